@@ -1,0 +1,107 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testLogger, type TestDatabase } from '../../test/database';
+import { createApp } from './app';
+import type { AppDeps } from './app-env';
+import { loadEnv } from './env';
+
+let database: TestDatabase;
+let webDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  webDir = await mkdtemp(join(tmpdir(), 'promptcron-web-'));
+  await mkdir(join(webDir, 'assets'));
+  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
+  await writeFile(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+});
+
+afterAll(async () => {
+  await database?.drop();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+function appWith(overrides: Partial<AppDeps> = {}) {
+  const deps: AppDeps = {
+    env: loadEnv({ WAITLIST_URL: 'https://example.com/alpha', SOCIAL_GITHUB_URL: 'https://github.com/example' }),
+    logger: testLogger,
+    pool: database.pool,
+    db: database.db,
+    version: '9.9.9',
+    startedAt: Date.now() - 42_000,
+    ...overrides,
+  };
+  return createApp({ deps, webDir });
+}
+
+describe('GET /api/health', () => {
+  it('reports a reachable database', async () => {
+    const response = await appWith().request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok', version: '9.9.9', uptimeSeconds: 42 });
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers 503 when the database cannot be reached', async () => {
+    // Nothing listens on port 1: the connection is refused at once.
+    const deadPool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none', connectionTimeoutMillis: 1_000 });
+    try {
+      const response = await appWith({ pool: deadPool }).request('/api/health');
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ status: 'degraded', database: 'unavailable', version: '9.9.9' });
+    } finally {
+      await deadPool.end();
+    }
+  });
+});
+
+describe('API conventions', () => {
+  it('serves the public site configuration', async () => {
+    const response = await appWith().request('/api/config');
+    expect(await response.json()).toEqual({
+      waitlistUrl: 'https://example.com/alpha',
+      supportEmail: 'support@promptcron.com',
+      social: { x: 'https://x.com/promptcron', linkedin: 'https://www.linkedin.com/company/promptcron', github: 'https://github.com/example' },
+    });
+  });
+
+  it('publishes an OpenAPI 3.1 document generated from the route schemas', async () => {
+    const document = (await (await appWith().request('/api/openapi.json')).json()) as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('9.9.9');
+    expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {})).toEqual(['200', '503']);
+    expect(document.paths['/api/config']).toBeDefined();
+  });
+
+  it('answers unknown API routes with a JSON 404 in the error shape', async () => {
+    const response = await appWith().request('/api/no-such-thing', { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'No API route POST /api/no-such-thing.' } });
+  });
+});
+
+describe('web app', () => {
+  it('answers every client route with the SPA, under a strict content security policy', async () => {
+    const response = await appWith().request('/no-such-page');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"></div>');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const response = await appWith().request('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('console.log("app")');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+});

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps } from './app-env';
+import { createRouter } from './routes/create-router';
+import { errorBody } from './routes/errors';
+import { healthRouter } from './routes/health/health.routes';
+import { siteConfigRouter } from './routes/site-config/site-config.routes';
+
+export interface CreateAppOptions {
+  deps: AppDeps;
+  /** The built SPA (dist/web); without it only the API is served. */
+  webDir?: string;
+}
+
+export function createApp({ deps, webDir }: CreateAppOptions) {
+  const app = createRouter();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const log = deps.logger.child({ requestId: c.var.requestId });
+    c.set('deps', deps);
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    const fields = { method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) };
+    // Health is polled by every open page and by monitors: keep it out of the info log.
+    if (c.req.path === '/api/health') log.debug(fields, 'request');
+    else log.info(fields, 'request');
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position popovers and toasts with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: deps.env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+    }),
+  );
+
+  app.route('/', healthRouter);
+  app.route('/', siteConfigRouter);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Promptcron API',
+      version: deps.version,
+      description: 'Schedule AI prompts and receive their results by e-mail or signed webhook.',
+    },
+  });
+
+  app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404));
+
+  if (webDir && existsSync(join(webDir, 'index.html'))) serveWebApp(app, webDir);
+
+  app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.json(errorBody(error.status >= 500 ? 'internal' : 'bad_request', error.message), error.status);
+    }
+    (c.get('log') ?? deps.logger).error({ err: error }, 'unhandled error');
+    return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
+  });
+
+  return app;
+}
+
+/** Built assets under /assets are content-hashed and cached for good; every other path is a client route. */
+function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
+  const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root: webDir }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,31 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Logger } from '../logger';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseConnection {
+  pool: pg.Pool;
+  db: Database;
+}
+
+export function connectDatabase({ url, logger, max = 10 }: { url: string; logger: Logger; max?: number }): DatabaseConnection {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // An idle client dies when PostgreSQL restarts or shuts down; without a listener that would crash the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
+  // A checked-out client can fail too (e.g. a LISTEN connection of the job queue when PostgreSQL stops).
+  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'database connection lost')));
+  return { pool, db: drizzle(pool, { schema, casing: 'snake_case' }) };
+}
+
+/** `postgres://user:secret@host/db` without the secret, for messages and logs. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return 'the configured database';
+  }
+}

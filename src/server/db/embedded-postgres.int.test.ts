@@ -1,0 +1,46 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testLogger } from '../../../test/database';
+import { postgresProcessesUsing } from '../../../test/processes';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'promptcron-embedded-'));
+  await chmod(dataDir, 0o755);
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function query(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+it('keeps data across restarts, stops without leaving a process, and recovers from a stale postmaster.pid', async () => {
+  const first = await startEmbeddedPostgres({ dataDir, logger: testLogger });
+  await query(first.url, "create table note (body text); insert into note values ('kept')");
+  await first.stop();
+  expect(await postgresProcessesUsing(dataDir)).toEqual([]);
+
+  // What a crash leaves: a pid file naming a process that no longer exists.
+  await writeFile(join(dataDir, 'postgres', 'postmaster.pid'), '999999\n/nowhere\n0\n5432\n');
+  const second = await startEmbeddedPostgres({ dataDir, logger: testLogger });
+  try {
+    expect(await query(second.url, 'select body from note')).toEqual([{ body: 'kept' }]);
+  } finally {
+    await second.stop();
+  }
+  expect(await postgresProcessesUsing(dataDir)).toEqual([]);
+});

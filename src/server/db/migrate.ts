@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { runMigrations as migrateJobQueue } from 'graphile-worker';
+import type pg from 'pg';
+import { createJobQueueLogger } from '../engine/job-queue-logger';
+import type { Logger } from '../logger';
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+// Any number of API and worker processes may start at once; one of them migrates while the others wait.
+const migrationLockKey = 7_204_113_001;
+
+/** Brings the database to the current schema: our tables (drizzle) and the job queue's (graphile-worker). */
+export async function migrateDatabase({ pool, logger }: { pool: pg.Pool; logger: Logger }): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await migrate(drizzle(client), { migrationsFolder });
+    await migrateJobQueue({ pgPool: pool, logger: createJobQueueLogger(logger) });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+    client.release();
+  }
+}

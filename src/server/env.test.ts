@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('runs on embedded defaults when nothing is configured', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.APP_URL).toBe('http://localhost:3000');
+    expect(env.DATA_DIR).toMatch(/\/data$/);
+    expect(env.ALLOW_PRIVATE_WEBHOOKS).toBe(false);
+  });
+
+  it('names the variable and the bad value in one line', () => {
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT must be a port number \(got "abc"\)\.$/);
+    expect(() => loadEnv({ PORT: '70000' })).toThrow(/PORT must be between 1 and 65535/);
+  });
+
+  it('refuses a database URL that is not PostgreSQL without echoing its credentials', () => {
+    let message = '';
+    try {
+      loadEnv({ DATABASE_URL: 'mysql://root:hunter2@db/app' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe('Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL.');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(() => loadEnv({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT .*; LOG_LEVEL /);
+  });
+
+  it('treats empty values as unset and derives APP_URL from PORT', () => {
+    const env = loadEnv({ PORT: '8080', DATABASE_URL: '', APP_URL: '' });
+    expect(env.APP_URL).toBe('http://localhost:8080');
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('parses boolean flags', () => {
+    expect(loadEnv({ ALLOW_PRIVATE_WEBHOOKS: 'true' }).ALLOW_PRIVATE_WEBHOOKS).toBe(true);
+    expect(() => loadEnv({ ALLOW_PRIVATE_WEBHOOKS: 'yes' })).toThrow(/ALLOW_PRIVATE_WEBHOOKS/);
+  });
+});

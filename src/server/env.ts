@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * All configuration, parsed once at start-up. This is the only module that reads process.env:
+ * everything else receives the parsed `Env`.
+ */
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a whole port number' })
+    .min(1, { error: 'must be between 1 and 65535' })
+    .max(65535, { error: 'must be between 1 and 65535' })
+    .default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  APP_URL: httpUrl.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().default('Promptcron <no-reply@promptcron.local>'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: httpUrl.optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  GEMINI_API_KEY: z.string().optional(),
+  OPENROUTER_API_KEY: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
+  WAITLIST_URL: httpUrl.default('https://promptcron.com/waitlist'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@promptcron.com'),
+  SOCIAL_X_URL: httpUrl.default('https://x.com/promptcron'),
+  SOCIAL_LINKEDIN_URL: httpUrl.default('https://www.linkedin.com/company/promptcron'),
+  SOCIAL_GITHUB_URL: httpUrl.default('https://github.com/promptcron'),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'DATA_DIR'> & {
+  /** Public base URL used in links (e-mails, trusted origins). */
+  APP_URL: string;
+  /** Absolute path of the data directory. */
+  DATA_DIR: string;
+};
+
+/** A configuration problem the operator must fix; its message is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // An empty value (`PORT=` in a .env file) means "not set", so the default applies.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'configuration');
+      const value = present[name];
+      const shown = value === undefined || isSecret(name) ? '' : ` (got "${value}")`;
+      return `${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    DATA_DIR: resolve(env.DATA_DIR),
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}
+
+function isSecret(name: string): boolean {
+  return /KEY|SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name);
+}

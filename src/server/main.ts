@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { createApp } from './app';
+import { connectDatabase, describeDatabaseUrl } from './db/client';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
+import { migrateDatabase } from './db/migrate';
+import { startWorker } from './engine/worker';
+import { ConfigError, loadEnv, type Env } from './env';
+import { StartupError, startHttpServer } from './http-server';
+import { Shutdown } from './lib/shutdown';
+import { createLogger } from './logger';
+import { appVersion } from './version';
+import { ensureWebBuild } from './web-build';
+
+/**
+ * One entry point, three roles: `all` (default: API + SPA + workers), `api` (`npm run serve`) and `worker`
+ * (`npm run worker`). Any number of each can share one PostgreSQL.
+ */
+type Role = 'all' | 'api' | 'worker';
+
+const startedAt = Date.now();
+const role = parseRole();
+const env = loadEnvOrExit();
+const logger = createLogger({ level: env.LOG_LEVEL });
+const shutdown = new Shutdown(logger);
+let shuttingDown = false;
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) {
+      // A second Ctrl-C means "now": the 'exit' hook of embedded-postgres still stops PostgreSQL.
+      process.exit(130);
+    }
+    shuttingDown = true;
+    void shutdown.run(signal).then(() => process.exit(0));
+  });
+}
+
+try {
+  await start(env);
+} catch (error) {
+  console.error(`Promptcron could not start: ${describeStartupError(error, env)}`);
+  shuttingDown = true;
+  await shutdown.run('start-up failed');
+  process.exit(1);
+}
+
+async function start(env: Env): Promise<void> {
+  logger.info({ role, version: appVersion }, 'starting Promptcron');
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, logger });
+    shutdown.add('embedded PostgreSQL', embedded.stop);
+    databaseUrl = embedded.url;
+  }
+
+  const { pool, db } = connectDatabase({ url: databaseUrl, logger });
+  shutdown.add('database pool', () => pool.end());
+  await pool.query('select 1').catch((error: unknown) => {
+    throw new StartupError(`Cannot connect to the database at ${describeDatabaseUrl(databaseUrl)}${env.DATABASE_URL ? ' (DATABASE_URL)' : ''}: ${errorText(error)}`);
+  });
+  await migrateDatabase({ pool, logger });
+
+  if (role !== 'api') {
+    const worker = await startWorker({ pool, logger });
+    shutdown.add('worker', worker.stop);
+  }
+  if (role !== 'worker') {
+    const webDir = await ensureWebBuild(logger);
+    const app = createApp({ deps: { env, logger, pool, db, version: appVersion, startedAt }, webDir });
+    const http = await startHttpServer({ fetch: app.fetch, port: env.PORT, logger });
+    shutdown.add('HTTP server', http.close);
+  }
+  logger.info({ role, startupMs: Date.now() - startedAt }, 'Promptcron is ready');
+}
+
+function parseRole(): Role {
+  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } }, strict: false });
+  const value = values.role;
+  if (value === 'all' || value === 'api' || value === 'worker') return value;
+  console.error(`Promptcron could not start: --role must be all, api or worker (got "${String(value)}").`);
+  process.exit(1);
+}
+
+function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Promptcron could not start: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+function describeStartupError(error: unknown, env: Env): string {
+  if (error instanceof StartupError || error instanceof EmbeddedPostgresError) return error.message;
+  // Only the first line: a build or driver error can span a screen; the details are one LOG_LEVEL away.
+  return `${errorText(error).split('\n')[0]}${env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace' ? `\n${(error as Error).stack ?? ''}` : ' (set LOG_LEVEL=debug for details)'}`;
+}
+
+/** pg reports an unreachable host as an AggregateError with an empty message; dig out the useful part. */
+function errorText(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return errorText(error.errors[0]);
+  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  return String(error);
+}

@@ -1,0 +1,29 @@
+import { z } from '@hono/zod-openapi';
+import type { ZodError } from 'zod';
+
+/** The one error shape of the API (ARCHITECTURE section 8). */
+export const errorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .openapi('Error');
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorResponse {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+export function validationFailed(error: ZodError): ErrorResponse {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  const first = error.issues[0]?.message ?? 'The request is not valid.';
+  return errorBody('validation_failed', first, fields);
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { connectDatabase, type DatabaseConnection } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { createLogger } from '../src/server/logger';
+
+export interface TestDatabase extends DatabaseConnection {
+  url: string;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+export const testLogger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/** A fresh, migrated database of its own, so test files never see each other's rows and can run in parallel. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = inject('databaseUrl');
+  const name = `promptcron_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${client.escapeIdentifier(name)}`));
+  const url = withDatabase(serverUrl, name);
+  const connection = connectDatabase({ url, logger: testLogger, max: 5 });
+  await migrateDatabase({ pool: connection.pool, logger: testLogger });
+  return {
+    ...connection,
+    url,
+    async drop() {
+      await connection.pool.end();
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,34 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { createLogger } from '../src/server/logger';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PostgreSQL connection with the right to create databases; each test file makes its own database. */
+    databaseUrl: string;
+  }
+}
+
+/**
+ * Integration tests run against a real PostgreSQL: TEST_DATABASE_URL when set (CI runs the suite once more against
+ * Debian's PostgreSQL 15), otherwise an embedded one started once per run in a temporary directory.
+ */
+export default async function setup(project: TestProject) {
+  const configured = process.env.TEST_DATABASE_URL;
+  if (configured) {
+    project.provide('databaseUrl', configured);
+    return;
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'promptcron-test-db-'));
+  // PostgreSQL runs as the `postgres` user when tests run as root; it must be able to enter the directory.
+  await chmod(dataDir, 0o755);
+  const database = await startEmbeddedPostgres({ dataDir, logger: createLogger({ level: 'warn' }) });
+  project.provide('databaseUrl', database.url);
+  return async () => {
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
