@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router';
+import { PublicFooter } from '../../components/layout/public-footer';
+import { PublicHeader } from '../../components/layout/public-header';
+import { SkipLink } from '../../components/layout/skip-link';
+import { SocialLinks } from '../../features/site/components/social-links';
+import { StatusBadge } from '../../features/site/components/status-badge';
+
+const mainId = 'main-content';
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink targetId={mainId} />
+      <PublicHeader />
+      <main id={mainId} tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <PublicFooter status={<StatusBadge />} social={<SocialLinks />} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, siteConfigBody, stubPublicApi } from '../testing/test-utils';
+import { routes } from './router';
+
+describe('app routes', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the loading spinner while the first page loads, then the landing page', async () => {
+    stubPublicApi();
+    renderRoutes(routes, { initialPath: '/' });
+
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Time-Triggered AI Automation' })).toBeTruthy();
+    expect(screen.getByText('Automate your workflow with AI-powered scheduled tasks.', { selector: 'main p' })).toBeTruthy();
+    expect(document.title).toBe('Promptcron — Time-Triggered AI Automation');
+    expect(screen.getByRole('heading', { level: 2, name: 'Features' }).closest('section')?.id).toBe('features');
+    expect(screen.getByRole('heading', { level: 2, name: 'Frequently Asked Questions' }).closest('section')?.id).toBe('faq');
+  });
+
+  it('links Join Waitlist to the configured form in a new tab and Get Started to /register', async () => {
+    stubPublicApi();
+    renderRoutes(routes, { initialPath: '/' });
+
+    // Until the configuration arrives the button is a disabled placeholder without a target.
+    const waitlist = await waitFor(() => {
+      const link = screen.getByRole('link', { name: /Join Waitlist/ });
+      expect(link.getAttribute('href')).toBe(siteConfigBody.waitlistUrl);
+      return link;
+    });
+    expect(waitlist.getAttribute('target')).toBe('_blank');
+    expect(waitlist.getAttribute('rel')).toBe('noopener noreferrer');
+
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register');
+  });
+
+  it('renders the footer with the copyright line, live status and the configured social profiles', async () => {
+    stubPublicApi();
+    renderRoutes(routes, { initialPath: '/' });
+
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByText(`© ${new Date().getFullYear()} Promptcron. All rights reserved.`)).toBeTruthy();
+    expect(await within(footer).findByText('All systems operational')).toBeTruthy();
+
+    for (const [label, href] of [
+      ['X', siteConfigBody.social.x],
+      ['LinkedIn', siteConfigBody.social.linkedin],
+      ['GitHub', siteConfigBody.social.github],
+    ] as const) {
+      const link = await within(footer).findByRole('link', { name: label });
+      expect(link.getAttribute('href')).toBe(href);
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+
+    const footerNav = within(footer).getByRole('navigation', { name: 'Footer' });
+    expect(within(footerNav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Features', '/#features'],
+      ['FAQ', '/#faq'],
+      ['Documentation', '/docs'],
+      ['Integrations', '/integrations'],
+      ['Blog', '/blog'],
+      ['Guides', '/guides'],
+      ['About Us', '/about'],
+      ['Contact', '/contact'],
+      ['Privacy', '/privacy'],
+      ['Terms', '/terms'],
+    ]);
+  });
+
+  it('shows the 404 page inside the public layout for an unknown path', async () => {
+    stubPublicApi();
+    renderRoutes(routes, { initialPath: '/definitely/not/here' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeTruthy();
+    expect(screen.getByText('Oops! Page not found')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+});

@@ -1,0 +1,23 @@
+/** Ids of the landing page sections the header and footer link to. */
+export const landingSectionIds = {
+  features: 'features',
+  faq: 'faq',
+} as const;
+
+/** The one list of URLs in the web app; routes and links both read from here. */
+export const paths = {
+  home: '/',
+  features: `/#${landingSectionIds.features}`,
+  faq: `/#${landingSectionIds.faq}`,
+  login: '/login',
+  register: '/register',
+  docs: '/docs',
+  blog: '/blog',
+  guides: '/guides',
+  integrations: '/integrations',
+  about: '/about',
+  contact: '/contact',
+  privacy: '/privacy',
+  terms: '/terms',
+  dashboard: '/dashboard',
+} as const;

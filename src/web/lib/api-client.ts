@@ -1,0 +1,79 @@
+/** Error raised for any non-2xx answer from our API. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's machine-readable code from `{ error: { code } }`, when it sent one. */
+    readonly code: string | undefined,
+    /** The parsed JSON body (or null), for callers that treat some error statuses as answers. */
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  /** Serialised as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+type ErrorEnvelope = { error: { code?: unknown; message?: unknown } };
+
+function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'object' && value.error !== null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy or a crashed upstream can answer with HTML; the status still tells the caller what happened.
+    return null;
+  }
+}
+
+/**
+ * Calls the API and returns the parsed JSON body. Callers parse it with the shared zod schema,
+ * so the type is `unknown` here on purpose.
+ */
+export async function apiRequest(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    // The session lives in an HttpOnly cookie on our own origin.
+    credentials: 'same-origin',
+    signal,
+  });
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    const error = isErrorEnvelope(data) ? data.error : undefined;
+    const message = typeof error?.message === 'string' ? error.message : `Request failed with status ${response.status}`;
+    const code = typeof error?.code === 'string' ? error.code : undefined;
+    throw new ApiError(response.status, message, code, data);
+  }
+  return data;
+}
+
+export const apiClient = {
+  get: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest(path, { ...options, method: 'GET' }),
+  post: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'POST', body }),
+  put: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'PUT', body }),
+  patch: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'PATCH', body }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest(path, { ...options, method: 'DELETE' }),
+};
