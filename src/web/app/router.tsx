@@ -21,9 +21,40 @@ export const routes: RouteObject[] = [
             index: true,
             lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
           },
+          { path: 'login', lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }) },
+          { path: 'register', lazy: async () => ({ Component: (await import('./routes/auth/register')).RegisterRoute }) },
+          { path: 'forgot-password', lazy: async () => ({ Component: (await import('./routes/auth/forgot-password')).ForgotPasswordRoute }) },
+          { path: 'reset-password', lazy: async () => ({ Component: (await import('./routes/auth/reset-password')).ResetPasswordRoute }) },
+          { path: 'set-password', lazy: async () => ({ Component: (await import('./routes/auth/set-password')).SetPasswordRoute }) },
           {
             path: '*',
             lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+          },
+        ],
+      },
+      {
+        path: 'dashboard',
+        lazy: async () => ({ Component: (await import('./routes/guards')).RequireSignedIn }),
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard/overview')).DashboardOverviewRoute }) },
+              { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        lazy: async () => ({ Component: (await import('./routes/guards')).RequireAdmin }),
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('./routes/admin/overview')).AdminOverviewRoute }) },
+              { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
+            ],
           },
         ],
       },

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The account forms' rules and messages (spec section 5), used by the forms and by the server, so a direct API call
+ * is held to the same policy as the screens.
+ */
+
+export const passwordPolicy = {
+  minLength: 15,
+  maxLength: 128,
+  /** A password must contain one of these (spec section 5). */
+  specialCharacters: '!@#$%^&*(),.?":{}|<>',
+} as const;
+
+export const passwordMessages = {
+  tooShort: 'Password must be at least 15 characters.',
+  tooLong: 'Password must be at most 128 characters.',
+  missingClasses: 'Password must contain lowercase & uppercase letters, numbers, and special characters',
+} as const;
+
+export function hasEveryCharacterClass(password: string): boolean {
+  return (
+    /[a-z]/.test(password) &&
+    /[A-Z]/.test(password) &&
+    /\d/.test(password) &&
+    [...password].some((character) => passwordPolicy.specialCharacters.includes(character))
+  );
+}
+
+/** The password rule for sign-up, reset, set and change. */
+export const newPasswordSchema = z
+  .string()
+  .min(passwordPolicy.minLength, passwordMessages.tooShort)
+  .max(passwordPolicy.maxLength, passwordMessages.tooLong)
+  .refine(hasEveryCharacterClass, passwordMessages.missingClasses);
+
+export const emailSchema = z.string().trim().pipe(z.email('Please enter a valid email address.'));
+
+export const fullNameSchema = z.string().trim().min(2, 'Name must be at least 2 characters.').max(100, 'Name must be at most 100 characters.');
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  // Sign-in accepts any password of 6+ characters: accounts may predate the current policy.
+  password: z.string().min(6, 'Password must be at least 6 characters.').max(passwordPolicy.maxLength, passwordMessages.tooLong),
+});
+
+export const registerSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  acceptTerms: z.boolean().refine((accepted) => accepted, 'You must accept the terms and conditions.'),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** /reset-password, /set-password and the Set Password form of invited users. */
+export const choosePasswordSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+/** Settings → Security. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Please enter your current password.'),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+/** Settings → Profile. */
+export const profileSchema = z.object({ fullName: fullNameSchema });
+
+/** Admin "Add User": an invited account that sets its own password from an e-mailed link. */
+export const inviteUserSchema = z.object({ email: emailSchema, name: fullNameSchema });
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+export type ChoosePasswordInput = z.infer<typeof choosePasswordSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ProfileInput = z.infer<typeof profileSchema>;
+export type InviteUserInput = z.infer<typeof inviteUserSchema>;

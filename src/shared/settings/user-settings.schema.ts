@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const defaultScheduleTypes = ['daily', 'weekly', 'monthly'] as const;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Settings → Notifications and Default Schedule, persisted per user (`GET/PUT /api/me/settings`). */
+export const userSettingsSchema = z.object({
+  notifications: z.object({
+    /** A short e-mail after each completed run, besides the task's own delivery. */
+    taskCompletion: z.boolean(),
+    /** An e-mail when a task stops after repeated failures. */
+    taskErrors: z.boolean(),
+    weeklyDigest: z.boolean(),
+  }),
+  /** Pre-fills the schedule of new tasks; the time is local to `timezone`. */
+  defaultSchedule: z.object({
+    type: z.enum(defaultScheduleTypes, 'Please select a schedule type.'),
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM.'),
+    timezone: z.string().refine(isTimeZone, 'Please select a valid time zone.'),
+  }),
+});
+
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const defaultUserSettings: UserSettings = {
+  notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
+  defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' },
+};
