@@ -1,7 +1,9 @@
 import type pg from 'pg';
+import type { Auth } from './auth/auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
 
 /** What every request handler may use; built once in main.ts (or by a test) and handed to createApp. */
 export interface AppDeps {
@@ -9,9 +11,18 @@ export interface AppDeps {
   logger: Logger;
   pool: pg.Pool;
   db: Database;
+  auth: Auth;
+  mailer: Mailer;
   version: string;
   /** Epoch milliseconds when this process started serving. */
   startedAt: number;
+}
+
+/** The signed-in user as route handlers see it (set by requireUser). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: 'admin' | 'user';
 }
 
 export interface AppEnv {
@@ -20,5 +31,6 @@ export interface AppEnv {
     /** The request's child logger, tagged with its request id. */
     log: Logger;
     requestId: string;
+    sessionUser: SessionUser;
   };
 }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testLogger, type TestDatabase } from '../../test/database';
+import { createTestApp } from '../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { createApp } from './app';
 import type { AppDeps } from './app-env';
-import { loadEnv } from './env';
 
 let database: TestDatabase;
 let webDir: string;
@@ -24,17 +24,17 @@ afterAll(async () => {
   await rm(webDir, { recursive: true, force: true });
 });
 
+let baseDeps: AppDeps;
+
+beforeAll(async () => {
+  ({ deps: baseDeps } = await createTestApp({
+    database,
+    env: { WAITLIST_URL: 'https://example.com/alpha', SOCIAL_GITHUB_URL: 'https://github.com/example' },
+  }));
+});
+
 function appWith(overrides: Partial<AppDeps> = {}) {
-  const deps: AppDeps = {
-    env: loadEnv({ WAITLIST_URL: 'https://example.com/alpha', SOCIAL_GITHUB_URL: 'https://github.com/example' }),
-    logger: testLogger,
-    pool: database.pool,
-    db: database.db,
-    version: '9.9.9',
-    startedAt: Date.now() - 42_000,
-    ...overrides,
-  };
-  return createApp({ deps, webDir });
+  return createApp({ deps: { ...baseDeps, version: '9.9.9', startedAt: Date.now() - 42_000, ...overrides }, webDir });
 }
 
 describe('GET /api/health', () => {

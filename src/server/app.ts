@@ -5,9 +5,13 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './app-env';
+import { authRouter } from './auth/auth-routes';
+import { DomainError } from './core/errors';
+import { adminRouter } from './routes/admin/admin.routes';
 import { createRouter } from './routes/create-router';
 import { errorBody } from './routes/errors';
 import { healthRouter } from './routes/health/health.routes';
+import { meRouter } from './routes/me/me.routes';
 import { siteConfigRouter } from './routes/site-config/site-config.routes';
 
 export interface CreateAppOptions {
@@ -54,6 +58,9 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
 
   app.route('/', healthRouter);
   app.route('/', siteConfigRouter);
+  app.route('/', authRouter);
+  app.route('/', meRouter);
+  app.route('/', adminRouter);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -70,6 +77,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
 
   app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
   app.onError((error, c) => {
+    if (error instanceof DomainError) return c.json(errorBody(error.code, error.message), error.status);
     if (error instanceof HTTPException) {
       return c.json(errorBody(error.status >= 500 ? 'internal' : 'bad_request', error.message), error.status);
     }

@@ -21,6 +21,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   APP_URL: httpUrl.optional(),
+  /** Signs session cookies and tokens. Without it, one is generated on first start and kept in DATA_DIR/secrets. */
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Accounts whose e-mail ends with @this domain count as invited (spec section 4). */
+  INVITE_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { error: 'must be a domain name such as example.com' })
+    .optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits and logs). */
+  TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('Promptcron <no-reply@promptcron.local>'),

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createApp } from './app';
+import { createAppDeps } from './deps';
 import { connectDatabase, describeDatabaseUrl } from './db/client';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './db/migrate';
@@ -66,7 +67,8 @@ async function start(env: Env): Promise<void> {
   }
   if (role !== 'worker') {
     const webDir = await ensureWebBuild(logger);
-    const app = createApp({ deps: { env, logger, pool, db, version: appVersion, startedAt }, webDir });
+    const deps = await createAppDeps({ env, logger, pool, db, startedAt });
+    const app = createApp({ deps, webDir });
     const http = await startHttpServer({ fetch: app.fetch, port: env.PORT, logger });
     shutdown.add('HTTP server', http.close);
   }

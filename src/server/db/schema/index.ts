@@ -1,1 +1,3 @@
+export * from './rate-limits';
+export * from './user-settings';
 export * from './users';

@@ -1,0 +1,173 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { startMailServer } from '../../../test/mail-server';
+import { user } from '../db/schema';
+
+let database: TestDatabase;
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mail = await startMailServer();
+  ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
+});
+
+afterAll(async () => {
+  await mail?.stop();
+  await database?.drop();
+});
+
+describe('sign-up', () => {
+  it('makes the first account of a fresh install an admin and later ones users', async () => {
+    const first = new TestClient(app, '198.51.100.1');
+    const signedUp = await first.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
+    expect(signedUp.status).toBe(200);
+    expect(first.hasSession).toBe(true);
+    expect((await first.request('/api/me')).body).toEqual({
+      user: { id: expect.any(String), email: 'ada@example.com', fullName: 'Ada Lovelace', role: 'admin', invited: false, hasSetPassword: true },
+    });
+
+    const second = new TestClient(app, '198.51.100.2');
+    await second.signUp({ name: 'Grace Hopper', email: 'grace@example.com', password: strongPassword });
+    expect((await second.request('/api/me')).body.user).toMatchObject({ role: 'user', fullName: 'Grace Hopper' });
+  });
+
+  it.each([
+    ['short', 'Sh0rt!pass', 'Password must be at least 15 characters.'],
+    ['no special character', 'NoSpecialCharacter123', 'Password must contain lowercase & uppercase letters, numbers, and special characters'],
+    ['no digit', 'No-Digits-In-This-One', 'Password must contain lowercase & uppercase letters, numbers, and special characters'],
+    ['no uppercase', 'no-uppercase-letters-1', 'Password must contain lowercase & uppercase letters, numbers, and special characters'],
+  ])('refuses a weak password (%s) with the spec message, even from a direct API call', async (_, password, message) => {
+    const response = await new TestClient(app, '198.51.100.3').signUp({ name: 'Weak Password', email: 'weak@example.com', password });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { code: 'validation_failed', message, fields: { password: message } } });
+    expect(await database.db.select().from(user).where(eq(user.email, 'weak@example.com'))).toEqual([]);
+  });
+
+  it('refuses a short name, a bad e-mail and a taken e-mail', async () => {
+    const client = new TestClient(app, '198.51.100.4');
+    expect((await client.signUp({ name: 'A', email: 'a@example.com', password: strongPassword })).body.error.message).toBe('Name must be at least 2 characters.');
+    expect((await client.signUp({ name: 'Al', email: 'not-an-email', password: strongPassword })).body.error.message).toBe('Please enter a valid email address.');
+    const taken = await client.signUp({ name: 'Ada Again', email: 'ADA@example.com', password: strongPassword });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toMatch(/^user_already_exists/);
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password and refuses a wrong one', async () => {
+    const client = new TestClient(app, '198.51.100.5');
+    const wrong = await client.signIn('grace@example.com', 'Wrong-password-123!');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toMatchObject({ code: 'invalid_email_or_password' });
+    expect(client.hasSession).toBe(false);
+
+    expect((await client.signIn('grace@example.com', strongPassword)).status).toBe(200);
+    expect((await client.request('/api/me')).body.user.email).toBe('grace@example.com');
+
+    await client.request('/api/auth/sign-out', { method: 'POST', body: {} });
+    expect((await client.request('/api/me')).status).toBe(401);
+  });
+
+  it('limits attempts per account, from any address, with 429 and Retry-After', async () => {
+    await new TestClient(app, '198.51.100.6').signUp({ name: 'Target', email: 'target@example.com', password: strongPassword });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      // A different address each time: only the per-account limit can stop this.
+      statuses.push((await new TestClient(app, `198.51.100.${100 + attempt}`).signIn('target@example.com', 'Wrong-password-123!')).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    const limited = await new TestClient(app, '198.51.100.200').signIn('target@example.com', strongPassword);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait a moment and try again.' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('limits attempts per address across accounts', async () => {
+    const client = new TestClient(app, '192.0.2.77');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) statuses.push((await client.signIn(`nobody${attempt}@example.com`, 'Wrong-password-123!')).status);
+    expect(statuses.at(-2)).toBe(401);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('password reset', () => {
+  it('e-mails a single-use link, refuses weak passwords, signs out everywhere and lets the new password in', async () => {
+    const laptop = new TestClient(app, '198.51.100.20');
+    await laptop.signUp({ name: 'Reset Me', email: 'reset@example.com', password: strongPassword });
+    expect(laptop.hasSession).toBe(true);
+
+    const requested = await new TestClient(app, '198.51.100.21').request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'reset@example.com' } });
+    expect(requested.status).toBe(200);
+    const message = await mail.waitFor('reset@example.com');
+    expect(message.subject).toBe('Reset your Promptcron password');
+    const link = new URL(message.links.find((url) => url.includes('/set-password')) ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3999/set-password');
+    expect(link.searchParams.get('action')).toBe('password.reset');
+    const token = link.searchParams.get('token') ?? '';
+    expect(message.html).toContain(link.toString().replaceAll('&', '&amp;'));
+
+    const browser = new TestClient(app, '198.51.100.22');
+    const weak = await browser.request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'weakpassword' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.message).toBe('Password must be at least 15 characters.');
+
+    const newPassword = 'A-brand-new-Passw0rd!';
+    expect((await browser.request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })).status).toBe(200);
+    expect((await laptop.request('/api/me')).status).toBe(401); // signed out everywhere
+
+    const reused = await browser.request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'Yet-another-Passw0rd!' } });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error.code).toBe('invalid_token');
+
+    expect((await browser.signIn('reset@example.com', strongPassword)).status).toBe(401);
+    expect((await browser.signIn('reset@example.com', newPassword)).status).toBe(200);
+  });
+
+  it('refuses a token older than 30 minutes', async () => {
+    await new TestClient(app, '198.51.100.30').signUp({ name: 'Late Comer', email: 'late@example.com', password: strongPassword });
+    await new TestClient(app, '198.51.100.31').request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'late@example.com' } });
+    const token = new URL((await mail.waitFor('late@example.com')).links[0] ?? '').searchParams.get('token') ?? '';
+    // 31 minutes pass.
+    await database.db.execute(sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${token}`}`);
+    const expired = await new TestClient(app, '198.51.100.32').request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'A-brand-new-Passw0rd!' } });
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.code).toBe('invalid_token');
+  });
+
+  it('answers the same for unknown addresses and sends at most one e-mail a minute per address', async () => {
+    const client = new TestClient(app, '198.51.100.40');
+    expect((await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'ghost@example.com' } })).status).toBe(200);
+    await client.signUp({ name: 'Often Forgets', email: 'often@example.com', password: strongPassword });
+    const first = await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'often@example.com' } });
+    const second = await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'often@example.com' } });
+    expect([first.status, second.status]).toEqual([200, 429]);
+  });
+});
+
+describe('changing the password', () => {
+  it('verifies the current password and holds the new one to the policy', async () => {
+    const client = new TestClient(app, '198.51.100.50');
+    await client.signUp({ name: 'Changer', email: 'changer@example.com', password: strongPassword });
+    const wrongCurrent = await client.request('/api/auth/change-password', {
+      method: 'POST',
+      body: { currentPassword: 'Not-my-passw0rd!!', newPassword: 'Another-strong-Passw0rd!', revokeOtherSessions: true },
+    });
+    expect(wrongCurrent.status).toBe(400);
+    expect(wrongCurrent.body.error.code).toBe('invalid_password');
+
+    const weak = await client.request('/api/auth/change-password', { method: 'POST', body: { currentPassword: strongPassword, newPassword: 'short' } });
+    expect(weak.body.error.message).toBe('Password must be at least 15 characters.');
+
+    const changed = await client.request('/api/auth/change-password', {
+      method: 'POST',
+      body: { currentPassword: strongPassword, newPassword: 'Another-strong-Passw0rd!', revokeOtherSessions: true },
+    });
+    expect(changed.status).toBe(200);
+    expect((await new TestClient(app, '198.51.100.51').signIn('changer@example.com', 'Another-strong-Passw0rd!')).status).toBe(200);
+  });
+});

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import { count, eq } from 'drizzle-orm';
+import { passwordLinkActions } from '../../shared/auth/me.schema';
+import type { Database } from '../db/client';
+import { account, session, user, verification } from '../db/schema';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail } from '../mail/templates';
+import { invitations } from './invitations';
+import { enforcePasswordPolicy } from './password-policy';
+
+export const resetTokenLifetimeSeconds = 30 * 60;
+
+export interface CreateAuthOptions {
+  db: Database;
+  env: Env;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** Links in e-mails lead to the SPA, which forwards to the right screen (ARCHITECTURE section 9). */
+export function passwordLink(appUrl: string, action: (typeof passwordLinkActions)[keyof typeof passwordLinkActions], token: string): string {
+  return `${appUrl}/set-password?action=${action}&token=${encodeURIComponent(token)}`;
+}
+
+export function createAuth({ db, env, secret, mailer, logger }: CreateAuthOptions) {
+  return betterAuth({
+    appName: 'Promptcron',
+    baseURL: env.APP_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOrigins(env),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      // The login minimum; the full policy for new passwords is enforced by enforcePasswordPolicy.
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: resetTokenLifetimeSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: recipient, token }) => {
+        const url = passwordLink(env.APP_URL, passwordLinkActions.reset, token);
+        await mailer.send({ to: recipient.email, ...passwordResetMail({ name: displayName(recipient), url }) });
+      },
+      onPasswordReset: async ({ user: resetUser }) => {
+        await db.update(user).set({ hasSetPassword: true }).where(eq(user.id, resetUser.id));
+      },
+    },
+    user: {
+      additionalFields: {
+        fullName: { type: 'string', required: false },
+        invited: { type: 'boolean', required: false, input: false, defaultValue: false },
+        hasSetPassword: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (newUser) => {
+            // The first account of a fresh install administers it.
+            const [{ users } = { users: 0 }] = await db.select({ users: count() }).from(user);
+            const signedUp = !newUser.invited;
+            return {
+              data: {
+                ...newUser,
+                fullName: (newUser.fullName as string | undefined) ?? newUser.name,
+                role: users === 0 ? 'admin' : 'user',
+                hasSetPassword: signedUp,
+              },
+            };
+          },
+        },
+      },
+    },
+    hooks: { before: enforcePasswordPolicy },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations()],
+    // Our own limiter (core/security) keys on IP and e-mail in PostgreSQL, shared by every API process.
+    rateLimit: { enabled: false },
+    // Paths the product does not offer: profile changes go through PATCH /api/me, reset links through the SPA.
+    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/delete-user/callback', '/reset-password/:token', '/send-verification-email', '/verify-email'],
+    advanced: {
+      cookiePrefix: 'promptcron',
+      useSecureCookies: env.APP_URL.startsWith('https://'),
+      database: { generateId: () => randomUUID() },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const fields = { component: 'auth', details: args.length ? args : undefined };
+        if (level === 'error') logger.error(fields, message);
+        else if (level === 'warn') logger.warn(fields, message);
+        else logger.debug(fields, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function displayName(person: { name: string; email: string; fullName?: unknown }): string {
+  return (typeof person.fullName === 'string' && person.fullName) || person.name || person.email;
+}
+
+/** The app's own origin, and on a local machine its loopback aliases, may call the auth endpoints. */
+function trustedOrigins(env: Env): string[] {
+  const origins = [env.APP_URL];
+  const url = new URL(env.APP_URL);
+  if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') {
+    for (const host of ['localhost', '127.0.0.1']) origins.push(`${url.protocol}//${host}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`);
+  }
+  return [...new Set(origins)];
+}

@@ -1,0 +1,38 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { z } from 'zod';
+
+export const invitationIdentifier = (token: string) => `invitation:${token}`;
+
+/**
+ * `POST /api/auth/invitation/accept { token }`: an invitation link signs the invited person in (once), after which
+ * the app sends them to /set-password until they have chosen a password (spec section 4).
+ */
+export function invitations(): BetterAuthPlugin {
+  return {
+    id: 'invitations',
+    endpoints: {
+      acceptInvitation: createAuthEndpoint(
+        '/invitation/accept',
+        { method: 'POST', body: z.object({ token: z.string().min(1) }) },
+        async (ctx) => {
+          const identifier = invitationIdentifier(ctx.body.token);
+          const verification = await ctx.context.internalAdapter.findVerificationValue(identifier);
+          if (!verification || verification.expiresAt < new Date()) {
+            throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This invitation link is invalid or has expired.' });
+          }
+          // Single use: whoever consumes the token first wins; a second click finds it gone.
+          if (!(await ctx.context.internalAdapter.consumeVerificationValue(identifier))) {
+            throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This invitation link is invalid or has expired.' });
+          }
+          const user = await ctx.context.internalAdapter.findUserById(verification.value);
+          if (!user) throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This invitation link is invalid or has expired.' });
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ user });
+        },
+      ),
+    },
+  };
+}

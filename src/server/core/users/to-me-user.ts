@@ -1,0 +1,17 @@
+import type { MeUser } from '../../../shared/auth/me.schema';
+import type { user } from '../../db/schema';
+
+type UserRow = typeof user.$inferSelect;
+
+/** The public view of an account (`GET /api/me`). Spec section 4: an address at the invite domain counts as invited. */
+export function toMeUser(row: UserRow, inviteEmailDomain?: string): MeUser {
+  const invitedByDomain = inviteEmailDomain !== undefined && row.email.toLowerCase().endsWith(`@${inviteEmailDomain.toLowerCase()}`);
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    invited: row.invited || invitedByDomain,
+    hasSetPassword: row.hasSetPassword,
+  };
+}

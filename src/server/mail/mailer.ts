@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Links the message carries; logged when mail goes to the outbox, so a local user can still follow them. */
+  links?: string[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Mail goes over SMTP when SMTP_URL is set. Without it, each message is written to DATA_DIR/outbox as an .eml file
+ * (open it in any mail program) and its links are logged.
+ */
+export function createMailer({ smtpUrl, from, dataDir, logger }: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send({ to, subject, html, text }) {
+        await transport.sendMail({ from, to, subject, html, text });
+        logger.info({ to, subject }, 'mail sent');
+      },
+    };
+  }
+
+  const outbox = join(dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, html, text, links = [] }) {
+      const { message } = await transport.sendMail({ from, to, subject, html, text });
+      await mkdir(outbox, { recursive: true });
+      const file = join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, message as Buffer, { mode: 0o600 });
+      logger.info({ to, subject, file, links }, 'mail written to the outbox (no SMTP_URL configured)');
+    },
+  };
+}

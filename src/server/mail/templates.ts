@@ -1,0 +1,53 @@
+import { productName } from '../../shared/product';
+import type { MailMessage } from './mailer';
+
+type Content = Omit<MailMessage, 'to'>;
+
+function escapeHtml(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
+/** One simple, widely compatible layout: a heading, paragraphs and one call-to-action button. */
+function layout({ heading, paragraphs, action }: { heading: string; paragraphs: string[]; action: { label: string; url: string } }): string {
+  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('');
+  return `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px"><tr><td style="padding:32px">
+<p style="margin:0 0 24px;font-weight:bold;color:#4f46e5">${productName}</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#475569;line-height:1.5">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(action.url)}</a></p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+function text(lines: string[]): string {
+  return `${lines.join('\n\n')}\n\n— ${productName}\n`;
+}
+
+export function passwordResetMail({ name, url }: { name: string; url: string }): Content {
+  const paragraphs = [
+    `Hi ${name},`,
+    `Someone asked to reset the password of your ${productName} account. The link below is valid for 30 minutes and works once.`,
+    'If it was not you, ignore this e-mail: your password stays as it is.',
+  ];
+  return {
+    subject: `Reset your ${productName} password`,
+    html: layout({ heading: 'Reset your password', paragraphs, action: { label: 'Choose a new password', url } }),
+    text: text([...paragraphs, `Choose a new password: ${url}`]),
+    links: [url],
+  };
+}
+
+export function invitationMail({ name, invitedBy, url }: { name: string; invitedBy: string; url: string }): Content {
+  const paragraphs = [
+    `Hi ${name},`,
+    `${invitedBy} invited you to ${productName}, where AI prompts run on a schedule and deliver their results by e-mail or webhook.`,
+    'Set your password to get started. The link is valid for 7 days and works once.',
+  ];
+  return {
+    subject: `You're invited to ${productName}`,
+    html: layout({ heading: `Welcome to ${productName}`, paragraphs, action: { label: 'Set your password', url } }),
+    text: text([...paragraphs, `Set your password: ${url}`]),
+    links: [url],
+  };
+}

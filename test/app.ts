@@ -1,0 +1,66 @@
+import { createApp } from '../src/server/app';
+import type { AppDeps } from '../src/server/app-env';
+import { createAppDeps } from '../src/server/deps';
+import { loadEnv } from '../src/server/env';
+import type { Mailer } from '../src/server/mail/mailer';
+import { testLogger, type TestDatabase } from './database';
+
+export const testAppUrl = 'http://localhost:3999';
+
+/** The real app on a test database, with the environment a test needs on top of the embedded defaults. */
+export async function createTestApp({ database, env = {}, mailer }: { database: TestDatabase; env?: Record<string, string>; mailer?: Mailer }) {
+  const deps: AppDeps = await createAppDeps({
+    env: loadEnv({ APP_URL: testAppUrl, TRUST_PROXY: 'true', AUTH_SECRET: 'test-secret-that-is-at-least-32-characters', DATA_DIR: '/tmp/promptcron-test-data', ...env }),
+    logger: testLogger,
+    pool: database.pool,
+    db: database.db,
+    mailer,
+  });
+  return { app: createApp({ deps }), deps };
+}
+
+type App = Awaited<ReturnType<typeof createTestApp>>['app'];
+
+/**
+ * A browser-like client of the app: keeps the session cookie between calls and sends the Origin header a browser
+ * would, so the API's origin checks apply as in production.
+ */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: App,
+    readonly ip = '203.0.113.10',
+  ) {}
+
+  async request(path: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}) {
+    const headers: Record<string, string> = { Origin: testAppUrl, 'X-Forwarded-For': this.ip };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await this.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    // Tests assert on bodies with toMatchObject/toEqual; a loose type keeps them readable.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as any };
+  }
+
+  signUp(input: { name: string; email: string; password: string }) {
+    return this.request('/api/auth/sign-up/email', { method: 'POST', body: input });
+  }
+
+  signIn(email: string, password: string) {
+    return this.request('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+  }
+
+  get hasSession(): boolean {
+    return [...this.cookies.keys()].some((name) => name.includes('session_token'));
+  }
+}
+
+export const strongPassword = 'Correct-Horse-Battery-9!';
