@@ -129,6 +129,21 @@ function postgresUserIds(): { uid?: number; gid?: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
+/**
+ * The URL of the embedded PostgreSQL a running Promptcron started on `dataDir`, if any, so that a command-line tool
+ * can work next to the server instead of refusing to start a second PostgreSQL on the same data.
+ */
+export async function runningEmbeddedPostgresUrl(dataDir: string): Promise<string | undefined> {
+  try {
+    const [pid, , , port] = (await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
+    if (!pid || !port || !(await isPostgresProcess(Number.parseInt(pid, 10)))) return undefined;
+    const password = await readOrCreateSecret(dataDir, 'postgres-password');
+    return `postgres://${superuser}:${encodeURIComponent(password)}@127.0.0.1:${port.trim()}/${databaseName}`;
+  } catch {
+    return undefined;
+  }
+}
+
 async function createDatabaseIfMissing(url: string): Promise<void> {
   const adminUrl = new URL(url);
   adminUrl.pathname = '/postgres';

@@ -11,7 +11,7 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 // Any number of API and worker processes may start at once; one of them migrates while the others wait.
 const migrationLockKey = 7_204_113_001;
 
-/** Brings the database to the current schema: our tables (drizzle) and the job queue's (graphile-worker). */
+/** Brings the database to the current schema: our tables (drizzle) and the job queue's (graphile-worker). Needs two pool connections. */
 export async function migrateDatabase({ pool, logger }: { pool: pg.Pool; logger: Logger }): Promise<void> {
   const client = await pool.connect();
   try {

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let ada: TestClient;
+let grace: TestClient;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp({ database }));
+  ada = new TestClient(app, '198.51.100.1');
+  await ada.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
+  grace = new TestClient(app, '198.51.100.2');
+  await grace.signUp({ name: 'Grace Hopper', email: 'grace@example.com', password: strongPassword });
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('signed out', () => {
+  it.each([
+    ['GET', '/api/me'],
+    ['PATCH', '/api/me'],
+    ['POST', '/api/me/password'],
+    ['GET', '/api/me/settings'],
+    ['PUT', '/api/me/settings'],
+  ])('%s %s answers 401', async (method, path) => {
+    const response = await new TestClient(app).request(path, { method, body: method === 'GET' ? undefined : {} });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: { code: 'unauthorized', message: 'Please sign in to continue.' } });
+  });
+});
+
+describe('profile', () => {
+  it('updates the full name and refuses one shorter than 2 characters', async () => {
+    const refused = await ada.request('/api/me', { method: 'PATCH', body: { fullName: ' A ' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'validation_failed', message: 'Name must be at least 2 characters.', fields: { fullName: 'Name must be at least 2 characters.' } });
+
+    const updated = await ada.request('/api/me', { method: 'PATCH', body: { fullName: 'Augusta Ada King' } });
+    expect(updated.body.user.fullName).toBe('Augusta Ada King');
+    expect((await ada.request('/api/me')).body.user.fullName).toBe('Augusta Ada King');
+    expect((await grace.request('/api/me')).body.user.fullName).toBe('Grace Hopper');
+  });
+
+  it('does not let an account with a password set a "first" password', async () => {
+    const response = await ada.request('/api/me/password', { method: 'POST', body: { password: 'A-brand-new-Passw0rd!' } });
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('conflict');
+  });
+});
+
+describe('settings', () => {
+  it('starts from the defaults, persists per user and shows the saved values back', async () => {
+    expect((await ada.request('/api/me/settings')).body).toEqual({
+      notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
+      defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' },
+    });
+    const saved = {
+      notifications: { taskCompletion: true, taskErrors: false, weeklyDigest: true },
+      defaultSchedule: { type: 'weekly', time: '07:30', timezone: 'Europe/Berlin' },
+    };
+    expect((await ada.request('/api/me/settings', { method: 'PUT', body: saved })).body).toEqual(saved);
+    expect((await ada.request('/api/me/settings')).body).toEqual(saved);
+    // Another user's settings are untouched.
+    expect((await grace.request('/api/me/settings')).body.defaultSchedule.type).toBe('daily');
+  });
+
+  it('refuses an unknown time zone, a bad time and an unknown schedule type with clear messages', async () => {
+    const body = {
+      notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: true },
+      defaultSchedule: { type: 'hourly', time: '25:00', timezone: 'Mars/Olympus' },
+    };
+    const response = await grace.request('/api/me/settings', { method: 'PUT', body });
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields).toEqual({
+      'defaultSchedule.type': 'Please select a schedule type.',
+      'defaultSchedule.time': 'Please enter a time as HH:MM.',
+      'defaultSchedule.timezone': 'Please select a valid time zone.',
+    });
+    expect((await grace.request('/api/me/settings')).body.defaultSchedule.type).toBe('daily');
+  });
+});
