@@ -4,18 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findFreePort } from '../src/server/lib/free-port';
+import { startMailServer } from '../test/mail-server';
 
-/** Starts the product as `npm start` does, on a free port with a throw-away data directory; stops it afterwards. */
+/**
+ * Starts the product as `npm start` does, on a free port with a throw-away data directory, sending its mail to a
+ * real SMTP server that stores what it receives for the journeys to read; stops both afterwards.
+ */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(join(tmpdir(), 'promptcron-e2e-'));
   await chmod(dataDir, 0o755); // the embedded PostgreSQL runs as the `postgres` user when we are root
+  const mailDir = join(dataDir, 'received-mail');
+  const mail = await startMailServer({ storeDir: mailDir });
   const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '', // always the suite's own embedded database, whatever the shell says
+      SMTP_URL: mail.url,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${port}`;
 
   for (let attempt = 0; ; attempt++) {
     if (server.exitCode !== null) throw new Error('The server exited before it was ready; see its output above.');
@@ -27,12 +41,15 @@ export default async function globalSetup() {
     if (healthy) break;
     await sleep(100);
   }
-  // Test workers start after global setup and inherit this, so `baseURL` in the config picks it up.
+  // Test workers start after global setup and inherit these, so `baseURL` in the config picks it up.
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAIL_DIR = mailDir;
 
   return async () => {
     server.kill('SIGTERM');
     await exited;
+    await mail.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,25 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { waitForStoredMail } from '../test/mail-server';
+
+/** Helpers for journeys: the mail the product sent, and the command-line tools an operator would use. */
+
+export function mailTo(address: string) {
+  const mailDir = process.env.E2E_MAIL_DIR;
+  if (!mailDir) throw new Error('E2E_MAIL_DIR is not set: run the journeys through playwright.config.ts');
+  return waitForStoredMail(mailDir, address);
+}
+
+/** `npm run user -- promote EMAIL`, next to the running server, as an operator would. */
+export async function promoteToAdmin(email: string) {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/cli/user.ts', 'promote', email], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
+  });
+}
+
+/** A unique address per run and test, so journeys never collide in the shared database. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export const strongPassword = 'Correct-Horse-Battery-9!';
