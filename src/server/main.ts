@@ -21,7 +21,7 @@ type Role = 'all' | 'api' | 'worker';
 const startedAt = Date.now();
 const role = parseRole();
 const env = loadEnvOrExit();
-const logger = createLogger({ level: env.LOG_LEVEL });
+const logger = createLogger({ level: env.LOG_LEVEL, pretty: Boolean(process.stdout.isTTY) && env.NODE_ENV !== 'production' });
 const shutdown = new Shutdown(logger);
 let shuttingDown = false;
 
