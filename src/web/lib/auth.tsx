@@ -1,4 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { z } from 'zod';
 import { meResponseSchema, type MeUser } from '../../shared/auth/me.schema';
 import { ApiError, apiClient } from './api-client';
 
@@ -35,14 +37,109 @@ export function useAuth(): AuthState {
   return { status: 'signed-in', user: me.data };
 }
 
+/**
+ * Forgets everything cached for the previous user and marks the app signed out. The me query is set rather than
+ * removed: components that are showing it keep observing the same query and re-render as signed out at once.
+ */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+  queryClient.setQueryData(meQueryKey, null);
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiClient.post('/api/auth/sign-out', {}),
-    onSuccess: () => {
-      // Nothing of the previous user may stay in the cache for the next one.
-      queryClient.clear();
-      queryClient.setQueryData(meQueryKey, null);
-    },
+    // Nothing of the previous user may stay in the cache for the next one.
+    onSuccess: () => clearSession(queryClient),
   });
+}
+
+/* ------------------------------------------------------------------------------------------------------------------ */
+/* Session refresh (spec section 4 "Token refresh", ARCHITECTURE section 7)                                            */
+/* ------------------------------------------------------------------------------------------------------------------ */
+
+/** The session is refreshed this long before it expires. */
+export const sessionRefreshLeadMs = 5 * 60_000;
+
+/**
+ * Never refresh more often than this. get-session extends a session that is close to expiry, so the next expiry is
+ * normally far away; if the server ever answers with one that is still inside the lead time, this keeps the app from
+ * asking again in a tight loop.
+ */
+export const minimumSessionRefreshIntervalMs = 30_000;
+
+/** setTimeout fires at once for delays above 2^31 − 1 ms (about 24.8 days). */
+const longestTimerMs = 2 ** 31 - 1;
+
+/** better-auth sends `expiresAt` as an ISO date; seconds or milliseconds since the epoch are accepted too. */
+const expiresAtSchema = z.union([z.string(), z.number()]).transform((value, context) => {
+  // Below 10^12 a number is in seconds (the spec's expires_at); above, milliseconds.
+  const date = typeof value === 'number' ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    context.addIssue({ code: 'custom', message: 'expiresAt is not a date' });
+    return z.NEVER;
+  }
+  return date;
+});
+
+const getSessionResponseSchema = z.object({ session: z.object({ expiresAt: expiresAtSchema }) }).nullable();
+
+export type SessionInfo = { expiresAt: Date };
+
+/** `GET /api/auth/get-session`: the current session, or null when there is none. */
+export async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionInfo | null> {
+  try {
+    const response = getSessionResponseSchema.parse(await apiClient.get('/api/auth/get-session', { signal }));
+    return response && { expiresAt: response.session.expiresAt };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** How long to wait before refreshing a session that expires at `expiresAt`: 5 minutes before it, or now if that has passed. */
+export function sessionRefreshDelayMs(expiresAt: Date, now: number): number {
+  return Math.min(Math.max(expiresAt.getTime() - sessionRefreshLeadMs - now, 0), longestTimerMs);
+}
+
+/**
+ * Keeps a signed-in user's session alive: asks for the session once signed in, then again 5 minutes before each
+ * expiry. Mount it once (the root layout does). A failed refresh is only logged, as the spec says; console.warn rather
+ * than console.error because nothing is broken yet, the next request will tell.
+ */
+export function useSessionRefresh(): void {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const userId = auth.status === 'signed-in' ? auth.user.id : undefined;
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let isFirstRefresh = true;
+
+    const refresh = async () => {
+      try {
+        const session = await getSession({ signal: controller.signal });
+        if (controller.signal.aborted) return;
+        if (session === null) {
+          // The session ended elsewhere (signed out in another tab, revoked by a password reset): let the app see it.
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+          return;
+        }
+        const delay = sessionRefreshDelayMs(session.expiresAt, Date.now());
+        timer = setTimeout(() => void refresh(), isFirstRefresh ? delay : Math.max(delay, minimumSessionRefreshIntervalMs));
+        isFirstRefresh = false;
+      } catch (error) {
+        if (!controller.signal.aborted) console.warn('Session refresh failed', error);
+      }
+    };
+
+    void refresh();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [userId, queryClient]);
 }

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 
@@ -43,7 +44,8 @@ export function renderRoutes(routes: RouteObject[], { initialPath = '/' }: { ini
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* What RouterProvider from 'react-router/dom' (main.tsx) adds; navigations with `flushSync: true` need it. */}
+      <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };

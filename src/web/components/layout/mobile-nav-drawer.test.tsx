@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../testing/test-utils';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, testAdmin, testUser } from '../../testing/api-stubs';
+import { jsonResponse, renderRoutes } from '../../testing/test-utils';
 import { PublicHeader } from './public-header';
 
 function Shell() {
@@ -10,6 +12,7 @@ function Shell() {
     <>
       <PublicHeader />
       <Outlet />
+      <Toaster />
     </>
   );
 }
@@ -24,6 +27,8 @@ function renderHeader(initialPath = '/about') {
           { path: '/about', element: <h1>About</h1> },
           { path: '/login', element: <h1>Sign in page</h1> },
           { path: '/register', element: <h1>Register page</h1> },
+          { path: '/dashboard', element: <h1>Dashboard page</h1> },
+          { path: '/admin', element: <h1>Admin page</h1> },
         ],
       },
     ],
@@ -33,6 +38,8 @@ function renderHeader(initialPath = '/about') {
 
 async function openDrawer() {
   const user = userEvent.setup();
+  // The drawer lists the items of the session state, so wait until the header knows it.
+  await waitFor(() => expect(screen.queryByRole('link', { name: /^(Sign In|Dashboard)$/ })).toBeTruthy());
   const trigger = screen.getByRole('button', { name: 'Open menu' });
   await user.click(trigger);
   const drawer = await screen.findByRole('dialog', { name: 'Menu' });
@@ -40,6 +47,15 @@ async function openDrawer() {
 }
 
 describe('mobile navigation drawer', () => {
+  beforeEach(() => {
+    stubApi({ me: null });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
+
   it('lists the signed-out items', async () => {
     renderHeader();
     const { drawer, trigger } = await openDrawer();
@@ -97,5 +113,52 @@ describe('mobile navigation drawer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('lists Dashboard, the account and Log Out for a signed-in user', async () => {
+    stubApi({ me: testUser });
+    renderHeader();
+    const { drawer } = await openDrawer();
+
+    const nav = within(drawer).getByRole('navigation', { name: 'Mobile' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Dashboard', '/dashboard']]);
+    expect(within(drawer).getByText('Jane Doe')).toBeTruthy();
+    expect(within(drawer).getByText('jane@example.com')).toBeTruthy();
+    expect(within(drawer).getByText('User account')).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(within(drawer).queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('adds the Admin link and the Administrator label for administrators', async () => {
+    stubApi({ me: testAdmin });
+    renderHeader();
+    const { drawer } = await openDrawer();
+
+    const nav = within(drawer).getByRole('navigation', { name: 'Mobile' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Admin']);
+    expect(within(drawer).getByText('Administrator')).toBeTruthy();
+  });
+
+  it('logs out from the drawer, goes home and closes', async () => {
+    stubApi({ me: testUser, handlers: { 'POST /api/auth/sign-out': () => jsonResponse({ success: true }) } });
+    const { router } = renderHeader('/dashboard');
+    const { user, drawer } = await openDrawer();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByText('Logged out successfully')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('closes when a signed-in link is followed', async () => {
+    stubApi({ me: testUser });
+    const { router } = renderHeader('/about');
+    const { user, drawer } = await openDrawer();
+
+    await user.click(within(drawer).getByRole('link', { name: 'Dashboard' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

@@ -1,9 +1,16 @@
-import { Menu } from 'lucide-react';
+import { clsx } from 'clsx';
+import { LogOut, Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router';
-import { buttonClassName } from '../ui/button';
-import { getStartedNavItem, sectionNavItems, signInNavItem } from './nav-items';
+import { Link, NavLink } from 'react-router';
+import type { MeUser } from '../../../shared/auth/me.schema';
+import { useAuth } from '../../lib/auth';
+import { useLogout } from '../../lib/use-logout';
+import { Button, buttonClassName } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { AccountSummary } from './account-summary';
+import { getStartedNavItem, sectionNavItems, signedInNavItems, signInNavItem } from './nav-items';
 import { SectionLink } from './section-link';
+import { useDrawerState } from './use-drawer-state';
 
 // Radix Dialog and its focus/scroll helpers are a third of the layout's code and only phones use the drawer,
 // so they load when the drawer is about to be needed rather than with every page.
@@ -17,15 +24,14 @@ function matchesDesktop(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(desktopQuery).matches;
 }
 
+const drawerLinkClassName =
+  'flex h-11 items-center rounded-lg px-3 text-base font-medium text-slate-800 transition-colors hover:bg-slate-100 hover:text-indigo-700';
+
 export function MobileNavDrawer() {
-  const location = useLocation();
+  const auth = useAuth();
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // The drawer belongs to the location it was opened on, so any navigation (a link, back/forward) closes it without an effect.
-  const [openedAtKey, setOpenedAtKey] = useState<string | null>(null);
+  const { open, setOpen } = useDrawerState(desktopQuery);
   const [sheetRequested, setSheetRequested] = useState(false);
-  const open = openedAtKey === location.key;
-  // Forget the stale key, or going back and forward again would bring the drawer back.
-  if (openedAtKey !== null && !open) setOpenedAtKey(null);
 
   useEffect(() => {
     if (matchesDesktop()) return;
@@ -36,20 +42,9 @@ export function MobileNavDrawer() {
     return () => cancel(handle);
   }, []);
 
-  useEffect(() => {
-    if (!open || typeof window.matchMedia !== 'function') return;
-    // Widening the window hides the trigger; a drawer left open there would keep the page locked.
-    const media = window.matchMedia(desktopQuery);
-    const closeOnDesktop = () => {
-      if (media.matches) setOpenedAtKey(null);
-    };
-    media.addEventListener('change', closeOnDesktop);
-    return () => media.removeEventListener('change', closeOnDesktop);
-  }, [open]);
-
   // Close at the click rather than at the commit: a page still loading its code would otherwise keep the drawer up.
   const closeOnLinkClick = (event: MouseEvent<HTMLElement>) => {
-    if (event.target instanceof Element && event.target.closest('a')) setOpenedAtKey(null);
+    if (event.target instanceof Element && event.target.closest('a')) setOpen(false);
   };
 
   return (
@@ -62,7 +57,7 @@ export function MobileNavDrawer() {
         aria-expanded={open}
         onClick={() => {
           setSheetRequested(true);
-          setOpenedAtKey(location.key);
+          setOpen(true);
         }}
         onPointerEnter={() => void loadSheet()}
         className="-ml-2 inline-flex size-10 items-center justify-center rounded-lg text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 md:hidden"
@@ -71,40 +66,74 @@ export function MobileNavDrawer() {
       </button>
       {sheetRequested ? (
         <Suspense fallback={null}>
-          <Sheet
-            open={open}
-            onOpenChange={(next) => setOpenedAtKey(next ? location.key : null)}
-            title="Menu"
-            closeLabel="Close menu"
-            returnFocusRef={triggerRef}
-          >
+          <Sheet open={open} onOpenChange={setOpen} title="Menu" closeLabel="Close menu" returnFocusRef={triggerRef}>
             <div className="flex flex-col gap-6 p-4" onClick={closeOnLinkClick}>
-              <nav aria-label="Mobile">
-                <ul className="flex flex-col gap-1">
-                  {sectionNavItems.map((item) => (
-                    <li key={item.to}>
-                      <SectionLink
-                        to={item.to}
-                        className="flex h-11 items-center rounded-lg px-3 text-base font-medium text-slate-800 transition-colors hover:bg-slate-100 hover:text-indigo-700"
-                      >
-                        {item.label}
-                      </SectionLink>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <div className="flex flex-col gap-3 border-t border-slate-200 pt-6">
-                <Link to={signInNavItem.to} className={buttonClassName({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
-                  {signInNavItem.label}
-                </Link>
-                <Link to={getStartedNavItem.to} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
-                  {getStartedNavItem.label}
-                </Link>
-              </div>
+              {auth.status === 'loading' ? <Spinner className="self-center py-6" /> : null}
+              {auth.status === 'signed-out' ? <SignedOutItems /> : null}
+              {auth.status === 'signed-in' ? <SignedInItems user={auth.user} /> : null}
             </div>
           </Sheet>
         </Suspense>
       ) : null}
+    </>
+  );
+}
+
+function SignedOutItems() {
+  return (
+    <>
+      <nav aria-label="Mobile">
+        <ul className="flex flex-col gap-1">
+          {sectionNavItems.map((item) => (
+            <li key={item.to}>
+              <SectionLink to={item.to} className={drawerLinkClassName}>
+                {item.label}
+              </SectionLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex flex-col gap-3 border-t border-slate-200 pt-6">
+        <Link to={signInNavItem.to} className={buttonClassName({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+          {signInNavItem.label}
+        </Link>
+        <Link to={getStartedNavItem.to} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
+          {getStartedNavItem.label}
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function SignedInItems({ user }: { user: MeUser }) {
+  // Logging out navigates home, and the navigation closes the drawer.
+  const { logout, isPending } = useLogout();
+
+  return (
+    <>
+      <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
+        <AccountSummary user={user} />
+      </div>
+      <nav aria-label="Mobile">
+        <ul className="flex flex-col gap-1">
+          {signedInNavItems(user.role).map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) => clsx(drawerLinkClassName, isActive && 'bg-indigo-50 text-indigo-700')}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-slate-200 pt-6">
+        <Button variant="secondary" size="lg" className="w-full" onClick={logout} disabled={isPending}>
+          <LogOut aria-hidden="true" className="size-4" />
+          {isPending ? 'Logging out...' : 'Log Out'}
+        </Button>
+      </div>
     </>
   );
 }

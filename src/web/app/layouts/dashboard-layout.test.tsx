@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { toast, Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, testAdmin, testUser } from '../../testing/api-stubs';
+import { jsonResponse, renderRoutes } from '../../testing/test-utils';
+import { routes } from '../router';
+import { AdminOverviewRoute } from '../routes/admin/overview';
+import { DashboardOverviewRoute } from '../routes/dashboard/overview';
+import { DashboardLayout } from './dashboard-layout';
+
+function WithToaster() {
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+function renderDashboard(initialPath: string) {
+  return renderRoutes(
+    [
+      {
+        Component: WithToaster,
+        children: [
+          { path: '/', element: <h1>Landing</h1> },
+          {
+            path: '/dashboard',
+            Component: DashboardLayout,
+            children: [
+              { index: true, Component: DashboardOverviewRoute },
+              { path: 'settings', element: <p>Settings content</p> },
+              { path: 'history', element: <p>History content</p> },
+            ],
+          },
+          {
+            path: '/admin',
+            Component: DashboardLayout,
+            children: [
+              { index: true, Component: AdminOverviewRoute },
+              { path: 'settings', element: <p>Settings content</p> },
+            ],
+          },
+        ],
+      },
+    ],
+    { initialPath },
+  );
+}
+
+function linksOf(container: HTMLElement) {
+  return within(container)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('dashboard layout', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
+
+  it('shows the dashboard sidebar, the page title and the overview', async () => {
+    stubApi({ me: testUser });
+    renderDashboard('/dashboard');
+
+    expect(await screen.findByText('Welcome back, Jane Doe')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(document.title).toBe('Dashboard — Promptcron');
+
+    const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(linksOf(sidebar)).toEqual([
+      ['Overview', '/dashboard'],
+      ['Tasks', '/dashboard/tasks'],
+      ['History', '/dashboard/history'],
+      ['Subscription', '/dashboard/subscription'],
+      ['Settings', '/dashboard/settings'],
+    ]);
+    expect(within(sidebar).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
+
+    expect(screen.getByRole('link', { name: 'New Task' }).getAttribute('href')).toBe('/dashboard/tasks/new');
+    // No invented figures until the dashboard API exists.
+    expect(screen.queryByText(/\d+ (tasks|runs)/i)).toBeNull();
+  });
+
+  it('greets a user without a full name by e-mail', async () => {
+    stubApi({ me: { ...testUser, fullName: null } });
+    renderDashboard('/dashboard');
+
+    expect(await screen.findByText('Welcome back, jane@example.com')).toBeTruthy();
+  });
+
+  it('marks the current page and titles it', async () => {
+    stubApi({ me: testUser });
+    renderDashboard('/dashboard/settings');
+
+    const sidebar = await screen.findByRole('navigation', { name: 'Dashboard' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(within(sidebar).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    expect(within(sidebar).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows the admin links, and a way back, only under /admin', async () => {
+    stubApi({ me: testAdmin });
+    renderDashboard('/admin');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Manage user accounts and monitor tasks across the platform.')).toBeTruthy();
+    const sidebar = screen.getByRole('navigation', { name: 'Admin' });
+    expect(linksOf(sidebar)).toEqual([
+      ['Overview', '/admin'],
+      ['Users', '/admin/users'],
+      ['All Tasks', '/admin/tasks'],
+      ['Settings', '/admin/settings'],
+      ['Back to Dashboard', '/dashboard'],
+    ]);
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('keeps the admin links on the admin settings page', async () => {
+    stubApi({ me: testAdmin });
+    renderDashboard('/admin/settings');
+
+    const sidebar = await screen.findByRole('navigation', { name: 'Admin' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(within(sidebar).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/admin/settings');
+    expect(within(sidebar).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opens the sidebar as a sheet on small screens and closes it after navigating', async () => {
+    stubApi({ me: testUser });
+    const { router } = renderDashboard('/dashboard');
+    const user = userEvent.setup();
+
+    const trigger = await screen.findByRole('button', { name: 'Open sidebar' });
+    await user.click(trigger);
+    const sheet = await screen.findByRole('dialog', { name: 'Dashboard menu' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(within(sheet).getByRole('link', { name: 'History' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/dashboard/history');
+    expect(screen.getByRole('heading', { level: 1, name: 'History' })).toBeTruthy();
+  });
+
+  it('logs out from the title bar and goes home', async () => {
+    stubApi({ me: testUser, handlers: { 'POST /api/auth/sign-out': () => jsonResponse({ success: true }) } });
+    const { router } = renderDashboard('/dashboard/settings');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByText('Logged out successfully')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('lands on the landing page after logging out through the real routes, not on the guard\'s sign-in redirect', async () => {
+    stubApi({
+      me: testUser,
+      handlers: {
+        'POST /api/auth/sign-out': () => jsonResponse({ success: true }),
+        'GET /api/auth/get-session': () => jsonResponse({ session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, user: testUser }),
+      },
+    });
+    const { router } = renderRoutes(routes, { initialPath: '/dashboard/settings' });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }, { timeout: 5000 }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Time-Triggered AI Automation' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeTruthy();
+    // The session is gone for good: nothing sends the visitor on to /login afterwards.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

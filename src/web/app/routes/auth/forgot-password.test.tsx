@@ -1,0 +1,114 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as RetryModule from '../../../lib/retry-with-backoff';
+import type { RetryWithBackoffOptions } from '../../../lib/retry-with-backoff';
+import { errorResponse, renderWithToasts, stubApi } from '../../../testing/auth-test-utils';
+import { jsonResponse } from '../../../testing/test-utils';
+import { ForgotPasswordRoute } from './forgot-password';
+
+// The backoff itself is tested beside it; here the retries happen without the real waits.
+vi.mock('../../../lib/retry-with-backoff', async (importOriginal) => {
+  const actual = await importOriginal<typeof RetryModule>();
+  return {
+    ...actual,
+    retryWithBackoff: <T,>(operation: () => Promise<T>, options: RetryWithBackoffOptions) =>
+      actual.retryWithBackoff(operation, { ...options, sleep: () => Promise.resolve() }),
+  };
+});
+
+const routes = [
+  { path: '/forgot-password', Component: ForgotPasswordRoute },
+  { path: '/login', element: <h1>Login page</h1> },
+];
+
+function stubReset(answer: () => Response | Promise<Response>) {
+  return stubApi({ me: () => null, handlers: { 'POST /api/auth/request-password-reset': answer } });
+}
+
+async function submitEmail(email: string) {
+  await userEvent.type(await screen.findByLabelText('Email'), email);
+  await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+}
+
+describe('ForgotPasswordRoute', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // Sonner keeps toasts in a module-wide store and would replay them to the next test's <Toaster>.
+    toast.dismiss();
+  });
+
+  it('validates the e-mail as the user types and on an empty submit', async () => {
+    const { calls } = stubReset(() => jsonResponse({ status: true }));
+    renderWithToasts(routes, { initialPath: '/forgot-password' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Email'), '@@');
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/auth/request-password-reset')).toBe(false);
+  });
+
+  it('sends the link, says so and shows the confirmation with a way back to login', async () => {
+    const { calls } = stubReset(() => jsonResponse({ status: true }));
+    const { router } = renderWithToasts(routes, { initialPath: '/forgot-password' });
+
+    await submitEmail('ada@example.com');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(await screen.findByText('Reset link sent')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/auth/request-password-reset')?.body).toEqual({ email: 'ada@example.com' });
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to login' }));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('retries a rate limit and succeeds once it passes', async () => {
+    let attempts = 0;
+    stubReset(() => {
+      attempts += 1;
+      return attempts < 3 ? errorResponse(429, 'rate_limited', 'Too many requests') : jsonResponse({ status: true });
+    });
+    renderWithToasts(routes, { initialPath: '/forgot-password' });
+
+    await submitEmail('ada@example.com');
+
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(attempts).toBe(3);
+  });
+
+  it('explains a rate limit that outlasts the retries', async () => {
+    let attempts = 0;
+    stubReset(() => {
+      attempts += 1;
+      return errorResponse(429, 'rate_limited', 'Too many requests');
+    });
+    renderWithToasts(routes, { initialPath: '/forgot-password' });
+
+    await submitEmail('ada@example.com');
+
+    expect(await screen.findByText('Email rate limit reached. Please wait a moment and try again.')).toBeTruthy();
+    expect(attempts).toBe(4);
+    expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeTruthy();
+  });
+
+  it("shows the server's message for any other failure, without retrying", async () => {
+    let attempts = 0;
+    stubReset(() => {
+      attempts += 1;
+      return errorResponse(400, 'validation_failed', 'This address cannot receive e-mail.');
+    });
+    renderWithToasts(routes, { initialPath: '/forgot-password' });
+
+    await submitEmail('ada@example.com');
+
+    expect(await screen.findByText('This address cannot receive e-mail.')).toBeTruthy();
+    expect(attempts).toBe(1);
+  });
+});

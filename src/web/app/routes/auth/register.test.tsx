@@ -1,0 +1,147 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MeUser } from '../../../../shared/auth/me.schema';
+import { errorResponse, memberUser, renderWithToasts, strongPassword, stubApi } from '../../../testing/auth-test-utils';
+import { jsonResponse } from '../../../testing/test-utils';
+import { RegisterRoute } from './register';
+
+const routes = [
+  { path: '/register', Component: RegisterRoute },
+  { path: '/login', element: <h1>Login page</h1> },
+  { path: '/dashboard', element: <h1>Dashboard home</h1> },
+];
+
+function stubSignUp(answer: () => Response = () => jsonResponse({ user: { id: memberUser.id } })) {
+  let session: MeUser | null = null;
+  return stubApi({
+    me: () => session,
+    handlers: {
+      'POST /api/auth/sign-up/email': () => {
+        const response = answer();
+        if (response.ok) session = memberUser;
+        return response;
+      },
+    },
+  });
+}
+
+async function fillValidForm() {
+  await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), strongPassword);
+  await userEvent.click(screen.getByRole('checkbox'));
+}
+
+describe('RegisterRoute', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // Sonner keeps toasts in a module-wide store and would replay them to the next test's <Toaster>.
+    toast.dismiss();
+  });
+
+  it('shows the fields, the password policy and links to the terms, the privacy policy and sign-in', async () => {
+    stubSignUp();
+    renderWithToasts(routes, { initialPath: '/register' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create an account' })).toBeTruthy();
+    expect(screen.getByLabelText('Full name').getAttribute('autocomplete')).toBe('name');
+    expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('new-password');
+    expect(screen.getByText(/At least 15 characters, with lowercase and uppercase letters/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Terms of Service/ }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: /Privacy Policy/ }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('validates each field as the user types', async () => {
+    stubSignUp();
+    renderWithToasts(routes, { initialPath: '/register' });
+
+    await userEvent.type(await screen.findByLabelText('Full name'), 'A');
+    expect(await screen.findByText('Name must be at least 2 characters.')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@');
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+
+    const password = screen.getByLabelText('Password');
+    await userEvent.type(password, 'short');
+    expect(await screen.findByText('Password must be at least 15 characters.')).toBeTruthy();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'longbutonlylowercase');
+    expect(
+      await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters'),
+    ).toBeTruthy();
+
+    const terms = screen.getByRole('checkbox');
+    await userEvent.click(terms);
+    await userEvent.click(terms);
+    expect(await screen.findByText('You must accept the terms and conditions.')).toBeTruthy();
+  });
+
+  it('shows every error when submitted empty, without calling the server', async () => {
+    const { calls } = stubSignUp();
+    renderWithToasts(routes, { initialPath: '/register' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('Name must be at least 2 characters.')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 15 characters.')).toBeTruthy();
+    expect(screen.getByText('You must accept the terms and conditions.')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/auth/sign-up/email')).toBe(false);
+  });
+
+  it('creates the account with the full name as name, says so and goes to the dashboard', async () => {
+    const { calls } = stubSignUp();
+    const { router } = renderWithToasts(routes, { initialPath: '/register' });
+
+    await screen.findByRole('heading', { name: 'Create an account' });
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(await screen.findByText('Registration successful')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/auth/sign-up/email')?.body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: strongPassword,
+    });
+  });
+
+  it("shows the server's message when the account cannot be created", async () => {
+    stubSignUp(() => errorResponse(409, 'conflict', 'An account with this email already exists.'));
+    const { router } = renderWithToasts(routes, { initialPath: '/register' });
+
+    await screen.findByRole('heading', { name: 'Create an account' });
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('falls back to the generic text when the request fails without a message', async () => {
+    stubSignUp(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderWithToasts(routes, { initialPath: '/register' });
+
+    await screen.findByRole('heading', { name: 'Create an account' });
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('There was an error creating your account. Please try again.')).toBeTruthy();
+  });
+
+  it('sends a signed-in visitor to the dashboard', async () => {
+    stubApi({ me: () => memberUser });
+    const { router } = renderWithToasts(routes, { initialPath: '/register' });
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});

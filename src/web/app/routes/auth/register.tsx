@@ -1,0 +1,32 @@
+import { Link, Navigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { AuthCard, AuthPending } from '../../../features/auth/components/auth-card';
+import { RegisterForm } from '../../../features/auth/components/register-form';
+import { useAuth } from '../../../lib/auth';
+import { formatDocumentTitle, useDocumentTitle } from '../../../lib/use-document-title';
+
+export function RegisterRoute() {
+  useDocumentTitle(formatDocumentTitle('Create an account'));
+  const auth = useAuth();
+
+  if (auth.status === 'loading') return <AuthPending />;
+  // A successful sign-up signs the account in, so this also takes new users to their dashboard.
+  if (auth.status === 'signed-in') return <Navigate to={paths.dashboard} replace />;
+
+  return (
+    <AuthCard
+      title="Create an account"
+      description="Automate your workflow with AI-powered scheduled tasks."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} className="rounded font-semibold text-indigo-600 hover:text-indigo-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm />
+    </AuthCard>
+  );
+}

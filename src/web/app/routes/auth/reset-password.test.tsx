@@ -1,0 +1,113 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MeUser } from '../../../../shared/auth/me.schema';
+import { meQueryKey } from '../../../lib/auth';
+import { errorResponse, memberUser, renderWithToasts, strongPassword, stubApi } from '../../../testing/auth-test-utils';
+import { jsonResponse } from '../../../testing/test-utils';
+import { ResetPasswordRoute } from './reset-password';
+
+const routes = [
+  { path: '/reset-password', Component: ResetPasswordRoute },
+  { path: '/forgot-password', element: <h1>Forgot password page</h1> },
+  { path: '/login', element: <h1>Login page</h1> },
+];
+
+const invalidLinkText = 'Please use the link sent to your email or request a new one.';
+
+function stubReset(answer: () => Response, me: () => MeUser | null = () => null) {
+  return stubApi({ me, handlers: { 'POST /api/auth/reset-password': answer } });
+}
+
+async function choosePassword(password: string, confirmation = password) {
+  await userEvent.type(await screen.findByLabelText('New password'), password);
+  await userEvent.type(screen.getByLabelText('Confirm password'), confirmation);
+  await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+}
+
+describe('ResetPasswordRoute', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // Sonner keeps toasts in a module-wide store and would replay them to the next test's <Toaster>.
+    toast.dismiss();
+  });
+
+  it('validates the new password and its confirmation as the user types', async () => {
+    stubReset(() => jsonResponse({ status: true }));
+    renderWithToasts(routes, { initialPath: '/reset-password?token=abc' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset your password' })).toBeTruthy();
+    const password = screen.getByLabelText('New password');
+    expect(password.getAttribute('autocomplete')).toBe('new-password');
+
+    await userEvent.type(password, 'Short1!');
+    expect(await screen.findByText('Password must be at least 15 characters.')).toBeTruthy();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'alllowercaseletters');
+    expect(
+      await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters'),
+    ).toBeTruthy();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, strongPassword);
+    // The confirmation is not scolded before the user has reached it.
+    expect(screen.queryByText('Passwords do not match')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Something!Else99');
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+
+    // Fixing the password to match clears the confirmation's error too.
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Something!Else99');
+    expect(screen.queryByText('Passwords do not match')).toBeNull();
+  });
+
+  it('resets the password with the token, signs the browser out and goes to login', async () => {
+    const { calls } = stubReset(() => jsonResponse({ status: true }), () => memberUser);
+    const { router, queryClient } = renderWithToasts(routes, { initialPath: '/reset-password?token=abc' });
+    queryClient.setQueryData(meQueryKey, memberUser);
+    queryClient.setQueryData(['tasks'], ['a task of the previous session']);
+
+    await choosePassword(strongPassword);
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByText('Password reset successful')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/auth/reset-password')?.body).toEqual({ newPassword: strongPassword, token: 'abc' });
+    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    expect(queryClient.getQueryData(['tasks'])).toBeUndefined();
+  });
+
+  it('sends a visitor without a token to request a new link', async () => {
+    stubReset(() => jsonResponse({ status: true }));
+    const { router } = renderWithToasts(routes, { initialPath: '/reset-password' });
+
+    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+  });
+
+  it('sends the user to request a new link when the token is spent or expired', async () => {
+    stubReset(() => errorResponse(400, 'invalid_token', 'Invalid token'));
+    const { router } = renderWithToasts(routes, { initialPath: '/reset-password?token=spent' });
+
+    await choosePassword(strongPassword);
+
+    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+  });
+
+  it('reports any other failure with the server message and stays', async () => {
+    stubReset(() => errorResponse(429, 'rate_limited', 'Too many attempts. Try again in a minute.'));
+    const { router } = renderWithToasts(routes, { initialPath: '/reset-password?token=abc' });
+
+    await choosePassword(strongPassword);
+
+    expect(await screen.findByText('Error resetting password')).toBeTruthy();
+    expect(screen.getByText('Too many attempts. Try again in a minute.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/reset-password');
+  });
+});

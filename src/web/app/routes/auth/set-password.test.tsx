@@ -1,0 +1,201 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MeUser } from '../../../../shared/auth/me.schema';
+import { errorResponse, invitedUser, memberUser, renderWithToasts, strongPassword, stubApi } from '../../../testing/auth-test-utils';
+import { jsonResponse } from '../../../testing/test-utils';
+import { SetPasswordRoute } from './set-password';
+
+const routes = [
+  { path: '/set-password', Component: SetPasswordRoute },
+  { path: '/reset-password', element: <h1>Reset password page</h1> },
+  { path: '/forgot-password', element: <h1>Forgot password page</h1> },
+  { path: '/dashboard', element: <h1>Dashboard home</h1> },
+  { path: '/login', element: <h1>Login page</h1> },
+];
+
+const invalidLinkText = 'Please use the link sent to your email or request a new one.';
+
+describe('SetPasswordRoute', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // Sonner keeps toasts in a module-wide store and would replay them to the next test's <Toaster>.
+    toast.dismiss();
+  });
+
+  it('forwards a reset link to /reset-password with its token', async () => {
+    stubApi({ me: () => null });
+    const { router } = renderWithToasts(routes, { initialPath: '/set-password?action=password.reset&token=T1' });
+
+    expect(await screen.findByRole('heading', { name: 'Reset password page' })).toBeTruthy();
+    expect(router.state.location).toMatchObject({ pathname: '/reset-password', search: '?token=T1' });
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends a visitor without a session or a token to request a reset link', async () => {
+    stubApi({ me: () => null });
+    const { router } = renderWithToasts(routes, { initialPath: '/set-password' });
+
+    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+  });
+
+  it('sends a signed-in user who has a password to the dashboard', async () => {
+    stubApi({ me: () => memberUser });
+    const { router } = renderWithToasts(routes, { initialPath: '/set-password' });
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('accepts an invitation once, drops the token from the address and asks for the first password', async () => {
+    let session: MeUser | null = null;
+    let accepts = 0;
+    const { calls } = stubApi({
+      me: () => session,
+      handlers: {
+        'POST /api/auth/invitation/accept': () => {
+          accepts += 1;
+          session = invitedUser;
+          return jsonResponse({ user: { id: invitedUser.id } });
+        },
+      },
+    });
+    const { router } = renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=INV' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set your password' })).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('Welcome to Promptcron!');
+    expect(screen.getByRole('note').textContent).toContain(invitedUser.email);
+    expect(calls.find((call) => call.path === '/api/auth/invitation/accept')?.body).toEqual({ token: 'INV' });
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/set-password');
+    expect(accepts).toBe(1);
+  });
+
+  it('spends the single-use token once even when React runs effects twice (StrictMode)', async () => {
+    let session: MeUser | null = null;
+    let accepts = 0;
+    stubApi({
+      me: () => session,
+      handlers: {
+        'POST /api/auth/invitation/accept': () => {
+          accepts += 1;
+          if (accepts > 1) return errorResponse(400, 'invalid_token', 'Invalid token');
+          session = invitedUser;
+          return jsonResponse({ user: { id: invitedUser.id } });
+        },
+      },
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/set-password?action=password.set&token=STRICT'] });
+    render(
+      <StrictMode>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeTruthy();
+    expect(accepts).toBe(1);
+    expect(router.state.location.pathname).toBe('/set-password');
+  });
+
+  it('sends the visitor to request a new link when the invitation is spent', async () => {
+    stubApi({
+      me: () => null,
+      handlers: { 'POST /api/auth/invitation/accept': () => errorResponse(400, 'invalid_token', 'Invalid token') },
+    });
+    const { router } = renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=OLD' });
+
+    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+  });
+
+  it('offers another try when the invitation could not be checked', async () => {
+    let session: MeUser | null = null;
+    let attempts = 0;
+    stubApi({
+      me: () => session,
+      handlers: {
+        'POST /api/auth/invitation/accept': () => {
+          attempts += 1;
+          if (attempts === 1) throw new TypeError('Failed to fetch');
+          session = invitedUser;
+          return jsonResponse({ user: { id: invitedUser.id } });
+        },
+      },
+    });
+    renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=FLAKY' });
+
+    expect(await screen.findByRole('heading', { name: 'We could not verify your invitation' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeTruthy();
+    expect(attempts).toBe(2);
+  });
+
+  it('validates the new password and its confirmation as the user types', async () => {
+    stubApi({ me: () => invitedUser });
+    renderWithToasts(routes, { initialPath: '/set-password' });
+
+    const password = await screen.findByLabelText('New password');
+    await userEvent.type(password, 'Tiny1!');
+    expect(await screen.findByText('Password must be at least 15 characters.')).toBeTruthy();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'NoDigitsOrSpecials');
+    expect(
+      await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters'),
+    ).toBeTruthy();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, strongPassword);
+    await userEvent.type(screen.getByLabelText('Confirm password'), `${strongPassword}x`);
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+  });
+
+  it('sets the first password, says so and goes to the dashboard', async () => {
+    let session: MeUser = invitedUser;
+    const { calls } = stubApi({
+      me: () => session,
+      handlers: {
+        'POST /api/me/password': () => {
+          session = { ...invitedUser, hasSetPassword: true };
+          return jsonResponse({ user: session });
+        },
+      },
+    });
+    const { router } = renderWithToasts(routes, { initialPath: '/set-password' });
+
+    await userEvent.type(await screen.findByLabelText('New password'), strongPassword);
+    await userEvent.type(screen.getByLabelText('Confirm password'), strongPassword);
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(await screen.findByText('Password set successfully')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/me/password')?.body).toEqual({ password: strongPassword });
+  });
+
+  it('reports a failure with the server message and keeps the form', async () => {
+    stubApi({
+      me: () => invitedUser,
+      handlers: { 'POST /api/me/password': () => errorResponse(500, 'internal', 'The password could not be saved.') },
+    });
+    renderWithToasts(routes, { initialPath: '/set-password' });
+
+    await userEvent.type(await screen.findByLabelText('New password'), strongPassword);
+    await userEvent.type(screen.getByLabelText('Confirm password'), strongPassword);
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+
+    expect(await screen.findByText('Failed to set password')).toBeTruthy();
+    expect(screen.getByText('The password could not be saved.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Set your password' })).toBeTruthy();
+  });
+});

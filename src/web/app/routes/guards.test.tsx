@@ -1,0 +1,184 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSignOut } from '../../lib/auth';
+import { adminUser, invitedUser, memberUser, stubApi } from '../../testing/auth-test-utils';
+import { jsonResponse, renderRoutes } from '../../testing/test-utils';
+import { RootLayout } from '../layouts/root-layout';
+import { RequireAdmin, RequireSignedIn } from './guards';
+
+const guardedRoutes = [
+  { path: '/login', element: <h1>Login page</h1> },
+  { path: '/set-password', element: <h1>Set password page</h1> },
+  {
+    path: '/dashboard',
+    Component: RequireSignedIn,
+    children: [
+      { index: true, element: <h1>Dashboard home</h1> },
+      { path: 'tasks', element: <h1>Tasks page</h1> },
+    ],
+  },
+  {
+    path: '/admin',
+    Component: RequireAdmin,
+    children: [{ index: true, element: <h1>Admin home</h1> }],
+  },
+];
+
+describe('RequireSignedIn', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows "Loading..." while the session is determined', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderRoutes(guardedRoutes, { initialPath: '/dashboard' });
+
+    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
+    expect(screen.queryByRole('heading', { name: 'Dashboard home' })).toBeNull();
+    answer(new Response(JSON.stringify({ user: memberUser }), { status: 200 }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor to /login, remembering where they were going', async () => {
+    stubApi({ me: () => null });
+    const { router } = renderRoutes(guardedRoutes, { initialPath: '/dashboard/tasks?status=paused' });
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/tasks', search: '?status=paused' } });
+  });
+
+  it('lets a signed-in user through', async () => {
+    stubApi({ me: () => memberUser });
+    renderRoutes(guardedRoutes, { initialPath: '/dashboard/tasks' });
+
+    expect(await screen.findByRole('heading', { name: 'Tasks page' })).toBeTruthy();
+  });
+
+  it('sends an invited user without a password to /set-password before the dashboard renders', async () => {
+    stubApi({ me: () => invitedUser });
+    const { router } = renderRoutes(guardedRoutes, { initialPath: '/dashboard' });
+
+    expect(await screen.findByRole('heading', { name: 'Set password page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/set-password');
+  });
+});
+
+function SignOutButton() {
+  const signOut = useSignOut();
+  return (
+    <button type="button" onClick={() => signOut.mutate()}>
+      Log Out
+    </button>
+  );
+}
+
+describe('a session that ends on a protected page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the user home, where logging out leads, rather than to /login', async () => {
+    stubApi({ me: () => memberUser, handlers: { 'POST /api/auth/sign-out': () => jsonResponse({ success: true }) } });
+    const { router } = renderRoutes(
+      [
+        { path: '/', element: <h1>Landing page</h1> },
+        { path: '/login', element: <h1>Login page</h1> },
+        { path: '/dashboard', Component: RequireSignedIn, children: [{ index: true, element: <SignOutButton /> }] },
+      ],
+      { initialPath: '/dashboard' },
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('RequireAdmin', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows "Loading..." while the session is determined', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    renderRoutes(guardedRoutes, { initialPath: '/admin' });
+
+    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
+  });
+
+  it('sends a signed-out visitor to /login, remembering the admin page', async () => {
+    stubApi({ me: () => null });
+    const { router } = renderRoutes(guardedRoutes, { initialPath: '/admin' });
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/admin' } });
+  });
+
+  it('sends a user without the admin role to the dashboard', async () => {
+    stubApi({ me: () => memberUser });
+    const { router } = renderRoutes(guardedRoutes, { initialPath: '/admin' });
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('lets an admin through', async () => {
+    stubApi({ me: () => adminUser });
+    renderRoutes(guardedRoutes, { initialPath: '/admin' });
+
+    expect(await screen.findByRole('heading', { name: 'Admin home' })).toBeTruthy();
+  });
+});
+
+describe('SessionWatch (mounted by the root layout)', () => {
+  const appRoutes = [
+    {
+      Component: RootLayout,
+      children: [
+        { path: '/', element: <h1>Landing page</h1> },
+        { path: '/about', element: <h1>About page</h1> },
+        { path: '/set-password', element: <h1>Set password page</h1> },
+        { path: '/reset-password', element: <h1>Reset password page</h1> },
+      ],
+    },
+  ];
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends an invited user without a password to /set-password from a public page', async () => {
+    stubApi({ me: () => invitedUser });
+    const { router } = renderRoutes(appRoutes, { initialPath: '/about' });
+
+    expect(await screen.findByRole('heading', { name: 'Set password page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/set-password');
+  });
+
+  it('leaves /reset-password alone: a reset link is another way to choose a password', async () => {
+    stubApi({ me: () => invitedUser });
+    const { router } = renderRoutes(appRoutes, { initialPath: '/reset-password?token=abc' });
+
+    expect(await screen.findByRole('heading', { name: 'Reset password page' })).toBeTruthy();
+    // Give the lazily loaded watcher time to act if it were going to.
+    await vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/reset-password');
+  });
+
+  it('leaves everyone else where they are', async () => {
+    stubApi({ me: () => memberUser });
+    const { router } = renderRoutes(appRoutes, { initialPath: '/about' });
+
+    expect(await screen.findByRole('heading', { name: 'About page' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/about');
+  });
+});

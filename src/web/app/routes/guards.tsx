@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { mustSetPassword } from '../../../shared/auth/me.schema';
+import { RouteFallback } from '../../components/layout/route-fallback';
+import { paths } from '../../config/paths';
+import { useAuth, useSessionRefresh, type AuthState } from '../../lib/auth';
+import { returnToState } from '../../lib/return-to';
+
+/**
+ * True once a user this guard let in is signed out: they logged out (or the session ended) while on the page. They go
+ * home, as after any logout (spec section 4). Sending them to /login instead would race the logout's own navigation
+ * home: the signed-out state renders before that navigation has finished loading the landing page.
+ */
+function useSessionEndedHere(auth: AuthState): boolean {
+  const [wasSignedIn, setWasSignedIn] = useState(auth.status === 'signed-in');
+  // Remembering a past render's state, the way React documents it: set during render, re-rendered at once.
+  if (auth.status === 'signed-in' && !wasSignedIn) setWasSignedIn(true);
+  return wasSignedIn && auth.status === 'signed-out';
+}
+
+/**
+ * /dashboard/*: signed-in users only (spec sections 2 and 6). Visitors go to /login, which brings them back here
+ * after signing in. An invited user without a password is sent to choose one before the dashboard renders (and
+ * starts its requests); SessionWatch does the same for every other screen.
+ */
+export function RequireSignedIn() {
+  const auth = useAuth();
+  const location = useLocation();
+  const sessionEnded = useSessionEndedHere(auth);
+
+  // RouteFallback is the full-screen spinner with the spec's "Loading...".
+  if (auth.status === 'loading') return <RouteFallback />;
+  if (sessionEnded) return <Navigate to={paths.home} replace />;
+  if (auth.status === 'signed-out') return <Navigate to={paths.login} replace state={returnToState(location)} />;
+  if (mustSetPassword(auth.user)) return <Navigate to={paths.setPassword} replace />;
+  return <Outlet />;
+}
+
+/** /admin/*: like RequireSignedIn, and users without the admin role go to their dashboard. */
+export function RequireAdmin() {
+  const auth = useAuth();
+  const location = useLocation();
+  const sessionEnded = useSessionEndedHere(auth);
+
+  if (auth.status === 'loading') return <RouteFallback />;
+  if (sessionEnded) return <Navigate to={paths.home} replace />;
+  if (auth.status === 'signed-out') return <Navigate to={paths.login} replace state={returnToState(location)} />;
+  if (mustSetPassword(auth.user)) return <Navigate to={paths.setPassword} replace />;
+  if (auth.user.role !== 'admin') return <Navigate to={paths.dashboard} replace />;
+  return <Outlet />;
+}
+
+/** The screens where choosing a password happens; everything else is off limits until then. */
+const passwordScreens: readonly string[] = [paths.setPassword, paths.resetPassword];
+
+/**
+ * Mounted once, beside every route, by the root layout: keeps the session fresh, and sends a signed-in user who must
+ * still choose a password to /set-password from whatever screen they open (spec section 4). /reset-password is spared
+ * because a reset link is another way to choose one.
+ */
+export function SessionWatch() {
+  useSessionRefresh();
+  const auth = useAuth();
+  const { pathname } = useLocation();
+
+  if (auth.status === 'signed-in' && mustSetPassword(auth.user) && !passwordScreens.includes(pathname)) {
+    return <Navigate to={paths.setPassword} replace />;
+  }
+  return null;
+}

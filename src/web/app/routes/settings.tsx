@@ -1,0 +1,61 @@
+import { Bell, CalendarClock, Lock, UserRound, type LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { DefaultScheduleSettings } from '../../features/settings/components/default-schedule-settings';
+import { NotificationSettings } from '../../features/settings/components/notification-settings';
+import { ProfileSettings } from '../../features/settings/components/profile-settings';
+import { SecuritySettings } from '../../features/settings/components/security-settings';
+
+const settingsTabs: { value: string; label: string; icon: LucideIcon; Panel: ComponentType }[] = [
+  { value: 'profile', label: 'Profile', icon: UserRound, Panel: ProfileSettings },
+  { value: 'security', label: 'Security', icon: Lock, Panel: SecuritySettings },
+  { value: 'notifications', label: 'Notifications', icon: Bell, Panel: NotificationSettings },
+  { value: 'schedule', label: 'Default Schedule', icon: CalendarClock, Panel: DefaultScheduleSettings },
+];
+
+const defaultTab = 'profile';
+
+/**
+ * /dashboard/settings and /admin/settings. The open tab lives in the URL (`?tab=security`), so a reload keeps it and
+ * other pages can link straight to a tab.
+ */
+export function SettingsRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const activeTab = settingsTabs.some((tab) => tab.value === requested) && requested ? requested : defaultTab;
+
+  const selectTab = (value: string) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === defaultTab) next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      // Switching tabs is not a page the back button should step through, nor a reason to scroll.
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-slate-600">Manage your account settings and preferences.</p>
+      <Tabs value={activeTab} onValueChange={selectTab}>
+        <TabsList aria-label="Settings sections">
+          {settingsTabs.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {settingsTabs.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value} className="max-w-2xl">
+            <Panel />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

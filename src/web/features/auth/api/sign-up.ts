@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegisterInput } from '../../../../shared/auth/auth.schema';
+import { apiClient } from '../../../lib/api-client';
+import { meQueryKey } from '../../../lib/auth';
+
+/** `POST /api/auth/sign-up/email`: creates the account and signs it in; 409 `conflict` when the e-mail is taken. */
+export async function signUp({ fullName, email, password }: RegisterInput): Promise<void> {
+  await apiClient.post('/api/auth/sign-up/email', { name: fullName, email, password });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+}

@@ -1,0 +1,58 @@
+import { RotateCw } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonClassName, Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { useAcceptInvitation } from '../api/accept-invitation';
+import { AuthCard, AuthPending } from './auth-card';
+import { notifyInvalidPasswordLink } from './invalid-link';
+
+function isInvalidLink(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'invalid_token';
+}
+
+/**
+ * Signs the invited person in from their invitation link, then drops the spent token from the address so a reload
+ * does not try it again. Once signed in, the set-password screen asks for their first password.
+ */
+export function AcceptInvitation({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const { mutateAsync, isError, error } = useAcceptInvitation();
+
+  const accept = useCallback(() => {
+    mutateAsync(token).then(
+      () => navigate(paths.setPassword, { replace: true }),
+      (failure: unknown) => {
+        if (!isInvalidLink(failure)) return;
+        notifyInvalidPasswordLink();
+        return navigate(paths.forgotPassword, { replace: true });
+      },
+    );
+  }, [mutateAsync, navigate, token]);
+
+  useEffect(() => {
+    accept();
+  }, [accept]);
+
+  if (!isError || isInvalidLink(error)) return <AuthPending label="Verifying your invitation..." />;
+
+  // A network failure or a server error says nothing about the link, so it is worth another try.
+  return (
+    <AuthCard
+      title="We could not verify your invitation"
+      description={errorMessage(error, 'Please check your connection and try again.')}
+    >
+      <div className="flex flex-col gap-3">
+        <Button size="lg" className="w-full" onClick={accept}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          Try again
+        </Button>
+        <Link to={paths.login} className={buttonClassName({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+          Back to login
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { forgotPasswordSchema } from '../../../../shared/auth/auth.schema';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/form-errors';
+import { isRateLimitError, useRequestPasswordReset } from '../api/request-password-reset';
+import { SubmitButton } from './submit-button';
+
+type ForgotPasswordFormProps = {
+  /** Called with the address the link went to. */
+  onSent: (email: string) => void;
+};
+
+/** Asks for a reset link. The request retries rate limits and network failures by itself, so the button stays busy meanwhile. */
+export function ForgotPasswordForm({ onSent }: ForgotPasswordFormProps) {
+  const id = useId();
+  const requestReset = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), mode: 'onChange', defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await requestReset.mutateAsync(values);
+      toast.success('Reset link sent');
+      onSent(values.email);
+    } catch (error) {
+      toast.error(
+        isRateLimitError(error)
+          ? 'Email rate limit reached. Please wait a moment and try again.'
+          : errorMessage(error, 'There was an error sending the reset link. Please try again.'),
+      );
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="you@example.com"
+          />
+        )}
+      </Field>
+      <SubmitButton busy={isSubmitting} label="Send Reset Link" busyLabel="Sending..." />
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { loginSchema } from '../../../../shared/auth/auth.schema';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/form-errors';
+import { useSignIn } from '../api/sign-in';
+import { SubmitButton } from './submit-button';
+
+/**
+ * Email and password. Success only loads the user: the login route sees the signed-in state and moves on, to the
+ * page the visitor was sent away from or to the dashboard.
+ */
+export function LoginForm() {
+  const id = useId();
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginSchema), mode: 'onChange', defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signIn.mutateAsync(values);
+      toast.success('Login successful');
+    } catch (error) {
+      // 401 and 429 both carry a message meant for the user ("Too many attempts…" says when to try again).
+      toast.error(errorMessage(error, 'Invalid email or password. Please try again.'));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="you@example.com"
+          />
+        )}
+      </Field>
+      <div className="flex flex-col gap-2">
+        <Field id={`${id}-password`} label="Password" error={errors.password?.message}>
+          {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
+        </Field>
+        <Link
+          to={paths.forgotPassword}
+          className="self-end rounded text-sm font-medium text-indigo-600 hover:text-indigo-700 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <SubmitButton busy={isSubmitting} label="Sign In" busyLabel="Signing in..." />
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { changePasswordSchema, type ChangePasswordInput } from '../../../../shared/auth/auth.schema';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { invalidPasswordCode, useChangePassword } from '../api/change-password';
+import { newPasswordHint } from './password-hint';
+
+const emptyValues: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const wrongCurrentPassword = 'The current password you entered is incorrect.';
+
+export function ChangePasswordForm() {
+  const changePassword = useChangePassword();
+  const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: emptyValues });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    changePassword.mutate(values, {
+      onSuccess: () => {
+        // Passwords should not linger in the page once they have done their job.
+        form.reset(emptyValues);
+        toast.success('Password updated', { description: 'Your other sessions have been signed out.' });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === invalidPasswordCode) {
+          form.setError('currentPassword', { type: 'server', message: wrongCurrentPassword }, { shouldFocus: true });
+          toast.error('Invalid current password', { description: wrongCurrentPassword });
+          return;
+        }
+        for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+          if (field === 'currentPassword' || field === 'newPassword') form.setError(field, { type: 'server', message });
+        }
+        toast.error('Error updating password', {
+          description: errorMessage(error, 'There was an error updating your password. Please try again.'),
+        });
+      },
+    });
+  });
+
+  return (
+    <Card aria-labelledby="change-password-title">
+      <form onSubmit={onSubmit} noValidate>
+        <CardHeader
+          titleId="change-password-title"
+          title="Change Password"
+          description="Enter your current password, then choose a new one. Your other sessions are signed out afterwards."
+        />
+        <CardContent className="flex flex-col gap-5">
+          <Field id="current-password" label="Current Password" error={errors.currentPassword?.message}>
+            {(control) => <PasswordInput {...control} {...form.register('currentPassword')} autoComplete="current-password" />}
+          </Field>
+          <Field id="new-password" label="New Password" hint={newPasswordHint} error={errors.newPassword?.message}>
+            {(control) => <PasswordInput {...control} {...form.register('newPassword')} autoComplete="new-password" />}
+          </Field>
+          <Field id="confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
+            {(control) => <PasswordInput {...control} {...form.register('confirmPassword')} autoComplete="new-password" />}
+          </Field>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={changePassword.isPending}>
+            {changePassword.isPending ? 'Updating...' : 'Update Password'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

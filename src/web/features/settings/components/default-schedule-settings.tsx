@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { clsx } from 'clsx';
+import { LocateFixed } from 'lucide-react';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { defaultScheduleTypes, userSettingsSchema, type UserSettings } from '../../../../shared/settings/user-settings.schema';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input, inputClassName } from '../../../components/ui/input';
+import { LoadError } from '../../../components/ui/load-error';
+import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { browserTimeZone, timeZoneChoices, timeZoneLabel } from '../../../lib/time-zones';
+import { useUserSettings } from '../api/get-user-settings';
+import { useUpdateUserSettings } from '../api/update-user-settings';
+import { SettingsPanelSkeleton } from './settings-panel-skeleton';
+
+type DefaultSchedule = UserSettings['defaultSchedule'];
+type ScheduleType = (typeof defaultScheduleTypes)[number];
+
+const frequencyOptions: Record<ScheduleType, { label: string; description: string }> = {
+  daily: { label: 'Daily', description: 'Every day' },
+  weekly: { label: 'Weekly', description: 'Once a week' },
+  monthly: { label: 'Monthly', description: 'Once a month' },
+};
+
+/** Settings → Default Schedule: the frequency, time and time zone a new task starts with. */
+export function DefaultScheduleSettings() {
+  const settings = useUserSettings();
+
+  if (settings.isPending) return <SettingsPanelSkeleton label="Loading your default schedule..." rows={3} />;
+  if (settings.isError) {
+    return (
+      <LoadError
+        title="Your default schedule could not be loaded."
+        message={errorMessage(settings.error, 'Check your connection and try again.')}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  }
+  return <DefaultScheduleForm settings={settings.data} />;
+}
+
+function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
+  const updateSettings = useUpdateUserSettings();
+  const form = useForm({ resolver: zodResolver(userSettingsSchema.shape.defaultSchedule), defaultValues: settings.defaultSchedule });
+  const { errors } = form.formState;
+
+  const ownZone = useMemo(() => browserTimeZone(), []);
+  const savedZone = settings.defaultSchedule.timezone;
+  // The saved zone stays selectable even if this browser's list lacks it (an alias, or "UTC" itself).
+  const zones = useMemo(() => timeZoneChoices([savedZone]), [savedZone]);
+  const zoneLabels = useMemo(() => {
+    const now = new Date();
+    return new Map(zones.map((zone) => [zone, timeZoneLabel(zone, now)]));
+  }, [zones]);
+  const selectedZone = useWatch({ control: form.control, name: 'timezone' });
+
+  const onSubmit = form.handleSubmit((defaultSchedule: DefaultSchedule) => {
+    updateSettings.mutate(
+      { ...settings, defaultSchedule },
+      {
+        onSuccess: (saved) => {
+          form.reset(saved.defaultSchedule);
+          toast.success('Default schedule saved', { description: 'New tasks will start with this schedule.' });
+        },
+        onError: (error) => {
+          for (const [path, message] of Object.entries(serverFieldErrors(error))) {
+            // The server names nested fields by their path, e.g. "defaultSchedule.time".
+            const field = path.replace(/^defaultSchedule\./, '');
+            if (field === 'type' || field === 'time' || field === 'timezone') form.setError(field, { type: 'server', message });
+          }
+          toast.error('Error saving default schedule', {
+            description: errorMessage(error, 'There was an error saving your default schedule. Please try again.'),
+          });
+        },
+      },
+    );
+  });
+
+  return (
+    <Card aria-labelledby="default-schedule-title">
+      <form onSubmit={onSubmit} noValidate>
+        <CardHeader
+          titleId="default-schedule-title"
+          title="Default Schedule"
+          description="New tasks start with this schedule. You can still change it on each task."
+        />
+        <CardContent className="flex flex-col gap-6">
+          <fieldset aria-describedby={errors.type ? 'schedule-type-error' : undefined}>
+            <legend className="text-sm font-medium text-slate-900">Frequency</legend>
+            <div className="mt-1.5 grid grid-cols-1 gap-2 sm:grid-cols-3">
+              {defaultScheduleTypes.map((type) => (
+                <label
+                  key={type}
+                  className={clsx(
+                    'relative flex cursor-pointer flex-col rounded-lg border border-slate-300 bg-white px-4 py-3 shadow-sm transition-colors hover:border-slate-400',
+                    'has-checked:border-indigo-600 has-checked:bg-indigo-50 has-checked:ring-1 has-checked:ring-indigo-600',
+                    // The radio itself is visually hidden, so its keyboard focus is drawn on the card.
+                    'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600',
+                  )}
+                >
+                  <input type="radio" value={type} {...form.register('type')} className="sr-only" />
+                  <span className="text-sm font-semibold text-slate-900">{frequencyOptions[type].label}</span>
+                  <span className="text-sm text-slate-600">{frequencyOptions[type].description}</span>
+                </label>
+              ))}
+            </div>
+            {errors.type ? (
+              <p id="schedule-type-error" className="mt-1.5 text-sm text-red-600">
+                {errors.type.message}
+              </p>
+            ) : null}
+          </fieldset>
+
+          <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
+            <Field id="schedule-time" label="Time" hint="In the selected time zone." error={errors.time?.message}>
+              {(control) => <Input {...control} {...form.register('time')} type="time" step={60} required />}
+            </Field>
+            <Field
+              id="schedule-timezone"
+              label="Time zone"
+              error={errors.timezone?.message}
+              hint={
+                selectedZone === ownZone ? (
+                  "This is your browser's time zone."
+                ) : (
+                  <>
+                    Your browser uses {ownZone.replaceAll('_', ' ')}.{' '}
+                    <button
+                      type="button"
+                      onClick={() => form.setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })}
+                      className="inline-flex items-center gap-1 rounded font-medium text-indigo-700 hover:text-indigo-900"
+                    >
+                      <LocateFixed aria-hidden="true" className="size-3.5" />
+                      Use my time zone
+                    </button>
+                  </>
+                )
+              }
+            >
+              {(control) => (
+                // Controlled, so the list always shows the form's value, including after "Use my time zone".
+                <Controller
+                  control={form.control}
+                  name="timezone"
+                  render={({ field }) => (
+                    <select {...control} {...field} className={clsx(inputClassName, 'pr-8')}>
+                      {zones.map((zone) => (
+                        <option key={zone} value={zone}>
+                          {zoneLabels.get(zone)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                />
+              )}
+            </Field>
+          </div>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={updateSettings.isPending}>
+            {updateSettings.isPending ? 'Saving...' : 'Save Schedule'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast, Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, sentBodies, stubApi, testUser } from '../../../testing/api-stubs';
+import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { SecuritySettings } from './security-settings';
+
+const strongPassword = 'Correct!Horse#Battery9';
+const invitedUser = { ...testUser, invited: true, hasSetPassword: false };
+
+function renderSecurity() {
+  return renderRoutes([
+    {
+      path: '/',
+      element: (
+        <>
+          <SecuritySettings />
+          <Toaster />
+        </>
+      ),
+    },
+  ]);
+}
+
+async function fillChangeForm({ current, next, confirm }: { current: string; next: string; confirm: string }) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Current Password'), current);
+  await user.type(screen.getByLabelText('New Password'), next);
+  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Update Password' }));
+  return user;
+}
+
+describe('security settings: change password', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
+
+  it('asks for all three fields and shows the rules as the user meets them', async () => {
+    const fetchMock = stubApi();
+    renderSecurity();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Update Password' }));
+
+    expect(await screen.findByText('Please enter your current password.')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 15 characters.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Current Password'));
+
+    await user.type(screen.getByLabelText('New Password'), 'alllowercaseletters');
+    expect(await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/change-password')).toEqual([]);
+  });
+
+  it("says the passwords don't match on the confirm field", async () => {
+    stubApi();
+    renderSecurity();
+
+    await fillChangeForm({ current: 'old-password', next: strongPassword, confirm: `${strongPassword}x` });
+
+    const message = await screen.findByText("Passwords don't match");
+    const confirm = screen.getByLabelText('Confirm Password');
+    expect(confirm.getAttribute('aria-describedby')).toBe(message.closest('p')?.id);
+  });
+
+  it('tells the user when the current password is wrong', async () => {
+    const fetchMock = stubApi({
+      handlers: { 'POST /api/auth/change-password': () => errorResponse(400, 'invalid_password', 'Invalid password') },
+    });
+    renderSecurity();
+
+    await fillChangeForm({ current: 'not-my-password', next: strongPassword, confirm: strongPassword });
+
+    expect(await screen.findByText('Invalid current password')).toBeTruthy();
+    expect(screen.getAllByText('The current password you entered is incorrect.').length).toBeGreaterThanOrEqual(1);
+    expect(screen.getByLabelText('Current Password').getAttribute('aria-invalid')).toBe('true');
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/change-password')).toEqual([
+      { currentPassword: 'not-my-password', newPassword: strongPassword, revokeOtherSessions: true },
+    ]);
+  });
+
+  it('reports other failures with the server message', async () => {
+    stubApi({
+      handlers: { 'POST /api/auth/change-password': () => errorResponse(429, 'rate_limited', 'Too many attempts. Try again in a minute.') },
+    });
+    renderSecurity();
+
+    await fillChangeForm({ current: 'old-password', next: strongPassword, confirm: strongPassword });
+
+    expect(await screen.findByText('Error updating password')).toBeTruthy();
+    expect(screen.getByText('Too many attempts. Try again in a minute.')).toBeTruthy();
+  });
+
+  it('confirms a changed password and clears the fields', async () => {
+    stubApi({ handlers: { 'POST /api/auth/change-password': () => jsonResponse({ token: null }) } });
+    renderSecurity();
+
+    await fillChangeForm({ current: 'old-password', next: strongPassword, confirm: strongPassword });
+
+    expect(await screen.findByText('Password updated')).toBeTruthy();
+    await waitFor(() => {
+      for (const label of ['Current Password', 'New Password', 'Confirm Password']) {
+        expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
+      }
+    });
+  });
+
+  it('reveals a typed password on request', async () => {
+    stubApi();
+    renderSecurity();
+    const user = userEvent.setup();
+
+    const current = await screen.findByLabelText('Current Password');
+    expect(current.getAttribute('type')).toBe('password');
+    await user.click(screen.getAllByRole('button', { name: 'Show password' })[0]!);
+    expect(current.getAttribute('type')).toBe('text');
+  });
+});
+
+describe('security settings: invited user without a password', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
+
+  it('offers the Set Password form with a welcome notice instead of the change form', async () => {
+    stubApi({ me: invitedUser });
+    renderSecurity();
+
+    expect(await screen.findByText('Welcome to Promptcron!')).toBeTruthy();
+    expect(screen.getByLabelText('New Password')).toBeTruthy();
+    expect(screen.getByLabelText('Confirm Password')).toBeTruthy();
+    expect(screen.queryByLabelText('Current Password')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Set Password' })).toBeTruthy();
+  });
+
+  it('checks the password rules and the confirmation', async () => {
+    const fetchMock = stubApi({ me: invitedUser });
+    renderSecurity();
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('New Password'), 'Short1!');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Different1!');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+
+    expect(await screen.findByText('Password must be at least 15 characters.')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST', '/api/me/password')).toEqual([]);
+  });
+
+  it('sets the password, confirms it, and then shows the normal change form', async () => {
+    const fetchMock = stubApi({
+      me: invitedUser,
+      handlers: { 'POST /api/me/password': () => jsonResponse({ user: { ...invitedUser, hasSetPassword: true } }) },
+    });
+    renderSecurity();
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('New Password'), strongPassword);
+    await user.type(screen.getByLabelText('Confirm Password'), strongPassword);
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+
+    expect(await screen.findByText('Password set successfully')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST', '/api/me/password')).toEqual([{ password: strongPassword }]);
+    expect(await screen.findByLabelText('Current Password')).toBeTruthy();
+    expect(screen.queryByText('Welcome to Promptcron!')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Update Password' })).toBeTruthy();
+  });
+
+  it('reports a failure to set the password', async () => {
+    stubApi({
+      me: invitedUser,
+      handlers: { 'POST /api/me/password': () => errorResponse(409, 'conflict', 'This account already has a password.') },
+    });
+    renderSecurity();
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('New Password'), strongPassword);
+    await user.type(screen.getByLabelText('Confirm Password'), strongPassword);
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+
+    expect(await screen.findByText('Error setting password')).toBeTruthy();
+    expect(screen.getByText('This account already has a password.')).toBeTruthy();
+  });
+});

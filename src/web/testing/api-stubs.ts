@@ -1,0 +1,67 @@
+import type { MeUser } from '../../shared/auth/me.schema';
+import { defaultUserSettings, type UserSettings } from '../../shared/settings/user-settings.schema';
+import { healthyBody, jsonResponse, siteConfigBody, stubFetch } from './test-utils';
+
+/** A request as a handler sees it: the method, the path and the parsed JSON body. */
+export type StubRequest = { method: string; path: string; body: unknown };
+type StubHandler = (request: StubRequest) => Response | Promise<Response>;
+
+export const testUser: MeUser = {
+  id: 'user-1',
+  email: 'jane@example.com',
+  fullName: 'Jane Doe',
+  role: 'user',
+  invited: false,
+  hasSetPassword: true,
+};
+
+export const testAdmin: MeUser = { ...testUser, id: 'admin-1', email: 'ada@example.com', fullName: 'Ada Admin', role: 'admin' };
+
+export const testSettings: UserSettings = structuredClone(defaultUserSettings);
+
+export function errorResponse(status: number, code: string, message: string, fields?: Record<string, string>): Response {
+  return jsonResponse({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
+}
+
+/**
+ * Stubs fetch with handlers keyed by "METHOD /path". The public endpoints the layouts call answer by default, and
+ * `GET /api/me` answers with `me` (401 when null); anything else is a 404 in the API's error shape.
+ */
+export function stubApi({ me = testUser, handlers = {} }: { me?: MeUser | null; handlers?: Record<string, StubHandler> } = {}) {
+  return stubFetch((url, init) => {
+    const method = init?.method ?? 'GET';
+    const path = new URL(url, 'http://localhost').pathname;
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const handler = handlers[`${method} ${path}`];
+    if (handler) return handler({ method, path, body });
+    if (method === 'GET' && path === '/api/me') {
+      return me ? jsonResponse({ user: me }) : errorResponse(401, 'unauthorized', 'Not signed in');
+    }
+    if (method === 'GET' && path === '/api/health') return jsonResponse(healthyBody);
+    if (method === 'GET' && path === '/api/config') return jsonResponse(siteConfigBody);
+    return errorResponse(404, 'not_found', 'Not found');
+  });
+}
+
+/** The JSON bodies sent to one endpoint, in order. */
+export function sentBodies(fetchMock: ReturnType<typeof stubFetch>, method: string, path: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path)
+    .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
+}
+
+/** The settings endpoints backed by one stored object, so a test can save, render again and see what was kept. */
+export function stubSettingsApi({ initial = testSettings, me = testUser }: { initial?: UserSettings; me?: MeUser } = {}) {
+  let stored: UserSettings = structuredClone(initial);
+  const fetchMock = stubApi({
+    me,
+    handlers: {
+      'GET /api/me/settings': () => jsonResponse(stored),
+      'PUT /api/me/settings': ({ body }) => {
+        stored = body as UserSettings;
+        return jsonResponse(stored);
+      },
+    },
+  });
+  return { fetchMock, stored: () => stored };
+}
