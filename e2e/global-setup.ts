@@ -41,6 +41,15 @@ export default async function globalSetup() {
     if (healthy) break;
     await sleep(100);
   }
+  // The first account of a fresh install becomes its admin. Claim that seat, so every journey's own sign-up is a
+  // regular user whatever order the journeys run in.
+  const owner = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ name: 'Install Owner', email: 'owner@promptcron.test', password: 'Owner-Passw0rd-for-e2e!' }),
+  });
+  if (!owner.ok) throw new Error(`Could not create the install owner: ${owner.status} ${await owner.text()}`);
+
   // Test workers start after global setup and inherit these, so `baseURL` in the config picks it up.
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;

@@ -5,13 +5,15 @@ import { meResponseSchema, type MeUser } from '../../shared/auth/me.schema';
 import { ApiError, apiClient } from './api-client';
 
 /**
- * The signed-in user, shared by the whole app. `GET /api/me` answers 401 when nobody is signed in, which is an
- * answer (signed out), not an error.
+ * The signed-in user, shared by the whole app. The session check comes first: it answers `null` for visitors, so a
+ * signed-out page makes no request that fails (a 401 would also show as an error in the browser console).
+ * `GET /api/me` can still answer 401 if the session ends in between, which is an answer (signed out), not an error.
  */
 
 export const meQueryKey = ['me'] as const;
 
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<MeUser | null> {
+  if ((await apiClient.get('/api/auth/get-session', { signal })) === null) return null;
   try {
     return meResponseSchema.parse(await apiClient.get('/api/me', { signal })).user;
   } catch (error) {

@@ -25,7 +25,7 @@ export function errorResponse(status: number, code: string, message: string, fie
 
 /**
  * Stubs fetch with handlers keyed by "METHOD /path". The public endpoints the layouts call answer by default, and
- * `GET /api/me` answers with `me` (401 when null); anything else is a 404 in the API's error shape.
+ * `GET /api/me` answers with `me` (401 when null), `GET /api/auth/get-session` with a week-long session for it (null); anything else is a 404 in the API's error shape.
  */
 export function stubApi({ me = testUser, handlers = {} }: { me?: MeUser | null; handlers?: Record<string, StubHandler> } = {}) {
   return stubFetch((url, init) => {
@@ -36,6 +36,9 @@ export function stubApi({ me = testUser, handlers = {} }: { me?: MeUser | null; 
     if (handler) return handler({ method, path, body });
     if (method === 'GET' && path === '/api/me') {
       return me ? jsonResponse({ user: me }) : errorResponse(401, 'unauthorized', 'Not signed in');
+    }
+    if (method === 'GET' && path === '/api/auth/get-session') {
+      return jsonResponse(me ? { session: { expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() }, user: me } : null);
     }
     if (method === 'GET' && path === '/api/health') return jsonResponse(healthyBody);
     if (method === 'GET' && path === '/api/config') return jsonResponse(siteConfigBody);

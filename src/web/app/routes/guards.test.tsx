@@ -31,13 +31,23 @@ describe('RequireSignedIn', () => {
   });
 
   it('shows "Loading..." while the session is determined', async () => {
-    let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    // The server holds its answers (session, then user) until the test lets them through.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        await held;
+        const session = String(input).includes('/api/auth/get-session');
+        const body = session ? { session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, user: memberUser } : { user: memberUser };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
     renderRoutes(guardedRoutes, { initialPath: '/dashboard' });
 
     expect((await screen.findByRole('status')).textContent).toBe('Loading...');
     expect(screen.queryByRole('heading', { name: 'Dashboard home' })).toBeNull();
-    answer(new Response(JSON.stringify({ user: memberUser }), { status: 200 }));
+    answer();
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
   });
 

@@ -1,0 +1,133 @@
+import { expect, test } from './fixtures';
+import { mailTo, promoteToAdmin, strongPassword, uniqueEmail } from './support';
+
+test('register, log out, log in, reset the password from the e-mailed link and log in with the new one', async ({ page, browserErrors }) => {
+  const email = uniqueEmail('journey');
+  const newPassword = 'A-brand-new-Passw0rd!';
+
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('Journey Tester');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page.getByText('Welcome back, Journey Tester')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toContainText(email);
+  await expect(menu).toContainText('User account');
+  await menu.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+
+  // The dashboard is for signed-in users: it sends us to log in, and back after.
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByText('Login successful')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+
+  const resetMail = await mailTo(email);
+  expect(resetMail.subject).toBe('Reset your Promptcron password');
+  const link = resetMail.links.find((url) => url.includes('/set-password?action=password.reset'));
+  expect(link).toBeDefined();
+  await page.goto(link ?? '');
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('Confirm password').fill(`${newPassword}x`);
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Password reset successful')).toBeVisible();
+
+  // The link works once.
+  browserErrors.expectFailedResponse(400);
+  await page.goto(link ?? '');
+  await page.getByLabel('New password').fill('Yet-another-Passw0rd!');
+  await page.getByLabel('Confirm password').fill('Yet-another-Passw0rd!');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Please use the link sent to your email or request a new one.')).toBeVisible();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  browserErrors.expectFailedResponse(401);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an invited user must set a password before reaching the dashboard', async ({ page, playwright, baseURL }) => {
+  const adminEmail = uniqueEmail('admin');
+  const invitedEmail = uniqueEmail('invited');
+  const ownPassword = 'My-own-Passw0rd-now!';
+
+  // An administrator (promoted with the operator command) invites someone through the API.
+  const adminApi = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
+  await adminApi.post('/api/auth/sign-up/email', { data: { name: 'Site Admin', email: adminEmail, password: strongPassword } });
+  await promoteToAdmin(adminEmail);
+  const invited = await adminApi.post('/api/admin/users', { data: { email: invitedEmail, name: 'Invited Person' } });
+  expect(invited.status()).toBe(201);
+  await adminApi.dispose();
+
+  const invitation = await mailTo(invitedEmail);
+  const link = invitation.links.find((url) => url.includes('/set-password?action=password.set'));
+  expect(link).toBeDefined();
+  await page.goto(link ?? '');
+  await expect(page.getByLabel('New password')).toBeVisible();
+
+  // Every other screen sends a user without a password back here.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/set-password/);
+  await page.getByLabel('New password').fill('too-weak');
+  await expect(page.getByText('Password must be at least 15 characters.')).toBeVisible();
+  await page.getByLabel('New password').fill(ownPassword);
+  await page.getByLabel('Confirm password').fill(ownPassword);
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByText('Password set successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome back, Invited Person')).toBeVisible();
+});
+
+test('non-admins are kept out of the admin area, admins see it', async ({ page }) => {
+  const email = uniqueEmail('member');
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('Plain Member');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu')).toContainText('User account');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await promoteToAdmin(email);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu')).toContainText('Administrator');
+});
