@@ -18,6 +18,9 @@ export const passwordMessages = {
   missingClasses: 'Password must contain lowercase & uppercase letters, numbers, and special characters',
 } as const;
 
+/** The rule in words, shown under every new-password field so nobody has to fail it first to learn it. */
+export const passwordPolicyHint = `At least ${passwordPolicy.minLength} characters, with lowercase and uppercase letters, a number and one of ${passwordPolicy.specialCharacters}`;
+
 export function hasEveryCharacterClass(password: string): boolean {
   return (
     /[a-z]/.test(password) &&

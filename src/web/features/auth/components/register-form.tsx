@@ -4,14 +4,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { registerSchema } from '../../../../shared/auth/auth.schema';
+import { passwordPolicyHint, registerSchema } from '../../../../shared/auth/auth.schema';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSignUp } from '../api/sign-up';
-import { passwordPolicyHint } from './password-policy-hint';
 import { SubmitButton } from './submit-button';
 
 const legalLinkClassName = 'rounded font-medium text-indigo-600 underline-offset-2 hover:text-indigo-700 hover:underline';

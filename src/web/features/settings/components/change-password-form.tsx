@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../../shared/auth/auth.schema';
+import { changePasswordSchema, passwordPolicyHint, type ChangePasswordInput } from '../../../../shared/auth/auth.schema';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -9,7 +9,6 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { invalidPasswordCode, useChangePassword } from '../api/change-password';
-import { newPasswordHint } from './password-hint';
 
 const emptyValues: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const wrongCurrentPassword = 'The current password you entered is incorrect.';
@@ -54,7 +53,7 @@ export function ChangePasswordForm() {
           <Field id="current-password" label="Current Password" error={errors.currentPassword?.message}>
             {(control) => <PasswordInput {...control} {...form.register('currentPassword')} autoComplete="current-password" />}
           </Field>
-          <Field id="new-password" label="New Password" hint={newPasswordHint} error={errors.newPassword?.message}>
+          <Field id="new-password" label="New Password" hint={passwordPolicyHint} error={errors.newPassword?.message}>
             {(control) => <PasswordInput {...control} {...form.register('newPassword')} autoComplete="new-password" />}
           </Field>
           <Field id="confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { choosePasswordSchema, type ChoosePasswordInput } from '../../../../shared/auth/auth.schema';
+import { choosePasswordSchema, passwordPolicyHint, type ChoosePasswordInput } from '../../../../shared/auth/auth.schema';
 import { productName } from '../../../../shared/product';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
@@ -10,7 +10,6 @@ import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { useSetPassword } from '../api/set-password';
-import { newPasswordHint } from './password-hint';
 
 const emptyValues: ChoosePasswordInput = { password: '', confirmPassword: '' };
 
@@ -50,7 +49,7 @@ export function SetPasswordForm() {
               <p>You joined through an invitation. Set a password so you can sign in with your email address next time.</p>
             </div>
           </div>
-          <Field id="set-new-password" label="New Password" hint={newPasswordHint} error={errors.password?.message}>
+          <Field id="set-new-password" label="New Password" hint={passwordPolicyHint} error={errors.password?.message}>
             {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />}
           </Field>
           <Field id="set-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
