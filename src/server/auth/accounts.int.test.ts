@@ -72,6 +72,18 @@ describe('sign-in', () => {
     expect((await client.request('/api/me')).status).toBe(401);
   });
 
+  it('answers malformed input with the spec messages', async () => {
+    const response = await new TestClient(app, '198.51.100.7').signIn('not-an-email', '12345');
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({
+      code: 'validation_failed',
+      message: 'Please enter a valid email address.',
+      fields: { email: 'Please enter a valid email address.', password: 'Password must be at least 6 characters.' },
+    });
+    const reset = await new TestClient(app, '198.51.100.7').request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'nope' } });
+    expect(reset.body.error.fields).toEqual({ email: 'Please enter a valid email address.' });
+  });
+
   it('limits attempts per account, from any address, with 429 and Retry-After', async () => {
     await new TestClient(app, '198.51.100.6').signUp({ name: 'Target', email: 'target@example.com', password: strongPassword });
     const statuses: number[] = [];
@@ -162,6 +174,8 @@ describe('changing the password', () => {
 
     const weak = await client.request('/api/auth/change-password', { method: 'POST', body: { currentPassword: strongPassword, newPassword: 'short' } });
     expect(weak.body.error.message).toBe('Password must be at least 15 characters.');
+    const noCurrent = await client.request('/api/auth/change-password', { method: 'POST', body: { currentPassword: '', newPassword: 'Another-strong-Passw0rd!' } });
+    expect(noCurrent.body.error.fields).toEqual({ currentPassword: 'Please enter your current password.' });
 
     const changed = await client.request('/api/auth/change-password', {
       method: 'POST',

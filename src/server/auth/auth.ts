@@ -11,7 +11,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
 import { invitations } from './invitations';
-import { enforcePasswordPolicy } from './password-policy';
+import { validateAccountInput } from './validate-account-input';
 
 export const resetTokenLifetimeSeconds = 30 * 60;
 
@@ -38,7 +38,7 @@ export function createAuth({ db, env, secret, mailer, logger }: CreateAuthOption
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: {
       enabled: true,
-      // The login minimum; the full policy for new passwords is enforced by enforcePasswordPolicy.
+      // The login minimum; the full policy for new passwords is enforced by validateAccountInput.
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
@@ -78,7 +78,7 @@ export function createAuth({ db, env, secret, mailer, logger }: CreateAuthOption
         },
       },
     },
-    hooks: { before: enforcePasswordPolicy },
+    hooks: { before: validateAccountInput },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations()],
     // Our own limiter (core/security) keys on IP and e-mail in PostgreSQL, shared by every API process.
     rateLimit: { enabled: false },

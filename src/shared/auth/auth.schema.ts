@@ -41,11 +41,12 @@ export const emailSchema = z.string().trim().pipe(z.email('Please enter a valid 
 
 export const fullNameSchema = z.string().trim().min(2, 'Name must be at least 2 characters.').max(100, 'Name must be at most 100 characters.');
 
-export const loginSchema = z.object({
-  email: emailSchema,
-  // Sign-in accepts any password of 6+ characters: accounts may predate the current policy.
-  password: z.string().min(6, 'Password must be at least 6 characters.').max(passwordPolicy.maxLength, passwordMessages.tooLong),
-});
+/** Sign-in accepts any password of 6+ characters: accounts may predate the current policy. */
+export const loginPasswordSchema = z.string().min(6, 'Password must be at least 6 characters.').max(passwordPolicy.maxLength, passwordMessages.tooLong);
+
+export const currentPasswordSchema = z.string().min(1, 'Please enter your current password.');
+
+export const loginSchema = z.object({ email: emailSchema, password: loginPasswordSchema });
 
 export const registerSchema = z.object({
   fullName: fullNameSchema,
@@ -64,7 +65,7 @@ export const choosePasswordSchema = z
 /** Settings → Security. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Please enter your current password.'),
+    currentPassword: currentPasswordSchema,
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
