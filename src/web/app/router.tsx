@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard/overview')).DashboardOverviewRoute }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
+              { path: 'tasks', lazy: async () => ({ Component: (await import('./routes/dashboard/tasks/task-list')).TaskListRoute }) },
+              { path: 'tasks/new', lazy: async () => ({ Component: (await import('./routes/dashboard/tasks/new-task')).NewTaskRoute }) },
+              { path: 'tasks/:taskId', lazy: async () => ({ Component: (await import('./routes/dashboard/tasks/task-detail')).TaskDetailRoute }) },
+              { path: 'tasks/:taskId/edit', lazy: async () => ({ Component: (await import('./routes/dashboard/tasks/edit-task')).EditTaskRoute }) },
             ],
           },
         ],

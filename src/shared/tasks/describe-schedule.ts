@@ -1,0 +1,34 @@
+import { toLocalScheduleTime, type Schedule } from './schedule';
+
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function ordinal(day: number): string {
+  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
+  return `${day}${suffix}`;
+}
+
+/**
+ * A schedule in words, in the task's own time zone: "Daily at 09:00", "Weekly on Monday at 07:30", "Monthly on the
+ * 31st at 18:00", "Hourly at :15", or the cron text with "(UTC)".
+ */
+export function describeSchedule(schedule: Schedule): string {
+  if (schedule.scheduleType === 'custom') return `${schedule.customCron ?? ''} (UTC)`;
+  if (!schedule.scheduleTime) return `${capitalize(schedule.scheduleType)} at scheduled time`;
+  const startDate = schedule.startDate ?? new Date().toISOString().slice(0, 10);
+  const local = toLocalScheduleTime(schedule.scheduleTime, startDate, schedule.timezone);
+  const [year = 1970, month = 1, day = 1] = startDate.split('-').map(Number);
+  switch (schedule.scheduleType) {
+    case 'hourly':
+      return `Hourly at :${local.slice(3)}`;
+    case 'daily':
+      return `Daily at ${local}`;
+    case 'weekly':
+      return `Weekly on ${weekdays[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]} at ${local}`;
+    case 'monthly':
+      return `Monthly on the ${ordinal(day)} at ${local}`;
+  }
+}
+
+function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}

@@ -1,0 +1,191 @@
+import { Cron } from 'croner';
+import { z } from 'zod';
+import { findModel, providerIds } from './catalog';
+
+/**
+ * The task input (spec sections 3 and 5), one schema for the form and the API. The API reads `scheduleTime` as UTC;
+ * the form keeps the user's local time in that field and converts it on submit (`toUtcScheduleTime`), so both
+ * validate the same shape with the same messages.
+ */
+
+export const scheduleTypes = ['hourly', 'daily', 'weekly', 'monthly', 'custom'] as const;
+export type ScheduleType = (typeof scheduleTypes)[number];
+
+export const deliveryMethods = ['email', 'webhook'] as const;
+export type DeliveryMethod = (typeof deliveryMethods)[number];
+
+export const taskStatuses = ['active', 'paused', 'error'] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+export const temperatureRange = { min: 0, max: 2, step: 0.1, default: 1 } as const;
+
+export const taskMessages = {
+  name: 'Task name must be at least 2 characters.',
+  model: 'Please select a model.',
+  provider: 'Please select a provider.',
+  scheduleType: 'Please select a schedule type.',
+  deliveryMethod: 'Please select a delivery method.',
+  promptInput: 'Prompt input must be at least 10 characters.',
+  email: 'Email is required for email delivery',
+  webhookUrl: 'Webhook URL is required for webhook delivery',
+  delivery: 'Please provide valid delivery details.',
+  cron: 'Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.',
+  time: 'Please enter a time as HH:MM.',
+  startDate: 'Please enter a start date.',
+  timezone: 'Please select a valid time zone.',
+  temperature: 'Temperature must be between 0 and 2.',
+} as const;
+
+/** A 5-field cron expression croner accepts (UTC is applied when it runs). */
+export function isValidCron(expression: string): boolean {
+  const trimmed = expression.trim();
+  if (trimmed.split(/\s+/).length !== 5) return false;
+  try {
+    new Cron(trimmed, { paused: true, timezone: 'UTC' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The prompt may arrive as an object, as a JSON string of one, or as plain text (spec section 3): a string that is
+ * not JSON is the input text.
+ */
+export function parsePrompt(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed;
+  } catch {
+    // Not JSON: the text itself is the prompt.
+  }
+  return { input: value };
+}
+
+export const promptSchema = z.preprocess(
+  parsePrompt,
+  z.object({
+    input: z.string().trim().min(10, taskMessages.promptInput).max(20_000, 'Prompt input must be at most 20,000 characters.'),
+    temperature: z.coerce
+      .number(taskMessages.temperature)
+      .min(temperatureRange.min, taskMessages.temperature)
+      .max(temperatureRange.max, taskMessages.temperature)
+      // Steps of 0.1: round away binary noise such as 0.30000000000000004.
+      .transform((value) => Math.round(value * 10) / 10)
+      .default(temperatureRange.default),
+    searchEnabled: z.boolean().default(false),
+  }),
+);
+
+const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
+export const taskInputSchema = z
+  .object({
+    name: z.string().trim().min(2, taskMessages.name).max(120, 'Task name must be at most 120 characters.'),
+    description: z.string().trim().max(1000, 'Description must be at most 1,000 characters.').optional(),
+    provider: requiredChoice(providerIds, taskMessages.provider),
+    model: z.string({ error: taskMessages.model }).min(1, taskMessages.model),
+    scheduleType: requiredChoice(scheduleTypes, taskMessages.scheduleType),
+    scheduleTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, taskMessages.time).optional(),
+    startDate: z.iso.date(taskMessages.startDate).optional(),
+    timezone: z.string().refine(isTimeZone, taskMessages.timezone),
+    customCron: z.string().trim().optional(),
+    prompt: promptSchema,
+    deliveryMethod: requiredChoice(deliveryMethods, taskMessages.deliveryMethod),
+    deliveryConfig: z.object(
+      {
+        email: z.string().trim().optional(),
+        webhookUrl: z.string().trim().optional(),
+      },
+      { error: taskMessages.delivery },
+    ),
+  })
+  // Runs even when other fields already failed, so the form shows every broken rule at once; hence the care with
+  // values that may not have their final type yet.
+  .superRefine(
+    (task, context) => {
+      const config: { email?: unknown; webhookUrl?: unknown } = typeof task.deliveryConfig === 'object' && task.deliveryConfig ? task.deliveryConfig : {};
+      if (typeof task.provider === 'string' && task.model && !findModel(task.provider, task.model)) {
+        context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.model });
+      }
+      if (task.scheduleType === 'custom') {
+        if (typeof task.customCron !== 'string' || !isValidCron(task.customCron)) context.addIssue({ code: 'custom', path: ['customCron'], message: taskMessages.cron });
+      } else if (scheduleTypes.includes(task.scheduleType) && !task.scheduleTime) {
+        context.addIssue({ code: 'custom', path: ['scheduleTime'], message: taskMessages.time });
+      }
+      if (task.deliveryMethod === 'email' && !z.email().safeParse(config.email ?? '').success) {
+        context.addIssue({ code: 'custom', path: ['deliveryConfig', 'email'], message: taskMessages.email });
+      }
+      if (task.deliveryMethod === 'webhook' && !isHttpUrl(typeof config.webhookUrl === 'string' ? config.webhookUrl : '')) {
+        context.addIssue({ code: 'custom', path: ['deliveryConfig', 'webhookUrl'], message: taskMessages.webhookUrl });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
+  .transform((task) => {
+    const supportsSearch = findModel(task.provider, task.model)?.webSearch ?? false;
+    const custom = task.scheduleType === 'custom';
+    return {
+      ...task,
+      description: task.description || undefined,
+      // One schedule form at a time: a cron replaces time and start date, and the other way round.
+      customCron: custom ? task.customCron : undefined,
+      scheduleTime: custom ? undefined : task.scheduleTime,
+      startDate: custom ? undefined : task.startDate,
+      // Spec section 4: search switches off for a model without web search.
+      prompt: { ...task.prompt, searchEnabled: task.prompt.searchEnabled && supportsSearch },
+      // Only the chosen method's address is kept.
+      deliveryConfig: task.deliveryMethod === 'email' ? { email: task.deliveryConfig.email } : { webhookUrl: task.deliveryConfig.webhookUrl },
+    };
+  });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export type TaskInput = z.input<typeof taskInputSchema>;
+export type ParsedTaskInput = z.output<typeof taskInputSchema>;
+
+/** A task as the API returns it (ARCHITECTURE section 8). */
+export interface Task {
+  id: string;
+  userId: string;
+  name: string;
+  description: string | null;
+  status: TaskStatus;
+  provider: string;
+  model: string;
+  scheduleType: ScheduleType;
+  /** HH:MM in UTC. */
+  scheduleTime: string | null;
+  startDate: string | null;
+  timezone: string;
+  customCron: string | null;
+  prompt: { input: string; temperature: number; searchEnabled: boolean };
+  deliveryMethod: DeliveryMethod;
+  deliveryConfig: { email?: string; webhookUrl?: string };
+  webhookSecret: string;
+  nextFireAt: string | null;
+  lastRunAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const taskListFilters = ['all', 'active', 'paused', 'error'] as const;
+export type TaskListFilter = (typeof taskListFilters)[number];
