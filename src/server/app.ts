@@ -8,11 +8,13 @@ import type { AppDeps } from './app-env';
 import { authRouter } from './auth/auth-routes';
 import { DomainError } from './core/errors';
 import { adminRouter } from './routes/admin/admin.routes';
+import { catalogRouter } from './routes/catalog/catalog.routes';
 import { createRouter } from './routes/create-router';
 import { errorBody } from './routes/errors';
 import { healthRouter } from './routes/health/health.routes';
 import { meRouter } from './routes/me/me.routes';
 import { siteConfigRouter } from './routes/site-config/site-config.routes';
+import { tasksRouter } from './routes/tasks/tasks.routes';
 
 export interface CreateAppOptions {
   deps: AppDeps;
@@ -61,6 +63,8 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   app.route('/', authRouter);
   app.route('/', meRouter);
   app.route('/', adminRouter);
+  app.route('/', catalogRouter);
+  app.route('/', tasksRouter);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -115,7 +115,9 @@ export const taskInputSchema = z
   // values that may not have their final type yet.
   .superRefine(
     (task, context) => {
-      const config: { email?: unknown; webhookUrl?: unknown } = typeof task.deliveryConfig === 'object' && task.deliveryConfig ? task.deliveryConfig : {};
+      // Without a delivery object at all, "Please provide valid delivery details." says it all.
+      const config: { email?: unknown; webhookUrl?: unknown } | undefined =
+        typeof task.deliveryConfig === 'object' && task.deliveryConfig ? task.deliveryConfig : undefined;
       if (typeof task.provider === 'string' && task.model && !findModel(task.provider, task.model)) {
         context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.model });
       }
@@ -124,10 +126,10 @@ export const taskInputSchema = z
       } else if (scheduleTypes.includes(task.scheduleType) && !task.scheduleTime) {
         context.addIssue({ code: 'custom', path: ['scheduleTime'], message: taskMessages.time });
       }
-      if (task.deliveryMethod === 'email' && !z.email().safeParse(config.email ?? '').success) {
+      if (config && task.deliveryMethod === 'email' && !z.email().safeParse(config.email ?? '').success) {
         context.addIssue({ code: 'custom', path: ['deliveryConfig', 'email'], message: taskMessages.email });
       }
-      if (task.deliveryMethod === 'webhook' && !isHttpUrl(typeof config.webhookUrl === 'string' ? config.webhookUrl : '')) {
+      if (config && task.deliveryMethod === 'webhook' && !isHttpUrl(typeof config.webhookUrl === 'string' ? config.webhookUrl : '')) {
         context.addIssue({ code: 'custom', path: ['deliveryConfig', 'webhookUrl'], message: taskMessages.webhookUrl });
       }
     },

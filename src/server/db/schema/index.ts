@@ -1,3 +1,4 @@
 export * from './rate-limits';
+export * from './tasks';
 export * from './user-settings';
 export * from './users';

@@ -1,0 +1,30 @@
+import type { Task } from '../../../shared/tasks/task.schema';
+import type { tasks } from '../../db/schema';
+
+export type TaskRow = typeof tasks.$inferSelect;
+
+/** The API's view of a task row (camelCase, ISO dates). */
+export function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    provider: row.provider,
+    model: row.model,
+    scheduleType: row.scheduleType,
+    scheduleTime: row.scheduleTime,
+    startDate: row.startDate,
+    timezone: row.timezone,
+    customCron: row.customCron,
+    prompt: row.prompt,
+    deliveryMethod: row.deliveryMethod,
+    deliveryConfig: row.deliveryConfig,
+    webhookSecret: row.webhookSecret,
+    nextFireAt: row.nextFireAt?.toISOString() ?? null,
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import type { ParsedTaskInput, Task } from '../../../shared/tasks/task.schema';
+import type { Database } from '../../db/client';
+import { tasks } from '../../db/schema';
+import type { Env } from '../../env';
+import { isTaskId, ownTask, taskNotFound } from './find-own-task';
+import { taskValues } from './task-values';
+import { toTask } from './to-task';
+
+/** Saves a task's new input. A paused or failed task stays so, without a next fire time; an active one is rescheduled. */
+export async function updateTask({ db, env, userId, taskId, input }: { db: Database; env: Env; userId: string; taskId: string; input: ParsedTaskInput }): Promise<Task> {
+  if (!isTaskId(taskId)) throw taskNotFound();
+  const values = taskValues({ env, input });
+  const [active] = await db
+    .update(tasks)
+    .set(values)
+    .where(and(ownTask(userId, taskId), eq(tasks.status, 'active')))
+    .returning();
+  if (active) return toTask(active);
+  const [inactive] = await db
+    .update(tasks)
+    .set({ ...values, nextFireAt: null })
+    .where(ownTask(userId, taskId))
+    .returning();
+  if (!inactive) throw taskNotFound();
+  return toTask(inactive);
+}

@@ -1,0 +1,55 @@
+import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './users';
+
+export interface TaskPrompt {
+  input: string;
+  temperature: number;
+  searchEnabled: boolean;
+}
+
+export interface TaskDeliveryConfig {
+  email?: string;
+  webhookUrl?: string;
+}
+
+/** A recurring prompt: what to ask, which model, when (ARCHITECTURE section 5) and where the answer goes. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    status: text({ enum: ['active', 'paused', 'error'] }).notNull().default('active'),
+    provider: text().notNull(),
+    model: text().notNull(),
+    scheduleType: text({ enum: ['hourly', 'daily', 'weekly', 'monthly', 'custom'] }).notNull(),
+    /** HH:MM in UTC; with startDate and timezone it names a local wall-clock time. */
+    scheduleTime: text(),
+    startDate: date({ mode: 'string' }),
+    timezone: text().notNull(),
+    customCron: text(),
+    prompt: jsonb().$type<TaskPrompt>().notNull(),
+    deliveryMethod: text({ enum: ['email', 'webhook'] }).notNull(),
+    deliveryConfig: jsonb().$type<TaskDeliveryConfig>().notNull(),
+    /** Signs this task's webhook deliveries (Standard Webhooks, `whsec_…`). */
+    webhookSecret: text().notNull(),
+    /** Null while paused or in error: the scheduler only claims tasks with a next fire time. */
+    nextFireAt: timestamp({ withTimezone: true }),
+    lastRunAt: timestamp({ withTimezone: true }),
+    consecutiveFailures: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    // The scheduler's claim: active tasks by next fire time.
+    index().on(table.status, table.nextFireAt),
+    // A user's list, newest first; search filters within it (a user has at most a few hundred tasks).
+    index().on(table.userId, table.createdAt.desc(), table.id.desc()),
+  ],
+);

@@ -1,0 +1,61 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../../app-env';
+import { createTask as createTaskCore } from '../../core/tasks/create-task';
+import { deleteTask as deleteTaskCore } from '../../core/tasks/delete-task';
+import { getTask as getTaskCore } from '../../core/tasks/get-task';
+import { listTasks as listTasksCore } from '../../core/tasks/list-tasks';
+import { pauseTask as pauseTaskCore } from '../../core/tasks/pause-task';
+import { resumeTask as resumeTaskCore } from '../../core/tasks/resume-task';
+import { rotateWebhookSecret as rotateWebhookSecretCore } from '../../core/tasks/rotate-webhook-secret';
+import { updateTask as updateTaskCore } from '../../core/tasks/update-task';
+import type {
+  createTaskRoute,
+  deleteTaskRoute,
+  getTaskRoute,
+  listTasksRoute,
+  pauseTaskRoute,
+  resumeTaskRoute,
+  rotateWebhookSecretRoute,
+  updateTaskRoute,
+} from './tasks.routes';
+
+export const listTasks: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) => {
+  const page = await listTasksCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, ...c.req.valid('query') });
+  return c.json(page, 200);
+};
+
+export const createTask: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) => {
+  const task = await createTaskCore({ db: c.var.deps.db, env: c.var.deps.env, userId: c.var.sessionUser.id, input: c.req.valid('json') });
+  return c.json({ task }, 201);
+};
+
+export const getTask: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) => {
+  const task = await getTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  return c.json({ task }, 200);
+};
+
+export const updateTask: RouteHandler<typeof updateTaskRoute, AppEnv> = async (c) => {
+  const { db, env } = c.var.deps;
+  const task = await updateTaskCore({ db, env, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, input: c.req.valid('json') });
+  return c.json({ task }, 200);
+};
+
+export const deleteTask: RouteHandler<typeof deleteTaskRoute, AppEnv> = async (c) => {
+  await deleteTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  return c.body(null, 204);
+};
+
+export const pauseTask: RouteHandler<typeof pauseTaskRoute, AppEnv> = async (c) => {
+  const task = await pauseTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  return c.json({ task }, 200);
+};
+
+export const resumeTask: RouteHandler<typeof resumeTaskRoute, AppEnv> = async (c) => {
+  const task = await resumeTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  return c.json({ task }, 200);
+};
+
+export const rotateWebhookSecret: RouteHandler<typeof rotateWebhookSecretRoute, AppEnv> = async (c) => {
+  const task = await rotateWebhookSecretCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  return c.json({ task }, 200);
+};

@@ -1,0 +1,209 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { tasks } from '../../db/schema';
+import { taskResponseSchema } from './tasks.schemas';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let ada: TestClient;
+let mallory: TestClient;
+
+const emailTask = {
+  name: 'Morning brief',
+  description: 'News digest',
+  provider: 'openai',
+  model: 'gpt-5-mini',
+  scheduleType: 'daily',
+  scheduleTime: '07:00',
+  startDate: '2026-07-01',
+  timezone: 'Europe/Berlin',
+  prompt: { input: 'Summarise the AI news of the day in five bullet points.', temperature: 1, searchEnabled: true },
+  deliveryMethod: 'email',
+  deliveryConfig: { email: 'ada@example.com' },
+};
+
+const webhookTask = {
+  name: 'Hourly pulse',
+  provider: 'openai',
+  model: 'gpt-4.1-mini',
+  scheduleType: 'custom',
+  customCron: '*/30 * * * *',
+  timezone: 'UTC',
+  prompt: '{"input":"Give me one motivating sentence.","temperature":0.7}',
+  deliveryMethod: 'webhook',
+  deliveryConfig: { webhookUrl: 'https://hooks.example.com/pulse' },
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp({ database }));
+  ada = new TestClient(app, '198.51.100.1');
+  await ada.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
+  mallory = new TestClient(app, '198.51.100.2');
+  await mallory.signUp({ name: 'Mallory', email: 'mallory@example.com', password: strongPassword });
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+async function taskCount(): Promise<number> {
+  const [row] = await database.db.select({ total: count() }).from(tasks);
+  return row?.total ?? 0;
+}
+
+describe('tasks API', () => {
+  it('creates, reads, lists, updates, pauses, resumes and deletes a task', async () => {
+    const created = await ada.request('/api/tasks', { method: 'POST', body: emailTask });
+    expect(created.status).toBe(201);
+    const task = taskResponseSchema.parse(created.body).task;
+    expect(task).toMatchObject({ name: 'Morning brief', status: 'active', scheduleTime: '07:00', timezone: 'Europe/Berlin', deliveryConfig: { email: 'ada@example.com' } });
+    expect(task.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    // 07:00 UTC on 2026-07-01 is 09:00 in Berlin: the task fires at 09:00 local time.
+    expect(new Date(task.nextFireAt ?? 0).toLocaleTimeString('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' })).toBe('09:00');
+
+    expect((await ada.request(`/api/tasks/${task.id}`)).body.task).toEqual(task);
+    expect((await ada.request('/api/tasks')).body).toMatchObject({ items: [{ id: task.id }], total: 1, nextCursor: null });
+
+    const updated = await ada.request(`/api/tasks/${task.id}`, { method: 'PUT', body: { ...emailTask, name: 'Evening brief', scheduleTime: '17:00' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.task).toMatchObject({ name: 'Evening brief', scheduleTime: '17:00', webhookSecret: task.webhookSecret });
+
+    const paused = await ada.request(`/api/tasks/${task.id}/pause`, { method: 'POST' });
+    expect(paused.body.task).toMatchObject({ status: 'paused', nextFireAt: null });
+    // Editing a paused task keeps it paused.
+    expect((await ada.request(`/api/tasks/${task.id}`, { method: 'PUT', body: emailTask })).body.task).toMatchObject({ status: 'paused', nextFireAt: null });
+    const resumed = await ada.request(`/api/tasks/${task.id}/resume`, { method: 'POST' });
+    expect(resumed.body.task.status).toBe('active');
+    expect(new Date(resumed.body.task.nextFireAt).getTime()).toBeGreaterThan(Date.now());
+
+    const rotated = await ada.request(`/api/tasks/${task.id}/webhook-secret`, { method: 'POST' });
+    expect(rotated.body.task.webhookSecret).not.toBe(task.webhookSecret);
+
+    expect((await ada.request(`/api/tasks/${task.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await ada.request(`/api/tasks/${task.id}`)).status).toBe(404);
+  });
+
+  it('accepts the prompt as a JSON string or plain text and a custom cron in UTC', async () => {
+    const created = await ada.request('/api/tasks', { method: 'POST', body: webhookTask });
+    expect(created.status).toBe(201);
+    expect(created.body.task).toMatchObject({
+      scheduleType: 'custom',
+      customCron: '*/30 * * * *',
+      scheduleTime: null,
+      startDate: null,
+      prompt: { input: 'Give me one motivating sentence.', temperature: 0.7, searchEnabled: false },
+      deliveryConfig: { webhookUrl: 'https://hooks.example.com/pulse' },
+    });
+    const next = new Date(created.body.task.nextFireAt);
+    expect(next.getUTCMinutes() % 30).toBe(0);
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+
+    const plain = await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, prompt: 'Plain text works as the prompt too.' } });
+    expect(plain.body.task.prompt).toEqual({ input: 'Plain text works as the prompt too.', temperature: 1, searchEnabled: false });
+  });
+
+  it('answers invalid bodies with 400 and the field messages, writing nothing', async () => {
+    const before = await taskCount();
+    const response = await ada.request('/api/tasks', {
+      method: 'POST',
+      body: { ...emailTask, name: 'x', prompt: { input: 'short' }, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'not a url' } },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: {
+        name: 'Task name must be at least 2 characters.',
+        'prompt.input': 'Prompt input must be at least 10 characters.',
+        'deliveryConfig.webhookUrl': 'Webhook URL is required for webhook delivery',
+      },
+    });
+    expect((await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, deliveryConfig: { email: '' } } })).body.error.fields).toEqual({
+      'deliveryConfig.email': 'Email is required for email delivery',
+    });
+    expect((await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, scheduleType: 'custom', customCron: 'every day' } })).status).toBe(400);
+    expect(await taskCount()).toBe(before);
+  });
+
+  it('refuses a provider the server has no key for with 422', async () => {
+    const response = await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, provider: 'anthropic', model: 'claude-sonnet-4-5' } });
+    expect(response.status).toBe(422);
+    expect(response.body.error).toEqual({ code: 'provider_unavailable', message: 'Anthropic needs an API key on the server. Choose another provider.' });
+  });
+
+  it('filters by status, searches and paginates on the server', async () => {
+    const searcher = new TestClient(app, '198.51.100.3');
+    await searcher.signUp({ name: 'Searcher', email: 'searcher@example.com', password: strongPassword });
+    const ids: string[] = [];
+    for (const name of ['Alpha report', 'Beta digest', 'Gamma report', '100% useful', 'Delta summary']) {
+      ids.push((await searcher.request('/api/tasks', { method: 'POST', body: { ...emailTask, name } })).body.task.id);
+    }
+    await searcher.request(`/api/tasks/${ids[1]}/pause`, { method: 'POST' });
+
+    const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
+    expect(names((await searcher.request('/api/tasks?search=REPORT')).body)).toEqual(['Gamma report', 'Alpha report']);
+    expect(names((await searcher.request('/api/tasks?search=100%25')).body)).toEqual(['100% useful']);
+    expect(names((await searcher.request('/api/tasks?status=paused')).body)).toEqual(['Beta digest']);
+    expect((await searcher.request('/api/tasks?status=active')).body.total).toBe(4);
+
+    const first = (await searcher.request('/api/tasks?limit=2')).body;
+    expect(names(first)).toEqual(['Delta summary', '100% useful']);
+    expect(first.total).toBe(5);
+    const second = (await searcher.request(`/api/tasks?limit=2&cursor=${first.nextCursor}`)).body;
+    expect(names(second)).toEqual(['Gamma report', 'Beta digest']);
+    const third = (await searcher.request(`/api/tasks?limit=2&cursor=${second.nextCursor}`)).body;
+    expect(names(third)).toEqual(['Alpha report']);
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it('never lets another user read, change, pause, resume, rotate or delete a task', async () => {
+    const { task } = (await ada.request('/api/tasks', { method: 'POST', body: emailTask })).body;
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/api/tasks/${task.id}`],
+      ['PUT', `/api/tasks/${task.id}`, { ...emailTask, name: 'Hijacked' }],
+      ['POST', `/api/tasks/${task.id}/pause`],
+      ['POST', `/api/tasks/${task.id}/resume`],
+      ['POST', `/api/tasks/${task.id}/webhook-secret`],
+      ['DELETE', `/api/tasks/${task.id}`],
+    ];
+    for (const [method, path, body] of attempts) {
+      const response = await mallory.request(path, { method, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.body).toEqual({ error: { code: 'not_found', message: 'Task not found' } });
+    }
+    expect((await mallory.request('/api/tasks')).body.items.map((item: { id: string }) => item.id)).not.toContain(task.id);
+    const [row] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row).toMatchObject({ name: 'Morning brief', status: 'active', webhookSecret: task.webhookSecret });
+  });
+
+  it('answers 401 signed out and 404 for ids that are not task ids', async () => {
+    expect((await new TestClient(app).request('/api/tasks')).status).toBe(401);
+    expect((await new TestClient(app).request('/api/tasks', { method: 'POST', body: emailTask })).status).toBe(401);
+    expect((await ada.request('/api/tasks/not-a-uuid')).status).toBe(404);
+  });
+});
+
+describe('GET /api/catalog', () => {
+  it('offers OpenAI and marks providers without a key as needing one', async () => {
+    const { providers } = (await ada.request('/api/catalog')).body;
+    expect(providers.map((provider: { id: string; enabled: boolean; disabledReason: string | null }) => [provider.id, provider.enabled, provider.disabledReason])).toEqual([
+      ['openai', true, null],
+      ['anthropic', false, 'needs an API key'],
+      ['gemini', false, 'needs an API key'],
+      ['openrouter', false, 'needs an API key'],
+    ]);
+    const openai = providers[0];
+    expect(openai.defaultModel).toBe('gpt-5-nano');
+    expect(openai.models.map((model: { id: string }) => model.id)).toEqual(['gpt-5-chat-latest', 'gpt-5-mini', 'gpt-5-nano', 'gpt-4.1', 'gpt-4.1-mini', 'o4-mini']);
+    expect(openai.models.filter((model: { webSearch: boolean }) => !model.webSearch).map((model: { id: string }) => model.id)).toEqual(['gpt-5-chat-latest']);
+    expect(openai.models.filter((model: { isNew: boolean }) => model.isNew).map((model: { id: string }) => model.id)).toEqual(['gpt-5-chat-latest', 'gpt-5-mini', 'gpt-5-nano']);
+  });
+
+  it('enables a provider once the server has its key', async () => {
+    const { app: keyed } = await createTestApp({ database, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } });
+    const { providers } = (await new TestClient(keyed).request('/api/catalog')).body;
+    expect(providers.find((provider: { id: string }) => provider.id === 'anthropic')).toMatchObject({ enabled: true, disabledReason: null });
+  });
+});

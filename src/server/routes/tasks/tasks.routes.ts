@@ -1,0 +1,93 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { taskInputSchema } from '../../../shared/tasks/task.schema';
+import { requireUser } from '../../auth/session';
+import { createRouter } from '../create-router';
+import { errorResponseSchema } from '../errors';
+import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, updateTask } from './tasks.handlers';
+import { taskIdParamSchema, taskListQuerySchema, taskPageSchema, taskResponseSchema } from './tasks.schemas';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const errors = {
+  401: json(errorResponseSchema, 'Not signed in'),
+  404: json(errorResponseSchema, 'No such task among yours'),
+};
+const invalid = {
+  400: json(errorResponseSchema, 'A field breaks a rule (fields keyed by path)'),
+  422: json(errorResponseSchema, 'The provider has no API key on the server'),
+};
+const body = { body: { required: true, content: { 'application/json': { schema: taskInputSchema } } } } as const;
+
+export const listTasksRoute = createRoute({
+  tags: ['Tasks'],
+  middleware: [requireUser] as const,
+  method: 'get',
+  path: '/api/tasks',
+  summary: 'Your tasks, newest first, with search, status filter and pagination',
+  request: { query: taskListQuerySchema },
+  responses: { 200: json(taskPageSchema, 'A page of tasks'), 401: errors[401] },
+});
+
+export const createTaskRoute = createRoute({
+  tags: ['Tasks'],
+  middleware: [requireUser] as const,
+  method: 'post',
+  path: '/api/tasks',
+  summary: 'Create a task',
+  request: body,
+  responses: { 201: json(taskResponseSchema, 'The new task'), ...invalid, 401: errors[401] },
+});
+
+export const getTaskRoute = createRoute({
+  tags: ['Tasks'],
+  middleware: [requireUser] as const,
+  method: 'get',
+  path: '/api/tasks/{id}',
+  summary: 'One of your tasks',
+  request: { params: taskIdParamSchema },
+  responses: { 200: json(taskResponseSchema, 'The task'), ...errors },
+});
+
+export const updateTaskRoute = createRoute({
+  tags: ['Tasks'],
+  middleware: [requireUser] as const,
+  method: 'put',
+  path: '/api/tasks/{id}',
+  summary: 'Replace a task’s input',
+  request: { params: taskIdParamSchema, ...body },
+  responses: { 200: json(taskResponseSchema, 'The updated task'), ...invalid, ...errors },
+});
+
+export const deleteTaskRoute = createRoute({
+  tags: ['Tasks'],
+  middleware: [requireUser] as const,
+  method: 'delete',
+  path: '/api/tasks/{id}',
+  summary: 'Delete a task and its history',
+  request: { params: taskIdParamSchema },
+  responses: { 204: { description: 'Deleted' }, ...errors },
+});
+
+const action = (path: string, summary: string) =>
+  createRoute({
+    tags: ['Tasks'],
+  middleware: [requireUser] as const,
+    method: 'post',
+    path: `/api/tasks/{id}/${path}`,
+    summary,
+    request: { params: taskIdParamSchema },
+    responses: { 200: json(taskResponseSchema, 'The task'), ...errors },
+  });
+
+export const pauseTaskRoute = action('pause', 'Pause: no further runs until resumed');
+export const resumeTaskRoute = action('resume', 'Resume a paused or failed task from its next slot');
+export const rotateWebhookSecretRoute = action('webhook-secret', 'Replace the webhook signing secret');
+
+export const tasksRouter = createRouter()
+  .openapi(listTasksRoute, listTasks)
+  .openapi(createTaskRoute, createTask)
+  .openapi(getTaskRoute, getTask)
+  .openapi(updateTaskRoute, updateTask)
+  .openapi(deleteTaskRoute, deleteTask)
+  .openapi(pauseTaskRoute, pauseTask)
+  .openapi(resumeTaskRoute, resumeTask)
+  .openapi(rotateWebhookSecretRoute, rotateWebhookSecret);

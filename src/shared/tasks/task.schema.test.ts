@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { parsePrompt, taskInputSchema, taskMessages } from './task.schema';
+
+const valid = {
+  name: 'Morning brief',
+  provider: 'openai',
+  model: 'gpt-5-nano',
+  scheduleType: 'daily',
+  scheduleTime: '08:00',
+  startDate: '2026-11-21',
+  timezone: 'Europe/Berlin',
+  prompt: { input: 'Summarise the AI news of the day.', temperature: 1, searchEnabled: true },
+  deliveryMethod: 'email',
+  deliveryConfig: { email: 'ada@example.com' },
+};
+
+function fieldMessages(input: unknown): Record<string, string> {
+  const result = taskInputSchema.safeParse(input);
+  if (result.success) return {};
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.')] ??= issue.message;
+  return fields;
+}
+
+describe('task rules (spec section 5)', () => {
+  it('accepts a complete task', () => {
+    expect(fieldMessages(valid)).toEqual({});
+  });
+
+  it('reports every rule a task breaks, with the spec messages', () => {
+    expect(fieldMessages({ name: 'x', provider: '', model: '', scheduleType: '', timezone: 'UTC', prompt: { input: 'too short' }, deliveryMethod: '', deliveryConfig: {} })).toEqual({
+      name: 'Task name must be at least 2 characters.',
+      provider: 'Please select a provider.',
+      model: 'Please select a model.',
+      scheduleType: 'Please select a schedule type.',
+      'prompt.input': 'Prompt input must be at least 10 characters.',
+      deliveryMethod: 'Please select a delivery method.',
+    });
+  });
+
+  it('requires a valid e-mail for e-mail delivery and a valid URL for webhooks', () => {
+    expect(fieldMessages({ ...valid, deliveryConfig: { email: 'not-an-email' } })).toEqual({ 'deliveryConfig.email': 'Email is required for email delivery' });
+    expect(fieldMessages({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'ftp://example.com/x' } })).toEqual({
+      'deliveryConfig.webhookUrl': 'Webhook URL is required for webhook delivery',
+    });
+    expect(fieldMessages({ ...valid, deliveryConfig: 'nope' })).toEqual({ deliveryConfig: 'Please provide valid delivery details.' });
+  });
+
+  it('keeps only the chosen delivery method’s address', () => {
+    const parsed = taskInputSchema.parse({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { email: 'a@example.com', webhookUrl: 'https://hooks.example.com/x' } });
+    expect(parsed.deliveryConfig).toEqual({ webhookUrl: 'https://hooks.example.com/x' });
+  });
+
+  it('keeps temperature within 0–2 in steps of 0.1, default 1', () => {
+    expect(fieldMessages({ ...valid, prompt: { ...valid.prompt, temperature: 2.5 } })).toEqual({ 'prompt.temperature': taskMessages.temperature });
+    expect(taskInputSchema.parse({ ...valid, prompt: { input: valid.prompt.input } }).prompt).toEqual({ input: valid.prompt.input, temperature: 1, searchEnabled: false });
+    expect(taskInputSchema.parse({ ...valid, prompt: { ...valid.prompt, temperature: 0.30000000000000004 } }).prompt.temperature).toBe(0.3);
+  });
+
+  it('switches web search off for a model without it', () => {
+    expect(taskInputSchema.parse({ ...valid, model: 'gpt-5-chat-latest' }).prompt.searchEnabled).toBe(false);
+    expect(taskInputSchema.parse(valid).prompt.searchEnabled).toBe(true);
+  });
+
+  it('refuses a model that does not belong to the provider', () => {
+    expect(fieldMessages({ ...valid, model: 'claude-sonnet-4-5' })).toEqual({ model: 'Please select a model.' });
+  });
+
+  it('requires a valid 5-field cron for a custom schedule, and then drops time and start date', () => {
+    expect(fieldMessages({ ...valid, scheduleType: 'custom', customCron: '61 * * * *' })).toEqual({ customCron: taskMessages.cron });
+    expect(fieldMessages({ ...valid, scheduleType: 'custom', customCron: '0 0 9 * * *' })).toEqual({ customCron: taskMessages.cron });
+    const parsed = taskInputSchema.parse({ ...valid, scheduleType: 'custom', customCron: '*/15 * * * *' });
+    expect(parsed).toMatchObject({ customCron: '*/15 * * * *', scheduleTime: undefined, startDate: undefined });
+  });
+
+  it('requires a time for simple schedules and a real time zone', () => {
+    expect(fieldMessages({ ...valid, scheduleTime: undefined })).toEqual({ scheduleTime: taskMessages.time });
+    expect(fieldMessages({ ...valid, scheduleTime: '24:00', timezone: 'Nowhere/Land' })).toEqual({ scheduleTime: taskMessages.time, timezone: taskMessages.timezone });
+  });
+});
+
+describe('prompt formats (spec section 3)', () => {
+  it('accepts an object, a JSON string or plain text', () => {
+    expect(parsePrompt({ input: 'x' })).toEqual({ input: 'x' });
+    expect(parsePrompt('{"input":"From JSON text","temperature":0.5}')).toEqual({ input: 'From JSON text', temperature: 0.5 });
+    expect(parsePrompt('Just tell me a joke please')).toEqual({ input: 'Just tell me a joke please' });
+    expect(parsePrompt('"a JSON string, not an object"')).toEqual({ input: '"a JSON string, not an object"' });
+    expect(taskInputSchema.parse({ ...valid, prompt: 'Plain text prompt, long enough' }).prompt).toEqual({ input: 'Plain text prompt, long enough', temperature: 1, searchEnabled: false });
+  });
+});
