@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import { taskInputSchema } from '../../../shared/tasks/task.schema';
 import { requireUser } from '../../auth/session';
 import { createRouter } from '../create-router';
