@@ -1,4 +1,5 @@
 export * from './rate-limits';
+export * from './task-runs';
 export * from './tasks';
 export * from './user-settings';
 export * from './users';

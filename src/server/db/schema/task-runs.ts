@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tasks } from './tasks';
+import { user } from './users';
+
+/** One execution of a task: scheduled for a slot, or started by hand (Run Now). */
+export const taskRuns = pgTable(
+  'task_runs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    taskId: uuid()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** The owner, kept on the run so history queries are scoped without a join. */
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['processing', 'completed', 'error', 'skipped'] }).notNull(),
+    trigger: text({ enum: ['schedule', 'manual'] }).notNull(),
+    /** The slot a scheduled run belongs to; null for Run Now. */
+    scheduledFor: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+    provider: text().notNull(),
+    model: text().notNull(),
+    result: text(),
+    error: text(),
+    inputTokens: integer(),
+    outputTokens: integer(),
+    deliveryStatus: text({ enum: ['pending', 'delivered', 'failed', 'skipped'] }).notNull().default('pending'),
+    deliveryError: text(),
+    /** Provider calls made for this run, retries included. */
+    attempts: integer().notNull().default(0),
+  },
+  (table) => [
+    // One run per slot, ever: a second scheduler claiming the same slot inserts nothing.
+    uniqueIndex('task_runs_task_slot_unique').on(table.taskId, table.scheduledFor).where(sql`${table.trigger} = 'schedule'`),
+    // At most one run of a task in flight.
+    uniqueIndex('task_runs_one_processing_per_task').on(table.taskId).where(sql`${table.status} = 'processing'`),
+    index().on(table.taskId, table.startedAt.desc()),
+    index().on(table.userId, table.startedAt.desc()),
+  ],
+);
+
+/** Every attempt to deliver a run to its webhook, successful or not. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    runId: uuid()
+      .notNull()
+      .references(() => taskRuns.id, { onDelete: 'cascade' }),
+    attempt: integer().notNull(),
+    url: text().notNull(),
+    statusCode: integer(),
+    durationMs: integer().notNull(),
+    error: text(),
+    /** When the next attempt is due; null after the last one. */
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.runId, table.attempt)],
+);
