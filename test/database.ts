@@ -14,12 +14,12 @@ export interface TestDatabase extends DatabaseConnection {
 export const testLogger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 /** A fresh, migrated database of its own, so test files never see each other's rows and can run in parallel. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ maxConnections = 5 }: { maxConnections?: number } = {}): Promise<TestDatabase> {
   const serverUrl = inject('databaseUrl');
   const name = `promptcron_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${client.escapeIdentifier(name)}`));
   const url = withDatabase(serverUrl, name);
-  const connection = connectDatabase({ url, logger: testLogger, max: 5 });
+  const connection = connectDatabase({ url, logger: testLogger, max: maxConnections });
   await migrateDatabase({ pool: connection.pool, logger: testLogger });
   return {
     ...connection,

@@ -9,6 +9,7 @@ import { ConfigError, loadEnv, type Env } from './env';
 import { StartupError, startHttpServer } from './http-server';
 import { Shutdown } from './lib/shutdown';
 import { createLogger } from './logger';
+import { createProviders } from './providers/provider-registry';
 import { appVersion } from './version';
 import { ensureWebBuild } from './web-build';
 
@@ -54,20 +55,21 @@ async function start(env: Env): Promise<void> {
     databaseUrl = embedded.url;
   }
 
-  const { pool, db } = connectDatabase({ url: databaseUrl, logger });
+  // Room for the API, the job runner's concurrency and the scheduler's LISTEN connection.
+  const { pool, db } = connectDatabase({ url: databaseUrl, logger, max: 20 });
   shutdown.add('database pool', () => pool.end());
   await pool.query('select 1').catch((error: unknown) => {
     throw new StartupError(`Cannot connect to the database at ${describeDatabaseUrl(databaseUrl)}${env.DATABASE_URL ? ' (DATABASE_URL)' : ''}: ${errorText(error)}`);
   });
   await migrateDatabase({ pool, logger });
 
+  const deps = await createAppDeps({ env, logger, pool, db, startedAt });
   if (role !== 'api') {
-    const worker = await startWorker({ pool, logger });
+    const worker = await startWorker({ pool, deps: { db, env, logger, mailer: deps.mailer, providers: createProviders(env) } });
     shutdown.add('worker', worker.stop);
   }
   if (role !== 'worker') {
     const webDir = await ensureWebBuild(logger);
-    const deps = await createAppDeps({ env, logger, pool, db, startedAt });
     const app = createApp({ deps, webDir });
     const http = await startHttpServer({ fetch: app.fetch, port: env.PORT, logger });
     shutdown.add('HTTP server', http.close);

@@ -1,26 +1,35 @@
-import { run, type Runner } from 'graphile-worker';
+import { parseCrontab, run, type Runner } from 'graphile-worker';
 import type pg from 'pg';
-import type { Logger } from '../logger';
+import type { EngineDeps } from './engine-deps';
 import { createJobQueueLogger } from './job-queue-logger';
-import { jobs } from './jobs';
+import { createJobList, crontab } from './jobs';
+import { startScheduler } from './scheduler';
 
 export interface Worker {
   stop(): Promise<void>;
 }
 
-/** Starts a job worker on the shared PostgreSQL queue; any number of processes can run one. */
-export async function startWorker({ pool, logger, concurrency = 5 }: { pool: pg.Pool; logger: Logger; concurrency?: number }): Promise<Worker> {
+/**
+ * A worker process's engine: the scheduler loop and a graphile-worker runner on the shared PostgreSQL queue. Any
+ * number of processes can run one; claims and jobs never double up.
+ */
+export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.Pool; deps: EngineDeps; concurrency?: number }): Promise<Worker> {
   const runner: Runner = await run({
     pgPool: pool,
-    taskList: jobs,
+    taskList: createJobList(deps),
+    parsedCronItems: parseCrontab(crontab),
     concurrency,
     // Signals belong to main.ts, which stops the HTTP server before the workers and the database after them.
     noHandleSignals: true,
-    logger: createJobQueueLogger(logger),
+    logger: createJobQueueLogger(deps.logger),
   });
-  logger.info({ concurrency }, 'worker started');
+  const scheduler = await startScheduler({ db: deps.db, pool, logger: deps.logger });
+  deps.logger.info({ concurrency }, 'worker started');
   return {
-    // Lets running jobs finish; jobs not yet started stay queued for another worker.
-    stop: () => runner.stop(),
+    async stop() {
+      await scheduler.stop();
+      // Lets running jobs finish; jobs not yet started stay queued for another worker.
+      await runner.stop();
+    },
   };
 }

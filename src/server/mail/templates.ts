@@ -7,9 +7,11 @@ function escapeHtml(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
-/** One simple, widely compatible layout: a heading, paragraphs and one call-to-action button. */
-function layout({ heading, paragraphs, action }: { heading: string; paragraphs: string[]; action: { label: string; url: string } }): string {
-  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('');
+/** One simple, widely compatible layout: a heading, paragraphs, optional rendered content and one call to action. */
+function layout({ heading, paragraphs, action, contentHtml = '' }: { heading: string; paragraphs: string[]; action: { label: string; url: string }; contentHtml?: string }): string {
+  const body =
+    paragraphs.map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('') +
+    (contentHtml ? `<div style="margin:0 0 16px;line-height:1.5;border-left:3px solid #c7d2fe;padding-left:16px">${contentHtml}</div>` : '');
   return `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px"><tr><td style="padding:32px">
@@ -48,6 +50,42 @@ export function invitationMail({ name, invitedBy, url }: { name: string; invited
     subject: `You're invited to ${productName}`,
     html: layout({ heading: `Welcome to ${productName}`, paragraphs, action: { label: 'Set your password', url } }),
     text: text([...paragraphs, `Set your password: ${url}`]),
+    links: [url],
+  };
+}
+
+/** The result of a run, delivered by e-mail (the task's delivery method). `resultHtml` is sanitized Markdown. */
+export function runResultMail({ taskName, result, resultHtml, url }: { taskName: string; result: string; resultHtml: string; url: string }): Content {
+  return {
+    subject: `${taskName}: your scheduled result`,
+    html: layout({ heading: taskName, paragraphs: ['Here is the latest result of your scheduled task.'], contentHtml: resultHtml, action: { label: 'View the task', url } }),
+    text: text([`${taskName}`, result, `View the task: ${url}`]),
+    links: [url],
+  };
+}
+
+/** Settings → Notifications → Task Completion: a short note besides the delivery itself. */
+export function runCompletedNoticeMail({ taskName, url }: { taskName: string; url: string }): Content {
+  const paragraphs = [`Your task "${taskName}" completed a run and its result was delivered.`];
+  return {
+    subject: `Task completed: ${taskName}`,
+    html: layout({ heading: 'Task completed', paragraphs, action: { label: 'View the run history', url } }),
+    text: text([...paragraphs, `View the run history: ${url}`]),
+    links: [url],
+  };
+}
+
+/** Settings → Notifications → Task Errors: the task stopped after repeated failures. */
+export function taskFailingMail({ taskName, failures, lastError, url }: { taskName: string; failures: number; lastError: string; url: string }): Content {
+  const paragraphs = [
+    `Your task "${taskName}" failed ${failures} times in a row and has been stopped.`,
+    `The last error was: ${lastError}`,
+    'Fix the cause, then resume the task from its page.',
+  ];
+  return {
+    subject: `Task stopped after ${failures} failures: ${taskName}`,
+    html: layout({ heading: 'A task needs your attention', paragraphs, action: { label: 'Open the task', url } }),
+    text: text([...paragraphs, `Open the task: ${url}`]),
     links: [url],
   };
 }

@@ -3,6 +3,7 @@ import type { Task } from '../../../shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { findOwnTask, ownTask, taskNotFound } from './find-own-task';
+import { notifyTasksChanged } from './notify-tasks-changed';
 import { toTask } from './to-task';
 
 /** Back to active from paused or error: the failure count starts over and the next slot from now is scheduled. */
@@ -14,5 +15,6 @@ export async function resumeTask({ db, userId, taskId }: { db: Database; userId:
     .where(ownTask(userId, taskId))
     .returning();
   if (!resumed) throw taskNotFound();
+  await notifyTasksChanged(db);
   return toTask(resumed);
 }

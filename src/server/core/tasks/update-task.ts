@@ -5,6 +5,7 @@ import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
 import { isTaskId, ownTask, taskNotFound } from './find-own-task';
 import { taskValues } from './task-values';
+import { notifyTasksChanged } from './notify-tasks-changed';
 import { toTask } from './to-task';
 
 /** Saves a task's new input. A paused or failed task stays so, without a next fire time; an active one is rescheduled. */
@@ -16,7 +17,10 @@ export async function updateTask({ db, env, userId, taskId, input }: { db: Datab
     .set(values)
     .where(and(ownTask(userId, taskId), eq(tasks.status, 'active')))
     .returning();
-  if (active) return toTask(active);
+  if (active) {
+    await notifyTasksChanged(db);
+    return toTask(active);
+  }
   const [inactive] = await db
     .update(tasks)
     .set({ ...values, nextFireAt: null })

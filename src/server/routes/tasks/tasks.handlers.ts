@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env';
+import { runTaskNow as runTaskNowCore } from '../../core/runs/run-task-now';
 import { createTask as createTaskCore } from '../../core/tasks/create-task';
 import { deleteTask as deleteTaskCore } from '../../core/tasks/delete-task';
 import { getTask as getTaskCore } from '../../core/tasks/get-task';
@@ -16,6 +17,7 @@ import type {
   pauseTaskRoute,
   resumeTaskRoute,
   rotateWebhookSecretRoute,
+  runTaskNowRoute,
   updateTaskRoute,
 } from './tasks.routes';
 
@@ -58,4 +60,9 @@ export const resumeTask: RouteHandler<typeof resumeTaskRoute, AppEnv> = async (c
 export const rotateWebhookSecret: RouteHandler<typeof rotateWebhookSecretRoute, AppEnv> = async (c) => {
   const task = await rotateWebhookSecretCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
   return c.json({ task }, 200);
+};
+
+export const runTaskNow: RouteHandler<typeof runTaskNowRoute, AppEnv> = async (c) => {
+  const run = await runTaskNowCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  return c.json({ run }, 200);
 };

@@ -3,8 +3,8 @@ import { taskInputSchema } from '../../../shared/tasks/task.schema';
 import { requireUser } from '../../auth/session';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
-import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, updateTask } from './tasks.handlers';
-import { taskIdParamSchema, taskListQuerySchema, taskPageSchema, taskResponseSchema } from './tasks.schemas';
+import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, updateTask } from './tasks.handlers';
+import { runResponseSchema, taskIdParamSchema, taskListQuerySchema, taskPageSchema, taskResponseSchema } from './tasks.schemas';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const errors = {
@@ -82,6 +82,20 @@ export const pauseTaskRoute = action('pause', 'Pause: no further runs until resu
 export const resumeTaskRoute = action('resume', 'Resume a paused or failed task from its next slot');
 export const rotateWebhookSecretRoute = action('webhook-secret', 'Replace the webhook signing secret');
 
+export const runTaskNowRoute = createRoute({
+  tags: ['Tasks'],
+  middleware: [requireUser] as const,
+  method: 'post',
+  path: '/api/tasks/{id}/runs',
+  summary: 'Run Now: start a run and wait up to about 20 s for its outcome',
+  request: { params: taskIdParamSchema },
+  responses: {
+    200: json(runResponseSchema, 'The run: completed, error, or still processing after the wait'),
+    ...errors,
+    409: json(errorResponseSchema, 'A run of this task is already processing'),
+  },
+});
+
 export const tasksRouter = createRouter()
   .openapi(listTasksRoute, listTasks)
   .openapi(createTaskRoute, createTask)
@@ -90,4 +104,5 @@ export const tasksRouter = createRouter()
   .openapi(deleteTaskRoute, deleteTask)
   .openapi(pauseTaskRoute, pauseTask)
   .openapi(resumeTaskRoute, resumeTask)
-  .openapi(rotateWebhookSecretRoute, rotateWebhookSecret);
+  .openapi(rotateWebhookSecretRoute, rotateWebhookSecret)
+  .openapi(runTaskNowRoute, runTaskNow);

@@ -39,3 +39,27 @@ export const taskListQuerySchema = z.object({
 });
 
 export const taskIdParamSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+
+export const runSchema = z
+  .object({
+    id: z.string().uuid(),
+    taskId: z.string().uuid(),
+    taskName: z.string(),
+    status: z.enum(['processing', 'completed', 'error', 'skipped']),
+    trigger: z.enum(['schedule', 'manual']),
+    scheduledFor: z.string().nullable(),
+    startedAt: z.string(),
+    completedAt: z.string().nullable(),
+    durationMs: z.number().nullable(),
+    provider: z.string(),
+    model: z.string(),
+    result: z.string().nullable(),
+    error: z.string().nullable(),
+    deliveryStatus: z.enum(['pending', 'delivered', 'failed', 'skipped']),
+    deliveryError: z.string().nullable(),
+    inputTokens: z.number().nullable(),
+    outputTokens: z.number().nullable(),
+  })
+  .openapi('Run');
+
+export const runResponseSchema = z.object({ run: runSchema });

@@ -1,0 +1,41 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { taskRuns, tasks } from '../../db/schema';
+import { enqueueJob } from '../../engine/enqueue-job';
+import { ConflictError } from '../errors';
+import { isTaskId, ownTask, taskNotFound } from '../tasks/find-own-task';
+import { toRun, type Run } from './to-run';
+
+/** How long Run Now waits for the answer before it reports the run as started (spec section 4). */
+export const runNowWaitMs = 20_000;
+
+/**
+ * Run Now: a manual run, processed by the workers like any other, awaited for up to `waitMs`. A task with a run in
+ * flight refuses a second one ("Task already running").
+ */
+export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: { db: Database; userId: string; taskId: string; waitMs?: number }): Promise<Run> {
+  if (!isTaskId(taskId)) throw taskNotFound();
+  const { runId, taskName } = await db.transaction(async (tx) => {
+    // Locking the task serialises Run Now with the scheduler's claim of the same task.
+    const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');
+    if (!task) throw taskNotFound();
+    const [busy] = await tx.select({ id: taskRuns.id }).from(taskRuns).where(and(eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'processing'))).limit(1);
+    if (busy) throw new ConflictError('Task already running');
+    const [run] = await tx
+      .insert(taskRuns)
+      .values({ taskId, userId, status: 'processing', trigger: 'manual', provider: task.provider, model: task.model })
+      .returning({ id: taskRuns.id });
+    if (!run) throw new Error('run insert returned no row');
+    await enqueueJob(tx, { name: 'execute-run', payload: { runId: run.id }, key: `execute-run:${run.id}` });
+    return { runId: run.id, taskName: task.name };
+  });
+
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const [row] = await db.select().from(taskRuns).where(eq(taskRuns.id, runId));
+    if (!row) throw taskNotFound(); // deleted with its task meanwhile
+    if (row.status !== 'processing' || Date.now() >= deadline) return toRun(row, taskName);
+    await sleep(Math.min(250, Math.max(deadline - Date.now(), 0)));
+  }
+}

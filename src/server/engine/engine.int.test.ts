@@ -1,0 +1,211 @@
+import { createHmac } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { startMailServer } from '../../../test/mail-server';
+import { startOpenAiServer } from '../../../test/openai-server';
+import { startWebhookReceiver } from '../../../test/webhook-receiver';
+import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
+import { taskRuns, tasks, webhookDeliveries } from '../db/schema';
+import { createProviders } from '../providers/provider-registry';
+import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
+import { startWorker, type Worker } from './worker';
+
+/**
+ * The engine end to end on real parts: PostgreSQL and graphile-worker, the official OpenAI SDK against a local
+ * OpenAI-compatible server, an SMTP server, and webhook receivers.
+ */
+let database: TestDatabase;
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let deps: Awaited<ReturnType<typeof createTestApp>>['deps'];
+let worker: Worker;
+let owner: TestClient;
+
+const baseTask = {
+  provider: 'openai',
+  model: 'gpt-5-nano',
+  scheduleType: 'daily',
+  scheduleTime: '09:00',
+  timezone: 'UTC',
+  prompt: { input: 'Write a **haiku** about schedules.', temperature: 1, searchEnabled: true },
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase({ maxConnections: 12 });
+  mail = await startMailServer();
+  openai = await startOpenAiServer({ defaultText: 'Clocks tick in **bold**.' });
+  receiver = await startWebhookReceiver();
+  ({ app, deps } = await createTestApp({
+    database,
+    env: { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' },
+  }));
+  worker = await startWorker({
+    pool: database.pool,
+    concurrency: 4,
+    deps: { db: database.db, env: deps.env, logger: deps.logger, mailer: deps.mailer, providers: createProviders(deps.env), webhookRetryDelaysMs: [300, 300] },
+  });
+  owner = new TestClient(app, '198.51.100.1');
+  await owner.signUp({ name: 'Owner', email: 'owner@example.com', password: strongPassword });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await Promise.all([mail?.stop(), openai?.stop(), receiver?.stop()]);
+  await database?.drop();
+});
+
+async function createTask(body: Record<string, unknown>) {
+  const response = await owner.request('/api/tasks', { method: 'POST', body: { ...baseTask, ...body } });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.task as { id: string; webhookSecret: string; name: string };
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function runsOf(taskId: string) {
+  return database.db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(asc(taskRuns.startedAt));
+}
+
+describe('Run Now', () => {
+  it('runs the prompt, answers with the completed run and delivers the result by e-mail', async () => {
+    const task = await createTask({ name: 'Haiku mail', deliveryMethod: 'email', deliveryConfig: { email: 'reader@example.com' } });
+    const requestsBefore = openai.requests.length;
+    const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(response.body.run).toMatchObject({ taskId: task.id, taskName: 'Haiku mail', status: 'completed', trigger: 'manual', result: 'Clocks tick in **bold**.', inputTokens: 12, outputTokens: 34, error: null });
+    expect(response.body.run.durationMs).toBeGreaterThanOrEqual(0);
+
+    const sent = openai.requests.slice(requestsBefore);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ path: '/v1/responses', authorization: 'Bearer sk-test', body: { model: 'gpt-5-nano', input: 'Write a **haiku** about schedules.', tools: [{ type: 'web_search' }] } });
+    // gpt-5 models accept only their default temperature.
+    expect(sent[0]?.body).not.toHaveProperty('temperature');
+
+    const delivered = await mail.waitFor('reader@example.com');
+    expect(delivered.subject).toBe('Haiku mail: your scheduled result');
+    expect(delivered.text).toContain('Clocks tick in **bold**.');
+    expect(delivered.html).toContain('<strong>bold</strong>');
+    await waitFor(async () => ((await runsOf(task.id))[0]?.deliveryStatus === 'delivered' ? true : undefined), 'delivery status');
+    expect((await database.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]?.lastRunAt).not.toBeNull();
+  });
+
+  it('sends the temperature to models that accept it and refuses a second run while one is processing', async () => {
+    const task = await createTask({ name: 'Slow one', model: 'gpt-4.1-mini', prompt: { input: 'Take your time answering.', temperature: 0.3 }, deliveryMethod: 'email', deliveryConfig: { email: 'slow@example.com' } });
+    openai.plan({ delayMs: 1_500 });
+    const [first, second] = await Promise.all([
+      owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' }),
+      new Promise((resolve) => setTimeout(resolve, 300)).then(() => owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })),
+    ]);
+    expect(first.body.run.status).toBe('completed');
+    expect(second.status).toBe(409);
+    expect(second.body.error).toEqual({ code: 'conflict', message: 'Task already running' });
+    expect(openai.requests.at(-1)?.body).toMatchObject({ model: 'gpt-4.1-mini', temperature: 0.3 });
+  });
+
+  it('retries a rate-limited call within the run and does not call again for delivery retries', async () => {
+    const task = await createTask({ name: 'Flaky receiver', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
+    openai.plan({ status: 429, headers: { 'retry-after': '0' } });
+    receiver.answerWith(500);
+    const before = openai.requests.length;
+    const received = receiver.received.length;
+    const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+    expect(response.body.run.status).toBe('completed');
+    expect(openai.requests.length - before).toBe(2);
+
+    const attempts = await waitFor(async () => {
+      const rows = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, response.body.run.id)).orderBy(asc(webhookDeliveries.attempt));
+      return rows.length === 2 ? rows : undefined;
+    }, 'two webhook attempts');
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.error])).toEqual([
+      [1, 500, 'The receiver answered HTTP 500.'],
+      [2, 200, null],
+    ]);
+    expect(receiver.received.length - received).toBe(2);
+    expect(openai.requests.length - before).toBe(2); // the AI was not asked again
+    await waitFor(async () => ((await runsOf(task.id))[0]?.deliveryStatus === 'delivered' ? true : undefined), 'delivered');
+  });
+});
+
+describe('the schedule', () => {
+  it('fires a due task on its own and delivers a webhook signed per Standard Webhooks', async () => {
+    const task = await createTask({ name: 'Signed pulse', scheduleType: 'custom', customCron: '0 0 1 1 *', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
+    const received = receiver.received.length;
+    // The slot is due now.
+    await database.db.update(tasks).set({ nextFireAt: new Date(Date.now() - 1_000) }).where(eq(tasks.id, task.id));
+    await notifyTasksChanged(database.db);
+
+    const webhook = await waitFor(async () => receiver.received.slice(received).find((request) => request.body.includes(task.id)), 'the scheduled webhook');
+    const [run] = await runsOf(task.id);
+    expect(run).toMatchObject({ trigger: 'schedule', status: 'completed' });
+    const id = String(webhook.headers['webhook-id']);
+    const timestamp = String(webhook.headers['webhook-timestamp']);
+    expect(id).toBe(`msg_${run?.id}`);
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    const key = Buffer.from(task.webhookSecret.slice('whsec_'.length), 'base64');
+    const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${webhook.body}`).digest('base64');
+    expect(webhook.headers['webhook-signature']).toBe(`v1,${expected}`);
+    expect(JSON.parse(webhook.body)).toMatchObject({ type: 'task.run.completed', task: { id: task.id, name: 'Signed pulse' }, run: { id: run?.id, status: 'completed', result: 'Clocks tick in **bold**.' } });
+
+    const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(after?.nextFireAt?.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('failures', () => {
+  it('reports a rejected key in words, stops the task after 5 failures in a row and tells its owner', async () => {
+    const task = await createTask({ name: 'Doomed', deliveryMethod: 'email', deliveryConfig: { email: 'doomed@example.com' } });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      openai.plan({ status: 401 });
+      const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+      expect(response.body.run).toMatchObject({ status: 'error', error: 'OpenAI rejected the API key. Check the key configured on the server.' });
+    }
+    const [stopped] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(stopped).toMatchObject({ status: 'error', nextFireAt: null, consecutiveFailures: 5 });
+    const notice = await mail.waitFor('owner@example.com', (message) => message.subject.startsWith('Task stopped'));
+    expect(notice.subject).toBe('Task stopped after 5 failures: Doomed');
+    expect(notice.text).toContain('OpenAI rejected the API key');
+    // Failed runs have no result to e-mail.
+    await waitFor(async () => ((await runsOf(task.id)).every((run) => run.deliveryStatus === 'skipped') ? true : undefined), 'skipped deliveries');
+
+    const resumed = await owner.request(`/api/tasks/${task.id}/resume`, { method: 'POST' });
+    expect(resumed.body.task.status).toBe('active');
+    expect((await database.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]?.consecutiveFailures).toBe(0);
+  });
+
+  it('refuses to deliver webhooks to private addresses unless allowed', async () => {
+    const { deps: strictDeps } = await createTestApp({ database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
+    const task = await createTask({ name: 'Private hook', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
+    const [run] = await database.db
+      .insert(taskRuns)
+      .values({ taskId: task.id, userId: (await owner.request('/api/me')).body.user.id, status: 'completed', trigger: 'manual', provider: 'openai', model: 'gpt-5-nano', result: 'secret', completedAt: new Date() })
+      .returning();
+    const { deliverRun } = await import('./jobs/deliver-run');
+    const received = receiver.received.length;
+    await deliverRun({ db: database.db, env: strictDeps.env, logger: strictDeps.logger, mailer: strictDeps.mailer, providers: createProviders(strictDeps.env), webhookRetryDelaysMs: [] }, { runId: run?.id ?? '', attempt: 1 });
+    const [after] = await database.db.select().from(taskRuns).where(eq(taskRuns.id, run?.id ?? ''));
+    expect(after?.deliveryStatus).toBe('failed');
+    expect(after?.deliveryError).toBe('Refused to call 127.0.0.1: it resolves to a private or reserved address (127.0.0.1).');
+    expect(receiver.received.length).toBe(received);
+  });
+
+  it('finishes runs whose worker died as "Run interrupted"', async () => {
+    const task = await createTask({ name: 'Orphaned', deliveryMethod: 'email', deliveryConfig: { email: 'orphan@example.com' } });
+    const userId = (await owner.request('/api/me')).body.user.id;
+    await database.db.insert(taskRuns).values({ taskId: task.id, userId, status: 'processing', trigger: 'manual', provider: 'openai', model: 'gpt-5-nano', startedAt: new Date(Date.now() - 20 * 60_000) });
+    expect(await sweepInterruptedRuns({ ...deps, providers: createProviders(deps.env) })).toBe(1);
+    const [run] = await database.db.select().from(taskRuns).where(and(eq(taskRuns.taskId, task.id), sql`${taskRuns.error} like 'Run interrupted%'`));
+    expect(run).toMatchObject({ status: 'error' });
+  });
+});

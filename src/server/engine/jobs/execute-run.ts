@@ -1,0 +1,70 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { findModel, type ProviderId } from '../../../shared/tasks/catalog';
+import { taskRuns, tasks } from '../../db/schema';
+import { ProviderError } from '../../providers/ai-provider';
+import type { EngineDeps } from '../engine-deps';
+import { maxConsecutiveFailures } from '../engine-deps';
+import { enqueueJob } from '../enqueue-job';
+
+/**
+ * Runs the AI call of a run and records the outcome, then hands delivery to its own job, so a failed delivery
+ * never repeats the call. Safe to run twice: a run that is no longer processing is left alone, and only the first
+ * finisher's outcome is written.
+ */
+export async function executeRun(deps: EngineDeps, { runId }: { runId: string }): Promise<void> {
+  const { db, logger } = deps;
+  const [row] = await db.select({ run: taskRuns, task: tasks }).from(taskRuns).innerJoin(tasks, eq(tasks.id, taskRuns.taskId)).where(eq(taskRuns.id, runId));
+  if (!row || row.run.status !== 'processing') return;
+  const { run, task } = row;
+
+  const model = findModel(run.provider, run.model);
+  let outcome: { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null } | { status: 'error'; error: string };
+  try {
+    const provider = deps.providers[run.provider as ProviderId];
+    if (!provider) throw new ProviderError(`The provider ${run.provider} is not available on this server.`);
+    const generated = await provider.generate({
+      model: run.model,
+      input: task.prompt.input,
+      // Models that only accept their default temperature reject any other value, so it is not sent.
+      temperature: model?.fixedTemperature ? undefined : task.prompt.temperature,
+      webSearch: task.prompt.searchEnabled && (model?.webSearch ?? false),
+    });
+    outcome = { status: 'completed', result: generated.text, inputTokens: generated.usage.inputTokens, outputTokens: generated.usage.outputTokens };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) logger.error({ err: error, runId }, 'unexpected failure while running a task');
+    outcome = { status: 'error', error: error instanceof ProviderError ? error.message : 'The run failed unexpectedly. Please try again.' };
+  }
+
+  await db.transaction(async (tx) => {
+    const [finished] = await tx
+      .update(taskRuns)
+      .set({
+        status: outcome.status,
+        completedAt: new Date(),
+        attempts: sql`${taskRuns.attempts} + 1`,
+        ...(outcome.status === 'completed'
+          ? { result: outcome.result, inputTokens: outcome.inputTokens, outputTokens: outcome.outputTokens }
+          : { error: outcome.error }),
+      })
+      .where(and(eq(taskRuns.id, runId), eq(taskRuns.status, 'processing')))
+      .returning({ id: taskRuns.id });
+    if (!finished) return; // someone else finished it first
+
+    if (outcome.status === 'completed') {
+      await tx.update(tasks).set({ lastRunAt: new Date(), consecutiveFailures: 0 }).where(eq(tasks.id, task.id));
+    } else {
+      const [updated] = await tx
+        .update(tasks)
+        .set({ lastRunAt: new Date(), consecutiveFailures: sql`${tasks.consecutiveFailures} + 1` })
+        .where(eq(tasks.id, task.id))
+        .returning({ failures: tasks.consecutiveFailures, status: tasks.status });
+      if (updated && updated.failures >= maxConsecutiveFailures && updated.status === 'active') {
+        // Stop firing a task that keeps failing; its owner hears about it once.
+        await tx.update(tasks).set({ status: 'error', nextFireAt: null }).where(eq(tasks.id, task.id));
+        await enqueueJob(tx, { name: 'notify-task-failing', payload: { taskId: task.id, runId }, key: `notify-task-failing:${runId}` });
+      }
+    }
+    await enqueueJob(tx, { name: 'deliver-run', payload: { runId, attempt: 1 }, key: `deliver-run:${runId}:1` });
+  });
+  logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
+}

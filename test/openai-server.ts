@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/**
+ * A real HTTP server that speaks enough of the OpenAI API (Responses and Chat Completions) for the official SDK:
+ * the product talks to it through OPENAI_BASE_URL exactly as it talks to OpenAI. Tests queue answers (an error
+ * status, a delay) and read the requests it received.
+ */
+export interface PlannedAnswer {
+  status?: number;
+  text?: string;
+  delayMs?: number;
+  headers?: Record<string, string>;
+}
+
+export interface ReceivedRequest {
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+export async function startOpenAiServer({ defaultText = 'Hello from the test model.', defaultDelayMs = 0 } = {}) {
+  const planned: PlannedAnswer[] = [];
+  const requests: ReceivedRequest[] = [];
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+      requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+      const answer = planned.shift() ?? {};
+      setTimeout(() => reply(request.url ?? '', body, answer, response), answer.delayMs ?? defaultDelayMs);
+    });
+  });
+
+  function reply(path: string, body: Record<string, unknown>, answer: PlannedAnswer, response: ServerResponse) {
+    const status = answer.status ?? 200;
+    const headers = { 'content-type': 'application/json', ...answer.headers };
+    if (status !== 200) {
+      response.writeHead(status, headers).end(JSON.stringify({ error: { message: `Test server answered ${status}`, type: 'test_error', code: null } }));
+      return;
+    }
+    const text = answer.text ?? defaultText;
+    if (path.endsWith('/responses')) {
+      response.writeHead(200, headers).end(
+        JSON.stringify({
+          id: `resp_${requests.length}`,
+          object: 'response',
+          created_at: Math.floor(Date.now() / 1000),
+          status: 'completed',
+          model: body.model,
+          output: [{ id: `msg_${requests.length}`, type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }],
+          usage: { input_tokens: 12, output_tokens: 34, total_tokens: 46 },
+        }),
+      );
+      return;
+    }
+    response.writeHead(200, headers).end(
+      JSON.stringify({
+        id: `chatcmpl_${requests.length}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }],
+        usage: { prompt_tokens: 12, completion_tokens: 34, total_tokens: 46 },
+      }),
+    );
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    plan: (...answers: PlannedAnswer[]) => planned.push(...answers),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
