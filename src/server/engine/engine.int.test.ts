@@ -10,6 +10,7 @@ import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
 import { taskRuns, tasks, webhookDeliveries } from '../db/schema';
 import { createProviders } from '../providers/provider-registry';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
+import { startScheduler } from './scheduler';
 import { startWorker, type Worker } from './worker';
 
 /**
@@ -46,7 +47,7 @@ beforeAll(async () => {
   worker = await startWorker({
     pool: database.pool,
     concurrency: 4,
-    deps: { db: database.db, env: deps.env, logger: deps.logger, mailer: deps.mailer, providers: createProviders(deps.env), webhookRetryDelaysMs: [300, 300] },
+    deps: { db: database.db, env: deps.env, logger: deps.logger, mailer: deps.mailer, providers: createProviders(deps.env), webhookRetryDelaysMs: [300, 300, 300] },
   });
   owner = new TestClient(app, '198.51.100.1');
   await owner.signUp({ name: 'Owner', email: 'owner@example.com', password: strongPassword });
@@ -114,10 +115,10 @@ describe('Run Now', () => {
     expect(openai.requests.at(-1)?.body).toMatchObject({ model: 'gpt-4.1-mini', temperature: 0.3 });
   });
 
-  it('retries a rate-limited call within the run and does not call again for delivery retries', async () => {
+  it('retries a rate-limited call within the run, and a receiver that fails twice gets the result on the third attempt', async () => {
     const task = await createTask({ name: 'Flaky receiver', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
     openai.plan({ status: 429, headers: { 'retry-after': '0' } });
-    receiver.answerWith(500);
+    receiver.answerWith(500, 503);
     const before = openai.requests.length;
     const received = receiver.received.length;
     const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
@@ -126,19 +127,49 @@ describe('Run Now', () => {
 
     const attempts = await waitFor(async () => {
       const rows = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, response.body.run.id)).orderBy(asc(webhookDeliveries.attempt));
-      return rows.length === 2 ? rows : undefined;
-    }, 'two webhook attempts');
+      return rows.length === 3 ? rows : undefined;
+    }, 'three webhook attempts');
     expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.error])).toEqual([
       [1, 500, 'The receiver answered HTTP 500.'],
-      [2, 200, null],
+      [2, 503, 'The receiver answered HTTP 503.'],
+      [3, 200, null],
     ]);
-    expect(receiver.received.length - received).toBe(2);
+    expect(receiver.received.length - received).toBe(3);
+    // Retries resend the same message, so the receiver can tell duplicates apart.
+    expect(new Set(receiver.received.slice(received).map((request) => request.headers['webhook-id'])).size).toBe(1);
     expect(openai.requests.length - before).toBe(2); // the AI was not asked again
     await waitFor(async () => ((await runsOf(task.id))[0]?.deliveryStatus === 'delivered' ? true : undefined), 'delivered');
   });
 });
 
 describe('the schedule', () => {
+  it('fires a daily task at its time and delivers by e-mail and by webhook', async () => {
+    const byMail = await createTask({ name: 'Daily mail', deliveryMethod: 'email', deliveryConfig: { email: 'daily@example.com' } });
+    const byHook = await createTask({ name: 'Daily hook', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
+    const [stored] = await database.db.select().from(tasks).where(eq(tasks.id, byMail.id));
+    const slot = stored?.nextFireAt ?? new Date(0);
+    expect(slot.getUTCHours()).toBe(9);
+    // A scheduler whose clock stands 200 ms after the slot: both tasks are due.
+    const clock = new Date(slot.getTime() + 200);
+    const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: deps.logger, now: () => clock });
+    try {
+      const runs = await waitFor(async () => {
+        const rows = (await database.db.select().from(taskRuns).where(eq(taskRuns.scheduledFor, slot))).filter((run) => [byMail.id, byHook.id].includes(run.taskId));
+        return rows.filter((run) => run.status === 'completed').length === 2 ? rows : undefined;
+      }, 'both daily runs');
+      expect(runs.map((run) => [run.trigger, run.status])).toEqual([
+        ['schedule', 'completed'],
+        ['schedule', 'completed'],
+      ]);
+    } finally {
+      await scheduler.stop();
+    }
+    expect((await mail.waitFor('daily@example.com')).subject).toBe('Daily mail: your scheduled result');
+    await waitFor(async () => receiver.received.find((request) => request.body.includes(byHook.id)), 'the daily webhook');
+    const [after] = await database.db.select().from(tasks).where(eq(tasks.id, byMail.id));
+    expect(after?.nextFireAt).toEqual(new Date(slot.getTime() + 24 * 3_600_000));
+  });
+
   it('fires a due task on its own and delivers a webhook signed per Standard Webhooks', async () => {
     const task = await createTask({ name: 'Signed pulse', scheduleType: 'custom', customCron: '0 0 1 1 *', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
     const received = receiver.received.length;
@@ -164,6 +195,15 @@ describe('the schedule', () => {
 });
 
 describe('failures', () => {
+  it('retries a provider that keeps failing, then records the failure in words', async () => {
+    const task = await createTask({ name: 'Down provider', deliveryMethod: 'email', deliveryConfig: { email: 'down@example.com' } });
+    openai.plan({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+    const before = openai.requests.length;
+    const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+    expect(response.body.run).toMatchObject({ status: 'error', error: 'OpenAI failed to answer (HTTP 500); retries did not help.' });
+    expect(openai.requests.length - before).toBe(4);
+  });
+
   it('reports a rejected key in words, stops the task after 5 failures in a row and tells its owner', async () => {
     const task = await createTask({ name: 'Doomed', deliveryMethod: 'email', deliveryConfig: { email: 'doomed@example.com' } });
     for (let attempt = 1; attempt <= 5; attempt++) {

@@ -12,7 +12,7 @@ const batchSize = 100;
  * The scheduler loop of one worker process (any number may run): claim everything due, then sleep until the
  * earliest next fire time, a task change, or 30 s at most, whichever comes first.
  */
-export async function startScheduler({ db, pool, logger }: { db: Database; pool: pg.Pool; logger: Logger }) {
+export async function startScheduler({ db, pool, logger, now = () => new Date() }: { db: Database; pool: pg.Pool; logger: Logger; /** The clock; tests move it. */ now?: () => Date }) {
   let running = true;
   let wake: (() => void) | undefined;
   const listener = await pool.connect();
@@ -24,11 +24,11 @@ export async function startScheduler({ db, pool, logger }: { db: Database; pool:
       try {
         let result;
         do {
-          result = await claimDueTasks({ db, batchSize });
+          result = await claimDueTasks({ db, batchSize, now: now() });
           if (result.runsStarted || result.slotsSkipped) logger.debug(result, 'scheduler claimed due tasks');
         } while (running && result.claimed === batchSize);
         const next = await earliestNextFire(db);
-        const sleepMs = next ? Math.min(Math.max(next.getTime() - Date.now(), 0), longestSleepMs) : longestSleepMs;
+        const sleepMs = next ? Math.min(Math.max(next.getTime() - now().getTime(), 0), longestSleepMs) : longestSleepMs;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, sleepMs);
           wake = () => {
