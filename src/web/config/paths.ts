@@ -33,3 +33,9 @@ export const paths = {
   adminTasks: '/admin/tasks',
   adminSettings: '/admin/settings',
 } as const;
+
+/** The pages of one task, built from its id. */
+export const taskPaths = {
+  detail: (taskId: string) => `${paths.dashboardTasks}/${encodeURIComponent(taskId)}`,
+  edit: (taskId: string) => `${paths.dashboardTasks}/${encodeURIComponent(taskId)}/edit`,
+};

@@ -2,8 +2,8 @@ import type { MeUser } from '../../shared/auth/me.schema';
 import { defaultUserSettings, type UserSettings } from '../../shared/settings/user-settings.schema';
 import { healthyBody, jsonResponse, siteConfigBody, stubFetch } from './test-utils';
 
-/** A request as a handler sees it: the method, the path and the parsed JSON body. */
-export type StubRequest = { method: string; path: string; body: unknown };
+/** A request as a handler sees it: the method, the path, the query string and the parsed JSON body. */
+export type StubRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
 type StubHandler = (request: StubRequest) => Response | Promise<Response>;
 
 export const testUser: MeUser = {
@@ -30,10 +30,10 @@ export function errorResponse(status: number, code: string, message: string, fie
 export function stubApi({ me = testUser, handlers = {} }: { me?: MeUser | null; handlers?: Record<string, StubHandler> } = {}) {
   return stubFetch((url, init) => {
     const method = init?.method ?? 'GET';
-    const path = new URL(url, 'http://localhost').pathname;
+    const { pathname: path, searchParams: query } = new URL(url, 'http://localhost');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const handler = handlers[`${method} ${path}`];
-    if (handler) return handler({ method, path, body });
+    if (handler) return handler({ method, path, query, body });
     if (method === 'GET' && path === '/api/me') {
       return me ? jsonResponse({ user: me }) : errorResponse(401, 'unauthorized', 'Not signed in');
     }

@@ -12,7 +12,7 @@ import { Input, inputClassName } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { browserTimeZone, timeZoneChoices, timeZoneLabel } from '../../../lib/time-zones';
-import { useUserSettings } from '../api/get-user-settings';
+import { useUserSettings } from '../../../lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';
 

@@ -8,7 +8,7 @@ import { Card, CardContent, CardFooter, CardHeader } from '../../../components/u
 import { LoadError } from '../../../components/ui/load-error';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/form-errors';
-import { useUserSettings } from '../api/get-user-settings';
+import { useUserSettings } from '../../../lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';
 

@@ -1,0 +1,214 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Task } from '../../../../../shared/tasks/task.schema';
+import { errorResponse, sentBodies, stubApi, testUser, type StubRequest } from '../../../../testing/api-stubs';
+import { catalogBody } from '../../../../testing/catalog-fixtures';
+import { makeTask } from '../../../../testing/task-fixtures';
+import { jsonResponse, renderRoutes } from '../../../../testing/test-utils';
+import { EditTaskRoute } from './edit-task';
+
+const now = new Date('2026-01-14T07:00:00Z');
+
+type Options = {
+  load?: () => Response | Promise<Response>;
+  update?: (request: StubRequest) => Response | Promise<Response>;
+};
+
+function renderEditTask({ load = () => jsonResponse({ task: makeTask() }), update }: Options = {}) {
+  const fetchMock = stubApi({
+    handlers: {
+      'GET /api/catalog': () => jsonResponse(catalogBody()),
+      'GET /api/tasks/task-1': load,
+      'PUT /api/tasks/task-1':
+        update ?? (({ body }) => jsonResponse({ task: makeTask({ ...(body as Partial<Task>), updatedAt: '2026-01-14T07:00:00.000Z' }) })),
+    },
+  });
+  const view = renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Toaster />
+          </>
+        ),
+        children: [
+          { path: '/dashboard/tasks', element: <p>The task list</p> },
+          { path: '/dashboard/tasks/:taskId', element: <p>The task page</p> },
+          { path: '/dashboard/tasks/:taskId/edit', Component: EditTaskRoute },
+        ],
+      },
+    ],
+    { initialPath: '/dashboard/tasks/task-1/edit' },
+  );
+  return { ...view, fetchMock };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+async function formReady() {
+  await screen.findByLabelText('Task Name');
+  await waitFor(() => expect((screen.getByRole('combobox', { name: 'Provider' }) as HTMLButtonElement).disabled).toBe(false));
+}
+
+describe('edit task page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
+
+  it('shows a skeleton, then the task with its UTC time in its own zone', async () => {
+    renderEditTask();
+
+    expect(screen.getByRole('link', { name: 'Back to Task' }).getAttribute('href')).toBe('/dashboard/tasks/task-1');
+    expect(screen.getByRole('status').textContent).toBe('Loading task...');
+    await formReady();
+
+    expect(screen.getByRole('heading', { name: 'Edit Task' })).toBeTruthy();
+    expect(field('Task Name').value).toBe('Morning news digest');
+    expect(field('Description').value).toBe('Top headlines, summarised.');
+    expect(screen.getByRole('combobox', { name: 'Model' }).textContent).toBe('GPT-5 nano');
+    expect((screen.getByRole('radio', { name: /Daily/ }) as HTMLInputElement).checked).toBe(true);
+    // Stored as 08:00 UTC; the task is in Berlin, where that is 09:00 in January.
+    expect(field('Time').value).toBe('09:00');
+    expect(field('Start Date').value).toBe('2026-01-15');
+    expect((screen.getByLabelText('Time Zone') as HTMLSelectElement).value).toBe('Europe/Berlin');
+    expect(field('Prompt').value).toBe('Summarise the top five headlines of the day.');
+    // Web search is on, so the advanced settings are open rather than hiding it.
+    expect(screen.getByRole('switch', { name: 'Advanced Prompt Settings' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Web Search' }).getAttribute('aria-checked')).toBe('true');
+    expect(field('Email').value).toBe('jane@example.com');
+    expect(screen.getByRole('button', { name: 'Update Task' })).toBeTruthy();
+  });
+
+  it('saves the changes, with the time back in UTC, and opens the task', async () => {
+    const { fetchMock, router } = renderEditTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    await user.clear(field('Task Name'));
+    await user.type(field('Task Name'), 'Evening digest');
+    fireEvent.change(field('Time'), { target: { value: '18:30' } });
+    await user.click(screen.getByRole('button', { name: 'Update Task' }));
+
+    expect(await screen.findByText('Task updated')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'PUT', '/api/tasks/task-1')).toEqual([
+      {
+        name: 'Evening digest',
+        description: 'Top headlines, summarised.',
+        provider: 'openai',
+        model: 'gpt-5-nano',
+        scheduleType: 'daily',
+        scheduleTime: '17:30',
+        startDate: '2026-01-15',
+        timezone: 'Europe/Berlin',
+        prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: true },
+        deliveryMethod: 'email',
+        deliveryConfig: { email: 'jane@example.com' },
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1'));
+    expect(screen.getByText('The task page')).toBeTruthy();
+  });
+
+  it('pre-fills a custom cron task and a webhook', async () => {
+    renderEditTask({
+      load: () =>
+        jsonResponse({
+          task: makeTask({
+            scheduleType: 'custom',
+            scheduleTime: null,
+            startDate: null,
+            customCron: '0 7 * * 1-5',
+            deliveryMethod: 'webhook',
+            deliveryConfig: { webhookUrl: 'https://example.com/hook' },
+            prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: false },
+          }),
+        }),
+    });
+    await formReady();
+
+    expect(field('Cron Expression').value).toBe('0 7 * * 1-5');
+    expect(screen.queryByLabelText('Time')).toBeNull();
+    expect(field('Webhook URL').value).toBe('https://example.com/hook');
+    expect(screen.getByRole('switch', { name: 'Advanced Prompt Settings' }).getAttribute('aria-checked')).toBe('false');
+    // 07:00 UTC on weekdays, shown in the task's zone.
+    const runs = within(screen.getByRole('region', { name: 'Next runs' })).getAllByRole('listitem');
+    expect(runs.map((run) => run.textContent)).toEqual(['Thu, Jan 15, 2026, 08:00', 'Fri, Jan 16, 2026, 08:00', 'Mon, Jan 19, 2026, 08:00']);
+  });
+
+  it('asks for a model the catalogue no longer has', async () => {
+    const { fetchMock } = renderEditTask({ load: () => jsonResponse({ task: makeTask({ model: 'gpt-3.5-turbo' }) }) });
+    const user = userEvent.setup();
+    await formReady();
+
+    expect(screen.getByRole('combobox', { name: 'Model' }).textContent).toBe('Select a model');
+    await user.click(screen.getByRole('button', { name: 'Update Task' }));
+    expect(await screen.findByText('Please select a model.')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'PUT', '/api/tasks/task-1')).toEqual([]);
+  });
+
+  it('asks for a provider when the stored one is unknown', async () => {
+    renderEditTask({ load: () => jsonResponse({ task: makeTask({ provider: 'mistral', model: 'mistral-large' }) }) });
+    const user = userEvent.setup();
+    await formReady();
+
+    expect(screen.getByRole('combobox', { name: 'Provider' }).textContent).toBe('Select a provider');
+    await user.click(screen.getByRole('button', { name: 'Update Task' }));
+    expect(await screen.findByText('Please select a provider.')).toBeTruthy();
+    expect(screen.getByText('Please select a model.')).toBeTruthy();
+  });
+
+  it('reports a failed update with the server message and stays on the form', async () => {
+    const { router } = renderEditTask({ update: () => errorResponse(422, 'provider_unavailable', 'Anthropic needs an API key on the server.') });
+    const user = userEvent.setup();
+    await formReady();
+
+    await user.click(screen.getByRole('button', { name: 'Update Task' }));
+
+    expect(await screen.findByText('Anthropic needs an API key on the server.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1/edit');
+  });
+
+  it('says "Task not found" for a missing task', async () => {
+    renderEditTask({ load: () => errorResponse(404, 'not_found', 'Task not found') });
+
+    expect(await screen.findByRole('heading', { name: 'Task not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Tasks' }).getAttribute('href')).toBe('/dashboard/tasks');
+    expect(screen.queryByText('Error loading task')).toBeNull();
+  });
+
+  it('reports a failed load and offers to retry', async () => {
+    let failing = true;
+    renderEditTask({ load: () => (failing ? errorResponse(500, 'internal_error', 'The database is unavailable.') : jsonResponse({ task: makeTask() })) });
+
+    expect(await screen.findByText('Error loading task')).toBeTruthy();
+    expect(screen.getAllByText('The database is unavailable.').length).toBeGreaterThan(0);
+
+    failing = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await formReady();
+    expect(field('Task Name').value).toBe('Morning news digest');
+  });
+
+  it('keeps the signed-in user for e-mail delivery after trying a webhook', async () => {
+    renderEditTask({
+      load: () => jsonResponse({ task: makeTask({ deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://example.com/hook' } }) }),
+    });
+    const user = userEvent.setup();
+    await formReady();
+
+    await user.click(screen.getByRole('radio', { name: /Email/ }));
+    await waitFor(() => expect(field('Email').value).toBe(testUser.email));
+  });
+});

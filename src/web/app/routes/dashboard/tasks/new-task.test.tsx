@@ -1,0 +1,478 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MeUser } from '../../../../../shared/auth/me.schema';
+import type { UserSettings } from '../../../../../shared/settings/user-settings.schema';
+import type { Task } from '../../../../../shared/tasks/task.schema';
+import { catalogBody } from '../../../../testing/catalog-fixtures';
+import { errorResponse, sentBodies, stubApi, testSettings, testUser, type StubRequest } from '../../../../testing/api-stubs';
+import { makeTask } from '../../../../testing/task-fixtures';
+import { jsonResponse, renderRoutes } from '../../../../testing/test-utils';
+import { NewTaskRoute } from './new-task';
+
+// A winter morning in UTC (the test browser's zone): Berlin is UTC+1, New York UTC-5.
+const now = new Date('2026-01-14T07:00:00Z');
+
+type Options = {
+  me?: MeUser | null;
+  settings?: UserSettings;
+  catalog?: ReturnType<typeof catalogBody>;
+  create?: (request: StubRequest) => Response | Promise<Response>;
+};
+
+function renderNewTask({ me = testUser, settings = testSettings, catalog = catalogBody(), create }: Options = {}) {
+  const fetchMock = stubApi({
+    me,
+    handlers: {
+      'GET /api/catalog': () => jsonResponse(catalog),
+      'GET /api/me/settings': () => jsonResponse(settings),
+      'POST /api/tasks': create ?? (({ body }) => jsonResponse({ task: makeTask({ ...(body as Partial<Task>), id: 'task-9' }) }, 201)),
+    },
+  });
+  const view = renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Toaster />
+          </>
+        ),
+        children: [
+          { path: '/dashboard/tasks/new', Component: NewTaskRoute },
+          { path: '/dashboard/tasks', element: <p>The task list</p> },
+        ],
+      },
+    ],
+    { initialPath: '/dashboard/tasks/new' },
+  );
+  return { ...view, fetchMock };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const providerSelect = () => screen.getByRole('combobox', { name: 'Provider' });
+const modelSelect = () => screen.getByRole('combobox', { name: 'Model' });
+const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
+const nextRuns = () => screen.queryByRole('region', { name: 'Next runs' });
+
+/** The form, once the settings and the catalogue have answered. */
+async function formReady() {
+  await screen.findByLabelText('Task Name');
+  await waitFor(() => expect((providerSelect() as HTMLButtonElement).disabled).toBe(false));
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field('Task Name'), 'Morning briefing');
+  await user.type(field('Prompt'), 'Summarise the news of the day in five bullet points.');
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, option: string | RegExp) {
+  await user.click(select);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('create task page', () => {
+  beforeEach(() => {
+    // Only Date: the clock the schedule preview and "today" read. Timers stay real for the user events.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    toast.dismiss();
+  });
+
+  it('starts a task daily at 09:00 on GPT-5 nano, today, in the browser zone, e-mailed to the user', async () => {
+    renderNewTask();
+
+    expect(screen.getByRole('heading', { name: 'Create New Task' })).toBeTruthy();
+    expect(screen.getByText('Set up a new AI automation task')).toBeTruthy();
+    await formReady();
+
+    expect(field('Task Name').value).toBe('');
+    expect(providerSelect().textContent).toBe('OpenAI');
+    expect(modelSelect().textContent).toBe('GPT-5 nano');
+    expect(radio(/Daily/).checked).toBe(true);
+    expect(field('Time').value).toBe('09:00');
+    expect(field('Start Date').value).toBe('2026-01-14');
+    expect((screen.getByLabelText('Time Zone') as HTMLSelectElement).value).toBe('UTC');
+    expect(radio(/Email/).checked).toBe(true);
+    expect(field('Email').value).toBe(testUser.email);
+    expect(screen.queryByRole('switch', { name: 'Web Search' })).toBeNull();
+    expect((screen.getByRole('switch', { name: 'Advanced Prompt Settings' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('false');
+
+    const runs = within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
+    expect(runs).toEqual(['Wed, Jan 14, 2026, 09:00', 'Thu, Jan 15, 2026, 09:00', 'Fri, Jan 16, 2026, 09:00']);
+  });
+
+  it('starts from the default schedule saved in settings', async () => {
+    renderNewTask({ settings: { ...testSettings, defaultSchedule: { type: 'weekly', time: '18:30', timezone: 'America/New_York' } } });
+    await formReady();
+
+    expect(radio(/Weekly/).checked).toBe(true);
+    expect(field('Time').value).toBe('18:30');
+    expect((screen.getByLabelText('Time Zone') as HTMLSelectElement).value).toBe('America/New_York');
+    expect(field('Start Date').value).toBe('2026-01-14');
+    // Weekly on the start date's weekday, in New York time.
+    const runs = within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
+    expect(runs).toEqual(['Wed, Jan 14, 2026, 18:30', 'Wed, Jan 21, 2026, 18:30', 'Wed, Jan 28, 2026, 18:30']);
+  });
+
+  it('sends the local time as UTC: 09:00 in a Berlin browser is 08:00 UTC in winter', async () => {
+    const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolvedOptions.call(this), timeZone: 'Europe/Berlin' };
+    });
+    const { fetchMock, router } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    expect((screen.getByLabelText('Time Zone') as HTMLSelectElement).value).toBe('Europe/Berlin');
+    await fillRequired(user);
+    await user.type(field('Description'), 'For the team.');
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+
+    expect(await screen.findByText('Task created')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toEqual([
+      {
+        name: 'Morning briefing',
+        description: 'For the team.',
+        provider: 'openai',
+        model: 'gpt-5-nano',
+        scheduleType: 'daily',
+        scheduleTime: '08:00',
+        startDate: '2026-01-14',
+        timezone: 'Europe/Berlin',
+        prompt: { input: 'Summarise the news of the day in five bullet points.', temperature: 1, searchEnabled: false },
+        deliveryMethod: 'email',
+        deliveryConfig: { email: testUser.email },
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));
+    expect(screen.getByText('The task list')).toBeTruthy();
+  });
+
+  it('converts a zone picked in the form too, on the chosen start date', async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    await fillRequired(user);
+    await user.selectOptions(screen.getByLabelText('Time Zone'), 'America/New_York');
+    fireEvent.change(field('Time'), { target: { value: '07:15' } });
+    fireEvent.change(field('Start Date'), { target: { value: '2026-07-01' } });
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+
+    await screen.findByText('Task created');
+    // 07:15 in New York in July (UTC-4).
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ scheduleTime: '11:15', startDate: '2026-07-01', timezone: 'America/New_York' }]);
+  });
+
+  it('shows every rule the user can break, under its field, and refuses to send', async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    await user.clear(field('Email'));
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+
+    expect(await screen.findByText('Task name must be at least 2 characters.')).toBeTruthy();
+    expect(screen.getByText('Prompt input must be at least 10 characters.')).toBeTruthy();
+    expect(screen.getByText('Email is required for email delivery')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Please fix the validation errors before submitting.');
+    expect(await screen.findByText('Validation Error')).toBeTruthy();
+    expect(screen.getByText('Please check the form for errors.')).toBeTruthy();
+    expect(field('Task Name').getAttribute('aria-invalid')).toBe('true');
+    // The first broken field gets the focus.
+    expect(document.activeElement).toBe(field('Task Name'));
+
+    // Checked on every change: one letter is still too short, two are enough.
+    await user.type(field('Task Name'), 'A');
+    expect(screen.getByText('Task name must be at least 2 characters.')).toBeTruthy();
+    await user.type(field('Task Name'), 'B');
+    await waitFor(() => expect(screen.queryByText('Task name must be at least 2 characters.')).toBeNull());
+    await user.type(field('Prompt'), 'Too short');
+    expect(screen.getByText('Prompt input must be at least 10 characters.')).toBeTruthy();
+    await user.type(field('Prompt'), '!');
+    await waitFor(() => expect(screen.queryByText('Prompt input must be at least 10 characters.')).toBeNull());
+    await user.type(field('Email'), 'not-an-address');
+    expect(screen.getByText('Email is required for email delivery')).toBeTruthy();
+
+    await user.click(radio(/Webhook/));
+    await user.type(field('Webhook URL'), 'ftp://example.com/hook');
+    expect(await screen.findByText('Webhook URL is required for webhook delivery')).toBeTruthy();
+
+    await user.click(radio(/Custom/));
+    await user.type(field('Cron Expression'), '61 * * * *');
+    expect(await screen.findByText('Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.')).toBeTruthy();
+
+    await user.click(radio(/Daily/));
+    fireEvent.change(field('Time'), { target: { value: '' } });
+    expect(await screen.findByText('Please enter a time as HH:MM.')).toBeTruthy();
+
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toEqual([]);
+  });
+
+  it("puts the server's field errors under their fields and shows its message", async () => {
+    renderNewTask({
+      create: () =>
+        errorResponse(400, 'validation_failed', 'Please select a provider.', {
+          provider: 'Please select a provider.',
+          model: 'Please select a model.',
+          scheduleType: 'Please select a schedule type.',
+          deliveryMethod: 'Please select a delivery method.',
+          deliveryConfig: 'Please provide valid delivery details.',
+        }),
+    });
+    const user = userEvent.setup();
+    await formReady();
+
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(screen.getAllByText('Please select a provider.').length).toBeGreaterThan(0);
+    expect(screen.getByText('Please select a model.')).toBeTruthy();
+    expect(screen.getByText('Please select a schedule type.')).toBeTruthy();
+    expect(screen.getByText('Please select a delivery method.')).toBeTruthy();
+    expect(screen.getByText('Please provide valid delivery details.')).toBeTruthy();
+    expect(providerSelect().getAttribute('aria-invalid')).toBe('true');
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('group', { name: 'Frequency' }).getAttribute('aria-describedby')).toBe('task-schedule-type-error');
+    expect(screen.getByRole('alert').textContent).toContain('Please fix the validation errors before submitting.');
+    // Still on the form, with what the user typed.
+    expect(field('Task Name').value).toBe('Morning briefing');
+  });
+
+  it('says the generic failure when the server gives no reason, and is busy while sending', async () => {
+    let answer: (response: Response) => void = () => {};
+    renderNewTask({ create: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    await formReady();
+
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+
+    const busy = await screen.findByRole('button', { name: 'Creating...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    answer(new Response('<html>Bad gateway</html>', { status: 502 }));
+
+    expect(await screen.findByText('Failed to create/update task. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(((await screen.findByRole('button', { name: 'Create Task' })) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('asks a signed-out visitor to log in instead of sending', async () => {
+    const { fetchMock } = renderNewTask({ me: null });
+    const user = userEvent.setup();
+    await formReady();
+
+    await fillRequired(user);
+    await user.type(field('Email'), 'visitor@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+
+    expect(await screen.findByText('You must be logged in to create tasks.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toEqual([]);
+  });
+
+  it("lists providers without a key as unavailable, and picking a provider picks its default model", async () => {
+    renderNewTask({ catalog: catalogBody({ enabled: ['openai', 'anthropic'] }) });
+    const user = userEvent.setup();
+    await formReady();
+
+    await user.click(providerSelect());
+    const gemini = await screen.findByRole('option', { name: 'Google Gemini', description: 'needs an API key' });
+    expect(gemini.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('option', { name: /OpenRouter/ }).getAttribute('aria-disabled')).toBe('true');
+    await user.click(gemini);
+    // A disabled provider cannot be chosen: OpenAI stays selected.
+    await user.keyboard('{Escape}');
+    expect(providerSelect().textContent).toBe('OpenAI');
+
+    await choose(user, providerSelect(), 'Anthropic');
+    expect(providerSelect().textContent).toBe('Anthropic');
+    expect(modelSelect().textContent).toBe('Claude Sonnet 4.5');
+
+    await choose(user, providerSelect(), 'OpenAI');
+    expect(modelSelect().textContent).toBe('GPT-5 nano');
+  });
+
+  it('marks new models and the ones that can search the web', async () => {
+    renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    await user.click(modelSelect());
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'GPT-5 ChatNew',
+      'GPT-5 miniNewWeb search',
+      'GPT-5 nanoNewWeb search',
+      'GPT-4.1Web search',
+      'GPT-4.1 miniWeb search',
+      'o4-miniWeb search',
+    ]);
+    // Named by the model, with its badges as the description a screen reader reads after it.
+    expect(screen.getByRole('option', { name: 'GPT-5 Chat', description: 'New' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'GPT-5 nano', description: 'New Web search' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'o4-mini', description: 'Web search' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('This model can search the web while answering.')).toBeTruthy();
+  });
+
+  it('turns web search off when the model cannot search, and shows temperature only where it can change', async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    await user.click(screen.getByRole('switch', { name: 'Advanced Prompt Settings' }));
+    // GPT-5 nano only takes its default temperature.
+    expect(screen.queryByLabelText('Temperature')).toBeNull();
+    expect(screen.getByText(/GPT-5 nano always uses its default temperature/)).toBeTruthy();
+    await user.click(screen.getByRole('switch', { name: 'Web Search' }));
+    expect(screen.getByRole('switch', { name: 'Web Search' }).getAttribute('aria-checked')).toBe('true');
+
+    await choose(user, modelSelect(), 'GPT-5 Chat');
+    expect(screen.queryByRole('switch', { name: 'Web Search' })).toBeNull();
+    expect(screen.getByText(/GPT-5 Chat cannot search the web/)).toBeTruthy();
+    expect(screen.getByText('This model cannot search the web.')).toBeTruthy();
+    const temperature = field('Temperature');
+    expect(temperature.value).toBe('1');
+    fireEvent.change(temperature, { target: { value: '0.3' } });
+    expect(screen.getByText('0.3')).toBeTruthy();
+
+    // Back on a model with web search, the switch is off: the reset stuck.
+    await choose(user, modelSelect(), 'GPT-4.1 mini');
+    expect(screen.getByRole('switch', { name: 'Web Search' }).getAttribute('aria-checked')).toBe('false');
+
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    await screen.findByText('Task created');
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ model: 'gpt-4.1-mini', prompt: { temperature: 0.3, searchEnabled: false } }]);
+  });
+
+  it('puts the defaults back when the advanced settings are switched off', async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    await choose(user, modelSelect(), 'GPT-4.1');
+    await user.click(screen.getByRole('switch', { name: 'Advanced Prompt Settings' }));
+    fireEvent.change(field('Temperature'), { target: { value: '1.7' } });
+    await user.click(screen.getByRole('switch', { name: 'Web Search' }));
+    await user.click(screen.getByRole('switch', { name: 'Advanced Prompt Settings' }));
+    expect(screen.queryByLabelText('Temperature')).toBeNull();
+
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    await screen.findByText('Task created');
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ model: 'gpt-4.1', prompt: { temperature: 1, searchEnabled: false } }]);
+  });
+
+  it('swaps time and start date for a UTC cron expression, and previews its next three runs', async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    await user.click(radio(/Custom/));
+    expect(screen.queryByLabelText('Time')).toBeNull();
+    expect(screen.queryByLabelText('Start Date')).toBeNull();
+    const cron = field('Cron Expression');
+    expect(screen.getByText(/Must be a valid cron expression in UTC/)).toBeTruthy();
+    // Nothing to preview yet.
+    expect(nextRuns()).toBeNull();
+
+    await user.type(cron, '30 6 * * 1');
+    const runs = within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
+    expect(runs).toEqual(['Mon, Jan 19, 2026, 06:30', 'Mon, Jan 26, 2026, 06:30', 'Mon, Feb 2, 2026, 06:30']);
+
+    // In the user's zone: 06:30 UTC is 07:30 in Berlin.
+    await user.selectOptions(screen.getByLabelText('Time Zone'), 'Europe/Berlin');
+    expect(within(nextRuns() as HTMLElement).getAllByRole('listitem')[0]?.textContent).toBe('Mon, Jan 19, 2026, 07:30');
+
+    await user.clear(cron);
+    await user.type(cron, '30 6 * *');
+    expect(nextRuns()).toBeNull();
+    expect(await screen.findByText('Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.')).toBeTruthy();
+
+    await user.type(cron, ' 1-5');
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    await screen.findByText('Task created');
+    const [body] = sentBodies(fetchMock, 'POST', '/api/tasks') as Record<string, unknown>[];
+    expect(body).toMatchObject({ scheduleType: 'custom', customCron: '30 6 * * 1-5', timezone: 'Europe/Berlin' });
+    expect(body).not.toHaveProperty('scheduleTime');
+    expect(body).not.toHaveProperty('startDate');
+  });
+
+  it('brings the time and start date back when leaving Custom', async () => {
+    renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    fireEvent.change(field('Time'), { target: { value: '17:45' } });
+    await user.click(radio(/Custom/));
+    await user.click(radio(/Monthly/));
+    expect(field('Time').value).toBe('17:45');
+    expect(field('Start Date').value).toBe('2026-01-14');
+    expect(within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Wed, Jan 14, 2026, 17:45',
+      'Sat, Feb 14, 2026, 17:45',
+      'Sat, Mar 14, 2026, 17:45',
+    ]);
+  });
+
+  it("clears the other method's address when switching delivery", async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'team@example.com');
+    await user.click(radio(/Webhook/));
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(field('Webhook URL').value).toBe('');
+    expect(screen.getByText(/signed with this task's secret/)).toBeTruthy();
+    await user.type(field('Webhook URL'), 'https://example.com/hook');
+
+    await user.click(radio(/Email/));
+    // The typed address was cleared; e-mail starts again from the user's own.
+    expect(field('Email').value).toBe(testUser.email);
+    await user.click(radio(/Webhook/));
+    expect(field('Webhook URL').value).toBe('');
+    await user.type(field('Webhook URL'), 'https://example.com/other-hook');
+
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    await screen.findByText('Task created');
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
+      { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://example.com/other-hook' } },
+    ]);
+    expect((sentBodies(fetchMock, 'POST', '/api/tasks')[0] as { deliveryConfig: object }).deliveryConfig).not.toHaveProperty('email');
+  });
+
+  it('shows a skeleton until the settings arrive, and uses the built-in defaults when they fail', async () => {
+    let fail: () => void = () => {};
+    stubApi({
+      handlers: {
+        'GET /api/catalog': () => jsonResponse(catalogBody()),
+        'GET /api/me/settings': () => new Promise<Response>((resolve) => (fail = () => resolve(errorResponse(500, 'internal_error', 'Down')))),
+      },
+    });
+    renderRoutes([{ path: '/', Component: NewTaskRoute }]);
+
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByText('Loading the task form...')).toBeTruthy();
+    expect(screen.queryByLabelText('Task Name')).toBeNull();
+
+    fail();
+    await formReady();
+    expect(radio(/Daily/).checked).toBe(true);
+    expect(field('Time').value).toBe('09:00');
+  });
+});

@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { UserSettings } from '../../../../../shared/settings/user-settings.schema';
+import { describeSchedule } from '../../../../../shared/tasks/describe-schedule';
+import type { Task, TaskInput } from '../../../../../shared/tasks/task.schema';
+import { paths } from '../../../../config/paths';
+import { useCreateTask } from '../../../../features/tasks/api/create-task';
+import { TaskForm } from '../../../../features/tasks/components/task-form/task-form';
+import { TaskFormSkeleton } from '../../../../features/tasks/components/task-form/task-form-skeleton';
+import { newTaskFormValues } from '../../../../features/tasks/components/task-form/task-form-values';
+import { useAuth } from '../../../../lib/auth';
+import { errorMessage } from '../../../../lib/form-errors';
+import { browserTimeZone } from '../../../../lib/time-zones';
+import { useUserSettings } from '../../../../lib/user-settings';
+
+/** /dashboard/tasks/new: a new task, starting from the user's default schedule and address. */
+export function NewTaskRoute() {
+  const auth = useAuth();
+  const settings = useUserSettings();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h2 className="text-2xl font-bold tracking-tight text-slate-900">Create New Task</h2>
+        <p className="mt-1 text-slate-600">Set up a new AI automation task</p>
+      </div>
+      {/* Settings that fail to load only cost the saved default schedule; the built-in defaults still make a task. */}
+      {auth.status === 'loading' || settings.isPending ? (
+        <TaskFormSkeleton label="Loading the task form..." />
+      ) : (
+        <NewTaskForm email={auth.user?.email ?? ''} signedIn={auth.status === 'signed-in'} settings={settings.data} />
+      )}
+    </div>
+  );
+}
+
+type NewTaskFormProps = { email: string; signedIn: boolean; settings: UserSettings | undefined };
+
+function NewTaskForm({ email, signedIn, settings }: NewTaskFormProps) {
+  const createTask = useCreateTask();
+  const navigate = useNavigate();
+  // The form reads these once, when it mounts; from then on it keeps its own values.
+  const defaultValues = useMemo(() => newTaskFormValues({ email, settings, browserZone: browserTimeZone() }), [email, settings]);
+
+  const submit = async (input: TaskInput) => {
+    if (!signedIn) {
+      toast.error('Error', { description: 'You must be logged in to create tasks.' });
+      return;
+    }
+    let task: Task;
+    try {
+      task = await createTask.mutateAsync(input);
+    } catch (error) {
+      toast.error('Error', { description: errorMessage(error, 'Failed to create/update task. Please try again.') });
+      throw error;
+    }
+    toast.success('Task created', { description: `${task.name}: ${describeSchedule(task)}` });
+    await navigate(paths.dashboardTasks);
+  };
+
+  return <TaskForm mode="create" defaultValues={defaultValues} userEmail={email} onSubmit={submit} cancelTo={paths.dashboardTasks} />;
+}

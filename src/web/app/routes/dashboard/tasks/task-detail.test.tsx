@@ -1,0 +1,337 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Task } from '../../../../../shared/tasks/task.schema';
+import { formatLocalDateTime } from '../../../../features/tasks/lib/task-labels';
+import { errorResponse, stubApi, type StubRequest } from '../../../../testing/api-stubs';
+import { renderWithToasts } from '../../../../testing/auth-test-utils';
+import { makeTask } from '../../../../testing/task-fixtures';
+import { jsonResponse } from '../../../../testing/test-utils';
+import { TaskDetailRoute } from './task-detail';
+
+type Handler = (request: StubRequest) => Response | Promise<Response>;
+
+/** `GET /api/tasks/task-1` answers with `task` (kept up to date by pause, resume and rotate); extra handlers override. */
+function stubTaskApi(initial: Task, handlers: Record<string, Handler> = {}) {
+  let task = initial;
+  const store = (changes: Partial<Task>) => {
+    task = { ...task, ...changes };
+    return jsonResponse({ task });
+  };
+  return stubApi({
+    handlers: {
+      [`GET /api/tasks/${task.id}`]: () => jsonResponse({ task }),
+      [`POST /api/tasks/${task.id}/pause`]: () => store({ status: 'paused', nextFireAt: null }),
+      [`POST /api/tasks/${task.id}/resume`]: () => store({ status: 'active', nextFireAt: '2026-01-16T08:00:00.000Z' }),
+      [`POST /api/tasks/${task.id}/webhook-secret`]: () => store({ webhookSecret: 'whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbg' }),
+      [`DELETE /api/tasks/${task.id}`]: () => new Response(null, { status: 204 }),
+      ...handlers,
+    },
+  });
+}
+
+function renderTaskDetail(taskId = 'task-1') {
+  return renderWithToasts(
+    [
+      { path: '/dashboard/tasks', element: <p>Task list page</p> },
+      { path: '/dashboard/tasks/:taskId', Component: TaskDetailRoute },
+      { path: '/dashboard/tasks/:taskId/edit', element: <p>Edit task page</p> },
+    ],
+    { initialPath: `/dashboard/tasks/${taskId}` },
+  );
+}
+
+/** The value shown under a label in one of the detail cards. */
+function detail(label: string): string {
+  const term = screen.getAllByText(label, { selector: 'dt' })[0];
+  return term?.nextElementSibling?.textContent ?? '';
+}
+
+const runRequest = (run: Record<string, unknown>) => () => jsonResponse({ run: { id: 'run-1', taskId: 'task-1', ...run } }, 201);
+
+describe('task detail page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
+
+  it('shows a skeleton, then what the task runs, when, with which model and where the result goes', async () => {
+    const task = makeTask({ model: 'gpt-4.1', prompt: { input: 'Summarise the top five headlines of the day.', temperature: 0.7, searchEnabled: true } });
+    stubTaskApi(task);
+    renderTaskDetail();
+
+    expect(screen.getByRole('status').textContent).toBe('Loading task...');
+    expect(await screen.findByRole('heading', { name: 'Morning news digest' })).toBeTruthy();
+
+    expect(document.querySelector('[data-status]')?.textContent).toBe('Active');
+    expect(screen.getByText('Top headlines, summarised.')).toBeTruthy();
+    expect(detail('Runs')).toContain('Daily at 09:00');
+    expect(detail('Runs')).toContain("Runs at this time in the task's time zone, Europe/Berlin.");
+    expect(detail('Next run (your local time)')).toBe(formatLocalDateTime('2026-01-16T08:00:00.000Z'));
+    expect(detail('Last run')).toBe('Never');
+    expect(detail('Provider')).toBe('OpenAI');
+    expect(detail('Model')).toBe('GPT-4.1');
+    expect(detail('Delivery method')).toBe('Email');
+    expect(detail('Email')).toBe('jane@example.com');
+    expect(screen.getByText('Summarise the top five headlines of the day.')).toBeTruthy();
+    expect(detail('Web Search')).toBe('On');
+    expect(detail('Temperature')).toBe('0.7');
+    expect(screen.queryByText('Signing secret')).toBeNull();
+
+    const history = screen.getByRole('region', { name: 'Run history' });
+    expect(history.textContent).toContain('No runs yet.');
+
+    expect(screen.getByRole('link', { name: 'Back to Tasks' }).getAttribute('href')).toBe('/dashboard/tasks');
+    expect(screen.getByRole('link', { name: 'Edit Task' }).getAttribute('href')).toBe('/dashboard/tasks/task-1/edit');
+    for (const name of ['Run Now', 'Pause', 'Delete']) expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('shows a custom cron as UTC, a paused task as paused, and the last run', async () => {
+    stubTaskApi(
+      makeTask({
+        status: 'paused',
+        scheduleType: 'custom',
+        scheduleTime: null,
+        startDate: null,
+        customCron: '0 6 * * 1',
+        nextFireAt: null,
+        lastRunAt: '2026-01-12T06:00:04.000Z',
+        prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: false },
+      }),
+    );
+    renderTaskDetail();
+
+    await screen.findByRole('heading', { name: 'Morning news digest' });
+    expect(document.querySelector('[data-status]')?.textContent).toBe('Paused');
+    expect(detail('Runs')).toContain('0 6 * * 1 (UTC)');
+    expect(detail('Runs')).toContain('Custom cron schedules run in UTC.');
+    expect(detail('Next run (your local time)')).toBe('Paused');
+    expect(detail('Last run')).toBe(formatLocalDateTime('2026-01-12T06:00:04.000Z'));
+    expect(detail('Web Search')).toBe('Off');
+    // GPT-5 nano accepts only its default temperature, so the stored 1 is not claimed.
+    expect(detail('Temperature')).toBe('Model default');
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Run history' }).textContent).not.toContain('No runs yet.');
+  });
+
+  it('says "Task not found" for a missing task, without an error toast', async () => {
+    const fetchMock = stubApi({ handlers: { 'GET /api/tasks/missing': () => errorResponse(404, 'not_found', 'Task not found') } });
+    renderTaskDetail('missing');
+
+    expect(await screen.findByRole('heading', { name: 'Task not found' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Back to Tasks' }).every((link) => link.getAttribute('href') === '/dashboard/tasks')).toBe(true);
+    expect(screen.queryByText('Error loading task')).toBeNull();
+    // A 404 is an answer: asked once, not retried.
+    expect(fetchMock.mock.calls.filter(([input]) => String(input) === '/api/tasks/missing')).toHaveLength(1);
+  });
+
+  it('reports a failed load with the server message, and retries', async () => {
+    let failing = true;
+    stubTaskApi(makeTask(), {
+      'GET /api/tasks/task-1': () => (failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse({ task: makeTask() })),
+    });
+    renderTaskDetail();
+
+    expect(await screen.findByText('Error loading task', { selector: '[data-title]' })).toBeTruthy();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The database is unavailable.');
+
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Morning news digest' })).toBeTruthy();
+  });
+
+  it('reports a failed load without a message in the generic words', async () => {
+    stubTaskApi(makeTask(), { 'GET /api/tasks/task-1': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    renderTaskDetail();
+
+    expect(await screen.findByText('Error', { selector: '[data-title]' })).toBeTruthy();
+    expect(screen.getAllByText('Failed to load task. Please try again.').length).toBeGreaterThan(0);
+  });
+
+  describe('Run Now', () => {
+    it('says "Task completed" when the run finished at once', async () => {
+      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': runRequest({ status: 'completed', error: null }) });
+      renderTaskDetail();
+
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
+
+      expect(await screen.findByText('Task completed')).toBeTruthy();
+    });
+
+    it('says "Task started" while the run goes on', async () => {
+      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': runRequest({ status: 'processing', error: null }) });
+      renderTaskDetail();
+
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
+
+      expect(await screen.findByText('Task started')).toBeTruthy();
+    });
+
+    it("reports a failed run with the run's error", async () => {
+      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': runRequest({ status: 'error', error: 'OpenAI rejected the API key' }) });
+      renderTaskDetail();
+
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
+
+      expect(await screen.findByText('Error running task')).toBeTruthy();
+      expect(screen.getByText('OpenAI rejected the API key')).toBeTruthy();
+    });
+
+    it('reports a failed run without a reason as "Task execution failed"', async () => {
+      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': runRequest({ status: 'error', error: null }) });
+      renderTaskDetail();
+
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
+
+      expect(await screen.findByText('Error running task')).toBeTruthy();
+      expect(screen.getByText('Task execution failed')).toBeTruthy();
+    });
+
+    it('says "Task already running" when the server has a run in progress', async () => {
+      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': () => errorResponse(409, 'conflict', 'Task already running') });
+      renderTaskDetail();
+
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
+
+      expect(await screen.findByText('Task already running', { selector: '[data-title]' })).toBeTruthy();
+      expect(screen.getByText('Please wait for the current run to complete.')).toBeTruthy();
+    });
+
+    it('reports any other failure with the server message', async () => {
+      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': () => errorResponse(422, 'provider_unavailable', 'OpenAI needs an API key.') });
+      renderTaskDetail();
+
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
+
+      expect(await screen.findByText('Error running task')).toBeTruthy();
+      expect(screen.getByText('OpenAI needs an API key.')).toBeTruthy();
+    });
+
+    it('shows "Running..." while waiting, and does not start a second run meanwhile', async () => {
+      let answer: (response: Response) => void = () => undefined;
+      const fetchMock = stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': () => new Promise<Response>((resolve) => (answer = resolve)) });
+      renderTaskDetail();
+      const user = userEvent.setup();
+
+      await user.click(await screen.findByRole('button', { name: 'Run Now' }));
+      const busy = await screen.findByRole('button', { name: 'Running...' });
+      expect(busy.getAttribute('aria-busy')).toBe('true');
+
+      await user.click(busy);
+
+      expect(await screen.findByText('Task already running', { selector: '[data-title]' })).toBeTruthy();
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+
+      answer(runRequest({ status: 'completed', error: null })());
+      expect(await screen.findByText('Task completed')).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Run Now' })).toBeTruthy();
+    });
+  });
+
+  it('pauses and resumes the task', async () => {
+    const fetchMock = stubTaskApi(makeTask());
+    renderTaskDetail();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+
+    expect(await screen.findByText('Task paused')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('[data-status]')?.textContent).toBe('Paused'));
+    expect(detail('Next run (your local time)')).toBe('Paused');
+
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+
+    await waitFor(() => expect(document.querySelector('[data-status]')?.textContent).toBe('Active'));
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => String(input))).toEqual([
+      '/api/tasks/task-1/pause',
+      '/api/tasks/task-1/resume',
+    ]);
+  });
+
+  it('deletes the task after confirmation and goes back to the list', async () => {
+    stubTaskApi(makeTask());
+    const { router } = renderTaskDetail();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete task?' });
+    expect(dialog.textContent).toContain('Morning news digest');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Task list page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/tasks');
+    expect(await screen.findByText('Task deleted')).toBeTruthy();
+  });
+
+  describe('webhook delivery', () => {
+    const webhookTask = makeTask({ deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://hooks.example.com/promptcron' } });
+
+    it('shows the URL and keeps the signing secret hidden until asked', async () => {
+      stubTaskApi(webhookTask);
+      renderTaskDetail();
+      const user = userEvent.setup();
+
+      await screen.findByRole('heading', { name: 'Morning news digest' });
+      expect(detail('Delivery method')).toBe('Webhook');
+      expect(detail('Webhook URL')).toBe('https://hooks.example.com/promptcron');
+      expect(document.body.textContent).not.toContain(webhookTask.webhookSecret);
+      expect(screen.getByLabelText('Webhook signing secret, hidden')).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Show secret' }));
+      expect(screen.getByText(webhookTask.webhookSecret)).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Hide secret' }));
+      expect(document.body.textContent).not.toContain(webhookTask.webhookSecret);
+    });
+
+    it('copies the secret without showing it', async () => {
+      stubTaskApi(webhookTask);
+      renderTaskDetail();
+      // user-event puts a clipboard stub on navigator for the test.
+      const user = userEvent.setup();
+
+      await user.click(await screen.findByRole('button', { name: 'Copy' }));
+
+      expect(await screen.findByText('Copied')).toBeTruthy();
+      expect(await navigator.clipboard.readText()).toBe(webhookTask.webhookSecret);
+    });
+
+    it('rotates the secret after confirmation', async () => {
+      const fetchMock = stubTaskApi(webhookTask);
+      renderTaskDetail();
+      const user = userEvent.setup();
+
+      const rotateButton = await screen.findByRole('button', { name: 'Rotate secret' });
+      await user.click(rotateButton);
+      let dialog = await screen.findByRole('alertdialog', { name: 'Rotate webhook secret?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(document.activeElement).toBe(rotateButton);
+
+      await user.click(rotateButton);
+      dialog = await screen.findByRole('alertdialog', { name: 'Rotate webhook secret?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+
+      expect(await screen.findByText('Webhook secret rotated')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await user.click(screen.getByRole('button', { name: 'Show secret' }));
+      expect(screen.getByText('whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbg')).toBeTruthy();
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => String(input))).toEqual(['/api/tasks/task-1/webhook-secret']);
+    });
+
+    it('reports a failed rotation', async () => {
+      stubTaskApi(webhookTask, { 'POST /api/tasks/task-1/webhook-secret': () => errorResponse(500, 'internal_error', 'Rotation failed on the server.') });
+      renderTaskDetail();
+      const user = userEvent.setup();
+
+      await user.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate secret' }));
+
+      expect(await screen.findByText('Error rotating secret')).toBeTruthy();
+      expect(screen.getByText('Rotation failed on the server.')).toBeTruthy();
+    });
+  });
+});

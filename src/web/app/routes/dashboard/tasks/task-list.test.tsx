@@ -1,0 +1,338 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Task } from '../../../../../shared/tasks/task.schema';
+import { errorResponse, stubApi, type StubRequest } from '../../../../testing/api-stubs';
+import { renderWithToasts } from '../../../../testing/auth-test-utils';
+import { makeTask } from '../../../../testing/task-fixtures';
+import { jsonResponse } from '../../../../testing/test-utils';
+import { TaskListRoute } from './task-list';
+
+/**
+ * An in-memory tasks API that answers like the real one: search over name, description and prompt, status filter,
+ * newest first, cursor pages. `failList` makes `GET /api/tasks` fail while it returns true.
+ */
+function stubTasksApi(initial: Task[], { failList }: { failList?: () => boolean } = {}) {
+  let tasks = [...initial];
+  const listRequests: URLSearchParams[] = [];
+
+  const list = ({ query }: StubRequest) => {
+    listRequests.push(query);
+    if (failList?.()) return errorResponse(503, 'unavailable', 'The database is unavailable.');
+    const search = (query.get('search') ?? '').toLowerCase();
+    const status = query.get('status') ?? 'all';
+    const limit = Number(query.get('limit') ?? 20);
+    const matching = tasks.filter(
+      (task) =>
+        (status === 'all' || task.status === status) &&
+        [task.name, task.description ?? '', task.prompt.input].some((text) => text.toLowerCase().includes(search)),
+    );
+    const start = query.get('cursor') ? matching.findIndex((task) => task.id === query.get('cursor')) : 0;
+    const items = matching.slice(start, start + limit);
+    return jsonResponse({ items, nextCursor: matching[start + limit]?.id ?? null, total: matching.length });
+  };
+
+  const setStatus = (id: string, status: Task['status']) => {
+    tasks = tasks.map((task) => (task.id === id ? { ...task, status, nextFireAt: status === 'active' ? '2026-01-16T08:00:00.000Z' : null } : task));
+    return jsonResponse({ task: tasks.find((task) => task.id === id) });
+  };
+
+  const perTask = Object.fromEntries(
+    initial.flatMap((task) => [
+      [`DELETE /api/tasks/${task.id}`, () => ((tasks = tasks.filter((other) => other.id !== task.id)), new Response(null, { status: 204 }))],
+      [`POST /api/tasks/${task.id}/pause`, () => setStatus(task.id, 'paused')],
+      [`POST /api/tasks/${task.id}/resume`, () => setStatus(task.id, 'active')],
+      [`POST /api/tasks/${task.id}/runs`, () => jsonResponse({ run: { id: 'run-1', taskId: task.id, status: 'processing', error: null } }, 201)],
+    ]),
+  );
+
+  const fetchMock = stubApi({ handlers: { 'GET /api/tasks': list, ...perTask } });
+  return { fetchMock, listRequests };
+}
+
+function renderTaskList(initialPath = '/dashboard/tasks') {
+  return renderWithToasts(
+    [
+      { path: '/dashboard/tasks', Component: TaskListRoute },
+      { path: '/dashboard/tasks/new', element: <p>New task page</p> },
+      { path: '/dashboard/tasks/:taskId', element: <p>Task detail page</p> },
+      { path: '/dashboard/tasks/:taskId/edit', element: <p>Edit task page</p> },
+    ],
+    { initialPath },
+  );
+}
+
+const digest = makeTask();
+const weekly = makeTask({
+  id: 'task-2',
+  name: 'Weekly competitor report',
+  description: null,
+  status: 'paused',
+  provider: 'anthropic',
+  model: 'claude-sonnet-4-5',
+  scheduleType: 'weekly',
+  // 2026-01-19 is a Monday; 06:30 UTC is 07:30 in Berlin.
+  scheduleTime: '06:30',
+  startDate: '2026-01-19',
+  nextFireAt: null,
+  prompt: { input: 'Compare the pricing pages of our three competitors.', temperature: 0.5, searchEnabled: false },
+});
+const broken = makeTask({ id: 'task-3', name: 'Flaky webhook', status: 'error', scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '*/15 * * * *' });
+
+function rowOf(name: string): HTMLElement {
+  const row = screen.getByRole('link', { name }).closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return row;
+}
+
+describe('task list page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
+
+  it('shows a skeleton, then one row per task with its schedule, provider, status and actions', async () => {
+    const { listRequests } = stubTasksApi([digest, weekly, broken]);
+    renderTaskList();
+
+    expect(screen.getByRole('status').textContent).toBe('Loading tasks...');
+    await screen.findByRole('link', { name: 'Morning news digest' });
+
+    const table = screen.getByRole('table', { name: 'Your tasks' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Schedule', 'Provider', 'Status', 'Actions']);
+
+    const first = rowOf('Morning news digest');
+    expect(first.textContent).toContain('Top headlines, summarised.');
+    expect(first.textContent).toContain('Daily at 09:00');
+    expect(first.textContent).toContain('OpenAI');
+    expect(first.textContent).toContain('GPT-5 nano');
+    expect(first.querySelector('[data-status]')?.textContent).toBe('Active');
+    expect(within(first).getByRole('link', { name: 'View task' }).getAttribute('href')).toBe('/dashboard/tasks/task-1');
+    expect(within(first).getByRole('link', { name: 'Edit task' }).getAttribute('href')).toBe('/dashboard/tasks/task-1/edit');
+    for (const name of ['Run task', 'Pause task', 'Delete task']) expect(within(first).getByRole('button', { name })).toBeTruthy();
+
+    const second = rowOf('Weekly competitor report');
+    expect(second.textContent).toContain('Weekly on Monday at 07:30');
+    expect(second.textContent).toContain('Anthropic');
+    expect(second.querySelector('[data-status]')?.textContent).toBe('Paused');
+    expect(within(second).getByRole('button', { name: 'Resume task' })).toBeTruthy();
+
+    const third = rowOf('Flaky webhook');
+    expect(third.textContent).toContain('*/15 * * * * (UTC)');
+    expect(third.querySelector('[data-status]')?.textContent).toBe('Error');
+    // A task stopped by failures is resumed, not paused.
+    expect(within(third).getByRole('button', { name: 'Resume task' })).toBeTruthy();
+
+    expect(screen.getByText('Showing 3 of 3 tasks')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'New Task' }).getAttribute('href')).toBe('/dashboard/tasks/new');
+    expect(Object.fromEntries(listRequests[0] ?? [])).toEqual({ status: 'all', limit: '20' });
+  });
+
+  it('searches on the server once typing pauses, and keeps the search in the address', async () => {
+    const { listRequests } = stubTasksApi([digest, weekly]);
+    const { router } = renderTaskList();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Morning news digest' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search tasks' }), 'pricing');
+
+    // Found through the prompt text, which the table does not show.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Morning news digest' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Weekly competitor report' })).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 1 task')).toBeTruthy();
+    // One request for the word, not one per keystroke.
+    expect(listRequests.map((query) => query.get('search'))).toEqual([null, 'pricing']);
+    expect(router.state.location.search).toBe('?search=pricing');
+  });
+
+  it('filters by status on the server with pressed-state buttons', async () => {
+    const { listRequests } = stubTasksApi([digest, weekly]);
+    const { router } = renderTaskList();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Morning news digest' });
+
+    const group = screen.getByRole('group', { name: 'Filter tasks by status' });
+    expect(within(group).getAllByRole('button').map((button) => [button.textContent, button.getAttribute('aria-pressed')])).toEqual([
+      ['All Tasks', 'true'],
+      ['Active', 'false'],
+      ['Paused', 'false'],
+    ]);
+
+    await user.click(within(group).getByRole('button', { name: 'Paused' }));
+
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Morning news digest' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Weekly competitor report' })).toBeTruthy();
+    expect(within(group).getByRole('button', { name: 'Paused' }).getAttribute('aria-pressed')).toBe('true');
+    expect(listRequests.at(-1)?.get('status')).toBe('paused');
+    expect(router.state.location.search).toBe('?status=paused');
+  });
+
+  it('opens with the search and filter of the address', async () => {
+    const { listRequests } = stubTasksApi([digest, weekly]);
+    renderTaskList('/dashboard/tasks?search=news&status=active');
+
+    await screen.findByRole('link', { name: 'Morning news digest' });
+    expect((screen.getByRole('searchbox', { name: 'Search tasks' }) as HTMLInputElement).value).toBe('news');
+    expect(screen.getByRole('button', { name: 'Active' }).getAttribute('aria-pressed')).toBe('true');
+    expect(Object.fromEntries(listRequests[0] ?? [])).toEqual({ status: 'active', limit: '20', search: 'news' });
+  });
+
+  it('loads the next page with "Load more", counting from the server total', async () => {
+    const many = Array.from({ length: 25 }, (_, index) => makeTask({ id: `task-${index + 1}`, name: `Task number ${index + 1}` }));
+    const { listRequests } = stubTasksApi(many);
+    renderTaskList();
+    const user = userEvent.setup();
+
+    await screen.findByRole('link', { name: 'Task number 1' });
+    expect(screen.getByText('Showing 20 of 25 tasks')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Task number 21' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByRole('link', { name: 'Task number 25' })).toBeTruthy();
+    expect(screen.getByText('Showing 25 of 25 tasks')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(listRequests.map((query) => query.get('cursor'))).toEqual([null, 'task-21']);
+  });
+
+  it('invites to create the first task when there is none', async () => {
+    stubTasksApi([]);
+    renderTaskList();
+
+    expect(await screen.findByRole('heading', { name: 'No tasks yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create your first task' }).getAttribute('href')).toBe('/dashboard/tasks/new');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says when nothing matches, and clears the search and filter on request', async () => {
+    stubTasksApi([digest, weekly]);
+    const { router } = renderTaskList('/dashboard/tasks?search=nothing-like-this&status=paused');
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: 'No tasks match your search' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+
+    expect(await screen.findByRole('link', { name: 'Morning news digest' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect((screen.getByRole('searchbox', { name: 'Search tasks' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'All Tasks' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('reports a failed load with a toast and a Retry button that loads again', async () => {
+    let failing = true;
+    stubTasksApi([digest], { failList: () => failing });
+    renderTaskList();
+
+    expect(await screen.findByText('Error loading tasks', { selector: '[data-title]' })).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error loading tasks');
+    expect(alert.textContent).toContain('The database is unavailable.');
+
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('link', { name: 'Morning news digest' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks before deleting, and Cancel or Escape keeps the task', async () => {
+    const { fetchMock } = stubTasksApi([digest, weekly]);
+    renderTaskList();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Morning news digest' });
+
+    const trigger = within(rowOf('Morning news digest')).getByRole('button', { name: 'Delete task' });
+    await user.click(trigger);
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete task?' });
+    expect(dialog.textContent).toContain('Morning news digest');
+    // The safe button has the focus, so Enter right away deletes nothing.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(trigger);
+
+    // Escape cancels too.
+    await user.click(trigger);
+    await screen.findByRole('alertdialog', { name: 'Delete task?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(trigger);
+
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Morning news digest' })).toBeTruthy();
+  });
+
+  it('deletes a confirmed task, removes its row and says so', async () => {
+    stubTasksApi([digest, weekly]);
+    renderTaskList();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Morning news digest' });
+
+    await user.click(within(rowOf('Morning news digest')).getByRole('button', { name: 'Delete task' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Task deleted')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Morning news digest' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByText('Showing 1 of 1 task')).toBeTruthy();
+    // The row is gone, so focus lands on the list's heading rather than nowhere.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your tasks' })));
+  });
+
+  it('reports a failed delete and keeps the dialog for another try', async () => {
+    stubApi({
+      handlers: {
+        'GET /api/tasks': () => jsonResponse({ items: [digest], nextCursor: null, total: 1 }),
+        'DELETE /api/tasks/task-1': () => errorResponse(500, 'internal_error', 'Deleting is not possible right now.'),
+      },
+    });
+    renderTaskList();
+    const user = userEvent.setup();
+
+    await user.click(within(await screen.findByRole('row', { name: /Morning news digest/ })).getByRole('button', { name: 'Delete task' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Error deleting task')).toBeTruthy();
+    expect(screen.getByText('Deleting is not possible right now.')).toBeTruthy();
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    // Still listed (behind the modal dialog, which hides the page from the accessibility tree meanwhile).
+    expect(screen.getByRole('link', { name: 'Morning news digest', hidden: true })).toBeTruthy();
+  });
+
+  it('pauses an active task and resumes a paused one', async () => {
+    const { fetchMock } = stubTasksApi([digest, weekly]);
+    renderTaskList();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Morning news digest' });
+
+    await user.click(within(rowOf('Morning news digest')).getByRole('button', { name: 'Pause task' }));
+
+    expect(await screen.findByText('Task paused')).toBeTruthy();
+    await waitFor(() => expect(rowOf('Morning news digest').querySelector('[data-status]')?.textContent).toBe('Paused'));
+    expect(within(rowOf('Morning news digest')).getByRole('button', { name: 'Resume task' })).toBeTruthy();
+
+    await user.click(within(rowOf('Weekly competitor report')).getByRole('button', { name: 'Resume task' }));
+
+    expect(await screen.findByText('Task resumed')).toBeTruthy();
+    await waitFor(() => expect(rowOf('Weekly competitor report').querySelector('[data-status]')?.textContent).toBe('Active'));
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => String(input));
+    expect(posts).toEqual(['/api/tasks/task-1/pause', '/api/tasks/task-2/resume']);
+  });
+
+  it('runs a task from its row', async () => {
+    stubTasksApi([digest]);
+    renderTaskList();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Morning news digest' });
+
+    await user.click(within(rowOf('Morning news digest')).getByRole('button', { name: 'Run task' }));
+
+    expect(await screen.findByText('Task started')).toBeTruthy();
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { forgetTask } from './task-cache';
+
+export async function deleteTask(taskId: string): Promise<void> {
+  await apiClient.delete(`/api/tasks/${encodeURIComponent(taskId)}`);
+}
+
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTask,
+    // Not awaited: the row leaves the cached lists at once, and the dialog need not wait for the refetched totals.
+    onSuccess: (_, taskId) => void forgetTask(queryClient, taskId),
+  });
+}

@@ -1,0 +1,285 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, FileQuestion, History, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { findModel } from '../../../../shared/tasks/catalog';
+import { describeSchedule } from '../../../../shared/tasks/describe-schedule';
+import type { Task } from '../../../../shared/tasks/task.schema';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths, taskPaths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { taskQueryOptions } from '../api/get-task';
+import { useRunTask } from '../api/run-task';
+import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
+import { formatLocalDateTime, modelName, providerName } from '../lib/task-labels';
+import { DeleteTaskDialog } from './delete-task-dialog';
+import { TaskStatusBadge } from './task-status-badge';
+import { WebhookSecret } from './webhook-secret';
+
+const loadFailed = 'Failed to load task. Please try again.';
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** One task's page: what it runs, when, with which model, where the result goes, and the actions on it. */
+export function TaskDetail({ taskId }: { taskId: string }) {
+  const defaultRetry = useQueryClient().getDefaultOptions().queries?.retry;
+  const task = useQuery({
+    ...taskQueryOptions(taskId),
+    // A missing task stays missing; asking again only delays "Task not found". Other failures retry as usual.
+    retry: (failureCount, error) => {
+      if (isNotFound(error)) return false;
+      if (typeof defaultRetry === 'function') return defaultRetry(failureCount, error);
+      if (typeof defaultRetry === 'number') return failureCount < defaultRetry;
+      return defaultRetry ?? failureCount < 3;
+    },
+  });
+
+  // Spec section 8, "Load task": the server's message under "Error loading task", or the generic pair.
+  useEffect(() => {
+    if (!task.error || isNotFound(task.error)) return;
+    const message = errorMessage(task.error, '');
+    if (message) toast.error('Error loading task', { description: message });
+    else toast.error('Error', { description: loadFailed });
+  }, [task.error]);
+
+  if (task.isPending) return <TaskDetailSkeleton />;
+  if (task.isError && isNotFound(task.error)) return <TaskNotFound />;
+  if (!task.data) {
+    return (
+      <div className="flex flex-col gap-6">
+        <BackToTasks />
+        <LoadError title="Error loading task" message={errorMessage(task.error, loadFailed)} onRetry={() => void task.refetch()} retrying={task.isFetching} />
+      </div>
+    );
+  }
+  return <TaskDetailView task={task.data} />;
+}
+
+function BackToTasks() {
+  return (
+    <Link to={paths.dashboardTasks} className={buttonClassName({ variant: 'ghost', size: 'sm', className: '-ml-3 self-start' })}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Tasks
+    </Link>
+  );
+}
+
+function TaskNotFound() {
+  return (
+    <div className="flex flex-col gap-6">
+      <BackToTasks />
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <FileQuestion aria-hidden="true" className="size-6" />
+        </span>
+        <h2 className="text-lg font-semibold text-slate-900">Task not found</h2>
+        <p className="max-w-sm text-sm text-slate-600">It may have been deleted, or the link is wrong.</p>
+        <Link to={paths.dashboardTasks} className={buttonClassName({ variant: 'secondary', className: 'mt-2' })}>
+          Back to Tasks
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function TaskActions({ task }: { task: Task }) {
+  const navigate = useNavigate();
+  const runTask = useRunTask(task.id);
+  const status = useToggleTaskStatus(task);
+  const deleteButtonRef = useRef<HTMLButtonElement>(null);
+  const [deleting, setDeleting] = useState(false);
+  const StatusIcon = status.action === 'pause' ? Pause : Play;
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {/* Not disabled while running: another click explains itself with "Task already running". */}
+      <Button onClick={runTask.run} aria-busy={runTask.isRunning || undefined}>
+        {runTask.isRunning ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+        ) : (
+          <Zap aria-hidden="true" className="size-4" />
+        )}
+        {runTask.isRunning ? 'Running...' : 'Run Now'}
+      </Button>
+      <Link to={taskPaths.edit(task.id)} className={buttonClassName({ variant: 'secondary' })}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit Task
+      </Link>
+      <Button variant="secondary" onClick={() => (status.isPending ? undefined : status.toggle())} aria-disabled={status.isPending || undefined}>
+        <StatusIcon aria-hidden="true" className="size-4" />
+        {status.action === 'pause' ? (status.isPending ? 'Pausing...' : 'Pause') : status.isPending ? 'Resuming...' : 'Resume'}
+      </Button>
+      <Button ref={deleteButtonRef} variant="secondary" onClick={() => setDeleting(true)}>
+        <Trash2 aria-hidden="true" className="size-4 text-red-600" />
+        Delete
+      </Button>
+      <DeleteTaskDialog
+        task={task}
+        open={deleting}
+        onOpenChange={setDeleting}
+        onDeleted={() => void navigate(paths.dashboardTasks, { replace: true })}
+        returnFocusTo={() => (deleteButtonRef.current?.isConnected ? deleteButtonRef.current : undefined)}
+      />
+    </div>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function nextRunText(task: Task): string {
+  if (task.nextFireAt) return formatLocalDateTime(task.nextFireAt);
+  if (task.status === 'paused') return 'Paused';
+  if (task.status === 'error') return 'Stopped after repeated failures. Resume the task to schedule it again.';
+  return 'Not scheduled';
+}
+
+function TaskDetailView({ task }: { task: Task }) {
+  const custom = task.scheduleType === 'custom';
+  const fixedTemperature = findModel(task.provider, task.model)?.fixedTemperature ?? false;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <BackToTasks />
+        <TaskActions task={task} />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900">{task.name}</h2>
+          <TaskStatusBadge status={task.status} />
+        </div>
+        {task.description ? <p className="max-w-3xl text-slate-600">{task.description}</p> : null}
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card aria-labelledby="task-schedule-title">
+          <CardHeader titleId="task-schedule-title" title="Schedule" />
+          <CardContent>
+            <dl className="flex flex-col gap-4">
+              <Detail label="Runs">
+                <span className="font-medium">{describeSchedule(task)}</span>
+                <p className="mt-1 text-slate-600">
+                  {custom ? 'Custom cron schedules run in UTC.' : `Runs at this time in the task's time zone, ${task.timezone}.`}
+                </p>
+              </Detail>
+              <Detail label="Next run (your local time)">{nextRunText(task)}</Detail>
+              <Detail label="Last run">{task.lastRunAt ? formatLocalDateTime(task.lastRunAt) : 'Never'}</Detail>
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="task-model-title">
+          <CardHeader titleId="task-model-title" title="AI Model" />
+          <CardContent>
+            <dl className="flex flex-col gap-4">
+              <Detail label="Provider">{providerName(task.provider)}</Detail>
+              <Detail label="Model">{modelName(task.provider, task.model)}</Detail>
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="task-delivery-title" className="md:col-span-2">
+          <CardHeader titleId="task-delivery-title" title="Delivery" />
+          <CardContent>
+            <dl className="grid gap-4 md:grid-cols-2">
+              <Detail label="Delivery method">{task.deliveryMethod === 'webhook' ? 'Webhook' : 'Email'}</Detail>
+              {task.deliveryMethod === 'webhook' ? (
+                <Detail label="Webhook URL">
+                  <span className="font-mono break-all">{task.deliveryConfig.webhookUrl ?? '—'}</span>
+                </Detail>
+              ) : (
+                <Detail label="Email">
+                  <span className="break-all">{task.deliveryConfig.email ?? '—'}</span>
+                </Detail>
+              )}
+              {task.deliveryMethod === 'webhook' ? (
+                <div className="flex flex-col gap-1 md:col-span-2">
+                  <dt className="text-sm font-medium text-slate-500">Signing secret</dt>
+                  <dd>
+                    <WebhookSecret task={task} />
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="task-prompt-title" className="md:col-span-2">
+          <CardHeader titleId="task-prompt-title" title="Prompt" />
+          <CardContent className="flex flex-col gap-5">
+            <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm whitespace-pre-wrap text-slate-800">{task.prompt.input}</p>
+            <dl className="grid grid-cols-2 gap-4 sm:max-w-sm">
+              <Detail label="Web Search">{task.prompt.searchEnabled ? 'On' : 'Off'}</Detail>
+              {/* Such models reject any other temperature, so the stored number is not what they run with. */}
+              <Detail label="Temperature">{fixedTemperature ? 'Model default' : task.prompt.temperature}</Detail>
+            </dl>
+          </CardContent>
+        </Card>
+
+        {/* Run history: the list of this task's runs arrives with the runs API (a later issue). */}
+        <Card aria-labelledby="task-runs-title" className="md:col-span-2">
+          <CardHeader titleId="task-runs-title" title="Run history" />
+          <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
+            <History aria-hidden="true" className="size-6 text-slate-400" />
+            {task.lastRunAt ? (
+              <p className="text-sm text-slate-600">The runs of this task will be listed here. It last ran on {formatLocalDateTime(task.lastRunAt)}.</p>
+            ) : (
+              <p className="text-sm text-slate-600">No runs yet.</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function TaskDetailSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-6">
+      <div role="status" className="sr-only">
+        Loading task...
+      </div>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <Skeleton className="h-9 w-36" />
+        <div className="flex gap-2">
+          <Skeleton className="h-10 w-28 rounded-lg" />
+          <Skeleton className="h-10 w-28 rounded-lg" />
+          <Skeleton className="h-10 w-24 rounded-lg" />
+        </div>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-8 w-64 max-w-full" />
+        <Skeleton className="h-4 w-96 max-w-full" />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        {[0, 1, 2, 3].map((index) => (
+          <Card key={index} className={index > 1 ? 'md:col-span-2' : undefined}>
+            <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
+              <Skeleton className="h-5 w-32" />
+            </div>
+            <CardContent className="flex flex-col gap-3">
+              <Skeleton className="h-4 w-24" />
+              <Skeleton className="h-4 w-48 max-w-full" />
+              <Skeleton className="h-4 w-40 max-w-full" />
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

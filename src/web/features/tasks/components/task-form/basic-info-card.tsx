@@ -1,0 +1,27 @@
+import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
+import { Field } from '../../../../components/ui/field';
+import { Input } from '../../../../components/ui/input';
+import { Textarea } from '../../../../components/ui/textarea';
+import { useTaskFormContext } from './use-task-form';
+
+/** Name and description: how the task shows up in lists, e-mails and webhooks. */
+export function BasicInfoCard() {
+  const {
+    register,
+    formState: { errors },
+  } = useTaskFormContext();
+
+  return (
+    <Card aria-labelledby="task-basic-info-title">
+      <CardHeader titleId="task-basic-info-title" title="Basic Information" description="Name the task so you can tell it apart later." />
+      <CardContent className="flex flex-col gap-5">
+        <Field id="task-name" label="Task Name" error={errors.name?.message}>
+          {(control) => <Input {...control} {...register('name')} placeholder="Morning news briefing" autoComplete="off" required />}
+        </Field>
+        <Field id="task-description" label="Description" hint="Optional: what the task is for." error={errors.description?.message}>
+          {(control) => <Textarea {...control} {...register('description')} rows={3} />}
+        </Field>
+      </CardContent>
+    </Card>
+  );
+}

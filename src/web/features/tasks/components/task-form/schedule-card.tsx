@@ -1,0 +1,153 @@
+import { clsx } from 'clsx';
+import { LocateFixed } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import type { ScheduleType } from '../../../../../shared/tasks/task.schema';
+import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
+import { Field } from '../../../../components/ui/field';
+import { Input, inputClassName } from '../../../../components/ui/input';
+import { browserTimeZone, timeZoneChoices, timeZoneLabel } from '../../../../lib/time-zones';
+import { ChoiceCards, type Choice } from './choice-cards';
+import { NextRuns } from './next-runs';
+import { useTaskFormContext } from './use-task-form';
+
+const scheduleChoices: Choice<ScheduleType>[] = [
+  { value: 'hourly', label: 'Hourly', description: 'Every hour' },
+  { value: 'daily', label: 'Daily', description: 'Every day' },
+  { value: 'weekly', label: 'Weekly', description: 'Once a week' },
+  { value: 'monthly', label: 'Monthly', description: 'Once a month' },
+  { value: 'custom', label: 'Custom', description: 'Cron expression' },
+];
+
+const timeHints: Record<Exclude<ScheduleType, 'custom'>, string> = {
+  hourly: 'Only the minutes count: the task runs every hour at this minute.',
+  daily: 'The task runs every day at this time.',
+  weekly: 'The task runs once a week at this time.',
+  monthly: 'The task runs once a month at this time.',
+};
+
+const startDateHints: Record<Exclude<ScheduleType, 'custom'>, string> = {
+  hourly: 'The first day the task runs.',
+  daily: 'The first day the task runs.',
+  weekly: "It runs on this date's weekday.",
+  monthly: 'It runs on this day of each month; on the last day in shorter months.',
+};
+
+/** An empty time or date input means "not given", which the schema accepts for the schedule the user is not using. */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * Frequency and time. Simple schedules take a local time, a start date and a time zone; Custom swaps the time and
+ * start date for a cron expression in UTC (spec section 4). The next runs follow every change.
+ */
+export function ScheduleCard() {
+  const {
+    control,
+    register,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useTaskFormContext();
+  const scheduleType = useWatch({ control, name: 'scheduleType' });
+  const timezone = useWatch({ control, name: 'timezone' });
+  const custom = scheduleType === 'custom';
+
+  const ownZone = useMemo(() => browserTimeZone(), []);
+  // The zone the form opened with stays selectable even if this browser's list lacks it (an alias, or "UTC" itself).
+  const [initialZone] = useState(timezone);
+  const zones = useMemo(() => timeZoneChoices([initialZone]), [initialZone]);
+  const zoneLabels = useMemo(() => {
+    const now = new Date();
+    return new Map(zones.map((zone) => [zone, timeZoneLabel(zone, now)]));
+  }, [zones]);
+
+  const zoneHint = (
+    <>
+      {custom ? 'The cron expression runs in UTC; the next runs below are shown in this zone.' : 'The time and start date are in this zone.'}{' '}
+      {timezone === ownZone ? (
+        "It is your browser's time zone."
+      ) : (
+        <>
+          Your browser uses {ownZone.replaceAll('_', ' ')}.{' '}
+          <button
+            type="button"
+            onClick={() => setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })}
+            className="inline-flex items-center gap-1 rounded font-medium text-indigo-700 hover:text-indigo-900"
+          >
+            <LocateFixed aria-hidden="true" className="size-3.5" />
+            Use my time zone
+          </button>
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <Card aria-labelledby="task-schedule-title">
+      <CardHeader titleId="task-schedule-title" title="Schedule" description="When the task runs." />
+      <CardContent className="flex flex-col gap-6">
+        <ChoiceCards
+          id="task-schedule-type"
+          legend="Frequency"
+          choices={scheduleChoices}
+          registration={register('scheduleType', {
+            // The fields of the schedule no longer in use go away, and their complaints with them.
+            onChange: () => clearErrors(['scheduleTime', 'startDate', 'customCron']),
+          })}
+          error={errors.scheduleType?.message}
+          className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
+        />
+
+        {custom ? (
+          <Field
+            id="task-custom-cron"
+            label="Cron Expression"
+            hint="Must be a valid cron expression in UTC: minute, hour, day of month, month, day of week. For example, 0 9 * * 1-5 runs at 09:00 UTC on weekdays."
+            error={errors.customCron?.message}
+          >
+            {(fieldControl) => (
+              <Input
+                {...fieldControl}
+                {...register('customCron')}
+                placeholder="0 9 * * 1-5"
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+              />
+            )}
+          </Field>
+        ) : (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="task-schedule-time" label="Time" hint={timeHints[scheduleType]} error={errors.scheduleTime?.message}>
+              {(fieldControl) => <Input {...fieldControl} {...register('scheduleTime', { setValueAs: emptyAsUndefined })} type="time" step={60} />}
+            </Field>
+            <Field id="task-start-date" label="Start Date" hint={startDateHints[scheduleType]} error={errors.startDate?.message}>
+              {(fieldControl) => <Input {...fieldControl} {...register('startDate', { setValueAs: emptyAsUndefined })} type="date" />}
+            </Field>
+          </div>
+        )}
+
+        <Field id="task-timezone" label="Time Zone" hint={zoneHint} error={errors.timezone?.message}>
+          {(fieldControl) => (
+            // Controlled, so the list always shows the form's value, including after "Use my time zone".
+            <Controller
+              control={control}
+              name="timezone"
+              render={({ field }) => (
+                <select {...fieldControl} {...field} className={clsx(inputClassName, 'pr-8')}>
+                  {zones.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zoneLabels.get(zone)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
+          )}
+        </Field>
+
+        <NextRuns />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import { defaultUserSettings, type UserSettings } from '../../../../../shared/settings/user-settings.schema';
+import { defaultProvider, providerCatalog } from '../../../../../shared/tasks/catalog';
+import { nextFireTimes, toLocalScheduleTime, toUtcScheduleTime, type Schedule } from '../../../../../shared/tasks/schedule';
+import { isValidCron, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '../../../../../shared/tasks/task.schema';
+import { todayIn } from '../../../../../shared/time/zoned-time';
+
+/**
+ * What the task form holds. It is the shared `TaskInput` with two differences of convention, not of shape:
+ * `scheduleTime` is the user's local time in `timezone` (converted to UTC on submit), and the prompt is always the
+ * object the form edits (the API also accepts a string, which makes the schema's input type for it `unknown`).
+ */
+export type TaskFormValues = Omit<TaskInput, 'prompt'> & { prompt: ParsedTaskInput['prompt'] };
+
+/** Spec section 9: a new task runs daily at 09:00 on OpenAI's default model. */
+export const defaultScheduleTime = '09:00';
+const defaultModel = providerCatalog.find((provider) => provider.id === defaultProvider)?.defaultModel ?? 'gpt-5-nano';
+
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The default schedule the user saved in settings, or undefined. The server answers with the built-in default
+ * (daily, 09:00, UTC) until the user saves one; taking its UTC for the user's zone would schedule a Berliner's task an
+ * hour off, so an untouched default leaves the zone to the browser.
+ */
+export function savedDefaultSchedule(settings: UserSettings | undefined): UserSettings['defaultSchedule'] | undefined {
+  const saved = settings?.defaultSchedule;
+  const builtIn = defaultUserSettings.defaultSchedule;
+  if (!saved || (saved.type === builtIn.type && saved.time === builtIn.time && saved.timezone === builtIn.timezone)) return undefined;
+  return saved;
+}
+
+type NewTaskDefaults = {
+  /** The signed-in user's address, where results go by default. */
+  email: string;
+  settings?: UserSettings | undefined;
+  /** The browser's zone, used unless the user saved another default. */
+  browserZone: string;
+  now?: Date;
+};
+
+/** A blank task: spec section 9's defaults, or the user's saved default schedule, delivering to the user by e-mail. */
+export function newTaskFormValues({ email, settings, browserZone, now = new Date() }: NewTaskDefaults): TaskFormValues {
+  const saved = savedDefaultSchedule(settings);
+  const timezone = saved?.timezone ?? browserZone;
+  return {
+    name: '',
+    description: '',
+    provider: defaultProvider,
+    model: defaultModel,
+    scheduleType: saved?.type ?? 'daily',
+    scheduleTime: saved?.time ?? defaultScheduleTime,
+    startDate: todayIn(timezone, now),
+    timezone,
+    customCron: '',
+    prompt: { input: '', temperature: temperatureRange.default, searchEnabled: false },
+    deliveryMethod: 'email',
+    deliveryConfig: { email, webhookUrl: '' },
+  };
+}
+
+/**
+ * A stored task as the form edits it: its UTC time back in its own zone. A custom task gets a time and start date
+ * too, so switching it to a simple schedule starts from something sensible rather than from empty fields.
+ */
+export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
+  const startDate = task.startDate ?? todayIn(task.timezone, now);
+  return {
+    name: task.name,
+    description: task.description ?? '',
+    provider: task.provider as TaskFormValues['provider'],
+    model: task.model,
+    scheduleType: task.scheduleType,
+    scheduleTime: task.scheduleTime ? toLocalScheduleTime(task.scheduleTime, startDate, task.timezone) : defaultScheduleTime,
+    startDate,
+    timezone: task.timezone,
+    customCron: task.customCron ?? '',
+    prompt: { input: task.prompt.input, temperature: task.prompt.temperature, searchEnabled: task.prompt.searchEnabled },
+    deliveryMethod: task.deliveryMethod,
+    deliveryConfig: { email: task.deliveryConfig.email ?? '', webhookUrl: task.deliveryConfig.webhookUrl ?? '' },
+  };
+}
+
+type ScheduleFields = Pick<TaskFormValues, 'scheduleType' | 'scheduleTime' | 'startDate' | 'timezone' | 'customCron'>;
+
+/**
+ * The schedule as the API stores it (time in UTC), or null while the fields do not make one yet. A simple schedule
+ * without a start date starts today in its zone, as the server would have it.
+ */
+export function storedSchedule(fields: ScheduleFields, now = new Date()): Schedule | null {
+  const { scheduleType, timezone } = fields;
+  if (!isTimeZone(timezone)) return null;
+  if (scheduleType === 'custom') {
+    const customCron = fields.customCron?.trim() ?? '';
+    return isValidCron(customCron) ? { scheduleType, customCron, timezone } : null;
+  }
+  if (!fields.scheduleTime || !timePattern.test(fields.scheduleTime)) return null;
+  const startDate = fields.startDate && datePattern.test(fields.startDate) ? fields.startDate : todayIn(timezone, now);
+  return { scheduleType, scheduleTime: toUtcScheduleTime(fields.scheduleTime, startDate, timezone), startDate, timezone };
+}
+
+/** The next three fire times the schedule fields describe, for the live preview; empty while they are incomplete. */
+export function upcomingRuns(fields: ScheduleFields, now = new Date(), count = 3): Date[] {
+  const schedule = storedSchedule(fields, now);
+  return schedule ? nextFireTimes(schedule, { after: now, count }) : [];
+}
+
+/** What the API receives: the validated form with its local time converted to UTC on the start date. */
+export function toTaskInput(values: ParsedTaskInput, now = new Date()): TaskInput {
+  if (values.scheduleType === 'custom') return values;
+  const schedule = storedSchedule(values, now);
+  return { ...values, scheduleTime: schedule?.scheduleTime ?? values.scheduleTime, startDate: schedule?.startDate ?? values.startDate };
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { FormProvider, useForm, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { temperatureRange, taskInputSchema, type ParsedTaskInput, type TaskInput } from '../../../../../shared/tasks/task.schema';
+import { Button, buttonClassName } from '../../../../components/ui/button';
+import { serverFieldErrors } from '../../../../lib/form-errors';
+import { BasicInfoCard } from './basic-info-card';
+import { DeliveryCard } from './delivery-card';
+import { ModelCard } from './model-card';
+import { PromptCard } from './prompt-card';
+import { ScheduleCard } from './schedule-card';
+import { toTaskInput, type TaskFormValues } from './task-form-values';
+
+// The schema's input type for `prompt` is `unknown` (the API also takes a string); the form always holds the object,
+// so the resolver is typed for the form's values. Validation itself is the shared schema, unchanged.
+const taskFormResolver = zodResolver(taskInputSchema) as unknown as Resolver<TaskFormValues, unknown, ParsedTaskInput>;
+
+const labels = {
+  create: { submit: 'Create Task', busy: 'Creating...' },
+  edit: { submit: 'Update Task', busy: 'Updating...' },
+} as const;
+
+/** The server's field names (docs/api.md: paths such as "deliveryConfig.email") that the form has a field for. */
+const formFields = new Set<string>([
+  'name',
+  'description',
+  'provider',
+  'model',
+  'scheduleType',
+  'scheduleTime',
+  'startDate',
+  'timezone',
+  'customCron',
+  'prompt.input',
+  'prompt.temperature',
+  'prompt.searchEnabled',
+  'deliveryMethod',
+  'deliveryConfig.email',
+  'deliveryConfig.webhookUrl',
+]);
+
+/** Puts a 400's per-field messages under the fields they belong to, as the form's own checks would. */
+function showServerFieldErrors(form: UseFormReturn<TaskFormValues, unknown, ParsedTaskInput>, error: unknown): void {
+  let first = true;
+  for (const [path, message] of Object.entries(serverFieldErrors(error))) {
+    // A complaint about a whole object belongs to the field the user fills in for it.
+    const field =
+      path === 'prompt' ? 'prompt.input' : path === 'deliveryConfig' ? `deliveryConfig.${form.getValues('deliveryMethod') === 'webhook' ? 'webhookUrl' : 'email'}` : path;
+    if (!formFields.has(field)) continue;
+    form.setError(field as FieldPath<TaskFormValues>, { type: 'server', message }, { shouldFocus: first });
+    first = false;
+  }
+}
+
+type TaskFormProps = {
+  mode: 'create' | 'edit';
+  defaultValues: TaskFormValues;
+  /** The signed-in user's address, filled in again when e-mail delivery is chosen after webhook. */
+  userEmail: string;
+  /**
+   * Sends the task (time already in UTC). The caller shows the outcome; a rejection carrying the server's field
+   * errors puts them under their fields.
+   */
+  onSubmit: (input: TaskInput) => Promise<void>;
+  /** Where Cancel goes. */
+  cancelTo: string;
+};
+
+/** The create and edit form of a task (spec section 2, "Task form"), validated on every change with the shared schema. */
+export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo }: TaskFormProps) {
+  const form = useForm<TaskFormValues, unknown, ParsedTaskInput>({ resolver: taskFormResolver, mode: 'onChange', defaultValues });
+  const { errors, isSubmitted, isSubmitting } = form.formState;
+  const hasErrors = Object.keys(errors).length > 0;
+  // Settings that differ from the defaults are shown, not hidden behind a closed switch.
+  const [advanced, setAdvanced] = useState(
+    () => defaultValues.prompt.temperature !== temperatureRange.default || defaultValues.prompt.searchEnabled,
+  );
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await onSubmit(toTaskInput(values));
+      } catch (error) {
+        showServerFieldErrors(form, error);
+      }
+    },
+    () => toast.error('Validation Error', { description: 'Please check the form for errors.' }),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+        <div className="grid gap-6 lg:grid-cols-2">
+          <BasicInfoCard />
+          <ModelCard />
+        </div>
+        <ScheduleCard />
+        <PromptCard advanced={advanced} onAdvancedChange={setAdvanced} />
+        <DeliveryCard userEmail={userEmail} />
+
+        {isSubmitted && hasErrors ? (
+          <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            Please fix the validation errors before submitting.
+          </div>
+        ) : null}
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to={cancelTo} className={buttonClassName({ variant: 'secondary' })}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? labels[mode].busy : labels[mode].submit}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,155 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { describeSchedule } from '../../../../shared/tasks/describe-schedule';
+import type { Task } from '../../../../shared/tasks/task.schema';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { taskPaths } from '../../../config/paths';
+import { modelName, providerName } from '../lib/task-labels';
+import { TaskRowActions } from './task-row-actions';
+import { TaskStatusBadge } from './task-status-badge';
+
+/*
+ * One table for every screen size. From the lg breakpoint it is a table; below it each row is a stacked card whose
+ * cells carry their own labels. The header row is then visually hidden but still there, so screen readers keep the
+ * table semantics and read each cell with its column name. One set of elements (rather than a table and a card list)
+ * also means each task has one set of buttons and one run state.
+ */
+
+const columns = ['Name', 'Schedule', 'Provider', 'Status', 'Actions'] as const;
+
+const tableClassName = 'w-full text-left text-sm max-lg:block';
+const bodyClassName = 'max-lg:flex max-lg:flex-col max-lg:gap-3 lg:divide-y lg:divide-slate-100';
+const rowClassName = clsx(
+  'max-lg:flex max-lg:flex-col max-lg:gap-3 max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-4 max-lg:shadow-sm',
+  'lg:transition-colors lg:hover:bg-slate-50/70',
+);
+const cellClassName = 'align-middle max-lg:flex max-lg:items-baseline max-lg:justify-between max-lg:gap-4 lg:px-4 lg:py-3';
+
+function Cell({ label, className, children }: { label?: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={clsx(cellClassName, className)}>
+      {/* The column name, for the card layout only; screen readers get it from the header row. */}
+      {label ? (
+        <span aria-hidden="true" className="shrink-0 text-xs font-medium tracking-wide text-slate-500 uppercase lg:hidden">
+          {label}
+        </span>
+      ) : null}
+      {children}
+    </td>
+  );
+}
+
+function TableFrame({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <div
+      aria-busy={busy || undefined}
+      className={clsx(
+        'lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm',
+        // Earlier results stay while a new search loads; dimmed, so they do not pass for the answer.
+        busy && 'opacity-60 transition-opacity',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+function TableHead() {
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase max-lg:sr-only">
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={clsx('px-4 py-3 font-medium', column === 'Actions' && 'text-right')}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+type TaskTableProps = {
+  tasks: Task[];
+  onDelete: (task: Task, trigger: HTMLElement) => void;
+  /** Results of an earlier search, shown while the new one loads. */
+  stale?: boolean;
+};
+
+export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
+  return (
+    <TableFrame busy={stale}>
+      <table className={tableClassName}>
+        <caption className="sr-only">Your tasks</caption>
+        <TableHead />
+        <tbody className={bodyClassName}>
+          {tasks.map((task) => (
+            <tr key={task.id} className={rowClassName}>
+              <Cell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-3">
+                <div className="flex min-w-0 flex-col gap-0.5">
+                  <Link to={taskPaths.detail(task.id)} className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+                    {task.name}
+                  </Link>
+                  {task.description ? <span className="line-clamp-1 text-slate-500 lg:max-w-xs">{task.description}</span> : null}
+                </div>
+              </Cell>
+              <Cell label="Schedule">
+                <span className="text-slate-700 max-lg:text-right">{describeSchedule(task)}</span>
+              </Cell>
+              <Cell label="Provider">
+                <span className="flex flex-col max-lg:items-end">
+                  <span className="text-slate-700">{providerName(task.provider)}</span>
+                  <span className="text-xs text-slate-500">{modelName(task.provider, task.model)}</span>
+                </span>
+              </Cell>
+              <Cell label="Status">
+                <TaskStatusBadge status={task.status} />
+              </Cell>
+              <Cell className="max-lg:-mx-1 max-lg:border-t max-lg:border-slate-100 max-lg:pt-2 lg:w-px lg:whitespace-nowrap">
+                <TaskRowActions task={task} onDelete={onDelete} />
+              </Cell>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+/** The table's shape while the first page loads. */
+export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <TableFrame>
+      <div role="status" className="sr-only">
+        Loading tasks...
+      </div>
+      <table aria-hidden="true" className={tableClassName}>
+        <TableHead />
+        <tbody className={bodyClassName}>
+          {Array.from({ length: rows }, (_, index) => (
+            <tr key={index} className={rowClassName}>
+              <td className={cellClassName}>
+                <div className="flex flex-1 flex-col gap-1.5">
+                  <Skeleton className="h-4 w-40" />
+                  <Skeleton className="h-3 w-56 max-w-full" />
+                </div>
+              </td>
+              <td className={cellClassName}>
+                <Skeleton className="h-4 w-32" />
+              </td>
+              <td className={cellClassName}>
+                <Skeleton className="h-4 w-20" />
+              </td>
+              <td className={cellClassName}>
+                <Skeleton className="h-5 w-16 rounded-full" />
+              </td>
+              <td className={cellClassName}>
+                <Skeleton className="ml-auto h-8 w-44 max-lg:ml-0" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
