@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sweepInterruptedRuns } from '../src/server/engine/jobs/sweep-interrupted-runs';
+import { createProviders } from '../src/server/providers/provider-registry';
+import { createTestApp } from './app';
+import { createTestDatabase, type TestDatabase } from './database';
+import { startOpenAiServer } from './openai-server';
+import { seedUser } from './seed';
+import { startWebhookReceiver } from './webhook-receiver';
+
+/**
+ * The engine as it runs in production: several `npm run worker` processes on one PostgreSQL. Exactly one run per
+ * due slot, whatever the number of workers; a killed worker leaves nothing processing; an outage ends in one
+ * catch-up run per task.
+ */
+let database: TestDatabase;
+let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+const workers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase({ maxConnections: 4 });
+  openai = await startOpenAiServer({ defaultDelayMs: 30 });
+  receiver = await startWebhookReceiver();
+});
+
+afterAll(async () => {
+  for (const worker of workers) if (isRunning(worker)) worker.kill('SIGKILL');
+  await Promise.all([openai?.stop(), receiver?.stop()]);
+  await database?.drop();
+});
+
+function isRunning(worker: ChildProcess): boolean {
+  return worker.exitCode === null && worker.signalCode === null;
+}
+
+function startWorkerProcess(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: database.url,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: openai.baseUrl,
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
+      AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  workers.push(child);
+  return child;
+}
+
+async function counts() {
+  const result = await database.db.execute<{ status: string; runs: number; distinct_slots: number }>(sql`
+    select status, count(*)::int as runs, count(distinct (task_id, scheduled_for))::int as distinct_slots from task_runs group by status`);
+  return Object.fromEntries(result.rows.map((row) => [row.status, row]));
+}
+
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(await counts())}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function seedDueTasks(userId: string, total: number, nextFireAt: string) {
+  await database.db.execute(sql`
+    insert into tasks (user_id, name, provider, model, schedule_type, schedule_time, start_date, timezone, prompt, delivery_method, delivery_config, webhook_secret, next_fire_at)
+    select ${userId}, 'Load task ' || n, 'openai', 'gpt-4.1-mini', 'hourly', '00:00', '2026-01-01', 'UTC',
+      '{"input":"Say something short.","temperature":1,"searchEnabled":false}'::jsonb, 'webhook',
+      jsonb_build_object('webhookUrl', ${receiver.url}::text), 'whsec_dGVzdC1zZWNyZXQtdGhhdC1pcy1sb25nLWVub3VnaA==', ${nextFireAt}::timestamptz
+    from generate_series(1, ${total}) n`);
+}
+
+it('three workers turn 1,000 tasks due in the same second into exactly 1,000 runs; a killed worker leaves none processing', async () => {
+  const user = await seedUser(database.db);
+  // The next full hour: hourly tasks at minute 0 fire there, all in the same second.
+  const slot = new Date(Math.ceil((Date.now() + 4_000) / 3_600_000) * 3_600_000);
+  await seedDueTasks(user.id, 1_000, new Date(Date.now() + 3_000).toISOString());
+  // Every task's first slot is "now + 3 s" (as if due this second); after it, they move to the next full hour.
+  for (let index = 0; index < 3; index++) startWorkerProcess();
+
+  // Kill one worker while runs are in flight.
+  await until(async () => ((await counts()).completed?.runs ?? 0) >= 200, 'the first runs');
+  workers[0]?.kill('SIGKILL');
+
+  await until(async () => {
+    const now = await counts();
+    return (now.completed?.runs ?? 0) + (now.processing?.runs ?? 0) + (now.error?.runs ?? 0) >= 1_000 && (now.processing?.runs ?? 0) <= 10;
+  }, 'all runs claimed and the survivors idle');
+  // The killed worker's runs stay processing until the sweeper's timeout has passed; move its clock past it.
+  const { deps } = await createTestApp({ database });
+  await sweepInterruptedRuns({ ...deps, providers: createProviders(deps.env) }, { now: new Date(Date.now() + 16 * 60_000) });
+
+  const final = await counts();
+  expect(final.processing).toBeUndefined();
+  const total = (final.completed?.runs ?? 0) + (final.error?.runs ?? 0);
+  expect(total).toBe(1_000);
+  expect((final.completed?.distinct_slots ?? 0) + (final.error?.distinct_slots ?? 0)).toBe(1_000);
+  const perTask = await database.db.execute<{ most: number }>(sql`select max(c)::int as most from (select count(*) c from task_runs group by task_id) t`);
+  expect(perTask.rows[0]?.most).toBe(1);
+  const [next] = (await database.db.execute<{ next: string }>(sql`select distinct next_fire_at as next from tasks`)).rows;
+  expect(new Date(next?.next ?? 0).getTime()).toBe(slot.getTime());
+}, 180_000);
+
+it('after a 3-hour outage fires each task at most once, for its latest slot, and records the missed ones', async () => {
+  const running = workers.filter(isRunning);
+  for (const worker of running) worker.kill('SIGTERM');
+  await Promise.all(running.map((worker) => new Promise((resolve) => (isRunning(worker) ? worker.once('exit', resolve) : resolve(undefined)))));
+  await database.db.execute(sql`delete from tasks`);
+  const user = await seedUser(database.db);
+  // Hourly tasks whose next slot was three hours ago: the service was down since.
+  const threeHoursAgo = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 3_600_000);
+  await seedDueTasks(user.id, 50, threeHoursAgo.toISOString());
+
+  startWorkerProcess();
+  startWorkerProcess();
+  await until(async () => {
+    const result = await database.db.execute<{ done: number }>(sql`select count(*)::int as done from task_runs where status = 'completed'`);
+    return (result.rows[0]?.done ?? 0) >= 50;
+  }, 'the catch-up runs');
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+  const perTask = await database.db.execute<{ runs: number; skipped: number }>(sql`
+    select count(*) filter (where status <> 'skipped')::int as runs, count(*) filter (where status = 'skipped')::int as skipped
+    from task_runs group by task_id`);
+  expect(perTask.rows).toHaveLength(50);
+  for (const row of perTask.rows) {
+    expect(row.runs).toBe(1);
+    expect(row.skipped).toBe(3);
+  }
+}, 180_000);
