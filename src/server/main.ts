@@ -56,7 +56,7 @@ async function start(env: Env): Promise<void> {
   }
 
   // Room for the API, the job runner's concurrency and the scheduler's LISTEN connection.
-  const { pool, db } = connectDatabase({ url: databaseUrl, logger, max: 20 });
+  const { pool, db } = connectDatabase({ url: databaseUrl, logger, max: env.WORKER_CONCURRENCY + 10 });
   shutdown.add('database pool', () => pool.end());
   await pool.query('select 1').catch((error: unknown) => {
     throw new StartupError(`Cannot connect to the database at ${describeDatabaseUrl(databaseUrl)}${env.DATABASE_URL ? ' (DATABASE_URL)' : ''}: ${errorText(error)}`);
@@ -65,7 +65,7 @@ async function start(env: Env): Promise<void> {
 
   const deps = await createAppDeps({ env, logger, pool, db, startedAt });
   if (role !== 'api') {
-    const worker = await startWorker({ pool, deps: { db, env, logger, mailer: deps.mailer, providers: createProviders(env) } });
+    const worker = await startWorker({ pool, concurrency: env.WORKER_CONCURRENCY, deps: { db, env, logger, mailer: deps.mailer, providers: createProviders(env) } });
     shutdown.add('worker', worker.stop);
   }
   if (role !== 'worker') {

@@ -6,7 +6,7 @@ import { claimDueTasks, earliestNextFire } from './claim-due-tasks';
 
 
 const longestSleepMs = 30_000;
-const batchSize = 100;
+const batchSize = 500;
 
 /**
  * The scheduler loop of one worker process (any number may run): claim everything due, then sleep until the

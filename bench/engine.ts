@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:engine`: how late do tasks fire when many are due at once, and how fast do runs complete?
+ *
+ * N active tasks (BENCH_TASKS, default 10,000) all due in the same second, a local OpenAI-compatible server that
+ * answers after BENCH_PROVIDER_LATENCY_MS (200), K worker processes (BENCH_WORKERS, 3) on one PostgreSQL (embedded,
+ * or BENCH_DATABASE_URL). Reports fire lateness (scheduled → run started) p50/p95/p99, runs completed per second,
+ * duplicates and lost runs, and graphile-worker's raw no-op job throughput on the same database for comparison.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { run } from 'graphile-worker';
+import { sql } from 'drizzle-orm';
+import { startOpenAiServer } from '../test/openai-server';
+import { startWebhookReceiver } from '../test/webhook-receiver';
+import { connectDatabase } from '../src/server/db/client';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { createJobQueueLogger } from '../src/server/engine/job-queue-logger';
+import { createLogger } from '../src/server/logger';
+
+const tasks = Number(process.env.BENCH_TASKS ?? 10_000);
+const workers = Number(process.env.BENCH_WORKERS ?? 3);
+const latencyMs = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 200);
+const concurrency = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 20);
+const logger = createLogger({ level: 'warn' });
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function main() {
+  let dataDir: string | undefined;
+  let stopDatabase = async () => {};
+  let url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    dataDir = await mkdtemp(join(tmpdir(), 'promptcron-bench-'));
+    await chmod(dataDir, 0o755);
+    const embedded = await startEmbeddedPostgres({ dataDir, logger });
+    url = embedded.url;
+    stopDatabase = embedded.stop;
+  }
+  const { pool, db } = connectDatabase({ url, logger, max: 10 });
+  await migrateDatabase({ pool, logger });
+  await db.execute(sql`truncate tasks, task_runs, webhook_deliveries cascade`);
+  await db.execute(sql`delete from graphile_worker._private_jobs`);
+  const openai = await startOpenAiServer({ defaultDelayMs: latencyMs });
+  const receiver = await startWebhookReceiver();
+
+  const [owner] = (await db.execute<{ id: string }>(sql`
+    insert into "user" (id, name, email) values (gen_random_uuid()::text, 'Bench', 'bench-' || gen_random_uuid() || '@example.com')
+    returning id`)).rows;
+  const dueAt = new Date(Math.ceil((Date.now() + 15_000) / 1000) * 1000);
+  await db.execute(sql`
+    insert into tasks (user_id, name, provider, model, schedule_type, custom_cron, timezone, prompt, delivery_method, delivery_config, webhook_secret, next_fire_at)
+    select ${owner?.id}, 'Bench task ' || n, 'openai', 'gpt-4.1-mini', 'custom', '0 0 1 1 *', 'UTC',
+      '{"input":"Say something short.","temperature":1,"searchEnabled":false}'::jsonb, 'webhook',
+      jsonb_build_object('webhookUrl', ${receiver.url}::text), 'whsec_YmVuY2gtc2VjcmV0LXRoYXQtaXMtbG9uZy1lbm91Z2g=', ${dueAt.toISOString()}::timestamptz
+    from generate_series(1, ${tasks}) n`);
+  console.log(`${tasks} tasks due at ${dueAt.toISOString()}; ${workers} workers × ${concurrency} jobs; provider latency ${latencyMs} ms`);
+
+  const children: ChildProcess[] = [];
+  for (let index = 0; index < workers; index++) {
+    children.push(
+      spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true', WORKER_CONCURRENCY: String(concurrency), AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
+  }
+
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    const [row] = (await db.execute<{ done: number }>(sql`select count(*)::int as done from task_runs where status in ('completed', 'error')`)).rows;
+    if ((row?.done ?? 0) >= tasks || Date.now() > deadline) break;
+    await sleep(500);
+  }
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+
+  const lateness = (await db.execute<{ ms: number }>(sql`select extract(epoch from started_at - scheduled_for) * 1000 as ms from task_runs where trigger = 'schedule' order by 1`)).rows.map((row) => Number(row.ms));
+  const [summary] = (await db.execute<{ runs: number; distinct_slots: number; tasks_run: number; completed: number; last_completed: string }>(sql`
+    select count(*)::int as runs, count(distinct (task_id, scheduled_for))::int as distinct_slots, count(distinct task_id)::int as tasks_run,
+      count(*) filter (where status = 'completed')::int as completed, max(completed_at) as last_completed from task_runs`)).rows;
+  const seconds = (new Date(summary?.last_completed ?? dueAt).getTime() - dueAt.getTime()) / 1000;
+  const runsPerSecond = (summary?.completed ?? 0) / seconds;
+
+  // graphile-worker's own ceiling on this database: no-op jobs through one runner with one worker's concurrency.
+  const noopJobs = 20_000;
+  const noopPool = connectDatabase({ url, logger, max: concurrency + 2 }).pool;
+  await db.execute(sql`select graphile_worker.add_jobs(array(select ('noop', '{}'::json, null, null, null, null, null, null)::graphile_worker.job_spec from generate_series(1, ${noopJobs})))`);
+  let done = 0;
+  const started = performance.now();
+  const runner = await run({ pgPool: noopPool, concurrency, noHandleSignals: true, taskList: { noop: async () => void done++ }, logger: createJobQueueLogger(logger) });
+  while (done < noopJobs) await sleep(100);
+  const noopPerSecond = noopJobs / ((performance.now() - started) / 1000);
+  await runner.stop();
+  await noopPool.end();
+
+  const report = {
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    tasks,
+    workers,
+    workerConcurrency: concurrency,
+    providerLatencyMs: latencyMs,
+    latenessMs: { p50: Math.round(percentile(lateness, 50)), p95: Math.round(percentile(lateness, 95)), p99: Math.round(percentile(lateness, 99)), max: Math.round(lateness.at(-1) ?? NaN) },
+    runsCompleted: summary?.completed ?? 0,
+    runsPerSecond: Math.round(runsPerSecond * 10) / 10,
+    duplicates: (summary?.runs ?? 0) - (summary?.distinct_slots ?? 0),
+    lost: tasks - (summary?.tasks_run ?? 0),
+    noopJobsPerSecond: Math.round(noopPerSecond),
+    runsPerNoopJob: Math.round((runsPerSecond / noopPerSecond) * 1000) / 1000,
+  };
+  console.log(JSON.stringify(report, null, 2));
+
+  await Promise.all([openai.stop(), receiver.stop()]);
+  await pool.end();
+  await stopDatabase();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
+
+await main();
