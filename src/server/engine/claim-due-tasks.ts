@@ -39,7 +39,7 @@ export async function claimDueTasks({ db, now = new Date(), batchSize = 500, cat
     const skipped: (typeof taskRuns.$inferInsert)[] = [];
     const nextFireAt: (string | null)[] = [];
     for (const task of due) {
-      const slots = dueSlots(task, now);
+      const { slots, next } = dueSlots(task, now);
       const latest = slots.at(-1);
       const runLatest = latest !== undefined && now.getTime() - latest.getTime() <= catchUpWindowMs && !busy.has(task.id);
       const base = { taskId: task.id, userId: task.userId, trigger: 'schedule' as const, provider: task.provider, model: task.model };
@@ -48,7 +48,7 @@ export async function claimDueTasks({ db, now = new Date(), batchSize = 500, cat
         skipped.push({ ...base, scheduledFor: slot, status: 'skipped', startedAt: slot, completedAt: now, error: reason, deliveryStatus: 'skipped' });
       }
       if (runLatest) runs.push({ ...base, scheduledFor: latest, status: 'processing', startedAt: now });
-      nextFireAt.push(nextFireTimes(task, { after: now, count: 1 })[0]?.toISOString() ?? null);
+      nextFireAt.push(next?.toISOString() ?? null);
     }
 
     let slotsSkipped = 0;
@@ -71,20 +71,21 @@ export async function claimDueTasks({ db, now = new Date(), batchSize = 500, cat
   });
 }
 
-/** Every slot from the task's next fire time up to now (the last one is the latest due). */
-function dueSlots(task: typeof tasks.$inferSelect, now: Date): Date[] {
-  if (!task.nextFireAt) return [];
+/**
+ * The due slots of a task, from its next fire time up to `now` (the last is the latest), and its first slot after
+ * `now`. Slots are fetched one at a time, then in growing chunks: a task normally has one due slot, and asking a
+ * yearly cron for 200 future slots costs far more than the claim itself.
+ */
+function dueSlots(task: typeof tasks.$inferSelect, now: Date): { slots: Date[]; next: Date | null } {
+  if (!task.nextFireAt) return { slots: [], next: null };
   const slots = [task.nextFireAt];
-  let cursor = task.nextFireAt;
-  // Walk forward in chunks; a task that missed a month of hourly slots has ~720 of them.
-  for (let guard = 0; guard < 100; guard++) {
-    const chunk = nextFireTimes(task, { after: cursor, count: 200 }).filter((slot) => slot.getTime() <= now.getTime());
-    slots.push(...chunk);
-    const last = chunk.at(-1);
-    if (chunk.length < 200 || !last) break;
-    cursor = last;
+  for (let chunk = 1; slots.length < 100_000; chunk = Math.min(chunk * 2, 256)) {
+    const upcoming = nextFireTimes(task, { after: slots.at(-1), count: chunk });
+    const next = upcoming.find((slot) => slot.getTime() > now.getTime());
+    slots.push(...upcoming.filter((slot) => slot.getTime() <= now.getTime()));
+    if (next || upcoming.length < chunk) return { slots, next: next ?? null };
   }
-  return slots;
+  return { slots, next: nextFireTimes(task, { after: now, count: 1 })[0] ?? null };
 }
 
 /** The earliest next fire time of any active task, for the scheduler to sleep until. */

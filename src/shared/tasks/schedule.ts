@@ -39,11 +39,26 @@ export function toLocalScheduleTime(utcTime: string, startDate: string, timeZone
   return formatTime(wallTimeAt(new Date(Date.UTC(year, month - 1, day, hour, minute)), timeZone));
 }
 
+// Parsing a pattern costs more than finding its next run; a scheduler claiming thousands of tasks at once meets
+// the same few patterns again and again.
+const parsedPatterns = new Map<string, Cron>();
+
+function cronFor(pattern: string, timezone: string): Cron {
+  const key = `${timezone} ${pattern}`;
+  let cron = parsedPatterns.get(key);
+  if (!cron) {
+    cron = new Cron(pattern, { timezone, paused: true });
+    if (parsedPatterns.size >= 1_000) parsedPatterns.clear();
+    parsedPatterns.set(key, cron);
+  }
+  return cron;
+}
+
 /** The next `count` fire times strictly after `after`. */
 export function nextFireTimes(schedule: Schedule, { after = new Date(), count = 1 }: { after?: Date; count?: number } = {}): Date[] {
   if (schedule.scheduleType === 'custom') {
     if (!schedule.customCron) return [];
-    return new Cron(schedule.customCron, { timezone: 'UTC', paused: true }).nextRuns(count, after);
+    return cronFor(schedule.customCron, 'UTC').nextRuns(count, after);
   }
   if (!schedule.scheduleTime) return [];
   const timeZone = schedule.timezone;
@@ -52,7 +67,7 @@ export function nextFireTimes(schedule: Schedule, { after = new Date(), count = 
   const start = parseDate(startDate);
   const startAt = instantOf({ ...start, hour: 0, minute: 0 }, timeZone);
   const from = after.getTime() >= startAt.getTime() ? after : new Date(startAt.getTime() - 1000);
-  const cron = (pattern: string) => new Cron(pattern, { timezone: timeZone, paused: true }).nextRuns(count, from);
+  const cron = (pattern: string) => cronFor(pattern, timeZone).nextRuns(count, from);
 
   switch (schedule.scheduleType) {
     case 'hourly':
