@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { isTimeZone } from '../time/zoned-time';
 
 export const defaultScheduleTypes = ['daily', 'weekly', 'monthly'] as const;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Settings → Notifications and Default Schedule, persisted per user (`GET/PUT /api/me/settings`). */
 export const userSettingsSchema = z.object({

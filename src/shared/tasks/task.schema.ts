@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
+import { isTimeZone } from '../time/zoned-time';
 import { findModel, providerIds } from './catalog';
 
 /**
@@ -42,15 +43,6 @@ export function isValidCron(expression: string): boolean {
   if (trimmed.split(/\s+/).length !== 5) return false;
   try {
     new Cron(trimmed, { paused: true, timezone: 'UTC' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
   } catch {
     return false;

@@ -83,3 +83,13 @@ export function formatDate({ year, month, day }: { year: number; month: number; 
 export function todayIn(timeZone: string, now = new Date()): string {
   return formatDate(wallTimeAt(now, timeZone));
 }
+
+/** Whether `value` names an IANA time zone this runtime knows. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
