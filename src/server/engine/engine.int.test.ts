@@ -139,6 +139,33 @@ describe('Run Now', () => {
     expect(new Set(receiver.received.slice(received).map((request) => request.headers['webhook-id'])).size).toBe(1);
     expect(openai.requests.length - before).toBe(2); // the AI was not asked again
     await waitFor(async () => ((await runsOf(task.id))[0]?.deliveryStatus === 'delivered' ? true : undefined), 'delivered');
+
+    // The task's history shows the run with every delivery attempt, to its owner only.
+    const history = await owner.request(`/api/tasks/${task.id}/runs`);
+    expect(history.status).toBe(200);
+    expect(history.body.nextCursor).toBeNull();
+    expect(history.body.items).toHaveLength(1);
+    expect(history.body.items[0]).toMatchObject({ id: response.body.run.id, status: 'completed', deliveryStatus: 'delivered', taskName: 'Flaky receiver' });
+    expect(history.body.items[0].webhookDeliveries.map((attempt: { attempt: number; statusCode: number }) => [attempt.attempt, attempt.statusCode])).toEqual([
+      [1, 500],
+      [2, 503],
+      [3, 200],
+    ]);
+    const stranger = new TestClient(app, '198.51.100.9');
+    await stranger.signUp({ name: 'Stranger', email: 'stranger@example.com', password: strongPassword });
+    expect((await stranger.request(`/api/tasks/${task.id}/runs`)).status).toBe(404);
+  });
+
+  it("pages through a task's runs, newest first", async () => {
+    const task = await createTask({ name: 'Often run', deliveryMethod: 'email', deliveryConfig: { email: 'often-run@example.com' } });
+    for (let index = 0; index < 3; index++) expect((await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run.status).toBe('completed');
+    const first = (await owner.request(`/api/tasks/${task.id}/runs?limit=2`)).body;
+    const second = (await owner.request(`/api/tasks/${task.id}/runs?limit=2&cursor=${first.nextCursor}`)).body;
+    const ids = [...first.items, ...second.items].map((run: { id: string }) => run.id);
+    expect(new Set(ids).size).toBe(3);
+    expect(second.nextCursor).toBeNull();
+    const started = [...first.items, ...second.items].map((run: { startedAt: string }) => Date.parse(run.startedAt));
+    expect(started).toEqual([...started].sort((a, b) => b - a));
   });
 });
 

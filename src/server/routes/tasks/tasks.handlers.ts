@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env';
+import { listTaskRuns as listTaskRunsCore } from '../../core/runs/list-task-runs';
 import { runTaskNow as runTaskNowCore } from '../../core/runs/run-task-now';
 import { createTask as createTaskCore } from '../../core/tasks/create-task';
 import { deleteTask as deleteTaskCore } from '../../core/tasks/delete-task';
@@ -18,6 +19,7 @@ import type {
   resumeTaskRoute,
   rotateWebhookSecretRoute,
   runTaskNowRoute,
+  listTaskRunsRoute,
   updateTaskRoute,
 } from './tasks.routes';
 
@@ -65,4 +67,9 @@ export const rotateWebhookSecret: RouteHandler<typeof rotateWebhookSecretRoute, 
 export const runTaskNow: RouteHandler<typeof runTaskNowRoute, AppEnv> = async (c) => {
   const run = await runTaskNowCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
   return c.json({ run }, 200);
+};
+
+export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = async (c) => {
+  const page = await listTaskRunsCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, ...c.req.valid('query') });
+  return c.json(page, 200);
 };

@@ -3,8 +3,8 @@ import { taskInputSchema } from '../../../shared/tasks/task.schema';
 import { requireUser } from '../../auth/session';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
-import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, updateTask } from './tasks.handlers';
-import { runResponseSchema, taskIdParamSchema, taskListQuerySchema, taskPageSchema, taskResponseSchema } from './tasks.schemas';
+import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, listTaskRuns, updateTask } from './tasks.handlers';
+import { runListQuerySchema, runPageSchema, runResponseSchema, taskIdParamSchema, taskListQuerySchema, taskPageSchema, taskResponseSchema } from './tasks.schemas';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const errors = {
@@ -96,6 +96,16 @@ export const runTaskNowRoute = createRoute({
   },
 });
 
+export const listTaskRunsRoute = createRoute({
+  tags: ['Tasks'],
+  middleware: [requireUser] as const,
+  method: 'get',
+  path: '/api/tasks/{id}/runs',
+  summary: 'The runs of a task, newest first, with their webhook delivery attempts',
+  request: { params: taskIdParamSchema, query: runListQuerySchema },
+  responses: { 200: json(runPageSchema, 'A page of runs'), ...errors },
+});
+
 export const tasksRouter = createRouter()
   .openapi(listTasksRoute, listTasks)
   .openapi(createTaskRoute, createTask)
@@ -105,4 +115,5 @@ export const tasksRouter = createRouter()
   .openapi(pauseTaskRoute, pauseTask)
   .openapi(resumeTaskRoute, resumeTask)
   .openapi(rotateWebhookSecretRoute, rotateWebhookSecret)
-  .openapi(runTaskNowRoute, runTaskNow);
+  .openapi(runTaskNowRoute, runTaskNow)
+  .openapi(listTaskRunsRoute, listTaskRuns);

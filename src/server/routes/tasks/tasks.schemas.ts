@@ -63,3 +63,24 @@ export const runSchema = z
   .openapi('Run');
 
 export const runResponseSchema = z.object({ run: runSchema });
+
+export const runWithDeliveriesSchema = runSchema.extend({
+  webhookDeliveries: z.array(
+    z.object({
+      attempt: z.number().int(),
+      url: z.string(),
+      statusCode: z.number().int().nullable(),
+      durationMs: z.number().int(),
+      error: z.string().nullable(),
+      nextAttemptAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+export const runPageSchema = z.object({ items: z.array(runWithDeliveriesSchema), nextCursor: z.string().nullable() });
+
+export const runListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});

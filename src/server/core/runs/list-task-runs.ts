@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { taskRuns, webhookDeliveries } from '../../db/schema';
+import { findOwnTask } from '../tasks/find-own-task';
+import { toRun, type Run } from './to-run';
+
+export interface WebhookAttempt {
+  attempt: number;
+  url: string;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+}
+
+export type RunWithDeliveries = Run & { webhookDeliveries: WebhookAttempt[] };
+
+function encodeCursor(run: { startedAt: Date; id: string }): string {
+  return Buffer.from(`${run.startedAt.toISOString()}|${run.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { startedAt: Date; id: string } | undefined {
+  const [startedAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(startedAt ?? '');
+  return id && !Number.isNaN(date.getTime()) && /^[0-9a-f-]{36}$/i.test(id) ? { startedAt: date, id } : undefined;
+}
+
+/** A task's runs, newest first (keyset pagination), each with its webhook delivery attempts. Owner only. */
+export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: { db: Database; userId: string; taskId: string; limit?: number; cursor?: string }) {
+  const task = await findOwnTask({ db, userId, taskId });
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const rows = await db
+    .select()
+    .from(taskRuns)
+    .where(
+      and(
+        eq(taskRuns.taskId, task.id),
+        after ? or(lt(taskRuns.startedAt, after.startedAt), and(eq(taskRuns.startedAt, after.startedAt), lt(taskRuns.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const attempts = page.length
+    ? await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.runId, page.map((run) => run.id))).orderBy(asc(webhookDeliveries.attempt))
+    : [];
+  const items: RunWithDeliveries[] = page.map((run) => ({
+    ...toRun(run, task.name),
+    webhookDeliveries: attempts
+      .filter((attempt) => attempt.runId === run.id)
+      .map((attempt) => ({
+        attempt: attempt.attempt,
+        url: attempt.url,
+        statusCode: attempt.statusCode,
+        durationMs: attempt.durationMs,
+        error: attempt.error,
+        nextAttemptAt: attempt.nextAttemptAt?.toISOString() ?? null,
+        createdAt: attempt.createdAt.toISOString(),
+      })),
+  }));
+  const last = page.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
