@@ -7,6 +7,16 @@ export const defaultCatchUpWindowMs = 60 * 60 * 1000;
 /** After a long outage, older missed slots are not all written down; this many are. */
 const maxRecordedMissedSlots = 500;
 
+interface Slot {
+  task: typeof tasks.$inferSelect;
+  slot: Date;
+}
+
+/** The unnest arguments for (task_id, user_id, provider, model, slot) of each row. */
+function slotColumns(rows: Slot[]) {
+  return sql`${sql.param(rows.map((row) => row.task.id))}::uuid[], ${sql.param(rows.map((row) => row.task.userId))}::text[], ${sql.param(rows.map((row) => row.task.provider))}::text[], ${sql.param(rows.map((row) => row.task.model))}::text[], ${sql.param(rows.map((row) => row.slot.toISOString()))}::timestamptz[]`;
+}
+
 export interface ClaimResult {
   claimed: number;
   runsStarted: number;
@@ -35,27 +45,39 @@ export async function claimDueTasks({ db, now = new Date(), batchSize = 500, cat
       (await tx.select({ taskId: taskRuns.taskId }).from(taskRuns).where(and(inArray(taskRuns.taskId, ids), eq(taskRuns.status, 'processing')))).map((row) => row.taskId),
     );
 
-    const runs: (typeof taskRuns.$inferInsert)[] = [];
-    const skipped: (typeof taskRuns.$inferInsert)[] = [];
+    const runs: Slot[] = [];
+    const skipped: (Slot & { reason: string })[] = [];
     const nextFireAt: (string | null)[] = [];
     for (const task of due) {
       const { slots, next } = dueSlots(task, now);
       const latest = slots.at(-1);
       const runLatest = latest !== undefined && now.getTime() - latest.getTime() <= catchUpWindowMs && !busy.has(task.id);
-      const base = { taskId: task.id, userId: task.userId, trigger: 'schedule' as const, provider: task.provider, model: task.model };
       const reason = busy.has(task.id) ? 'Skipped: the previous run was still processing.' : 'Skipped: the service was not running at this time.';
-      for (const slot of (runLatest ? slots.slice(0, -1) : slots).slice(-maxRecordedMissedSlots)) {
-        skipped.push({ ...base, scheduledFor: slot, status: 'skipped', startedAt: slot, completedAt: now, error: reason, deliveryStatus: 'skipped' });
-      }
-      if (runLatest) runs.push({ ...base, scheduledFor: latest, status: 'processing', startedAt: now });
+      for (const slot of (runLatest ? slots.slice(0, -1) : slots).slice(-maxRecordedMissedSlots)) skipped.push({ task, slot, reason });
+      if (runLatest) runs.push({ task, slot: latest });
       nextFireAt.push(next?.toISOString() ?? null);
     }
 
+    // Array parameters and unnest: one statement per kind of row, a few times faster than a multi-row VALUES list.
     let slotsSkipped = 0;
-    for (let offset = 0; offset < skipped.length; offset += 1_000) {
-      slotsSkipped += (await tx.insert(taskRuns).values(skipped.slice(offset, offset + 1_000)).onConflictDoNothing().returning({ id: taskRuns.id })).length;
+    for (let offset = 0; offset < skipped.length; offset += 5_000) {
+      const chunk = skipped.slice(offset, offset + 5_000);
+      const inserted = await tx.execute(sql`
+        insert into task_runs (task_id, user_id, trigger, provider, model, scheduled_for, status, started_at, completed_at, error, delivery_status)
+        select task_id, user_id, 'schedule', provider, model, slot, 'skipped', slot, ${now.toISOString()}::timestamptz, reason, 'skipped'
+        from unnest(${slotColumns(chunk)}, ${sql.param(chunk.map((row) => row.reason))}::text[]) as s(task_id, user_id, provider, model, slot, reason)
+        on conflict do nothing returning id`);
+      slotsSkipped += inserted.rows.length;
     }
-    const started = runs.length ? await tx.insert(taskRuns).values(runs).onConflictDoNothing().returning({ id: taskRuns.id }) : [];
+    const started = runs.length
+      ? (
+          await tx.execute<{ id: string }>(sql`
+            insert into task_runs (task_id, user_id, trigger, provider, model, scheduled_for, status, started_at)
+            select task_id, user_id, 'schedule', provider, model, slot, 'processing', ${now.toISOString()}::timestamptz
+            from unnest(${slotColumns(runs)}) as s(task_id, user_id, provider, model, slot)
+            on conflict do nothing returning id`)
+        ).rows
+      : [];
     if (started.length) {
       const runIds = started.map((run) => run.id);
       await tx.execute(sql`
