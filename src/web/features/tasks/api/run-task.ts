@@ -58,7 +58,8 @@ export function useRunTask(taskId: string) {
       const description = error instanceof RunFailedError ? error.message : errorMessage(error, executionFailed);
       toast.error('Error running task', { description });
     },
-    // The task's last run time changed, whatever the outcome; the lists and the page show it.
+    // The task's last run time changed, whatever the outcome; the lists and the page show it. The prefix also covers
+    // the task's run history (`['tasks', taskId, 'runs']`), so the new run appears there (and is polled while going).
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['tasks'] }),
   });
 

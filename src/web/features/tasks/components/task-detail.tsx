@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FileQuestion, History, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
+import { ArrowLeft, FileQuestion, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -18,6 +18,7 @@ import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
 import { formatLocalDateTime, modelName, providerName } from '../lib/task-labels';
 import { DeleteTaskDialog } from './delete-task-dialog';
+import { TaskRunHistory } from './task-run-history';
 import { TaskStatusBadge } from './task-status-badge';
 import { WebhookSecret } from './webhook-secret';
 
@@ -231,18 +232,7 @@ function TaskDetailView({ task }: { task: Task }) {
           </CardContent>
         </Card>
 
-        {/* Run history: the list of this task's runs arrives with the runs API (a later issue). */}
-        <Card aria-labelledby="task-runs-title" className="md:col-span-2">
-          <CardHeader titleId="task-runs-title" title="Run history" />
-          <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
-            <History aria-hidden="true" className="size-6 text-slate-400" />
-            {task.lastRunAt ? (
-              <p className="text-sm text-slate-600">The runs of this task will be listed here. It last ran on {formatLocalDateTime(task.lastRunAt)}.</p>
-            ) : (
-              <p className="text-sm text-slate-600">No runs yet.</p>
-            )}
-          </CardContent>
-        </Card>
+        <TaskRunHistory taskId={task.id} deliveryMethod={task.deliveryMethod} />
       </div>
     </div>
   );

@@ -12,8 +12,11 @@ import { TaskDetailRoute } from './task-detail';
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 
-/** `GET /api/tasks/task-1` answers with `task` (kept up to date by pause, resume and rotate); extra handlers override. */
-function stubTaskApi(initial: Task, handlers: Record<string, Handler> = {}) {
+/**
+ * `GET /api/tasks/task-1` answers with `task` (kept up to date by pause, resume and rotate) and its runs with `runs`
+ * (none by default); extra handlers override.
+ */
+function stubTaskApi(initial: Task, handlers: Record<string, Handler> = {}, runs: () => unknown[] = () => []) {
   let task = initial;
   const store = (changes: Partial<Task>) => {
     task = { ...task, ...changes };
@@ -22,6 +25,7 @@ function stubTaskApi(initial: Task, handlers: Record<string, Handler> = {}) {
   return stubApi({
     handlers: {
       [`GET /api/tasks/${task.id}`]: () => jsonResponse({ task }),
+      [`GET /api/tasks/${task.id}/runs`]: () => jsonResponse({ items: runs(), nextCursor: null }),
       [`POST /api/tasks/${task.id}/pause`]: () => store({ status: 'paused', nextFireAt: null }),
       [`POST /api/tasks/${task.id}/resume`]: () => store({ status: 'active', nextFireAt: '2026-01-16T08:00:00.000Z' }),
       [`POST /api/tasks/${task.id}/webhook-secret`]: () => store({ webhookSecret: 'whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbg' }),
@@ -47,6 +51,26 @@ function detail(label: string): string {
   const term = screen.getAllByText(label, { selector: 'dt' })[0];
   return term?.nextElementSibling?.textContent ?? '';
 }
+
+const lastRun = {
+  id: 'run-0',
+  taskId: 'task-1',
+  status: 'completed',
+  trigger: 'schedule',
+  scheduledFor: '2026-01-12T06:00:00.000Z',
+  startedAt: '2026-01-12T06:00:04.000Z',
+  completedAt: '2026-01-12T06:00:08.200Z',
+  durationMs: 4200,
+  provider: 'openai',
+  model: 'gpt-5-nano',
+  result: 'The five headlines of Monday.',
+  error: null,
+  deliveryStatus: 'delivered',
+  deliveryError: null,
+  inputTokens: 10,
+  outputTokens: 20,
+  webhookDeliveries: [],
+};
 
 const runRequest = (run: Record<string, unknown>) => () => jsonResponse({ run: { id: 'run-1', taskId: 'task-1', ...run } }, 201);
 
@@ -80,7 +104,7 @@ describe('task detail page', () => {
     expect(screen.queryByText('Signing secret')).toBeNull();
 
     const history = screen.getByRole('region', { name: 'Run history' });
-    expect(history.textContent).toContain('No runs yet.');
+    expect(await within(history).findByText('No runs yet.')).toBeTruthy();
 
     expect(screen.getByRole('link', { name: 'Back to Tasks' }).getAttribute('href')).toBe('/dashboard/tasks');
     expect(screen.getByRole('link', { name: 'Edit Task' }).getAttribute('href')).toBe('/dashboard/tasks/task-1/edit');
@@ -99,6 +123,8 @@ describe('task detail page', () => {
         lastRunAt: '2026-01-12T06:00:04.000Z',
         prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: false },
       }),
+      {},
+      () => [lastRun],
     );
     renderTaskDetail();
 
@@ -112,7 +138,11 @@ describe('task detail page', () => {
     // GPT-5 nano accepts only its default temperature, so the stored 1 is not claimed.
     expect(detail('Temperature')).toBe('Model default');
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Run history' }).textContent).not.toContain('No runs yet.');
+    const history = screen.getByRole('region', { name: 'Run history' });
+    expect(await within(history).findByText('The five headlines of Monday.')).toBeTruthy();
+    expect(history.textContent).toContain(formatLocalDateTime('2026-01-12T06:00:04.000Z'));
+    expect(history.textContent).toContain('4.2s');
+    expect(history.textContent).not.toContain('No runs yet.');
   });
 
   it('says "Task not found" for a missing task, without an error toast', async () => {
@@ -158,6 +188,30 @@ describe('task detail page', () => {
       await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
 
       expect(await screen.findByText('Task completed')).toBeTruthy();
+    });
+
+    it('shows the new run in the run history once the run settles', async () => {
+      const runs: Record<string, unknown>[] = [];
+      stubTaskApi(
+        makeTask(),
+        {
+          'POST /api/tasks/task-1/runs': () => {
+            runs.unshift({ ...lastRun, id: 'run-1', trigger: 'manual', durationMs: 850, result: 'Fresh headlines from Run Now.' });
+            return runRequest({ status: 'completed', error: null })();
+          },
+        },
+        () => runs,
+      );
+      renderTaskDetail();
+      const history = await screen.findByRole('region', { name: 'Run history' });
+      expect(await within(history).findByText('No runs yet.')).toBeTruthy();
+
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Run Now' }));
+
+      expect(await within(history).findByText('Fresh headlines from Run Now.')).toBeTruthy();
+      expect(history.textContent).toContain('Manual');
+      expect(history.textContent).toContain('850ms');
+      expect(history.textContent).not.toContain('No runs yet.');
     });
 
     it('says "Task started" while the run goes on', async () => {

@@ -1,0 +1,232 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, stubApi } from '../../../testing/api-stubs';
+import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { formatLocalDateTime } from '../lib/task-labels';
+import { hasProcessingRun, processingRunRefetchMs, taskRunsQueryOptions, type TaskRun, type TaskRunListData } from '../api/list-task-runs';
+import { previewText, runDurationText, TaskRunHistory } from './task-run-history';
+
+const longResult = `${'A'.repeat(99)}BCDEFG and the rest of a long answer.`;
+
+function makeRun(overrides: Partial<TaskRun> = {}): TaskRun {
+  return {
+    id: 'run-1',
+    taskId: 'task-1',
+    taskName: 'Morning news digest',
+    status: 'completed',
+    trigger: 'schedule',
+    scheduledFor: '2026-01-16T08:00:00.000Z',
+    startedAt: '2026-01-16T08:00:01.000Z',
+    completedAt: '2026-01-16T08:00:02.234Z',
+    durationMs: 1234,
+    provider: 'openai',
+    model: 'gpt-5-nano',
+    result: 'Short answer.',
+    error: null,
+    deliveryStatus: 'delivered',
+    deliveryError: null,
+    inputTokens: 1200,
+    outputTokens: 345,
+    webhookDeliveries: [],
+    ...overrides,
+  };
+}
+
+function renderHistory(deliveryMethod = 'email') {
+  return renderRoutes([{ path: '/', element: <TaskRunHistory taskId="task-1" deliveryMethod={deliveryMethod} /> }]);
+}
+
+const runsPath = 'GET /api/tasks/task-1/runs';
+
+/** The list item of the run with this id. */
+function row(runId: string): HTMLElement {
+  const item = document.querySelector<HTMLElement>(`[data-run-id="${runId}"]`);
+  if (!item) throw new Error(`no row for ${runId}`);
+  return item;
+}
+
+/** The value shown under a label inside `container`. */
+function fact(container: HTMLElement, label: string): string {
+  return within(container).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
+}
+
+describe('task run history', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the runs with their status, trigger, duration, delivery and a 100-character preview', async () => {
+    const fetchMock = stubApi({
+      handlers: {
+        [runsPath]: () =>
+          jsonResponse({
+            items: [
+              makeRun({ id: 'run-4', status: 'processing', trigger: 'manual', completedAt: null, durationMs: null, result: null, deliveryStatus: 'pending' }),
+              makeRun({ id: 'run-3', result: longResult }),
+              makeRun({ id: 'run-2', status: 'error', durationMs: 75_500, result: null, error: 'OpenAI rejected the API key', deliveryStatus: 'skipped' }),
+              makeRun({ id: 'run-1', status: 'skipped', durationMs: 12, result: null, error: 'The previous run was still going', deliveryStatus: 'skipped' }),
+            ],
+            nextCursor: null,
+          }),
+      },
+    });
+    renderHistory();
+
+    expect(screen.getByRole('status').textContent).toBe('Loading task runs...');
+    await screen.findByRole('list', { name: 'Runs, newest first' });
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/tasks/task-1/runs?limit=20');
+
+    const processing = row('run-4');
+    expect(processing.querySelector('[data-run-status]')?.textContent).toBe('Processing');
+    expect(processing.querySelector('[data-run-status]')?.className).toContain('indigo');
+    expect(processing.textContent).toContain(formatLocalDateTime('2026-01-16T08:00:01.000Z'));
+    expect(fact(processing, 'Trigger')).toBe('Manual');
+    expect(fact(processing, 'Duration')).toBe('In progress');
+    expect(fact(processing, 'Delivery')).toBe('Pending');
+
+    const completed = row('run-3');
+    expect(completed.querySelector('[data-run-status]')?.textContent).toBe('Completed');
+    expect(completed.querySelector('[data-run-status]')?.className).toContain('emerald');
+    expect(fact(completed, 'Trigger')).toBe('Scheduled');
+    expect(fact(completed, 'Duration')).toBe('1.2s');
+    expect(fact(completed, 'Delivery')).toBe('Delivered');
+    expect(within(completed).getByText(`${'A'.repeat(99)}B…`)).toBeTruthy();
+    expect(completed.textContent).not.toContain('CDEFG');
+
+    const failed = row('run-2');
+    expect(failed.querySelector('[data-run-status]')?.textContent).toBe('Error');
+    expect(failed.querySelector('[data-run-status]')?.className).toContain('red');
+    expect(fact(failed, 'Duration')).toBe('1m 15s');
+    expect(fact(failed, 'Delivery')).toBe('Skipped');
+    expect(failed.textContent).toContain('OpenAI rejected the API key');
+
+    const skipped = row('run-1');
+    expect(skipped.querySelector('[data-run-status]')?.textContent).toBe('Skipped');
+    expect(skipped.querySelector('[data-run-status]')?.className).toContain('slate');
+    expect(fact(skipped, 'Duration')).toBe('12ms');
+    expect(skipped.textContent).toContain('The previous run was still going');
+  });
+
+  it('expands a run to its full plain-text result, tokens, delivery error and every webhook attempt', async () => {
+    const result = `${longResult}\n<b>not bold</b>`;
+    stubApi({
+      handlers: {
+        [runsPath]: () =>
+          jsonResponse({
+            items: [
+              makeRun({
+                result,
+                deliveryStatus: 'failed',
+                deliveryError: 'The webhook answered 500 three times.',
+                webhookDeliveries: [
+                  { attempt: 2, url: 'https://hooks.example.com/p', statusCode: null, durationMs: 10_000, error: 'Timed out', nextAttemptAt: '2026-01-16T08:05:00.000Z', createdAt: '2026-01-16T08:01:00.000Z' },
+                  { attempt: 1, url: 'https://hooks.example.com/p', statusCode: 500, durationMs: 320, error: 'Internal Server Error', nextAttemptAt: '2026-01-16T08:01:00.000Z', createdAt: '2026-01-16T08:00:03.000Z' },
+                ],
+              }),
+            ],
+            nextCursor: null,
+          }),
+      },
+    });
+    renderHistory('webhook');
+    const user = userEvent.setup();
+
+    const toggle = await screen.findByRole('button', { name: /^Details of the run started/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Attempt 1')).toBeNull();
+
+    await user.click(toggle);
+
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(details).toBeTruthy();
+    const full = details!.querySelector('pre');
+    expect(full?.textContent).toBe(result);
+    expect(full?.querySelector('b')).toBeNull();
+    expect(fact(details!, 'Input tokens')).toBe((1200).toLocaleString());
+    expect(fact(details!, 'Output tokens')).toBe('345');
+    expect(details!.textContent).toContain('The webhook answered 500 three times.');
+
+    const attempts = within(details!).getAllByRole('listitem');
+    expect(attempts.map((attempt) => attempt.querySelector('span')?.textContent)).toEqual(['Attempt 1', 'Attempt 2']);
+    expect(attempts[0]?.textContent).toContain('HTTP 500');
+    expect(attempts[0]?.textContent).toContain('320ms');
+    expect(attempts[0]?.textContent).toContain('Internal Server Error');
+    expect(attempts[1]?.textContent).toContain('No answer');
+    expect(attempts[1]?.textContent).toContain('10.0s');
+    expect(attempts[1]?.textContent).toContain('Timed out');
+    expect(attempts[1]?.textContent).toContain(`Next attempt: ${formatLocalDateTime('2026-01-16T08:05:00.000Z')}`);
+
+    await user.click(screen.getByRole('button', { name: /^Hide details/ }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Attempt 1')).toBeNull();
+  });
+
+  it('says "No runs yet." when the task never ran', async () => {
+    stubApi({ handlers: { [runsPath]: () => jsonResponse({ items: [], nextCursor: null }) } });
+    renderHistory();
+
+    expect(await screen.findByText('No runs yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('reports a failed load and retries', async () => {
+    let failing = true;
+    stubApi({
+      handlers: {
+        [runsPath]: () => (failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse({ items: [makeRun()], nextCursor: null })),
+      },
+    });
+    renderHistory();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error loading task runs');
+    expect(alert.textContent).toContain('The database is unavailable.');
+
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Short answer.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('loads more runs with the cursor', async () => {
+    stubApi({
+      handlers: {
+        [runsPath]: ({ query }) =>
+          query.get('cursor') === 'page-2'
+            ? jsonResponse({ items: [makeRun({ id: 'run-1', result: 'Older answer.' })], nextCursor: null })
+            : jsonResponse({ items: [makeRun({ id: 'run-2', result: 'Newer answer.' })], nextCursor: 'page-2' }),
+      },
+    });
+    renderHistory();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Older answer.')).toBeTruthy();
+    expect(screen.getByText('Newer answer.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+  });
+});
+
+describe('run history helpers', () => {
+  it('polls every 5 seconds only while a listed run is processing', () => {
+    const refetchInterval = taskRunsQueryOptions('task-1').refetchInterval as (query: { state: { data: TaskRunListData | undefined } }) => number | false;
+    const data = (...runs: TaskRun[]): TaskRunListData => ({ pages: [{ items: runs, nextCursor: null }], pageParams: [null] });
+
+    expect(processingRunRefetchMs).toBe(5_000);
+    expect(refetchInterval({ state: { data: undefined } })).toBe(false);
+    expect(refetchInterval({ state: { data: data(makeRun()) } })).toBe(false);
+    expect(refetchInterval({ state: { data: data(makeRun(), makeRun({ id: 'run-2', status: 'processing' })) } })).toBe(5_000);
+    expect(hasProcessingRun(data(makeRun({ status: 'error' })))).toBe(false);
+  });
+
+  it('cuts previews at 100 characters and shows "In progress" until a run completes', () => {
+    expect(previewText('x'.repeat(100))).toBe('x'.repeat(100));
+    expect(previewText('x'.repeat(101))).toBe(`${'x'.repeat(100)}…`);
+    expect(previewText(`${'😀'.repeat(101)}`)).toBe(`${'😀'.repeat(100)}…`);
+    expect(runDurationText({ completedAt: null, startedAt: '2026-01-16T08:00:00.000Z', durationMs: 500 })).toBe('In progress');
+    expect(runDurationText({ completedAt: '2026-01-16T08:02:05.000Z', startedAt: '2026-01-16T08:00:00.000Z', durationMs: null })).toBe('2m 5s');
+  });
+});

@@ -1,0 +1,312 @@
+import { clsx } from 'clsx';
+import { ChevronDown, History, LoaderCircle } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { formatDuration } from '../../../../shared/runs/format-duration';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/form-errors';
+import { useTaskRuns, type TaskRun, type WebhookDelivery } from '../api/list-task-runs';
+import { formatLocalDateTime, modelName, providerName } from '../lib/task-labels';
+
+/** Spec section 9: result previews stop at 100 characters. */
+export const resultPreviewLength = 100;
+
+const loadFailed = 'Failed to load task runs. Please try again.';
+
+/** The first 100 characters (not UTF-16 halves of one), with "…" when there was more. */
+export function previewText(text: string, length = resultPreviewLength): string {
+  const characters = Array.from(text);
+  return characters.length > length ? `${characters.slice(0, length).join('')}…` : text;
+}
+
+/** Spec section 4: "In progress" until the run has completed; the server's duration, else the one its times give. */
+export function runDurationText(run: Pick<TaskRun, 'completedAt' | 'startedAt' | 'durationMs'>): string {
+  if (!run.completedAt) return formatDuration(null);
+  if (typeof run.durationMs === 'number') return formatDuration(run.durationMs);
+  const derived = run.startedAt ? Date.parse(run.completedAt) - Date.parse(run.startedAt) : Number.NaN;
+  return Number.isFinite(derived) && derived >= 0 ? formatDuration(derived) : '—';
+}
+
+// Spec section 3: processing, completed, error; any other value (skipped, …) grey. The word is always shown too.
+const statusAppearance: Record<string, { label: string; className: string; dot: string }> = {
+  processing: { label: 'Processing', className: 'bg-indigo-50 text-indigo-800 ring-indigo-600/20', dot: 'bg-indigo-500' },
+  completed: { label: 'Completed', className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20', dot: 'bg-emerald-500' },
+  error: { label: 'Error', className: 'bg-red-50 text-red-800 ring-red-600/20', dot: 'bg-red-500' },
+};
+const otherStatus = { className: 'bg-slate-100 text-slate-700 ring-slate-500/20', dot: 'bg-slate-400' };
+
+function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+export function RunStatusBadge({ status }: { status: string }) {
+  const known = statusAppearance[status];
+  const { className, dot } = known ?? otherStatus;
+  return (
+    <span
+      data-run-status={status}
+      className={clsx('inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', className)}
+    >
+      <span aria-hidden="true" className={clsx('size-1.5 shrink-0 rounded-full', dot, status === 'processing' && 'animate-pulse motion-reduce:animate-none')} />
+      {known?.label ?? capitalize(status)}
+    </span>
+  );
+}
+
+const deliveryAppearance: Record<string, { label: string; className: string }> = {
+  delivered: { label: 'Delivered', className: 'text-emerald-700' },
+  failed: { label: 'Failed', className: 'text-red-700' },
+  pending: { label: 'Pending', className: 'text-amber-700' },
+  skipped: { label: 'Skipped', className: 'text-slate-600' },
+};
+
+function DeliveryStatus({ status }: { status: string | null | undefined }) {
+  if (!status) return <span className="text-slate-500">—</span>;
+  const known = deliveryAppearance[status];
+  return <span className={clsx('font-medium', known?.className ?? 'text-slate-600')}>{known?.label ?? capitalize(status)}</span>;
+}
+
+function triggerLabel(trigger: string): string {
+  if (trigger === 'schedule') return 'Scheduled';
+  if (trigger === 'manual') return 'Manual';
+  return capitalize(trigger);
+}
+
+function LocalTime({ iso }: { iso: string | null | undefined }) {
+  if (!iso) return <>—</>;
+  return <time dateTime={iso}>{formatLocalDateTime(iso)}</time>;
+}
+
+function countText(value: number | null | undefined): string {
+  return typeof value === 'number' ? value.toLocaleString() : '—';
+}
+
+function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={clsx('flex min-w-0 flex-col gap-0.5', className)}>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The line under a run's facts: the result's start, or why it failed or was skipped. */
+function RunSummary({ run }: { run: TaskRun }) {
+  if ((run.status === 'error' || run.status === 'skipped') && run.error) {
+    return <p className={clsx('text-sm break-words', run.status === 'error' ? 'text-red-700' : 'text-slate-600')}>{previewText(run.error)}</p>;
+  }
+  if (run.result) return <p className="text-sm break-words text-slate-700">{previewText(run.result)}</p>;
+  return null;
+}
+
+function DeliveryAttempt({ delivery }: { delivery: WebhookDelivery }) {
+  return (
+    <li className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-medium text-slate-900">Attempt {delivery.attempt}</span>
+        <span className={clsx(typeof delivery.statusCode === 'number' && delivery.statusCode < 300 ? 'text-emerald-700' : 'text-red-700')}>
+          {typeof delivery.statusCode === 'number' ? `HTTP ${delivery.statusCode}` : 'No answer'}
+        </span>
+        <span className="text-slate-600">{typeof delivery.durationMs === 'number' ? formatDuration(delivery.durationMs) : '—'}</span>
+        {delivery.createdAt ? (
+          <span className="text-slate-500">
+            <LocalTime iso={delivery.createdAt} />
+          </span>
+        ) : null}
+      </div>
+      {delivery.error ? <p className="break-words text-red-700">{delivery.error}</p> : null}
+      {delivery.nextAttemptAt ? (
+        <p className="text-slate-600">
+          Next attempt: <LocalTime iso={delivery.nextAttemptAt} />
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function RunDetails({ run, id, webhook }: { run: TaskRun; id: string; webhook: boolean }) {
+  return (
+    <div id={id} className="mt-3 flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {run.provider ? <Fact label="Provider">{providerName(run.provider)}</Fact> : null}
+        {run.provider && run.model ? <Fact label="Model">{modelName(run.provider, run.model)}</Fact> : null}
+        <Fact label="Input tokens">{countText(run.inputTokens)}</Fact>
+        <Fact label="Output tokens">{countText(run.outputTokens)}</Fact>
+        <Fact label="Completed">
+          <LocalTime iso={run.completedAt} />
+        </Fact>
+      </dl>
+
+      <div className="flex flex-col gap-1">
+        <h4 className="text-xs font-medium text-slate-500">Result</h4>
+        {/* Plain text, as the model wrote it: React escapes it, nothing is rendered as HTML. */}
+        {run.result ? (
+          <pre className="max-h-96 overflow-auto rounded-md border border-slate-200 bg-white px-3 py-2 font-mono text-xs whitespace-pre-wrap break-words text-slate-800">
+            {run.result}
+          </pre>
+        ) : (
+          <p className="text-sm text-slate-600">{run.status === 'processing' ? 'The run is still in progress.' : 'No result.'}</p>
+        )}
+      </div>
+
+      {run.error ? (
+        <div className="flex flex-col gap-1">
+          <h4 className="text-xs font-medium text-slate-500">{run.status === 'skipped' ? 'Reason' : 'Error'}</h4>
+          <p className="text-sm break-words whitespace-pre-wrap text-red-700">{run.error}</p>
+        </div>
+      ) : null}
+
+      {run.deliveryError ? (
+        <div className="flex flex-col gap-1">
+          <h4 className="text-xs font-medium text-slate-500">Delivery error</h4>
+          <p className="text-sm break-words text-red-700">{run.deliveryError}</p>
+        </div>
+      ) : null}
+
+      {webhook ? (
+        <div className="flex flex-col gap-2">
+          <h4 className="text-xs font-medium text-slate-500">Webhook delivery attempts</h4>
+          {run.webhookDeliveries.length > 0 ? (
+            <ol aria-label="Webhook delivery attempts" className="flex flex-col gap-2">
+              {[...run.webhookDeliveries]
+                .sort((a, b) => a.attempt - b.attempt)
+                .map((delivery) => (
+                  <DeliveryAttempt key={delivery.attempt} delivery={delivery} />
+                ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-slate-600">No delivery attempts yet.</p>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function RunRow({ run, webhook }: { run: TaskRun; webhook: boolean }) {
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = useId();
+  const started = run.startedAt ?? run.scheduledFor;
+
+  return (
+    <li className="py-4 first:pt-0 last:pb-0" data-run-id={run.id}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <RunStatusBadge status={run.status} />
+            <span className="text-sm font-medium text-slate-900">
+              <LocalTime iso={started} />
+            </span>
+          </div>
+          <dl className="grid grid-cols-3 gap-3 sm:flex sm:flex-wrap sm:gap-x-6">
+            <Fact label="Trigger">{triggerLabel(run.trigger)}</Fact>
+            <Fact label="Duration">{runDurationText(run)}</Fact>
+            <Fact label="Delivery">
+              <DeliveryStatus status={run.deliveryStatus} />
+            </Fact>
+          </dl>
+          <RunSummary run={run} />
+        </div>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="self-start max-sm:-ml-3"
+          aria-expanded={expanded}
+          aria-controls={expanded ? detailsId : undefined}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <ChevronDown aria-hidden="true" className={clsx('size-4 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')} />
+          {expanded ? 'Hide details' : 'Details'}
+          <span className="sr-only"> of the run started {started ? formatLocalDateTime(started) : run.id}</span>
+        </Button>
+      </div>
+      {expanded ? <RunDetails run={run} id={detailsId} webhook={webhook} /> : null}
+    </li>
+  );
+}
+
+function RunHistorySkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-5">
+      <div role="status" className="sr-only">
+        Loading task runs...
+      </div>
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="flex flex-col gap-2">
+          <div className="flex items-center gap-3">
+            <Skeleton className="h-5 w-24 rounded-full" />
+            <Skeleton className="h-4 w-40" />
+          </div>
+          <Skeleton className="h-4 w-72 max-w-full" />
+          <Skeleton className="h-4 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function RunHistoryBody({ taskId, webhook }: { taskId: string; webhook: boolean }) {
+  const runs = useTaskRuns(taskId);
+
+  if (runs.isPending) return <RunHistorySkeleton />;
+  if (!runs.data) {
+    return (
+      <LoadError
+        title="Error loading task runs"
+        message={errorMessage(runs.error, loadFailed)}
+        onRetry={() => void runs.refetch()}
+        retrying={runs.isFetching}
+      />
+    );
+  }
+
+  const items = runs.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-6 text-center">
+        <History aria-hidden="true" className="size-6 text-slate-400" />
+        <p className="text-sm text-slate-600">No runs yet.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul aria-label="Runs, newest first" className="flex flex-col divide-y divide-slate-100">
+        {items.map((run) => (
+          <RunRow key={run.id} run={run} webhook={webhook} />
+        ))}
+      </ul>
+      {runs.isFetchNextPageError ? (
+        <p role="alert" className="text-center text-sm text-red-700">
+          Error loading task runs: {errorMessage(runs.error, loadFailed)}
+        </p>
+      ) : null}
+      {runs.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-center"
+          onClick={() => (runs.isFetchingNextPage ? undefined : void runs.fetchNextPage())}
+          aria-busy={runs.isFetchingNextPage || undefined}
+        >
+          {runs.isFetchingNextPage ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" /> : null}
+          {runs.isFetchingNextPage ? 'Loading...' : runs.isFetchNextPageError ? 'Retry' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The "Run history" card of a task's page: its latest runs, newest first, each expandable to the full result. */
+export function TaskRunHistory({ taskId, deliveryMethod }: { taskId: string; deliveryMethod: string }) {
+  return (
+    <Card aria-labelledby="task-runs-title" className="md:col-span-2">
+      <CardHeader titleId="task-runs-title" title="Run history" />
+      <CardContent>
+        <RunHistoryBody taskId={taskId} webhook={deliveryMethod === 'webhook'} />
+      </CardContent>
+    </Card>
+  );
+}
