@@ -69,7 +69,11 @@ test('create a webhook task and an e-mail task, find them, edit, pause, resume, 
   // Run it now: this server has no OpenAI key, and the run says so.
   await page.getByRole('button', { name: 'Run Now' }).click();
   await expect(page.getByText('Error running task')).toBeVisible();
-  await expect(page.getByText(/OpenAI has no API key on this server/)).toBeVisible();
+  await expect(page.getByText(/OpenAI has no API key on this server/).first()).toBeVisible();
+  // The run is in the task's history, with its error.
+  const history = page.getByRole('region', { name: 'Run history' });
+  await expect(history.getByText('Manual')).toBeVisible();
+  await expect(history.getByText(/OpenAI has no API key on this server/).first()).toBeVisible();
 
   // Pause and resume from the detail page; the list's Paused filter follows.
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
