@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { forgotPasswordSchema } from '../../../../shared/auth/auth.schema';
+import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/form-errors';
 import { isRateLimitError, useRequestPasswordReset } from '../api/request-password-reset';
 import { SubmitButton } from './submit-button';
@@ -42,16 +42,7 @@ export function ForgotPasswordForm({ onSent }: ForgotPasswordFormProps) {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
         {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-          />
+          <EmailInput {...control} {...register('email')} />
         )}
       </Field>
       <SubmitButton busy={isSubmitting} label="Send Reset Link" busyLabel="Sending..." />

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { loginSchema } from '../../../../shared/auth/auth.schema';
+import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/form-errors';
@@ -39,16 +39,7 @@ export function LoginForm() {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
         {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-          />
+          <EmailInput {...control} {...register('email')} autoComplete="username" />
         )}
       </Field>
       <div className="flex flex-col gap-2">

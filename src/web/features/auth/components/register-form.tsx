@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { passwordPolicyHint, registerSchema } from '../../../../shared/auth/auth.schema';
+import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -47,16 +48,7 @@ export function RegisterForm() {
       </Field>
       <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
         {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-          />
+          <EmailInput {...control} {...register('email')} />
         )}
       </Field>
       <Field id={`${id}-password`} label="Password" hint={passwordPolicyHint} error={errors.password?.message}>
