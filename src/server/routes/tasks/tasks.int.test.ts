@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../../test/database';
-import { tasks } from '../../db/schema';
+import { taskRuns, tasks } from '../../db/schema';
 import { taskResponseSchema } from './tasks.schemas';
 
 let database: TestDatabase;
@@ -166,6 +166,8 @@ describe('tasks API', () => {
       ['POST', `/api/tasks/${task.id}/pause`],
       ['POST', `/api/tasks/${task.id}/resume`],
       ['POST', `/api/tasks/${task.id}/webhook-secret`],
+      ['POST', `/api/tasks/${task.id}/runs`],
+      ['GET', `/api/tasks/${task.id}/runs`],
       ['DELETE', `/api/tasks/${task.id}`],
     ];
     for (const [method, path, body] of attempts) {
@@ -176,6 +178,7 @@ describe('tasks API', () => {
     expect((await mallory.request('/api/tasks')).body.items.map((item: { id: string }) => item.id)).not.toContain(task.id);
     const [row] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(row).toMatchObject({ name: 'Morning brief', status: 'active', webhookSecret: task.webhookSecret });
+    expect(await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
   });
 
   it('answers 401 signed out and 404 for ids that are not task ids', async () => {
