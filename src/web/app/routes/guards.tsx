@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { mustSetPassword } from '../../../shared/auth/me.schema';
 import { RouteFallback } from '../../components/layout/route-fallback';
@@ -24,30 +24,30 @@ function useSessionEndedHere(auth: AuthState): boolean {
  * starts its requests); SessionWatch does the same for every other screen.
  */
 export function RequireSignedIn() {
+  const { auth, redirect } = useSignedInGate();
+  return auth.status === 'signed-in' && !redirect ? <Outlet /> : redirect;
+}
+
+/** /admin/*: like RequireSignedIn, and users without the admin role go to their dashboard. */
+export function RequireAdmin() {
+  const { auth, redirect } = useSignedInGate();
+  if (auth.status !== 'signed-in' || redirect) return redirect;
+  if (auth.user.role !== 'admin') return <Navigate to={paths.dashboard} replace />;
+  return <Outlet />;
+}
+
+/** What a signed-in-only screen shows instead of itself: the loading spinner, or where to go instead; null to pass. */
+function useSignedInGate(): { auth: AuthState; redirect: ReactElement | null } {
   const auth = useAuth();
   const location = useLocation();
   const sessionEnded = useSessionEndedHere(auth);
 
   // RouteFallback is the full-screen spinner with the spec's "Loading...".
-  if (auth.status === 'loading') return <RouteFallback />;
-  if (sessionEnded) return <Navigate to={paths.home} replace />;
-  if (auth.status === 'signed-out') return <Navigate to={paths.login} replace state={returnToState(location)} />;
-  if (mustSetPassword(auth.user)) return <Navigate to={paths.setPassword} replace />;
-  return <Outlet />;
-}
-
-/** /admin/*: like RequireSignedIn, and users without the admin role go to their dashboard. */
-export function RequireAdmin() {
-  const auth = useAuth();
-  const location = useLocation();
-  const sessionEnded = useSessionEndedHere(auth);
-
-  if (auth.status === 'loading') return <RouteFallback />;
-  if (sessionEnded) return <Navigate to={paths.home} replace />;
-  if (auth.status === 'signed-out') return <Navigate to={paths.login} replace state={returnToState(location)} />;
-  if (mustSetPassword(auth.user)) return <Navigate to={paths.setPassword} replace />;
-  if (auth.user.role !== 'admin') return <Navigate to={paths.dashboard} replace />;
-  return <Outlet />;
+  if (auth.status === 'loading') return { auth, redirect: <RouteFallback /> };
+  if (sessionEnded) return { auth, redirect: <Navigate to={paths.home} replace /> };
+  if (auth.status === 'signed-out') return { auth, redirect: <Navigate to={paths.login} replace state={returnToState(location)} /> };
+  if (mustSetPassword(auth.user)) return { auth, redirect: <Navigate to={paths.setPassword} replace /> };
+  return { auth, redirect: null };
 }
 
 /** The screens where choosing a password happens; everything else is off limits until then. */

@@ -1,24 +1,4 @@
-import { Card, CardContent } from '../../../../components/ui/card';
-import { Skeleton } from '../../../../components/ui/skeleton';
-
-function CardSkeleton({ rows }: { rows: number }) {
-  return (
-    <Card>
-      <div className="flex flex-col gap-2 border-b border-slate-100 px-5 py-4 sm:px-6">
-        <Skeleton className="h-5 w-40" />
-        <Skeleton className="h-4 w-64 max-w-full" />
-      </div>
-      <CardContent className="flex flex-col gap-5">
-        {Array.from({ length: rows }, (_, index) => (
-          <div key={index} className="flex flex-col gap-2">
-            <Skeleton className="h-4 w-28" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
+import { FormCardSkeleton as CardSkeleton } from '../../../../components/ui/form-card-skeleton';
 
 /** The task form's shape while what it starts from loads, so the page does not jump when it arrives. */
 export function TaskFormSkeleton({ label }: { label: string }) {
