@@ -41,7 +41,7 @@ export function useRunEvents(handlers: RunEventHandlers): void {
     let interrupted = false;
 
     const connect = () => {
-      const current = new EventSource(runEventsPath, { withCredentials: true });
+      const current = new EventSource(runEventsPath);
       source = current;
       current.addEventListener('open', () => {
         attempt = 0;

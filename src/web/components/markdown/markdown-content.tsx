@@ -17,6 +17,9 @@ const allowedElements = new Set([
 // Elements dropped with everything inside: code, styles, embedded documents and media that would load on their own.
 const droppedElements = new Set(['script', 'style', 'template', 'iframe', 'frame', 'object', 'embed', 'noscript', 'svg', 'math', 'img', 'video', 'audio', 'picture', 'source', 'link', 'meta', 'base', 'form', 'input', 'button', 'select', 'textarea', 'title', 'head']);
 
+// Elements whose whitespace-only text children are layout noise from the HTML source; React rejects them in tables.
+const structuralElements = new Set(['table', 'thead', 'tbody', 'tr', 'ul', 'ol']);
+
 const safeLinkProtocols = new Set(['http:', 'https:', 'mailto:']);
 
 /** A link target the reader can follow without running anything: http(s) and mailto only, never javascript: or data:. */
@@ -37,7 +40,10 @@ function toReact(node: Node, key: number): ReactNode {
   const element = node as Element;
   const tag = element.tagName.toLowerCase();
   if (droppedElements.has(tag)) return null;
-  const children = Array.from(element.childNodes, toReact);
+  const childNodes = Array.from(element.childNodes).filter(
+    (child) => !(structuralElements.has(tag) && child.nodeType === Node.TEXT_NODE && child.textContent?.trim() === ''),
+  );
+  const children = childNodes.map(toReact);
   if (!allowedElements.has(tag)) return createElement(Fragment, { key }, ...children);
   if (tag === 'br' || tag === 'hr') return createElement(tag, { key });
 
