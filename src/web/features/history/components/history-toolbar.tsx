@@ -32,7 +32,7 @@ export function HistoryToolbar({ filter, onSearchChange, onRangeChange, onDateCh
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
       <SearchBox value={filter.search} onSearch={onSearchChange} label="Search history" placeholder="Search history..." className="lg:max-w-xs" />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
         <div className="flex flex-col gap-1">
           <label htmlFor={rangeId} className="text-xs font-medium text-slate-600">
             Time range
@@ -42,7 +42,7 @@ export function HistoryToolbar({ filter, onSearchChange, onRangeChange, onDateCh
             id={rangeId}
             value={filter.range}
             onChange={(event) => onRangeChange(parseHistoryRange(event.target.value))}
-            className={clsx(inputClassName, 'sm:w-44')}
+            className={clsx(inputClassName, 'min-w-0 sm:w-44')}
           >
             {historyRanges.map((range) => (
               <option key={range} value={range}>
@@ -61,7 +61,7 @@ export function HistoryToolbar({ filter, onSearchChange, onRangeChange, onDateCh
             value={filter.date}
             disabled={!dateEnabled}
             onChange={(event) => onDateChange(event.target.value)}
-            className={clsx(inputClassName, 'sm:w-44')}
+            className={clsx(inputClassName, 'min-w-0 sm:w-44')}
           />
         </div>
       </div>
