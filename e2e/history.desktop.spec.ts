@@ -72,6 +72,25 @@ test('run a task now and watch it reach the history live, read the full result, 
   await search.fill('history dig');
   await expect(row).toBeVisible();
 
+  // Time ranges: a day without runs, then today in the reader's zone; another range clears the date again.
+  const range = page.getByLabel('Time range');
+  const date = page.getByLabel('Date', { exact: true });
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  await range.selectOption({ label: 'Last 24 hours' });
+  await expect(row).toBeVisible();
+  await expect(date).toBeDisabled();
+  await range.selectOption({ label: 'All time' });
+  await date.fill('2020-01-01');
+  await expect(range).toHaveValue('date');
+  await expect(page.getByText('No matching task runs found')).toBeVisible();
+  await range.selectOption({ label: 'Last 7 days' });
+  await expect(date).toHaveValue('');
+  await expect(row).toBeVisible();
+  await range.selectOption({ label: 'All time' });
+  await date.fill(today);
+  await expect(range).toHaveValue('date');
+  await expect(row).toBeVisible();
+
   // Export what the filter shows.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
@@ -86,7 +105,7 @@ test('run a task now and watch it reach the history live, read the full result, 
     exported_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     user_email: email,
     timezone: 'Europe/Berlin',
-    filter: { date_range: 'all', search_query: 'history dig' },
+    filter: { date_range: today, search_query: 'history dig' },
     total_records: 1,
   });
   expect(file.task_runs).toEqual([
