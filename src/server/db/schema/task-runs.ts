@@ -37,8 +37,11 @@ export const taskRuns = pgTable(
     uniqueIndex('task_runs_task_slot_unique').on(table.taskId, table.scheduledFor).where(sql`${table.trigger} = 'schedule'`),
     // At most one run of a task in flight.
     uniqueIndex('task_runs_one_processing_per_task').on(table.taskId).where(sql`${table.status} = 'processing'`),
-    index().on(table.taskId, table.startedAt.desc()),
-    index().on(table.userId, table.startedAt.desc()),
+    // A task's runs and a user's history, newest first; id breaks ties so keyset pages are exact (core/runs/run-cursor.ts).
+    index().on(table.taskId, table.startedAt.desc(), table.id.desc()),
+    index().on(table.userId, table.startedAt.desc(), table.id.desc()),
+    // History search inside results and errors (`ilike '%word%'`): trigrams, from the pg_trgm extension (migration 0004).
+    index('task_runs_text_trgm').using('gin', sql`(coalesce(${table.result}, '') || ' ' || coalesce(${table.error}, '')) gin_trgm_ops`),
   ],
 );
 
