@@ -197,6 +197,8 @@ describe('history page', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The database is unavailable.');
+    // The panel and the toast both say so (spec section 8).
+    await waitFor(() => expect(screen.getAllByText('Error loading task runs')).toHaveLength(2));
     failing = false;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeTruthy();

@@ -12,6 +12,20 @@ import { previewText, runDurationText } from '../../../lib/run-text';
 
 const columns = ['Task Name', 'Status', 'Date & Time', 'Actions'] as const;
 
+/*
+ * One table for every width, as the task list does: from the md breakpoint a table; below it each run is a card whose
+ * cells carry their own labels, while the header row stays for screen readers (visually hidden).
+ */
+const cellClassName = 'align-middle max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 md:px-4 md:py-3';
+
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="text-xs font-medium tracking-wide text-slate-500 uppercase md:hidden">
+      {children}
+    </span>
+  );
+}
+
 function startedAtOf(run: Run): string | null {
   return run.startedAt ?? run.scheduledFor ?? null;
 }
@@ -57,18 +71,25 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
 
   return (
     <>
-      <tr data-run-id={run.id} className="transition-colors hover:bg-slate-50/70">
-        <td className="px-4 py-3 align-middle">
+      <tr
+        data-run-id={run.id}
+        className="max-md:flex max-md:flex-col max-md:gap-2 max-md:px-4 max-md:pt-4 max-md:pb-2 md:transition-colors md:hover:bg-slate-50/70"
+      >
+        <td className={cellClassName}>
           <Link to={taskPaths.detail(run.taskId)} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
             {run.taskName}
           </Link>
         </td>
-        <td className="px-4 py-3 align-middle">
+        <td className={cellClassName}>
+          <CellLabel>Status</CellLabel>
           <RunStatusBadge status={run.status} />
         </td>
-        <td className="px-4 py-3 align-middle whitespace-nowrap text-slate-700">{started ? <time dateTime={started}>{formatLocalDateTime(started)}</time> : '—'}</td>
-        <td className="px-4 py-3 text-right align-middle whitespace-nowrap">
-          <div className="flex justify-end gap-1">
+        <td className={clsx(cellClassName, 'text-slate-700 md:whitespace-nowrap')}>
+          <CellLabel>Date & Time</CellLabel>
+          {started ? <time dateTime={started}>{formatLocalDateTime(started)}</time> : '—'}
+        </td>
+        <td className={clsx(cellClassName, 'md:text-right md:whitespace-nowrap')}>
+          <div className="flex flex-wrap gap-1 max-md:-ml-3 md:justify-end">
             <Button
               variant="ghost"
               size="sm"
@@ -89,8 +110,8 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
         </td>
       </tr>
       {expanded ? (
-        <tr id={detailsId} className="bg-slate-50/60">
-          <td colSpan={columns.length} className="px-4 py-4">
+        <tr id={detailsId} className="bg-slate-50/60 max-md:block">
+          <td colSpan={columns.length} className="px-4 py-4 max-md:block">
             <RunPreview run={run} />
           </td>
         </tr>
@@ -103,11 +124,11 @@ export function HistoryTable({ runs, stale, onViewResults }: { runs: Run[]; stal
   return (
     <div
       aria-busy={stale || undefined}
-      className={clsx('overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm', stale && 'opacity-60 transition-opacity')}
+      className={clsx('rounded-xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto', stale && 'opacity-60 transition-opacity')}
     >
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="w-full text-left text-sm max-md:block">
         <caption className="sr-only">Task runs, newest first</caption>
-        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase">
+        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase max-md:sr-only">
           <tr>
             {columns.map((column) => (
               <th key={column} scope="col" className={clsx('px-4 py-3 font-medium', column === 'Actions' && 'text-right')}>
@@ -116,7 +137,7 @@ export function HistoryTable({ runs, stale, onViewResults }: { runs: Run[]; stal
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-md:block">
           {runs.map((run) => (
             <HistoryRow key={run.id} run={run} onViewResults={onViewResults} />
           ))}

@@ -1,6 +1,7 @@
 import { History, LogIn, SearchX } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { paths } from '../../../config/paths';
@@ -45,6 +46,11 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
   const onSearchChange = useCallback((search: string) => onFilterChange({ range, date, search }), [range, date, onFilterChange]);
   const onRangeChange = (range: HistoryRange) => onFilterChange(chooseRange(filter, range, localDateString(new Date())));
   const onDateChange = (date: string) => onFilterChange(chooseDate(filter, date));
+
+  // Spec section 8: a failed load is also announced, whether it is the first page, a later one or a refetch.
+  useEffect(() => {
+    if (runs.error && !isSignedOut(runs.error)) toast.error('Error loading task runs', { description: errorMessage(runs.error, loadFailed) });
+  }, [runs.error]);
 
   const items = runs.data?.pages.flatMap((page) => page.items) ?? [];
   const total = runs.data?.pages.at(-1)?.total ?? 0;
