@@ -19,7 +19,8 @@ async function register(page: Page) {
 }
 
 test('run a task now and watch it reach the history live, read the full result, export it', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  // Two tabs, a 2-second model answer and an export: about 25 s alone, over a minute on a busy two-core machine.
+  test.setTimeout(120_000);
   const email = await register(page);
 
   await page.goto('/dashboard/tasks/new');
