@@ -38,9 +38,9 @@ export function runFilterWhere({ userId, filter, now }: { userId: string; filter
     // The matching task ids are computed once (an InitPlan), so `task_id = any(...)` can use the task index; the
     // result and error text are searched through the trigram index of migration 0004 (same expression, verbatim).
     const matchingTasks = sql`array(select ${tasks.id} from ${tasks} where ${and(eq(tasks.userId, userId), sql`${tasks.name} ilike ${pattern}`)})`;
-    conditions.push(
-      sql`(${taskRuns.taskId} = any(${matchingTasks}) or (coalesce(${taskRuns.result}, '') || ' ' || coalesce(${taskRuns.error}, '')) ilike ${pattern})`,
-    );
+    // The text condition repeats the index's predicate word for word, which is how PostgreSQL knows it may use it.
+    const text = sql`((${taskRuns.result} is not null or ${taskRuns.error} is not null) and (coalesce(${taskRuns.result}, '') || ' ' || coalesce(${taskRuns.error}, '')) ilike ${pattern})`;
+    conditions.push(sql`(${taskRuns.taskId} = any(${matchingTasks}) or ${text})`);
   }
   return and(...conditions) as SQL;
 }
