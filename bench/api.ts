@@ -6,7 +6,7 @@
  * `GET /api/runs` under BENCH_CONNECTIONS concurrent keep-alive connections (default 50): the first history page, and
  * a search within the last 30 days. Also reports what the run_changed triggers cost the scheduler's batch inserts.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -45,6 +45,17 @@ async function main() {
     stopDatabase = embedded.stop;
   }
   const { pool, db } = connectDatabase({ url, logger, max: 5 });
+  try {
+    await benchmark(url, pool, db);
+  } finally {
+    // A failed run leaves no database behind either.
+    await pool.end();
+    await stopDatabase();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchmark(url: string, pool: pg.Pool, db: Database) {
   await migrateDatabase({ pool, logger });
   await db.execute(sql`truncate "user", tasks, task_runs, webhook_deliveries cascade`);
 
@@ -55,14 +66,24 @@ async function main() {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, PORT: String(port), APP_URL: baseUrl, AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  // Whatever happens to this run, the API does not outlive it.
-  process.once('exit', () => server.kill('SIGKILL'));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  try {
+    await measureAll(db, pool, server, baseUrl, agent);
+  } finally {
+    // Whatever happened, the API does not outlive the run.
+    agent.destroy();
+    server.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, baseUrl: string, agent: http.Agent) {
   await new Promise<void>((resolve, reject) => {
     server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
     server.once('exit', (code) => reject(new Error(`API exited with ${code}`)));
   });
 
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const cookie = await signUp(baseUrl, agent);
   const [owner] = (await db.execute<{ id: string }>(sql`select id from "user" limit 1`)).rows;
   if (!owner) throw new Error('sign-up created no user');
@@ -96,13 +117,6 @@ async function main() {
     triggerCost,
   };
   console.log(JSON.stringify(report, null, 2));
-
-  agent.destroy();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await pool.end();
-  await stopDatabase();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
 
 async function signUp(baseUrl: string, agent: http.Agent): Promise<string> {
