@@ -5,16 +5,20 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findFreePort } from '../src/server/lib/free-port';
 import { startMailServer } from '../test/mail-server';
+import { startOpenAiServer } from '../test/openai-server';
+import { e2eModelAnswer, e2eModelDelayMs } from './support';
 
 /**
  * Starts the product as `npm start` does, on a free port with a throw-away data directory, sending its mail to a
- * real SMTP server that stores what it receives for the journeys to read; stops both afterwards.
+ * real SMTP server that stores what it receives for the journeys to read, and its prompts to a local
+ * OpenAI-compatible server (test/openai-server.ts); stops all three afterwards.
  */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(join(tmpdir(), 'promptcron-e2e-'));
   await chmod(dataDir, 0o755); // the embedded PostgreSQL runs as the `postgres` user when we are root
   const mailDir = join(dataDir, 'received-mail');
   const mail = await startMailServer({ storeDir: mailDir });
+  const model = await startOpenAiServer({ defaultText: e2eModelAnswer, defaultDelayMs: e2eModelDelayMs });
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -25,6 +29,10 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       DATABASE_URL: '', // always the suite's own embedded database, whatever the shell says
       SMTP_URL: mail.url,
+      OPENAI_API_KEY: 'sk-e2e-local-model',
+      OPENAI_BASE_URL: model.baseUrl,
+      // Webhook tasks in the journeys deliver to receivers on this machine.
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -59,6 +67,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await exited;
     await mail.stop();
+    await model.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
