@@ -16,6 +16,7 @@ export async function createTestApp({ database, env = {}, mailer }: { database: 
     db: database.db,
     mailer,
   });
+  database.beforeDrop(() => deps.runEvents.close());
   return { app: createApp({ deps }), deps };
 }
 

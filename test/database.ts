@@ -9,6 +9,8 @@ export interface TestDatabase extends DatabaseConnection {
   url: string;
   /** Closes the pool and drops the database. */
   drop(): Promise<void>;
+  /** Something to stop before the pool closes, because it holds a connection (an app's LISTEN for run events). */
+  beforeDrop(stop: () => Promise<void>): void;
 }
 
 export const testLogger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -21,10 +23,13 @@ export async function createTestDatabase({ maxConnections = 5 }: { maxConnection
   const url = withDatabase(serverUrl, name);
   const connection = connectDatabase({ url, logger: testLogger, max: maxConnections });
   await migrateDatabase({ pool: connection.pool, logger: testLogger });
+  const stopFirst: (() => Promise<void>)[] = [];
   return {
     ...connection,
     url,
+    beforeDrop: (stop) => stopFirst.push(stop),
     async drop() {
+      await Promise.all(stopFirst.map((stop) => stop()));
       await connection.pool.end();
       await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
     },

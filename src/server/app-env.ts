@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Auth } from './auth/auth';
 import type { Database } from './db/client';
+import type { HistoryTotals } from './events/history-totals';
 import type { RunEventHub } from './events/run-event-hub';
 import type { Env } from './env';
 import type { Logger } from './logger';
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Live run changes for `GET /api/events`: this process's one LISTEN connection, shared by all its streams. */
   runEvents: RunEventHub;
+  /** The history's totals between requests, dropped as run events announce changes (docs/decisions/0020). */
+  historyTotals: HistoryTotals;
   version: string;
   /** Epoch milliseconds when this process started serving. */
   startedAt: number;

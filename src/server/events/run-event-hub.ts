@@ -4,6 +4,8 @@ import type { Logger } from '../logger';
 
 /** The channel the task_runs triggers notify on (migration 0004). */
 export const runChangedChannel = 'run_changed';
+/** Runs removed or a task renamed (migration 0005); the payload is the user id. */
+export const historyChangedChannel = 'history_changed';
 
 const notificationSchema = z.object({ userId: z.string(), runId: z.string(), taskId: z.string(), status: z.string() });
 
@@ -17,6 +19,13 @@ export interface RunEvent {
 export interface RunEventSubscriber {
   onRun(event: RunEvent): void;
   /** The hub stopped listening (database connection lost, or shutdown): events may be missed from here on. */
+  onClosed(): void;
+}
+
+/** Sees every change to any user's history in this process (the history's count cache). */
+export interface HistoryObserver {
+  /** A run of this user's was created, changed status, or was removed, or one of their tasks was renamed. */
+  onHistoryChanged(userId: string): void;
   onClosed(): void;
 }
 
@@ -34,7 +43,7 @@ const healthCheckTimeoutMs = 10_000;
 
 /**
  * One LISTEN connection per process, fanned out to the event streams open in this process by user id
- * (docs/decisions/0015). It connects on the first subscriber and stays connected until `close()`.
+ * (docs/decisions/0015), and to observers of every user's history (the history totals, docs/decisions/0020). It connects on the first subscriber and stays connected until `close()`.
  *
  * When the connection is lost, every subscriber is closed rather than kept: notifications sent meanwhile are gone,
  * and a browser that reconnects refetches what it shows. The next subscriber connects again, so the hub reconnects as
@@ -42,6 +51,7 @@ const healthCheckTimeoutMs = 10_000;
  */
 export class RunEventHub {
   private readonly subscribers = new Map<string, Set<RunEventSubscriber>>();
+  private readonly observers = new Set<HistoryObserver>();
   private connecting: Promise<Listener> | undefined;
   private active: Listener | undefined;
   private healthTimer: NodeJS.Timeout | undefined;
@@ -61,6 +71,19 @@ export class RunEventHub {
       own.delete(subscriber);
       if (own.size === 0 && this.subscribers.get(userId) === own) this.subscribers.delete(userId);
     };
+  }
+
+  /** Like `subscribe`, for every user's runs; same guarantees. */
+  async observe(observer: HistoryObserver): Promise<() => void> {
+    const listener = await this.listen();
+    if (listener.lost || this.closed) throw new RunEventsUnavailableError('The database connection for live updates was lost.');
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  /** Whether this process holds a working LISTEN connection right now. */
+  get listening(): boolean {
+    return this.active !== undefined && !this.active.lost;
   }
 
   /** Open event streams in this process. */
@@ -95,11 +118,12 @@ export class RunEventHub {
     const listener: Listener = { client, lost: false };
     client.on('notification', (message) => {
       if (message.channel === runChangedChannel) this.dispatch(message.payload);
+      else if (message.channel === historyChangedChannel && message.payload) this.tellObservers(message.payload);
     });
     client.on('error', (error) => this.drop(listener, error));
     client.on('end', () => this.drop(listener));
     try {
-      await client.query(`listen ${runChangedChannel}`);
+      await client.query(`listen ${runChangedChannel}; listen ${historyChangedChannel}`);
     } catch (error) {
       this.drop(listener, error as Error);
       throw new RunEventsUnavailableError(`Cannot listen for run changes: ${(error as Error).message}`);
@@ -147,8 +171,11 @@ export class RunEventHub {
 
   private closeSubscribers(): void {
     const all = [...this.subscribers.values()].flatMap((own) => [...own]);
+    const observers = [...this.observers];
     this.subscribers.clear();
+    this.observers.clear();
     for (const subscriber of all) subscriber.onClosed();
+    for (const observer of observers) observer.onClosed();
   }
 
   private dispatch(payload: string | undefined): void {
@@ -159,9 +186,12 @@ export class RunEventHub {
       this.options.logger.warn({ err: error, payload }, 'live run events: malformed notification');
       return;
     }
-    const own = this.subscribers.get(parsed.userId);
-    if (!own) return;
     const event: RunEvent = { runId: parsed.runId, taskId: parsed.taskId, status: parsed.status };
-    for (const subscriber of own) subscriber.onRun(event);
+    this.tellObservers(parsed.userId);
+    for (const subscriber of this.subscribers.get(parsed.userId) ?? []) subscriber.onRun(event);
+  }
+
+  private tellObservers(userId: string): void {
+    for (const observer of this.observers) observer.onHistoryChanged(userId);
   }
 }

@@ -115,7 +115,7 @@ describe('GET /api/events', () => {
     const task = await seedTask(database.db, userId, { name: 'Resilient task' });
     const first = sseReader(await client.open('/api/events'));
 
-    await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen run_changed'`);
+    await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`);
     expect(await first.next()).toBe('closed');
 
     const second = sseReader(await client.open('/api/events'));

@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { seedRun, seedTask } from '../../../test/seed';
+import { taskRuns, tasks } from '../db/schema';
+import { runHistoryPageSchema } from '../routes/runs/runs.schemas';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let deps: Awaited<ReturnType<typeof createTestApp>>['deps'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app, deps } = await createTestApp({ database }));
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+async function signedUpUser(name: string, ip: string) {
+  const client = new TestClient(app, ip);
+  await client.signUp({ name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.com`, password: strongPassword });
+  const me = await client.request('/api/me');
+  return { client, userId: me.body.user.id as string };
+}
+
+async function total(client: TestClient, query = '') {
+  const response = await client.request(`/api/runs${query}`);
+  expect(response.status).toBe(200);
+  return runHistoryPageSchema.parse(response.body).total;
+}
+
+// The totals are kept between requests (docs/decisions/0020); each change below is made straight in the database, as
+// the workers make them, so only the database's notifications can tell the API process its kept total is out of date.
+describe('history totals between requests', () => {
+  it('follow new runs, removed runs and renamed tasks', async () => {
+    const { client, userId } = await signedUpUser('Kept totals', '198.51.100.41');
+    const digest = await seedTask(database.db, userId, { name: 'Morning digest' });
+    const report = await seedTask(database.db, userId, { name: 'Weekly report' });
+    await seedRun(database.db, digest);
+    await seedRun(database.db, report);
+    expect(await total(client)).toBe(2);
+    expect(await total(client, '?q=digest')).toBe(1);
+
+    await seedRun(database.db, digest);
+    await vi.waitFor(async () => expect(await total(client)).toBe(3));
+    expect(await total(client, '?q=digest')).toBe(2);
+
+    await database.db.update(tasks).set({ name: 'Evening digest' }).where(eq(tasks.id, report.id));
+    await vi.waitFor(async () => expect(await total(client, '?q=digest')).toBe(3));
+
+    await database.db.delete(tasks).where(eq(tasks.id, digest.id));
+    await vi.waitFor(async () => expect(await total(client)).toBe(1));
+    expect(await total(client, '?q=digest')).toBe(1);
+
+    await database.db.delete(taskRuns).where(eq(taskRuns.userId, userId));
+    await vi.waitFor(async () => expect(await total(client)).toBe(0));
+  });
+
+  it('are kept per user: another user’s new run leaves this user’s total as it was', async () => {
+    const mine = await signedUpUser('Mine', '198.51.100.42');
+    const theirs = await signedUpUser('Theirs', '198.51.100.43');
+    const myTask = await seedTask(database.db, mine.userId);
+    const theirTask = await seedTask(database.db, theirs.userId);
+    await seedRun(database.db, myTask);
+    expect(await total(mine.client)).toBe(1);
+    expect(await total(theirs.client)).toBe(0);
+
+    await seedRun(database.db, theirTask);
+    await vi.waitFor(async () => expect(await total(theirs.client)).toBe(1));
+    expect(await total(mine.client)).toBe(1);
+  });
+
+  it('are counted afresh after the process stopped listening, since changes meanwhile went unannounced', async () => {
+    const { client, userId } = await signedUpUser('Lost connection', '198.51.100.44');
+    const task = await seedTask(database.db, userId);
+    await seedRun(database.db, task);
+    expect(await total(client)).toBe(1);
+
+    await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`);
+    await vi.waitFor(() => expect(deps.runEvents.listening).toBe(false));
+    await seedRun(database.db, task);
+    expect(await total(client)).toBe(2);
+  });
+});

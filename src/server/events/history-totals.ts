@@ -1,0 +1,109 @@
+import type { Logger } from '../logger';
+import type { RunEventHub } from './run-event-hub';
+
+/** How long a count over a range that moves with the clock ("Last 24 hours") stays: runs leave it without notice. */
+const movingRangeMs = 5_000;
+/** Any other count: changes arrive as notifications, this only bounds what a missed one could cost. */
+const fixedRangeMs = 10 * 60_000;
+const maxUsers = 10_000;
+const maxFiltersPerUser = 20;
+
+interface KeptTotal {
+  total: number;
+  expiresAt: number;
+}
+
+/** A count under way; a change to its user's history while it runs makes its answer not worth keeping. */
+interface Counting {
+  stale: boolean;
+}
+
+export interface CountedFilter {
+  /** Identifies the filter (range, date, zone, search term) for this user. */
+  key: string;
+  /** The range is relative to now, so its count drifts as time passes. */
+  moving: boolean;
+}
+
+/**
+ * The history's "Showing X of Y" totals, kept per process between requests (docs/decisions/0020). Counting a user's
+ * 100,000 runs costs tens of milliseconds on every page, while the answer only changes when their history does, and
+ * every change is announced on the run event hub (a run created, changing status or removed, a task renamed). So a
+ * total stays until its user's next change, and the count is exact except while a notification is in flight.
+ *
+ * Without a listening connection nothing is kept: every request counts, as if there were no cache.
+ */
+export class HistoryTotals {
+  /** Per user, per filter; in least recently used order, so eviction takes the user nobody asked about for longest. */
+  private readonly users = new Map<string, Map<string, KeptTotal>>();
+  private readonly counting = new Map<string, Set<Counting>>();
+  private observing: Promise<boolean> | undefined;
+
+  constructor(private readonly options: { hub: RunEventHub; logger: Logger; now?: () => number }) {}
+
+  async total(userId: string, filter: CountedFilter, count: () => Promise<number>): Promise<number> {
+    if (!(await this.observe())) return count();
+    const own = this.users.get(userId);
+    const kept = own?.get(filter.key);
+    if (own && kept && kept.expiresAt > this.now()) {
+      this.users.delete(userId);
+      this.users.set(userId, own);
+      return kept.total;
+    }
+    const counting: Counting = { stale: false };
+    let underWay = this.counting.get(userId);
+    if (!underWay) this.counting.set(userId, (underWay = new Set()));
+    underWay.add(counting);
+    try {
+      const total = await count();
+      if (!counting.stale) this.keep(userId, filter, total);
+      return total;
+    } finally {
+      underWay.delete(counting);
+      if (underWay.size === 0 && this.counting.get(userId) === underWay) this.counting.delete(userId);
+    }
+  }
+
+  private keep(userId: string, filter: CountedFilter, total: number): void {
+    let own = this.users.get(userId);
+    if (!own) {
+      if (this.users.size >= maxUsers) this.users.delete(this.users.keys().next().value as string);
+      this.users.set(userId, (own = new Map()));
+    }
+    if (own.size >= maxFiltersPerUser) own.delete(own.keys().next().value as string);
+    own.set(filter.key, { total, expiresAt: this.now() + (filter.moving ? movingRangeMs : fixedRangeMs) });
+  }
+
+  private forget(userId?: string): void {
+    const underWay = userId === undefined ? [...this.counting.values()] : [this.counting.get(userId) ?? []];
+    for (const counts of underWay) for (const counting of counts) counting.stale = true;
+    if (userId === undefined) this.users.clear();
+    else this.users.delete(userId);
+  }
+
+  /** Starts observing the hub on first use, and again after the connection was lost. */
+  private observe(): Promise<boolean> {
+    this.observing ??= this.options.hub
+      .observe({
+        onHistoryChanged: (userId) => this.forget(userId),
+        onClosed: () => {
+          // Changes may go unannounced until the next connection listens.
+          this.forget();
+          this.observing = undefined;
+        },
+      })
+      .then(
+        () => true,
+        (error: unknown) => {
+          this.options.logger.warn({ err: error }, 'history totals: counting every request until run events are back');
+          this.observing = undefined;
+          return false;
+        },
+      );
+    return this.observing;
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+}
