@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
   await writeFile(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(join(webDir, 'assets', 'vendor-def456.js'), `console.log(${JSON.stringify('x'.repeat(4096))})`);
 });
 
 afterAll(async () => {
@@ -103,5 +105,14 @@ describe('web app', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('console.log("app")');
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends scripts gzipped to browsers that accept it', async () => {
+    const response = await appWith().request('/assets/vendor-def456.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.length).toBeLessThan(1024);
+    expect(gunzipSync(body).toString()).toContain('x'.repeat(4096));
   });
 });
