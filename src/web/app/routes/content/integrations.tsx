@@ -25,7 +25,7 @@ export function IntegrationsRoute() {
                 {integration.name}
               </h3>
               <div className="mt-3">
-                <IntegrationDocs integration={integration} headingLevel={3} />
+                <IntegrationDocs integration={integration} headingLevel={4} />
               </div>
             </article>
           ))}

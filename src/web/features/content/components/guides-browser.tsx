@@ -8,21 +8,26 @@ export function guidesInCategory(category: GuideCategory, entries: GuideEntry[] 
   return entries.filter((guide) => guide.category === category);
 }
 
+/** Tab values become element ids, which must not contain spaces (the panel is named through aria-labelledby). */
+function tabValue(category: GuideCategory): string {
+  return category.toLowerCase().replace(/\s+/g, '-');
+}
+
 const difficultyTone = { Beginner: 'emerald', Intermediate: 'indigo', Advanced: 'slate' } as const;
 
 /** The nine guides in tabs by category, each with its difficulty. */
 export function GuidesBrowser() {
   return (
-    <Tabs defaultValue={guideCategories[0]}>
+    <Tabs defaultValue={tabValue(guideCategories[0])}>
       <TabsList aria-label="Guide categories">
         {guideCategories.map((category) => (
-          <TabsTrigger key={category} value={category}>
+          <TabsTrigger key={category} value={tabValue(category)}>
             {category}
           </TabsTrigger>
         ))}
       </TabsList>
       {guideCategories.map((category) => (
-        <TabsContent key={category} value={category}>
+        <TabsContent key={category} value={tabValue(category)}>
           <ul className="grid gap-4 sm:grid-cols-2">
             {guidesInCategory(category).map((guide) => (
               <li key={guide.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

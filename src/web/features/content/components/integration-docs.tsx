@@ -1,7 +1,8 @@
 import type { IntegrationEntry } from '../../../../shared/content/integrations';
 
 /** Setup steps and the example configuration of an available integration. */
-export function IntegrationDocs({ integration, headingLevel = 2 }: { integration: IntegrationEntry; headingLevel?: 2 | 3 }) {
+/** `headingLevel` is one below the heading that names the integration where the documentation is shown. */
+export function IntegrationDocs({ integration, headingLevel = 2 }: { integration: IntegrationEntry; headingLevel?: 2 | 4 }) {
   const Heading = `h${headingLevel}` as const;
   const config = integration.exampleConfiguration;
 
