@@ -17,6 +17,7 @@ beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), 'promptcron-web-'));
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
+  await writeFile(join(webDir, 'landing.html'), '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing</h1></div>');
   await writeFile(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(join(webDir, 'assets', 'vendor-def456.js'), `console.log(${JSON.stringify('x'.repeat(4096))})`);
 });
@@ -105,6 +106,15 @@ describe('web app', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('console.log("app")');
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the pre-rendered landing page for / and the empty shell for every other page', async () => {
+    const landing = await appWith().request('/');
+    expect(landing.status).toBe(200);
+    expect(await landing.text()).toContain('<h1>Landing</h1>');
+    const blog = await appWith().request('/blog');
+    expect(blog.status).toBe(200);
+    expect(await blog.text()).toContain('<div id="root"></div>');
   });
 
   it('sends scripts gzipped to browsers that accept it', async () => {

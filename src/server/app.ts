@@ -102,6 +102,13 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // The landing page pre-rendered at build time (ADR 0012); without it `/` gets the plain index.html like any route.
+  const landingPath = join(webDir, 'landing.html');
+  const landingHtml = existsSync(landingPath) ? readFileSync(landingPath, 'utf8') : indexHtml;
+  app.get('/', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(landingHtml);
+  });
   app.use('*', serveStatic({ root: webDir }));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
