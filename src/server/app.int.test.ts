@@ -18,6 +18,7 @@ beforeAll(async () => {
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
   await writeFile(join(webDir, 'landing.html'), '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing</h1></div>');
+  await writeFile(join(webDir, 'landing-session.html'), '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing for a session</h1></div>');
   await writeFile(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(join(webDir, 'assets', 'vendor-def456.js'), `console.log(${JSON.stringify('x'.repeat(4096))})`);
 });
@@ -112,6 +113,14 @@ describe('web app', () => {
     const landing = await appWith().request('/');
     expect(landing.status).toBe(200);
     expect(await landing.text()).toContain('<h1>Landing</h1>');
+    // A session cookie (HttpOnly, so the page's script cannot see it) gets the variant that starts the SPA at once.
+    for (const cookie of ['promptcron.session_token=abc.def', 'theme=dark; __Secure-promptcron.session_token=abc.def']) {
+      const signedIn = await appWith().request('/', { headers: { Cookie: cookie } });
+      expect(await signedIn.text()).toContain('<h1>Landing for a session</h1>');
+    }
+    const otherCookie = await appWith().request('/', { headers: { Cookie: 'promptcron.session_data=x' } });
+    expect(await otherCookie.text()).toContain('<h1>Landing</h1>');
+    expect(landing.headers.get('vary')).toContain('Cookie');
     const blog = await appWith().request('/blog');
     expect(blog.status).toBe(200);
     expect(await blog.text()).toContain('<div id="root"></div>');

@@ -93,6 +93,9 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   return app;
 }
 
+/** better-auth's session cookie with our prefix (auth/auth.ts), `__Secure-` in front when APP_URL is https. */
+const sessionCookiePattern = /(?:^|;\s*)(?:__Secure-)?promptcron\.session_token=/;
+
 /** Built assets under /assets are content-hashed and cached for good; every other path is a client route. */
 function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
   const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
@@ -103,11 +106,15 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   // The landing page pre-rendered at build time (ADR 0012); without it `/` gets the plain index.html like any route.
-  const landingPath = join(webDir, 'landing.html');
-  const landingHtml = existsSync(landingPath) ? readFileSync(landingPath, 'utf8') : indexHtml;
+  const prerendered = (file: string) => (existsSync(join(webDir, file)) ? readFileSync(join(webDir, file), 'utf8') : indexHtml);
+  const visitorLanding = prerendered('landing.html');
+  const sessionLanding = prerendered('landing-session.html');
   app.get('/', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(landingHtml);
+    c.header('Vary', 'Cookie');
+    // ADR 0013: visitors get the page with its small script; a request with a session cookie gets the SPA at once,
+    // so a signed-in user sees the signed-in header. The cookie is HttpOnly, so only the server can tell.
+    return c.html(sessionCookiePattern.test(c.req.header('Cookie') ?? '') ? sessionLanding : visitorLanding);
   });
   app.use('*', serveStatic({ root: webDir }));
   app.get('*', (c) => {

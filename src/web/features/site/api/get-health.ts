@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Health } from '../../../../shared/health.schema';
 import { ApiError, apiClient } from '../../../lib/api-client';
-
-export const healthRefetchIntervalMs = 60_000;
+import { healthRefetchIntervalMs } from '../status-appearance';
 
 export async function getHealth({ signal }: { signal?: AbortSignal } = {}): Promise<Health> {
   // The schema (and zod) load beside the request instead of with the landing page's first script (ADR 0011).
