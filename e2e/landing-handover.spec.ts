@@ -23,12 +23,18 @@ async function clickSignIn(page: Page) {
 }
 
 test('from the landing page to Sign In and to a content page and back, the page keeps working', async ({ page }) => {
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
   await page.goto('/');
   await expect(landingHeading(page)).toBeVisible();
 
   await clickSignIn(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  // The app took the click over: the login page came without loading a new document.
+  expect(documents).toEqual(['/']);
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
   await expect(landingHeading(page)).toBeVisible();

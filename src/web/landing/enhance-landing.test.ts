@@ -5,7 +5,7 @@ import { renderLandingPage } from '../prerender-landing';
 import { degradedBody, healthyBody, jsonResponse, stubFetch } from '../testing/test-utils';
 import { enhanceDrawer } from './drawer';
 import { enhanceFaq } from './faq';
-import { showDeploymentLinks, watchHealth } from './live-values';
+import { showCurrentYear, showDeploymentLinks, watchHealth } from './live-values';
 
 /** The page the server sends visitors (the build's pre-rendered markup), for the parts of enhance-landing.ts to work on. */
 function showVisitorLandingPage(): Element {
@@ -113,5 +113,13 @@ describe('the landing page for visitors before the app starts', () => {
     expect(screen.getByRole('link', { name: /Join Waitlist/ }).getAttribute('href')).toBe('https://forms.example.com/waitlist');
     expect(within(footer()).getByRole('link', { name: 'X' }).getAttribute('href')).toBe('https://x.com/example');
     expect(within(footer()).getByRole('link', { name: 'GitHub' }).getAttribute('href')).toBe('https://github.com/example');
+  });
+
+  it('shows the current year in the copyright line, whatever year the page was built in', () => {
+    showVisitorLandingPage();
+    const copyright = within(footer()).getByText(/^© \d{4} Promptcron/);
+    copyright.textContent = '© 2001 Promptcron. All rights reserved.';
+    showCurrentYear(footer());
+    expect(copyright.textContent).toBe(`© ${new Date().getFullYear()} Promptcron. All rights reserved.`);
   });
 });

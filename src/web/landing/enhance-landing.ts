@@ -1,6 +1,6 @@
 import { enhanceDrawer } from './drawer';
 import { enhanceFaq } from './faq';
-import { showDeploymentLinks, watchHealth } from './live-values';
+import { showCurrentYear, showDeploymentLinks, watchHealth } from './live-values';
 import { startSpaOnIntent } from './start-spa';
 
 /*
@@ -20,7 +20,9 @@ if (root && page) {
   if (faq) enhanceFaq(faq);
   const menuButton = page.querySelector<HTMLButtonElement>('header button[aria-haspopup="dialog"]');
   if (menuButton) enhanceDrawer(menuButton, isActive);
-  const badge = page.querySelector('footer [role="status"]');
+  const footer = page.querySelector('footer');
+  const badge = footer?.querySelector('[role="status"]');
   if (badge) watchHealth(badge, isActive);
+  if (footer) showCurrentYear(footer);
   void showDeploymentLinks(page);
 }

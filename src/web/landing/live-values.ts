@@ -60,3 +60,11 @@ export async function showDeploymentLinks(page: Element): Promise<void> {
     if (isHttpUrl(replacement)) link.setAttribute('href', replacement);
   }
 }
+
+/** The footer's copyright year was rendered at build time; the SPA, which would render it afresh, may never run here. */
+export function showCurrentYear(footer: Element): void {
+  for (const paragraph of footer.querySelectorAll('p')) {
+    const text = paragraph.textContent ?? '';
+    if (text.startsWith('©')) paragraph.textContent = text.replace(/\d{4}/, String(new Date().getFullYear()));
+  }
+}
