@@ -29,11 +29,16 @@ test('from the landing page to Sign In and to a content page and back, the page 
   });
   await page.goto('/');
   await expect(landingHeading(page)).toBeVisible();
+  // The logo leads back to the top of the page without reloading it.
+  await page.locator('#faq').scrollIntoViewIfNeeded();
+  await expect(landingHeading(page)).not.toBeInViewport();
+  await page.getByRole('banner').getByRole('link', { name: 'Promptcron' }).click();
+  await expect(landingHeading(page)).toBeInViewport();
 
   await clickSignIn(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  // The app took the click over: the login page came without loading a new document.
+  // The app took the click over: no page so far loaded a new document.
   expect(documents).toEqual(['/']);
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);

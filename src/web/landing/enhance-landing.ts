@@ -1,5 +1,6 @@
 import { enhanceDrawer } from './drawer';
 import { enhanceFaq } from './faq';
+import { glideOnInPageLinks } from './in-page-links';
 import { showCurrentYear, showDeploymentLinks, watchHealth } from './live-values';
 import { startSpaOnIntent } from './start-spa';
 
@@ -15,6 +16,7 @@ const page = root?.firstElementChild;
 if (root && page) {
   const isActive = () => page.isConnected;
   startSpaOnIntent(isActive);
+  glideOnInPageLinks(isActive);
 
   const faq = document.getElementById('faq');
   if (faq) enhanceFaq(faq);
