@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['test/web-setup.ts'],
+          // Typing through user-event in happy-dom takes seconds per form on two busy cores; 5 s made long forms flaky.
+          testTimeout: 20_000,
         },
       },
       {

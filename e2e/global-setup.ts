@@ -2,20 +2,31 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailServer } from '../test/mail-server';
+import { startOpenAiServer } from '../test/openai-server';
 import { startProduct } from './start-product';
+import { e2eModelAnswer, e2eModelDelayMs } from './support';
 
 /**
  * Starts the product as `npm start` does, on a free port with a throw-away data directory, sending its mail to a
- * real SMTP server that stores what it receives for the journeys to read; stops both afterwards.
+ * real SMTP server that stores what it receives for the journeys to read, and its prompts to a local
+ * OpenAI-compatible server (test/openai-server.ts); stops all three afterwards.
  */
 export default async function globalSetup() {
   const mailDir = await mkdtemp(join(tmpdir(), 'promptcron-e2e-mail-'));
   const mail = await startMailServer({ storeDir: mailDir });
+  const model = await startOpenAiServer({ defaultText: e2eModelAnswer, defaultDelayMs: e2eModelDelayMs });
   const product = await startProduct({
     label: 'e2e',
-    env: { SMTP_URL: mail.url, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    env: {
+      SMTP_URL: mail.url,
+      OPENAI_API_KEY: 'sk-e2e-local-model',
+      OPENAI_BASE_URL: model.baseUrl,
+      // Webhook tasks in the journeys deliver to receivers on this machine.
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
   }).catch(async (error: unknown) => {
-    await mail.stop();
+    await Promise.all([mail.stop(), model.stop()]);
     throw error;
   });
   const baseUrl = product.baseUrl;
@@ -37,6 +48,7 @@ export default async function globalSetup() {
   return async () => {
     await product.stop();
     await mail.stop();
+    await model.stop();
     await rm(mailDir, { recursive: true, force: true });
   };
 }

@@ -23,3 +23,12 @@ export function uniqueEmail(label: string): string {
 }
 
 export const strongPassword = 'Correct-Horse-Battery-9!';
+
+/**
+ * What the local model (test/openai-server.ts, started by global-setup.ts) answers every prompt with: Markdown, so the
+ * history's "View Full Results" has something to render.
+ */
+export const e2eModelAnswer = '## Three scheduling facts\n\n1. **Cron** dates from Version 7 Unix.\n2. Schedules are stored in UTC.\n3. Every run is kept in the history.';
+
+/** The model answers after this pause, as a real one does, so a journey can watch a run go from processing to completed. */
+export const e2eModelDelayMs = 2_000;

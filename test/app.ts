@@ -33,10 +33,20 @@ export class TestClient {
     readonly ip = '203.0.113.10',
   ) {}
 
-  async request(path: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}) {
+  private headers(): Record<string, string> {
     const headers: Record<string, string> = { Origin: testAppUrl, 'X-Forwarded-For': this.ip };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return headers;
+  }
+
+  /** The raw response, body unread: for streams such as `GET /api/events`. */
+  open(path: string): Promise<Response> {
+    return Promise.resolve(this.app.request(path, { headers: this.headers() }));
+  }
+
+  async request(path: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}) {
+    const headers = this.headers();
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
     const response = await this.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/server/db/client';
-import { tasks, user } from '../src/server/db/schema';
+import { taskRuns, tasks, user } from '../src/server/db/schema';
 
 /** Rows written straight to the database, for tests that exercise what happens after the API (the engine). */
 
@@ -34,5 +34,28 @@ export async function seedTask(db: Database, userId: string, overrides: Partial<
     })
     .returning();
   if (!row) throw new Error('seedTask inserted nothing');
+  return row;
+}
+
+/** A finished run of `task` (completed unless overridden), as the engine would have written it. */
+export async function seedRun(db: Database, task: { id: string; userId: string }, overrides: Partial<typeof taskRuns.$inferInsert> = {}) {
+  const startedAt = overrides.startedAt ?? new Date();
+  const [row] = await db
+    .insert(taskRuns)
+    .values({
+      taskId: task.id,
+      userId: task.userId,
+      status: 'completed',
+      trigger: 'manual',
+      provider: 'openai',
+      model: 'gpt-4.1-mini',
+      startedAt,
+      completedAt: new Date(startedAt.getTime() + 1500),
+      result: 'A seeded answer.',
+      deliveryStatus: 'delivered',
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('seedRun inserted nothing');
   return row;
 }

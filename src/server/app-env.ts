@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Auth } from './auth/auth';
 import type { Database } from './db/client';
+import type { RunEventHub } from './events/run-event-hub';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -13,6 +14,8 @@ export interface AppDeps {
   db: Database;
   auth: Auth;
   mailer: Mailer;
+  /** Live run changes for `GET /api/events`: this process's one LISTEN connection, shared by all its streams. */
+  runEvents: RunEventHub;
   version: string;
   /** Epoch milliseconds when this process started serving. */
   startedAt: number;

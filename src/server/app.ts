@@ -10,10 +10,13 @@ import { authRouter } from './auth/auth-routes';
 import { DomainError } from './core/errors';
 import { adminRouter } from './routes/admin/admin.routes';
 import { catalogRouter } from './routes/catalog/catalog.routes';
+import { dashboardRouter } from './routes/dashboard/dashboard.routes';
+import { eventsRouter } from './routes/events/events.routes';
 import { createRouter } from './routes/create-router';
 import { errorBody } from './routes/errors';
 import { healthRouter } from './routes/health/health.routes';
 import { meRouter } from './routes/me/me.routes';
+import { runsRouter } from './routes/runs/runs.routes';
 import { siteConfigRouter } from './routes/site-config/site-config.routes';
 import { tasksRouter } from './routes/tasks/tasks.routes';
 
@@ -66,6 +69,9 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   app.route('/', adminRouter);
   app.route('/', catalogRouter);
   app.route('/', tasksRouter);
+  app.route('/', runsRouter);
+  app.route('/', dashboardRouter);
+  app.route('/', eventsRouter);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -3,6 +3,7 @@ import type { AppDeps } from './app-env';
 import { createAuth } from './auth/auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { RunEventHub } from './events/run-event-hub';
 import { readOrCreateSecret } from './lib/data-dir-secret';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -14,5 +15,5 @@ export async function createAppDeps(options: { env: Env; logger: Logger; pool: p
   const secret = env.AUTH_SECRET ?? (await readOrCreateSecret(env.DATA_DIR, 'auth-secret'));
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const auth = createAuth({ db, env, secret, mailer, logger });
-  return { env, logger, pool, db, auth, mailer, version: appVersion, startedAt: options.startedAt ?? Date.now() };
+  return { env, logger, pool, db, auth, mailer, runEvents: new RunEventHub({ pool, logger }), version: appVersion, startedAt: options.startedAt ?? Date.now() };
 }

@@ -64,6 +64,8 @@ async function start(env: Env): Promise<void> {
   await migrateDatabase({ pool, logger });
 
   const deps = await createAppDeps({ env, logger, pool, db, startedAt });
+  // Its LISTEN connection comes from the pool, so it is released before the pool closes.
+  shutdown.add('live run events', () => deps.runEvents.close());
   if (role !== 'api') {
     const worker = await startWorker({ pool, concurrency: env.WORKER_CONCURRENCY, deps: { db, env, logger, mailer: deps.mailer, providers: createProviders(env) } });
     shutdown.add('worker', worker.stop);
@@ -72,7 +74,12 @@ async function start(env: Env): Promise<void> {
     const webDir = await ensureWebBuild(logger);
     const app = createApp({ deps, webDir });
     const http = await startHttpServer({ fetch: app.fetch, port: env.PORT, logger });
-    shutdown.add('HTTP server', http.close);
+    shutdown.add('HTTP server', async () => {
+      const closing = http.close(); // stops accepting connections at once
+      // Event streams never end on their own: ending them lets the server drain now rather than at its cut-off.
+      await deps.runEvents.close();
+      await closing;
+    });
   }
   logger.info({ role, startupMs: Date.now() - startedAt }, 'Promptcron is ready');
 }

@@ -5,7 +5,7 @@
 export class DomainError extends Error {
   constructor(
     readonly code: string,
-    readonly status: 400 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 403 | 404 | 409 | 422 | 503,
     message: string,
   ) {
     super(message);

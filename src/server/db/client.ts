@@ -13,10 +13,15 @@ export interface DatabaseConnection {
 export function connectDatabase({ url, logger, max = 10 }: { url: string; logger: Logger; max?: number }): DatabaseConnection {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // An idle client dies when PostgreSQL restarts or shuts down; without a listener that would crash the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
+  pool.on('error', (error) => logger.warn(connectionError(error), 'idle database connection lost'));
   // A checked-out client can fail too (e.g. a LISTEN connection of the job queue when PostgreSQL stops).
-  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'database connection lost')));
+  pool.on('connect', (client) => client.on('error', (error) => logger.warn(connectionError(error), 'database connection lost')));
   return { pool, db: drizzle(pool, { schema, casing: 'snake_case' }) };
+}
+
+/** pg hangs the whole client (buffers, parsed statements) on these errors; the log needs only what happened. */
+function connectionError(error: Error & { code?: string }) {
+  return { reason: error.message, code: error.code };
 }
 
 /** `postgres://user:secret@host/db` without the secret, for messages and logs. */

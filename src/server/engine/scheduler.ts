@@ -2,15 +2,25 @@ import type pg from 'pg';
 import { tasksChangedChannel } from '../core/tasks/notify-tasks-changed';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
-import { claimDueTasks, earliestNextFire } from './claim-due-tasks';
-
+import { claimBatch, claimDueTasks, earliestNextFire, type ClaimResult } from './claim-due-tasks';
 
 const longestSleepMs = 30_000;
 const batchSize = 500;
+/**
+ * How long before a slot the scheduler starts claiming it. Claiming ten thousand tasks takes a second or two on a
+ * small machine; done ahead and committed at the slot, the runs appear (and their jobs start) on the dot. The
+ * claimed tasks stay locked until then, so an edit in those last seconds waits for the slot.
+ */
+export const claimAheadMs = 3_000;
+/** A due task another scheduler holds is retried after this pause instead of in a tight loop. */
+const lockedRetryMs = 25;
+
+const emptyClaim: ClaimResult = { claimed: 0, runsStarted: 0, slotsSkipped: 0 };
+class SchedulerStopped extends Error {}
 
 /**
- * The scheduler loop of one worker process (any number may run): claim everything due, then sleep until the
- * earliest next fire time, a task change, or 30 s at most, whichever comes first.
+ * The scheduler loop of one worker process (any number may run): claim everything overdue, claim the next slot
+ * ahead of time and commit it at the slot, then sleep until the next slot comes near, a task changes, or 30 s pass.
  */
 export async function startScheduler({ db, pool, logger, now = () => new Date() }: { db: Database; pool: pg.Pool; logger: Logger; /** The clock; tests move it. */ now?: () => Date }) {
   let running = true;
@@ -19,23 +29,70 @@ export async function startScheduler({ db, pool, logger, now = () => new Date() 
   await listener.query(`listen ${tasksChangedChannel}`);
   listener.on('notification', () => wake?.());
 
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  /** Waits for the clock to reach `slot`, in short steps so that a test's clock and stop() are both noticed. */
+  const waitForSlot = async (slot: Date) => {
+    for (let left = slot.getTime() - now().getTime(); left > 0 && running; left = slot.getTime() - now().getTime()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, 50)));
+    }
+    if (!running) throw new SchedulerStopped();
+  };
+
+  /**
+   * Claims the tasks due at `slot` in one transaction, as if it were the slot already, and commits at the slot: until
+   * then no run is visible and no job can start. Batches continue while the slot is ahead; whatever is left when it
+   * arrives is claimed as overdue right after. On stop the claim is rolled back so another process fires the slot.
+   */
+  const claimAhead = async (slot: Date): Promise<ClaimResult> => {
+    try {
+      return await db.transaction(async (tx) => {
+        const total = { ...emptyClaim };
+        let result;
+        do {
+          result = await claimBatch(tx, { now: slot, batchSize });
+          total.claimed += result.claimed;
+          total.runsStarted += result.runsStarted;
+          total.slotsSkipped += result.slotsSkipped;
+        } while (running && result.claimed === batchSize && now().getTime() < slot.getTime());
+        await waitForSlot(slot);
+        return total;
+      });
+    } catch (error) {
+      if (error instanceof SchedulerStopped) return emptyClaim;
+      throw error;
+    }
+  };
+
   const loop = (async () => {
     while (running) {
       try {
         let result;
+        let claimedAny = false;
         do {
           result = await claimDueTasks({ db, batchSize, now: now() });
+          claimedAny ||= result.claimed > 0;
           if (result.runsStarted || result.slotsSkipped) logger.debug(result, 'scheduler claimed due tasks');
         } while (running && result.claimed === batchSize);
+        if (!running) break;
+
         const next = await earliestNextFire(db);
-        const sleepMs = next ? Math.min(Math.max(next.getTime() - now().getTime(), 0), longestSleepMs) : longestSleepMs;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, sleepMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        const untilNext = next ? next.getTime() - now().getTime() : Infinity;
+        if (next && untilNext > 0 && untilNext <= claimAheadMs) {
+          const ahead = await claimAhead(next);
+          if (ahead.runsStarted || ahead.slotsSkipped) logger.debug({ ...ahead, slot: next }, 'scheduler claimed a slot ahead');
+          continue;
+        }
+        // An overdue task that nobody could claim is held by another scheduler (or an edit) for a moment.
+        const sleepMs = untilNext <= 0 ? (claimedAny ? 0 : lockedRetryMs) : Math.min(untilNext - claimAheadMs, longestSleepMs);
+        if (sleepMs > 0) await sleep(sleepMs);
       } catch (error) {
         logger.error({ err: error }, 'scheduler step failed; retrying in a second');
         await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { ProviderError, type AiProvider, type GenerateRequest } from './ai-provider';
+import { describeFailure } from './provider-failure';
 
 export interface OpenAiCompatibleOptions {
   /** The provider's name in messages: "OpenAI", "Google Gemini", … */
@@ -28,7 +29,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): AiPr
       try {
         return api === 'responses' ? await viaResponses(client, request) : await viaChat(client, request);
       } catch (error) {
-        throw describeFailure(error, label, request.model, timeoutMs);
+        throw describeFailure(OpenAI, error, { label, model: request.model, timeoutMs });
       }
     },
   };
@@ -54,17 +55,4 @@ async function viaChat(client: OpenAI, { model, input, temperature }: GenerateRe
     text: completion.choices[0]?.message.content ?? '',
     usage: { inputTokens: completion.usage?.prompt_tokens ?? null, outputTokens: completion.usage?.completion_tokens ?? null },
   };
-}
-
-function describeFailure(error: unknown, label: string, model: string, timeoutMs: number): ProviderError {
-  if (error instanceof ProviderError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError(`${label} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
-  if (error instanceof OpenAI.APIConnectionError) return new ProviderError(`Could not reach ${label}. The run will be tried again at its next scheduled time.`);
-  if (error instanceof OpenAI.AuthenticationError) return new ProviderError(`${label} rejected the API key. Check the key configured on the server.`);
-  if (error instanceof OpenAI.PermissionDeniedError) return new ProviderError(`${label} refused the request: the API key may not have access to ${model}.`);
-  if (error instanceof OpenAI.NotFoundError) return new ProviderError(`${label} does not offer the model ${model} to this API key.`);
-  if (error instanceof OpenAI.RateLimitError) return new ProviderError(`${label} is rate limiting or out of quota for this API key; retries did not get through.`);
-  if (error instanceof OpenAI.BadRequestError) return new ProviderError(`${label} refused the prompt: ${error.error && typeof error.error === 'object' && 'message' in error.error ? String(error.error.message) : error.message}`);
-  if (error instanceof OpenAI.APIError) return new ProviderError(`${label} failed to answer (HTTP ${error.status ?? 'error'}); retries did not help.`);
-  return new ProviderError(`${label} call failed: ${error instanceof Error ? error.message : String(error)}`);
 }

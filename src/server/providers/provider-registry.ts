@@ -1,13 +1,14 @@
 import type { ProviderId } from '../../shared/tasks/catalog';
 import type { Env } from '../env';
 import type { AiProvider } from './ai-provider';
+import { anthropicProvider } from './anthropic-provider';
 import { openAiCompatibleProvider } from './openai-provider';
 
 /** The adapters this server can use, by provider id; built once per process from the configuration. */
 export function createProviders(env: Env): Record<ProviderId, AiProvider> {
   return {
     openai: openAiCompatibleProvider({ label: 'OpenAI', apiKey: env.OPENAI_API_KEY, apiKeyVariable: 'OPENAI_API_KEY', baseURL: env.OPENAI_BASE_URL, api: 'responses' }),
-    anthropic: openAiCompatibleProvider({ label: 'Anthropic', apiKey: env.ANTHROPIC_API_KEY, apiKeyVariable: 'ANTHROPIC_API_KEY', baseURL: 'https://api.anthropic.com/v1/', api: 'chat' }),
+    anthropic: anthropicProvider({ apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL }),
     gemini: openAiCompatibleProvider({
       label: 'Google Gemini',
       apiKey: env.GEMINI_API_KEY,

@@ -50,7 +50,7 @@ export const providerCatalog: ProviderEntry[] = [
     id: 'anthropic',
     name: 'Anthropic',
     defaultModel: 'claude-sonnet-4-5',
-    models: [model('claude-sonnet-4-5', 'Claude Sonnet 4.5'), model('claude-haiku-4-5', 'Claude Haiku 4.5')],
+    models: [model('claude-sonnet-4-5', 'Claude Sonnet 4.5', { webSearch: true }), model('claude-haiku-4-5', 'Claude Haiku 4.5', { webSearch: true })],
   },
   {
     id: 'gemini',

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { taskRuns, webhookDeliveries } from '../../db/schema';
 import { findOwnTask } from '../tasks/find-own-task';
+import { afterRunCursor, decodeRunCursor, encodeRunCursor, startedAtExact } from './run-cursor';
 import { toRun, type Run } from './to-run';
 
 export interface WebhookAttempt {
@@ -16,32 +17,17 @@ export interface WebhookAttempt {
 
 export type RunWithDeliveries = Run & { webhookDeliveries: WebhookAttempt[] };
 
-function encodeCursor(run: { startedAt: Date; id: string }): string {
-  return Buffer.from(`${run.startedAt.toISOString()}|${run.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { startedAt: Date; id: string } | undefined {
-  const [startedAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(startedAt ?? '');
-  return id && !Number.isNaN(date.getTime()) && /^[0-9a-f-]{36}$/i.test(id) ? { startedAt: date, id } : undefined;
-}
-
 /** A task's runs, newest first (keyset pagination), each with its webhook delivery attempts. Owner only. */
 export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: { db: Database; userId: string; taskId: string; limit?: number; cursor?: string }) {
   const task = await findOwnTask({ db, userId, taskId });
-  const after = cursor ? decodeCursor(cursor) : undefined;
+  const after = cursor ? decodeRunCursor(cursor) : undefined;
   const rows = await db
-    .select()
+    .select({ run: taskRuns, startedAtExact })
     .from(taskRuns)
-    .where(
-      and(
-        eq(taskRuns.taskId, task.id),
-        after ? or(lt(taskRuns.startedAt, after.startedAt), and(eq(taskRuns.startedAt, after.startedAt), lt(taskRuns.id, after.id))) : undefined,
-      ),
-    )
+    .where(and(eq(taskRuns.taskId, task.id), after ? afterRunCursor(after) : undefined))
     .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const page = rows.slice(0, limit).map((row) => row.run);
   const attempts = page.length
     ? await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.runId, page.map((run) => run.id))).orderBy(asc(webhookDeliveries.attempt))
     : [];
@@ -59,6 +45,6 @@ export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: {
         createdAt: attempt.createdAt.toISOString(),
       })),
   }));
-  const last = page.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  const last = rows[limit - 1];
+  return { items, nextCursor: rows.length > limit && last ? encodeRunCursor({ startedAt: last.startedAtExact, id: last.run.id }) : null };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Task, TaskListFilter } from '../../../shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
+import { containsPattern } from '../contains-pattern';
 import { toTask } from './to-task';
 
 export interface ListTasksOptions {
@@ -28,11 +29,6 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | undefin
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(createdAt ?? '');
   return id && !Number.isNaN(date.getTime()) && /^[0-9a-f-]{36}$/i.test(id) ? { createdAt: date, id } : undefined;
-}
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 export async function listTasks({ db, userId, search, status = 'all', limit = 20, cursor }: ListTasksOptions): Promise<TaskPage> {

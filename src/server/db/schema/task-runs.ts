@@ -37,8 +37,16 @@ export const taskRuns = pgTable(
     uniqueIndex('task_runs_task_slot_unique').on(table.taskId, table.scheduledFor).where(sql`${table.trigger} = 'schedule'`),
     // At most one run of a task in flight.
     uniqueIndex('task_runs_one_processing_per_task').on(table.taskId).where(sql`${table.status} = 'processing'`),
-    index().on(table.taskId, table.startedAt.desc()),
-    index().on(table.userId, table.startedAt.desc()),
+    // A task's runs and a user's history, newest first; id breaks ties so keyset pages are exact (core/runs/run-cursor.ts).
+    // NULLS FIRST is what a plain `order by … desc` means: with drizzle's default (NULLS LAST) PostgreSQL cannot read
+    // the index in that order and sorts every run of the user instead.
+    index().on(table.taskId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index().on(table.userId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // History search inside results and errors (`ilike '%word%'`): trigrams, from the pg_trgm extension (migration 0004).
+    // Partial: the scheduler inserts runs by the thousand with neither yet, and they then cost the index nothing.
+    index('task_runs_text_trgm')
+      .using('gin', sql`(coalesce(${table.result}, '') || ' ' || coalesce(${table.error}, '')) gin_trgm_ops`)
+      .where(sql`${table.result} is not null or ${table.error} is not null`),
   ],
 );
 

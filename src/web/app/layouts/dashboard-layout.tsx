@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Sheet } from '../../components/ui/sheet';
 import { formatDocumentTitle, useDocumentTitle } from '../../lib/use-document-title';
 import { useLogout } from '../../lib/use-logout';
+import { useLiveRunStatus } from '../live-run-status';
 
 const mainId = 'main-content';
 // Tailwind's md breakpoint: from there on the sidebar is always visible.
@@ -24,6 +25,8 @@ export function DashboardLayout() {
   const area = dashboardAreaOf(pathname);
   const title = dashboardPageTitle(pathname);
   useDocumentTitle(formatDocumentTitle(title));
+  // Runs start and finish in the background; every dashboard page shows their status as it changes.
+  useLiveRunStatus();
 
   const { logout, isPending: loggingOut } = useLogout();
   const sidebarTriggerRef = useRef<HTMLButtonElement>(null);

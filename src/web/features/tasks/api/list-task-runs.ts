@@ -5,9 +5,6 @@ import { apiClient } from '../../../lib/api-client';
 /** Runs per request; the server's default, spelled out so "Load more" and the tests agree on it. */
 export const taskRunPageSize = 20;
 
-/** While a listed run is still going, the history asks again this often, so it turns completed without a reload. */
-export const processingRunRefetchMs = 5_000;
-
 // Statuses and delivery states are kept as strings: one this build does not know yet is shown grey, not a failed page.
 const webhookDeliverySchema = z.looseObject({
   attempt: z.number(),
@@ -46,7 +43,7 @@ export type TaskRun = z.infer<typeof taskRunSchema>;
 export type TaskRunPage = z.infer<typeof taskRunPageSchema>;
 export type TaskRunListData = InfiniteData<TaskRunPage, string | null>;
 
-/** Every page of one task's runs; Run Now invalidates it (through its `['tasks']` prefix). */
+/** Every page of one task's runs; Run Now and live run events invalidate it (through its `['tasks', taskId]` prefix). */
 export const taskRunsQueryKey = (taskId: string) => ['tasks', taskId, 'runs'] as const;
 
 /** `GET /api/tasks/:id/runs`: one page of the task's runs, newest first, with each run's webhook delivery attempts. */
@@ -59,19 +56,14 @@ export async function listTaskRuns(
   return taskRunPageSchema.parse(await apiClient.get(`/api/tasks/${encodeURIComponent(taskId)}/runs?${query}`, { signal }));
 }
 
-/** True while any loaded run is still in progress. */
-export function hasProcessingRun(data: TaskRunListData | undefined): boolean {
-  return data?.pages.some((page) => page.items.some((run) => run.status === 'processing')) ?? false;
-}
-
 export function taskRunsQueryOptions(taskId: string) {
   return infiniteQueryOptions({
     queryKey: taskRunsQueryKey(taskId),
     queryFn: ({ pageParam, signal }) => listTaskRuns({ taskId, cursor: pageParam }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    // A run started elsewhere (the schedule, another tab) finishes without a reload; nothing in progress, no polling.
-    refetchInterval: (query) => (hasProcessingRun(query.state.data) ? processingRunRefetchMs : false),
+    // No polling: the dashboard layout listens to `GET /api/events` and invalidates this key when one of the task's
+    // runs starts or changes, so a run started elsewhere (the schedule, another tab) finishes here without a reload.
   });
 }
 

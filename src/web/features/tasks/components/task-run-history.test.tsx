@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, stubApi } from '../../../testing/api-stubs';
 import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
-import { formatLocalDateTime } from '../lib/task-labels';
-import { hasProcessingRun, processingRunRefetchMs, taskRunsQueryOptions, type TaskRun, type TaskRunListData } from '../api/list-task-runs';
-import { previewText, runDurationText, TaskRunHistory } from './task-run-history';
+import { formatLocalDateTime } from '../../../lib/date-time';
+import { previewText, runDurationText } from '../../../lib/run-text';
+import { taskRunsQueryOptions, type TaskRun } from '../api/list-task-runs';
+import { TaskRunHistory } from './task-run-history';
 
 const longResult = `${'A'.repeat(99)}BCDEFG and the rest of a long answer.`;
 
@@ -211,15 +212,8 @@ describe('task run history', () => {
 });
 
 describe('run history helpers', () => {
-  it('polls every 5 seconds only while a listed run is processing', () => {
-    const refetchInterval = taskRunsQueryOptions('task-1').refetchInterval as (query: { state: { data: TaskRunListData | undefined } }) => number | false;
-    const data = (...runs: TaskRun[]): TaskRunListData => ({ pages: [{ items: runs, nextCursor: null }], pageParams: [null] });
-
-    expect(processingRunRefetchMs).toBe(5_000);
-    expect(refetchInterval({ state: { data: undefined } })).toBe(false);
-    expect(refetchInterval({ state: { data: data(makeRun()) } })).toBe(false);
-    expect(refetchInterval({ state: { data: data(makeRun(), makeRun({ id: 'run-2', status: 'processing' })) } })).toBe(5_000);
-    expect(hasProcessingRun(data(makeRun({ status: 'error' })))).toBe(false);
+  it('does not poll: live run events refresh the history instead', () => {
+    expect(taskRunsQueryOptions('task-1').refetchInterval).toBeUndefined();
   });
 
   it('cuts previews at 100 characters and shows "In progress" until a run completes', () => {

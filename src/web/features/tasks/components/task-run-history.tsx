@@ -2,57 +2,21 @@ import { clsx } from 'clsx';
 import { ChevronDown, History, LoaderCircle } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDuration } from '../../../../shared/runs/format-duration';
+import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/form-errors';
+import { previewText, runDurationText } from '../../../lib/run-text';
 import { useTaskRuns, type TaskRun, type WebhookDelivery } from '../api/list-task-runs';
-import { formatLocalDateTime, modelName, providerName } from '../lib/task-labels';
-
-/** Spec section 9: result previews stop at 100 characters. */
-export const resultPreviewLength = 100;
+import { modelName, providerName } from '../../../lib/catalog-names';
+import { formatLocalDateTime } from '../../../lib/date-time';
 
 const loadFailed = 'Failed to load task runs. Please try again.';
 
-/** The first 100 characters (not UTF-16 halves of one), with "…" when there was more. */
-export function previewText(text: string, length = resultPreviewLength): string {
-  const characters = Array.from(text);
-  return characters.length > length ? `${characters.slice(0, length).join('')}…` : text;
-}
-
-/** Spec section 4: "In progress" until the run has completed; the server's duration, else the one its times give. */
-export function runDurationText(run: Pick<TaskRun, 'completedAt' | 'startedAt' | 'durationMs'>): string {
-  if (!run.completedAt) return formatDuration(null);
-  if (typeof run.durationMs === 'number') return formatDuration(run.durationMs);
-  const derived = run.startedAt ? Date.parse(run.completedAt) - Date.parse(run.startedAt) : Number.NaN;
-  return Number.isFinite(derived) && derived >= 0 ? formatDuration(derived) : '—';
-}
-
-// Spec section 3: processing, completed, error; any other value (skipped, …) grey. The word is always shown too.
-const statusAppearance: Record<string, { label: string; className: string; dot: string }> = {
-  processing: { label: 'Processing', className: 'bg-indigo-50 text-indigo-800 ring-indigo-600/20', dot: 'bg-indigo-500' },
-  completed: { label: 'Completed', className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20', dot: 'bg-emerald-500' },
-  error: { label: 'Error', className: 'bg-red-50 text-red-800 ring-red-600/20', dot: 'bg-red-500' },
-};
-const otherStatus = { className: 'bg-slate-100 text-slate-700 ring-slate-500/20', dot: 'bg-slate-400' };
-
 function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
-}
-
-export function RunStatusBadge({ status }: { status: string }) {
-  const known = statusAppearance[status];
-  const { className, dot } = known ?? otherStatus;
-  return (
-    <span
-      data-run-status={status}
-      className={clsx('inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', className)}
-    >
-      <span aria-hidden="true" className={clsx('size-1.5 shrink-0 rounded-full', dot, status === 'processing' && 'animate-pulse motion-reduce:animate-none')} />
-      {known?.label ?? capitalize(status)}
-    </span>
-  );
 }
 
 const deliveryAppearance: Record<string, { label: string; className: string }> = {

@@ -5,7 +5,7 @@ import { describeSchedule } from '../../../../shared/tasks/describe-schedule';
 import type { Task } from '../../../../shared/tasks/task.schema';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { taskPaths } from '../../../config/paths';
-import { modelName, providerName } from '../lib/task-labels';
+import { modelName, providerName } from '../../../lib/catalog-names';
 import { TaskRowActions } from './task-row-actions';
 import { TaskStatusBadge } from './task-status-badge';
 

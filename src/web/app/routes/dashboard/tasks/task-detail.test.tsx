@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../../../../shared/tasks/task.schema';
-import { formatLocalDateTime } from '../../../../features/tasks/lib/task-labels';
+import { formatLocalDateTime } from '../../../../lib/date-time';
 import { errorResponse, stubApi, type StubRequest } from '../../../../testing/api-stubs';
 import { renderWithToasts } from '../../../../testing/auth-test-utils';
 import { makeTask } from '../../../../testing/task-fixtures';

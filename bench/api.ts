@@ -1,0 +1,257 @@
+/**
+ * `npm run bench:api`: how fast is the history when a user has 100,000 runs?
+ *
+ * Seeds BENCH_RUNS runs (default 100,000) over 90 days for one user with 20 tasks, starts the API in a child process
+ * (bench/api-server.ts) on PostgreSQL (embedded, or BENCH_DATABASE_URL), signs in, and measures the latency of
+ * `GET /api/runs` under BENCH_CONNECTIONS concurrent keep-alive connections (default 50): the first history page, and
+ * a search within the last 30 days. Also reports what the run_changed triggers cost the scheduler's batch inserts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { listRuns } from '../src/server/core/runs/list-runs';
+import { connectDatabase, type Database } from '../src/server/db/client';
+import * as schema from '../src/server/db/schema';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { findFreePort } from '../src/server/lib/free-port';
+import { createLogger } from '../src/server/logger';
+
+const runs = Number(process.env.BENCH_RUNS ?? 100_000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const durationMs = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
+const logger = createLogger({ level: 'warn' });
+const topics = ['weather', 'markets', 'football', 'science', 'movies', 'travel', 'cooking', 'health', 'startups', 'music', 'history', 'space', 'gardening', 'chess', 'poetry', 'crypto', 'fashion', 'cycling', 'climate', 'books'];
+const password = 'Bench-Password-Long-Enough-1!';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const round = (value: number) => Math.round(value * 10) / 10;
+const progress = (message: string) => console.error(`${new Date().toISOString().slice(11, 19)} ${message}`);
+
+async function main() {
+  let dataDir: string | undefined;
+  let stopDatabase = async () => {};
+  let url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    dataDir = await mkdtemp(join(tmpdir(), 'promptcron-bench-api-'));
+    await chmod(dataDir, 0o755);
+    const embedded = await startEmbeddedPostgres({ dataDir, logger });
+    url = embedded.url;
+    stopDatabase = embedded.stop;
+  }
+  const { pool, db } = connectDatabase({ url, logger, max: 5 });
+  try {
+    await benchmark(url, pool, db);
+  } finally {
+    // A failed run leaves no database behind either.
+    await pool.end();
+    await stopDatabase();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchmark(url: string, pool: pg.Pool, db: Database) {
+  await migrateDatabase({ pool, logger });
+  await db.execute(sql`truncate "user", tasks, task_runs, webhook_deliveries cascade`);
+
+  progress('database ready; starting the API');
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts'], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, PORT: String(port), APP_URL: baseUrl, AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  try {
+    await measureAll(db, pool, server, baseUrl, agent);
+  } finally {
+    // Whatever happened, the API does not outlive the run.
+    agent.destroy();
+    server.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, baseUrl: string, agent: http.Agent) {
+  await new Promise<void>((resolve, reject) => {
+    server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    server.once('exit', (code) => reject(new Error(`API exited with ${code}`)));
+  });
+
+  const cookie = await signUp(baseUrl, agent);
+  const [owner] = (await db.execute<{ id: string }>(sql`select id from "user" limit 1`)).rows;
+  if (!owner) throw new Error('sign-up created no user');
+
+  progress('signed in; measuring the notify triggers');
+  const triggerCost = await measureTriggerCost(db, owner.id);
+  progress(`seeding ${runs} runs`);
+  const seedStarted = performance.now();
+  await seed(db, owner.id);
+  const seedSeconds = round((performance.now() - seedStarted) / 1000);
+
+  progress(`seeded in ${seedSeconds} s; measuring`);
+  if (process.env.BENCH_EXPLAIN) await explainHistory(pool, owner.id);
+  // The same session check and JSON round trip without the history: what every signed-in request costs anyway.
+  const baseline = await measure(baseUrl, agent, cookie, '/api/me');
+  const firstPage = await measure(baseUrl, agent, cookie, '/api/runs?limit=20');
+  const search = await measure(baseUrl, agent, cookie, '/api/runs?range=30d&q=markets&limit=20');
+  const dashboard = await measure(baseUrl, agent, cookie, '/api/dashboard');
+
+  const report = {
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
+    loadAverageAtEnd: loadavg().map(round),
+    runs,
+    seedSeconds,
+    connections,
+    secondsPerScenario: durationMs / 1000,
+    baseline,
+    firstPage,
+    search,
+    dashboard,
+    triggerCost,
+  };
+  console.log(JSON.stringify(report, null, 2));
+}
+
+async function signUp(baseUrl: string, agent: http.Agent): Promise<string> {
+  const response = await request(baseUrl, agent, '/api/auth/sign-up/email', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${response.body}`);
+  return response.cookies.map((value) => value.split(';')[0]).join('; ');
+}
+
+/** 20 tasks, one per topic; runs spread evenly over 90 days, mostly completed, some failed, some skipped slots. */
+async function seed(db: Database, userId: string) {
+  await db.execute(sql`
+    insert into tasks (user_id, name, provider, model, schedule_type, custom_cron, timezone, prompt, delivery_method, delivery_config, webhook_secret)
+    select ${userId}, 'Daily ' || topic, 'openai', 'gpt-4.1-mini', 'custom', '0 * * * *', 'UTC',
+      jsonb_build_object('input', 'Tell me what is new in ' || topic || '.', 'temperature', 1, 'searchEnabled', false), 'email',
+      '{"email":"bench@example.com"}'::jsonb, 'whsec_YmVuY2gtc2VjcmV0LXRoYXQtaXMtbG9uZy1lbm91Z2g='
+    from unnest(${`{${topics.join(',')}}`}::text[]) topic`);
+  await db.execute(sql`
+    with task_list as (select array_agg(id order by name) ids, array_agg(substring(name from 7) order by name) topics from tasks where user_id = ${userId})
+    insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for, started_at, completed_at, result, error, delivery_status, input_tokens, output_tokens)
+    select ids[1 + n % 20], ${userId},
+      case when n % 20 = 7 then 'error' when n % 20 = 13 then 'skipped' else 'completed' end,
+      'schedule', 'openai', 'gpt-4.1-mini', started, started, started + (800 + n % 5000) * interval '1 millisecond',
+      case when n % 20 in (7, 13) then null else 'Here is your ' || topics[1 + n % 20] || ' briefing number ' || n
+        || E'.\n\n- The first point of today''s summary, with some detail.\n- A second point worth a sentence or two of explanation.\n- And a closing thought.' end,
+      case when n % 20 = 7 then 'The provider did not answer within 60 seconds' end,
+      case when n % 20 = 13 then 'skipped' else 'delivered' end, 120, 380
+    from task_list, generate_series(1, ${runs}) n, lateral (select now() - n * (interval '90 days' / ${runs})) t(started)`);
+  // As autovacuum would soon: fresh statistics and a visibility map, so counts can use index-only scans.
+  await db.execute(sql`vacuum analyze task_runs`);
+  await db.execute(sql`vacuum analyze tasks`);
+}
+
+/**
+ * The scheduler inserts runs in statements of up to 500 rows and workers update them one by one. Here: 10,000 runs
+ * inserted in 20 statements of 500, then their status updated in 20 statements, with the notify triggers on and off.
+ */
+async function measureTriggerCost(db: Database, userId: string) {
+  await db.execute(sql`
+    insert into tasks (user_id, name, provider, model, schedule_type, custom_cron, timezone, prompt, delivery_method, delivery_config, webhook_secret)
+    values (${userId}, 'Trigger probe', 'openai', 'gpt-4.1-mini', 'custom', '0 * * * *', 'UTC', '{"input":"x","temperature":1,"searchEnabled":false}', 'email', '{}', 'whsec_x')`);
+  const [probe] = (await db.execute<{ id: string }>(sql`select id from tasks where name = 'Trigger probe'`)).rows;
+  const once = async () => {
+    const started = performance.now();
+    for (let batch = 0; batch < 20; batch++) {
+      await db.execute(sql`
+        insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for)
+        select ${probe?.id}, ${userId}, 'skipped', 'schedule', 'openai', 'gpt-4.1-mini', now() + (${batch * 500} + n) * interval '1 minute'
+        from generate_series(1, 500) n`);
+    }
+    const inserted = performance.now();
+    for (let batch = 0; batch < 20; batch++) {
+      await db.execute(sql`
+        update task_runs set status = 'error', error = 'probe' where id in (
+          select id from task_runs where task_id = ${probe?.id} and status = 'skipped' limit 500)`);
+    }
+    const updated = performance.now();
+    await db.execute(sql`delete from task_runs where task_id = ${probe?.id}`);
+    return { insertMs: inserted - started, updateMs: updated - inserted };
+  };
+  const toggle = (on: boolean) => db.execute(sql.raw(`alter table task_runs ${on ? 'enable' : 'disable'} trigger user`));
+  await once(); // warm-up
+  const samples: Record<'on' | 'off', { insertMs: number; updateMs: number }[]> = { on: [], off: [] };
+  for (let round = 0; round < 3; round++) {
+    await toggle(false);
+    samples.off.push(await once());
+    await toggle(true);
+    samples.on.push(await once());
+  }
+  await db.execute(sql`delete from tasks where id = ${probe?.id}`);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? NaN;
+  const summary = (list: { insertMs: number; updateMs: number }[]) => ({ insert10kMs: Math.round(median(list.map((s) => s.insertMs))), update10kMs: Math.round(median(list.map((s) => s.updateMs))) });
+  return { withNotifyTriggers: summary(samples.on), withoutTriggers: summary(samples.off) };
+}
+
+/** BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries, as listRuns sends them. */
+async function explainHistory(pool: pg.Pool, userId: string) {
+  const queries: { sql: string; params: unknown[] }[] = [];
+  const logged = drizzle(pool, { schema, casing: 'snake_case', logger: { logQuery: (text, params) => queries.push({ sql: text, params }) } });
+  await listRuns({ db: logged, userId, limit: 20 });
+  await listRuns({ db: logged, userId, limit: 20, filter: { range: '30d', q: 'markets' } });
+  for (const query of queries) {
+    const plan = await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params);
+    console.error(`\n${query.sql}\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}`);
+  }
+}
+
+/** `connections` loops, each sending the next request as soon as the previous answered, for `durationMs` after a warm-up. */
+async function measure(baseUrl: string, agent: http.Agent, cookie: string, path: string) {
+  const run = async (ms: number) => {
+    const latencies: number[] = [];
+    let failures = 0;
+    const until = Date.now() + ms;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (Date.now() < until) {
+          const started = performance.now();
+          const response = await request(baseUrl, agent, path, { cookie });
+          latencies.push(performance.now() - started);
+          if (response.status !== 200) failures++;
+        }
+      }),
+    );
+    return { latencies: latencies.sort((a, b) => a - b), failures };
+  };
+  await run(3_000);
+  const { latencies, failures } = await run(durationMs);
+  const sample = await request(baseUrl, agent, path, { cookie });
+  const body = JSON.parse(sample.body) as { total?: number; items?: unknown[] };
+  return {
+    path,
+    matchingRuns: body.total,
+    requests: latencies.length,
+    failures,
+    requestsPerSecond: Math.round(latencies.length / (durationMs / 1000)),
+    latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
+  };
+}
+
+function request(baseUrl: string, agent: http.Agent, path: string, { method = 'GET', body, cookie }: { method?: string; body?: string; cookie?: string } = {}) {
+  return new Promise<{ status: number; body: string; cookies: string[] }>((resolve, reject) => {
+    const headers: Record<string, string> = { Origin: baseUrl };
+    if (body) headers['Content-Type'] = 'application/json';
+    if (cookie) headers.Cookie = cookie;
+    const outgoing = http.request(`${baseUrl}${path}`, { method, agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), cookies: response.headers['set-cookie'] ?? [] }));
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+await main();

@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { e2eModelAnswer, strongPassword, uniqueEmail } from './support';
+
+// A zone other than the machine's, so the export's timezone is the reader's and not a default.
+test.use({ timezoneId: 'Europe/Berlin' });
+
+async function register(page: Page) {
+  const email = uniqueEmail('history');
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('History Reader');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+test('run a task now and watch it reach the history live, read the full result, export it', async ({ page, context }) => {
+  // Two tabs, a 2-second model answer and an export: about 25 s alone, over a minute on a busy two-core machine.
+  test.setTimeout(120_000);
+  const email = await register(page);
+
+  await page.goto('/dashboard/tasks/new');
+  await page.getByLabel('Task Name').fill('History digest');
+  await page.getByLabel('Prompt', { exact: true }).fill('List three facts about scheduling.');
+  await page.getByRole('button', { name: 'Create Task' }).click();
+  await expect(page.getByText('Task created')).toBeVisible();
+
+  // The history, open before the run exists, and never reloaded afterwards.
+  await page.getByRole('link', { name: 'History', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/history$/);
+  await expect(page.getByText('No task runs found')).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { historyPageMarker: true }));
+
+  // Run Now from the task's page, in another tab of the same session.
+  const taskPage = await context.newPage();
+  await taskPage.goto('/dashboard/tasks');
+  await taskPage.getByRole('table').getByRole('link', { name: 'History digest' }).click();
+  await taskPage.getByRole('button', { name: 'Run Now' }).click();
+
+  // The row appears while the model is still answering, then turns completed, pushed by the server.
+  const row = page.getByRole('row', { name: /History digest/ });
+  await expect(row.locator('[data-run-status]')).toHaveText('Processing');
+  await expect(row.locator('[data-run-status]')).toHaveText('Completed');
+  await expect(page.getByText('Showing 1 of 1')).toBeVisible();
+  expect(await page.evaluate(() => (window as { historyPageMarker?: boolean }).historyPageMarker)).toBe(true);
+  await expect(taskPage.getByText('Task completed')).toBeVisible();
+  await taskPage.close();
+
+  // The expanded row: provider and the start of the answer.
+  await row.getByRole('button', { name: /^Details of History digest/ }).click();
+  await expect(page.getByText('OpenAI · GPT-5 nano')).toBeVisible();
+  await expect(page.getByText(/^## Three scheduling facts/)).toBeVisible();
+
+  // The full result, as rendered Markdown.
+  await row.getByRole('button', { name: /^View Full Results of History digest/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'History digest' });
+  await expect(dialog.getByRole('heading', { name: 'Three scheduling facts' })).toBeVisible();
+  await expect(dialog.locator('strong', { hasText: 'Cron' })).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveCount(3);
+  await expect(dialog.locator('[data-run-status]')).toHaveText('Completed');
+  const runId = await dialog.getByText('Run ID', { exact: true }).locator('xpath=following-sibling::dd').textContent();
+  expect(runId).toMatch(/^[0-9a-f-]{36}$/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Search narrows the list on the server.
+  const search = page.getByRole('searchbox', { name: 'Search history' });
+  await search.fill('no such task');
+  await expect(page.getByText('No matching task runs found')).toBeVisible();
+  await search.fill('history dig');
+  await expect(row).toBeVisible();
+
+  // Time ranges: a day without runs, then today in the reader's zone; another range clears the date again.
+  const range = page.getByLabel('Time range');
+  const date = page.getByLabel('Date', { exact: true });
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  await range.selectOption({ label: 'Last 24 hours' });
+  await expect(row).toBeVisible();
+  await expect(date).toBeDisabled();
+  await range.selectOption({ label: 'All time' });
+  await date.fill('2020-01-01');
+  await expect(range).toHaveValue('date');
+  await expect(page.getByText('No matching task runs found')).toBeVisible();
+  await range.selectOption({ label: 'Last 7 days' });
+  await expect(date).toHaveValue('');
+  await expect(row).toBeVisible();
+  await range.selectOption({ label: 'All time' });
+  await date.fill(today);
+  await expect(range).toHaveValue('date');
+  await expect(row).toBeVisible();
+
+  // Export what the filter shows.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = await downloading;
+  await expect(page.getByText('Export successful')).toBeVisible();
+  expect(download.suggestedFilename()).toMatch(/^task-history-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.json$/);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+    metadata: Record<string, unknown>;
+    task_runs: Record<string, unknown>[];
+  };
+  expect(file.metadata).toEqual({
+    exported_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    user_email: email,
+    timezone: 'Europe/Berlin',
+    filter: { date_range: today, search_query: 'history dig' },
+    total_records: 1,
+  });
+  expect(file.task_runs).toEqual([
+    {
+      task_name: 'History digest',
+      status: 'completed',
+      started_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      completed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      duration: expect.stringMatching(/^\d+(\.\d)?s$/),
+      result: e2eModelAnswer,
+      error: null,
+    },
+  ]);
+
+  // The overview counts the run and lists it among the recent ones.
+  await page.getByRole('link', { name: 'Overview', exact: true }).click();
+  await expect(page.locator('[data-stat="Runs Completed"]')).toHaveText('1');
+  await expect(page.locator('[data-stat="Success Rate"]')).toHaveText('100%');
+  const recent = page.getByRole('region', { name: 'Recent Runs' });
+  await expect(recent.getByRole('link', { name: 'History digest' })).toBeVisible();
+  await expect(recent.locator('[data-run-status]')).toHaveText('Completed');
+  await expect(page.getByRole('region', { name: 'Monthly quota' }).getByText('Unlimited')).toBeVisible();
+});

@@ -1,0 +1,74 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testLogger, type TestDatabase } from '../../../test/database';
+import { seedTask, seedUser } from '../../../test/seed';
+import { taskRuns, tasks } from '../db/schema';
+import { claimAheadMs, startScheduler } from './scheduler';
+
+let database: TestDatabase;
+let userId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  userId = (await seedUser(database.db)).id;
+});
+
+beforeEach(async () => {
+  await database.db.delete(tasks);
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+const slot = new Date('2026-11-21T10:00:00Z');
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const value = await probe();
+    if (value !== undefined) return value;
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** Whether some other transaction holds the task's row: a scheduler that has claimed it. */
+async function isClaimed(taskId: string): Promise<boolean> {
+  return database.db.transaction(async (tx) => (await tx.execute(sql`select id from tasks where id = ${taskId} for update skip locked`)).rows.length === 0);
+}
+
+describe('the scheduler claims a slot ahead of time', () => {
+  it('does the claim before the slot and lets the run appear only when the slot comes', async () => {
+    const task = await seedTask(database.db, userId, { scheduleType: 'custom', customCron: '0 10 21 11 *', nextFireAt: slot });
+    let clock = new Date(slot.getTime() - claimAheadMs + 1_000);
+    const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: testLogger, now: () => clock });
+    try {
+      await waitFor(async () => ((await isClaimed(task.id)) ? true : undefined), 'the claim ahead of the slot');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
+
+      clock = new Date(slot.getTime() + 5);
+      const [run] = await waitFor(async () => {
+        const runs = await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id));
+        return runs.length ? runs : undefined;
+      }, 'the run at the slot');
+      expect(run).toMatchObject({ status: 'processing', trigger: 'schedule', scheduledFor: slot, startedAt: slot });
+      const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+      expect(after?.nextFireAt).toEqual(new Date('2027-11-21T10:00:00Z'));
+    } finally {
+      await scheduler.stop();
+    }
+  });
+
+  it('hands the slot back untouched when it stops before the slot', async () => {
+    const task = await seedTask(database.db, userId, { scheduleType: 'custom', customCron: '0 10 21 11 *', nextFireAt: slot });
+    const clock = new Date(slot.getTime() - 1_000);
+    const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: testLogger, now: () => clock });
+    await waitFor(async () => ((await isClaimed(task.id)) ? true : undefined), 'the claim ahead of the slot');
+    await scheduler.stop();
+
+    expect(await isClaimed(task.id)).toBe(false);
+    expect(await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
+    const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(after?.nextFireAt).toEqual(slot);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { seedRun, seedTask } from '../../../../test/seed';
+import { getDashboard } from '../../core/dashboard/get-dashboard';
+import { dashboardSchema } from './dashboard.routes';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp({ database }));
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+async function signedUpUser(name: string, ip: string) {
+  const client = new TestClient(app, ip);
+  await client.signUp({ name, email: `${name.toLowerCase()}@example.com`, password: strongPassword });
+  return { client, userId: (await client.request('/api/me')).body.user.id as string };
+}
+
+describe('GET /api/dashboard', () => {
+  it('counts a new user’s empty account as zeros, with no success rate yet and an unlimited quota', async () => {
+    const { client } = await signedUpUser('Newcomer', '198.51.100.20');
+    const response = await client.request('/api/dashboard');
+    expect(response.status).toBe(200);
+    const dashboard = dashboardSchema.parse(response.body);
+    expect(dashboard.stats).toEqual({ activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 0 });
+    expect(dashboard).toMatchObject({ activeTasks: [], recentRuns: [], quota: { monthlyRunLimit: null, runsThisMonth: 0 } });
+  });
+
+  it('shows the user’s real counts, next active tasks, 5 latest runs and this month’s usage, and nobody else’s', async () => {
+    const { client, userId } = await signedUpUser('Counter', '198.51.100.21');
+    const other = await signedUpUser('Neighbour', '198.51.100.22');
+    const hour = 3_600_000;
+    const soon = await seedTask(database.db, userId, { name: 'Soon', nextFireAt: new Date(Date.now() + hour) });
+    const later = await seedTask(database.db, userId, { name: 'Later', nextFireAt: new Date(Date.now() + 5 * hour) });
+    await seedTask(database.db, userId, { name: 'Paused', status: 'paused', nextFireAt: null });
+    const theirs = await seedTask(database.db, other.userId, { name: 'Not yours', nextFireAt: new Date(Date.now() + 60_000) });
+
+    const now = new Date();
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    // This month: 3 completed, 1 error, 1 skipped slot; last month: 2 completed. Another user's runs count for nobody here.
+    // Minutes ago, but never before the month began (the suite may run just after midnight on the 1st).
+    const thisMonth = (minutes: number) => new Date(Math.max(monthStart + 60_000, now.getTime() - minutes * 60_000) - minutes * 10);
+    const runs = [];
+    for (const [minutes, status] of [[1, 'completed'], [2, 'error'], [3, 'skipped'], [4, 'completed'], [5, 'completed']] as const) {
+      runs.push(await seedRun(database.db, minutes % 2 ? soon : later, { startedAt: thisMonth(minutes), status }));
+    }
+    await seedRun(database.db, soon, { startedAt: new Date(monthStart - 2 * 24 * hour) });
+    await seedRun(database.db, soon, { startedAt: new Date(monthStart - 3 * 24 * hour) });
+    await seedRun(database.db, theirs, { startedAt: thisMonth(1), status: 'error' });
+
+    const dashboard = dashboardSchema.parse((await client.request('/api/dashboard')).body);
+    expect(dashboard.stats).toEqual({ activeTasks: 2, runsCompleted: 5, successRate: 83.3, runsThisMonth: 4 });
+    expect(dashboard.activeTasks.map((task) => task.name)).toEqual(['Soon', 'Later']);
+    expect(dashboard.recentRuns.map((run) => run.id)).toEqual(runs.map((run) => run.id));
+    expect(dashboard.recentRuns[0]).toMatchObject({ taskName: 'Soon', status: 'completed' });
+    expect(dashboard.quota).toEqual({
+      monthlyRunLimit: null,
+      runsThisMonth: 4,
+      periodStart: new Date(monthStart).toISOString(),
+      periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    });
+  });
+
+  it('takes the quota period from the calendar month in UTC', async () => {
+    const dashboard = await getDashboard({ db: database.db, userId: 'nobody', now: new Date('2026-12-31T23:30:00-05:00') });
+    // 23:30 on New Year's Eve in New York is already January in UTC.
+    expect(dashboard.quota).toMatchObject({ periodStart: '2027-01-01T00:00:00.000Z', periodEnd: '2027-02-01T00:00:00.000Z' });
+  });
+});

@@ -1,0 +1,46 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { streamSSE } from 'hono/streaming';
+import type { AppEnv } from '../../app-env';
+import { DomainError } from '../../core/errors';
+import { RunEventsUnavailableError, type RunEvent } from '../../events/run-event-hub';
+import type { runEventsRoute } from './events.routes';
+
+/** Proxies and load balancers close connections idle for a minute or so; a comment line every 25 s keeps it open. */
+const pingIntervalMs = 25_000;
+/** How long a browser waits before reconnecting after the stream ended (the EventSource default is about 3 s). */
+const reconnectMs = 2_000;
+
+export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = async (c) => {
+  const pending: RunEvent[] = [];
+  let deliver: (event: RunEvent) => void = (event) => pending.push(event);
+  let closedByHub = false;
+  let endStream: () => void = () => {
+    closedByHub = true;
+  };
+
+  // Subscribe before answering: the browser refetches when the stream opens, so no change may slip between the two.
+  let unsubscribe: () => void;
+  try {
+    unsubscribe = await c.var.deps.runEvents.subscribe(c.var.sessionUser.id, { onRun: (event) => deliver(event), onClosed: () => endStream() });
+  } catch (error) {
+    if (error instanceof RunEventsUnavailableError) throw new DomainError('unavailable', 503, 'Live updates are unavailable right now.');
+    throw error;
+  }
+
+  // Tell nginx-style proxies not to buffer the stream.
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    const send = (event: RunEvent) => void stream.writeSSE({ event: 'run', data: JSON.stringify(event) });
+    await stream.write(`retry: ${reconnectMs}\n\n`);
+    pending.splice(0).forEach(send);
+    deliver = send;
+    const ping = setInterval(() => void stream.write(': ping\n\n'), pingIntervalMs);
+    await new Promise<void>((resolve) => {
+      endStream = resolve;
+      if (closedByHub) resolve();
+      stream.onAbort(resolve);
+    });
+    clearInterval(ping);
+    unsubscribe();
+  });
+};

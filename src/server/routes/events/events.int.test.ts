@@ -1,0 +1,126 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { seedRun, seedTask } from '../../../../test/seed';
+import { taskRuns } from '../../db/schema';
+
+let database: TestDatabase;
+let testApp: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = await createTestApp({ database });
+});
+
+afterAll(async () => {
+  // The hub holds a pool connection while it listens; the pool only ends once it is released.
+  await testApp?.deps.runEvents.close();
+  await database?.drop();
+});
+
+async function signedUpUser(name: string, ip: string) {
+  const client = new TestClient(testApp.app, ip);
+  await client.signUp({ name, email: `${name.toLowerCase()}@example.com`, password: strongPassword });
+  return { client, userId: (await client.request('/api/me')).body.user.id as string };
+}
+
+interface SseMessage {
+  event?: string;
+  data?: string;
+}
+
+/** Reads a Server-Sent Events stream message by message, as EventSource would (comments and retry lines skipped). */
+function sseReader(response: Response) {
+  if (!response.body) throw new Error('no body');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    async next(timeoutMs = 5_000): Promise<SseMessage | 'closed'> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const message: SseMessage = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event: ')) message.event = line.slice(7);
+            if (line.startsWith('data: ')) message.data = line.slice(6);
+          }
+          if (message.event || message.data) return message;
+          continue;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
+        let timer: NodeJS.Timeout | undefined;
+        const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no event within ${timeoutMs} ms`)), left)))]);
+        clearTimeout(timer);
+        if (chunk.done) return 'closed';
+        buffer += chunk.value;
+      }
+    },
+    async nextRun() {
+      const message = await this.next();
+      if (message === 'closed') throw new Error('the stream closed');
+      expect(message.event).toBe('run');
+      return JSON.parse(message.data ?? '') as { runId: string; taskId: string; status: string };
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+describe('GET /api/events', () => {
+  it('streams the user’s run events as they are created and change status, and nobody else’s', async () => {
+    const ada = await signedUpUser('Ada', '198.51.100.31');
+    const mallory = await signedUpUser('Mallory', '198.51.100.32');
+    const adaTask = await seedTask(database.db, ada.userId, { name: 'Ada’s task' });
+    const malloryTask = await seedTask(database.db, mallory.userId, { name: 'Mallory’s task' });
+
+    const response = await ada.client.open('/api/events');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = sseReader(response);
+    const malloryResponse = await mallory.client.open('/api/events');
+    const malloryEvents = sseReader(malloryResponse);
+
+    // Notifications arrive in commit order, so whatever would have leaked from Mallory's run would come first.
+    await seedRun(database.db, malloryTask, { status: 'processing', completedAt: null });
+    const run = await seedRun(database.db, adaTask, { status: 'processing', completedAt: null, result: null, deliveryStatus: 'pending' });
+    expect(await events.nextRun()).toEqual({ runId: run.id, taskId: adaTask.id, status: 'processing' });
+    expect((await malloryEvents.nextRun()).taskId).toBe(malloryTask.id);
+
+    // A change of status is news; a change of result text alone is not.
+    await database.db.update(taskRuns).set({ result: 'Partial answer' }).where(eq(taskRuns.id, run.id));
+    await database.db.update(taskRuns).set({ status: 'completed', completedAt: new Date(), result: 'Done.' }).where(eq(taskRuns.id, run.id));
+    expect(await events.nextRun()).toEqual({ runId: run.id, taskId: adaTask.id, status: 'completed' });
+    await database.db.update(taskRuns).set({ deliveryStatus: 'delivered' }).where(eq(taskRuns.id, run.id));
+    expect(await events.nextRun()).toEqual({ runId: run.id, taskId: adaTask.id, status: 'completed' });
+
+    // A batch insert, as the scheduler does it: one event per run.
+    await database.db.execute(sql`
+      insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for)
+      select ${adaTask.id}, ${ada.userId}, 'skipped', 'schedule', 'openai', 'gpt-4.1-mini', now() - n * interval '1 hour' from generate_series(1, 3) n`);
+    for (let index = 0; index < 3; index++) expect(await events.nextRun()).toMatchObject({ taskId: adaTask.id, status: 'skipped' });
+
+    // A browser that goes away is unsubscribed.
+    expect(testApp.deps.runEvents.subscriberCount).toBe(2);
+    await events.close();
+    await malloryEvents.close();
+    await vi.waitFor(() => expect(testApp.deps.runEvents.subscriberCount).toBe(0));
+  });
+
+  it('ends open streams when the database connection drops, and listens again for the next one', async () => {
+    const { client, userId } = await signedUpUser('Grace', '198.51.100.33');
+    const task = await seedTask(database.db, userId, { name: 'Resilient task' });
+    const first = sseReader(await client.open('/api/events'));
+
+    await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen run_changed'`);
+    expect(await first.next()).toBe('closed');
+
+    const second = sseReader(await client.open('/api/events'));
+    const run = await seedRun(database.db, task, { status: 'error', error: 'Run interrupted' });
+    expect(await second.nextRun()).toEqual({ runId: run.id, taskId: task.id, status: 'error' });
+    await second.close();
+  });
+});

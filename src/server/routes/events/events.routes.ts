@@ -1,0 +1,24 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireUser } from '../../auth/session';
+import { createRouter } from '../create-router';
+import { errorResponseSchema } from '../errors';
+import { streamRunEvents } from './events.handlers';
+
+export const runEventsRoute = createRoute({
+  tags: ['Runs'],
+  middleware: [requireUser] as const,
+  method: 'get',
+  path: '/api/events',
+  summary: 'Live run changes (Server-Sent Events): event `run` with {runId, taskId, status}, for your runs only',
+  description:
+    'Sent whenever one of your runs is created or changes status or delivery status, from any API or worker process. ' +
+    'A comment `: ping` every 25 s keeps proxies from closing the stream. The stream ends when the server loses its ' +
+    'database connection or shuts down; reconnect and refetch what you show, as events may have been missed.',
+  responses: {
+    200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: errorResponseSchema } } },
+    503: { description: 'Live updates are unavailable right now (no database connection)', content: { 'application/json': { schema: errorResponseSchema } } },
+  },
+});
+
+export const eventsRouter = createRouter().openapi(runEventsRoute, streamRunEvents);

@@ -1,0 +1,16 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../../app-env';
+import { getRun as getRunCore } from '../../core/runs/get-run';
+import { listRuns as listRunsCore } from '../../core/runs/list-runs';
+import type { getRunRoute, listRunsRoute } from './runs.routes';
+
+export const listRuns: RouteHandler<typeof listRunsRoute, AppEnv> = async (c) => {
+  const { range, date, timezone, q, cursor, limit } = c.req.valid('query');
+  const page = await listRunsCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, filter: { range, date, timezone, q }, cursor, limit });
+  return c.json(page, 200);
+};
+
+export const getRun: RouteHandler<typeof getRunRoute, AppEnv> = async (c) => {
+  const run = await getRunCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, runId: c.req.valid('param').id });
+  return c.json({ run }, 200);
+};

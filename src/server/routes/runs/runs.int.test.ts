@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { seedRun, seedTask } from '../../../../test/seed';
+import { runHistoryPageSchema } from './runs.schemas';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let accounts = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp({ database }));
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** A fresh signed-up user, so each test reads a history nobody else wrote into. */
+async function signedUpUser(name: string) {
+  accounts += 1;
+  const client = new TestClient(app, `198.51.100.${accounts}`);
+  await client.signUp({ name, email: `${name.toLowerCase().replace(/\W/g, '')}-${accounts}@example.com`, password: strongPassword });
+  const me = await client.request('/api/me');
+  return { client, userId: me.body.user.id as string };
+}
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+async function history(client: TestClient, query = '') {
+  const response = await client.request(`/api/runs${query}`);
+  expect(response.status).toBe(200);
+  return runHistoryPageSchema.parse(response.body);
+}
+
+describe('GET /api/runs', () => {
+  it('narrows the history to the last 24 hours, 7 days or 30 days, newest first, with the total', async () => {
+    const { client, userId } = await signedUpUser('Ranges');
+    const task = await seedTask(database.db, userId, { name: 'Morning digest' });
+    const runs = await Promise.all([1, 48, 24 * 10, 24 * 40].map((hours) => seedRun(database.db, task, { startedAt: hoursAgo(hours) })));
+    const ids = runs.map((run) => run.id);
+
+    expect(await history(client, '?range=24h')).toMatchObject({ total: 1, nextCursor: null, items: [{ id: ids[0], taskName: 'Morning digest', status: 'completed' }] });
+    expect((await history(client, '?range=7d')).items.map((run) => run.id)).toEqual(ids.slice(0, 2));
+    expect((await history(client, '?range=30d')).items.map((run) => run.id)).toEqual(ids.slice(0, 3));
+    const all = await history(client);
+    expect(all.total).toBe(4);
+    expect(all.items.map((run) => run.id)).toEqual(ids);
+    expect(all.items[0]).toMatchObject({ durationMs: 1500, result: 'A seeded answer.', deliveryStatus: 'delivered', trigger: 'manual' });
+  });
+
+  it('covers a specific calendar day in the reader’s time zone, not in UTC', async () => {
+    const { client, userId } = await signedUpUser('Specific date');
+    const task = await seedTask(database.db, userId, { name: 'Auckland report' });
+    // 2026-11-20 in Auckland (UTC+13, daylight time) runs from 2026-11-19T11:00Z to 2026-11-20T11:00Z.
+    const at = (iso: string) => seedRun(database.db, task, { startedAt: new Date(iso) });
+    await at('2026-11-19T10:59:59Z'); // 23:59:59 on the 19th in Auckland
+    const first = await at('2026-11-19T11:00:00Z'); // 00:00 on the 20th
+    const last = await at('2026-11-20T10:59:59Z'); // 23:59:59 on the 20th
+    await at('2026-11-20T11:00:00Z'); // 00:00 on the 21st
+
+    const day = await history(client, '?range=date&date=2026-11-20&timezone=Pacific/Auckland');
+    expect(day.total).toBe(2);
+    expect(day.items.map((run) => run.id)).toEqual([last.id, first.id]);
+    // Without a zone the day is UTC's: 2026-11-20T00:00Z to 2026-11-21T00:00Z.
+    expect((await history(client, '?range=date&date=2026-11-20')).items.map((run) => run.startedAt)).toEqual(['2026-11-20T11:00:00.000Z', '2026-11-20T10:59:59.000Z']);
+  });
+
+  it('answers a bad filter with 400 and the field at fault', async () => {
+    const { client } = await signedUpUser('Bad filter');
+    const cases: [string, string, string][] = [
+      ['?range=date', 'date', 'Please pick a date.'],
+      ['?range=date&date=2026-02-30', 'date', 'Please pick a date.'],
+      ['?range=date&date=yesterday', 'date', 'Please pick a date.'],
+      ['?range=date&date=2026-11-20&timezone=Mars/Olympus', 'timezone', 'Unknown time zone.'],
+      ['?range=week', 'range', 'Please choose All time, Last 24 hours, Last 7 days, Last 30 days or Specific date.'],
+      ['?limit=0', 'limit', expect.any(String) as unknown as string],
+      ['?limit=101', 'limit', expect.any(String) as unknown as string],
+      ['?cursor=garbage', 'cursor', 'This page link is not valid any more. Please reload the history.'],
+    ];
+    for (const [query, field, message] of cases) {
+      const response = await client.request(`/api/runs${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body.error.code).toBe('validation_failed');
+      expect(response.body.error.fields[field], query).toEqual(message);
+    }
+  });
+
+  it('searches task names, results and errors, case-insensitively, with % and _ taken literally', async () => {
+    const { client, userId } = await signedUpUser('Search');
+    const digest = await seedTask(database.db, userId, { name: 'Morning Digest' });
+    const weather = await seedTask(database.db, userId, { name: 'Weather report' });
+    const digestRun = await seedRun(database.db, digest, { startedAt: hoursAgo(1), result: 'Markets rose 100% today.' });
+    const earningsRun = await seedRun(database.db, weather, { startedAt: hoursAgo(2), result: 'Sunny. Quarterly EARNINGS of the umbrella makers fell.' });
+    const failedRun = await seedRun(database.db, weather, { startedAt: hoursAgo(3), status: 'error', result: null, error: 'OpenAI rejected the API key' });
+
+    const search = async (q: string) => (await history(client, `?q=${encodeURIComponent(q)}`)).items.map((run) => run.id);
+    expect(await search('  digest ')).toEqual([digestRun.id]);
+    expect(await search('earnings')).toEqual([earningsRun.id]);
+    expect(await search('rejected the api')).toEqual([failedRun.id]);
+    expect(await search('WEATHER')).toEqual([earningsRun.id, failedRun.id]);
+    expect(await search('100%')).toEqual([digestRun.id]);
+    expect(await search('1_0')).toEqual([]);
+    expect(await search('nothing like this')).toEqual([]);
+    // Search and range combine.
+    expect(await history(client, '?q=weather&range=24h')).toMatchObject({ total: 2 });
+    expect((await history(client, '?q=weather&range=date&date=2000-01-01')).total).toBe(0);
+  });
+
+  it('walks every run exactly once, page by page, even when many share one start time to the microsecond', async () => {
+    const { client, userId } = await signedUpUser('Pages');
+    const task = await seedTask(database.db, userId, { name: 'Busy task' });
+    // The scheduler starts a batch of runs in one statement: they share started_at to the microsecond.
+    await database.db.execute(sql`
+      insert into task_runs (task_id, user_id, status, trigger, provider, model, started_at)
+      select ${task.id}, ${userId}, 'completed', 'manual', 'openai', 'gpt-4.1-mini',
+        case when n <= 30 then now() - interval '1 hour' else now() - n * interval '1.234567 second' end
+      from generate_series(1, 75) n`);
+
+    const seen: string[] = [];
+    const startTimes: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await history(client, `?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.total).toBe(75);
+      expect(page.items.length).toBe(cursor === null || page.nextCursor ? 7 : 75 % 7);
+      seen.push(...page.items.map((run) => run.id));
+      startTimes.push(...page.items.map((run) => run.startedAt));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(11);
+    expect(new Set(seen).size).toBe(75);
+    expect(startTimes).toEqual([...startTimes].sort().reverse());
+  });
+
+  it('shows a user only their own runs, and answers another user’s run as not found', async () => {
+    const ada = await signedUpUser('Ada');
+    const mallory = await signedUpUser('Mallory');
+    const task = await seedTask(database.db, ada.userId, { name: 'Private thoughts' });
+    const run = await seedRun(database.db, task, { result: 'Only Ada may read this.' });
+
+    expect((await ada.client.request(`/api/runs/${run.id}`)).body.run).toMatchObject({ id: run.id, taskName: 'Private thoughts', result: 'Only Ada may read this.' });
+    expect(await history(mallory.client)).toEqual({ items: [], nextCursor: null, total: 0 });
+    expect((await history(mallory.client, '?q=private')).total).toBe(0);
+    for (const id of [run.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const response = await mallory.client.request(`/api/runs/${id}`);
+      expect(response.status).toBe(404);
+      expect(response.body.error).toEqual({ code: 'not_found', message: 'Run not found' });
+    }
+  });
+
+  it('refuses visitors who are not signed in', async () => {
+    const visitor = new TestClient(app, '198.51.100.250');
+    for (const path of ['/api/runs', '/api/runs/00000000-0000-4000-8000-000000000000', '/api/dashboard', '/api/events']) {
+      expect((await visitor.request(path)).status, path).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { z } from '@hono/zod-openapi';
+import { isTimeZone } from '../../../shared/time/zoned-time';
+import { decodeRunCursor } from '../../core/runs/run-cursor';
+import { historyRanges } from '../../core/runs/run-filter';
+import { runSchema } from '../tasks/tasks.schemas';
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `GET /api/runs` query: the history filter of spec section 4 plus keyset pagination. */
+export const runHistoryQuerySchema = z
+  .object({
+    range: z.enum(historyRanges, { message: 'Please choose All time, Last 24 hours, Last 7 days, Last 30 days or Specific date.' }).default('all'),
+    date: z
+      .string()
+      .regex(isoDate, 'Please pick a date.')
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Please pick a date.')
+      .optional()
+      .openapi({ description: 'YYYY-MM-DD; required with range=date' }),
+    timezone: z.string().max(100).refine(isTimeZone, 'Unknown time zone.').default('UTC').openapi({ description: 'IANA zone of `date`' }),
+    q: z.string().max(200, 'Search text can be at most 200 characters.').optional().openapi({ description: 'Task name, result or error contains this (case-insensitive)' }),
+    cursor: z
+      .string()
+      .max(200)
+      .refine((value) => decodeRunCursor(value) !== undefined, 'This page link is not valid any more. Please reload the history.')
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .superRefine((query, context) => {
+    if (query.range === 'date' && !query.date) context.addIssue({ code: 'custom', path: ['date'], message: 'Please pick a date.' });
+  });
+
+export const runHistoryPageSchema = z.object({ items: z.array(runSchema), nextCursor: z.string().nullable(), total: z.number().int() });
+
+export const runIdParamSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });

@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatLocalDateTime } from '../../../lib/date-time';
+import { errorResponse, stubApi } from '../../../testing/api-stubs';
+import { makeRun } from '../../../testing/run-fixtures';
+import { makeTask } from '../../../testing/task-fixtures';
+import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import type { Dashboard } from '../api/get-dashboard';
+import { DashboardOverview } from './dashboard-overview';
+
+function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    stats: { activeTasks: 3, runsCompleted: 1234, successRate: 97.54, runsThisMonth: 42 },
+    activeTasks: [makeTask(), makeTask({ id: 'task-2', name: 'Weekly report', scheduleType: 'weekly', nextFireAt: '2026-01-19T08:00:00.000Z' })],
+    recentRuns: [
+      makeRun({ id: 'run-2', status: 'processing', completedAt: null, durationMs: null }),
+      makeRun({ id: 'run-1', taskId: 'task-2', taskName: 'Weekly report', durationMs: 75_500 }),
+    ],
+    quota: { monthlyRunLimit: null, runsThisMonth: 42, periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z' },
+    ...overrides,
+  } as Dashboard;
+}
+
+function renderOverview() {
+  return renderRoutes([{ path: '/', element: <DashboardOverview name="Jane Doe" /> }]);
+}
+
+function stat(label: string): string | null | undefined {
+  return document.querySelector(`[data-stat="${label}"]`)?.textContent;
+}
+
+describe('dashboard overview', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the welcome, New Task, the four counts, active tasks, recent runs and an unlimited quota', async () => {
+    stubApi({ handlers: { 'GET /api/dashboard': () => jsonResponse(dashboard()) } });
+    renderOverview();
+
+    expect(screen.getByRole('heading', { name: 'Welcome back, Jane Doe' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New Task' }).getAttribute('href')).toBe('/dashboard/tasks/new');
+    expect(screen.getByRole('status').textContent).toBe('Loading your dashboard...');
+
+    await screen.findByRole('list', { name: 'Statistics' });
+    expect(stat('Active Tasks')).toBe('3');
+    expect(stat('Runs Completed')).toBe((1234).toLocaleString());
+    expect(stat('Success Rate')).toBe('97.5%');
+    expect(stat('Runs This Month')).toBe('42');
+
+    const active = screen.getByRole('region', { name: 'Active Tasks' });
+    expect(within(active).getByRole('link', { name: 'Weekly report' }).getAttribute('href')).toBe('/dashboard/tasks/task-2');
+    expect(active.textContent).toContain(`Next run ${formatLocalDateTime('2026-01-16T08:00:00.000Z')}`);
+
+    const recent = screen.getByRole('region', { name: 'Recent Runs' });
+    const items = within(recent).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.querySelector('[data-run-status]')?.textContent).toBe('Processing');
+    expect(items[0]!.querySelector('[data-duration]')?.textContent).toBe('In progress');
+    expect(items[0]!.textContent).toContain(formatLocalDateTime('2026-01-16T08:00:01.000Z'));
+    expect(items[1]!.textContent).toContain('Weekly report');
+    expect(items[1]!.querySelector('[data-duration]')?.textContent).toBe('1m 15s');
+    expect(within(recent).getByRole('link', { name: /View history/ }).getAttribute('href')).toBe('/dashboard/history');
+
+    const quota = screen.getByRole('region', { name: 'Monthly quota' });
+    expect(within(quota).getByText('Unlimited')).toBeTruthy();
+    expect(quota.textContent).toContain('42 runs this month');
+    expect(within(quota).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows used of limit with a bar when the plan has a monthly limit', async () => {
+    stubApi({
+      handlers: {
+        'GET /api/dashboard': () =>
+          jsonResponse(dashboard({ quota: { monthlyRunLimit: 100, runsThisMonth: 85, periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z' } })),
+      },
+    });
+    renderOverview();
+
+    const quota = await screen.findByRole('region', { name: 'Monthly quota' });
+    expect(quota.textContent).toContain('85 of 100 runs used');
+    const bar = within(quota).getByRole('progressbar', { name: 'Monthly runs used' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('85');
+    expect(bar.getAttribute('aria-valuemax')).toBe('100');
+  });
+
+  it('says so when there are no tasks or runs yet, and shows no success rate before a run finished', async () => {
+    stubApi({
+      handlers: {
+        'GET /api/dashboard': () =>
+          jsonResponse(dashboard({ stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 0 }, activeTasks: [], recentRuns: [] })),
+      },
+    });
+    renderOverview();
+
+    expect(await screen.findByText('No active tasks.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a task' }).getAttribute('href')).toBe('/dashboard/tasks/new');
+    expect(screen.getByText('No runs yet. Runs appear here as your tasks fire.')).toBeTruthy();
+    expect(stat('Success Rate')).toBe('—');
+  });
+
+  it('reports a failed load and retries', async () => {
+    let failing = true;
+    stubApi({ handlers: { 'GET /api/dashboard': () => (failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse(dashboard())) } });
+    renderOverview();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error loading dashboard');
+    expect(alert.textContent).toContain('The database is unavailable.');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Statistics' })).toBeTruthy();
+  });
+});

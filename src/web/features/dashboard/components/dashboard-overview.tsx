@@ -1,0 +1,72 @@
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/form-errors';
+import { useDashboard } from '../api/get-dashboard';
+import { ActiveTasksCard, ListCardSkeleton, RecentRunsCard } from './dashboard-lists';
+import { QuotaCard } from './quota-card';
+import { StatCards, StatCardsSkeleton } from './stat-cards';
+
+const loadFailed = 'Failed to load your dashboard. Please try again.';
+
+/** /dashboard: welcome, New Task, the four counts, active tasks, the 5 latest runs and the monthly quota. */
+export function DashboardOverview({ name }: { name: string | undefined }) {
+  const dashboard = useDashboard();
+
+  let body;
+  if (dashboard.isPending) {
+    body = (
+      <div aria-busy="true" className="flex flex-col gap-6">
+        <div role="status" className="sr-only">
+          Loading your dashboard...
+        </div>
+        <StatCardsSkeleton />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ListCardSkeleton title="Active Tasks" />
+          <ListCardSkeleton title="Recent Runs" />
+        </div>
+        <Skeleton className="h-32 w-full rounded-xl" />
+      </div>
+    );
+  } else if (!dashboard.data) {
+    body = (
+      <LoadError
+        title="Error loading dashboard"
+        message={errorMessage(dashboard.error, loadFailed)}
+        onRetry={() => void dashboard.refetch()}
+        retrying={dashboard.isFetching}
+      />
+    );
+  } else {
+    const { stats, activeTasks, recentRuns, quota } = dashboard.data;
+    body = (
+      <div className="flex flex-col gap-6">
+        <StatCards stats={stats} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ActiveTasksCard tasks={activeTasks} />
+          <RecentRunsCard runs={recentRuns} />
+        </div>
+        <QuotaCard quota={quota} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="truncate text-2xl font-bold tracking-tight text-slate-900">{name ? `Welcome back, ${name}` : 'Welcome back'}</h2>
+          <p className="mt-1 text-slate-600">Run AI prompts on a schedule and get the results by e-mail or webhook.</p>
+        </div>
+        <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'self-start sm:self-auto' })}>
+          <Plus aria-hidden="true" className="size-4" />
+          New Task
+        </Link>
+      </div>
+      {body}
+    </div>
+  );
+}

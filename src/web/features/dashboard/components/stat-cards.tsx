@@ -1,0 +1,55 @@
+import { Activity, CalendarRange, CircleCheck, Gauge, type LucideIcon } from 'lucide-react';
+import { Skeleton } from '../../../components/ui/skeleton';
+import type { Dashboard } from '../api/get-dashboard';
+
+type Stat = { label: string; value: string; hint: string; icon: LucideIcon };
+
+function statsOf({ activeTasks, runsCompleted, successRate, runsThisMonth }: Dashboard['stats']): Stat[] {
+  return [
+    { label: 'Active Tasks', value: activeTasks.toLocaleString(), hint: 'Running on their schedules', icon: Activity },
+    { label: 'Runs Completed', value: runsCompleted.toLocaleString(), hint: 'Since you started', icon: CircleCheck },
+    {
+      label: 'Success Rate',
+      // One decimal at most: "97.5%", "100%"; a dash until a run has finished.
+      value: successRate === null ? '—' : `${Math.round(successRate * 10) / 10}%`,
+      hint: successRate === null ? 'No finished runs yet' : 'Of finished runs',
+      icon: Gauge,
+    },
+    { label: 'Runs This Month', value: runsThisMonth.toLocaleString(), hint: 'Since the 1st (UTC)', icon: CalendarRange },
+  ];
+}
+
+const gridClassName = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
+
+export function StatCards({ stats }: { stats: Dashboard['stats'] }) {
+  return (
+    <ul aria-label="Statistics" className={gridClassName}>
+      {statsOf(stats).map(({ label, value, hint, icon: Icon }) => (
+        <li key={label} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+          <div className="flex items-center justify-between gap-2">
+            <span className="text-sm font-medium text-slate-600">{label}</span>
+            <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-500" />
+          </div>
+          <span data-stat={label} className="text-2xl font-bold tracking-tight text-slate-900">
+            {value}
+          </span>
+          <span className="text-xs text-slate-500">{hint}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function StatCardsSkeleton() {
+  return (
+    <div aria-hidden="true" className={gridClassName}>
+      {[0, 1, 2, 3].map((index) => (
+        <div key={index} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-7 w-16" />
+          <Skeleton className="h-3 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}

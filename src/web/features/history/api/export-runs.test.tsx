@@ -1,0 +1,151 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, stubApi, testUser } from '../../../testing/api-stubs';
+import { makeRun } from '../../../testing/run-fixtures';
+import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { RunHistory } from '../components/run-history';
+import type { HistoryFilter } from '../lib/history-filter';
+import { buildHistoryExport, historyExportFileName, type HistoryExport } from './export-runs';
+
+function WithToaster() {
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+function renderHistory(filter: HistoryFilter) {
+  return renderRoutes([{ Component: WithToaster, children: [{ path: '/', element: <RunHistory filter={filter} onFilterChange={() => {}} /> }] }]);
+}
+
+/** The files the page handed to the browser's downloads (the blob behind the object URL, and the link's name). */
+function captureDownloads() {
+  const downloads: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
+  });
+  return downloads;
+}
+
+const runs = Array.from({ length: 130 }, (_, index) =>
+  makeRun({ id: `run-${index}`, taskName: `Task ${index}`, durationMs: 500 + index, result: `Answer ${index}` }),
+);
+
+describe('history export (spec section 3)', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T07:15:30.123Z') }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('fetches every matching run page by page and downloads task-history-<timestamp>.json', async () => {
+    const downloads = captureDownloads();
+    const fetchMock = stubApi({
+      handlers: {
+        'GET /api/runs': ({ query }) => {
+          const limit = Number(query.get('limit'));
+          const start = Number(query.get('cursor') ?? 0);
+          const items = runs.slice(start, start + limit);
+          const next = start + limit < runs.length ? String(start + limit) : null;
+          return jsonResponse({ items, nextCursor: next, total: runs.length });
+        },
+      },
+    });
+    renderHistory({ range: '7d', date: '', search: ' digest ' });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+
+    expect(await screen.findByText('Export successful')).toBeTruthy();
+    expect(screen.getByText('130 task runs exported.')).toBeTruthy();
+    const exportQueries = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost').searchParams)
+      .filter((query) => query.get('limit') === '100');
+    expect(exportQueries.map((query) => [query.get('range'), query.get('q'), query.get('cursor')])).toEqual([
+      ['7d', 'digest', null],
+      ['7d', 'digest', '100'],
+    ]);
+
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]!.name).toBe('task-history-2026-11-23T07-15-30-123Z.json');
+    expect(downloads[0]!.blob.type).toBe('application/json');
+    const file = JSON.parse(await downloads[0]!.blob.text()) as HistoryExport;
+    expect(file.metadata).toEqual({
+      exported_at: '2026-11-23T07:15:30.123Z',
+      user_email: testUser.email,
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      filter: { date_range: '7d', search_query: 'digest' },
+      total_records: 130,
+    });
+    expect(file.task_runs).toHaveLength(130);
+    expect(file.task_runs[0]).toEqual({
+      task_name: 'Task 0',
+      status: 'completed',
+      started_at: '2026-01-16T08:00:01.000Z',
+      completed_at: '2026-01-16T08:00:02.234Z',
+      duration: '500ms',
+      result: 'Answer 0',
+      error: null,
+    });
+    expect(file.task_runs.at(-1)?.task_name).toBe('Task 129');
+  });
+
+  it('says "Nothing to export" when no run matches', async () => {
+    const downloads = captureDownloads();
+    stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: [], nextCursor: null, total: 0 }) } });
+    renderHistory({ range: 'all', date: '', search: '' });
+    await screen.findByText('No task runs found');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export' }));
+
+    expect(await screen.findByText('Nothing to export')).toBeTruthy();
+    expect(screen.getByText('There are no task runs to export.')).toBeTruthy();
+    expect(downloads).toHaveLength(0);
+  });
+
+  it('says "Export failed" when a page cannot be fetched', async () => {
+    const downloads = captureDownloads();
+    stubApi({
+      handlers: {
+        'GET /api/runs': ({ query }) =>
+          query.get('limit') === '100' ? errorResponse(503, 'unavailable', 'Down') : jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }),
+      },
+    });
+    renderHistory({ range: 'all', date: '', search: '' });
+    await screen.findByRole('table');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export' }));
+
+    expect(await screen.findByText('Export failed')).toBeTruthy();
+    expect(screen.getByText('There was a problem exporting the task history')).toBeTruthy();
+    expect(downloads).toHaveLength(0);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy());
+  });
+
+  it('records a specific date as the day itself, an unfinished run as "In progress"', () => {
+    const file = buildHistoryExport({
+      runs: [makeRun({ completedAt: null, durationMs: null, result: null, status: 'processing' })],
+      params: { range: 'date', date: '2026-11-20', search: '', timezone: 'Europe/Berlin' },
+      userEmail: 'jane@example.com',
+      exportedAt: new Date('2026-11-23T00:00:00.000Z'),
+    });
+    expect(file.metadata.filter).toEqual({ date_range: '2026-11-20', search_query: '' });
+    expect(file.metadata.timezone).toBe('Europe/Berlin');
+    expect(file.task_runs[0]).toMatchObject({ status: 'processing', completed_at: null, duration: 'In progress', result: null });
+    expect(historyExportFileName(new Date('2026-01-02T03:04:05.006Z'))).toBe('task-history-2026-01-02T03-04-05-006Z.json');
+  });
+});

@@ -1,0 +1,148 @@
+import { clsx } from 'clsx';
+import { ChevronDown, FileText } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { RunStatusBadge } from '../../../components/runs/run-status-badge';
+import { Button } from '../../../components/ui/button';
+import { taskPaths } from '../../../config/paths';
+import { modelName, providerName } from '../../../lib/catalog-names';
+import { formatLocalDateTime } from '../../../lib/date-time';
+import type { Run } from '../../../lib/run-schema';
+import { previewText, runDurationText } from '../../../lib/run-text';
+
+const columns = ['Task Name', 'Status', 'Date & Time', 'Actions'] as const;
+
+/*
+ * One table for every width, as the task list does: from the md breakpoint a table; below it each run is a card whose
+ * cells carry their own labels, while the header row stays for screen readers (visually hidden).
+ */
+const cellClassName = 'align-middle max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 md:px-4 md:py-3';
+
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="text-xs font-medium tracking-wide text-slate-500 uppercase md:hidden">
+      {children}
+    </span>
+  );
+}
+
+function startedAtOf(run: Run): string | null {
+  return run.startedAt ?? run.scheduledFor ?? null;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Spec section 2: the expanded row shows the provider, the result preview (100 characters) and the error preview. */
+function RunPreview({ run }: { run: Run }) {
+  return (
+    <dl className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+      <Fact label="Provider">
+        {run.provider ? providerName(run.provider) : '—'}
+        {run.provider && run.model ? <span className="text-slate-500"> · {modelName(run.provider, run.model)}</span> : null}
+      </Fact>
+      <Fact label="Duration">{runDurationText(run)}</Fact>
+      <div className="sm:col-span-2">
+        <Fact label="Result">
+          {run.result ? previewText(run.result) : <span className="text-slate-500">{run.status === 'processing' ? 'Still running.' : 'No result.'}</span>}
+        </Fact>
+      </div>
+      {run.error ? (
+        <div className="sm:col-span-2">
+          <Fact label={run.status === 'skipped' ? 'Reason' : 'Error'}>
+            <span className={run.status === 'error' ? 'text-red-700' : 'text-slate-700'}>{previewText(run.error)}</span>
+          </Fact>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run, trigger: HTMLElement) => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = useId();
+  const started = startedAtOf(run);
+
+  return (
+    <>
+      <tr
+        data-run-id={run.id}
+        className="max-md:flex max-md:flex-col max-md:gap-2 max-md:px-4 max-md:pt-4 max-md:pb-2 md:transition-colors md:hover:bg-slate-50/70"
+      >
+        <td className={cellClassName}>
+          <Link to={taskPaths.detail(run.taskId)} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+            {run.taskName}
+          </Link>
+        </td>
+        <td className={cellClassName}>
+          <CellLabel>Status</CellLabel>
+          <RunStatusBadge status={run.status} />
+        </td>
+        <td className={clsx(cellClassName, 'text-slate-700 md:whitespace-nowrap')}>
+          <CellLabel>Date & Time</CellLabel>
+          {started ? <time dateTime={started}>{formatLocalDateTime(started)}</time> : '—'}
+        </td>
+        <td className={clsx(cellClassName, 'md:text-right md:whitespace-nowrap')}>
+          <div className="flex flex-wrap gap-1 max-md:-ml-3 md:justify-end">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={expanded}
+              aria-controls={expanded ? detailsId : undefined}
+              onClick={() => setExpanded((open) => !open)}
+            >
+              <ChevronDown aria-hidden="true" className={clsx('size-4 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')} />
+              {expanded ? 'Hide details' : 'Details'}
+              <span className="sr-only"> of {run.taskName}{started ? `, ${formatLocalDateTime(started)}` : ''}</span>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={(event) => onViewResults(run, event.currentTarget)}>
+              <FileText aria-hidden="true" className="size-4" />
+              View Full Results
+              <span className="sr-only"> of {run.taskName}{started ? `, ${formatLocalDateTime(started)}` : ''}</span>
+            </Button>
+          </div>
+        </td>
+      </tr>
+      {expanded ? (
+        <tr id={detailsId} className="bg-slate-50/60 max-md:block">
+          <td colSpan={columns.length} className="px-4 py-4 max-md:block">
+            <RunPreview run={run} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+export function HistoryTable({ runs, stale, onViewResults }: { runs: Run[]; stale: boolean; onViewResults: (run: Run, trigger: HTMLElement) => void }) {
+  return (
+    <div
+      aria-busy={stale || undefined}
+      className={clsx('rounded-xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto', stale && 'opacity-60 transition-opacity')}
+    >
+      <table className="w-full text-left text-sm max-md:block">
+        <caption className="sr-only">Task runs, newest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase max-md:sr-only">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={clsx('px-4 py-3 font-medium', column === 'Actions' && 'text-right')}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 max-md:block">
+          {runs.map((run) => (
+            <HistoryRow key={run.id} run={run} onViewResults={onViewResults} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { History, LogIn, SearchX } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { browserTimeZone } from '../../../lib/date-time';
+import { errorMessage } from '../../../lib/form-errors';
+import type { Run } from '../../../lib/run-schema';
+import { useExportHistory } from '../api/export-runs';
+import { useRunHistory, type RunListParams } from '../api/list-runs';
+import { chooseDate, chooseRange, isFiltered, localDateString, type HistoryFilter, type HistoryRange } from '../lib/history-filter';
+import { HistoryTable } from './history-table';
+import { HistoryToolbar } from './history-toolbar';
+import { RunResultsDialog } from './run-results-dialog';
+
+const loadFailed = 'Failed to load task history. Please try again.';
+const signedOutText = 'Please log in to view your task history.';
+
+type RunHistoryProps = {
+  filter: HistoryFilter;
+  onFilterChange: (filter: HistoryFilter) => void;
+};
+
+function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * /dashboard/history: every run of the user's tasks, filtered, searched and paged by the server, with the full result
+ * of any run and an export of everything the filter matches.
+ */
+export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
+  const auth = useAuth();
+  const [timezone] = useState(browserTimeZone);
+  const params: RunListParams = { ...filter, search: filter.search.trim(), timezone };
+  const runs = useRunHistory(params);
+  const exporter = useExportHistory();
+  const [viewing, setViewing] = useState<{ run: Run; trigger: HTMLElement; open: boolean } | null>(null);
+
+  const { range, date } = filter;
+  // Stable while only the search changes, so the search box's pause timer is not restarted by unrelated renders.
+  const onSearchChange = useCallback((search: string) => onFilterChange({ range, date, search }), [range, date, onFilterChange]);
+  const onRangeChange = (range: HistoryRange) => onFilterChange(chooseRange(filter, range, localDateString(new Date())));
+  const onDateChange = (date: string) => onFilterChange(chooseDate(filter, date));
+
+  // Spec section 8: a failed load is also announced, whether it is the first page, a later one or a refetch.
+  useEffect(() => {
+    if (runs.error && !isSignedOut(runs.error)) toast.error('Error loading task runs', { description: errorMessage(runs.error, loadFailed) });
+  }, [runs.error]);
+
+  const items = runs.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = runs.data?.pages.at(-1)?.total ?? 0;
+
+  let results: ReactNode;
+  if (auth.status === 'signed-out' || isSignedOut(runs.error)) {
+    results = (
+      <Notice icon={<LogIn aria-hidden="true" className="size-6" />} text={signedOutText}>
+        <Link to={paths.login} className={buttonClassName({ className: 'mt-2' })}>
+          Sign In
+        </Link>
+      </Notice>
+    );
+  } else if (runs.isPending) {
+    results = (
+      <div role="status" className="flex items-center justify-center rounded-xl border border-slate-200 bg-white px-6 py-12 text-sm text-slate-600">
+        Loading task history...
+      </div>
+    );
+  } else if (!runs.data) {
+    results = <LoadError title="Error loading task runs" message={errorMessage(runs.error, loadFailed)} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />;
+  } else if (items.length === 0) {
+    results = isFiltered(filter) ? (
+      <Notice icon={<SearchX aria-hidden="true" className="size-6" />} text="No matching task runs found">
+        <Button variant="secondary" className="mt-2" onClick={() => onFilterChange({ range: 'all', date: '', search: '' })}>
+          Clear filters
+        </Button>
+      </Notice>
+    ) : (
+      <Notice icon={<History aria-hidden="true" className="size-6" />} text="No task runs found" />
+    );
+  } else {
+    results = (
+      <div className="flex flex-col gap-4">
+        <HistoryTable runs={items} stale={runs.isPlaceholderData} onViewResults={(run, trigger) => setViewing({ run, trigger, open: true })} />
+        {runs.isFetchNextPageError ? (
+          <p role="alert" className="text-center text-sm text-red-700">
+            Error loading task runs: {errorMessage(runs.error, loadFailed)}
+          </p>
+        ) : null}
+        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+          <p aria-live="polite" className="text-sm text-slate-600">
+            Showing {items.length.toLocaleString()} of {total.toLocaleString()}
+          </p>
+          {runs.hasNextPage ? (
+            <Button variant="secondary" onClick={() => (runs.isFetchingNextPage ? undefined : void runs.fetchNextPage())} aria-busy={runs.isFetchingNextPage || undefined}>
+              {runs.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="min-w-0">
+        <h2 className="text-2xl font-bold tracking-tight text-slate-900">Task history</h2>
+        <p className="mt-1 text-slate-600">Every run of your tasks, newest first. Statuses update as runs start and finish.</p>
+      </div>
+
+      <HistoryToolbar
+        filter={filter}
+        onSearchChange={onSearchChange}
+        onRangeChange={onRangeChange}
+        onDateChange={onDateChange}
+        onExport={() => exporter.exportHistory(params, auth.status === 'signed-in' ? auth.user.email : '')}
+        exporting={exporter.isExporting}
+        exportProgress={exporter.progress}
+      />
+
+      {results}
+
+      <RunResultsDialog
+        run={viewing?.run ?? null}
+        open={viewing?.open ?? false}
+        onOpenChange={(open) => setViewing((current) => (current ? { ...current, open } : current))}
+        returnFocusTo={() => viewing?.trigger}
+      />
+    </div>
+  );
+}
+
+function Notice({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">{icon}</span>
+      <p className="text-base font-semibold text-slate-900">{text}</p>
+      {children}
+    </div>
+  );
+}

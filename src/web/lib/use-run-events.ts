@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import { z } from 'zod';
+
+/** `GET /api/events`: Server-Sent Events about the signed-in user's runs. */
+export const runEventsPath = '/api/events';
+
+const runEventSchema = z.object({ runId: z.string(), taskId: z.string(), status: z.string() });
+
+/** One of the user's runs was created or changed status (or delivery status). */
+export type RunEvent = z.infer<typeof runEventSchema>;
+
+/** The wait before reconnecting after the server refused or dropped the stream: 1 s, 2 s, 4 s … up to 30 s, jittered. */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 1000 * 2 ** attempt);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+type RunEventHandlers = {
+  onRun: (event: RunEvent) => void;
+  /** The stream is back after a break: events may have been missed, so whatever they would have refreshed should be. */
+  onResync: () => void;
+};
+
+/**
+ * Listens to the user's run events while mounted. A dropped connection is retried by the browser itself; one the
+ * server refused (a 401 between sign-outs, a proxy's error page) is closed by the browser and retried here with
+ * backoff. Neither is shown to the user: the pages still work, they just update on their next fetch.
+ */
+export function useRunEvents(handlers: RunEventHandlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    // Browsers without EventSource (and test DOMs) simply get no live updates.
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | undefined;
+    let retryTimer: number | undefined;
+    let attempt = 0;
+    let interrupted = false;
+
+    const connect = () => {
+      const current = new EventSource(runEventsPath);
+      source = current;
+      current.addEventListener('open', () => {
+        attempt = 0;
+        if (interrupted) latest.current.onResync();
+        interrupted = false;
+      });
+      current.addEventListener('run', (message) => {
+        const parsed = runEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
+        // An event this build does not understand is skipped, not a broken page.
+        if (parsed.success) latest.current.onRun(parsed.data);
+      });
+      current.addEventListener('error', () => {
+        interrupted = true;
+        if (current.readyState !== EventSource.CLOSED) return;
+        current.close();
+        retryTimer = window.setTimeout(connect, reconnectDelayMs(attempt++));
+      });
+    };
+
+    connect();
+    return () => {
+      window.clearTimeout(retryTimer);
+      source?.close();
+    };
+  }, []);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
