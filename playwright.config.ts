@@ -1,14 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumExecutablePath } from './e2e/chromium';
 
 /**
  * End-to-end journeys in Debian's Chromium (no browser download) against a real server that e2e/global-setup.ts
  * starts on a free port with its own temporary data directory and embedded PostgreSQL.
  */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  // This machine has no network beyond loopback: keep Chromium from calling home at every start.
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
+const chromium = { executablePath: chromiumExecutablePath, args: chromiumArgs };
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -16,7 +17,10 @@ beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), 'promptcron-web-'));
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
+  await writeFile(join(webDir, 'landing.html'), '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing</h1></div>');
+  await writeFile(join(webDir, 'landing-session.html'), '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing for a session</h1></div>');
   await writeFile(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(join(webDir, 'assets', 'vendor-def456.js'), `console.log(${JSON.stringify('x'.repeat(4096))})`);
 });
 
 afterAll(async () => {
@@ -103,5 +107,31 @@ describe('web app', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('console.log("app")');
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the pre-rendered landing page for / and the empty shell for every other page', async () => {
+    const landing = await appWith().request('/');
+    expect(landing.status).toBe(200);
+    expect(await landing.text()).toContain('<h1>Landing</h1>');
+    // A session cookie (HttpOnly, so the page's script cannot see it) gets the variant that starts the SPA at once.
+    for (const cookie of ['promptcron.session_token=abc.def', 'theme=dark; __Secure-promptcron.session_token=abc.def']) {
+      const signedIn = await appWith().request('/', { headers: { Cookie: cookie } });
+      expect(await signedIn.text()).toContain('<h1>Landing for a session</h1>');
+    }
+    const otherCookie = await appWith().request('/', { headers: { Cookie: 'promptcron.session_data=x' } });
+    expect(await otherCookie.text()).toContain('<h1>Landing</h1>');
+    expect(landing.headers.get('vary')).toContain('Cookie');
+    const blog = await appWith().request('/blog');
+    expect(blog.status).toBe(200);
+    expect(await blog.text()).toContain('<div id="root"></div>');
+  });
+
+  it('sends scripts gzipped to browsers that accept it', async () => {
+    const response = await appWith().request('/assets/vendor-def456.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.length).toBeLessThan(1024);
+    expect(gunzipSync(body).toString()).toContain('x'.repeat(4096));
   });
 });

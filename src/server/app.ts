@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -98,12 +99,28 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   return app;
 }
 
+/** better-auth's session cookie with our prefix (auth/auth.ts), `__Secure-` in front when APP_URL is https. */
+const sessionCookiePattern = /(?:^|;\s*)(?:__Secure-)?promptcron\.session_token=/;
+
 /** Built assets under /assets are content-hashed and cached for good; every other path is a client route. */
 function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
   const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
+  // Scripts and styles shrink to about a third gzipped; on a phone connection that decides how soon the page shows.
+  app.use('*', compress());
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  // The landing page pre-rendered at build time (ADR 0012); without it `/` gets the plain index.html like any route.
+  const prerendered = (file: string) => (existsSync(join(webDir, file)) ? readFileSync(join(webDir, file), 'utf8') : indexHtml);
+  const visitorLanding = prerendered('landing.html');
+  const sessionLanding = prerendered('landing-session.html');
+  app.get('/', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Cookie');
+    // ADR 0013: visitors get the page with its small script; a request with a session cookie gets the SPA at once,
+    // so a signed-in user sees the signed-in header. The cookie is HttpOnly, so only the server can tell.
+    return c.html(sessionCookiePattern.test(c.req.header('Cookie') ?? '') ? sessionLanding : visitorLanding);
   });
   app.use('*', serveStatic({ root: webDir }));
   app.get('*', (c) => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultSiteConfig } from '../shared/site-config-defaults';
 
 /**
  * All configuration, parsed once at start-up. This is the only module that reads process.env:
@@ -44,11 +45,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
-  WAITLIST_URL: httpUrl.default('https://promptcron.com/waitlist'),
-  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@promptcron.com'),
-  SOCIAL_X_URL: httpUrl.default('https://x.com/promptcron'),
-  SOCIAL_LINKEDIN_URL: httpUrl.default('https://www.linkedin.com/company/promptcron'),
-  SOCIAL_GITHUB_URL: httpUrl.default('https://github.com/promptcron'),
+  WAITLIST_URL: httpUrl.default(defaultSiteConfig.waitlistUrl),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(defaultSiteConfig.supportEmail),
+  SOCIAL_X_URL: httpUrl.default(defaultSiteConfig.social.x),
+  SOCIAL_LINKEDIN_URL: httpUrl.default(defaultSiteConfig.social.linkedin),
+  SOCIAL_GITHUB_URL: httpUrl.default(defaultSiteConfig.social.github),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'DATA_DIR'> & {

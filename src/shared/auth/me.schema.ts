@@ -18,10 +18,8 @@ export const meResponseSchema = z.object({ user: meUserSchema });
 
 export type MeUser = z.infer<typeof meUserSchema>;
 
-/** Spec section 4: an invited user who has not chosen a password yet is sent to /set-password from every screen. */
-export function mustSetPassword(user: Pick<MeUser, 'invited' | 'hasSetPassword'>): boolean {
-  return user.invited && !user.hasSetPassword;
-}
+// Kept in a module without zod so the route guards, which every page loads, do not bring zod along.
+export { mustSetPassword } from './must-set-password';
 
 /** Where password e-mails lead (ARCHITECTURE section 9). */
 export const passwordLinkActions = { reset: 'password.reset', set: 'password.set' } as const;

@@ -1,16 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { createQueryClient } from './query-client';
 
+/** App-wide providers. The toaster is mounted by the root layout (see deferred-toaster.tsx). */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
 
-  return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      {/* The spec shows at most one notification at a time. */}
-      <Toaster visibleToasts={1} position="top-center" closeButton />
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -12,8 +12,11 @@ export const paths = {
   login: '/login',
   register: '/register',
   docs: '/docs',
+  docsQuickstart: '/docs/quickstart',
+  docsApi: '/docs/api',
   blog: '/blog',
   guides: '/guides',
+  promptTemplates: '/guides/prompt-templates',
   integrations: '/integrations',
   about: '/about',
   contact: '/contact',
@@ -39,3 +42,8 @@ export const taskPaths = {
   detail: (taskId: string) => `${paths.dashboardTasks}/${encodeURIComponent(taskId)}`,
   edit: (taskId: string) => `${paths.dashboardTasks}/${encodeURIComponent(taskId)}/edit`,
 };
+
+/** The pages of one content entry (blog post, guide, integration documentation), built from its id. */
+export const blogPostPath = (postId: string) => `${paths.blog}/${encodeURIComponent(postId)}`;
+export const guidePath = (guideId: string) => `${paths.guides}/${encodeURIComponent(guideId)}`;
+export const integrationDocsPath = (integrationId: string) => `${paths.docs}/integrations/${encodeURIComponent(integrationId)}`;

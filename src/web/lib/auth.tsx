@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
-import { meResponseSchema, type MeUser } from '../../shared/auth/me.schema';
+import type { MeUser } from '../../shared/auth/me.schema';
 import { ApiError, apiClient } from './api-client';
 
 /**
@@ -14,6 +13,8 @@ export const meQueryKey = ['me'] as const;
 
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<MeUser | null> {
   if ((await apiClient.get('/api/auth/get-session', { signal })) === null) return null;
+  // The schema (and zod with it) loads only for a signed-in user: a visitor's pages never need it (ADR 0011).
+  const { meResponseSchema } = await import('../../shared/auth/me.schema');
   try {
     return meResponseSchema.parse(await apiClient.get('/api/me', { signal })).user;
   } catch (error) {
@@ -74,25 +75,15 @@ export const minimumSessionRefreshIntervalMs = 30_000;
 /** setTimeout fires at once for delays above 2^31 − 1 ms (about 24.8 days). */
 const longestTimerMs = 2 ** 31 - 1;
 
-/** better-auth sends `expiresAt` as an ISO date; seconds or milliseconds since the epoch are accepted too. */
-const expiresAtSchema = z.union([z.string(), z.number()]).transform((value, context) => {
-  // Below 10^12 a number is in seconds (the spec's expires_at); above, milliseconds.
-  const date = typeof value === 'number' ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
-  if (Number.isNaN(date.getTime())) {
-    context.addIssue({ code: 'custom', message: 'expiresAt is not a date' });
-    return z.NEVER;
-  }
-  return date;
-});
-
-const getSessionResponseSchema = z.object({ session: z.object({ expiresAt: expiresAtSchema }) }).nullable();
-
 export type SessionInfo = { expiresAt: Date };
 
 /** `GET /api/auth/get-session`: the current session, or null when there is none. */
 export async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionInfo | null> {
   try {
-    const response = getSessionResponseSchema.parse(await apiClient.get('/api/auth/get-session', { signal }));
+    const body = await apiClient.get('/api/auth/get-session', { signal });
+    // The schema (and zod with it) loads with the first refresh, which only a signed-in user's pages make.
+    const { getSessionResponseSchema } = await import('./session-response.schema');
+    const response = getSessionResponseSchema.parse(body);
     return response && { expiresAt: response.session.expiresAt };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

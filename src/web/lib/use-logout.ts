@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../config/paths';
 import { useSignOut } from './auth';
 import { errorMessage } from './form-errors';
@@ -23,6 +22,8 @@ export function useLogout() {
     // and the protected page is gone before the session is.
     await navigate(paths.home, { replace: true });
     await navigate(paths.home, { replace: true, flushSync: true });
+    // Sonner loads here rather than with the header: the header is on the landing page, which must stay light.
+    const { toast } = await import('sonner');
     try {
       // mutateAsync rather than mutate's callbacks: the page that started the logout may be gone by now.
       await signOut.mutateAsync();

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationProgress } from '../../components/layout/navigation-progress';
 import { restoreInstantScrolling } from '../../lib/smooth-scroll';
+import { DeferredToaster } from './deferred-toaster';
 
 /*
  * Loaded beside the first page rather than inside the entry chunk: it brings the session code (and zod) with it,
@@ -26,6 +27,7 @@ export function RootLayout() {
       </Suspense>
       <Outlet />
       <ScrollRestoration />
+      <DeferredToaster />
     </>
   );
 }

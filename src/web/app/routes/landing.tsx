@@ -1,12 +1,12 @@
-import { heroHeading, productName } from '../../../shared/product';
+import { heroHeading, productName, tagline } from '../../../shared/product';
 import { FaqSection } from '../../features/landing/components/faq-section';
 import { FeaturesSection } from '../../features/landing/components/features-section';
 import { Hero } from '../../features/landing/components/hero';
 import { useSiteConfig } from '../../features/site/api/get-site-config';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePageMeta } from '../../lib/use-page-meta';
 
 export function LandingRoute() {
-  useDocumentTitle(`${productName} — ${heroHeading}`);
+  usePageMeta({ title: `${productName} — ${heroHeading}`, description: tagline });
   const siteConfig = useSiteConfig();
 
   return (

@@ -18,13 +18,13 @@ const loadSheet = () => import('../ui/sheet');
 const Sheet = lazy(async () => ({ default: (await loadSheet()).Sheet }));
 
 // Tailwind's md breakpoint; from there on the header shows the items itself.
-const desktopQuery = '(min-width: 48rem)';
+export const desktopQuery = '(min-width: 48rem)';
 
 function matchesDesktop(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(desktopQuery).matches;
 }
 
-const drawerLinkClassName =
+export const drawerLinkClassName =
   'flex h-11 items-center rounded-lg px-3 text-base font-medium text-slate-800 transition-colors hover:bg-slate-100 hover:text-indigo-700';
 
 export function MobileNavDrawer() {

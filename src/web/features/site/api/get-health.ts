@@ -1,16 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { healthSchema, type Health } from '../../../../shared/health.schema';
+import type { Health } from '../../../../shared/health.schema';
 import { ApiError, apiClient } from '../../../lib/api-client';
-
-export const healthRefetchIntervalMs = 60_000;
+import { healthRefetchIntervalMs } from '../status-appearance';
 
 export async function getHealth({ signal }: { signal?: AbortSignal } = {}): Promise<Health> {
+  // The schema (and zod) load beside the request instead of with the landing page's first script (ADR 0011).
+  const schema = import('../../../../shared/health.schema').then((module) => module.healthSchema);
   try {
-    return healthSchema.parse(await apiClient.get('/api/health', { signal }));
+    const body = await apiClient.get('/api/health', { signal });
+    return (await schema).parse(body);
   } catch (error) {
     // The server answers 503 with a regular health body when the database is down: that is a degraded state to show, not a failure.
     if (error instanceof ApiError && error.status === 503) {
-      const degraded = healthSchema.safeParse(error.body);
+      const degraded = (await schema).safeParse(error.body);
       if (degraded.success) return degraded.data;
     }
     throw error;

@@ -1,14 +1,6 @@
 import { clsx } from 'clsx';
 import { useHealth } from '../api/get-health';
-
-type BadgeState = 'checking' | 'ok' | 'degraded' | 'unavailable';
-
-const appearance: Record<BadgeState, { label: string; dot: string }> = {
-  checking: { label: 'Checking status…', dot: 'bg-slate-300' },
-  ok: { label: 'All systems operational', dot: 'bg-emerald-500' },
-  degraded: { label: 'Degraded performance', dot: 'bg-amber-500' },
-  unavailable: { label: 'Status unavailable', dot: 'bg-slate-400' },
-};
+import { statusAppearance, type BadgeState } from '../status-appearance';
 
 /** The live state of /api/health, refreshed every minute. */
 export function StatusBadge({ className }: { className?: string }) {
@@ -17,7 +9,7 @@ export function StatusBadge({ className }: { className?: string }) {
   // A failed refetch keeps the last answer in `data`; showing it would claim a state we no longer know.
   const state: BadgeState =
     health.status === 'error' ? 'unavailable' : health.status === 'pending' ? 'checking' : health.data.status;
-  const { label, dot } = appearance[state];
+  const { label, dot } = statusAppearance[state];
 
   return (
     <p

@@ -1,0 +1,15 @@
+import { blogPosts } from '../../../../shared/content/blog';
+import { BlogList } from '../../../features/content/components/blog-list';
+import { ContentPage } from '../../../features/content/components/content-page';
+
+export function BlogRoute() {
+  return (
+    <ContentPage
+      eyebrow="Blog"
+      title="Blog"
+      description="News, prompting advice and engineering notes from the team behind Promptcron."
+    >
+      <BlogList posts={blogPosts} />
+    </ContentPage>
+  );
+}

@@ -1,0 +1,67 @@
+import { ArrowRight, BookOpen, Code2, Plug, Rocket } from 'lucide-react';
+import { Link } from 'react-router';
+import { integrations } from '../../../../shared/content/integrations';
+import { buttonClassName } from '../../../components/ui/button';
+import { integrationDocsPath, paths } from '../../../config/paths';
+import { ContentPage, ContentSection, Prose } from '../../../features/content/components/content-page';
+
+const references = [
+  { title: 'Quick Start Guide', description: 'From a fresh install to the first delivered result.', to: paths.docsQuickstart, Icon: Rocket },
+  { title: 'API Reference', description: 'Every endpoint of this server, from its live OpenAPI document.', to: paths.docsApi, Icon: Code2 },
+  { title: 'Guides', description: 'Prompts, schedules, webhooks and failures, step by step.', to: paths.guides, Icon: BookOpen },
+  { title: 'Integrations', description: 'AI providers and delivery methods, and what is planned.', to: paths.integrations, Icon: Plug },
+];
+
+export function DocsRoute() {
+  return (
+    <ContentPage
+      eyebrow="Documentation"
+      title="Documentation"
+      description="Everything you need to schedule AI prompts with Promptcron and receive their results by e-mail or signed webhook."
+    >
+      <ContentSection title="Getting started">
+        <Prose
+          paragraphs={[
+            'A task in Promptcron is a prompt with an AI model, a schedule and a delivery. Schedules are hourly, daily, weekly or monthly at a time in your own time zone, or a custom five-field cron expression in UTC. When a task is due, the scheduler starts a run, sends the prompt to the model and delivers the answer by e-mail or as a signed webhook.',
+            'Create an account, choose New Task on the dashboard, and use Run Now to see the first answer straight away. Every run stays in the task’s history with its status, duration and delivery attempts.',
+          ]}
+        />
+        <Link to={paths.docsQuickstart} className={buttonClassName({ size: 'lg', className: 'mt-6' })}>
+          Quick Start Guide
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </ContentSection>
+
+      <ContentSection title="Reference">
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {references.map(({ title, description, to, Icon }) => (
+            <li key={title}>
+              <Link to={to} className="flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-colors hover:border-indigo-300">
+                <Icon aria-hidden="true" className="size-6 shrink-0 text-indigo-600" />
+                <span>
+                  <span className="block font-semibold text-slate-900">{title}</span>
+                  <span className="mt-1 block text-sm text-slate-600">{description}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </ContentSection>
+
+      <ContentSection title="Integration documentation">
+        <ul className="flex flex-col gap-2">
+          {integrations
+            .filter((integration) => integration.status === 'available')
+            .map((integration) => (
+              <li key={integration.id}>
+                <Link to={integrationDocsPath(integration.id)} className="font-medium text-indigo-700 hover:underline">
+                  {integration.name}
+                </Link>
+                <span className="text-slate-600"> — {integration.description}</span>
+              </li>
+            ))}
+        </ul>
+      </ContentSection>
+    </ContentPage>
+  );
+}

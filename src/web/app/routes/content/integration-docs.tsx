@@ -1,0 +1,28 @@
+import { useParams } from 'react-router';
+import { findIntegration } from '../../../../shared/content/integrations';
+import { Badge } from '../../../components/ui/badge';
+import { paths } from '../../../config/paths';
+import { ContentPage } from '../../../features/content/components/content-page';
+import { IntegrationDocs } from '../../../features/content/components/integration-docs';
+import { NotFoundRoute } from '../not-found';
+
+export function IntegrationDocsRoute() {
+  const integration = findIntegration(useParams().integrationId ?? '');
+  if (!integration) return <NotFoundRoute />;
+  const available = integration.status === 'available';
+
+  return (
+    <ContentPage
+      eyebrow="Integration documentation"
+      title={integration.name}
+      description={integration.description}
+      back={{ to: paths.integrations, label: 'Back to Integrations' }}
+    >
+      <p className="mb-6 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+        <Badge tone={available ? 'emerald' : 'slate'}>{available ? 'Available' : 'Coming soon'}</Badge>
+        Setup difficulty: {integration.setupDifficulty}
+      </p>
+      <IntegrationDocs integration={integration} />
+    </ContentPage>
+  );
+}

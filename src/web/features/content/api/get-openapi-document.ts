@@ -1,0 +1,58 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../lib/api-client';
+
+/** Only the parts of the OpenAPI document the reference page shows; everything else in it is ignored. */
+const operationSchema = z.object({
+  summary: z.string().optional(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+});
+
+const openApiDocumentSchema = z.object({
+  info: z.object({ title: z.string(), version: z.string(), description: z.string().optional() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
+const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export type ApiEndpoint = { method: string; path: string; summary: string };
+export type ApiReference = {
+  title: string;
+  version: string;
+  description: string | undefined;
+  groups: { tag: string; endpoints: ApiEndpoint[] }[];
+};
+
+/** Groups the operations by their first tag (untagged ones under "Other"), in the order the document lists them. */
+export function toApiReference(document: unknown): ApiReference {
+  const { info, paths } = openApiDocumentSchema.parse(document);
+  const groups = new Map<string, ApiEndpoint[]>();
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of httpMethods) {
+      const parsed = operationSchema.safeParse(item[method]);
+      if (item[method] === undefined || !parsed.success) continue;
+      const tag = parsed.data.tags?.[0] ?? 'Other';
+      const endpoint = { method: method.toUpperCase(), path, summary: parsed.data.summary ?? parsed.data.description ?? '' };
+      groups.set(tag, [...(groups.get(tag) ?? []), endpoint]);
+    }
+  }
+  return {
+    title: info.title,
+    version: info.version,
+    description: info.description,
+    groups: [...groups].map(([tag, endpoints]) => ({ tag, endpoints })),
+  };
+}
+
+export function apiReferenceQueryOptions() {
+  return queryOptions({
+    queryKey: ['openapi-document'],
+    queryFn: async ({ signal }) => toApiReference(await apiClient.get('/api/openapi.json', { signal })),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useApiReference() {
+  return useQuery(apiReferenceQueryOptions());
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { BlogPost } from '../../../../shared/content/blog';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { blogPostPath } from '../../../config/paths';
+import { AccentBanner } from './accent-banner';
+
+/** The featured article plus this many more show at first; Load More Articles shows the next batch. */
+export const blogPageSize = 3;
+
+export function formatPostDate(isoDate: string): string {
+  // Noon UTC keeps the calendar day the same in every time zone.
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+}
+
+function PostFacts({ post }: { post: BlogPost }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+      <Badge>{post.category}</Badge>
+      <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+      <span aria-hidden="true">·</span>
+      <span>{post.author}</span>
+      <span aria-hidden="true">·</span>
+      <span>{post.readTime}</span>
+    </p>
+  );
+}
+
+/** The first post is featured; the others follow in pages of three. */
+export function BlogList({ posts }: { posts: BlogPost[] }) {
+  const [shown, setShown] = useState(blogPageSize);
+  const [featured, ...rest] = posts;
+  if (!featured) return <p className="text-slate-600">No articles yet.</p>;
+  const visible = rest.slice(0, shown);
+
+  return (
+    <div className="flex flex-col gap-10">
+      <article aria-labelledby={`post-${featured.id}`} className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-2">
+        <AccentBanner accent={featured.image} className="min-h-40" />
+        <div className="flex flex-col gap-3 p-6 sm:p-8">
+          <p className="text-sm font-semibold text-indigo-700">Featured</p>
+          <h2 id={`post-${featured.id}`} className="text-2xl font-bold tracking-tight text-slate-900">
+            <Link to={blogPostPath(featured.id)} className="rounded hover:text-indigo-700">
+              {featured.title}
+            </Link>
+          </h2>
+          <PostFacts post={featured} />
+          <p className="text-base leading-7 text-slate-700">{featured.excerpt}</p>
+        </div>
+      </article>
+
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {visible.map((post) => (
+          <li key={post.id}>
+            <article aria-labelledby={`post-${post.id}`} className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+              <AccentBanner accent={post.image} className="h-28" />
+              <div className="flex flex-1 flex-col gap-3 p-5">
+                <h2 id={`post-${post.id}`} className="text-lg font-semibold text-slate-900">
+                  <Link to={blogPostPath(post.id)} className="rounded hover:text-indigo-700">
+                    {post.title}
+                  </Link>
+                </h2>
+                <PostFacts post={post} />
+                <p className="text-sm leading-6 text-slate-700">{post.excerpt}</p>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+
+      {visible.length < rest.length ? (
+        <Button variant="secondary" size="lg" className="self-center" onClick={() => setShown((count) => count + blogPageSize)}>
+          Load More Articles
+        </Button>
+      ) : (
+        <p className="self-center text-sm text-slate-600">You have seen all {posts.length} articles.</p>
+      )}
+    </div>
+  );
+}

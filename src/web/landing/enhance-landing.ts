@@ -1,0 +1,30 @@
+import { enhanceDrawer } from './drawer';
+import { enhanceFaq } from './faq';
+import { glideOnInPageLinks } from './in-page-links';
+import { showCurrentYear, showDeploymentLinks, watchHealth } from './live-values';
+import { startSpaOnIntent } from './start-spa';
+
+/*
+ * The only script of the pre-rendered landing page for visitors without a session (ADR 0013). The HTML already is
+ * the whole page; this fills in the live values, makes the FAQ and the phone menu work, and starts the SPA when the
+ * visitor is about to leave for another page. Once the SPA has rendered, the static page is gone and all of this
+ * steps aside.
+ */
+
+const root = document.getElementById('root');
+const page = root?.firstElementChild;
+if (root && page) {
+  const isActive = () => page.isConnected;
+  startSpaOnIntent(isActive);
+  glideOnInPageLinks(isActive);
+
+  const faq = document.getElementById('faq');
+  if (faq) enhanceFaq(faq);
+  const menuButton = page.querySelector<HTMLButtonElement>('header button[aria-haspopup="dialog"]');
+  if (menuButton) enhanceDrawer(menuButton, isActive);
+  const footer = page.querySelector('footer');
+  const badge = footer?.querySelector('[role="status"]');
+  if (badge) watchHealth(badge, isActive);
+  if (footer) showCurrentYear(footer);
+  void showDeploymentLinks(page);
+}
