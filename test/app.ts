@@ -69,6 +69,11 @@ export class TestClient {
     return this.request('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
   }
 
+  /** The Cookie header this client sends, to replay its session elsewhere (another API process, a stolen cookie). */
+  get cookieHeader(): string {
+    return this.headers().Cookie ?? '';
+  }
+
   get hasSession(): boolean {
     return [...this.cookies.keys()].some((name) => name.includes('session_token'));
   }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Auth } from './auth/auth';
+import type { SignedInSessions } from './auth/signed-in-sessions';
 import type { Database } from './db/client';
 import type { HistoryTotals } from './events/history-totals';
 import type { RunEventHub } from './events/run-event-hub';
@@ -19,6 +20,8 @@ export interface AppDeps {
   runEvents: RunEventHub;
   /** The history's totals between requests, dropped as run events announce changes (docs/decisions/0020). */
   historyTotals: HistoryTotals;
+  /** Who is signed in, between requests, dropped as the database announces account changes (docs/decisions/0021). */
+  signedInSessions: SignedInSessions;
   version: string;
   /** Epoch milliseconds when this process started serving. */
   startedAt: number;

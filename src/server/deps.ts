@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { AppDeps } from './app-env';
 import { createAuth } from './auth/auth';
+import { SignedInSessions } from './auth/signed-in-sessions';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { HistoryTotals } from './events/history-totals';
@@ -18,5 +19,6 @@ export async function createAppDeps(options: { env: Env; logger: Logger; pool: p
   const auth = createAuth({ db, env, secret, mailer, logger });
   const runEvents = new RunEventHub({ pool, logger });
   const historyTotals = new HistoryTotals({ hub: runEvents, logger });
-  return { env, logger, pool, db, auth, mailer, runEvents, historyTotals, version: appVersion, startedAt: options.startedAt ?? Date.now() };
+  const signedInSessions = new SignedInSessions({ hub: runEvents, logger });
+  return { env, logger, pool, db, auth, mailer, runEvents, historyTotals, signedInSessions, version: appVersion, startedAt: options.startedAt ?? Date.now() };
 }

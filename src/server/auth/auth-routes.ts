@@ -23,8 +23,23 @@ export const authRouter = createRouter().on(['GET', 'POST'], '/api/auth/*', asyn
   const limited = await enforceRateLimits(c);
   if (limited) return limited;
   const response = await c.var.deps.auth.handler(c.req.raw);
+  if (c.req.method === 'POST') forgetChangedSessions(c);
   return response.status >= 400 ? toErrorShape(response) : response;
 });
+
+/**
+ * Sign-out, revocations, password and account changes hold for the next request in this process at once (other
+ * processes hear of them from the database). An administrator's action concerns other users: everyone here is checked
+ * afresh.
+ */
+function forgetChangedSessions(c: Context<AppEnv>): void {
+  const { signedInSessions } = c.var.deps;
+  if (c.req.path.startsWith('/api/auth/admin/')) signedInSessions.forgetAll();
+  else {
+    const cookie = c.req.header('cookie');
+    if (cookie) signedInSessions.forgetSessionOf(cookie);
+  }
+}
 
 async function enforceRateLimits(c: Context<AppEnv>): Promise<Response | undefined> {
   const rules = c.req.method === 'POST' ? rateLimits[c.req.path] : undefined;

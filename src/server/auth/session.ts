@@ -4,11 +4,24 @@ import { errorBody } from '../routes/errors';
 
 /** 401 unless the request carries a valid session; exposes the user as `c.var.sessionUser`. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-  if (!session) return c.json(errorBody('unauthorized', 'Please sign in to continue.'), 401);
-  const { id, email, role } = session.user as { id: string; email: string; role?: string | null };
-  c.set('sessionUser', { id, email, role: role === 'admin' ? 'admin' : 'user' });
-  await next();
+  const { auth, signedInSessions } = c.var.deps;
+  const cookie = c.req.header('cookie');
+  const user = cookie
+    ? await signedInSessions.user(cookie, async () => {
+        const session = await auth.api.getSession({ headers: c.req.raw.headers });
+        if (!session) return undefined;
+        const { id, email, role } = session.user as { id: string; email: string; role?: string | null };
+        return { user: { id, email, role: role === 'admin' ? 'admin' : 'user' }, expiresAt: session.session.expiresAt };
+      })
+    : undefined;
+  if (!user) return c.json(errorBody('unauthorized', 'Please sign in to continue.'), 401);
+  c.set('sessionUser', user);
+  try {
+    await next();
+  } finally {
+    // What a user changes here holds for their next request here, without waiting for the database's notification.
+    if (c.req.method !== 'GET') signedInSessions.forgetUser(user.id);
+  }
 });
 
 /** Use after requireUser: 403 for anyone but administrators, checked on every request. */

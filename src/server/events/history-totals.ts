@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import { HubWatch } from './hub-watch';
 import type { RunEventHub } from './run-event-hub';
 
 /** How long a count over a range that moves with the clock ("Last 24 hours") stays: runs leave it without notice. */
@@ -37,12 +38,23 @@ export class HistoryTotals {
   /** Per user, per filter; in least recently used order, so eviction takes the user nobody asked about for longest. */
   private readonly users = new Map<string, Map<string, KeptTotal>>();
   private readonly counting = new Map<string, Set<Counting>>();
-  private observing: Promise<boolean> | undefined;
+  private readonly watch: HubWatch;
 
-  constructor(private readonly options: { hub: RunEventHub; logger: Logger; now?: () => number }) {}
+  constructor(private readonly options: { hub: RunEventHub; logger: Logger; now?: () => number }) {
+    this.watch = new HubWatch({
+      hub: options.hub,
+      logger: options.logger,
+      name: 'history totals',
+      observer: {
+        onHistoryChanged: (userId) => this.forget(userId),
+        // Changes may go unannounced until the next connection listens.
+        onClosed: () => this.forget(),
+      },
+    });
+  }
 
   async total(userId: string, filter: CountedFilter, count: () => Promise<number>): Promise<number> {
-    if (!(await this.observe())) return count();
+    if (!(await this.watch.ready())) return count();
     const own = this.users.get(userId);
     const kept = own?.get(filter.key);
     if (own && kept && kept.expiresAt > this.now()) {
@@ -79,28 +91,6 @@ export class HistoryTotals {
     for (const counts of underWay) for (const counting of counts) counting.stale = true;
     if (userId === undefined) this.users.clear();
     else this.users.delete(userId);
-  }
-
-  /** Starts observing the hub on first use, and again after the connection was lost. */
-  private observe(): Promise<boolean> {
-    this.observing ??= this.options.hub
-      .observe({
-        onHistoryChanged: (userId) => this.forget(userId),
-        onClosed: () => {
-          // Changes may go unannounced until the next connection listens.
-          this.forget();
-          this.observing = undefined;
-        },
-      })
-      .then(
-        () => true,
-        (error: unknown) => {
-          this.options.logger.warn({ err: error }, 'history totals: counting every request until run events are back');
-          this.observing = undefined;
-          return false;
-        },
-      );
-    return this.observing;
   }
 
   private now(): number {

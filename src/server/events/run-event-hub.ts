@@ -6,6 +6,8 @@ import type { Logger } from '../logger';
 export const runChangedChannel = 'run_changed';
 /** Runs removed or a task renamed (migration 0005); the payload is the user id. */
 export const historyChangedChannel = 'history_changed';
+/** A user's row or one of their sessions changed or went away (migration 0006); the payload is the user id. */
+export const accountChangedChannel = 'account_changed';
 
 const notificationSchema = z.object({ userId: z.string(), runId: z.string(), taskId: z.string(), status: z.string() });
 
@@ -22,10 +24,12 @@ export interface RunEventSubscriber {
   onClosed(): void;
 }
 
-/** Sees every change to any user's history in this process (the history's count cache). */
-export interface HistoryObserver {
+/** Sees changes to any user's data in this process (the per-process caches: history totals, sessions). */
+export interface UserChangeObserver {
   /** A run of this user's was created, changed status, or was removed, or one of their tasks was renamed. */
-  onHistoryChanged(userId: string): void;
+  onHistoryChanged?(userId: string): void;
+  /** The user's row or one of their sessions changed or was removed (sign-out, revocation, role, ban, deletion). */
+  onAccountChanged?(userId: string): void;
   onClosed(): void;
 }
 
@@ -51,7 +55,7 @@ const healthCheckTimeoutMs = 10_000;
  */
 export class RunEventHub {
   private readonly subscribers = new Map<string, Set<RunEventSubscriber>>();
-  private readonly observers = new Set<HistoryObserver>();
+  private readonly observers = new Set<UserChangeObserver>();
   private connecting: Promise<Listener> | undefined;
   private active: Listener | undefined;
   private healthTimer: NodeJS.Timeout | undefined;
@@ -74,7 +78,7 @@ export class RunEventHub {
   }
 
   /** Like `subscribe`, for every user's runs; same guarantees. */
-  async observe(observer: HistoryObserver): Promise<() => void> {
+  async observe(observer: UserChangeObserver): Promise<() => void> {
     const listener = await this.listen();
     if (listener.lost || this.closed) throw new RunEventsUnavailableError('The database connection for live updates was lost.');
     this.observers.add(observer);
@@ -118,12 +122,13 @@ export class RunEventHub {
     const listener: Listener = { client, lost: false };
     client.on('notification', (message) => {
       if (message.channel === runChangedChannel) this.dispatch(message.payload);
-      else if (message.channel === historyChangedChannel && message.payload) this.tellObservers(message.payload);
+      else if (message.channel === historyChangedChannel && message.payload) this.tellObservers(message.payload, 'history');
+      else if (message.channel === accountChangedChannel && message.payload) this.tellObservers(message.payload, 'account');
     });
     client.on('error', (error) => this.drop(listener, error));
     client.on('end', () => this.drop(listener));
     try {
-      await client.query(`listen ${runChangedChannel}; listen ${historyChangedChannel}`);
+      await client.query(`listen ${runChangedChannel}; listen ${historyChangedChannel}; listen ${accountChangedChannel}`);
     } catch (error) {
       this.drop(listener, error as Error);
       throw new RunEventsUnavailableError(`Cannot listen for run changes: ${(error as Error).message}`);
@@ -187,11 +192,14 @@ export class RunEventHub {
       return;
     }
     const event: RunEvent = { runId: parsed.runId, taskId: parsed.taskId, status: parsed.status };
-    this.tellObservers(parsed.userId);
+    this.tellObservers(parsed.userId, 'history');
     for (const subscriber of this.subscribers.get(parsed.userId) ?? []) subscriber.onRun(event);
   }
 
-  private tellObservers(userId: string): void {
-    for (const observer of this.observers) observer.onHistoryChanged(userId);
+  private tellObservers(userId: string, what: 'history' | 'account'): void {
+    for (const observer of this.observers) {
+      if (what === 'history') observer.onHistoryChanged?.(userId);
+      else observer.onAccountChanged?.(userId);
+    }
   }
 }
