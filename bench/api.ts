@@ -12,11 +12,9 @@ import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { listRuns } from '../src/server/core/runs/list-runs';
 import { connectDatabase, type Database } from '../src/server/db/client';
-import * as schema from '../src/server/db/schema';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { findFreePort } from '../src/server/lib/free-port';
@@ -197,9 +195,15 @@ async function measureTriggerCost(db: Database, userId: string) {
 /** BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries, as listRuns sends them. */
 async function explainHistory(pool: pg.Pool, userId: string) {
   const queries: { sql: string; params: unknown[] }[] = [];
-  const logged = drizzle(pool, { schema, casing: 'snake_case', logger: { logQuery: (text, params) => queries.push({ sql: text, params }) } });
-  await listRuns({ db: logged, userId, limit: 20 });
-  await listRuns({ db: logged, userId, limit: 20, filter: { range: '30d', q: 'markets' } });
+  // listRuns only calls `query(text, values)` on its pool.
+  const logged = {
+    query: (text: string, params: unknown[]) => {
+      queries.push({ sql: text, params });
+      return pool.query(text, params);
+    },
+  } as unknown as pg.Pool;
+  await listRuns({ pool: logged, userId, limit: 20 });
+  await listRuns({ pool: logged, userId, limit: 20, filter: { range: '30d', q: 'markets' } });
   for (const query of queries) {
     const plan = await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params);
     console.error(`\n${query.sql}\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}`);

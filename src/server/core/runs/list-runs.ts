@@ -1,13 +1,12 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type pg from 'pg';
 import type { CountedFilter, HistoryTotals } from '../../events/history-totals';
-import { taskRuns, tasks } from '../../db/schema';
-import { afterRunCursor, decodeRunCursor, encodeRunCursor, startedAtExact } from './run-cursor';
-import { runFilterWhere, type RunFilter } from './run-filter';
-import { toRun, type Run } from './to-run';
+import { decodeRunCursor, encodeRunCursor } from './run-cursor';
+import { historyWhere, type RunFilter } from './run-filter';
+import type { Run, RunRow } from './to-run';
 
 export interface ListRunsOptions {
-  db: Database;
+  /** The pool itself: the page is plain SQL, not drizzle's builder (docs/decisions/0022). */
+  pool: pg.Pool;
   userId: string;
   filter?: RunFilter;
   limit?: number;
@@ -25,30 +24,98 @@ export interface RunPage {
   total: number;
 }
 
-/** The signed-in user's history: runs matching the filter, newest first, a keyset page at a time. */
-export async function listRuns({ db, userId, filter = {}, limit = 20, cursor, now = new Date(), totals }: ListRunsOptions): Promise<RunPage> {
-  const where = runFilterWhere({ userId, filter, now });
+/**
+ * What the page query selects: the run as the API returns it, times already as ISO 8601 text (cut to milliseconds
+ * like a JavaScript Date, so identical to toRun's), and the exact start for the cursor.
+ */
+interface HistoryRow {
+  id: string;
+  task_id: string;
+  task_name: string;
+  status: RunRow['status'];
+  trigger: RunRow['trigger'];
+  scheduled_for: string | null;
+  started_at: string;
+  started_at_exact: string;
+  completed_at: string | null;
+  duration_ms: number | null;
+  provider: string;
+  model: string;
+  result: string | null;
+  error: string | null;
+  delivery_status: RunRow['deliveryStatus'];
+  delivery_error: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+}
+
+const isoMs = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)`;
+// Formatting in PostgreSQL spares the API process parsing three timestamps per row into Dates and back.
+const selectRuns = `select r.id, r.task_id, t.name as task_name, r.status, r.trigger, ${isoMs('r.scheduled_for')} as scheduled_for,
+  ${isoMs('r.started_at')} as started_at, ${isoMs('r.completed_at')} as completed_at,
+  to_char(r.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as started_at_exact,
+  (${epochMs('r.completed_at')} - ${epochMs('r.started_at')})::float8 as duration_ms,
+  r.provider, r.model, r.result, r.error, r.delivery_status, r.delivery_error, r.input_tokens, r.output_tokens
+  from task_runs r join tasks t on t.id = r.task_id`;
+
+/**
+ * The signed-in user's history: runs matching the filter, newest first, a keyset page at a time. Plain SQL on the
+ * pool, not drizzle's builder: the hottest query of the API (docs/decisions/0022).
+ */
+export async function listRuns({ pool, userId, filter = {}, limit = 20, cursor, now = new Date(), totals }: ListRunsOptions): Promise<RunPage> {
   const after = cursor ? decodeRunCursor(cursor) : undefined;
+  const page = historyWhere({ userId, filter, now, after });
   const countRuns = async () => {
-    const [row] = await db.select({ total: count() }).from(taskRuns).where(where);
-    return row?.total ?? 0;
+    const matching = historyWhere({ userId, filter, now });
+    const { rows } = await pool.query<{ total: number }>(prepared(`select count(*)::int as total from task_runs r where ${matching.sql}`, matching.values));
+    return rows[0]?.total ?? 0;
   };
-  const [rows, total] = await Promise.all([
-    db
-      .select({ run: taskRuns, taskName: tasks.name, startedAtExact })
-      .from(taskRuns)
-      .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
-      .where(after ? and(where, afterRunCursor(after)) : where)
-      .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
-      .limit(limit + 1),
+  const pageSize = `$${page.values.push(limit + 1)}`;
+  const [{ rows }, total] = await Promise.all([
+    pool.query<HistoryRow>(prepared(`${selectRuns} where ${page.sql} order by r.started_at desc, r.id desc limit ${pageSize}`, page.values)),
     totals ? totals.total(userId, countedFilter(filter), countRuns) : countRuns(),
   ]);
   const last = rows[limit - 1];
   return {
-    items: rows.slice(0, limit).map((row) => toRun(row.run, row.taskName)),
-    nextCursor: rows.length > limit && last ? encodeRunCursor({ startedAt: last.startedAtExact, id: last.run.id }) : null,
+    items: rows.slice(0, limit).map(toHistoryRun),
+    nextCursor: rows.length > limit && last ? encodeRunCursor({ startedAt: last.started_at_exact, id: last.id }) : null,
     total,
   };
+}
+
+function toHistoryRun(row: HistoryRow): Run {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    taskName: row.task_name,
+    status: row.status,
+    trigger: row.trigger,
+    scheduledFor: row.scheduled_for,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+    durationMs: row.duration_ms,
+    provider: row.provider,
+    model: row.model,
+    result: row.result,
+    error: row.error,
+    deliveryStatus: row.delivery_status,
+    deliveryError: row.delivery_error,
+    inputTokens: row.input_tokens,
+    outputTokens: row.output_tokens,
+  };
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * A named statement, so each connection parses and plans it once rather than on every request (planning cost more
+ * than running the page query). The texts differ only by which filters are present: a dozen names at most.
+ */
+function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `history_${statementNames.size + 1}`));
+  return { name, text, values };
 }
 
 /** Two requests with the same filter count the same runs (up to the clock, for moving ranges). */

@@ -1,7 +1,6 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { instantOf, parseDate } from '../../../shared/time/zoned-time';
-import { taskRuns, tasks } from '../../db/schema';
 import { containsPattern } from '../contains-pattern';
+import type { RunCursor } from './run-cursor';
 
 /** The history's time ranges (spec section 2), as `GET /api/runs?range=` spells them. */
 export const historyRanges = ['all', '24h', '7d', '30d', 'date'] as const;
@@ -17,30 +16,45 @@ export interface RunFilter {
   q?: string;
 }
 
+/** A WHERE clause over `task_runs r` with its parameters ($1, $2, … in order). */
+export interface HistoryWhere {
+  sql: string;
+  values: unknown[];
+}
+
 const rangeHours: Record<'24h' | '7d' | '30d', number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
 
-/** The WHERE clause of a user's history under a filter; every condition starts from the owner. */
-export function runFilterWhere({ userId, filter, now }: { userId: string; filter: RunFilter; now: Date }): SQL {
-  const conditions: SQL[] = [eq(taskRuns.userId, userId)];
+/**
+ * The WHERE clause of a user's history under a filter, and after a cursor; every condition starts from the owner.
+ * Plain SQL rather than drizzle's builder: this is the hottest query of the API, and building it cost more CPU
+ * than PostgreSQL spends answering it (docs/decisions/0022).
+ */
+export function historyWhere({ userId, filter, now, after }: { userId: string; filter: RunFilter; now: Date; after?: RunCursor }): HistoryWhere {
+  const values: unknown[] = [userId];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const conditions = ['r.user_id = $1'];
   const { range = 'all', date, timezone = 'UTC' } = filter;
   if (range === '24h' || range === '7d' || range === '30d') {
-    conditions.push(gte(taskRuns.startedAt, new Date(now.getTime() - rangeHours[range] * 3_600_000)));
+    conditions.push(`r.started_at >= ${param(new Date(now.getTime() - rangeHours[range] * 3_600_000))}`);
   } else if (range === 'date' && date) {
     // Midnight to midnight on the wall clock of `timezone` (23 or 25 hours on DST days), computed with the same zone
     // rules as the schedules rather than PostgreSQL's, whose zone names can differ from the runtime's.
     const { year, month, day } = parseDate(date);
-    conditions.push(gte(taskRuns.startedAt, instantOf({ year, month, day, hour: 0, minute: 0 }, timezone)));
-    conditions.push(lt(taskRuns.startedAt, instantOf({ year, month, day: day + 1, hour: 0, minute: 0 }, timezone)));
+    conditions.push(`r.started_at >= ${param(instantOf({ year, month, day, hour: 0, minute: 0 }, timezone))}`);
+    conditions.push(`r.started_at < ${param(instantOf({ year, month, day: day + 1, hour: 0, minute: 0 }, timezone))}`);
   }
   const term = filter.q?.trim();
   if (term) {
-    const pattern = containsPattern(term);
+    const pattern = param(containsPattern(term));
     // The matching task ids are computed once (an InitPlan), so `task_id = any(...)` can use the task index; the
-    // result and error text are searched through the trigram index of migration 0004 (same expression, verbatim).
-    const matchingTasks = sql`array(select ${tasks.id} from ${tasks} where ${and(eq(tasks.userId, userId), sql`${tasks.name} ilike ${pattern}`)})`;
-    // The text condition repeats the index's predicate word for word, which is how PostgreSQL knows it may use it.
-    const text = sql`((${taskRuns.result} is not null or ${taskRuns.error} is not null) and (coalesce(${taskRuns.result}, '') || ' ' || coalesce(${taskRuns.error}, '')) ilike ${pattern})`;
-    conditions.push(sql`(${taskRuns.taskId} = any(${matchingTasks}) or ${text})`);
+    // result and error text are searched through the trigram index of migration 0004, whose expression and predicate
+    // this repeats, which is how PostgreSQL knows it may use it.
+    conditions.push(
+      `(r.task_id = any(array(select t.id from tasks t where t.user_id = $1 and t.name ilike ${pattern}))` +
+        ` or ((r.result is not null or r.error is not null) and (coalesce(r.result, '') || ' ' || coalesce(r.error, '')) ilike ${pattern}))`,
+    );
   }
-  return and(...conditions) as SQL;
+  // A row comparison, so the index seeks straight to the cursor.
+  if (after) conditions.push(`(r.started_at, r.id) < (${param(after.startedAt)}::timestamptz, ${param(after.id)}::uuid)`);
+  return { sql: conditions.join(' and '), values };
 }

@@ -6,8 +6,8 @@ import type { getRunRoute, listRunsRoute } from './runs.routes';
 
 export const listRuns: RouteHandler<typeof listRunsRoute, AppEnv> = async (c) => {
   const { range, date, timezone, q, cursor, limit } = c.req.valid('query');
-  const { db, historyTotals } = c.var.deps;
-  const page = await listRunsCore({ db, totals: historyTotals, userId: c.var.sessionUser.id, filter: { range, date, timezone, q }, cursor, limit });
+  const { pool, historyTotals } = c.var.deps;
+  const page = await listRunsCore({ pool, totals: historyTotals, userId: c.var.sessionUser.id, filter: { range, date, timezone, q }, cursor, limit });
   return c.json(page, 200);
 };
 

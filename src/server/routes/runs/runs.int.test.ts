@@ -153,6 +153,20 @@ describe('GET /api/runs', () => {
     }
   });
 
+  it('describes a run in the history exactly as the run itself does, times cut to the millisecond', async () => {
+    const { client, userId } = await signedUpUser('Precise times');
+    const task = await seedTask(database.db, userId, { name: 'Stopwatch' });
+    const run = await seedRun(database.db, task);
+    // Microseconds, as the scheduler's now() writes them: the history formats times in SQL, the run page in JavaScript.
+    await database.db.execute(sql`update task_runs set scheduled_for = '2026-11-20T09:59:59.999999Z', started_at = '2026-11-20T10:00:00.123456Z',
+      completed_at = '2026-11-20T10:00:01.500999Z' where id = ${run.id}`);
+
+    const [listed] = (await history(client)).items;
+    const single = (await client.request(`/api/runs/${run.id}`)).body.run;
+    expect(listed).toEqual(single);
+    expect(listed).toMatchObject({ scheduledFor: '2026-11-20T09:59:59.999Z', startedAt: '2026-11-20T10:00:00.123Z', completedAt: '2026-11-20T10:00:01.500Z', durationMs: 1377 });
+  });
+
   it('refuses visitors who are not signed in', async () => {
     const visitor = new TestClient(app, '198.51.100.250');
     for (const path of ['/api/runs', '/api/runs/00000000-0000-4000-8000-000000000000', '/api/dashboard', '/api/events']) {
