@@ -84,4 +84,15 @@ describe('history totals between requests', () => {
     await seedRun(database.db, task);
     expect(await total(client)).toBe(2);
   });
+
+  it('keep the overview’s counts until a run finishes', async () => {
+    const { client, userId } = await signedUpUser('Overview', '198.51.100.45');
+    const task = await seedTask(database.db, userId);
+    const run = await seedRun(database.db, task, { status: 'processing', completedAt: null, result: null });
+    const stats = async () => (await client.request('/api/dashboard')).body.stats;
+    expect(await stats()).toMatchObject({ runsCompleted: 0, successRate: null, runsThisMonth: 1 });
+
+    await database.db.update(taskRuns).set({ status: 'completed', completedAt: new Date(), result: 'Done.' }).where(eq(taskRuns.id, run.id));
+    await vi.waitFor(async () => expect(await stats()).toMatchObject({ runsCompleted: 1, successRate: 100, runsThisMonth: 1 }));
+  });
 });

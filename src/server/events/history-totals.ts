@@ -10,7 +10,7 @@ const maxUsers = 10_000;
 const maxFiltersPerUser = 20;
 
 interface KeptTotal {
-  total: number;
+  total: unknown;
   expiresAt: number;
 }
 
@@ -20,7 +20,7 @@ interface Counting {
 }
 
 export interface CountedFilter {
-  /** Identifies the filter (range, date, zone, search term) for this user. */
+  /** Identifies what was counted for this user: a history filter (range, date, zone, search term), the overview. */
   key: string;
   /** The range is relative to now, so its count drifts as time passes. */
   moving: boolean;
@@ -53,14 +53,15 @@ export class HistoryTotals {
     });
   }
 
-  async total(userId: string, filter: CountedFilter, count: () => Promise<number>): Promise<number> {
+  /** A count (or a few, as one value) over the user's runs, kept until their history changes. */
+  async total<T>(userId: string, filter: CountedFilter, count: () => Promise<T>): Promise<T> {
     if (!(await this.watch.ready())) return count();
     const own = this.users.get(userId);
     const kept = own?.get(filter.key);
     if (own && kept && kept.expiresAt > this.now()) {
       this.users.delete(userId);
       this.users.set(userId, own);
-      return kept.total;
+      return kept.total as T;
     }
     const counting: Counting = { stale: false };
     let underWay = this.counting.get(userId);
@@ -76,7 +77,7 @@ export class HistoryTotals {
     }
   }
 
-  private keep(userId: string, filter: CountedFilter, total: number): void {
+  private keep(userId: string, filter: CountedFilter, total: unknown): void {
     let own = this.users.get(userId);
     if (!own) {
       if (this.users.size >= maxUsers) this.users.delete(this.users.keys().next().value as string);

@@ -4,5 +4,6 @@ import { getDashboard as getDashboardCore } from '../../core/dashboard/get-dashb
 import type { getDashboardRoute } from './dashboard.routes';
 
 export const getDashboard: RouteHandler<typeof getDashboardRoute, AppEnv> = async (c) => {
-  return c.json(await getDashboardCore({ db: c.var.deps.db, userId: c.var.sessionUser.id }), 200);
+  const { db, historyTotals } = c.var.deps;
+  return c.json(await getDashboardCore({ db, totals: historyTotals, userId: c.var.sessionUser.id }), 200);
 };
