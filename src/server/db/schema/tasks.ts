@@ -49,7 +49,8 @@ export const tasks = pgTable(
   (table) => [
     // The scheduler's claim: active tasks by next fire time.
     index().on(table.status, table.nextFireAt),
-    // A user's list, newest first; search filters within it (a user has at most a few hundred tasks).
-    index().on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // A user's list, newest first; search filters within it (a user has at most a few hundred tasks). NULLS FIRST is
+    // what `order by … desc` means; drizzle's default (NULLS LAST) would leave the index unusable for the order.
+    index().on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );

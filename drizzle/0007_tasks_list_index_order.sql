@@ -1,0 +1,2 @@
+DROP INDEX "tasks_user_id_created_at_id_index";--> statement-breakpoint
+CREATE INDEX "tasks_user_id_created_at_id_index" ON "tasks" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
