@@ -13,9 +13,14 @@ export interface DatabaseConnection {
 export function connectDatabase({ url, logger, max = 10 }: { url: string; logger: Logger; max?: number }): DatabaseConnection {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // An idle client dies when PostgreSQL restarts or shuts down; without a listener that would crash the process.
-  pool.on('error', (error) => logger.warn(connectionError(error), 'idle database connection lost'));
+  // Once the pool is ending it is expected: `end()` resolves before its clients' connections have closed, so
+  // stopping the embedded PostgreSQL right after it can still cut a few.
+  const lost = (message: string) => (error: Error) => {
+    if (!pool.ending) logger.warn(connectionError(error), message);
+  };
+  pool.on('error', lost('idle database connection lost'));
   // A checked-out client can fail too (e.g. a LISTEN connection of the job queue when PostgreSQL stops).
-  pool.on('connect', (client) => client.on('error', (error) => logger.warn(connectionError(error), 'database connection lost')));
+  pool.on('connect', (client) => client.on('error', lost('database connection lost')));
   return { pool, db: drizzle(pool, { schema, casing: 'snake_case' }) };
 }
 

@@ -25,6 +25,7 @@ export class Shutdown {
     this.logger.info({ reason }, 'shutting down');
     for (const step of [...this.steps].reverse()) {
       try {
+        this.logger.debug({ step: step.name }, 'stopping');
         await step.run();
       } catch (error) {
         this.logger.error({ err: error, step: step.name }, 'shutdown step failed');
