@@ -9,6 +9,12 @@ import type { runEventsRoute } from './events.routes';
 const pingIntervalMs = 25_000;
 /** How long a browser waits before reconnecting after the stream ended (the EventSource default is about 3 s). */
 const reconnectMs = 2_000;
+/**
+ * Events written but not yet taken by the connection. Beyond this the browser is too slow, or the burst too big
+ * (thousands of runs starting at once), to be worth sending event by event: the stream ends, and the browser
+ * reconnects and refetches what it shows, rather than this process buffering without bound.
+ */
+const maxUnsentEvents = 1_000;
 
 export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = async (c) => {
   const pending: RunEvent[] = [];
@@ -30,7 +36,12 @@ export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = asyn
   // Tell nginx-style proxies not to buffer the stream.
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (stream) => {
-    const send = (event: RunEvent) => void stream.writeSSE({ event: 'run', data: JSON.stringify(event) });
+    let unsent = 0;
+    const send = (event: RunEvent) => {
+      if (unsent >= maxUnsentEvents) return endStream();
+      unsent += 1;
+      void stream.writeSSE({ event: 'run', data: JSON.stringify(event) }).finally(() => (unsent -= 1));
+    };
     await stream.write(`retry: ${reconnectMs}\n\n`);
     pending.splice(0).forEach(send);
     deliver = send;

@@ -110,6 +110,24 @@ describe('GET /api/events', () => {
     await vi.waitFor(() => expect(testApp.deps.runEvents.subscriberCount).toBe(0));
   });
 
+  it('ends the stream of a browser that stops reading rather than buffering its events without bound', async () => {
+    const { client, userId } = await signedUpUser('Stalled', '198.51.100.34');
+    const task = await seedTask(database.db, userId, { name: 'Busy task' });
+    const stalled = sseReader(await client.open('/api/events'));
+    const reading = sseReader(await client.open('/api/events'));
+
+    await database.db.execute(sql`
+      insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for)
+      select ${task.id}, ${userId}, 'skipped', 'schedule', 'openai', 'gpt-4.1-mini', now() - n * interval '1 minute' from generate_series(1, 3000) n`);
+    // A browser that keeps up gets every event, which also shows the stalled one was offered all of them.
+    for (let index = 0; index < 3000; index++) expect((await reading.nextRun()).status).toBe('skipped');
+
+    let delivered = 0;
+    while ((await stalled.next()) !== 'closed') delivered += 1;
+    expect(delivered).toBeLessThanOrEqual(1_000);
+    await reading.close();
+  });
+
   it('ends open streams when the database connection drops, and listens again for the next one', async () => {
     const { client, userId } = await signedUpUser('Grace', '198.51.100.33');
     const task = await seedTask(database.db, userId, { name: 'Resilient task' });
