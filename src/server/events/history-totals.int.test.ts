@@ -95,4 +95,33 @@ describe('history totals between requests', () => {
     await database.db.update(taskRuns).set({ status: 'completed', completedAt: new Date(), result: 'Done.' }).where(eq(taskRuns.id, run.id));
     await vi.waitFor(async () => expect(await stats()).toMatchObject({ runsCompleted: 1, successRate: 100, runsThisMonth: 1 }));
   });
+
+  it('count once for requests that arrive together, and afresh for those after a change', async () => {
+    const { client, userId } = await signedUpUser('Together', '198.51.100.46');
+    const task = await seedTask(database.db, userId);
+    const events = (await client.open('/api/events')).body?.pipeThrough(new TextDecoderStream()).getReader();
+    const filter = { key: 'everything', moving: false };
+    let counts = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowCount = async () => {
+      const answer = (counts += 1);
+      await gate;
+      return answer;
+    };
+
+    const together = Promise.all(Array.from({ length: 10 }, () => deps.historyTotals.total(userId, filter, slowCount)));
+    await vi.waitFor(() => expect(counts).toBe(1));
+    // A run arrives while the first count is under way: its answer may be out of date, so later requests count again.
+    await seedRun(database.db, task);
+    // The hub tells the totals before the event streams, so once the browser has the event the totals know too.
+    for (let received = ''; !received.includes('event: run'); ) received += (await events?.read())?.value ?? '';
+    await events?.cancel();
+    expect(await deps.historyTotals.total(userId, filter, async () => (counts += 1))).toBe(2);
+    release();
+    expect(await together).toEqual(Array.from({ length: 10 }, () => 1));
+    // The out-of-date answer was not kept over the newer one.
+    expect(await deps.historyTotals.total(userId, filter, slowCount)).toBe(2);
+    expect(counts).toBe(2);
+  });
 });

@@ -14,9 +14,14 @@ interface KeptTotal {
   expiresAt: number;
 }
 
-/** A count under way; a change to its user's history while it runs makes its answer not worth keeping. */
+/**
+ * A count under way. Requests for the same total wait for it rather than count again (50 connections whose kept total
+ * expired at once would otherwise start 50 counts); a change to the user's history while it runs makes its answer
+ * not worth keeping, and later requests start a count of their own.
+ */
 interface Counting {
   stale: boolean;
+  total: Promise<unknown>;
 }
 
 export interface CountedFilter {
@@ -37,7 +42,8 @@ export interface CountedFilter {
 export class HistoryTotals {
   /** Per user, per filter; in least recently used order, so eviction takes the user nobody asked about for longest. */
   private readonly users = new Map<string, Map<string, KeptTotal>>();
-  private readonly counting = new Map<string, Set<Counting>>();
+  /** Per user, per filter. */
+  private readonly counting = new Map<string, Map<string, Counting>>();
   private readonly watch: HubWatch;
 
   constructor(private readonly options: { hub: RunEventHub; logger: Logger; now?: () => number }) {
@@ -63,16 +69,19 @@ export class HistoryTotals {
       this.users.set(userId, own);
       return kept.total as T;
     }
-    const counting: Counting = { stale: false };
     let underWay = this.counting.get(userId);
-    if (!underWay) this.counting.set(userId, (underWay = new Set()));
-    underWay.add(counting);
+    const sameCount = underWay?.get(filter.key);
+    if (sameCount) return sameCount.total as Promise<T>;
+    if (!underWay) this.counting.set(userId, (underWay = new Map()));
+    const total = count();
+    const counting: Counting = { stale: false, total };
+    underWay.set(filter.key, counting);
     try {
-      const total = await count();
-      if (!counting.stale) this.keep(userId, filter, total);
-      return total;
+      const answer = await total;
+      if (!counting.stale) this.keep(userId, filter, answer);
+      return answer;
     } finally {
-      underWay.delete(counting);
+      if (underWay.get(filter.key) === counting) underWay.delete(filter.key);
       if (underWay.size === 0 && this.counting.get(userId) === underWay) this.counting.delete(userId);
     }
   }
@@ -88,10 +97,15 @@ export class HistoryTotals {
   }
 
   private forget(userId?: string): void {
-    const underWay = userId === undefined ? [...this.counting.values()] : [this.counting.get(userId) ?? []];
-    for (const counts of underWay) for (const counting of counts) counting.stale = true;
-    if (userId === undefined) this.users.clear();
-    else this.users.delete(userId);
+    const underWay = userId === undefined ? [...this.counting.values()] : [this.counting.get(userId) ?? new Map<string, Counting>()];
+    for (const counts of underWay) for (const counting of counts.values()) counting.stale = true;
+    if (userId === undefined) {
+      this.users.clear();
+      this.counting.clear();
+    } else {
+      this.users.delete(userId);
+      this.counting.delete(userId);
+    }
   }
 
   private now(): number {
