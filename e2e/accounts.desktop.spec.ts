@@ -1,19 +1,11 @@
 import { expect, test } from './fixtures';
-import { mailTo, promoteToAdmin, strongPassword, uniqueEmail } from './support';
+import { mailTo, promoteToAdmin, strongPassword, uniqueEmail, registerThroughForm } from './support';
 
 test('register, log out, log in, reset the password from the e-mailed link and log in with the new one', async ({ page, browserErrors }) => {
   // Eleven page loads and five password hashes: about 20 s alone, past the default 30 s on a busy two-core machine.
   test.setTimeout(60_000);
-  const email = uniqueEmail('journey');
   const newPassword = 'A-brand-new-Passw0rd!';
-
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill('Journey Tester');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const email = await registerThroughForm(page, { name: 'Journey Tester', label: 'journey' });
   await expect(page.getByText('Registration successful')).toBeVisible();
   await expect(page.getByText('Welcome back, Journey Tester')).toBeVisible();
 
@@ -111,14 +103,7 @@ test('an invited user must set a password before reaching the dashboard', async 
 });
 
 test('non-admins are kept out of the admin area, admins see it', async ({ page }) => {
-  const email = uniqueEmail('member');
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill('Plain Member');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const email = await registerThroughForm(page, { name: 'Plain Member', label: 'member' });
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu')).toContainText('User account');

@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { e2eModelAnswer, strongPassword, uniqueEmail } from './support';
+import { e2eModelAnswer, registerThroughForm } from './support';
 
 // A zone other than the machine's, so the export's timezone is the reader's and not a default.
 test.use({ timezoneId: 'Europe/Berlin' });
 
 async function register(page: Page) {
-  const email = uniqueEmail('history');
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill('History Reader');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
+  return registerThroughForm(page, { name: 'History Reader', label: 'history' });
 }
 
 test('run a task now and watch it reach the history live, read the full result, export it', async ({ page, context }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { strongPassword, uniqueEmail } from './support';
+import { registerThroughForm } from './support';
 
 /*
  * ADR 0013: visitors get the pre-rendered landing page with a small script, and the SPA starts when they head for
@@ -79,13 +79,7 @@ test('the landing page answers the keyboard: FAQ with Enter and Space, the phone
 });
 
 test('a signed-in user opening the landing page sees the signed-in header', async ({ page }) => {
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill('Landing Visitor');
-  await page.getByLabel('Email').fill(uniqueEmail('landing'));
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerThroughForm(page, { name: 'Landing Visitor', label: 'landing' });
 
   await page.goto('/');
   await expect(landingHeading(page)).toBeVisible();

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
 import { promisify } from 'node:util';
 import { waitForStoredMail } from '../test/mail-server';
 
@@ -32,3 +33,16 @@ export const e2eModelAnswer = '## Three scheduling facts\n\n1. **Cron** dates fr
 
 /** The model answers after this pause, as a real one does, so a journey can watch a run go from processing to completed. */
 export const e2eModelDelayMs = 2_000;
+
+/** Signs up through the register form as a new user would, ending on the dashboard; returns the e-mail used. */
+export async function registerThroughForm(page: Page, { name, label }: { name: string; label: string }): Promise<string> {
+  const email = uniqueEmail(label);
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}

@@ -1,17 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { strongPassword, uniqueEmail } from './support';
+import { registerThroughForm } from './support';
 
 async function registerAndOpenNewTask(page: Page) {
-  const email = uniqueEmail('tasks');
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill('Task Author');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
+  return registerThroughForm(page, { name: 'Task Author', label: 'tasks' });
 }
 
 test('create a webhook task and an e-mail task, find them, edit, pause, resume, run and delete', async ({ page }) => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, stubApi } from '../../../testing/api-stubs';
+import { makeRun as makeHistoryRun } from '../../../testing/run-fixtures';
 import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
 import { formatLocalDateTime } from '../../../lib/date-time';
 import { previewText, runDurationText } from '../../../lib/run-text';
@@ -11,27 +12,7 @@ import { TaskRunHistory } from './task-run-history';
 const longResult = `${'A'.repeat(99)}BCDEFG and the rest of a long answer.`;
 
 function makeRun(overrides: Partial<TaskRun> = {}): TaskRun {
-  return {
-    id: 'run-1',
-    taskId: 'task-1',
-    taskName: 'Morning news digest',
-    status: 'completed',
-    trigger: 'schedule',
-    scheduledFor: '2026-01-16T08:00:00.000Z',
-    startedAt: '2026-01-16T08:00:01.000Z',
-    completedAt: '2026-01-16T08:00:02.234Z',
-    durationMs: 1234,
-    provider: 'openai',
-    model: 'gpt-5-nano',
-    result: 'Short answer.',
-    error: null,
-    deliveryStatus: 'delivered',
-    deliveryError: null,
-    inputTokens: 1200,
-    outputTokens: 345,
-    webhookDeliveries: [],
-    ...overrides,
-  };
+  return { ...makeHistoryRun(), trigger: 'schedule', webhookDeliveries: [], ...overrides };
 }
 
 function renderHistory(deliveryMethod = 'email') {
