@@ -20,8 +20,6 @@ export const runSchema = z.looseObject({
   error: z.string().nullish(),
   deliveryStatus: z.string().nullish(),
   deliveryError: z.string().nullish(),
-  inputTokens: z.number().nullish(),
-  outputTokens: z.number().nullish(),
 });
 
 export type Run = z.infer<typeof runSchema>;

@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { runSchema } from '../../../lib/run-schema';
 
 /** Runs per request; the server's default, spelled out so "Load more" and the tests agree on it. */
 export const taskRunPageSize = 20;
@@ -17,9 +16,23 @@ const webhookDeliverySchema = z.looseObject({
   createdAt: z.string().nullish(),
 });
 
-/** A run of the task detail page: the history's run, with every attempt to deliver it to its webhook. */
-const taskRunSchema = runSchema.extend({
+const taskRunSchema = z.looseObject({
+  id: z.string(),
+  taskId: z.string(),
+  status: z.string(),
   trigger: z.string(),
+  scheduledFor: z.string().nullish(),
+  startedAt: z.string().nullish(),
+  completedAt: z.string().nullish(),
+  durationMs: z.number().nullish(),
+  provider: z.string().nullish(),
+  model: z.string().nullish(),
+  result: z.string().nullish(),
+  error: z.string().nullish(),
+  deliveryStatus: z.string().nullish(),
+  deliveryError: z.string().nullish(),
+  inputTokens: z.number().nullish(),
+  outputTokens: z.number().nullish(),
   webhookDeliveries: z.array(webhookDeliverySchema).default([]),
 });
 
