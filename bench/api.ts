@@ -11,6 +11,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { listRuns } from '../src/server/core/runs/list-runs';
@@ -60,7 +61,7 @@ async function benchmark(url: string, pool: pg.Pool, db: Database) {
   progress('database ready; starting the API');
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts'], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'bench/api-server.ts'], {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, PORT: String(port), APP_URL: baseUrl, AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -95,11 +96,19 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
 
   progress(`seeded in ${seedSeconds} s; measuring`);
   if (process.env.BENCH_EXPLAIN) await explainHistory(pool, owner.id);
+  if (process.env.BENCH_HOLD) {
+    // For profiling with other tools: the seeded API stays up until Ctrl-C.
+    progress(`holding: ${baseUrl} with Cookie: ${cookie}`);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+  }
+  // BENCH_SCENARIOS=firstPage,search measures only those (e.g. to profile one of them).
+  const only = process.env.BENCH_SCENARIOS?.split(',');
+  const scenario = (name: string, path: string) => (only && !only.includes(name) ? undefined : measure(baseUrl, agent, cookie, path));
   // The same session check and JSON round trip without the history: what every signed-in request costs anyway.
-  const baseline = await measure(baseUrl, agent, cookie, '/api/me');
-  const firstPage = await measure(baseUrl, agent, cookie, '/api/runs?limit=20');
-  const search = await measure(baseUrl, agent, cookie, '/api/runs?range=30d&q=markets&limit=20');
-  const dashboard = await measure(baseUrl, agent, cookie, '/api/dashboard');
+  const baseline = await scenario('baseline', '/api/me');
+  const firstPage = await scenario('firstPage', '/api/runs?limit=20');
+  const search = await scenario('search', '/api/runs?range=30d&q=markets&limit=20');
+  const dashboard = await scenario('dashboard', '/api/dashboard');
 
   const report = {
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
@@ -134,6 +143,9 @@ async function seed(db: Database, userId: string) {
       jsonb_build_object('input', 'Tell me what is new in ' || topic || '.', 'temperature', 1, 'searchEnabled', false), 'email',
       '{"email":"bench@example.com"}'::jsonb, 'whsec_YmVuY2gtc2VjcmV0LXRoYXQtaXMtbG9uZy1lbm91Z2g='
     from unnest(${`{${topics.join(',')}}`}::text[]) topic`);
+  // Without the notify triggers: 100,000 notifications from one commit would keep the API's listener busy well into
+  // the measurements, and the scheduler never inserts more than a batch of 500 runs at once.
+  await db.execute(sql`alter table task_runs disable trigger user`);
   await db.execute(sql`
     with task_list as (select array_agg(id order by name) ids, array_agg(substring(name from 7) order by name) topics from tasks where user_id = ${userId})
     insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for, started_at, completed_at, result, error, delivery_status, input_tokens, output_tokens)
@@ -145,6 +157,7 @@ async function seed(db: Database, userId: string) {
       case when n % 20 = 7 then 'The provider did not answer within 60 seconds' end,
       case when n % 20 = 13 then 'skipped' else 'delivered' end, 120, 380
     from task_list, generate_series(1, ${runs}) n, lateral (select now() - n * (interval '90 days' / ${runs})) t(started)`);
+  await db.execute(sql`alter table task_runs enable trigger user`);
   // As autovacuum would soon: fresh statistics and a visibility map, so counts can use index-only scans.
   await db.execute(sql`vacuum analyze task_runs`);
   await db.execute(sql`vacuum analyze tasks`);
@@ -195,11 +208,11 @@ async function measureTriggerCost(db: Database, userId: string) {
 /** BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries, as listRuns sends them. */
 async function explainHistory(pool: pg.Pool, userId: string) {
   const queries: { sql: string; params: unknown[] }[] = [];
-  // listRuns only calls `query(text, values)` on its pool.
+  // listRuns only calls `query({ name, text, values })` on its pool.
   const logged = {
-    query: (text: string, params: unknown[]) => {
-      queries.push({ sql: text, params });
-      return pool.query(text, params);
+    query: (config: pg.QueryConfig) => {
+      queries.push({ sql: config.text, params: config.values ?? [] });
+      return pool.query(config);
     },
   } as unknown as pg.Pool;
   await listRuns({ pool: logged, userId, limit: 20 });
@@ -210,24 +223,25 @@ async function explainHistory(pool: pg.Pool, userId: string) {
   }
 }
 
-/** `connections` loops, each sending the next request as soon as the previous answered, for `durationMs` after a warm-up. */
+/**
+ * `connections` keep-alive connections, each sending its next request as soon as the previous one answered, for
+ * `durationMs` after a warm-up. autocannon rather than node:http's client: the load generator shares the two cores
+ * with the API and PostgreSQL, and node:http's client cost about three times its CPU per request.
+ */
 async function measure(baseUrl: string, agent: http.Agent, cookie: string, path: string) {
-  const run = async (ms: number) => {
-    const latencies: number[] = [];
-    let failures = 0;
-    const until = Date.now() + ms;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (Date.now() < until) {
-          const started = performance.now();
-          const response = await request(baseUrl, agent, path, { cookie });
-          latencies.push(performance.now() - started);
-          if (response.status !== 200) failures++;
-        }
-      }),
-    );
-    return { latencies: latencies.sort((a, b) => a - b), failures };
-  };
+  const run = (ms: number) =>
+    new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
+      const latencies: number[] = [];
+      let failures = 0;
+      const instance = autocannon({ url: `${baseUrl}${path}`, connections, duration: ms / 1000, headers: { Cookie: cookie, Origin: baseUrl } }, (error: unknown, result: autocannon.Result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve({ latencies: latencies.sort((a, b) => a - b), failures: failures + result.errors + result.timeouts });
+      });
+      instance.on('response', (_client, status, _bytes, ms) => {
+        latencies.push(ms);
+        if (status !== 200) failures++;
+      });
+    });
   await run(3_000);
   const { latencies, failures } = await run(durationMs);
   const sample = await request(baseUrl, agent, path, { cookie });

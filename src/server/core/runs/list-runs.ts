@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { CountedFilter, HistoryTotals } from '../../events/history-totals';
 import { decodeRunCursor, encodeRunCursor } from './run-cursor';
 import { historyWhere, type RunFilter } from './run-filter';
@@ -25,8 +25,8 @@ export interface RunPage {
 }
 
 /**
- * What the page query selects: the run as the API returns it, times already as ISO 8601 text (cut to milliseconds
- * like a JavaScript Date, so identical to toRun's), and the exact start for the cursor.
+ * What the page query selects: the run as the API returns it, its times as PostgreSQL's own text for a UTC timestamp
+ * ("2026-11-20 10:00:00.123456"; see `timesAsText`).
  */
 interface HistoryRow {
   id: string;
@@ -36,9 +36,7 @@ interface HistoryRow {
   trigger: RunRow['trigger'];
   scheduled_for: string | null;
   started_at: string;
-  started_at_exact: string;
   completed_at: string | null;
-  duration_ms: number | null;
   provider: string;
   model: string;
   result: string | null;
@@ -49,14 +47,9 @@ interface HistoryRow {
   output_tokens: number | null;
 }
 
-const isoMs = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)`;
-// Formatting in PostgreSQL spares the API process parsing three timestamps per row into Dates and back.
-const selectRuns = `select r.id, r.task_id, t.name as task_name, r.status, r.trigger, ${isoMs('r.scheduled_for')} as scheduled_for,
-  ${isoMs('r.started_at')} as started_at, ${isoMs('r.completed_at')} as completed_at,
-  to_char(r.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as started_at_exact,
-  (${epochMs('r.completed_at')} - ${epochMs('r.started_at')})::float8 as duration_ms,
-  r.provider, r.model, r.result, r.error, r.delivery_status, r.delivery_error, r.input_tokens, r.output_tokens
+const utc = (column: string) => `${column} at time zone 'UTC' as ${column.slice(2)}`;
+const selectRuns = `select r.id, r.task_id, t.name as task_name, r.status, r.trigger, ${utc('r.scheduled_for')}, ${utc('r.started_at')},
+  ${utc('r.completed_at')}, r.provider, r.model, r.result, r.error, r.delivery_status, r.delivery_error, r.input_tokens, r.output_tokens
   from task_runs r join tasks t on t.id = r.task_id`;
 
 /**
@@ -79,22 +72,24 @@ export async function listRuns({ pool, userId, filter = {}, limit = 20, cursor, 
   const last = rows[limit - 1];
   return {
     items: rows.slice(0, limit).map(toHistoryRun),
-    nextCursor: rows.length > limit && last ? encodeRunCursor({ startedAt: last.started_at_exact, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeRunCursor({ startedAt: exactInstant(last.started_at), id: last.id }) : null,
     total,
   };
 }
 
 function toHistoryRun(row: HistoryRow): Run {
+  const startedAt = millisecondInstant(row.started_at);
+  const completedAt = row.completed_at === null ? null : millisecondInstant(row.completed_at);
   return {
     id: row.id,
     taskId: row.task_id,
     taskName: row.task_name,
     status: row.status,
     trigger: row.trigger,
-    scheduledFor: row.scheduled_for,
-    startedAt: row.started_at,
-    completedAt: row.completed_at,
-    durationMs: row.duration_ms,
+    scheduledFor: row.scheduled_for === null ? null : millisecondInstant(row.scheduled_for),
+    startedAt,
+    completedAt,
+    durationMs: completedAt === null ? null : Date.parse(completedAt) - Date.parse(startedAt),
     provider: row.provider,
     model: row.model,
     result: row.result,
@@ -106,6 +101,30 @@ function toHistoryRun(row: HistoryRow): Run {
   };
 }
 
+/**
+ * "2026-11-20 10:00:00.1234" -> "2026-11-20T10:00:00.123Z": cut to milliseconds like a JavaScript Date, so exactly
+ * what `toRun` returns for the same run. PostgreSQL drops trailing zeros of the fraction, and the whole fraction when
+ * it is zero.
+ */
+function millisecondInstant(text: string): string {
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 23).padEnd(3, '0')}Z`;
+}
+
+/** The same instant to the microsecond, as the cursor carries it (run-cursor.ts). */
+function exactInstant(text: string): string {
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 26).padEnd(6, '0')}Z`;
+}
+
+const keepText = (value: string) => value;
+
+/**
+ * Timestamps stay PostgreSQL's text: slicing that string is far cheaper than `to_char` in PostgreSQL (it doubled
+ * the query's cost) or pg's parsing into a Date and back to ISO text in the API process (docs/decisions/0022).
+ */
+const timesAsText = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format)),
+} as pg.CustomTypesConfig;
+
 const statementNames = new Map<string, string>();
 
 /**
@@ -115,7 +134,7 @@ const statementNames = new Map<string, string>();
 function prepared(text: string, values: unknown[]): pg.QueryConfig {
   let name = statementNames.get(text);
   if (!name) statementNames.set(text, (name = `history_${statementNames.size + 1}`));
-  return { name, text, values };
+  return { name, text, values, types: timesAsText };
 }
 
 /** Two requests with the same filter count the same runs (up to the clock, for moving ranges). */
