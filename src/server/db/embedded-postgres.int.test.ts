@@ -44,3 +44,23 @@ it('keeps data across restarts, stops without leaving a process, and recovers fr
   }
   expect(await postgresProcessesUsing(dataDir)).toEqual([]);
 });
+
+it('connects through a Unix socket in the cluster directory, and over loopback TCP when that path would be too long', async () => {
+  const server = await startEmbeddedPostgres({ dataDir, logger: testLogger });
+  try {
+    // inet_server_addr() is null on a Unix socket connection.
+    expect(await query(server.url, 'select inet_server_addr() as address')).toEqual([{ address: null }]);
+    expect(new URL(server.url).searchParams.get('host')).toBe(join(dataDir, 'postgres'));
+  } finally {
+    await server.stop();
+  }
+
+  // A socket path may not exceed 107 bytes; this data directory's would.
+  const deepDir = join(dataDir, 'a-data-directory-deep-enough-that-its-socket-path-passes-the-limit'.repeat(2));
+  const deep = await startEmbeddedPostgres({ dataDir: deepDir, logger: testLogger });
+  try {
+    expect(await query(deep.url, 'select inet_server_addr()::text as address')).toEqual([{ address: '127.0.0.1/32' }]);
+  } finally {
+    await deep.stop();
+  }
+});
