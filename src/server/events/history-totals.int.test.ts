@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, strongPassword, TestClient } from '../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { createTestDatabase, testLogger, type TestDatabase } from '../../../test/database';
 import { seedRun, seedTask } from '../../../test/seed';
 import { taskRuns, tasks } from '../db/schema';
 import { runHistoryPageSchema } from '../routes/runs/runs.schemas';
+import { HistoryTotals } from './history-totals';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
@@ -124,4 +125,31 @@ describe('history totals between requests', () => {
     expect(await deps.historyTotals.total(userId, filter, slowCount)).toBe(2);
     expect(counts).toBe(2);
   });
+
+  it('answer with a total that expired with the clock while one count refreshes it in the background', async () => {
+    const { userId } = await signedUpUser('Moving', '198.51.100.47');
+    let clock = Date.parse('2026-11-23T12:00:00Z');
+    const totals = new HistoryTotals({ hub: deps.runEvents, logger: testLogger, now: () => clock });
+    const lastDay = { key: 'last 24 hours', moving: true };
+    let counts = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const notCounting = () => Promise.reject(new Error('counted although a total was kept'));
+
+    expect(await totals.total(userId, lastDay, async () => (counts += 1))).toBe(1);
+    expect(await totals.total(userId, lastDay, notCounting)).toBe(1);
+
+    clock += 6_000; // past the 5 s a moving range's total is kept
+    const slowCount = async () => {
+      const answer = (counts += 1);
+      await gate;
+      return answer;
+    };
+    // Nobody waits for the recount: both requests get the kept total, and only one count starts.
+    expect(await Promise.all([totals.total(userId, lastDay, slowCount), totals.total(userId, lastDay, slowCount)])).toEqual([1, 1]);
+    expect(counts).toBe(2);
+    release();
+    await vi.waitFor(async () => expect(await totals.total(userId, lastDay, notCounting)).toBe(2));
+  });
 });
+

@@ -59,16 +59,27 @@ export class HistoryTotals {
     });
   }
 
-  /** A count (or a few, as one value) over the user's runs, kept until their history changes. */
+  /**
+   * A count (or a few, as one value) over the user's runs, kept until their history changes. A kept total that only
+   * expired with the clock (a moving range, or the bound on missed notifications) is still the answer while one
+   * count refreshes it, so nobody waits for that count; a change to the history drops the kept total, and then the
+   * requests wait for a fresh one.
+   */
   async total<T>(userId: string, filter: CountedFilter, count: () => Promise<T>): Promise<T> {
     if (!(await this.watch.ready())) return count();
     const own = this.users.get(userId);
     const kept = own?.get(filter.key);
-    if (own && kept && kept.expiresAt > this.now()) {
-      this.users.delete(userId);
-      this.users.set(userId, own);
-      return kept.total as T;
+    if (!own || !kept) return this.counted(userId, filter, count);
+    this.users.delete(userId);
+    this.users.set(userId, own);
+    if (kept.expiresAt <= this.now()) {
+      this.counted(userId, filter, count).catch((error: unknown) => this.options.logger.warn({ err: error }, 'recounting a history total failed'));
     }
+    return kept.total as T;
+  }
+
+  /** Counts, unless the same count is already under way; keeps the answer unless the history changed meanwhile. */
+  private async counted<T>(userId: string, filter: CountedFilter, count: () => Promise<T>): Promise<T> {
     let underWay = this.counting.get(userId);
     const sameCount = underWay?.get(filter.key);
     if (sameCount) return sameCount.total as Promise<T>;
