@@ -14,7 +14,8 @@ describe('app routes', () => {
 
     expect(screen.getByRole('status').textContent).toBe('Loading...');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Time-Triggered AI Automation' })).toBeTruthy();
+    // The landing page is the first lazy route this file imports: under a full parallel run that can take seconds.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Time-Triggered AI Automation' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByText('Automate your workflow with AI-powered scheduled tasks.', { selector: 'main p' })).toBeTruthy();
     expect(document.title).toBe('Promptcron — Time-Triggered AI Automation');
     expect(screen.getByRole('heading', { level: 2, name: 'Features' }).closest('section')?.id).toBe('features');
