@@ -3,6 +3,14 @@ import { isTimeZone } from '../time/zoned-time';
 
 export const defaultScheduleTypes = ['daily', 'weekly', 'monthly'] as const;
 
+export const defaultScheduleSchema = z.object({
+  type: z.enum(defaultScheduleTypes, 'Please select a schedule type.'),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM.'),
+  timezone: z.string().refine(isTimeZone, 'Please select a valid time zone.'),
+});
+
+export type DefaultSchedule = z.infer<typeof defaultScheduleSchema>;
+
 /** Settings → Notifications and Default Schedule, persisted per user (`GET/PUT /api/me/settings`). */
 export const userSettingsSchema = z.object({
   notifications: z.object({
@@ -12,17 +20,16 @@ export const userSettingsSchema = z.object({
     taskErrors: z.boolean(),
     weeklyDigest: z.boolean(),
   }),
-  /** Pre-fills the schedule of new tasks; the time is local to `timezone`. */
-  defaultSchedule: z.object({
-    type: z.enum(defaultScheduleTypes, 'Please select a schedule type.'),
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM.'),
-    timezone: z.string().refine(isTimeZone, 'Please select a valid time zone.'),
-  }),
+  /**
+   * Pre-fills the schedule of new tasks; the time is local to `timezone`. Null until the user saves one: then new
+   * tasks start daily at 09:00 in the browser's zone (spec section 9).
+   */
+  defaultSchedule: defaultScheduleSchema.nullable(),
 });
 
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 export const defaultUserSettings: UserSettings = {
   notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
-  defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' },
+  defaultSchedule: null,
 };

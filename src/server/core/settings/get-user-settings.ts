@@ -11,6 +11,7 @@ export async function getUserSettings({ db, userId }: { db: Database; userId: st
 export function toUserSettings(row: typeof userSettings.$inferSelect): UserSettings {
   return {
     notifications: { taskCompletion: row.notifyTaskCompletion, taskErrors: row.notifyTaskErrors, weeklyDigest: row.weeklyDigest },
-    defaultSchedule: { type: row.defaultScheduleType, time: row.defaultScheduleTime, timezone: row.timezone },
+    defaultSchedule:
+      row.defaultScheduleType && row.defaultScheduleTime && row.timezone ? { type: row.defaultScheduleType, time: row.defaultScheduleTime, timezone: row.timezone } : null,
   };
 }

@@ -8,9 +8,9 @@ export async function updateUserSettings({ db, userId, settings }: { db: Databas
     notifyTaskCompletion: settings.notifications.taskCompletion,
     notifyTaskErrors: settings.notifications.taskErrors,
     weeklyDigest: settings.notifications.weeklyDigest,
-    defaultScheduleType: settings.defaultSchedule.type,
-    defaultScheduleTime: settings.defaultSchedule.time,
-    timezone: settings.defaultSchedule.timezone,
+    defaultScheduleType: settings.defaultSchedule?.type ?? null,
+    defaultScheduleTime: settings.defaultSchedule?.time ?? null,
+    timezone: settings.defaultSchedule?.timezone ?? null,
   };
   const [row] = await db
     .insert(userSettings)

@@ -57,7 +57,7 @@ describe('settings', () => {
   it('starts from the defaults, persists per user and shows the saved values back', async () => {
     expect((await ada.request('/api/me/settings')).body).toEqual({
       notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
-      defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' },
+      defaultSchedule: null,
     });
     const saved = {
       notifications: { taskCompletion: true, taskErrors: false, weeklyDigest: true },
@@ -66,7 +66,20 @@ describe('settings', () => {
     expect((await ada.request('/api/me/settings', { method: 'PUT', body: saved })).body).toEqual(saved);
     expect((await ada.request('/api/me/settings')).body).toEqual(saved);
     // Another user's settings are untouched.
-    expect((await grace.request('/api/me/settings')).body.defaultSchedule.type).toBe('daily');
+    expect((await grace.request('/api/me/settings')).body.defaultSchedule).toBeNull();
+  });
+
+  it('keeps "no default schedule" apart from a saved daily 09:00 UTC', async () => {
+    const notificationsOnly = { notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false }, defaultSchedule: null };
+    expect((await grace.request('/api/me/settings', { method: 'PUT', body: notificationsOnly })).body).toEqual(notificationsOnly);
+    expect((await grace.request('/api/me/settings')).body.defaultSchedule).toBeNull();
+    const utcMorning = { ...notificationsOnly, defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' } };
+    await grace.request('/api/me/settings', { method: 'PUT', body: utcMorning });
+    expect((await grace.request('/api/me/settings')).body).toEqual(utcMorning);
+    // A schedule is all three fields or none.
+    const partial = await grace.request('/api/me/settings', { method: 'PUT', body: { ...notificationsOnly, defaultSchedule: { type: 'daily' } } });
+    expect(partial.status).toBe(400);
+    await grace.request('/api/me/settings', { method: 'PUT', body: notificationsOnly });
   });
 
   it('refuses an unknown time zone, a bad time and an unknown schedule type with clear messages', async () => {
@@ -81,6 +94,6 @@ describe('settings', () => {
       'defaultSchedule.time': 'Please enter a time as HH:MM.',
       'defaultSchedule.timezone': 'Please select a valid time zone.',
     });
-    expect((await grace.request('/api/me/settings')).body.defaultSchedule.type).toBe('daily');
+    expect((await grace.request('/api/me/settings')).body.defaultSchedule).toBeNull();
   });
 });

@@ -30,15 +30,25 @@ describe('default schedule settings', () => {
     toast.dismiss();
   });
 
-  it('shows the stored frequency, time and zone', async () => {
+  it('shows what new tasks start with until a schedule is saved: daily at 09:00 in the browser zone', async () => {
     stubSettingsApi();
     renderSchedule();
 
     const daily = (await screen.findByRole('radio', { name: /Daily/ })) as HTMLInputElement;
     expect(daily.checked).toBe(true);
+    expect(timeInput().value).toBe('09:00');
+    expect(zoneSelect().value).toBe(browserTimeZone());
+  });
+
+  it('shows the stored frequency, time and zone', async () => {
+    stubSettingsApi({ initial: { ...testSettings, defaultSchedule: { type: 'monthly', time: '07:15', timezone: 'UTC' } } });
+    renderSchedule();
+
+    const monthly = (await screen.findByRole('radio', { name: /Monthly/ })) as HTMLInputElement;
+    expect(monthly.checked).toBe(true);
     expect((screen.getByRole('radio', { name: /Weekly/ }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getByRole('group', { name: 'Frequency' })).toBeTruthy();
-    expect(timeInput().value).toBe('09:00');
+    expect(timeInput().value).toBe('07:15');
     expect(zoneSelect().value).toBe('UTC');
     // The browser's zones are offered, UTC first.
     const options = [...zoneSelect().options].map((option) => option.value);
@@ -86,7 +96,7 @@ describe('default schedule settings', () => {
   it("offers the browser's own zone as a shortcut", async () => {
     const ownZone = browserTimeZone();
     const savedZone = ownZone === 'Pacific/Auckland' ? 'America/New_York' : 'Pacific/Auckland';
-    stubSettingsApi({ initial: { ...testSettings, defaultSchedule: { ...testSettings.defaultSchedule, timezone: savedZone } } });
+    stubSettingsApi({ initial: { ...testSettings, defaultSchedule: { type: 'daily', time: '09:00', timezone: savedZone } } });
     renderSchedule();
     const user = userEvent.setup();
 
@@ -100,7 +110,7 @@ describe('default schedule settings', () => {
   });
 
   it('keeps a saved zone selectable even when the browser does not list it', async () => {
-    stubSettingsApi({ initial: { ...testSettings, defaultSchedule: { ...testSettings.defaultSchedule, timezone: 'Asia/Calcutta' } } });
+    stubSettingsApi({ initial: { ...testSettings, defaultSchedule: { type: 'daily', time: '09:00', timezone: 'Asia/Calcutta' } } });
     renderSchedule();
 
     await screen.findByRole('radio', { name: /Daily/ });

@@ -4,7 +4,7 @@ import { LocateFixed } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { defaultScheduleTypes, userSettingsSchema, type UserSettings } from '../../../../shared/settings/user-settings.schema';
+import { defaultScheduleSchema, defaultScheduleTypes, type DefaultSchedule, type UserSettings } from '../../../../shared/settings/user-settings.schema';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -16,7 +16,6 @@ import { useUserSettings } from '../../../lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';
 
-type DefaultSchedule = UserSettings['defaultSchedule'];
 type ScheduleType = (typeof defaultScheduleTypes)[number];
 
 const frequencyOptions: Record<ScheduleType, { label: string; description: string }> = {
@@ -45,11 +44,13 @@ export function DefaultScheduleSettings() {
 
 function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
   const updateSettings = useUpdateUserSettings();
-  const form = useForm({ resolver: zodResolver(userSettingsSchema.shape.defaultSchedule), defaultValues: settings.defaultSchedule });
+  const ownZone = useMemo(() => browserTimeZone(), []);
+  // Until the user saves one, show what a new task starts with anyway: daily at 09:00 in this browser's zone.
+  const shown = settings.defaultSchedule ?? { type: 'daily', time: '09:00', timezone: ownZone };
+  const form = useForm({ resolver: zodResolver(defaultScheduleSchema), defaultValues: shown });
   const { errors } = form.formState;
 
-  const ownZone = useMemo(() => browserTimeZone(), []);
-  const savedZone = settings.defaultSchedule.timezone;
+  const savedZone = shown.timezone;
   // The saved zone stays selectable even if this browser's list lacks it (an alias, or "UTC" itself).
   const zones = useMemo(() => timeZoneChoices([savedZone]), [savedZone]);
   const zoneLabels = useMemo(() => {
@@ -63,7 +64,7 @@ function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
       { ...settings, defaultSchedule },
       {
         onSuccess: (saved) => {
-          form.reset(saved.defaultSchedule);
+          if (saved.defaultSchedule) form.reset(saved.defaultSchedule);
           toast.success('Default schedule saved', { description: 'New tasks will start with this schedule.' });
         },
         onError: (error) => {

@@ -25,7 +25,7 @@ describe('task form values', () => {
     });
   });
 
-  it("takes the saved default schedule, but not the server's untouched UTC default", () => {
+  it('takes the saved default schedule, and the browser zone until one is saved', () => {
     const saved = { ...defaultUserSettings, defaultSchedule: { type: 'weekly' as const, time: '18:30', timezone: 'Pacific/Auckland' } };
     expect(newTaskFormValues({ email: '', settings: saved, browserZone: 'Europe/Berlin', now })).toMatchObject({
       scheduleType: 'weekly',
@@ -38,6 +38,13 @@ describe('task form values', () => {
       scheduleType: 'daily',
       scheduleTime: '09:00',
       timezone: 'Europe/Berlin',
+    });
+    // Saved on purpose, daily at 09:00 UTC is the user's choice like any other (it used to be taken for "never saved").
+    const utcMorning = { ...defaultUserSettings, defaultSchedule: { type: 'daily' as const, time: '09:00', timezone: 'UTC' } };
+    expect(newTaskFormValues({ email: '', settings: utcMorning, browserZone: 'Europe/Berlin', now })).toMatchObject({
+      scheduleType: 'daily',
+      scheduleTime: '09:00',
+      timezone: 'UTC',
     });
   });
 

@@ -1,4 +1,4 @@
-import { defaultUserSettings, type UserSettings } from '../../../../../shared/settings/user-settings.schema';
+import type { UserSettings } from '../../../../../shared/settings/user-settings.schema';
 import { defaultProvider, providerCatalog } from '../../../../../shared/tasks/catalog';
 import { nextFireTimes, toLocalScheduleTime, toUtcScheduleTime, type Schedule } from '../../../../../shared/tasks/schedule';
 import { isValidCron, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '../../../../../shared/tasks/task.schema';
@@ -27,18 +27,6 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-/**
- * The default schedule the user saved in settings, or undefined. The server answers with the built-in default
- * (daily, 09:00, UTC) until the user saves one; taking its UTC for the user's zone would schedule a Berliner's task an
- * hour off, so an untouched default leaves the zone to the browser.
- */
-export function savedDefaultSchedule(settings: UserSettings | undefined): UserSettings['defaultSchedule'] | undefined {
-  const saved = settings?.defaultSchedule;
-  const builtIn = defaultUserSettings.defaultSchedule;
-  if (!saved || (saved.type === builtIn.type && saved.time === builtIn.time && saved.timezone === builtIn.timezone)) return undefined;
-  return saved;
-}
-
 type NewTaskDefaults = {
   /** The signed-in user's address, where results go by default. */
   email: string;
@@ -50,7 +38,8 @@ type NewTaskDefaults = {
 
 /** A blank task: spec section 9's defaults, or the user's saved default schedule, delivering to the user by e-mail. */
 export function newTaskFormValues({ email, settings, browserZone, now = new Date() }: NewTaskDefaults): TaskFormValues {
-  const saved = savedDefaultSchedule(settings);
+  // Null until the user saves a default schedule in settings; then the browser's zone is the one to use.
+  const saved = settings?.defaultSchedule;
   const timezone = saved?.timezone ?? browserZone;
   return {
     name: '',
