@@ -143,8 +143,8 @@ async function seed(db: Database, userId: string) {
       jsonb_build_object('input', 'Tell me what is new in ' || topic || '.', 'temperature', 1, 'searchEnabled', false), 'email',
       '{"email":"bench@example.com"}'::jsonb, 'whsec_YmVuY2gtc2VjcmV0LXRoYXQtaXMtbG9uZy1lbm91Z2g='
     from unnest(${`{${topics.join(',')}}`}::text[]) topic`);
-  // Without the notify triggers: 100,000 notifications from one commit would keep the API's listener busy well into
-  // the measurements, and the scheduler never inserts more than a batch of 500 runs at once.
+  // Without the notify triggers: one commit would hand the API's listener 100,000 notifications right before the
+  // measurements, a burst the scheduler's statements of at most 500 runs never make.
   await db.execute(sql`alter table task_runs disable trigger user`);
   await db.execute(sql`
     with task_list as (select array_agg(id order by name) ids, array_agg(substring(name from 7) order by name) topics from tasks where user_id = ${userId})
