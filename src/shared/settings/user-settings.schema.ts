@@ -11,6 +11,9 @@ export const defaultScheduleSchema = z.object({
 
 export type DefaultSchedule = z.infer<typeof defaultScheduleSchema>;
 
+/** Spec section 9: what a new task starts with until the user saves a default schedule (in the browser's zone). */
+export const specDefaultSchedule = { type: 'daily', time: '09:00' } as const satisfies Omit<DefaultSchedule, 'timezone'>;
+
 /** Settings → Notifications and Default Schedule, persisted per user (`GET/PUT /api/me/settings`). */
 export const userSettingsSchema = z.object({
   notifications: z.object({

@@ -47,9 +47,9 @@ interface HistoryRow {
   output_tokens: number | null;
 }
 
-const utc = (column: string) => `${column} at time zone 'UTC' as ${column.slice(2)}`;
-const selectRuns = `select r.id, r.task_id, t.name as task_name, r.status, r.trigger, ${utc('r.scheduled_for')}, ${utc('r.started_at')},
-  ${utc('r.completed_at')}, r.provider, r.model, r.result, r.error, r.delivery_status, r.delivery_error, r.input_tokens, r.output_tokens
+const utc = (column: string) => `r.${column} at time zone 'UTC' as ${column}`;
+const selectRuns = `select r.id, r.task_id, t.name as task_name, r.status, r.trigger, ${utc('scheduled_for')}, ${utc('started_at')},
+  ${utc('completed_at')}, r.provider, r.model, r.result, r.error, r.delivery_status, r.delivery_error, r.input_tokens, r.output_tokens
   from task_runs r join tasks t on t.id = r.task_id`;
 
 /**
@@ -72,21 +72,21 @@ export async function listRuns({ pool, userId, filter = {}, limit = 20, cursor, 
   const last = rows[limit - 1];
   return {
     items: rows.slice(0, limit).map(toHistoryRun),
-    nextCursor: rows.length > limit && last ? encodeRunCursor({ startedAt: exactInstant(last.started_at), id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeRunCursor({ startedAt: isoInstant(last.started_at, 6), id: last.id }) : null,
     total,
   };
 }
 
 function toHistoryRun(row: HistoryRow): Run {
-  const startedAt = millisecondInstant(row.started_at);
-  const completedAt = row.completed_at === null ? null : millisecondInstant(row.completed_at);
+  const startedAt = isoInstant(row.started_at, 3);
+  const completedAt = row.completed_at === null ? null : isoInstant(row.completed_at, 3);
   return {
     id: row.id,
     taskId: row.task_id,
     taskName: row.task_name,
     status: row.status,
     trigger: row.trigger,
-    scheduledFor: row.scheduled_for === null ? null : millisecondInstant(row.scheduled_for),
+    scheduledFor: row.scheduled_for === null ? null : isoInstant(row.scheduled_for, 3),
     startedAt,
     completedAt,
     durationMs: completedAt === null ? null : Date.parse(completedAt) - Date.parse(startedAt),
@@ -102,17 +102,12 @@ function toHistoryRun(row: HistoryRow): Run {
 }
 
 /**
- * "2026-11-20 10:00:00.1234" -> "2026-11-20T10:00:00.123Z": cut to milliseconds like a JavaScript Date, so exactly
- * what `toRun` returns for the same run. PostgreSQL drops trailing zeros of the fraction, and the whole fraction when
- * it is zero.
+ * "2026-11-20 10:00:00.1234" -> "2026-11-20T10:00:00.123Z" with 3 digits: cut to milliseconds like a JavaScript Date,
+ * so exactly what `toRun` returns for the same run; with 6, the microsecond instant the cursor carries
+ * (run-cursor.ts). PostgreSQL drops trailing zeros of the fraction, and the whole fraction when it is zero.
  */
-function millisecondInstant(text: string): string {
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 23).padEnd(3, '0')}Z`;
-}
-
-/** The same instant to the microsecond, as the cursor carries it (run-cursor.ts). */
-function exactInstant(text: string): string {
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 26).padEnd(6, '0')}Z`;
+function isoInstant(text: string, digits: 3 | 6): string {
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 20 + digits).padEnd(digits, '0')}Z`;
 }
 
 const keepText = (value: string) => value;

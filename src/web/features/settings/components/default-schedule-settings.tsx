@@ -4,7 +4,7 @@ import { LocateFixed } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { defaultScheduleSchema, defaultScheduleTypes, type DefaultSchedule, type UserSettings } from '../../../../shared/settings/user-settings.schema';
+import { defaultScheduleSchema, defaultScheduleTypes, specDefaultSchedule, type DefaultSchedule, type UserSettings } from '../../../../shared/settings/user-settings.schema';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -46,7 +46,7 @@ function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
   const updateSettings = useUpdateUserSettings();
   const ownZone = useMemo(() => browserTimeZone(), []);
   // Until the user saves one, show what a new task starts with anyway: daily at 09:00 in this browser's zone.
-  const shown = settings.defaultSchedule ?? { type: 'daily', time: '09:00', timezone: ownZone };
+  const shown: DefaultSchedule = settings.defaultSchedule ?? { ...specDefaultSchedule, timezone: ownZone };
   const form = useForm({ resolver: zodResolver(defaultScheduleSchema), defaultValues: shown });
   const { errors } = form.formState;
 

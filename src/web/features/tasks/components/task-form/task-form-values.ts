@@ -1,4 +1,4 @@
-import type { UserSettings } from '../../../../../shared/settings/user-settings.schema';
+import { specDefaultSchedule, type UserSettings } from '../../../../../shared/settings/user-settings.schema';
 import { defaultProvider, providerCatalog } from '../../../../../shared/tasks/catalog';
 import { nextFireTimes, toLocalScheduleTime, toUtcScheduleTime, type Schedule } from '../../../../../shared/tasks/schedule';
 import { isValidCron, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '../../../../../shared/tasks/task.schema';
@@ -12,7 +12,7 @@ import { todayIn } from '../../../../../shared/time/zoned-time';
 export type TaskFormValues = Omit<TaskInput, 'prompt'> & { prompt: ParsedTaskInput['prompt'] };
 
 /** Spec section 9: a new task runs daily at 09:00 on OpenAI's default model. */
-export const defaultScheduleTime = '09:00';
+export const defaultScheduleTime = specDefaultSchedule.time;
 const defaultModel = providerCatalog.find((provider) => provider.id === defaultProvider)?.defaultModel ?? 'gpt-5-nano';
 
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -46,7 +46,7 @@ export function newTaskFormValues({ email, settings, browserZone, now = new Date
     description: '',
     provider: defaultProvider,
     model: defaultModel,
-    scheduleType: saved?.type ?? 'daily',
+    scheduleType: saved?.type ?? specDefaultSchedule.type,
     scheduleTime: saved?.time ?? defaultScheduleTime,
     startDate: todayIn(timezone, now),
     timezone,
