@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { Button } from '../../../components/ui/button';
+import { ColumnHeads } from '../../../components/ui/column-heads';
 import { taskPaths } from '../../../config/paths';
 import { modelName, providerName } from '../../../lib/catalog-names';
 import { formatLocalDateTime } from '../../../lib/date-time';
@@ -128,15 +129,7 @@ export function HistoryTable({ runs, stale, onViewResults }: { runs: Run[]; stal
     >
       <table className="w-full text-left text-sm max-md:block">
         <caption className="sr-only">Task runs, newest first</caption>
-        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase max-md:sr-only">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={clsx('px-4 py-3 font-medium', column === 'Actions' && 'text-right')}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={columns} stackBelow="md" />
         <tbody className="divide-y divide-slate-100 max-md:block">
           {runs.map((run) => (
             <HistoryRow key={run.id} run={run} onViewResults={onViewResults} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -95,11 +96,7 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
           <p aria-live="polite" className="text-sm text-slate-600">
             Showing {items.length.toLocaleString()} of {total.toLocaleString()}
           </p>
-          {runs.hasNextPage ? (
-            <Button variant="secondary" onClick={() => (runs.isFetchingNextPage ? undefined : void runs.fetchNextPage())} aria-busy={runs.isFetchingNextPage || undefined}>
-              {runs.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-            </Button>
-          ) : null}
+          <LoadMoreButton pages={runs} />
         </div>
       </div>
     );

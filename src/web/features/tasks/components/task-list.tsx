@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { Task, TaskListFilter } from '../../../../shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/form-errors';
 import { useTaskList } from '../api/list-tasks';
@@ -62,11 +63,7 @@ export function TaskList({ search, status, onSearchChange, onStatusChange, onCle
           <p aria-live="polite" className="text-sm text-slate-600">
             Showing {items.length} of {total} {total === 1 ? 'task' : 'tasks'}
           </p>
-          {tasks.hasNextPage ? (
-            <Button variant="secondary" onClick={() => void tasks.fetchNextPage()} disabled={tasks.isFetchingNextPage}>
-              {tasks.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-            </Button>
-          ) : null}
+          <LoadMoreButton pages={tasks} />
         </div>
       </div>
     );

@@ -1,11 +1,12 @@
 import { clsx } from 'clsx';
-import { ChevronDown, History, LoaderCircle } from 'lucide-react';
+import { ChevronDown, History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDuration } from '../../../../shared/runs/format-duration';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/form-errors';
 import { previewText, runDurationText } from '../../../lib/run-text';
@@ -248,17 +249,7 @@ function RunHistoryBody({ taskId, webhook }: { taskId: string; webhook: boolean 
           Error loading task runs: {errorMessage(runs.error, loadFailed)}
         </p>
       ) : null}
-      {runs.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          onClick={() => (runs.isFetchingNextPage ? undefined : void runs.fetchNextPage())}
-          aria-busy={runs.isFetchingNextPage || undefined}
-        >
-          {runs.isFetchingNextPage ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" /> : null}
-          {runs.isFetchingNextPage ? 'Loading...' : runs.isFetchNextPageError ? 'Retry' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton pages={runs} className="self-center" />
     </div>
   );
 }

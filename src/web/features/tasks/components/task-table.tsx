@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeSchedule } from '../../../../shared/tasks/describe-schedule';
 import type { Task } from '../../../../shared/tasks/task.schema';
+import { ColumnHeads } from '../../../components/ui/column-heads';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { taskPaths } from '../../../config/paths';
 import { modelName, providerName } from '../../../lib/catalog-names';
@@ -55,20 +56,6 @@ function TableFrame({ children, busy = false }: { children: ReactNode; busy?: bo
   );
 }
 
-function TableHead() {
-  return (
-    <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase max-lg:sr-only">
-      <tr>
-        {columns.map((column) => (
-          <th key={column} scope="col" className={clsx('px-4 py-3 font-medium', column === 'Actions' && 'text-right')}>
-            {column}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
 type TaskTableProps = {
   tasks: Task[];
   onDelete: (task: Task, trigger: HTMLElement) => void;
@@ -81,7 +68,7 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
     <TableFrame busy={stale}>
       <table className={tableClassName}>
         <caption className="sr-only">Your tasks</caption>
-        <TableHead />
+        <ColumnHeads columns={columns} stackBelow="lg" />
         <tbody className={bodyClassName}>
           {tasks.map((task) => (
             <tr key={task.id} className={rowClassName}>
@@ -124,7 +111,7 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
         Loading tasks...
       </div>
       <table aria-hidden="true" className={tableClassName}>
-        <TableHead />
+        <ColumnHeads columns={columns} stackBelow="lg" />
         <tbody className={bodyClassName}>
           {Array.from({ length: rows }, (_, index) => (
             <tr key={index} className={rowClassName}>
