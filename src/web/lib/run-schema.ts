@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * A run as `GET /api/runs` and `GET /api/dashboard` return it (ARCHITECTURE section 8). Statuses and delivery states
+ * A run as `GET /api/runs`, `GET /api/dashboard` and a task's history return it (ARCHITECTURE section 8). Statuses and delivery states
  * stay strings: one this build does not know yet is shown grey, not a failed page.
  */
 export const runSchema = z.looseObject({
@@ -20,6 +20,8 @@ export const runSchema = z.looseObject({
   error: z.string().nullish(),
   deliveryStatus: z.string().nullish(),
   deliveryError: z.string().nullish(),
+  inputTokens: z.number().nullish(),
+  outputTokens: z.number().nullish(),
 });
 
 export type Run = z.infer<typeof runSchema>;

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
+import { runSchema } from '../../../lib/run-schema';
 
 /** Runs per request; the server's default, spelled out so "Load more" and the tests agree on it. */
 export const taskRunPageSize = 20;
 
-// Statuses and delivery states are kept as strings: one this build does not know yet is shown grey, not a failed page.
 const webhookDeliverySchema = z.looseObject({
   attempt: z.number(),
   url: z.string().nullish(),
@@ -16,25 +16,8 @@ const webhookDeliverySchema = z.looseObject({
   createdAt: z.string().nullish(),
 });
 
-const taskRunSchema = z.looseObject({
-  id: z.string(),
-  taskId: z.string(),
-  status: z.string(),
-  trigger: z.string(),
-  scheduledFor: z.string().nullish(),
-  startedAt: z.string().nullish(),
-  completedAt: z.string().nullish(),
-  durationMs: z.number().nullish(),
-  provider: z.string().nullish(),
-  model: z.string().nullish(),
-  result: z.string().nullish(),
-  error: z.string().nullish(),
-  deliveryStatus: z.string().nullish(),
-  deliveryError: z.string().nullish(),
-  inputTokens: z.number().nullish(),
-  outputTokens: z.number().nullish(),
-  webhookDeliveries: z.array(webhookDeliverySchema).default([]),
-});
+/** A run as the task's own history lists it: no task name (it is the page's task), each webhook attempt instead. */
+const taskRunSchema = runSchema.omit({ taskName: true }).extend({ trigger: z.string(), webhookDeliveries: z.array(webhookDeliverySchema).default([]) });
 
 const taskRunPageSchema = z.object({ items: z.array(taskRunSchema), nextCursor: z.string().nullable() });
 
