@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { clsx } from 'clsx';
-import { LocateFixed } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { defaultScheduleSchema, defaultScheduleTypes, specDefaultSchedule, type DefaultSchedule, type UserSettings } from '../../../../shared/settings/user-settings.schema';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
+import { TimeZoneOptions, UseBrowserTimeZone } from '../../../components/time-zone/time-zone-picker';
 import { Field } from '../../../components/ui/field';
 import { Input, inputClassName } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
-import { browserTimeZone, timeZoneChoices, timeZoneLabel } from '../../../lib/time-zones';
+import { browserTimeZone } from '../../../lib/time-zones';
 import { useUserSettings } from '../../../lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';
@@ -50,13 +50,6 @@ function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
   const form = useForm({ resolver: zodResolver(defaultScheduleSchema), defaultValues: shown });
   const { errors } = form.formState;
 
-  const savedZone = shown.timezone;
-  // The saved zone stays selectable even if this browser's list lacks it (an alias, or "UTC" itself).
-  const zones = useMemo(() => timeZoneChoices([savedZone]), [savedZone]);
-  const zoneLabels = useMemo(() => {
-    const now = new Date();
-    return new Map(zones.map((zone) => [zone, timeZoneLabel(zone, now)]));
-  }, [zones]);
   const selectedZone = useWatch({ control: form.control, name: 'timezone' });
 
   const onSubmit = form.handleSubmit((defaultSchedule: DefaultSchedule) => {
@@ -128,17 +121,7 @@ function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
                 selectedZone === ownZone ? (
                   "This is your browser's time zone."
                 ) : (
-                  <>
-                    Your browser uses {ownZone.replaceAll('_', ' ')}.{' '}
-                    <button
-                      type="button"
-                      onClick={() => form.setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })}
-                      className="inline-flex items-center gap-1 rounded font-medium text-indigo-700 hover:text-indigo-900"
-                    >
-                      <LocateFixed aria-hidden="true" className="size-3.5" />
-                      Use my time zone
-                    </button>
-                  </>
+                  <UseBrowserTimeZone browserZone={ownZone} onUse={() => form.setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })} />
                 )
               }
             >
@@ -149,11 +132,8 @@ function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
                   name="timezone"
                   render={({ field }) => (
                     <select {...control} {...field} className={clsx(inputClassName, 'pr-8')}>
-                      {zones.map((zone) => (
-                        <option key={zone} value={zone}>
-                          {zoneLabels.get(zone)}
-                        </option>
-                      ))}
+                      {/* The saved zone stays selectable even if this browser's list lacks it. */}
+                      <TimeZoneOptions keep={shown.timezone} />
                     </select>
                   )}
                 />

@@ -1,12 +1,12 @@
 import { clsx } from 'clsx';
-import { LocateFixed } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import type { ScheduleType } from '../../../../../shared/tasks/task.schema';
+import { TimeZoneOptions, UseBrowserTimeZone } from '../../../../components/time-zone/time-zone-picker';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Field } from '../../../../components/ui/field';
 import { Input, inputClassName } from '../../../../components/ui/input';
-import { browserTimeZone, timeZoneChoices, timeZoneLabel } from '../../../../lib/time-zones';
+import { browserTimeZone } from '../../../../lib/time-zones';
 import { ChoiceCards, type Choice } from './choice-cards';
 import { NextRuns } from './next-runs';
 import { useTaskFormContext } from './use-task-form';
@@ -53,13 +53,8 @@ export function ScheduleCard() {
   const custom = scheduleType === 'custom';
 
   const ownZone = useMemo(() => browserTimeZone(), []);
-  // The zone the form opened with stays selectable even if this browser's list lacks it (an alias, or "UTC" itself).
+  // The zone the form opened with stays selectable even if this browser's list lacks it.
   const [initialZone] = useState(timezone);
-  const zones = useMemo(() => timeZoneChoices([initialZone]), [initialZone]);
-  const zoneLabels = useMemo(() => {
-    const now = new Date();
-    return new Map(zones.map((zone) => [zone, timeZoneLabel(zone, now)]));
-  }, [zones]);
 
   const zoneHint = (
     <>
@@ -67,17 +62,7 @@ export function ScheduleCard() {
       {timezone === ownZone ? (
         "It is your browser's time zone."
       ) : (
-        <>
-          Your browser uses {ownZone.replaceAll('_', ' ')}.{' '}
-          <button
-            type="button"
-            onClick={() => setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })}
-            className="inline-flex items-center gap-1 rounded font-medium text-indigo-700 hover:text-indigo-900"
-          >
-            <LocateFixed aria-hidden="true" className="size-3.5" />
-            Use my time zone
-          </button>
-        </>
+        <UseBrowserTimeZone browserZone={ownZone} onUse={() => setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })} />
       )}
     </>
   );
@@ -135,11 +120,7 @@ export function ScheduleCard() {
               name="timezone"
               render={({ field }) => (
                 <select {...fieldControl} {...field} className={clsx(inputClassName, 'pr-8')}>
-                  {zones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zoneLabels.get(zone)}
-                    </option>
-                  ))}
+                  <TimeZoneOptions keep={initialZone} />
                 </select>
               )}
             />
