@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
+import { PageIntro } from '../../../components/layout/page-intro';
 import { buttonClassName } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -56,16 +57,16 @@ export function DashboardOverview({ name }: { name: string | undefined }) {
 
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
-          <h2 className="truncate text-2xl font-bold tracking-tight text-slate-900">{name ? `Welcome back, ${name}` : 'Welcome back'}</h2>
-          <p className="mt-1 text-slate-600">Run AI prompts on a schedule and get the results by e-mail or webhook.</p>
-        </div>
-        <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'self-start sm:self-auto' })}>
-          <Plus aria-hidden="true" className="size-4" />
-          New Task
-        </Link>
-      </div>
+      <PageIntro
+        title={name ? `Welcome back, ${name}` : 'Welcome back'}
+        description="Run AI prompts on a schedule and get the results by e-mail or webhook."
+        action={
+          <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'self-start sm:self-auto' })}>
+            <Plus aria-hidden="true" className="size-4" />
+            New Task
+          </Link>
+        }
+      />
       {body}
     </div>
   );

@@ -2,6 +2,7 @@ import { History, LogIn, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { PageIntro } from '../../../components/layout/page-intro';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
@@ -104,10 +105,7 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="min-w-0">
-        <h2 className="text-2xl font-bold tracking-tight text-slate-900">Task history</h2>
-        <p className="mt-1 text-slate-600">Every run of your tasks, newest first. Statuses update as runs start and finish.</p>
-      </div>
+      <PageIntro title="Task history" description="Every run of your tasks, newest first. Statuses update as runs start and finish." />
 
       <HistoryToolbar
         filter={filter}

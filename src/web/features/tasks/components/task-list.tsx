@@ -2,6 +2,7 @@ import { ListChecks, Plus, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { PageIntro } from '../../../components/layout/page-intro';
 import type { Task, TaskListFilter } from '../../../../shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
@@ -71,18 +72,17 @@ export function TaskList({ search, status, onSearchChange, onStatusChange, onCle
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
-          <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 outline-none">
-            Your tasks
-          </h2>
-          <p className="mt-1 text-slate-600">Prompts that run on a schedule and deliver their results by e-mail or webhook.</p>
-        </div>
-        <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'self-start sm:self-auto' })}>
-          <Plus aria-hidden="true" className="size-4" />
-          New Task
-        </Link>
-      </div>
+      <PageIntro
+        title="Your tasks"
+        description="Prompts that run on a schedule and deliver their results by e-mail or webhook."
+        headingRef={headingRef}
+        action={
+          <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'self-start sm:self-auto' })}>
+            <Plus aria-hidden="true" className="size-4" />
+            New Task
+          </Link>
+        }
+      />
 
       <TaskListToolbar search={search} status={status} onSearchChange={onSearchChange} onStatusChange={onStatusChange} />
 

@@ -2,6 +2,7 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageIntro } from '../../../../components/layout/page-intro';
 import type { Task, TaskInput } from '../../../../../shared/tasks/task.schema';
 import { buttonClassName } from '../../../../components/ui/button';
 import { LoadError } from '../../../../components/ui/load-error';
@@ -93,10 +94,7 @@ function EditTaskForm({ task }: { task: Task }) {
 
   return (
     <>
-      <div>
-        <h2 className="text-2xl font-bold tracking-tight text-slate-900">Edit Task</h2>
-        <p className="mt-1 truncate text-slate-600">{task.name}</p>
-      </div>
+      <PageIntro title="Edit Task" description={task.name} truncateDescription />
       <TaskForm mode="edit" defaultValues={defaultValues} userEmail={email} onSubmit={submit} cancelTo={taskPaths.detail(task.id)} />
     </>
   );

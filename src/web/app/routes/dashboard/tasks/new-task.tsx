@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PageIntro } from '../../../../components/layout/page-intro';
 import type { UserSettings } from '../../../../../shared/settings/user-settings.schema';
 import { describeSchedule } from '../../../../../shared/tasks/describe-schedule';
 import type { Task, TaskInput } from '../../../../../shared/tasks/task.schema';
@@ -21,10 +22,7 @@ export function NewTaskRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h2 className="text-2xl font-bold tracking-tight text-slate-900">Create New Task</h2>
-        <p className="mt-1 text-slate-600">Set up a new AI automation task</p>
-      </div>
+      <PageIntro title="Create New Task" description="Set up a new AI automation task" />
       {/* Settings that fail to load only cost the saved default schedule; the built-in defaults still make a task. */}
       {auth.status === 'loading' || settings.isPending ? (
         <TaskFormSkeleton label="Loading the task form..." />
