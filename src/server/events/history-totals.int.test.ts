@@ -152,4 +152,3 @@ describe('history totals between requests', () => {
     await vi.waitFor(async () => expect(await totals.total(userId, lastDay, notCounting)).toBe(2));
   });
 });
-
