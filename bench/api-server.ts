@@ -2,12 +2,12 @@
  * The API role as `npm run serve` runs it (same app, same pool size), minus the SPA: `bench/api.ts` starts this in a
  * child process so that the load generator does not share the server's event loop, and no web build is needed.
  */
-import { createApp } from '../src/server/app';
-import { connectDatabase } from '../src/server/db/client';
-import { createAppDeps } from '../src/server/deps';
-import { loadEnv } from '../src/server/env';
-import { startHttpServer } from '../src/server/http-server';
-import { createLogger } from '../src/server/logger';
+import { createApp } from '#server/app';
+import { connectDatabase } from '#server/db/client';
+import { createAppDeps } from '#server/deps';
+import { loadEnv } from '#server/env';
+import { startHttpServer } from '#server/http-server';
+import { createLogger } from '#server/logger';
 
 const env = loadEnv();
 if (!env.DATABASE_URL) throw new Error('DATABASE_URL is required');

@@ -14,12 +14,12 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { listRuns } from '../src/server/core/runs/list-runs';
-import { connectDatabase, type Database } from '../src/server/db/client';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
-import { migrateDatabase } from '../src/server/db/migrate';
-import { findFreePort } from '../src/server/lib/free-port';
-import { createLogger } from '../src/server/logger';
+import { listRuns } from '#server/core/runs/list-runs';
+import { connectDatabase, type Database } from '#server/db/client';
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
+import { migrateDatabase } from '#server/db/migrate';
+import { findFreePort } from '#server/lib/free-port';
+import { createLogger } from '#server/logger';
 
 const runs = Number(process.env.BENCH_RUNS ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);

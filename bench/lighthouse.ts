@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumExecutablePath } from '../e2e/chromium';
 import { startProduct } from '../e2e/start-product';
-import { findFreePort } from '../src/server/lib/free-port';
+import { findFreePort } from '#server/lib/free-port';
 
 /**
  * `npm run lighthouse`: audits the landing page of a freshly started product in Debian's headless Chromium with

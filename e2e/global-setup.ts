@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMailServer } from '../test/mail-server';
-import { startOpenAiServer } from '../test/openai-server';
+import { startMailServer } from '#test/mail-server';
+import { startOpenAiServer } from '#test/openai-server';
 import { startProduct } from './start-product';
 import { e2eModelAnswer, e2eModelDelayMs } from './support';
 

@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findFreePort } from '../src/server/lib/free-port';
+import { findFreePort } from '#server/lib/free-port';
 
 export interface RunningProduct {
   baseUrl: string;

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { promisify } from 'node:util';
-import { waitForStoredMail } from '../test/mail-server';
+import { waitForStoredMail } from '#test/mail-server';
 
 /** Helpers for journeys: the mail the product sent, and the command-line tools an operator would use. */
 

@@ -1,8 +1,8 @@
-import { createApp } from '../src/server/app';
-import type { AppDeps } from '../src/server/app-env';
-import { createAppDeps } from '../src/server/deps';
-import { loadEnv } from '../src/server/env';
-import type { Mailer } from '../src/server/mail/mailer';
+import { createApp } from '#server/app';
+import type { AppDeps } from '#server/app-env';
+import { createAppDeps } from '#server/deps';
+import { loadEnv } from '#server/env';
+import type { Mailer } from '#server/mail/mailer';
 import { testLogger, type TestDatabase } from './database';
 
 export const testAppUrl = 'http://localhost:3999';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connectDatabase, type DatabaseConnection } from '../src/server/db/client';
-import { migrateDatabase } from '../src/server/db/migrate';
-import { createLogger } from '../src/server/logger';
+import { connectDatabase, type DatabaseConnection } from '#server/db/client';
+import { migrateDatabase } from '#server/db/migrate';
+import { createLogger } from '#server/logger';
 
 export interface TestDatabase extends DatabaseConnection {
   url: string;

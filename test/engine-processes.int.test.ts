@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sweepInterruptedRuns } from '../src/server/engine/jobs/sweep-interrupted-runs';
-import { createProviders } from '../src/server/providers/provider-registry';
+import { sweepInterruptedRuns } from '#server/engine/jobs/sweep-interrupted-runs';
+import { createProviders } from '#server/providers/provider-registry';
 import { createTestApp } from './app';
 import { createTestDatabase, type TestDatabase } from './database';
 import { startOpenAiServer } from './openai-server';

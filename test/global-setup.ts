@@ -2,8 +2,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
-import { createLogger } from '../src/server/logger';
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
+import { createLogger } from '#server/logger';
 
 declare module 'vitest' {
   export interface ProvidedContext {

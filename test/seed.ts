@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../src/server/db/client';
-import { taskRuns, tasks, user } from '../src/server/db/schema';
+import type { Database } from '#server/db/client';
+import { taskRuns, tasks, user } from '#server/db/schema/index';
 
 /** Rows written straight to the database, for tests that exercise what happens after the API (the engine). */
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../src/server/lib/free-port';
+import { findFreePort } from '#server/lib/free-port';
 import { postgresProcessesUsing } from './processes';
 
 /** The product as `npm start` runs it: a real process, its own data directory, signals and exit codes. */

@@ -14,10 +14,20 @@ function area(file) {
   return { top: relative[1], feature: relative[2] === 'features' ? relative[3] : undefined };
 }
 
+/** The package's subpath imports (package.json "imports"), so `#shared/x` and `../../shared/x` are the same place. */
+const subpathRoots = { '#shared/': 'src/shared/', '#server/': 'src/server/', '#test/': 'test/' };
+
+function resolveImport(fromFile, source) {
+  if (source.startsWith('.')) return path.resolve(path.dirname(fromFile), source);
+  const prefix = Object.keys(subpathRoots).find((name) => source.startsWith(name));
+  return prefix ? path.resolve(root, subpathRoots[prefix], source.slice(prefix.length)) : undefined;
+}
+
 function violation(fromFile, source, typeOnly) {
-  if (!source.startsWith('.')) return undefined;
+  const target = resolveImport(fromFile, source);
+  if (!target) return undefined;
   const from = area(fromFile);
-  const to = area(path.resolve(path.dirname(fromFile), source));
+  const to = area(target);
   if (from.top === 'shared' && (to.top === 'server' || to.top === 'web')) return `src/shared must not import src/${to.top} ("${source}").`;
   if (from.top === 'web' && to.top === 'server' && !typeOnly) return `src/web must not import server code ("${source}"); only \`import type\` is allowed.`;
   if (from.feature && to.feature && from.feature !== to.feature) {

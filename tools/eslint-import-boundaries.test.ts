@@ -20,6 +20,9 @@ describe('import boundaries', () => {
   it('lets web import server types only', async () => {
     expect(await boundaryErrors('src/web/lib/x.ts', "import { loadEnv } from '../../server/env';\nexport const a = loadEnv;\n")).toHaveLength(1);
     expect(await boundaryErrors('src/web/lib/x.ts', "import type { Env } from '../../server/env';\nexport type A = Env;\n")).toEqual([]);
+    expect(await boundaryErrors('src/web/lib/x.ts', "import { loadEnv } from '#server/env';\nexport const a = loadEnv;\n")).toEqual([
+      'src/web must not import server code ("#server/env"); only `import type` is allowed.',
+    ]);
   });
 
   it('keeps web features apart, whatever the folder depth', async () => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { createTestApp } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
 import { createApp } from './app';
 import type { AppDeps } from './app-env';
 

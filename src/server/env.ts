@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defaultSiteConfig } from '../shared/site-config-defaults';
+import { defaultSiteConfig } from '#shared/site-config-defaults';
 
 /**
  * All configuration, parsed once at start-up. This is the only module that reads process.env:

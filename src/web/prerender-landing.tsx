@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { defaultSiteConfig } from '../shared/site-config-defaults';
+import { defaultSiteConfig } from '#shared/site-config-defaults';
 import { PublicLayout } from './app/layouts/public-layout';
 import { RootLayout } from './app/layouts/root-layout';
 import { LandingRoute } from './app/routes/landing';

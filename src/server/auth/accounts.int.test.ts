@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { startMailServer } from '../../../test/mail-server';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { startMailServer } from '#test/mail-server';
 import { user } from '../db/schema';
 
 let database: TestDatabase;

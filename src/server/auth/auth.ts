@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import { count, eq } from 'drizzle-orm';
-import { passwordLinkActions } from '../../shared/auth/me.schema';
+import { passwordLinkActions } from '#shared/auth/me.schema';
 import type { Database } from '../db/client';
 import { account, session, user, verification } from '../db/schema';
 import type { Env } from '../env';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, strongPassword, TestClient, testAppUrl } from '../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { createTestApp, strongPassword, TestClient, testAppUrl } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
 import { user } from '../db/schema';
 
 type App = Awaited<ReturnType<typeof createTestApp>>['app'];

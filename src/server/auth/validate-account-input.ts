@@ -7,7 +7,7 @@ import {
   fullNameSchema,
   loginSchema,
   newPasswordSchema,
-} from '../../shared/auth/auth.schema';
+} from '#shared/auth/auth.schema';
 
 /**
  * The account forms' rules (spec section 5) hold for the API too, with the same messages: better-auth's own checks

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { testLogger } from '../../../test/database';
-import { postgresProcessesUsing } from '../../../test/processes';
+import { testLogger } from '#test/database';
+import { postgresProcessesUsing } from '#test/processes';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
 let dataDir: string;

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { seedTask, seedUser } from '../../../test/seed';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { seedTask, seedUser } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
 import { claimDueTasks } from './claim-due-tasks';
 

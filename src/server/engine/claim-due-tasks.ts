@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { nextFireTimes, type Schedule } from '../../shared/tasks/schedule';
+import { nextFireTimes, type Schedule } from '#shared/tasks/schedule';
 import type { Database } from '../db/client';
 
 type Executor = Pick<Database, 'execute'>;

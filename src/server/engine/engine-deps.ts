@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../shared/tasks/catalog';
+import type { ProviderId } from '#shared/tasks/catalog';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';

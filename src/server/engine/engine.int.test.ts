@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { startMailServer } from '../../../test/mail-server';
-import { startOpenAiServer } from '../../../test/openai-server';
-import { startWebhookReceiver } from '../../../test/webhook-receiver';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { startMailServer } from '#test/mail-server';
+import { startOpenAiServer } from '#test/openai-server';
+import { startWebhookReceiver } from '#test/webhook-receiver';
 import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
 import { taskRuns, tasks, webhookDeliveries } from '../db/schema';
 import { createProviders } from '../providers/provider-registry';

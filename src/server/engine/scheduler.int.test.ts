@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testLogger, type TestDatabase } from '../../../test/database';
-import { seedTask, seedUser } from '../../../test/seed';
+import { createTestDatabase, testLogger, type TestDatabase } from '#test/database';
+import { seedTask, seedUser } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
 import { claimAheadMs, startScheduler } from './scheduler';
 

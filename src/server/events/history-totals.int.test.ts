@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '../../../test/app';
-import { createTestDatabase, testLogger, type TestDatabase } from '../../../test/database';
-import { seedRun, seedTask } from '../../../test/seed';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, testLogger, type TestDatabase } from '#test/database';
+import { seedRun, seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
 import { runHistoryPageSchema } from '../routes/runs/runs.schemas';
 import { HistoryTotals } from './history-totals';

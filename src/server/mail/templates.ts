@@ -1,4 +1,4 @@
-import { productName } from '../../shared/product';
+import { productName } from '#shared/product';
 import type { MailMessage } from './mailer';
 
 type Content = Omit<MailMessage, 'to'>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnthropicServer } from '../../../test/anthropic-server';
+import { startAnthropicServer } from '#test/anthropic-server';
 import { anthropicProvider } from './anthropic-provider';
 
 let anthropic: Awaited<ReturnType<typeof startAnthropicServer>>;

@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../shared/tasks/catalog';
+import type { ProviderId } from '#shared/tasks/catalog';
 import type { Env } from '../env';
 import type { AiProvider } from './ai-provider';
 import { anthropicProvider } from './anthropic-provider';

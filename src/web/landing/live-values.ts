@@ -1,4 +1,4 @@
-import { defaultSiteConfig } from '../../shared/site-config-defaults';
+import { defaultSiteConfig } from '#shared/site-config-defaults';
 import { healthRefetchIntervalMs, statusAppearance, type BadgeState } from '../features/site/status-appearance';
 
 /*

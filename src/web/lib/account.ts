@@ -1,4 +1,4 @@
-import type { MeUser } from '../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 
 type AccountFacts = Pick<MeUser, 'email' | 'fullName'>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { MeUser } from '../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import { ApiError, apiClient } from './api-client';
 
 /**
@@ -14,7 +14,7 @@ export const meQueryKey = ['me'] as const;
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<MeUser | null> {
   if ((await apiClient.get('/api/auth/get-session', { signal })) === null) return null;
   // The schema (and zod with it) loads only for a signed-in user: a visitor's pages never need it (ADR 0011).
-  const { meResponseSchema } = await import('../../shared/auth/me.schema');
+  const { meResponseSchema } = await import('#shared/auth/me.schema');
   try {
     return meResponseSchema.parse(await apiClient.get('/api/me', { signal })).user;
   } catch (error) {

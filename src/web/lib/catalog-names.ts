@@ -1,4 +1,4 @@
-import { findModel, providerCatalog } from '../../shared/tasks/catalog';
+import { findModel, providerCatalog } from '#shared/tasks/catalog';
 
 /** The provider's display name; an id the catalogue no longer lists is shown as it is rather than hidden. */
 export function providerName(providerId: string): string {

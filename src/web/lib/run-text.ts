@@ -1,4 +1,4 @@
-import { formatDuration } from '../../shared/runs/format-duration';
+import { formatDuration } from '#shared/runs/format-duration';
 
 /** Spec section 9: result previews stop at 100 characters. */
 export const resultPreviewLength = 100;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { productName } from '../../shared/product';
+import { productName } from '#shared/product';
 
 /** "Page — Promptcron": the page first, so browser tabs stay tellable apart when they are narrow. */
 export function formatDocumentTitle(page: string): string {

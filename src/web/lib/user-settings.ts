@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSettingsSchema, type UserSettings } from '../../shared/settings/user-settings.schema';
+import { userSettingsSchema, type UserSettings } from '#shared/settings/user-settings.schema';
 import { apiClient } from './api-client';
 
 /*

@@ -1,5 +1,5 @@
-import type { MeUser } from '../../shared/auth/me.schema';
-import { defaultUserSettings, type UserSettings } from '../../shared/settings/user-settings.schema';
+import type { MeUser } from '#shared/auth/me.schema';
+import { defaultUserSettings, type UserSettings } from '#shared/settings/user-settings.schema';
 import { healthyBody, jsonResponse, siteConfigBody, stubFetch } from './test-utils';
 
 /** A request as a handler sees it: the method, the path, the query string and the parsed JSON body. */

@@ -1,6 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
-import type { MeUser } from '../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import { jsonResponse, renderRoutes, siteConfigBody, healthyBody, stubFetch } from './test-utils';
 
 export const memberUser: MeUser = {

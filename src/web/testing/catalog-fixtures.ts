@@ -1,4 +1,4 @@
-import { providerCatalog, type ProviderId } from '../../shared/tasks/catalog';
+import { providerCatalog, type ProviderId } from '#shared/tasks/catalog';
 
 /** A `GET /api/catalog` answer in which only the `enabled` providers have an API key (OpenAI alone by default). */
 export function catalogBody({ enabled = ['openai'] }: { enabled?: ProviderId[] } = {}) {

@@ -1,4 +1,4 @@
-import type { Task } from '../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 
 /**
  * A task as the API returns it: daily at 09:00 Berlin time (08:00 UTC in winter), OpenAI GPT-5 nano, e-mail delivery.

@@ -1,4 +1,4 @@
-import { providerCatalog, type ModelEntry, type ProviderId } from '../../../shared/tasks/catalog';
+import { providerCatalog, type ModelEntry, type ProviderId } from '#shared/tasks/catalog';
 import type { Env } from '../../env';
 
 export interface CatalogProvider {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Task } from '../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import type { HistoryTotals } from '../../events/history-totals';
 import { taskRuns, tasks } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { instantOf, parseDate } from '../../../shared/time/zoned-time';
+import { instantOf, parseDate } from '#shared/time/zoned-time';
 import { containsPattern } from '../contains-pattern';
 import type { RunCursor } from './run-cursor';
 

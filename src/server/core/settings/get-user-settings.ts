@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { defaultUserSettings, type UserSettings } from '../../../shared/settings/user-settings.schema';
+import { defaultUserSettings, type UserSettings } from '#shared/settings/user-settings.schema';
 import type { Database } from '../../db/client';
 import { userSettings } from '../../db/schema';
 

@@ -1,4 +1,4 @@
-import type { UserSettings } from '../../../shared/settings/user-settings.schema';
+import type { UserSettings } from '#shared/settings/user-settings.schema';
 import type { Database } from '../../db/client';
 import { userSettings } from '../../db/schema';
 import { toUserSettings } from './get-user-settings';

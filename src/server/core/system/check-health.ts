@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Health } from '../../../shared/health.schema';
+import type { Health } from '#shared/health.schema';
 
 const databaseProbeTimeoutMs = 2_000;
 

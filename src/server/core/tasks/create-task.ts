@@ -1,4 +1,4 @@
-import type { ParsedTaskInput, Task } from '../../../shared/tasks/task.schema';
+import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';

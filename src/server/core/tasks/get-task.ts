@@ -1,4 +1,4 @@
-import type { Task } from '../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { findOwnTask } from './find-own-task';
 import { toTask } from './to-task';

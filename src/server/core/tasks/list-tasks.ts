@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Task, TaskListFilter } from '../../../shared/tasks/task.schema';
+import type { Task, TaskListFilter } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { containsPattern } from '../contains-pattern';

@@ -1,5 +1,5 @@
-import { nextFireTime } from '../../../shared/tasks/schedule';
-import type { Task } from '../../../shared/tasks/task.schema';
+import { nextFireTime } from '#shared/tasks/schedule';
+import type { Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { findOwnTask, ownTask, taskNotFound } from './find-own-task';

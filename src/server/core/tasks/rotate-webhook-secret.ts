@@ -1,4 +1,4 @@
-import type { Task } from '../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { isTaskId, ownTask, taskNotFound } from './find-own-task';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { providerCatalog } from '../../../shared/tasks/catalog';
-import { nextFireTime } from '../../../shared/tasks/schedule';
-import type { ParsedTaskInput } from '../../../shared/tasks/task.schema';
-import { todayIn } from '../../../shared/time/zoned-time';
+import { providerCatalog } from '#shared/tasks/catalog';
+import { nextFireTime } from '#shared/tasks/schedule';
+import type { ParsedTaskInput } from '#shared/tasks/task.schema';
+import { todayIn } from '#shared/time/zoned-time';
 import type { Env } from '../../env';
 import { DomainError } from '../errors';
 import { isProviderEnabled } from '../catalog/get-catalog';

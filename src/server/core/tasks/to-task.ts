@@ -1,4 +1,4 @@
-import type { Task } from '../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import type { tasks } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ParsedTaskInput, Task } from '../../../shared/tasks/task.schema';
+import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';

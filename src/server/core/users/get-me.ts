@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { MeUser } from '../../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema';
 import { NotFoundError } from '../errors';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { passwordLinkActions, type MeUser } from '../../../shared/auth/me.schema';
-import type { InviteUserInput } from '../../../shared/auth/auth.schema';
+import { passwordLinkActions, type MeUser } from '#shared/auth/me.schema';
+import type { InviteUserInput } from '#shared/auth/auth.schema';
 import { passwordLink } from '../../auth/auth';
 import { invitationIdentifier } from '../../auth/invitations';
 import type { Database } from '../../db/client';

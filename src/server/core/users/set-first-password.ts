@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { MeUser } from '../../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/client';
 import { account, user } from '../../db/schema';

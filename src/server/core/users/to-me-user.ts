@@ -1,4 +1,4 @@
-import type { MeUser } from '../../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import type { user } from '../../db/schema';
 
 type UserRow = typeof user.$inferSelect;

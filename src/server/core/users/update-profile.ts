@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { MeUser } from '../../../shared/auth/me.schema';
-import type { ProfileInput } from '../../../shared/auth/auth.schema';
+import type { MeUser } from '#shared/auth/me.schema';
+import type { ProfileInput } from '#shared/auth/auth.schema';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema';
 import { NotFoundError } from '../errors';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { findModel, type ProviderId } from '../../../shared/tasks/catalog';
+import { findModel, type ProviderId } from '#shared/tasks/catalog';
 import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError } from '../../providers/ai-provider';
 import type { EngineDeps } from '../engine-deps';

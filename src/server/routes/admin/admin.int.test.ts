@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
-import { startMailServer } from '../../../../test/mail-server';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { startMailServer } from '#test/mail-server';
 
 let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;

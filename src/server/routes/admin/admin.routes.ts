@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { inviteUserSchema } from '../../../shared/auth/auth.schema';
-import { meUserSchema } from '../../../shared/auth/me.schema';
+import { inviteUserSchema } from '#shared/auth/auth.schema';
+import { meUserSchema } from '#shared/auth/me.schema';
 import { requireAdmin, requireUser } from '../../auth/session';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
-import { seedRun, seedTask } from '../../../../test/seed';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { seedRun, seedTask } from '#test/seed';
 import { getDashboard } from '../../core/dashboard/get-dashboard';
 import { dashboardSchema } from './dashboard.routes';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../create-router';
 import { getHealth } from './health.handlers';
-import { healthSchema } from '../../../shared/health.schema';
+import { healthSchema } from '#shared/health.schema';
 
 export const getHealthRoute = createRoute({
   method: 'get',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
-import { seedRun, seedTask } from '../../../../test/seed';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { seedRun, seedTask } from '#test/seed';
 import { runHistoryPageSchema } from './runs.schemas';
 
 let database: TestDatabase;

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { isTimeZone } from '../../../shared/time/zoned-time';
+import { isTimeZone } from '#shared/time/zoned-time';
 import { decodeRunCursor } from '../../core/runs/run-cursor';
 import { historyRanges } from '../../core/runs/run-filter';
 import { runSchema } from '../tasks/tasks.schemas';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../create-router';
 import { getSiteConfig } from './site-config.handlers';
-import { siteConfigSchema } from '../../../shared/site-config.schema';
+import { siteConfigSchema } from '#shared/site-config.schema';
 
 export const getSiteConfigRoute = createRoute({
   method: 'get',

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '../../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
 import { taskRuns, tasks } from '../../db/schema';
 import { taskResponseSchema } from './tasks.schemas';
 

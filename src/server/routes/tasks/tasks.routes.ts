@@ -1,5 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi';
-import { taskInputSchema } from '../../../shared/tasks/task.schema';
+import { taskInputSchema } from '#shared/tasks/task.schema';
 import { requireUser } from '../../auth/session';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { deliveryMethods, scheduleTypes, taskListFilters, taskStatuses } from '../../../shared/tasks/task.schema';
+import { deliveryMethods, scheduleTypes, taskListFilters, taskStatuses } from '#shared/tasks/task.schema';
 
 /** Response shapes of the tasks API, for validation of our own answers in tests and for the OpenAPI document. */
 export const taskSchema = z

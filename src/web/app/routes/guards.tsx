@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { mustSetPassword } from '../../../shared/auth/must-set-password';
+import { mustSetPassword } from '#shared/auth/must-set-password';
 import { RouteFallback } from '../../components/layout/route-fallback';
 import { paths } from '../../config/paths';
 import { useAuth, useSessionRefresh, type AuthState } from '../../lib/auth';

@@ -1,4 +1,4 @@
-import { heroHeading, productName, tagline } from '../../../shared/product';
+import { heroHeading, productName, tagline } from '#shared/product';
 import { FaqSection } from '../../features/landing/components/faq-section';
 import { FeaturesSection } from '../../features/landing/components/features-section';
 import { Hero } from '../../features/landing/components/hero';

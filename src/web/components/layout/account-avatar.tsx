@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { MeUser } from '../../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import { accountInitials } from '../../lib/account';
 
 /** The user's initials in a circle; decorative, since the name is always written out next to it or in a label. */

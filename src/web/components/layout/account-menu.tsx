@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
-import type { MeUser } from '../../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../lib/use-logout';
 import { AccountAvatar } from './account-avatar';

@@ -1,5 +1,5 @@
 import { ShieldCheck, UserRound } from 'lucide-react';
-import type { MeUser } from '../../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import { accountDisplayName, accountRoleLabel } from '../../lib/account';
 import { AccountAvatar } from './account-avatar';
 

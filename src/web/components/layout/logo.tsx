@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { productName } from '../../../shared/product';
+import { productName } from '#shared/product';
 
 /** The clock mark from the favicon beside the product name. */
 export function Logo({ className }: { className?: string }) {

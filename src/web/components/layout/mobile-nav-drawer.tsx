@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { LogOut, Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
-import type { MeUser } from '../../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import { useAuth } from '../../lib/auth';
 import { useLogout } from '../../lib/use-logout';
 import { Button, buttonClassName } from '../ui/button';

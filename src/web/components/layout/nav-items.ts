@@ -1,4 +1,4 @@
-import type { Role } from '../../../shared/auth/me.schema';
+import type { Role } from '#shared/auth/me.schema';
 import { paths } from '../../config/paths';
 
 /** Signed-out navigation, shared by the desktop header and the mobile drawer so both always list the same items. */

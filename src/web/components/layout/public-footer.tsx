@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { productName, tagline } from '../../../shared/product';
+import { productName, tagline } from '#shared/product';
 import { paths } from '../../config/paths';
 import { Logo } from './logo';
 import { SectionLink } from './section-link';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MeUser } from '../../../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import { errorResponse, memberUser, renderWithToasts, strongPassword, stubApi } from '../../../testing/auth-test-utils';
 import { jsonResponse } from '../../../testing/test-utils';
 import { RegisterRoute } from './register';

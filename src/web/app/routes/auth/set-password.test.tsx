@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MeUser } from '../../../../shared/auth/me.schema';
+import type { MeUser } from '#shared/auth/me.schema';
 import { errorResponse, invitedUser, memberUser, renderWithToasts, strongPassword, stubApi } from '../../../testing/auth-test-utils';
 import { jsonResponse } from '../../../testing/test-utils';
 import { SetPasswordRoute } from './set-password';

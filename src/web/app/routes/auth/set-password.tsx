@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { mustSetPassword, passwordLinkActions } from '../../../../shared/auth/me.schema';
+import { mustSetPassword, passwordLinkActions } from '#shared/auth/me.schema';
 import { paths } from '../../../config/paths';
 import { AcceptInvitation } from '../../../features/auth/components/accept-invitation';
 import { AuthCard, AuthPending } from '../../../features/auth/components/auth-card';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { findBlogPost } from '../../../../shared/content/blog';
+import { findBlogPost } from '#shared/content/blog';
 import { paths } from '../../../config/paths';
 import { AccentBanner } from '../../../features/content/components/accent-banner';
 import { formatPostDate } from '../../../features/content/components/blog-list';

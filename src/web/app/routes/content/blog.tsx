@@ -1,4 +1,4 @@
-import { blogPosts } from '../../../../shared/content/blog';
+import { blogPosts } from '#shared/content/blog';
 import { BlogList } from '../../../features/content/components/blog-list';
 import { ContentPage } from '../../../features/content/components/content-page';
 

@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen, Code2, Plug, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
-import { integrations } from '../../../../shared/content/integrations';
+import { integrations } from '#shared/content/integrations';
 import { buttonClassName } from '../../../components/ui/button';
 import { integrationDocsPath, paths } from '../../../config/paths';
 import { ContentPage, ContentSection, Prose } from '../../../features/content/components/content-page';

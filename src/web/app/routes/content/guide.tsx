@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { findGuide } from '../../../../shared/content/guides';
+import { findGuide } from '#shared/content/guides';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
 import { ContentPage, ContentSection, Prose } from '../../../features/content/components/content-page';

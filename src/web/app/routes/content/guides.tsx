@@ -1,6 +1,6 @@
 import { BookOpen, LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
-import { featuredGuides } from '../../../../shared/content/guides';
+import { featuredGuides } from '#shared/content/guides';
 import { buttonClassName } from '../../../components/ui/button';
 import { guidePath, integrationDocsPath, paths } from '../../../config/paths';
 import { AccentBanner } from '../../../features/content/components/accent-banner';

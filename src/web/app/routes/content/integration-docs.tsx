@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { findIntegration } from '../../../../shared/content/integrations';
+import { findIntegration } from '#shared/content/integrations';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
 import { ContentPage } from '../../../features/content/components/content-page';

@@ -1,4 +1,4 @@
-import { integrations } from '../../../../shared/content/integrations';
+import { integrations } from '#shared/content/integrations';
 import { paths } from '../../../config/paths';
 import { ContentPage, ContentSection } from '../../../features/content/components/content-page';
 import { IntegrationDocs } from '../../../features/content/components/integration-docs';

@@ -1,4 +1,4 @@
-import { promptTemplates } from '../../../../shared/content/guides';
+import { promptTemplates } from '#shared/content/guides';
 import { paths } from '../../../config/paths';
 import { ContentPage } from '../../../features/content/components/content-page';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ForgotPasswordInput } from '../../../../shared/auth/auth.schema';
+import type { ForgotPasswordInput } from '#shared/auth/auth.schema';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { retryWithBackoff, type RetryWithBackoffOptions } from '../../../lib/retry-with-backoff';
 

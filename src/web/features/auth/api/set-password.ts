@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meResponseSchema } from '../../../../shared/auth/me.schema';
+import { meResponseSchema } from '#shared/auth/me.schema';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth';
 

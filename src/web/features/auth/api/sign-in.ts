@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput } from '../../../../shared/auth/auth.schema';
+import type { LoginInput } from '#shared/auth/auth.schema';
 import { apiClient } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth';
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { choosePasswordSchema, passwordPolicyHint, type ChoosePasswordInput } from '../../../../shared/auth/auth.schema';
+import { choosePasswordSchema, passwordPolicyHint, type ChoosePasswordInput } from '#shared/auth/auth.schema';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { SubmitButton } from './submit-button';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { forgotPasswordSchema } from '../../../../shared/auth/auth.schema';
+import { forgotPasswordSchema } from '#shared/auth/auth.schema';
 import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/form-errors';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { loginSchema } from '../../../../shared/auth/auth.schema';
+import { loginSchema } from '#shared/auth/auth.schema';
 import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';

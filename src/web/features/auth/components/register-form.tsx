@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { passwordPolicyHint, registerSchema } from '../../../../shared/auth/auth.schema';
+import { passwordPolicyHint, registerSchema } from '#shared/auth/auth.schema';
 import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';

@@ -1,5 +1,5 @@
 import { PartyPopper } from 'lucide-react';
-import { productName } from '../../../../shared/product';
+import { productName } from '#shared/product';
 
 /** Greets an invited user on the screen where they choose their first password. */
 export function WelcomeNotice({ email }: { email: string }) {

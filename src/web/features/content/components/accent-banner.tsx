@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { ContentAccent } from '../../../../shared/content/accent';
+import type { ContentAccent } from '#shared/content/accent';
 
 const gradients: Record<ContentAccent, string> = {
   indigo: 'from-indigo-500 to-sky-400',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { blogPosts } from '../../../../shared/content/blog';
+import { blogPosts } from '#shared/content/blog';
 import { renderRoutes } from '../../../testing/test-utils';
 import { BlogList, formatPostDate } from './blog-list';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { BlogPost } from '../../../../shared/content/blog';
+import type { BlogPost } from '#shared/content/blog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { blogPostPath } from '../../../config/paths';

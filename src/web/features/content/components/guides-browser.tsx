@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { guideCategories, guides, type GuideCategory, type GuideEntry } from '../../../../shared/content/guides';
+import { guideCategories, guides, type GuideCategory, type GuideEntry } from '#shared/content/guides';
 import { Badge } from '../../../components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { guidePath } from '../../../config/paths';

@@ -1,6 +1,6 @@
 import { BookOpen, Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { IntegrationEntry } from '../../../../shared/content/integrations';
+import type { IntegrationEntry } from '#shared/content/integrations';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClassName } from '../../../components/ui/button';
 import { integrationDocsPath } from '../../../config/paths';

@@ -1,4 +1,4 @@
-import type { IntegrationEntry } from '../../../../shared/content/integrations';
+import type { IntegrationEntry } from '#shared/content/integrations';
 
 /** Setup steps and the example configuration of an available integration. */
 /** `headingLevel` is one below the heading that names the integration where the documentation is shown. */

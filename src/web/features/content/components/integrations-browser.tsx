@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { integrations, type IntegrationCategory, type IntegrationEntry } from '../../../../shared/content/integrations';
+import { integrations, type IntegrationCategory, type IntegrationEntry } from '#shared/content/integrations';
 import { buttonClassName } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { IntegrationCard } from './integration-card';

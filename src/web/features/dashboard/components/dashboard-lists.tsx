@@ -1,8 +1,8 @@
 import { ChevronRight, History, ListChecks, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { describeSchedule } from '../../../../shared/tasks/describe-schedule';
-import type { Task } from '../../../../shared/tasks/task.schema';
+import { describeSchedule } from '#shared/tasks/describe-schedule';
+import type { Task } from '#shared/tasks/task.schema';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

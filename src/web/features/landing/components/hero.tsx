@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarClock, ExternalLink, Layers, Webhook } from 'lucide-react';
 import { Link } from 'react-router';
-import { heroHeading, tagline } from '../../../../shared/product';
+import { heroHeading, tagline } from '#shared/product';
 import { buttonClassName } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordInput } from '../../../../shared/auth/auth.schema';
+import type { ChangePasswordInput } from '#shared/auth/auth.schema';
 import { apiClient } from '../../../lib/api-client';
 
 /** The error code of a wrong current password (docs/api.md). */

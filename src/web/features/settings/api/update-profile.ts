@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileInput } from '../../../../shared/auth/auth.schema';
-import { meResponseSchema, type MeUser } from '../../../../shared/auth/me.schema';
+import type { ProfileInput } from '#shared/auth/auth.schema';
+import { meResponseSchema, type MeUser } from '#shared/auth/me.schema';
 import { apiClient } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userSettingsSchema, type UserSettings } from '../../../../shared/settings/user-settings.schema';
+import { userSettingsSchema, type UserSettings } from '#shared/settings/user-settings.schema';
 import { apiClient } from '../../../lib/api-client';
 import { userSettingsQueryKey } from '../../../lib/user-settings';
 

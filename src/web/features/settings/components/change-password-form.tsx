@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { changePasswordSchema, passwordPolicyHint, type ChangePasswordInput } from '../../../../shared/auth/auth.schema';
+import { changePasswordSchema, passwordPolicyHint, type ChangePasswordInput } from '#shared/auth/auth.schema';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { defaultScheduleSchema, defaultScheduleTypes, specDefaultSchedule, type DefaultSchedule, type UserSettings } from '../../../../shared/settings/user-settings.schema';
+import { defaultScheduleSchema, defaultScheduleTypes, specDefaultSchedule, type DefaultSchedule, type UserSettings } from '#shared/settings/user-settings.schema';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
 import { TimeZoneOptions, UseBrowserTimeZone } from '../../../components/time-zone/time-zone-picker';

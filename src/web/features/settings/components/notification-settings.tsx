@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as Label from '@radix-ui/react-label';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { userSettingsSchema, type UserSettings } from '../../../../shared/settings/user-settings.schema';
+import { userSettingsSchema, type UserSettings } from '#shared/settings/user-settings.schema';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Health } from '../../../../shared/health.schema';
+import type { Health } from '#shared/health.schema';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { healthRefetchIntervalMs } from '../status-appearance';
 
 export async function getHealth({ signal }: { signal?: AbortSignal } = {}): Promise<Health> {
   // The schema (and zod) load beside the request instead of with the landing page's first script (ADR 0011).
-  const schema = import('../../../../shared/health.schema').then((module) => module.healthSchema);
+  const schema = import('#shared/health.schema').then((module) => module.healthSchema);
   try {
     const body = await apiClient.get('/api/health', { signal });
     return (await schema).parse(body);

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteConfig } from '../../../../shared/site-config.schema';
+import type { SiteConfig } from '#shared/site-config.schema';
 import { apiClient } from '../../../lib/api-client';
 
 export async function getSiteConfig({ signal }: { signal?: AbortSignal } = {}): Promise<SiteConfig> {
   // The schema (and zod) load beside the request instead of with the landing page's first script (ADR 0011).
-  const [body, { siteConfigSchema }] = await Promise.all([apiClient.get('/api/config', { signal }), import('../../../../shared/site-config.schema')]);
+  const [body, { siteConfigSchema }] = await Promise.all([apiClient.get('/api/config', { signal }), import('#shared/site-config.schema')]);
   return siteConfigSchema.parse(body);
 }
 

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import type { SiteConfig } from '../../../../shared/site-config.schema';
+import type { SiteConfig } from '#shared/site-config.schema';
 import { GitHubIcon, LinkedInIcon, XIcon } from '../../../components/ui/brand-icons';
 import { useSiteConfig } from '../api/get-site-config';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { providerIds } from '../../../../shared/tasks/catalog';
+import { providerIds } from '#shared/tasks/catalog';
 import { apiClient } from '../../../lib/api-client';
 
 /**

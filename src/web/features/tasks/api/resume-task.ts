@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Task } from '../../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import { apiClient } from '../../../lib/api-client';
 import { parseTaskResponse, storeTask } from './task-cache';
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Task } from '../../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import { taskQueryOptions } from './get-task';
 import { taskListsQueryKey, type TaskListData } from './list-tasks';
 

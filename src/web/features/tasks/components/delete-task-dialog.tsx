@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { Task } from '../../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/form-errors';
 import { useDeleteTask } from '../api/delete-task';

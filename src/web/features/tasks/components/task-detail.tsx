@@ -3,9 +3,9 @@ import { ArrowLeft, FileQuestion, LoaderCircle, Pause, Pencil, Play, Trash2, Zap
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { findModel } from '../../../../shared/tasks/catalog';
-import { describeSchedule } from '../../../../shared/tasks/describe-schedule';
-import type { Task } from '../../../../shared/tasks/task.schema';
+import { findModel } from '#shared/tasks/catalog';
+import { describeSchedule } from '#shared/tasks/describe-schedule';
+import type { Task } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { TaskListFilter } from '../../../../shared/tasks/task.schema';
+import type { TaskListFilter } from '#shared/tasks/task.schema';
 import { SearchBox } from '../../../components/ui/search-box';
 
 /** Spec section 2: the list's filter buttons. Tasks stopped by errors show under "All Tasks". */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PageIntro } from '../../../components/layout/page-intro';
-import type { Task, TaskListFilter } from '../../../../shared/tasks/task.schema';
+import type { Task, TaskListFilter } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Eye, LoaderCircle, Pause, Pencil, Play, Trash2, Zap, type LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
-import type { Task } from '../../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import { taskPaths } from '../../../config/paths';
 import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { ChevronDown, History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { formatDuration } from '../../../../shared/runs/format-duration';
+import { formatDuration } from '#shared/runs/format-duration';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { describeSchedule } from '../../../../shared/tasks/describe-schedule';
-import type { Task } from '../../../../shared/tasks/task.schema';
+import { describeSchedule } from '#shared/tasks/describe-schedule';
+import type { Task } from '#shared/tasks/task.schema';
 import { ColumnHeads } from '../../../components/ui/column-heads';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { taskPaths } from '../../../config/paths';

@@ -1,7 +1,7 @@
 import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { Task } from '../../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/form-errors';

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { Task } from '../../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import { errorMessage } from '../../../lib/form-errors';
 import { usePauseTask } from '../api/pause-task';
 import { useResumeTask } from '../api/resume-task';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Task } from '../../../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import { errorResponse, sentBodies, stubApi, testUser, type StubRequest } from '../../../../testing/api-stubs';
 import { catalogBody } from '../../../../testing/catalog-fixtures';
 import { makeTask } from '../../../../testing/task-fixtures';

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageIntro } from '../../../../components/layout/page-intro';
-import type { Task, TaskInput } from '../../../../../shared/tasks/task.schema';
+import type { Task, TaskInput } from '#shared/tasks/task.schema';
 import { buttonClassName } from '../../../../components/ui/button';
 import { LoadError } from '../../../../components/ui/load-error';
 import { paths, taskPaths } from '../../../../config/paths';

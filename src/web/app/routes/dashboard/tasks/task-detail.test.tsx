@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Task } from '../../../../../shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 import { formatLocalDateTime } from '../../../../lib/date-time';
 import { errorResponse, stubApi, type StubRequest } from '../../../../testing/api-stubs';
 import { renderWithToasts } from '../../../../testing/auth-test-utils';

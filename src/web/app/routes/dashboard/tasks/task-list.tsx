@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { taskListFilters, type TaskListFilter } from '../../../../../shared/tasks/task.schema';
+import { taskListFilters, type TaskListFilter } from '#shared/tasks/task.schema';
 import { TaskList } from '../../../../features/tasks/components/task-list';
 
 function parseFilter(value: string | null): TaskListFilter {

@@ -1,6 +1,6 @@
 import { Mail, Webhook } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import type { DeliveryMethod } from '../../../../../shared/tasks/task.schema';
+import type { DeliveryMethod } from '#shared/tasks/task.schema';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';

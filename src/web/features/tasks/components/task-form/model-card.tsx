@@ -1,6 +1,6 @@
 import { Globe } from 'lucide-react';
 import { Controller, useWatch } from 'react-hook-form';
-import { findModel, providerCatalog, type ProviderId } from '../../../../../shared/tasks/catalog';
+import { findModel, providerCatalog, type ProviderId } from '#shared/tasks/catalog';
 import { Badge } from '../../../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Field } from '../../../../components/ui/field';

@@ -1,8 +1,8 @@
 import * as Label from '@radix-ui/react-label';
 import { Info } from 'lucide-react';
 import { Controller, useWatch } from 'react-hook-form';
-import { findModel } from '../../../../../shared/tasks/catalog';
-import { temperatureRange } from '../../../../../shared/tasks/task.schema';
+import { findModel } from '#shared/tasks/catalog';
+import { temperatureRange } from '#shared/tasks/task.schema';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Field } from '../../../../components/ui/field';
 import { Switch } from '../../../../components/ui/switch';

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import type { ScheduleType } from '../../../../../shared/tasks/task.schema';
+import type { ScheduleType } from '#shared/tasks/task.schema';
 import { TimeZoneOptions, UseBrowserTimeZone } from '../../../../components/time-zone/time-zone-picker';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Field } from '../../../../components/ui/field';

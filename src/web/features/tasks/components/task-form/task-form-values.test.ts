@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultUserSettings } from '../../../../../shared/settings/user-settings.schema';
-import { taskInputSchema } from '../../../../../shared/tasks/task.schema';
+import { defaultUserSettings } from '#shared/settings/user-settings.schema';
+import { taskInputSchema } from '#shared/tasks/task.schema';
 import { makeTask } from '../../../../testing/task-fixtures';
 import { newTaskFormValues, taskFormValuesOf, toTaskInput, upcomingRuns } from './task-form-values';
 

@@ -1,8 +1,8 @@
-import { specDefaultSchedule, type UserSettings } from '../../../../../shared/settings/user-settings.schema';
-import { defaultProvider, providerCatalog } from '../../../../../shared/tasks/catalog';
-import { nextFireTimes, toLocalScheduleTime, toUtcScheduleTime, type Schedule } from '../../../../../shared/tasks/schedule';
-import { isValidCron, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '../../../../../shared/tasks/task.schema';
-import { todayIn } from '../../../../../shared/time/zoned-time';
+import { specDefaultSchedule, type UserSettings } from '#shared/settings/user-settings.schema';
+import { defaultProvider, providerCatalog } from '#shared/tasks/catalog';
+import { nextFireTimes, toLocalScheduleTime, toUtcScheduleTime, type Schedule } from '#shared/tasks/schedule';
+import { isValidCron, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '#shared/tasks/task.schema';
+import { todayIn } from '#shared/time/zoned-time';
 
 /**
  * What the task form holds. It is the shared `TaskInput` with two differences of convention, not of shape:

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { temperatureRange, taskInputSchema, type ParsedTaskInput, type TaskInput } from '../../../../../shared/tasks/task.schema';
+import { temperatureRange, taskInputSchema, type ParsedTaskInput, type TaskInput } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { serverFieldErrors } from '../../../../lib/form-errors';
 import { BasicInfoCard } from './basic-info-card';
