@@ -1,4 +1,15 @@
-import { test as base, expect } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { test as base, expect, type Page } from '@playwright/test';
+import { strongPassword } from '#test/fixtures';
+import { waitForStoredMail } from '#test/mail-server';
+
+/**
+ * The one helper module of the browser journeys: the `test` every journey runs with (it fails on browser errors),
+ * the shared password, sign-up, the mail the product sent and the command-line tools an operator would use.
+ */
+
+export { expect, strongPassword };
 
 const failedResourcePattern = /^Failed to load resource: the server responded with a status of (\d{3})/;
 
@@ -34,4 +45,42 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
   ],
 });
 
-export { expect };
+export function mailTo(address: string) {
+  const mailDir = process.env.E2E_MAIL_DIR;
+  if (!mailDir) throw new Error('E2E_MAIL_DIR is not set: run the journeys through playwright.config.ts');
+  return waitForStoredMail(mailDir, address);
+}
+
+/** `npm run user -- promote EMAIL`, next to the running server, as an operator would. */
+export async function promoteToAdmin(email: string) {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/cli/user.ts', 'promote', email], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
+  });
+}
+
+/** A unique address per run and test, so journeys never collide in the shared database. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/**
+ * What the local model (test/openai-server.ts, started by global-setup.ts) answers every prompt with: Markdown, so the
+ * history's "View Full Results" has something to render.
+ */
+export const e2eModelAnswer = '## Three scheduling facts\n\n1. **Cron** dates from Version 7 Unix.\n2. Schedules are stored in UTC.\n3. Every run is kept in the history.';
+
+/** The model answers after this pause, as a real one does, so a journey can watch a run go from processing to completed. */
+export const e2eModelDelayMs = 2_000;
+
+/** Signs up through the register form as a new user would, ending on the dashboard; returns the e-mail used. */
+export async function registerThroughForm(page: Page, { name, label }: { name: string; label: string }): Promise<string> {
+  const email = uniqueEmail(label);
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { startProduct } from './start-product';
-import { e2eModelAnswer, e2eModelDelayMs } from './support';
+import { e2eModelAnswer, e2eModelDelayMs } from './fixtures';
 
 /**
  * Starts the product as `npm start` does, on a free port with a throw-away data directory, sending its mail to a

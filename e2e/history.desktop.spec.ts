@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { e2eModelAnswer, registerThroughForm } from './support';
+import { e2eModelAnswer, expect, registerThroughForm, test } from './fixtures';
 
 // A zone other than the machine's, so the export's timezone is the reader's and not a default.
 test.use({ timezoneId: 'Europe/Berlin' });

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { registerThroughForm } from './support';
+import { expect, registerThroughForm, test } from './fixtures';
 
 /*
  * ADR 0013: visitors get the pre-rendered landing page with a small script, and the SPA starts when they head for

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { registerThroughForm } from './support';
+import { expect, registerThroughForm, test } from './fixtures';
 
 async function registerAndOpenNewTask(page: Page) {
   return registerThroughForm(page, { name: 'Task Author', label: 'tasks' });

@@ -5,6 +5,9 @@ import { loadEnv } from '#server/env';
 import type { Mailer } from '#server/mail/mailer';
 import { testLogger, type TestDatabase } from './database';
 
+// Server tests import the password with the client that signs up with it.
+export { strongPassword } from './fixtures';
+
 export const testAppUrl = 'http://localhost:3999';
 
 /** The real app on a test database, with the environment a test needs on top of the embedded defaults. */
@@ -78,5 +81,3 @@ export class TestClient {
     return [...this.cookies.keys()].some((name) => name.includes('session_token'));
   }
 }
-
-export const strongPassword = 'Correct-Horse-Battery-9!';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberUser } from '../testing/auth-test-utils';
+import { testUser } from '#test/fixtures';
 import { jsonResponse, stubFetch } from '../testing/test-utils';
 import { getSession, meQueryKey, sessionRefreshDelayMs, sessionRefreshLeadMs, useSessionRefresh, useSignOut } from './auth';
 
@@ -10,7 +10,7 @@ const minute = 60_000;
 const now = new Date('2030-01-01T00:00:00Z').getTime();
 
 function sessionBody(expiresAt: number | string) {
-  return { session: { id: 's1', expiresAt }, user: { id: memberUser.id } };
+  return { session: { id: 's1', expiresAt }, user: { id: testUser.id } };
 }
 
 function renderWithQueryClient<T>(hook: () => T, queryClient: QueryClient) {
@@ -20,7 +20,7 @@ function renderWithQueryClient<T>(hook: () => T, queryClient: QueryClient) {
 
 function signedInClient(): QueryClient {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(meQueryKey, memberUser);
+  queryClient.setQueryData(meQueryKey, testUser);
   return queryClient;
 }
 

@@ -1,33 +1,30 @@
 import type { MeUser } from '#shared/auth/me.schema';
 import { defaultUserSettings, type UserSettings } from '#shared/settings/user-settings.schema';
+import { testUser } from '#test/fixtures';
 import { healthyBody, jsonResponse, siteConfigBody, stubFetch } from './test-utils';
 
 /** A request as a handler sees it: the method, the path, the query string and the parsed JSON body. */
 export type StubRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
 type StubHandler = (request: StubRequest) => Response | Promise<Response>;
 
-export const testUser: MeUser = {
-  id: 'user-1',
-  email: 'jane@example.com',
-  fullName: 'Jane Doe',
-  role: 'user',
-  invited: false,
-  hasSetPassword: true,
-};
-
-export const testAdmin: MeUser = { ...testUser, id: 'admin-1', email: 'ada@example.com', fullName: 'Ada Admin', role: 'admin' };
-
 export const testSettings: UserSettings = structuredClone(defaultUserSettings);
 
+/** An answer in the API's error shape; `fields` are the per-field messages of a 400. */
 export function errorResponse(status: number, code: string, message: string, fields?: Record<string, string>): Response {
   return jsonResponse({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
 }
 
 /**
  * Stubs fetch with handlers keyed by "METHOD /path". The public endpoints the layouts call answer by default, and
- * `GET /api/me` answers with `me` (401 when null), `GET /api/auth/get-session` with a week-long session for it (null); anything else is a 404 in the API's error shape.
+ * `GET /api/me` answers with `me` (401 when null), `GET /api/auth/get-session` with a week-long session for it (null);
+ * anything else is a 404 in the API's error shape. Pass `me` as a function when the session changes during a test
+ * (signing in, accepting an invitation): it is asked again on every request.
  */
-export function stubApi({ me = testUser, handlers = {} }: { me?: MeUser | null; handlers?: Record<string, StubHandler> } = {}) {
+export function stubApi({
+  me = testUser,
+  handlers = {},
+}: { me?: MeUser | null | (() => MeUser | null); handlers?: Record<string, StubHandler> } = {}) {
+  const currentUser = typeof me === 'function' ? me : () => me;
   return stubFetch((url, init) => {
     const method = init?.method ?? 'GET';
     const { pathname: path, searchParams: query } = new URL(url, 'http://localhost');
@@ -35,15 +32,22 @@ export function stubApi({ me = testUser, handlers = {} }: { me?: MeUser | null; 
     const handler = handlers[`${method} ${path}`];
     if (handler) return handler({ method, path, query, body });
     if (method === 'GET' && path === '/api/me') {
-      return me ? jsonResponse({ user: me }) : errorResponse(401, 'unauthorized', 'Not signed in');
+      const user = currentUser();
+      return user ? jsonResponse({ user }) : errorResponse(401, 'unauthorized', 'Not signed in');
     }
     if (method === 'GET' && path === '/api/auth/get-session') {
-      return jsonResponse(me ? { session: { expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() }, user: me } : null);
+      const user = currentUser();
+      return jsonResponse(user ? { session: { expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() }, user } : null);
     }
     if (method === 'GET' && path === '/api/health') return jsonResponse(healthyBody);
     if (method === 'GET' && path === '/api/config') return jsonResponse(siteConfigBody);
     return errorResponse(404, 'not_found', 'Not found');
   });
+}
+
+/** Whether any request (of any method) went to `path`. */
+export function requested(fetchMock: ReturnType<typeof stubFetch>, path: string): boolean {
+  return fetchMock.mock.calls.some(([input]) => new URL(String(input), 'http://localhost').pathname === path);
 }
 
 /** The JSON bodies sent to one endpoint, in order. */

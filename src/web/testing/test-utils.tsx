@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 
 type FetchHandler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
@@ -49,4 +50,22 @@ export function renderRoutes(routes: RouteObject[], { initialPath = '/' }: { ini
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** Renders routes under a root that shows toasts, as the app's provider does. */
+export function renderWithToasts(routes: RouteObject[], options: { initialPath?: string } = {}) {
+  return renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Toaster />
+          </>
+        ),
+        children: routes,
+      },
+    ],
+    options,
+  );
 }

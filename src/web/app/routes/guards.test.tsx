@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSignOut } from '../../lib/auth';
-import { adminUser, invitedUser, memberUser, stubApi } from '../../testing/auth-test-utils';
+import { testAdmin, testInvitee, testUser } from '#test/fixtures';
+import { stubApi } from '../../testing/api-stubs';
 import { jsonResponse, renderRoutes } from '../../testing/test-utils';
 import { RootLayout } from '../layouts/root-layout';
 import { RequireAdmin, RequireSignedIn } from './guards';
@@ -39,7 +40,7 @@ describe('RequireSignedIn', () => {
       vi.fn(async (input: RequestInfo | URL) => {
         await held;
         const session = String(input).includes('/api/auth/get-session');
-        const body = session ? { session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, user: memberUser } : { user: memberUser };
+        const body = session ? { session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, user: testUser } : { user: testUser };
         return new Response(JSON.stringify(body), { status: 200 });
       }),
     );
@@ -62,14 +63,14 @@ describe('RequireSignedIn', () => {
   });
 
   it('lets a signed-in user through', async () => {
-    stubApi({ me: () => memberUser });
+    stubApi({ me: () => testUser });
     renderRoutes(guardedRoutes, { initialPath: '/dashboard/tasks' });
 
     expect(await screen.findByRole('heading', { name: 'Tasks page' })).toBeTruthy();
   });
 
   it('sends an invited user without a password to /set-password before the dashboard renders', async () => {
-    stubApi({ me: () => invitedUser });
+    stubApi({ me: () => testInvitee });
     const { router } = renderRoutes(guardedRoutes, { initialPath: '/dashboard' });
 
     expect(await screen.findByRole('heading', { name: 'Set password page' })).toBeTruthy();
@@ -92,7 +93,7 @@ describe('a session that ends on a protected page', () => {
   });
 
   it('sends the user home, where logging out leads, rather than to /login', async () => {
-    stubApi({ me: () => memberUser, handlers: { 'POST /api/auth/sign-out': () => jsonResponse({ success: true }) } });
+    stubApi({ me: () => testUser, handlers: { 'POST /api/auth/sign-out': () => jsonResponse({ success: true }) } });
     const { router } = renderRoutes(
       [
         { path: '/', element: <h1>Landing page</h1> },
@@ -131,7 +132,7 @@ describe('RequireAdmin', () => {
   });
 
   it('sends a user without the admin role to the dashboard', async () => {
-    stubApi({ me: () => memberUser });
+    stubApi({ me: () => testUser });
     const { router } = renderRoutes(guardedRoutes, { initialPath: '/admin' });
 
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
@@ -140,7 +141,7 @@ describe('RequireAdmin', () => {
   });
 
   it('lets an admin through', async () => {
-    stubApi({ me: () => adminUser });
+    stubApi({ me: () => testAdmin });
     renderRoutes(guardedRoutes, { initialPath: '/admin' });
 
     expect(await screen.findByRole('heading', { name: 'Admin home' })).toBeTruthy();
@@ -165,7 +166,7 @@ describe('SessionWatch (mounted by the root layout)', () => {
   });
 
   it('sends an invited user without a password to /set-password from a public page', async () => {
-    stubApi({ me: () => invitedUser });
+    stubApi({ me: () => testInvitee });
     const { router } = renderRoutes(appRoutes, { initialPath: '/about' });
 
     expect(await screen.findByRole('heading', { name: 'Set password page' })).toBeTruthy();
@@ -173,7 +174,7 @@ describe('SessionWatch (mounted by the root layout)', () => {
   });
 
   it('leaves /reset-password alone: a reset link is another way to choose a password', async () => {
-    stubApi({ me: () => invitedUser });
+    stubApi({ me: () => testInvitee });
     const { router } = renderRoutes(appRoutes, { initialPath: '/reset-password?token=abc' });
 
     expect(await screen.findByRole('heading', { name: 'Reset password page' })).toBeTruthy();
@@ -184,7 +185,7 @@ describe('SessionWatch (mounted by the root layout)', () => {
   });
 
   it('leaves everyone else where they are', async () => {
-    stubApi({ me: () => memberUser });
+    stubApi({ me: () => testUser });
     const { router } = renderRoutes(appRoutes, { initialPath: '/about' });
 
     expect(await screen.findByRole('heading', { name: 'About page' })).toBeTruthy();

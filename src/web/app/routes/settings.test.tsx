@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubSettingsApi, testAdmin } from '../../testing/api-stubs';
+import { testAdmin } from '#test/fixtures';
+import { stubSettingsApi } from '../../testing/api-stubs';
 import { renderRoutes } from '../../testing/test-utils';
 import { SettingsRoute } from './settings';
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, testAdmin, testUser } from '../../testing/api-stubs';
+import { testAdmin, testUser } from '#test/fixtures';
+import { stubApi } from '../../testing/api-stubs';
 import { jsonResponse, renderRoutes } from '../../testing/test-utils';
 import { PublicHeader } from './public-header';
 

@@ -4,7 +4,8 @@ import { Outlet } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
-import { errorResponse, sentBodies, stubApi, testAdmin, testUser } from '../../testing/api-stubs';
+import { testAdmin, testUser } from '#test/fixtures';
+import { errorResponse, sentBodies, stubApi } from '../../testing/api-stubs';
 import { jsonResponse, renderRoutes, stubFetch } from '../../testing/test-utils';
 import { PublicHeader } from './public-header';
 

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as RetryModule from '../../../lib/retry-with-backoff';
 import type { RetryWithBackoffOptions } from '../../../lib/retry-with-backoff';
-import { errorResponse, renderWithToasts, stubApi } from '../../../testing/auth-test-utils';
-import { jsonResponse } from '../../../testing/test-utils';
+import { errorResponse, requested, sentBodies, stubApi } from '../../../testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
 import { ForgotPasswordRoute } from './forgot-password';
 
 // The backoff itself is tested beside it; here the retries happen without the real waits.
@@ -40,7 +40,7 @@ describe('ForgotPasswordRoute', () => {
   });
 
   it('validates the e-mail as the user types and on an empty submit', async () => {
-    const { calls } = stubReset(() => jsonResponse({ status: true }));
+    const fetchMock = stubReset(() => jsonResponse({ status: true }));
     renderWithToasts(routes, { initialPath: '/forgot-password' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeTruthy();
@@ -51,11 +51,11 @@ describe('ForgotPasswordRoute', () => {
     expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
     await userEvent.type(screen.getByLabelText('Email'), '@@');
     expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
-    expect(calls.some((call) => call.path === '/api/auth/request-password-reset')).toBe(false);
+    expect(requested(fetchMock, '/api/auth/request-password-reset')).toBe(false);
   });
 
   it('sends the link, says so and shows the confirmation with a way back to login', async () => {
-    const { calls } = stubReset(() => jsonResponse({ status: true }));
+    const fetchMock = stubReset(() => jsonResponse({ status: true }));
     const { router } = renderWithToasts(routes, { initialPath: '/forgot-password' });
 
     await submitEmail('ada@example.com');
@@ -63,7 +63,7 @@ describe('ForgotPasswordRoute', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(await screen.findByText('Reset link sent')).toBeTruthy();
-    expect(calls.find((call) => call.path === '/api/auth/request-password-reset')?.body).toEqual({ email: 'ada@example.com' });
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/request-password-reset')).toEqual([{ email: 'ada@example.com' }]);
 
     await userEvent.click(screen.getByRole('link', { name: 'Back to login' }));
     expect(router.state.location.pathname).toBe('/login');

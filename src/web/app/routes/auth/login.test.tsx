@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
-import { errorResponse, memberUser, renderWithToasts, stubApi } from '../../../testing/auth-test-utils';
-import { jsonResponse } from '../../../testing/test-utils';
+import { testUser } from '#test/fixtures';
+import { errorResponse, requested, sentBodies, stubApi } from '../../../testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
 import { RequireSignedIn } from '../guards';
 import { LoginRoute } from './login';
 
@@ -23,14 +24,14 @@ const routes = [
 ];
 
 /** Signed out until the sign-in request succeeds. */
-function stubSignIn(answer: () => Response = () => jsonResponse({ user: { id: memberUser.id } })) {
+function stubSignIn(answer: () => Response = () => jsonResponse({ user: { id: testUser.id } })) {
   let session: MeUser | null = null;
   return stubApi({
     me: () => session,
     handlers: {
       'POST /api/auth/sign-in/email': () => {
         const response = answer();
-        if (response.ok) session = memberUser;
+        if (response.ok) session = testUser;
         return response;
       },
     },
@@ -81,14 +82,14 @@ describe('LoginRoute', () => {
   });
 
   it('shows every error when submitted empty, without calling the server', async () => {
-    const { calls } = stubSignIn();
+    const fetchMock = stubSignIn();
     renderWithToasts(routes, { initialPath: '/login' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Password must be at least 6 characters.')).toBeTruthy();
-    expect(calls.some((call) => call.path === '/api/auth/sign-in/email')).toBe(false);
+    expect(requested(fetchMock, '/api/auth/sign-in/email')).toBe(false);
     // The first invalid field takes the focus, so a keyboard user lands where the fix is needed.
     expect(document.activeElement).toBe(screen.getByLabelText('Email'));
   });
@@ -106,7 +107,7 @@ describe('LoginRoute', () => {
   });
 
   it('signs in, says so and goes back to the page the guard sent the visitor away from', async () => {
-    const { calls } = stubSignIn();
+    const fetchMock = stubSignIn();
     const { router } = renderWithToasts(routes, { initialPath: '/dashboard/tasks?status=active#top' });
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
@@ -119,10 +120,12 @@ describe('LoginRoute', () => {
     // Replaced, not pushed: Back must not return to the login form.
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByText('Login successful')).toBeTruthy();
-    expect(calls.find((call) => call.path === '/api/auth/sign-in/email')?.body).toEqual({
-      email: 'ada@example.com',
-      password: 'secret-password',
-    });
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/sign-in/email')).toEqual([
+      {
+        email: 'ada@example.com',
+        password: 'secret-password',
+      },
+    ]);
   });
 
   it('goes to the dashboard when no page was remembered', async () => {
@@ -187,7 +190,7 @@ describe('LoginRoute', () => {
   });
 
   it('sends a signed-in visitor to the dashboard', async () => {
-    stubApi({ me: () => memberUser });
+    stubApi({ me: () => testUser });
     const { router } = renderWithToasts(routes, { initialPath: '/login' });
 
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
-import { errorResponse, memberUser, renderWithToasts, strongPassword, stubApi } from '../../../testing/auth-test-utils';
-import { jsonResponse } from '../../../testing/test-utils';
+import { strongPassword, testUser } from '#test/fixtures';
+import { errorResponse, requested, sentBodies, stubApi } from '../../../testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
 import { RegisterRoute } from './register';
 
 const routes = [
@@ -13,14 +14,14 @@ const routes = [
   { path: '/dashboard', element: <h1>Dashboard home</h1> },
 ];
 
-function stubSignUp(answer: () => Response = () => jsonResponse({ user: { id: memberUser.id } })) {
+function stubSignUp(answer: () => Response = () => jsonResponse({ user: { id: testUser.id } })) {
   let session: MeUser | null = null;
   return stubApi({
     me: () => session,
     handlers: {
       'POST /api/auth/sign-up/email': () => {
         const response = answer();
-        if (response.ok) session = memberUser;
+        if (response.ok) session = testUser;
         return response;
       },
     },
@@ -82,7 +83,7 @@ describe('RegisterRoute', () => {
   });
 
   it('shows every error when submitted empty, without calling the server', async () => {
-    const { calls } = stubSignUp();
+    const fetchMock = stubSignUp();
     renderWithToasts(routes, { initialPath: '/register' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Create Account' }));
@@ -91,11 +92,11 @@ describe('RegisterRoute', () => {
     expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Password must be at least 15 characters.')).toBeTruthy();
     expect(screen.getByText('You must accept the terms and conditions.')).toBeTruthy();
-    expect(calls.some((call) => call.path === '/api/auth/sign-up/email')).toBe(false);
+    expect(requested(fetchMock, '/api/auth/sign-up/email')).toBe(false);
   });
 
   it('creates the account with the full name as name, says so and goes to the dashboard', async () => {
-    const { calls } = stubSignUp();
+    const fetchMock = stubSignUp();
     const { router } = renderWithToasts(routes, { initialPath: '/register' });
 
     await screen.findByRole('heading', { name: 'Create an account' });
@@ -105,11 +106,13 @@ describe('RegisterRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(await screen.findByText('Registration successful')).toBeTruthy();
-    expect(calls.find((call) => call.path === '/api/auth/sign-up/email')?.body).toEqual({
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      password: strongPassword,
-    });
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/sign-up/email')).toEqual([
+      {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        password: strongPassword,
+      },
+    ]);
   });
 
   it("shows the server's message when the account cannot be created", async () => {
@@ -138,7 +141,7 @@ describe('RegisterRoute', () => {
   });
 
   it('sends a signed-in visitor to the dashboard', async () => {
-    stubApi({ me: () => memberUser });
+    stubApi({ me: () => testUser });
     const { router } = renderWithToasts(routes, { initialPath: '/register' });
 
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();

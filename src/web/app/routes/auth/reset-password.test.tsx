@@ -4,8 +4,9 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { meQueryKey } from '../../../lib/auth';
-import { errorResponse, memberUser, renderWithToasts, strongPassword, stubApi } from '../../../testing/auth-test-utils';
-import { jsonResponse } from '../../../testing/test-utils';
+import { strongPassword, testUser } from '#test/fixtures';
+import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
 import { ResetPasswordRoute } from './reset-password';
 
 const routes = [
@@ -65,9 +66,9 @@ describe('ResetPasswordRoute', () => {
   });
 
   it('resets the password with the token, signs the browser out and goes to login', async () => {
-    const { calls } = stubReset(() => jsonResponse({ status: true }), () => memberUser);
+    const fetchMock = stubReset(() => jsonResponse({ status: true }), () => testUser);
     const { router, queryClient } = renderWithToasts(routes, { initialPath: '/reset-password?token=abc' });
-    queryClient.setQueryData(meQueryKey, memberUser);
+    queryClient.setQueryData(meQueryKey, testUser);
     queryClient.setQueryData(['tasks'], ['a task of the previous session']);
 
     await choosePassword(strongPassword);
@@ -75,7 +76,7 @@ describe('ResetPasswordRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(await screen.findByText('Password reset successful')).toBeTruthy();
-    expect(calls.find((call) => call.path === '/api/auth/reset-password')?.body).toEqual({ newPassword: strongPassword, token: 'abc' });
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/reset-password')).toEqual([{ newPassword: strongPassword, token: 'abc' }]);
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
     expect(queryClient.getQueryData(['tasks'])).toBeUndefined();
   });

@@ -6,8 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
-import { errorResponse, invitedUser, memberUser, renderWithToasts, strongPassword, stubApi } from '../../../testing/auth-test-utils';
-import { jsonResponse } from '../../../testing/test-utils';
+import { strongPassword, testInvitee, testUser } from '#test/fixtures';
+import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
 import { SetPasswordRoute } from './set-password';
 
 const routes = [
@@ -46,7 +47,7 @@ describe('SetPasswordRoute', () => {
   });
 
   it('sends a signed-in user who has a password to the dashboard', async () => {
-    stubApi({ me: () => memberUser });
+    stubApi({ me: () => testUser });
     const { router } = renderWithToasts(routes, { initialPath: '/set-password' });
 
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
@@ -56,13 +57,13 @@ describe('SetPasswordRoute', () => {
   it('accepts an invitation once, drops the token from the address and asks for the first password', async () => {
     let session: MeUser | null = null;
     let accepts = 0;
-    const { calls } = stubApi({
+    const fetchMock = stubApi({
       me: () => session,
       handlers: {
         'POST /api/auth/invitation/accept': () => {
           accepts += 1;
-          session = invitedUser;
-          return jsonResponse({ user: { id: invitedUser.id } });
+          session = testInvitee;
+          return jsonResponse({ user: { id: testInvitee.id } });
         },
       },
     });
@@ -70,8 +71,8 @@ describe('SetPasswordRoute', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Set your password' })).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain('Welcome to Promptcron!');
-    expect(screen.getByRole('note').textContent).toContain(invitedUser.email);
-    expect(calls.find((call) => call.path === '/api/auth/invitation/accept')?.body).toEqual({ token: 'INV' });
+    expect(screen.getByRole('note').textContent).toContain(testInvitee.email);
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/invitation/accept')).toEqual([{ token: 'INV' }]);
     await vi.waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/set-password');
     expect(accepts).toBe(1);
@@ -86,8 +87,8 @@ describe('SetPasswordRoute', () => {
         'POST /api/auth/invitation/accept': () => {
           accepts += 1;
           if (accepts > 1) return errorResponse(400, 'invalid_token', 'Invalid token');
-          session = invitedUser;
-          return jsonResponse({ user: { id: invitedUser.id } });
+          session = testInvitee;
+          return jsonResponse({ user: { id: testInvitee.id } });
         },
       },
     });
@@ -126,8 +127,8 @@ describe('SetPasswordRoute', () => {
         'POST /api/auth/invitation/accept': () => {
           attempts += 1;
           if (attempts === 1) throw new TypeError('Failed to fetch');
-          session = invitedUser;
-          return jsonResponse({ user: { id: invitedUser.id } });
+          session = testInvitee;
+          return jsonResponse({ user: { id: testInvitee.id } });
         },
       },
     });
@@ -141,7 +142,7 @@ describe('SetPasswordRoute', () => {
   });
 
   it('validates the new password and its confirmation as the user types', async () => {
-    stubApi({ me: () => invitedUser });
+    stubApi({ me: () => testInvitee });
     renderWithToasts(routes, { initialPath: '/set-password' });
 
     const password = await screen.findByLabelText('New password');
@@ -161,12 +162,12 @@ describe('SetPasswordRoute', () => {
   });
 
   it('sets the first password, says so and goes to the dashboard', async () => {
-    let session: MeUser = invitedUser;
-    const { calls } = stubApi({
+    let session: MeUser = testInvitee;
+    const fetchMock = stubApi({
       me: () => session,
       handlers: {
         'POST /api/me/password': () => {
-          session = { ...invitedUser, hasSetPassword: true };
+          session = { ...testInvitee, hasSetPassword: true };
           return jsonResponse({ user: session });
         },
       },
@@ -180,12 +181,12 @@ describe('SetPasswordRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(await screen.findByText('Password set successfully')).toBeTruthy();
-    expect(calls.find((call) => call.path === '/api/me/password')?.body).toEqual({ password: strongPassword });
+    expect(sentBodies(fetchMock, 'POST', '/api/me/password')).toEqual([{ password: strongPassword }]);
   });
 
   it('reports a failure with the server message and keeps the form', async () => {
     stubApi({
-      me: () => invitedUser,
+      me: () => testInvitee,
       handlers: { 'POST /api/me/password': () => errorResponse(500, 'internal', 'The password could not be saved.') },
     });
     renderWithToasts(routes, { initialPath: '/set-password' });

@@ -1,10 +1,10 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { mustSetPassword, passwordLinkActions } from '#shared/auth/me.schema';
+import { SetPasswordForm } from '../../../components/account/set-password-form';
 import { paths } from '../../../config/paths';
 import { AcceptInvitation } from '../../../features/auth/components/accept-invitation';
 import { AuthCard, AuthPending } from '../../../features/auth/components/auth-card';
 import { InvalidLinkRedirect } from '../../../features/auth/components/invalid-link';
-import { SetPasswordForm } from '../../../features/auth/components/set-password-form';
 import { WelcomeNotice } from '../../../features/auth/components/welcome-notice';
 import { useAuth } from '../../../lib/auth';
 import { formatDocumentTitle, useDocumentTitle } from '../../../lib/use-document-title';
@@ -36,7 +36,7 @@ export function SetPasswordRoute() {
     return (
       <AuthCard title="Set your password" description="Choose the password you will use to sign in.">
         <WelcomeNotice email={auth.user.email} />
-        <SetPasswordForm />
+        <SetPasswordForm busyLabel="Setting password..." errorTitle="Failed to set password" />
       </AuthCard>
     );
   }

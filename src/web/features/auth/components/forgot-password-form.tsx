@@ -7,7 +7,7 @@ import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/form-errors';
 import { isRateLimitError, useRequestPasswordReset } from '../api/request-password-reset';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 type ForgotPasswordFormProps = {
   /** Called with the address the link went to. */

@@ -10,7 +10,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSignIn } from '../api/sign-in';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 /**
  * Email and password. Success only loads the user: the login route sees the signed-in state and moves on, to the

@@ -12,7 +12,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSignUp } from '../api/sign-up';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const legalLinkClassName = 'rounded font-medium text-indigo-600 underline-offset-2 hover:text-indigo-700 hover:underline';
 

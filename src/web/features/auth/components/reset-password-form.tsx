@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
-import { ChoosePasswordForm } from './choose-password-form';
+import { ChoosePasswordForm } from '../../../components/account/choose-password-form';
 
 type ResetPasswordFormProps = {
   token: string;

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '../../../lib/auth';
-import { errorResponse, sentBodies, stubApi, testUser } from '../../../testing/api-stubs';
+import { testUser } from '#test/fixtures';
+import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
 import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
 import { ProfileSettings } from './profile-settings';
 

@@ -2,12 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, sentBodies, stubApi, testUser } from '../../../testing/api-stubs';
+import { strongPassword, testInvitee } from '#test/fixtures';
+import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
 import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
 import { SecuritySettings } from './security-settings';
-
-const strongPassword = 'Correct!Horse#Battery9';
-const invitedUser = { ...testUser, invited: true, hasSetPassword: false };
 
 function renderSecurity() {
   return renderRoutes([
@@ -126,7 +124,7 @@ describe('security settings: invited user without a password', () => {
   });
 
   it('offers the Set Password form with a welcome notice instead of the change form', async () => {
-    stubApi({ me: invitedUser });
+    stubApi({ me: testInvitee });
     renderSecurity();
 
     expect(await screen.findByText('Welcome to Promptcron!')).toBeTruthy();
@@ -137,7 +135,7 @@ describe('security settings: invited user without a password', () => {
   });
 
   it('checks the password rules and the confirmation', async () => {
-    const fetchMock = stubApi({ me: invitedUser });
+    const fetchMock = stubApi({ me: testInvitee });
     renderSecurity();
     const user = userEvent.setup();
 
@@ -152,8 +150,8 @@ describe('security settings: invited user without a password', () => {
 
   it('sets the password, confirms it, and then shows the normal change form', async () => {
     const fetchMock = stubApi({
-      me: invitedUser,
-      handlers: { 'POST /api/me/password': () => jsonResponse({ user: { ...invitedUser, hasSetPassword: true } }) },
+      me: testInvitee,
+      handlers: { 'POST /api/me/password': () => jsonResponse({ user: { ...testInvitee, hasSetPassword: true } }) },
     });
     renderSecurity();
     const user = userEvent.setup();
@@ -171,7 +169,7 @@ describe('security settings: invited user without a password', () => {
 
   it('reports a failure to set the password', async () => {
     stubApi({
-      me: invitedUser,
+      me: testInvitee,
       handlers: { 'POST /api/me/password': () => errorResponse(409, 'conflict', 'This account already has a password.') },
     });
     renderSecurity();

@@ -3,7 +3,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { meQueryOptions } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/form-errors';
 import { ChangePasswordForm } from './change-password-form';
-import { SetPasswordForm } from './set-password-form';
+import { SetPasswordCard } from './set-password-card';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';
 
 /**
@@ -24,5 +24,5 @@ export function SecuritySettings() {
       />
     );
   }
-  return me.data.hasSetPassword ? <ChangePasswordForm /> : <SetPasswordForm />;
+  return me.data.hasSetPassword ? <ChangePasswordForm /> : <SetPasswordCard />;
 }

@@ -5,9 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
 import { formatLocalDateTime } from '../../../../lib/date-time';
 import { errorResponse, stubApi, type StubRequest } from '../../../../testing/api-stubs';
-import { renderWithToasts } from '../../../../testing/auth-test-utils';
 import { makeTask } from '../../../../testing/task-fixtures';
-import { jsonResponse } from '../../../../testing/test-utils';
+import { jsonResponse, renderWithToasts } from '../../../../testing/test-utils';
 import { TaskDetailRoute } from './task-detail';
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;

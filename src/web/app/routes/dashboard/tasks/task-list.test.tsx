@@ -4,9 +4,8 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
 import { errorResponse, stubApi, type StubRequest } from '../../../../testing/api-stubs';
-import { renderWithToasts } from '../../../../testing/auth-test-utils';
 import { makeTask } from '../../../../testing/task-fixtures';
-import { jsonResponse } from '../../../../testing/test-utils';
+import { jsonResponse, renderWithToasts } from '../../../../testing/test-utils';
 import { TaskListRoute } from './task-list';
 
 /**
