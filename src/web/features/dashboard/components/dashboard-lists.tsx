@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, taskPaths } from '../../../config/paths';
 import { formatLocalDateTime } from '../../../lib/date-time';
-import type { Run } from '../../../lib/run-schema';
+import type { Run } from '#shared/runs/run.schema';
 import { runDurationText } from '../../../lib/run-text';
 
 function ListCard({ id, title, link, children }: { id: string; title: string; link: { to: string; label: string }; children: ReactNode }) {

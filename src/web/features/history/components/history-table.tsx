@@ -8,7 +8,7 @@ import { ColumnHeads } from '../../../components/ui/column-heads';
 import { taskPaths } from '../../../config/paths';
 import { modelName, providerName } from '../../../lib/catalog-names';
 import { formatLocalDateTime } from '../../../lib/date-time';
-import type { Run } from '../../../lib/run-schema';
+import type { Run } from '#shared/runs/run.schema';
 import { previewText, runDurationText } from '../../../lib/run-text';
 
 const columns = ['Task Name', 'Status', 'Date & Time', 'Actions'] as const;

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { browserTimeZone } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/form-errors';
-import type { Run } from '../../../lib/run-schema';
+import type { Run } from '#shared/runs/run.schema';
 import { useExportHistory } from '../api/export-runs';
 import { useRunHistory, type RunListParams } from '../api/list-runs';
 import { chooseDate, chooseRange, isFiltered, localDateString, type HistoryFilter, type HistoryRange } from '../lib/history-filter';

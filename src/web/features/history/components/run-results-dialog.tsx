@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MarkdownContent } from '../../../components/markdown/markdown-content';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { formatLocalDateTime } from '../../../lib/date-time';
-import type { Run } from '../../../lib/run-schema';
+import type { Run } from '#shared/runs/run.schema';
 import { runDurationText } from '../../../lib/run-text';
 import { useRun } from '../api/get-run';
 
