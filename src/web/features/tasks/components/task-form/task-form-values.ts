@@ -2,7 +2,7 @@ import { specDefaultSchedule, type UserSettings } from '#shared/settings/user-se
 import { defaultProvider, providerCatalog } from '#shared/tasks/catalog';
 import { nextFireTimes, toLocalScheduleTime, toUtcScheduleTime, type Schedule } from '#shared/tasks/schedule';
 import { isValidCron, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '#shared/tasks/task.schema';
-import { todayIn } from '#shared/time/zoned-time';
+import { isTimeZone, todayIn } from '#shared/time/zoned-time';
 
 /**
  * What the task form holds. It is the shared `TaskInput` with two differences of convention, not of shape:
@@ -17,15 +17,6 @@ const defaultModel = providerCatalog.find((provider) => provider.id === defaultP
 
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 type NewTaskDefaults = {
   /** The signed-in user's address, where results go by default. */
