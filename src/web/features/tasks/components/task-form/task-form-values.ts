@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { specDefaultSchedule, type UserSettings } from '#shared/settings/user-settings.schema';
 import { defaultProvider, providerCatalog } from '#shared/tasks/catalog';
 import { nextFireTimes, toLocalScheduleTime, toUtcScheduleTime, type Schedule } from '#shared/tasks/schedule';
-import { isValidCron, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '#shared/tasks/task.schema';
+import { isValidCron, taskInputSchema, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '#shared/tasks/task.schema';
 import { isTimeZone, todayIn } from '#shared/time/zoned-time';
 
 /**
@@ -10,6 +11,16 @@ import { isTimeZone, todayIn } from '#shared/time/zoned-time';
  * object the form edits (the API also accepts a string, which makes the schema's input type for it `unknown`).
  */
 export type TaskFormValues = Omit<TaskInput, 'prompt'> & { prompt: ParsedTaskInput['prompt'] };
+
+/**
+ * The form's validation: the shared `taskInputSchema` itself (same rules, same messages, same paths), entered from
+ * the form's values. The form always holds a `TaskFormValues`, which is a `TaskInput` (the compiler checks the
+ * widening below), so the resolver is typed for the form without a cast.
+ */
+export const taskFormSchema = z
+  .custom<TaskFormValues>()
+  .transform((values): TaskInput => values)
+  .pipe(taskInputSchema);
 
 /** Spec section 9: a new task runs daily at 09:00 on OpenAI's default model. */
 export const defaultScheduleTime = specDefaultSchedule.time;
