@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { listRuns } from '#server/core/runs/list-runs';
+import { listHistory } from '#server/core/history/list-history';
 import { connectDatabase, type Database } from '#server/db/client';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { migrateDatabase } from '#server/db/migrate';
@@ -205,18 +205,18 @@ async function measureTriggerCost(db: Database, userId: string) {
   return { withNotifyTriggers: summary(samples.on), withoutTriggers: summary(samples.off) };
 }
 
-/** BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries, as listRuns sends them. */
+/** BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries, as listHistory sends them. */
 async function explainHistory(pool: pg.Pool, userId: string) {
   const queries: { sql: string; params: unknown[] }[] = [];
-  // listRuns only calls `query({ name, text, values })` on its pool.
+  // listHistory only calls `query({ name, text, values })` on its pool.
   const logged = {
     query: (config: pg.QueryConfig) => {
       queries.push({ sql: config.text, params: config.values ?? [] });
       return pool.query(config);
     },
   } as unknown as pg.Pool;
-  await listRuns({ pool: logged, userId, limit: 20 });
-  await listRuns({ pool: logged, userId, limit: 20, filter: { range: '30d', q: 'markets' } });
+  await listHistory({ pool: logged, userId, limit: 20 });
+  await listHistory({ pool: logged, userId, limit: 20, filter: { range: '30d', q: 'markets' } });
   for (const query of queries) {
     const plan = await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params);
     console.error(`\n${query.sql}\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}`);

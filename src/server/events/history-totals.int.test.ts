@@ -4,7 +4,7 @@ import { createTestApp, strongPassword, TestClient } from '#test/app';
 import { createTestDatabase, testLogger, type TestDatabase } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
-import { runHistoryPageSchema } from '../routes/runs/runs.schemas';
+import { historyPageSchema } from '#shared/runs/run.schema';
 import { HistoryTotals } from './history-totals';
 
 let database: TestDatabase;
@@ -30,7 +30,7 @@ async function signedUpUser(name: string, ip: string) {
 async function total(client: TestClient, query = '') {
   const response = await client.request(`/api/runs${query}`);
   expect(response.status).toBe(200);
-  return runHistoryPageSchema.parse(response.body).total;
+  return historyPageSchema.parse(response.body).total;
 }
 
 // The totals are kept between requests (docs/decisions/0020); each change below is made straight in the database, as

@@ -156,30 +156,45 @@ function isHttpUrl(value: string): boolean {
 export type TaskInput = z.input<typeof taskInputSchema>;
 export type ParsedTaskInput = z.output<typeof taskInputSchema>;
 
-/** A task as the API returns it (ARCHITECTURE section 8). */
-export interface Task {
-  id: string;
-  userId: string;
-  name: string;
-  description: string | null;
-  status: TaskStatus;
-  provider: string;
-  model: string;
-  scheduleType: ScheduleType;
-  /** HH:MM in UTC. */
-  scheduleTime: string | null;
-  startDate: string | null;
-  timezone: string;
-  customCron: string | null;
-  prompt: { input: string; temperature: number; searchEnabled: boolean };
-  deliveryMethod: DeliveryMethod;
-  deliveryConfig: { email?: string; webhookUrl?: string };
-  webhookSecret: string;
-  nextFireAt: string | null;
-  lastRunAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * A task as the API returns it (ARCHITECTURE section 8): the server's row mapper is typed against it, the OpenAPI
+ * document names it `Task`, the web parses answers with it. Ids are uuids, but any string parses, so the web's
+ * fixtures ("task-1") and an id scheme of tomorrow both pass.
+ */
+export const taskSchema = z
+  .object({
+    id: z.string().meta({ format: 'uuid' }),
+    userId: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(taskStatuses),
+    provider: z.string(),
+    model: z.string(),
+    scheduleType: z.enum(scheduleTypes),
+    scheduleTime: z.string().nullable().meta({ description: 'HH:MM in UTC' }),
+    startDate: z.string().nullable().meta({ description: 'YYYY-MM-DD in the task time zone' }),
+    timezone: z.string(),
+    customCron: z.string().nullable(),
+    prompt: z.object({ input: z.string(), temperature: z.number(), searchEnabled: z.boolean() }),
+    deliveryMethod: z.enum(deliveryMethods),
+    deliveryConfig: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),
+    webhookSecret: z.string(),
+    nextFireAt: z.string().nullable(),
+    lastRunAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Task' });
+
+export type Task = z.infer<typeof taskSchema>;
+
+/** `{ task }`: the answer of creating, reading, updating, pausing and resuming a task. */
+export const taskResponseSchema = z.object({ task: taskSchema });
+
+/** `GET /api/tasks`: a page of tasks, the cursor of the next one, and how many match the filter. */
+export const taskPageSchema = z.object({ items: z.array(taskSchema), nextCursor: z.string().nullable(), total: z.number().int().nonnegative() });
+
+export type TaskPage = z.infer<typeof taskPageSchema>;
 
 export const taskListFilters = ['all', 'active', 'paused', 'error'] as const;
 export type TaskListFilter = (typeof taskListFilters)[number];

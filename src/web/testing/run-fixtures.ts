@@ -1,4 +1,4 @@
-import type { Run } from '../lib/run-schema';
+import type { Run } from '#shared/runs/run.schema';
 
 /** A run as `GET /api/runs` returns it: a completed scheduled run of "Morning news digest". Override any field. */
 export function makeRun(overrides: Partial<Run> = {}): Run {

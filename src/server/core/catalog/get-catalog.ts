@@ -1,14 +1,6 @@
-import { providerCatalog, type ModelEntry, type ProviderId } from '#shared/tasks/catalog';
+import { providerCatalog, type ProviderId } from '#shared/tasks/catalog';
+import type { CatalogProvider } from '#shared/tasks/catalog.schema';
 import type { Env } from '../../env';
-
-export interface CatalogProvider {
-  id: ProviderId;
-  name: string;
-  enabled: boolean;
-  disabledReason: string | null;
-  defaultModel: string;
-  models: ModelEntry[];
-}
 
 /** OpenAI is always offered (spec section 3); the others once the server has their key. */
 export function isProviderEnabled(env: Env, provider: ProviderId): boolean {

@@ -1,32 +1,10 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Task } from '#shared/tasks/task.schema';
+import type { Dashboard } from '#shared/dashboard/dashboard.schema';
 import type { Database } from '../../db/client';
 import type { HistoryTotals } from '../../events/history-totals';
 import { taskRuns, tasks } from '../../db/schema';
-import { toRun, type Run } from '../runs/to-run';
+import { toRun } from '../runs/to-run';
 import { toTask } from '../tasks/to-task';
-
-export interface Dashboard {
-  stats: {
-    activeTasks: number;
-    runsCompleted: number;
-    /** 0–100: completed / (completed + error) over every finished run; null until one has finished. */
-    successRate: number | null;
-    runsThisMonth: number;
-  };
-  /** Up to 5 active tasks, the next to fire first. */
-  activeTasks: Task[];
-  /** The 5 latest runs (spec section 9). */
-  recentRuns: Run[];
-  quota: {
-    /** Null: unlimited. There are no plans yet, so every account is unlimited (spec: "unlimited on the current plan"). */
-    monthlyRunLimit: number | null;
-    runsThisMonth: number;
-    /** The calendar month in UTC: start inclusive, end exclusive. */
-    periodStart: string;
-    periodEnd: string;
-  };
-}
 
 /** The overview of the signed-in user (spec section 2, "Dashboard screens"), from real counts. */
 export async function getDashboard({ db, userId, now = new Date(), totals }: { db: Database; userId: string; now?: Date; totals?: HistoryTotals }): Promise<Dashboard> {
@@ -73,6 +51,7 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
     },
     activeTasks: activeRows.map(toTask),
     recentRuns: recentRows.map((row) => toRun(row.run, row.taskName)),
+    // No plans yet, so every account is unlimited (spec: "unlimited on the current plan").
     quota: { monthlyRunLimit: null, runsThisMonth, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString() },
   };
 }

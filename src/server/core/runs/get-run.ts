@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import type { Run } from '#shared/runs/run.schema';
 import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { NotFoundError } from '../errors';
 import { isUuid } from '../is-uuid';
-import { toRun, type Run } from './to-run';
+import { toRun } from './to-run';
 
 /** One of the user's runs. Another user's run answers exactly like a missing one, so its existence is not disclosed. */
 export async function getRun({ db, userId, runId }: { db: Database; userId: string; runId: string }): Promise<Run> {

@@ -1,30 +1,19 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { RunWithDeliveries, TaskRunPage } from '#shared/runs/run.schema';
 import type { Database } from '../../db/client';
 import { taskRuns, webhookDeliveries } from '../../db/schema';
 import { findOwnTask } from '../tasks/find-own-task';
-import { afterRunCursor, decodeRunCursor, encodeRunCursor, startedAtExact } from './run-cursor';
-import { toRun, type Run } from './to-run';
-
-export interface WebhookAttempt {
-  attempt: number;
-  url: string;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-  nextAttemptAt: string | null;
-  createdAt: string;
-}
-
-export type RunWithDeliveries = Run & { webhookDeliveries: WebhookAttempt[] };
+import { afterHistoryCursor, decodeHistoryCursor, encodeHistoryCursor, startedAtExact } from '../history/history-cursor';
+import { toRun } from './to-run';
 
 /** A task's runs, newest first (keyset pagination), each with its webhook delivery attempts. Owner only. */
-export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: { db: Database; userId: string; taskId: string; limit?: number; cursor?: string }) {
+export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: { db: Database; userId: string; taskId: string; limit?: number; cursor?: string }): Promise<TaskRunPage> {
   const task = await findOwnTask({ db, userId, taskId });
-  const after = cursor ? decodeRunCursor(cursor) : undefined;
+  const after = cursor ? decodeHistoryCursor(cursor) : undefined;
   const rows = await db
     .select({ run: taskRuns, startedAtExact })
     .from(taskRuns)
-    .where(and(eq(taskRuns.taskId, task.id), after ? afterRunCursor(after) : undefined))
+    .where(and(eq(taskRuns.taskId, task.id), after ? afterHistoryCursor(after) : undefined))
     .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit).map((row) => row.run);
@@ -46,5 +35,5 @@ export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: {
       })),
   }));
   const last = rows[limit - 1];
-  return { items, nextCursor: rows.length > limit && last ? encodeRunCursor({ startedAt: last.startedAtExact, id: last.run.id }) : null };
+  return { items, nextCursor: rows.length > limit && last ? encodeHistoryCursor({ startedAt: last.startedAtExact, id: last.run.id }) : null };
 }

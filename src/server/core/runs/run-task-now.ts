@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
+import type { Run } from '#shared/runs/run.schema';
 import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { enqueueJob } from '../../engine/enqueue-job';
 import { ConflictError } from '../errors';
 import { isTaskId, ownTask, taskNotFound } from '../tasks/find-own-task';
-import { toRun, type Run } from './to-run';
+import { toRun } from './to-run';
 
 /** How long Run Now waits for the answer before it reports the run as started (spec section 4). */
 export const runNowWaitMs = 20_000;

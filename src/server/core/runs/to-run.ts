@@ -1,28 +1,9 @@
+import type { Run } from '#shared/runs/run.schema';
 import type { taskRuns } from '../../db/schema';
 
 export type RunRow = typeof taskRuns.$inferSelect;
 
-/** A run as the API returns it (ARCHITECTURE section 8). */
-export interface Run {
-  id: string;
-  taskId: string;
-  taskName: string;
-  status: RunRow['status'];
-  trigger: RunRow['trigger'];
-  scheduledFor: string | null;
-  startedAt: string;
-  completedAt: string | null;
-  durationMs: number | null;
-  provider: string;
-  model: string;
-  result: string | null;
-  error: string | null;
-  deliveryStatus: RunRow['deliveryStatus'];
-  deliveryError: string | null;
-  inputTokens: number | null;
-  outputTokens: number | null;
-}
-
+/** The API's view of a run row (camelCase, ISO dates), with its task's name. */
 export function toRun(row: RunRow, taskName: string): Run {
   return {
     id: row.id,

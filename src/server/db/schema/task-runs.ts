@@ -37,7 +37,7 @@ export const taskRuns = pgTable(
     uniqueIndex('task_runs_task_slot_unique').on(table.taskId, table.scheduledFor).where(sql`${table.trigger} = 'schedule'`),
     // At most one run of a task in flight.
     uniqueIndex('task_runs_one_processing_per_task').on(table.taskId).where(sql`${table.status} = 'processing'`),
-    // A task's runs and a user's history, newest first; id breaks ties so keyset pages are exact (core/runs/run-cursor.ts).
+    // A task's runs and a user's history, newest first; id breaks ties so keyset pages are exact (core/history/history-cursor.ts).
     // NULLS FIRST is what a plain `order by … desc` means: with drizzle's default (NULLS LAST) PostgreSQL cannot read
     // the index in that order and sorts every run of the user instead.
     index().on(table.taskId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),

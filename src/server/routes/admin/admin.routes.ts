@@ -1,12 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { inviteUserSchema } from '#shared/auth/auth.schema';
-import { meUserSchema } from '#shared/auth/me.schema';
+import { meResponseSchema } from '#shared/auth/me.schema';
 import { requireAdmin, requireUser } from '../../auth/session';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
+import { json } from '../openapi';
 import { inviteUser } from './admin.handlers';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 export const inviteUserRoute = createRoute({
   method: 'post',
@@ -16,7 +15,7 @@ export const inviteUserRoute = createRoute({
   description: 'Creates an invited account and e-mails a single-use link (valid 7 days) to set its password.',
   request: { body: { required: true, content: { 'application/json': { schema: inviteUserSchema } } } },
   responses: {
-    201: json(z.object({ user: meUserSchema }), 'The invited user'),
+    201: json(meResponseSchema, 'The invited user'),
     400: json(errorResponseSchema, 'A field breaks a rule'),
     401: json(errorResponseSchema, 'Not signed in'),
     403: json(errorResponseSchema, 'Not an administrator'),

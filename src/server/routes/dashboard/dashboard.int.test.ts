@@ -3,7 +3,7 @@ import { createTestApp, strongPassword, TestClient } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
 import { getDashboard } from '../../core/dashboard/get-dashboard';
-import { dashboardSchema } from './dashboard.routes';
+import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];

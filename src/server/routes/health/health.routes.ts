@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter } from '../create-router';
-import { getHealth } from './health.handlers';
 import { healthSchema } from '#shared/health.schema';
+import { createRouter } from '../create-router';
+import { json } from '../openapi';
+import { getHealth } from './health.handlers';
 
 export const getHealthRoute = createRoute({
   method: 'get',
@@ -10,8 +11,8 @@ export const getHealthRoute = createRoute({
   summary: 'Service health',
   description: 'Answers 200 when the service can reach its database, 503 otherwise. The footer status badge shows it.',
   responses: {
-    200: { description: 'Healthy', content: { 'application/json': { schema: healthSchema } } },
-    503: { description: 'The database is unreachable', content: { 'application/json': { schema: healthSchema } } },
+    200: json(healthSchema, 'Healthy'),
+    503: json(healthSchema, 'The database is unreachable'),
   },
 });
 

@@ -5,9 +5,9 @@ import { userSettingsSchema } from '#shared/settings/user-settings.schema';
 import { requireUser } from '../../auth/session';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
+import { json } from '../openapi';
 import { getMe, getSettings, setPassword, updateMe, updateSettings } from './me.handlers';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const signedOut = json(errorResponseSchema, 'Not signed in');
 const invalid = json(errorResponseSchema, 'A field breaks a rule');
 

@@ -1,13 +1,13 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env';
+import { listHistory as listHistoryCore } from '../../core/history/list-history';
 import { getRun as getRunCore } from '../../core/runs/get-run';
-import { listRuns as listRunsCore } from '../../core/runs/list-runs';
-import type { getRunRoute, listRunsRoute } from './runs.routes';
+import type { getRunRoute, listHistoryRoute } from './runs.routes';
 
-export const listRuns: RouteHandler<typeof listRunsRoute, AppEnv> = async (c) => {
+export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async (c) => {
   const { range, date, timezone, q, cursor, limit } = c.req.valid('query');
   const { pool, historyTotals } = c.var.deps;
-  const page = await listRunsCore({ pool, totals: historyTotals, userId: c.var.sessionUser.id, filter: { range, date, timezone, q }, cursor, limit });
+  const page = await listHistoryCore({ pool, totals: historyTotals, userId: c.var.sessionUser.id, filter: { range, date, timezone, q }, cursor, limit });
   return c.json(page, 200);
 };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, strongPassword, TestClient } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
-import { runHistoryPageSchema } from './runs.schemas';
+import { historyPageSchema } from '#shared/runs/run.schema';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
@@ -32,7 +32,7 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 async function history(client: TestClient, query = '') {
   const response = await client.request(`/api/runs${query}`);
   expect(response.status).toBe(200);
-  return runHistoryPageSchema.parse(response.body);
+  return historyPageSchema.parse(response.body);
 }
 
 describe('GET /api/runs', () => {

@@ -1,22 +1,21 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { historyPageSchema, runResponseSchema } from '#shared/runs/run.schema';
 import { requireUser } from '../../auth/session';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
-import { runResponseSchema } from '../tasks/tasks.schemas';
-import { getRun, listRuns } from './runs.handlers';
-import { runHistoryPageSchema, runHistoryQuerySchema, runIdParamSchema } from './runs.schemas';
+import { json } from '../openapi';
+import { getRun, listHistory } from './runs.handlers';
+import { historyQuerySchema, runIdParamSchema } from './runs.schemas';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-
-export const listRunsRoute = createRoute({
+export const listHistoryRoute = createRoute({
   tags: ['Runs'],
   middleware: [requireUser] as const,
   method: 'get',
   path: '/api/runs',
   summary: 'Your run history, newest first: time range, search, keyset pagination and the total matching the filter',
-  request: { query: runHistoryQuerySchema },
+  request: { query: historyQuerySchema },
   responses: {
-    200: json(runHistoryPageSchema, 'A page of runs and how many match the filter'),
+    200: json(historyPageSchema, 'A page of runs and how many match the filter'),
     400: json(errorResponseSchema, 'A parameter breaks a rule (fields keyed by parameter)'),
     401: json(errorResponseSchema, 'Not signed in'),
   },
@@ -36,4 +35,4 @@ export const getRunRoute = createRoute({
   },
 });
 
-export const runsRouter = createRouter().openapi(listRunsRoute, listRuns).openapi(getRunRoute, getRun);
+export const runsRouter = createRouter().openapi(listHistoryRoute, listHistory).openapi(getRunRoute, getRun);

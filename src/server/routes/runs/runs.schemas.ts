@@ -1,13 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { isTimeZone } from '#shared/time/zoned-time';
-import { decodeRunCursor } from '../../core/runs/run-cursor';
-import { historyRanges } from '../../core/runs/run-filter';
-import { runSchema } from '../tasks/tasks.schemas';
+import { historyRanges } from '#shared/runs/history-ranges';
+import { decodeHistoryCursor } from '../../core/history/history-cursor';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `GET /api/runs` query: the history filter of spec section 4 plus keyset pagination. */
-export const runHistoryQuerySchema = z
+export const historyQuerySchema = z
   .object({
     range: z.enum(historyRanges, { message: 'Please choose All time, Last 24 hours, Last 7 days, Last 30 days or Specific date.' }).default('all'),
     date: z
@@ -21,14 +20,12 @@ export const runHistoryQuerySchema = z
     cursor: z
       .string()
       .max(200)
-      .refine((value) => decodeRunCursor(value) !== undefined, 'This page link is not valid any more. Please reload the history.')
+      .refine((value) => decodeHistoryCursor(value) !== undefined, 'This page link is not valid any more. Please reload the history.')
       .optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })
   .superRefine((query, context) => {
     if (query.range === 'date' && !query.date) context.addIssue({ code: 'custom', path: ['date'], message: 'Please pick a date.' });
   });
-
-export const runHistoryPageSchema = z.object({ items: z.array(runSchema), nextCursor: z.string().nullable(), total: z.number().int() });
 
 export const runIdParamSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });

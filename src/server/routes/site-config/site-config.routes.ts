@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter } from '../create-router';
-import { getSiteConfig } from './site-config.handlers';
 import { siteConfigSchema } from '#shared/site-config.schema';
+import { createRouter } from '../create-router';
+import { json } from '../openapi';
+import { getSiteConfig } from './site-config.handlers';
 
 export const getSiteConfigRoute = createRoute({
   method: 'get',
@@ -10,7 +11,7 @@ export const getSiteConfigRoute = createRoute({
   summary: 'Public site configuration',
   description: 'Links that differ per deployment: the waitlist form, the support address and the social profiles.',
   responses: {
-    200: { description: 'The public configuration', content: { 'application/json': { schema: siteConfigSchema } } },
+    200: json(siteConfigSchema, 'The public configuration'),
   },
 });
 

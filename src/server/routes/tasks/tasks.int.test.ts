@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, strongPassword, TestClient } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { taskRuns, tasks } from '../../db/schema';
-import { taskResponseSchema } from './tasks.schemas';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];

@@ -1,12 +1,13 @@
-import { createRoute, type z } from '@hono/zod-openapi';
-import { taskInputSchema } from '#shared/tasks/task.schema';
+import { createRoute } from '@hono/zod-openapi';
+import { runResponseSchema, taskRunPageSchema } from '#shared/runs/run.schema';
+import { taskInputSchema, taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
 import { requireUser } from '../../auth/session';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
+import { json } from '../openapi';
 import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, listTaskRuns, updateTask } from './tasks.handlers';
-import { runListQuerySchema, runPageSchema, runResponseSchema, taskIdParamSchema, taskListQuerySchema, taskPageSchema, taskResponseSchema } from './tasks.schemas';
+import { runListQuerySchema, taskIdParamSchema, taskListQuerySchema } from './tasks.schemas';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const errors = {
   401: json(errorResponseSchema, 'Not signed in'),
   404: json(errorResponseSchema, 'No such task among yours'),
@@ -70,7 +71,7 @@ export const deleteTaskRoute = createRoute({
 const action = (path: string, summary: string) =>
   createRoute({
     tags: ['Tasks'],
-  middleware: [requireUser] as const,
+    middleware: [requireUser] as const,
     method: 'post',
     path: `/api/tasks/{id}/${path}`,
     summary,
@@ -103,7 +104,7 @@ export const listTaskRunsRoute = createRoute({
   path: '/api/tasks/{id}/runs',
   summary: 'The runs of a task, newest first, with their webhook delivery attempts',
   request: { params: taskIdParamSchema, query: runListQuerySchema },
-  responses: { 200: json(runPageSchema, 'A page of runs'), ...errors },
+  responses: { 200: json(taskRunPageSchema, 'A page of runs'), ...errors },
 });
 
 export const tasksRouter = createRouter()

@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task } from '#shared/tasks/task.schema';
+import type { Run } from '#shared/runs/run.schema';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, taskPaths } from '../../../config/paths';
 import { formatLocalDateTime } from '../../../lib/date-time';
-import type { Run } from '../../../lib/run-schema';
 import { runDurationText } from '../../../lib/run-text';
 
 function ListCard({ id, title, link, children }: { id: string; title: string; link: { to: string; label: string }; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { Run } from '#shared/runs/run.schema';
 import { downloadFile } from '../../../lib/download-file';
-import type { Run } from '../../../lib/run-schema';
 import { runDurationText } from '../../../lib/run-text';
 import { listRuns, type RunListParams } from './list-runs';
 

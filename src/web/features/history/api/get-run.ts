@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { runResponseSchema, type Run } from '#shared/runs/run.schema';
 import { apiClient } from '../../../lib/api-client';
-import { runSchema, type Run } from '../../../lib/run-schema';
 import { runsQueryKey } from './list-runs';
-
-const runResponseSchema = z.object({ run: runSchema });
 
 /** `GET /api/runs/:id`: one of the signed-in user's runs. */
 export async function getRun(runId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Run> {

@@ -1,16 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { z } from 'zod';
+import { historyPageSchema, type HistoryPage } from '#shared/runs/run.schema';
 import { apiClient } from '../../../lib/api-client';
-import { runSchema } from '../../../lib/run-schema';
 import type { HistoryFilter } from '../lib/history-filter';
 
 /** Runs per page on screen; the server's default, spelled out so "Load more" and the tests agree on it. */
 export const historyPageSize = 20;
 
-const runPageSchema = z.object({ items: z.array(runSchema), nextCursor: z.string().nullable(), total: z.number().int().nonnegative() });
-
-export type RunPage = z.infer<typeof runPageSchema>;
-export type RunListData = InfiniteData<RunPage, string | null>;
+export type RunListData = InfiniteData<HistoryPage, string | null>;
 
 /** What one request asks: the filter as the server reads it, with the reader's zone for "Specific date". */
 export type RunListParams = HistoryFilter & { timezone: string };
@@ -37,8 +33,8 @@ export async function listRuns(
   params: RunListParams,
   { cursor = null, limit = historyPageSize }: { cursor?: string | null; limit?: number } = {},
   { signal }: { signal?: AbortSignal } = {},
-): Promise<RunPage> {
-  return runPageSchema.parse(await apiClient.get(`/api/runs?${runListQuery(params, { cursor, limit })}`, { signal }));
+): Promise<HistoryPage> {
+  return historyPageSchema.parse(await apiClient.get(`/api/runs?${runListQuery(params, { cursor, limit })}`, { signal }));
 }
 
 export function runListQueryOptions(params: RunListParams) {

@@ -2,13 +2,13 @@ import { clsx } from 'clsx';
 import { ChevronDown, FileText } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Run } from '#shared/runs/run.schema';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { Button } from '../../../components/ui/button';
 import { ColumnHeads } from '../../../components/ui/column-heads';
 import { taskPaths } from '../../../config/paths';
 import { modelName, providerName } from '../../../lib/catalog-names';
 import { formatLocalDateTime } from '../../../lib/date-time';
-import type { Run } from '../../../lib/run-schema';
 import { previewText, runDurationText } from '../../../lib/run-text';
 
 const columns = ['Task Name', 'Status', 'Date & Time', 'Actions'] as const;

@@ -1,11 +1,12 @@
 import { clsx } from 'clsx';
 import { Download, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
+import { historyRanges, type HistoryRange } from '#shared/runs/history-ranges';
 import { Button } from '../../../components/ui/button';
 import { inputClassName } from '../../../components/ui/input';
 import { SearchBox } from '../../../components/ui/search-box';
 import type { ExportProgress } from '../api/export-runs';
-import { datePickerEnabled, historyRangeLabels, historyRanges, parseHistoryRange, type HistoryFilter, type HistoryRange } from '../lib/history-filter';
+import { datePickerEnabled, historyRangeLabels, parseHistoryRange, type HistoryFilter } from '../lib/history-filter';
 
 type HistoryToolbarProps = {
   filter: HistoryFilter;

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { Run } from '#shared/runs/run.schema';
 import { MarkdownContent } from '../../../components/markdown/markdown-content';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { formatLocalDateTime } from '../../../lib/date-time';
-import type { Run } from '../../../lib/run-schema';
 import { runDurationText } from '../../../lib/run-text';
 import { useRun } from '../api/get-run';
 

@@ -1,8 +1,6 @@
-/** The time ranges of the history's menu (spec section 2), as `GET /api/runs?range=` spells them. */
-export const historyRanges = ['all', '24h', '7d', '30d', 'date'] as const;
+import { historyRanges, type HistoryRange } from '#shared/runs/history-ranges';
 
-export type HistoryRange = (typeof historyRanges)[number];
-
+/** The labels of the history's time range menu (spec section 2). */
 export const historyRangeLabels: Record<HistoryRange, string> = {
   all: 'All time',
   '24h': 'Last 24 hours',

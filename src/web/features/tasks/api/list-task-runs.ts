@@ -1,29 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { z } from 'zod';
+import { taskRunPageSchema, type RunWithDeliveries, type TaskRunPage } from '#shared/runs/run.schema';
 import { apiClient } from '../../../lib/api-client';
-import { runSchema } from '../../../lib/run-schema';
 
 /** Runs per request; the server's default, spelled out so "Load more" and the tests agree on it. */
 export const taskRunPageSize = 20;
 
-const webhookDeliverySchema = z.looseObject({
-  attempt: z.number(),
-  url: z.string().nullish(),
-  statusCode: z.number().nullish(),
-  durationMs: z.number().nullish(),
-  error: z.string().nullish(),
-  nextAttemptAt: z.string().nullish(),
-  createdAt: z.string().nullish(),
-});
-
-/** A run as the task's own history lists it: no task name (it is the page's task), each webhook attempt instead. */
-const taskRunSchema = runSchema.omit({ taskName: true }).extend({ trigger: z.string(), webhookDeliveries: z.array(webhookDeliverySchema).default([]) });
-
-const taskRunPageSchema = z.object({ items: z.array(taskRunSchema), nextCursor: z.string().nullable() });
-
-export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
-export type TaskRun = z.infer<typeof taskRunSchema>;
-export type TaskRunPage = z.infer<typeof taskRunPageSchema>;
+/** A run as the task's own history lists it, with each webhook attempt. */
+export type TaskRun = RunWithDeliveries;
 export type TaskRunListData = InfiniteData<TaskRunPage, string | null>;
 
 /** Every page of one task's runs; Run Now and live run events invalidate it (through its `['tasks', taskId]` prefix). */

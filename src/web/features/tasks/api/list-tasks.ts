@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { Task, TaskListFilter } from '#shared/tasks/task.schema';
+import { taskPageSchema, type TaskListFilter, type TaskPage } from '#shared/tasks/task.schema';
 import { apiClient } from '../../../lib/api-client';
 
 /** Tasks per request; the server's default, spelled out so "Load more" and the tests agree on it. */
@@ -8,20 +7,10 @@ export const taskPageSize = 20;
 
 export type TaskListParams = { search: string; status: TaskListFilter };
 
-export type TaskPage = { items: Task[]; nextCursor: string | null; total: number };
-
 /** Every cached task list, whatever its search and filter; mutations update or invalidate them together. */
 export const taskListsQueryKey = ['tasks', 'list'] as const;
 
 export const taskListQueryKey = (params: TaskListParams) => [...taskListsQueryKey, params] as const;
-
-// The server builds tasks from the shared schema; the client checks the envelope and that items look like tasks, so a
-// proxy's stray answer fails here with a clear error instead of deep inside a component.
-const taskPageSchema = z.object({
-  items: z.array(z.looseObject({ id: z.string(), name: z.string(), status: z.string() }).transform((item) => item as unknown as Task)),
-  nextCursor: z.string().nullable(),
-  total: z.number().int().nonnegative(),
-});
 
 export async function listTasks(
   { search, status, cursor }: TaskListParams & { cursor: string | null },

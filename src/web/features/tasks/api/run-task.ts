@@ -1,17 +1,12 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { runSchema } from '#shared/runs/run.schema';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 
-/** What the page needs of the run `POST /api/tasks/:id/runs` answers with (the full shape is in docs/api.md). */
-const runNowResponseSchema = z.object({
-  run: z.looseObject({
-    id: z.string(),
-    status: z.string(),
-    error: z.string().nullish(),
-  }),
-});
+/** What the page needs of the run `POST /api/tasks/:id/runs` answers with: the shared `Run`'s outcome fields. */
+const runNowResponseSchema = z.object({ run: runSchema.pick({ id: true, status: true, error: true }) });
 
 export type RunNowResult = z.infer<typeof runNowResponseSchema>['run'];
 

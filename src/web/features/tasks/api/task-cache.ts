@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { Task } from '#shared/tasks/task.schema';
+import { taskResponseSchema, type Task } from '#shared/tasks/task.schema';
 import { taskQueryOptions } from './get-task';
 import { taskListsQueryKey, type TaskListData } from './list-tasks';
 
@@ -10,13 +9,10 @@ import { taskListsQueryKey, type TaskListData } from './list-tasks';
  * pause can move a task out of the "Active" filter and the totals of every list may change.
  */
 
-// The server builds tasks from the shared schema; checking the envelope and the fields the pages key on is enough to
-// turn a stray answer (a proxy's page, an old server) into a clear error rather than a broken screen.
-const taskResponseSchema = z.object({
-  task: z.looseObject({ id: z.string(), name: z.string(), status: z.string() }).transform((task) => task as unknown as Task),
-});
-
-/** The task of a `{ task }` answer (pause, resume, rotate secret). */
+/**
+ * The task of a `{ task }` answer (create, update, pause, resume, rotate secret), checked against the shared contract,
+ * so a stray answer (a proxy's page, an old server) is a clear error rather than a broken screen.
+ */
 export function parseTaskResponse(body: unknown): Task {
   return taskResponseSchema.parse(body).task;
 }

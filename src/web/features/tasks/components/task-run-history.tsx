@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { ChevronDown, History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDuration } from '#shared/runs/format-duration';
+import type { WebhookAttempt } from '#shared/runs/run.schema';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -10,7 +11,7 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/form-errors';
 import { previewText, runDurationText } from '../../../lib/run-text';
-import { useTaskRuns, type TaskRun, type WebhookDelivery } from '../api/list-task-runs';
+import { useTaskRuns, type TaskRun } from '../api/list-task-runs';
 import { modelName, providerName } from '../../../lib/catalog-names';
 import { formatLocalDateTime } from '../../../lib/date-time';
 
@@ -66,7 +67,7 @@ function RunSummary({ run }: { run: TaskRun }) {
   return null;
 }
 
-function DeliveryAttempt({ delivery }: { delivery: WebhookDelivery }) {
+function DeliveryAttempt({ delivery }: { delivery: WebhookAttempt }) {
   return (
     <li className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -54,6 +54,7 @@ function detail(label: string): string {
 const lastRun = {
   id: 'run-0',
   taskId: 'task-1',
+  taskName: 'Morning news digest',
   status: 'completed',
   trigger: 'schedule',
   scheduledFor: '2026-01-12T06:00:00.000Z',

@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { specDefaultSchedule, type UserSettings } from '#shared/settings/user-settings.schema';
 import { defaultProvider, providerCatalog } from '#shared/tasks/catalog';
 import { nextFireTimes, toLocalScheduleTime, toUtcScheduleTime, type Schedule } from '#shared/tasks/schedule';
-import { isValidCron, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '#shared/tasks/task.schema';
-import { todayIn } from '#shared/time/zoned-time';
+import { isValidCron, taskInputSchema, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '#shared/tasks/task.schema';
+import { isTimeZone, todayIn } from '#shared/time/zoned-time';
 
 /**
  * What the task form holds. It is the shared `TaskInput` with two differences of convention, not of shape:
@@ -11,21 +12,22 @@ import { todayIn } from '#shared/time/zoned-time';
  */
 export type TaskFormValues = Omit<TaskInput, 'prompt'> & { prompt: ParsedTaskInput['prompt'] };
 
+/**
+ * The form's validation: the shared `taskInputSchema` itself (same rules, same messages, same paths), entered from
+ * the form's values. The form always holds a `TaskFormValues`, which is a `TaskInput` (the compiler checks the
+ * widening below), so the resolver is typed for the form without a cast.
+ */
+export const taskFormSchema = z
+  .custom<TaskFormValues>()
+  .transform((values): TaskInput => values)
+  .pipe(taskInputSchema);
+
 /** Spec section 9: a new task runs daily at 09:00 on OpenAI's default model. */
 export const defaultScheduleTime = specDefaultSchedule.time;
 const defaultModel = providerCatalog.find((provider) => provider.id === defaultProvider)?.defaultModel ?? 'gpt-5-nano';
 
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 type NewTaskDefaults = {
   /** The signed-in user's address, where results go by default. */

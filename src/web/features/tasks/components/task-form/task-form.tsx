@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { temperatureRange, taskInputSchema, type ParsedTaskInput, type TaskInput } from '#shared/tasks/task.schema';
+import { temperatureRange, type ParsedTaskInput, type TaskInput } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { serverFieldErrors } from '../../../../lib/form-errors';
 import { BasicInfoCard } from './basic-info-card';
@@ -12,11 +12,9 @@ import { DeliveryCard } from './delivery-card';
 import { ModelCard } from './model-card';
 import { PromptCard } from './prompt-card';
 import { ScheduleCard } from './schedule-card';
-import { toTaskInput, type TaskFormValues } from './task-form-values';
+import { taskFormSchema, toTaskInput, type TaskFormValues } from './task-form-values';
 
-// The schema's input type for `prompt` is `unknown` (the API also takes a string); the form always holds the object,
-// so the resolver is typed for the form's values. Validation itself is the shared schema, unchanged.
-const taskFormResolver = zodResolver(taskInputSchema) as unknown as Resolver<TaskFormValues, unknown, ParsedTaskInput>;
+const taskFormResolver = zodResolver(taskFormSchema);
 
 const labels = {
   create: { submit: 'Create Task', busy: 'Creating...' },

@@ -9,7 +9,7 @@ import { isUuid } from '../is-uuid';
  * milliseconds, and the scheduler starts thousands of runs with the very same timestamp in one statement: a cursor cut
  * to milliseconds would skip every run that shares the last row's timestamp.
  */
-export interface RunCursor {
+export interface HistoryCursor {
   startedAt: string;
   id: string;
 }
@@ -17,19 +17,19 @@ export interface RunCursor {
 /** Select this next to a run to build its cursor: started_at as ISO 8601 in UTC with microseconds. */
 export const startedAtExact = sql<string>`to_char(${taskRuns.startedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export function encodeRunCursor(run: RunCursor): string {
+export function encodeHistoryCursor(run: HistoryCursor): string {
   return Buffer.from(`${run.startedAt}|${run.id}`).toString('base64url');
 }
 
 const exactInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** Undefined for anything this server did not hand out. */
-export function decodeRunCursor(cursor: string): RunCursor | undefined {
+export function decodeHistoryCursor(cursor: string): HistoryCursor | undefined {
   const [startedAt = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   return exactInstant.test(startedAt) && isUuid(id) && !Number.isNaN(Date.parse(startedAt)) ? { startedAt, id } : undefined;
 }
 
 /** Runs after the cursor in (started_at desc, id desc) order; a row comparison, so the index seeks straight to it. */
-export function afterRunCursor(cursor: RunCursor): SQL {
+export function afterHistoryCursor(cursor: HistoryCursor): SQL {
   return sql`(${taskRuns.startedAt}, ${taskRuns.id}) < (${cursor.startedAt}::timestamptz, ${cursor.id}::uuid)`;
 }

@@ -1,27 +1,21 @@
 import pg from 'pg';
+import type { HistoryPage, Run } from '#shared/runs/run.schema';
 import type { CountedFilter, HistoryTotals } from '../../events/history-totals';
-import { decodeRunCursor, encodeRunCursor } from './run-cursor';
-import { historyWhere, type RunFilter } from './run-filter';
-import type { Run, RunRow } from './to-run';
+import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
+import type { RunRow } from '../runs/to-run';
+import { historyWhere, type HistoryFilter } from './history-filter';
 
-export interface ListRunsOptions {
+export interface ListHistoryOptions {
   /** The pool itself: the page is plain SQL, not drizzle's builder (docs/decisions/0022). */
   pool: pg.Pool;
   userId: string;
-  filter?: RunFilter;
+  filter?: HistoryFilter;
   limit?: number;
   cursor?: string;
   /** "Last 24 hours" and the like count back from here. */
   now?: Date;
   /** Keeps totals between requests; without it every page counts. */
   totals?: HistoryTotals;
-}
-
-export interface RunPage {
-  items: Run[];
-  nextCursor: string | null;
-  /** Every run matching the filter, not just this page ("Showing X of Y", the export's total). */
-  total: number;
 }
 
 /**
@@ -56,8 +50,8 @@ const selectRuns = `select r.id, r.task_id, t.name as task_name, r.status, r.tri
  * The signed-in user's history: runs matching the filter, newest first, a keyset page at a time. Plain SQL on the
  * pool, not drizzle's builder: the hottest query of the API (docs/decisions/0022).
  */
-export async function listRuns({ pool, userId, filter = {}, limit = 20, cursor, now = new Date(), totals }: ListRunsOptions): Promise<RunPage> {
-  const after = cursor ? decodeRunCursor(cursor) : undefined;
+export async function listHistory({ pool, userId, filter = {}, limit = 20, cursor, now = new Date(), totals }: ListHistoryOptions): Promise<HistoryPage> {
+  const after = cursor ? decodeHistoryCursor(cursor) : undefined;
   const page = historyWhere({ userId, filter, now, after });
   const countRuns = async () => {
     const matching = historyWhere({ userId, filter, now });
@@ -72,11 +66,15 @@ export async function listRuns({ pool, userId, filter = {}, limit = 20, cursor, 
   const last = rows[limit - 1];
   return {
     items: rows.slice(0, limit).map(toHistoryRun),
-    nextCursor: rows.length > limit && last ? encodeRunCursor({ startedAt: isoInstant(last.started_at, 6), id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeHistoryCursor({ startedAt: isoInstant(last.started_at, 6), id: last.id }) : null,
     total,
   };
 }
 
+/**
+ * Typed against the shared `Run`, so a field the contract gains and this mapper lacks is a compile error; no zod parse
+ * per row, which would cost the hot path what ADR 0022 saved.
+ */
 function toHistoryRun(row: HistoryRow): Run {
   const startedAt = isoInstant(row.started_at, 3);
   const completedAt = row.completed_at === null ? null : isoInstant(row.completed_at, 3);
@@ -104,7 +102,7 @@ function toHistoryRun(row: HistoryRow): Run {
 /**
  * "2026-11-20 10:00:00.1234" -> "2026-11-20T10:00:00.123Z" with 3 digits: cut to milliseconds like a JavaScript Date,
  * so exactly what `toRun` returns for the same run; with 6, the microsecond instant the cursor carries
- * (run-cursor.ts). PostgreSQL drops trailing zeros of the fraction, and the whole fraction when it is zero.
+ * (history-cursor.ts). PostgreSQL drops trailing zeros of the fraction, and the whole fraction when it is zero.
  */
 function isoInstant(text: string, digits: 3 | 6): string {
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 20 + digits).padEnd(digits, '0')}Z`;
@@ -133,7 +131,7 @@ function prepared(text: string, values: unknown[]): pg.QueryConfig {
 }
 
 /** Two requests with the same filter count the same runs (up to the clock, for moving ranges). */
-function countedFilter({ range = 'all', date, timezone = 'UTC', q }: RunFilter): CountedFilter {
+function countedFilter({ range = 'all', date, timezone = 'UTC', q }: HistoryFilter): CountedFilter {
   const day = range === 'date' ? [date, timezone] : [];
   return { key: JSON.stringify([range, ...day, q?.trim() ?? '']), moving: range === '24h' || range === '7d' || range === '30d' };
 }

@@ -1,12 +1,9 @@
+import type { HistoryRange } from '#shared/runs/history-ranges';
 import { instantOf, parseDate } from '#shared/time/zoned-time';
 import { containsPattern } from '../contains-pattern';
-import type { RunCursor } from './run-cursor';
+import type { HistoryCursor } from './history-cursor';
 
-/** The history's time ranges (spec section 2), as `GET /api/runs?range=` spells them. */
-export const historyRanges = ['all', '24h', '7d', '30d', 'date'] as const;
-export type HistoryRange = (typeof historyRanges)[number];
-
-export interface RunFilter {
+export interface HistoryFilter {
   range?: HistoryRange;
   /** YYYY-MM-DD, with range `date`: that calendar day in `timezone`. */
   date?: string;
@@ -29,7 +26,7 @@ const rangeHours: Record<'24h' | '7d' | '30d', number> = { '24h': 24, '7d': 7 * 
  * Plain SQL rather than drizzle's builder: this is the hottest query of the API, and building it cost more CPU
  * than PostgreSQL spends answering it (docs/decisions/0022).
  */
-export function historyWhere({ userId, filter, now, after }: { userId: string; filter: RunFilter; now: Date; after?: RunCursor }): HistoryWhere {
+export function historyWhere({ userId, filter, now, after }: { userId: string; filter: HistoryFilter; now: Date; after?: HistoryCursor }): HistoryWhere {
   const values: unknown[] = [userId];
   const param = (value: unknown) => `$${values.push(value)}`;
   const conditions = ['r.user_id = $1'];

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { runSchema } from '../runs/run.schema';
+import { taskSchema } from '../tasks/task.schema';
+
+/** `GET /api/dashboard`: the overview's stat cards, active tasks, latest runs and monthly quota (spec section 2). */
+export const dashboardSchema = z
+  .object({
+    stats: z.object({
+      activeTasks: z.number().int().nonnegative(),
+      runsCompleted: z.number().int().nonnegative(),
+      successRate: z
+        .number()
+        .min(0)
+        .max(100)
+        .nullable()
+        .meta({ description: 'completed / (completed + error) × 100, one decimal; null before any run finished' }),
+      runsThisMonth: z.number().int().nonnegative().meta({ description: 'Runs started this calendar month (UTC), skipped slots excluded' }),
+    }),
+    activeTasks: z.array(taskSchema).meta({ description: 'Up to 5 active tasks, the next to fire first' }),
+    recentRuns: z.array(runSchema).meta({ description: 'The 5 latest runs' }),
+    quota: z.object({
+      // No plans yet, so every account is unlimited (spec: "unlimited on the current plan").
+      monthlyRunLimit: z.number().int().nonnegative().nullable().meta({ description: 'Null: unlimited' }),
+      runsThisMonth: z.number().int().nonnegative(),
+      periodStart: z.string().meta({ description: 'First instant of the month (UTC)' }),
+      periodEnd: z.string().meta({ description: 'First instant of the next month (UTC), exclusive' }),
+    }),
+  })
+  .meta({ id: 'Dashboard' });
+
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * A run as the API returns it (ARCHITECTURE section 8), in one place: the server's mappers (`toRun`, the history's
+ * plain-SQL row mapper) are typed against it, the OpenAPI document names it `Run`, the web parses answers with it.
+ */
+
+/** What a run can be today; the server writes nothing else. */
+export const runStatuses = ['processing', 'completed', 'error', 'skipped'] as const;
+export type RunStatus = (typeof runStatuses)[number];
+
+export const runTriggers = ['schedule', 'manual'] as const;
+export type RunTrigger = (typeof runTriggers)[number];
+
+export const deliveryStatuses = ['pending', 'delivered', 'failed', 'skipped'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/**
+ * A known value, or any other text: spec section 3 shows a status other than processing, completed or error grey,
+ * so a status a newer server adds must reach the screen rather than fail the page. The OpenAPI document still lists
+ * the known values.
+ */
+const knownOrOther = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).or(z.string());
+
+export const runSchema = z
+  .object({
+    id: z.string().meta({ format: 'uuid' }),
+    taskId: z.string().meta({ format: 'uuid' }),
+    taskName: z.string(),
+    status: knownOrOther(runStatuses),
+    trigger: knownOrOther(runTriggers),
+    scheduledFor: z.string().nullable(),
+    startedAt: z.string(),
+    completedAt: z.string().nullable(),
+    durationMs: z.number().nullable(),
+    provider: z.string(),
+    model: z.string(),
+    result: z.string().nullable(),
+    error: z.string().nullable(),
+    deliveryStatus: knownOrOther(deliveryStatuses),
+    deliveryError: z.string().nullable(),
+    inputTokens: z.number().nullable(),
+    outputTokens: z.number().nullable(),
+  })
+  .meta({ id: 'Run' });
+
+export type Run = z.infer<typeof runSchema>;
+
+/** `{ run }`: one run (`GET /api/runs/:id`, Run Now). */
+export const runResponseSchema = z.object({ run: runSchema });
+
+/** `GET /api/runs`: a page of the history, the cursor of the next one, and how many runs match the filter. */
+export const historyPageSchema = z.object({
+  items: z.array(runSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int().nonnegative().meta({ description: 'Every run matching the filter, not just this page' }),
+});
+
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** One attempt to deliver a run to the task's webhook. */
+export const webhookAttemptSchema = z.object({
+  attempt: z.number().int(),
+  url: z.string(),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+/**
+ * A run as a task's own history lists it: with each webhook delivery attempt. An intersection rather than `.extend`,
+ * so the OpenAPI document refers to `Run` instead of repeating it.
+ */
+export const runWithDeliveriesSchema = z.intersection(runSchema, z.object({ webhookDeliveries: z.array(webhookAttemptSchema) }));
+
+export type RunWithDeliveries = z.infer<typeof runWithDeliveriesSchema>;
+
+/** `GET /api/tasks/:id/runs`: a page of one task's runs and the cursor of the next one. */
+export const taskRunPageSchema = z.object({ items: z.array(runWithDeliveriesSchema), nextCursor: z.string().nullable() });
+
+export type TaskRunPage = z.infer<typeof taskRunPageSchema>;
