@@ -8,7 +8,8 @@ import { signWebhook } from '../../delivery/webhook-signature';
 import { renderMarkdown } from '../../mail/render-markdown';
 import { runCompletedNoticeMail, runResultMail } from '../../mail/templates';
 import { webhookRetryDelaysMs, type EngineDeps } from '../engine-deps';
-import { enqueueJob } from '../enqueue-job';
+import { enqueue } from '../../queue/enqueue';
+import { deliverRunJob } from '../../queue/job-definitions';
 
 /** E-mail delivery retries less patiently than webhooks: a mail relay is either up again soon or misconfigured. */
 const emailRetryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000];
@@ -59,7 +60,7 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt }: { runId: 
     const runAt = new Date(Date.now() + Math.round(retryDelay * (0.9 + randomInt(0, 201) / 1000)));
     await db.transaction(async (tx) => {
       await tx.update(taskRuns).set({ deliveryError: outcome.delivered ? null : outcome.error }).where(eq(taskRuns.id, runId));
-      await enqueueJob(tx, { name: 'deliver-run', payload: { runId, attempt: attempt + 1 }, key: `deliver-run:${runId}:${attempt + 1}`, runAt });
+      await enqueue(deliverRunJob, { runId, attempt: attempt + 1 }, { db: tx, runAt });
     });
     logger.warn({ runId, attempt, error: outcome.error }, 'delivery failed; will retry');
     return;
