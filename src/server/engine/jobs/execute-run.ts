@@ -3,7 +3,7 @@ import { findModel, type ProviderId } from '#shared/tasks/catalog';
 import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError } from '../../providers/ai-provider';
 import type { EngineDeps } from '../engine-deps';
-import { maxConsecutiveFailures } from '../engine-deps';
+import { maxConsecutiveFailures } from '../engine-policy';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
 

@@ -1,11 +1,9 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { taskRuns } from '../../db/schema';
 import type { EngineDeps } from '../engine-deps';
+import { runTimeoutMs } from '../engine-policy';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob } from '../../queue/job-definitions';
-
-/** Longer than any run can take: the provider timeout (120 s) across the SDK's retries, plus queueing. */
-export const runTimeoutMs = 15 * 60_000;
 
 /**
  * Finishes runs whose worker died mid-call (ARCHITECTURE section 6): nothing stays processing forever. The run is
