@@ -58,7 +58,7 @@ export async function queuedJobs(database: TestDatabase, job: JobDefinition): Pr
 }
 
 /** Polls `probe` until it returns a value. */
-export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, { timeoutMs = 15_000, everyMs = 50 } = {}): Promise<T> {
+export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, { timeoutMs = 15_000, everyMs = 25 } = {}): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
