@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { inviteUserSchema } from '#shared/auth/auth.schema';
 import { meUserSchema } from '#shared/auth/me.schema';
-import { requireAdmin, requireUser } from '../../auth/session';
+import { requireAdmin, requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { inviteUser } from './admin.handlers';

@@ -1,6 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import { taskInputSchema } from '#shared/tasks/task.schema';
-import { requireUser } from '../../auth/session';
+import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, listTaskRuns, updateTask } from './tasks.handlers';
