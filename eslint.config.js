@@ -17,10 +17,10 @@ export default tseslint.config(
     },
   },
   {
-    // Import boundaries of ARCHITECTURE section 3 (see tools/eslint-import-boundaries.js).
+    // Import boundaries of ARCHITECTURE section 3 and the server's layers (see tools/eslint-import-boundaries.js).
     files: ['src/**'],
     plugins: { boundaries },
-    rules: { 'boundaries/import-zones': 'error' },
+    rules: { 'boundaries/import-zones': 'error', 'boundaries/no-cycle': 'error' },
   },
   {
     files: ['src/web/**'],

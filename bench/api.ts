@@ -17,7 +17,7 @@ import type pg from 'pg';
 import { listHistory } from '#server/core/history/list-history';
 import { connectDatabase, type Database } from '#server/db/client';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
-import { migrateDatabase } from '#server/db/migrate';
+import { migrateDatabase } from '#server/migrate';
 import { findFreePort } from '#server/lib/free-port';
 import { createLogger } from '#server/logger';
 

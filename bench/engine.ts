@@ -22,9 +22,9 @@ import { startOpenAiServer } from '#test/openai-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { connectDatabase } from '#server/db/client';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
-import { migrateDatabase } from '#server/db/migrate';
+import { migrateDatabase } from '#server/migrate';
 import { notifyTasksChanged } from '#server/core/tasks/notify-tasks-changed';
-import { createJobQueueLogger } from '#server/engine/job-queue-logger';
+import { createJobQueueLogger } from '#server/queue/job-queue-logger';
 import { claimAheadMs } from '#server/engine/scheduler';
 import { createLogger } from '#server/logger';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { connectDatabase, type DatabaseConnection } from '#server/db/client';
-import { migrateDatabase } from '#server/db/migrate';
+import { migrateDatabase } from '#server/migrate';
 import { createLogger } from '#server/logger';
 
 export interface TestDatabase extends DatabaseConnection {

@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sweepInterruptedRuns } from '#server/engine/jobs/sweep-interrupted-runs';
-import { createProviders } from '#server/providers/provider-registry';
-import { createTestApp } from './app';
-import { createTestDatabase, type TestDatabase } from './database';
+import type { TestDatabase } from './database';
+import { createEngineDeps, createEngineSetup } from './engine-setup';
 import { startOpenAiServer } from './openai-server';
 import { seedUser } from './seed';
 import { startWebhookReceiver } from './webhook-receiver';
@@ -15,12 +14,13 @@ import { startWebhookReceiver } from './webhook-receiver';
  * catch-up run per task.
  */
 let database: TestDatabase;
+let userId: string;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const workers: ChildProcess[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase({ maxConnections: 4 });
+  ({ database, userId } = await createEngineSetup({ maxConnections: 4 }));
   openai = await startOpenAiServer({ defaultDelayMs: 30 });
   receiver = await startWebhookReceiver();
 });
@@ -76,10 +76,9 @@ async function seedDueTasks(userId: string, total: number, nextFireAt: string) {
 }
 
 it('three workers turn 1,000 tasks due in the same second into exactly 1,000 runs; a killed worker leaves none processing', async () => {
-  const user = await seedUser(database.db);
   // The next full hour: hourly tasks at minute 0 fire there, all in the same second.
   const slot = new Date(Math.ceil((Date.now() + 4_000) / 3_600_000) * 3_600_000);
-  await seedDueTasks(user.id, 1_000, new Date(Date.now() + 3_000).toISOString());
+  await seedDueTasks(userId, 1_000, new Date(Date.now() + 3_000).toISOString());
   // Every task's first slot is "now + 3 s" (as if due this second); after it, they move to the next full hour.
   for (let index = 0; index < 3; index++) startWorkerProcess();
 
@@ -92,8 +91,7 @@ it('three workers turn 1,000 tasks due in the same second into exactly 1,000 run
     return (now.completed?.runs ?? 0) + (now.processing?.runs ?? 0) + (now.error?.runs ?? 0) >= 1_000 && (now.processing?.runs ?? 0) <= 10;
   }, 'all runs claimed and the survivors idle');
   // The killed worker's runs stay processing until the sweeper's timeout has passed; move its clock past it.
-  const { deps } = await createTestApp({ database });
-  await sweepInterruptedRuns({ ...deps, providers: createProviders(deps.env) }, { now: new Date(Date.now() + 16 * 60_000) });
+  await sweepInterruptedRuns(createEngineDeps({ database }), { now: new Date(Date.now() + 16 * 60_000) });
 
   const final = await counts();
   expect(final.processing).toBeUndefined();

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Auth } from './auth/auth';
-import type { SignedInSessions } from './auth/signed-in-sessions';
+import type { SessionUser, SignedInSessions } from './auth/signed-in-sessions';
 import type { Database } from './db/client';
 import type { HistoryTotals } from './events/history-totals';
 import type { RunEventHub } from './events/run-event-hub';
@@ -25,13 +25,6 @@ export interface AppDeps {
   version: string;
   /** Epoch milliseconds when this process started serving. */
   startedAt: number;
-}
-
-/** The signed-in user as route handlers see it (set by requireUser). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: 'admin' | 'user';
 }
 
 export interface AppEnv {

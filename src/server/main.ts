@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { createAppDeps } from './deps';
 import { connectDatabase, describeDatabaseUrl } from './db/client';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
-import { migrateDatabase } from './db/migrate';
+import { migrateDatabase } from './migrate';
 import { startWorker } from './engine/worker';
 import { ConfigError, loadEnv, type Env } from './env';
 import { StartupError, startHttpServer } from './http-server';

@@ -1,7 +1,13 @@
-import type { SessionUser } from '../app-env';
 import { HubWatch } from '../events/hub-watch';
 import type { RunEventHub } from '../events/run-event-hub';
 import type { Logger } from '../logger';
+
+/** The signed-in user as route handlers see it (`c.var.sessionUser`, set by requireUser). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: 'admin' | 'user';
+}
 
 /** Even an unchanged session is checked with better-auth again after this, which also lets it extend the session. */
 const keptForMs = 5 * 60_000;

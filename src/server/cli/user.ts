@@ -1,6 +1,6 @@
 import { connectDatabase } from '../db/client';
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from '../db/embedded-postgres';
-import { migrateDatabase } from '../db/migrate';
+import { migrateDatabase } from '../migrate';
 import { DomainError } from '../core/errors';
 import { promoteUser } from '../core/users/promote-user';
 import { ConfigError, loadEnv } from '../env';

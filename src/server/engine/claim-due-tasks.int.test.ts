@@ -1,21 +1,21 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#test/database';
-import { seedTask, seedUser } from '#test/seed';
+import type { TestDatabase } from '#test/database';
+import { clearTasksAndJobs, createEngineSetup, queuedJobs } from '#test/engine-setup';
+import { seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
+import { executeRunJob } from '../queue/job-definitions';
 import { claimDueTasks } from './claim-due-tasks';
 
 let database: TestDatabase;
 let userId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  userId = (await seedUser(database.db)).id;
+  ({ database, userId } = await createEngineSetup());
 });
 
 beforeEach(async () => {
-  await database.db.delete(tasks);
-  await database.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await clearTasksAndJobs(database);
 });
 
 afterAll(async () => {
@@ -28,12 +28,8 @@ async function runsOf(taskId: string) {
   return database.db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(asc(taskRuns.scheduledFor));
 }
 
-async function queuedRunIds(): Promise<string[]> {
-  const result = await database.db.execute<{ run_id: string }>(sql`
-    select job.payload->>'runId' as run_id
-    from graphile_worker._private_jobs job join graphile_worker._private_tasks task on task.id = job.task_id
-    where task.identifier = 'execute-run'`);
-  return result.rows.map((row) => row.run_id);
+async function queuedRunIds(): Promise<unknown[]> {
+  return (await queuedJobs(database, executeRunJob)).map((job) => job.payload.runId);
 }
 
 describe('claimDueTasks', () => {
@@ -45,6 +41,7 @@ describe('claimDueTasks', () => {
     expect(others).toEqual([]);
     expect(run).toMatchObject({ status: 'processing', trigger: 'schedule', scheduledFor: at('2026-11-21T10:00:00Z'), provider: 'openai', model: 'gpt-4.1-mini', userId });
     expect(await queuedRunIds()).toEqual([run?.id]);
+    expect((await queuedJobs(database, executeRunJob))[0]?.maxAttempts).toBe(executeRunJob.maxAttempts);
     const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(after?.nextFireAt).toEqual(at('2026-11-21T11:00:00Z'));
   });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { nextFireTimes, type Schedule } from '#shared/tasks/schedule';
 import type { Database } from '../db/client';
+import { jobSpecSql } from '../queue/enqueue';
+import { executeRunJob } from '../queue/job-definitions';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -117,7 +119,7 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
             from unnest(${slotColumns(runs)}) as s(task_id, user_id, provider, model, slot)
             on conflict do nothing returning id)
           select count(*)::int as count from graphile_worker.add_jobs(array(
-            select row('execute-run'::text, json_build_object('runId', id), null::text, null::timestamptz, 5, null::text, null::int, null::text[])::graphile_worker.job_spec
+            select ${jobSpecSql(executeRunJob, { runId: sql`id` })}
             from started))`)
       ).rows[0]?.count ?? 0
     : 0;

@@ -2,13 +2,13 @@ import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import type { TestDatabase } from '#test/database';
+import { createEngineDeps, createEngineSetup, waitFor } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
 import { taskRuns, tasks, webhookDeliveries } from '../db/schema';
-import { createProviders } from '../providers/provider-registry';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 import { startScheduler } from './scheduler';
 import { startWorker, type Worker } from './worker';
@@ -36,19 +36,13 @@ const baseTask = {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase({ maxConnections: 12 });
+  ({ database } = await createEngineSetup({ maxConnections: 12 }));
   mail = await startMailServer();
   openai = await startOpenAiServer({ defaultText: 'Clocks tick in **bold**.' });
   receiver = await startWebhookReceiver();
-  ({ app, deps } = await createTestApp({
-    database,
-    env: { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' },
-  }));
-  worker = await startWorker({
-    pool: database.pool,
-    concurrency: 4,
-    deps: { db: database.db, env: deps.env, logger: deps.logger, mailer: deps.mailer, providers: createProviders(deps.env), webhookRetryDelaysMs: [300, 300, 300] },
-  });
+  const env = { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
+  ({ app, deps } = await createTestApp({ database, env }));
+  worker = await startWorker({ pool: database.pool, concurrency: 4, deps: createEngineDeps({ database, env, webhookRetryDelaysMs: [300, 300, 300] }) });
   owner = new TestClient(app, '198.51.100.1');
   await owner.signUp({ name: 'Owner', email: 'owner@example.com', password: strongPassword });
 });
@@ -63,16 +57,6 @@ async function createTask(body: Record<string, unknown>) {
   const response = await owner.request('/api/tasks', { method: 'POST', body: { ...baseTask, ...body } });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.task as { id: string; webhookSecret: string; name: string };
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function runsOf(taskId: string) {
@@ -252,7 +236,6 @@ describe('failures', () => {
   });
 
   it('refuses to deliver webhooks to private addresses unless allowed', async () => {
-    const { deps: strictDeps } = await createTestApp({ database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
     const task = await createTask({ name: 'Private hook', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
     const [run] = await database.db
       .insert(taskRuns)
@@ -260,7 +243,8 @@ describe('failures', () => {
       .returning();
     const { deliverRun } = await import('./jobs/deliver-run');
     const received = receiver.received.length;
-    await deliverRun({ db: database.db, env: strictDeps.env, logger: strictDeps.logger, mailer: strictDeps.mailer, providers: createProviders(strictDeps.env), webhookRetryDelaysMs: [] }, { runId: run?.id ?? '', attempt: 1 });
+    const strictDeps = createEngineDeps({ database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl }, webhookRetryDelaysMs: [] });
+    await deliverRun(strictDeps, { runId: run?.id ?? '', attempt: 1 });
     const [after] = await database.db.select().from(taskRuns).where(eq(taskRuns.id, run?.id ?? ''));
     expect(after?.deliveryStatus).toBe('failed');
     expect(after?.deliveryError).toBe('Refused to call 127.0.0.1: it resolves to a private or reserved address (127.0.0.1).');
@@ -271,7 +255,7 @@ describe('failures', () => {
     const task = await createTask({ name: 'Orphaned', deliveryMethod: 'email', deliveryConfig: { email: 'orphan@example.com' } });
     const userId = (await owner.request('/api/me')).body.user.id;
     await database.db.insert(taskRuns).values({ taskId: task.id, userId, status: 'processing', trigger: 'manual', provider: 'openai', model: 'gpt-5-nano', startedAt: new Date(Date.now() - 20 * 60_000) });
-    expect(await sweepInterruptedRuns({ ...deps, providers: createProviders(deps.env) })).toBe(1);
+    expect(await sweepInterruptedRuns(createEngineDeps({ database }))).toBe(1);
     const [run] = await database.db.select().from(taskRuns).where(and(eq(taskRuns.taskId, task.id), sql`${taskRuns.error} like 'Run interrupted%'`));
     expect(run).toMatchObject({ status: 'error' });
   });

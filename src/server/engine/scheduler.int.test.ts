@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testLogger, type TestDatabase } from '#test/database';
-import { seedTask, seedUser } from '#test/seed';
+import { testLogger, type TestDatabase } from '#test/database';
+import { clearTasksAndJobs, createEngineSetup, waitFor } from '#test/engine-setup';
+import { seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
 import { claimAheadMs, startScheduler } from './scheduler';
 
@@ -9,12 +10,11 @@ let database: TestDatabase;
 let userId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  userId = (await seedUser(database.db)).id;
+  ({ database, userId } = await createEngineSetup());
 });
 
 beforeEach(async () => {
-  await database.db.delete(tasks);
+  await clearTasksAndJobs(database);
 });
 
 afterAll(async () => {
@@ -22,14 +22,6 @@ afterAll(async () => {
 });
 
 const slot = new Date('2026-11-21T10:00:00Z');
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    const value = await probe();
-    if (value !== undefined) return value;
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 /** Whether some other transaction holds the task's row: a scheduler that has claimed it. */
 async function isClaimed(taskId: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { parseCrontab, run, type Runner } from 'graphile-worker';
 import type pg from 'pg';
 import type { EngineDeps } from './engine-deps';
-import { createJobQueueLogger } from './job-queue-logger';
-import { createJobList, crontab } from './jobs';
+import { createJobQueueLogger } from '../queue/job-queue-logger';
+import { createJobList, crontab } from './job-handlers';
 import { startScheduler } from './scheduler';
 
 export interface Worker {

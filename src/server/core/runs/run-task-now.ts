@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Run } from '#shared/runs/run.schema';
 import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
-import { enqueueJob } from '../../engine/enqueue-job';
+import { enqueue } from '../../queue/enqueue';
+import { executeRunJob } from '../../queue/job-definitions';
 import { ConflictError } from '../errors';
 import { isTaskId, ownTask, taskNotFound } from '../tasks/find-own-task';
 import { toRun } from './to-run';
@@ -28,7 +29,7 @@ export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: 
       .values({ taskId, userId, status: 'processing', trigger: 'manual', provider: task.provider, model: task.model })
       .returning({ id: taskRuns.id });
     if (!run) throw new Error('run insert returned no row');
-    await enqueueJob(tx, { name: 'execute-run', payload: { runId: run.id }, key: `execute-run:${run.id}` });
+    await enqueue(executeRunJob, { runId: run.id }, { db: tx });
     return { runId: run.id, taskName: task.name };
   });
 

@@ -1,17 +1,15 @@
-import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getUserSettings } from '../../core/settings/get-user-settings';
 import { toRun } from '../../core/runs/to-run';
 import { taskRuns, tasks, user, webhookDeliveries } from '../../db/schema';
-import { postWebhook } from '../../delivery/post-webhook';
+import { postWebhook, type WebhookAttemptResult } from '../../delivery/post-webhook';
 import { signWebhook } from '../../delivery/webhook-signature';
 import { renderMarkdown } from '../../mail/render-markdown';
 import { runCompletedNoticeMail, runResultMail } from '../../mail/templates';
-import { webhookRetryDelaysMs, type EngineDeps } from '../engine-deps';
-import { enqueueJob } from '../enqueue-job';
-
-/** E-mail delivery retries less patiently than webhooks: a mail relay is either up again soon or misconfigured. */
-const emailRetryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000];
+import { enqueue } from '../../queue/enqueue';
+import { deliverRunJob } from '../../queue/job-definitions';
+import type { EngineDeps } from '../engine-deps';
+import { emailRetryDelaysMs, nextAttemptAt, webhookRetryDelaysMs } from '../engine-policy';
 
 type Outcome = { delivered: true } | { delivered: false; error: string };
 
@@ -33,9 +31,8 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt }: { runId: 
   const taskUrl = `${env.APP_URL}/dashboard/tasks/${task.id}`;
 
   let outcome: Outcome;
-  let retryDelays: number[];
+  let webhookAttempt: WebhookAttempt | undefined;
   if (task.deliveryMethod === 'email') {
-    retryDelays = emailRetryDelaysMs;
     if (run.status !== 'completed' || !task.deliveryConfig.email) {
       // Failed runs have no result to send; the owner hears about repeated failures separately.
       await db.update(taskRuns).set({ deliveryStatus: 'skipped' }).where(eq(taskRuns.id, runId));
@@ -49,19 +46,25 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt }: { runId: 
       outcome = { delivered: false, error: `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}` };
     }
   } else {
-    retryDelays = deps.webhookRetryDelaysMs ?? webhookRetryDelaysMs;
-    outcome = await attemptWebhook(deps, { run, task, attempt, retryDelays });
+    webhookAttempt = await postRunWebhook(deps, { run, task });
+    outcome = webhookAttempt.error ? { delivered: false, error: webhookAttempt.error } : { delivered: true };
   }
 
-  const retryDelay = retryDelays[attempt - 1];
-  if (!outcome.delivered && retryDelay !== undefined) {
-    // ±10 % jitter keeps retries of many runs from arriving at a receiver all at once.
-    const runAt = new Date(Date.now() + Math.round(retryDelay * (0.9 + randomInt(0, 201) / 1000)));
+  // One time for the next attempt: the next job runs at it, and the recorded webhook attempt shows it.
+  const delaysMs = task.deliveryMethod === 'email' ? emailRetryDelaysMs : (deps.webhookRetryDelaysMs ?? webhookRetryDelaysMs);
+  const retryAt = outcome.delivered ? null : nextAttemptAt({ delaysMs, failedAttempt: attempt, random: deps.random });
+  if (webhookAttempt) {
+    const { error, statusCode, durationMs, url } = webhookAttempt;
+    await db.insert(webhookDeliveries).values({ runId, attempt, url, statusCode, durationMs, error, nextAttemptAt: retryAt });
+  }
+
+  if (!outcome.delivered && retryAt) {
+    const { error } = outcome;
     await db.transaction(async (tx) => {
-      await tx.update(taskRuns).set({ deliveryError: outcome.delivered ? null : outcome.error }).where(eq(taskRuns.id, runId));
-      await enqueueJob(tx, { name: 'deliver-run', payload: { runId, attempt: attempt + 1 }, key: `deliver-run:${runId}:${attempt + 1}`, runAt });
+      await tx.update(taskRuns).set({ deliveryError: error }).where(eq(taskRuns.id, runId));
+      await enqueue(deliverRunJob, { runId, attempt: attempt + 1 }, { db: tx, runAt: retryAt });
     });
-    logger.warn({ runId, attempt, error: outcome.error }, 'delivery failed; will retry');
+    logger.warn({ runId, attempt, error, retryAt }, 'delivery failed; will retry');
     return;
   }
 
@@ -76,10 +79,10 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt }: { runId: 
   }
 }
 
-async function attemptWebhook(
-  deps: EngineDeps,
-  { run, task, attempt, retryDelays }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect; attempt: number; retryDelays: number[] },
-): Promise<Outcome> {
+type WebhookAttempt = WebhookAttemptResult & { url: string };
+
+/** One signed POST of the run to the task's webhook. */
+async function postRunWebhook(deps: EngineDeps, { run, task }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect }): Promise<WebhookAttempt> {
   const url = task.deliveryConfig.webhookUrl ?? '';
   const messageId = `msg_${run.id}`; // the same id on every attempt, so receivers can drop duplicates
   const timestamp = Math.floor(Date.now() / 1000);
@@ -100,15 +103,5 @@ async function attemptWebhook(
       'webhook-signature': signWebhook({ secret: task.webhookSecret, id: messageId, timestamp, body }),
     },
   });
-  const delay = result.error ? retryDelays[attempt - 1] : undefined;
-  await deps.db.insert(webhookDeliveries).values({
-    runId: run.id,
-    attempt,
-    url,
-    statusCode: result.statusCode,
-    durationMs: result.durationMs,
-    error: result.error,
-    nextAttemptAt: delay === undefined ? null : new Date(Date.now() + delay),
-  });
-  return result.error ? { delivered: false, error: result.error } : { delivered: true };
+  return { ...result, url };
 }

@@ -3,8 +3,9 @@ import { findModel, type ProviderId } from '#shared/tasks/catalog';
 import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError } from '../../providers/ai-provider';
 import type { EngineDeps } from '../engine-deps';
-import { maxConsecutiveFailures } from '../engine-deps';
-import { enqueueJob } from '../enqueue-job';
+import { maxConsecutiveFailures } from '../engine-policy';
+import { enqueue } from '../../queue/enqueue';
+import { deliverRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
 
 /**
  * Runs the AI call of a run and records the outcome, then hands delivery to its own job, so a failed delivery
@@ -61,10 +62,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
       if (updated && updated.failures >= maxConsecutiveFailures && updated.status === 'active') {
         // Stop firing a task that keeps failing; its owner hears about it once.
         await tx.update(tasks).set({ status: 'error', nextFireAt: null }).where(eq(tasks.id, task.id));
-        await enqueueJob(tx, { name: 'notify-task-failing', payload: { taskId: task.id, runId }, key: `notify-task-failing:${runId}` });
+        await enqueue(notifyTaskFailingJob, { taskId: task.id, runId }, { db: tx });
       }
     }
-    await enqueueJob(tx, { name: 'deliver-run', payload: { runId, attempt: 1 }, key: `deliver-run:${runId}:1` });
+    await enqueue(deliverRunJob, { runId, attempt: 1 }, { db: tx });
   });
   logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
 }

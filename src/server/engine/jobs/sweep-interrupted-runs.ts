@@ -1,10 +1,9 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { taskRuns } from '../../db/schema';
 import type { EngineDeps } from '../engine-deps';
-import { enqueueJob } from '../enqueue-job';
-
-/** Longer than any run can take: the provider timeout (120 s) across the SDK's retries, plus queueing. */
-export const runTimeoutMs = 15 * 60_000;
+import { runTimeoutMs } from '../engine-policy';
+import { enqueue } from '../../queue/enqueue';
+import { deliverRunJob } from '../../queue/job-definitions';
 
 /**
  * Finishes runs whose worker died mid-call (ARCHITECTURE section 6): nothing stays processing forever. The run is
@@ -17,7 +16,7 @@ export async function sweepInterruptedRuns(deps: EngineDeps, { now = new Date() 
       .set({ status: 'error', error: 'Run interrupted: the worker running it stopped. The next scheduled run will try again.', completedAt: now })
       .where(and(eq(taskRuns.status, 'processing'), lt(taskRuns.startedAt, new Date(now.getTime() - runTimeoutMs))))
       .returning({ id: taskRuns.id });
-    for (const { id } of interrupted) await enqueueJob(tx, { name: 'deliver-run', payload: { runId: id, attempt: 1 }, key: `deliver-run:${id}:1` });
+    for (const { id } of interrupted) await enqueue(deliverRunJob, { runId: id, attempt: 1 }, { db: tx });
     if (interrupted.length > 0) deps.logger.warn({ runs: interrupted.length }, 'finished interrupted runs');
     return interrupted.length;
   });

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { inviteUserSchema } from '#shared/auth/auth.schema';
 import { meResponseSchema } from '#shared/auth/me.schema';
-import { requireAdmin, requireUser } from '../../auth/session';
+import { requireAdmin, requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';

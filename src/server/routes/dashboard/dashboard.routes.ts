@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
-import { requireUser } from '../../auth/session';
+import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';

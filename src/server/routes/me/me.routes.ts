@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { newPasswordSchema, profileSchema } from '#shared/auth/auth.schema';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { userSettingsSchema } from '#shared/settings/user-settings.schema';
-import { requireUser } from '../../auth/session';
+import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';

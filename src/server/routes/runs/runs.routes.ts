@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { historyPageSchema, runResponseSchema } from '#shared/runs/run.schema';
-import { requireUser } from '../../auth/session';
+import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
-import { errorBody } from '../routes/errors';
+import type { AppEnv } from '../../app-env';
+import { errorBody } from '../errors';
 
 /** 401 unless the request carries a valid session; exposes the user as `c.var.sessionUser`. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,9 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
-import { hitRateLimit, type RateLimitRule } from '../core/security/rate-limit';
-import { createRouter } from '../routes/create-router';
-import { errorBody } from '../routes/errors';
+import type { AppEnv } from '../../app-env';
+import { hitRateLimit, type RateLimitRule } from '../../core/security/rate-limit';
+import { createRouter } from '../create-router';
+import { errorBody } from '../errors';
 
 /** Attempts allowed per client address and per e-mail address (ARCHITECTURE section 7). */
 const rateLimits: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {

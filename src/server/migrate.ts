@@ -3,15 +3,18 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { runMigrations as migrateJobQueue } from 'graphile-worker';
 import type pg from 'pg';
-import { createJobQueueLogger } from '../engine/job-queue-logger';
-import type { Logger } from '../logger';
+import type { Logger } from './logger';
+import { createJobQueueLogger } from './queue/job-queue-logger';
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 // Any number of API and worker processes may start at once; one of them migrates while the others wait.
 const migrationLockKey = 7_204_113_001;
 
-/** Brings the database to the current schema: our tables (drizzle) and the job queue's (graphile-worker). Needs two pool connections. */
+/**
+ * Brings the database to the current schema: our tables (drizzle) and the job queue's (graphile-worker). Needs two
+ * pool connections. It sits above db/ and queue/ because it migrates both (db/ imports nothing above itself).
+ */
 export async function migrateDatabase({ pool, logger }: { pool: pg.Pool; logger: Logger }): Promise<void> {
   const client = await pool.connect();
   try {

@@ -1,0 +1,37 @@
+/**
+ * The engine's policy: its limits and its retry schedules, apart from the wiring in engine-deps.ts. Every retry
+ * delay the engine waits is computed here, by nextAttemptAt.
+ */
+
+/** Failed runs in a row after which a task stops firing and its owner is told. */
+export const maxConsecutiveFailures = 5;
+
+/** Longer than any run can take: the provider timeout (120 s) across the SDK's retries, plus queueing. */
+export const runTimeoutMs = 15 * 60_000;
+
+/**
+ * Delay before webhook attempt n+1 after attempt n failed (index n-1); past the last entry there are no more retries.
+ * About 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (ARCHITECTURE section 6).
+ */
+export const webhookRetryDelaysMs = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 14 * 3_600_000, 20 * 3_600_000, 24 * 3_600_000];
+
+/** E-mail delivery retries less patiently than webhooks: a mail relay is either up again soon or misconfigured. */
+export const emailRetryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000];
+
+/** ±10 % jitter keeps retries of many runs from arriving at a receiver all at once. */
+export const retryJitter = 0.1;
+
+/** Uniform random numbers in [0, 1); tests pass a fixed one. */
+export type RandomSource = () => number;
+
+/**
+ * When attempt `failedAttempt + 1` should happen after attempt `failedAttempt` failed at `now`: the scheduled delay
+ * with jitter, or null when that was the last attempt. Compute it once and use the one value everywhere (the job's
+ * run time and the "Next attempt" a user sees), or they drift apart by the jitter.
+ */
+export function nextAttemptAt({ delaysMs, failedAttempt, now = new Date(), random = Math.random }: { delaysMs: readonly number[]; failedAttempt: number; now?: Date; random?: RandomSource }): Date | null {
+  const delay = delaysMs[failedAttempt - 1];
+  if (delay === undefined) return null;
+  const factor = 1 - retryJitter + 2 * retryJitter * random();
+  return new Date(now.getTime() + Math.round(delay * factor));
+}

@@ -1,0 +1,28 @@
+import type { Task } from 'graphile-worker';
+import type { z } from 'zod';
+import { deliverRunJob, executeRunJob, notifyTaskFailingJob, sweepInterruptedRunsJob, type JobDefinition, type JobName } from '../queue/job-definitions';
+import type { EngineDeps } from './engine-deps';
+import { deliverRun } from './jobs/deliver-run';
+import { executeRun } from './jobs/execute-run';
+import { notifyTaskFailing } from './jobs/notify-task-failing';
+import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
+
+/** A job's handler as graphile-worker calls it: the payload parsed with the job's schema first. */
+function handle<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, handler: (payload: z.output<Payload>) => Promise<unknown>): Task {
+  return async (payload) => {
+    await handler(job.payload.parse(payload));
+  };
+}
+
+/** The handler of every job in queue/job-definitions.ts; a job without one is a compile error. */
+export function createJobList(deps: EngineDeps): Record<JobName, Task> {
+  return {
+    [executeRunJob.name]: handle(executeRunJob, (payload) => executeRun(deps, payload)),
+    [deliverRunJob.name]: handle(deliverRunJob, (payload) => deliverRun(deps, payload)),
+    [notifyTaskFailingJob.name]: handle(notifyTaskFailingJob, (payload) => notifyTaskFailing(deps, payload)),
+    [sweepInterruptedRunsJob.name]: handle(sweepInterruptedRunsJob, () => sweepInterruptedRuns(deps)),
+  };
+}
+
+/** Recurring jobs; graphile-worker runs each once per slot across all workers. */
+export const crontab = `* * * * * ${sweepInterruptedRunsJob.name} ?max=${sweepInterruptedRunsJob.maxAttempts}`;

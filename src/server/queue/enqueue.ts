@@ -1,0 +1,44 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import type { JobDefinition } from './job-definitions';
+
+export type QueueExecutor = Pick<Database, 'execute'>;
+
+export interface EnqueueOptions {
+  /** The caller's transaction, so the job exists exactly when the rows that need it were committed. */
+  db: QueueExecutor;
+  /** When the job may start; now if absent. */
+  runAt?: Date;
+}
+
+/**
+ * Adds a job to graphile-worker's queue. The payload is checked against the job's schema here, so a wrong payload
+ * fails where it was made rather than in a worker. The job's key (if it has one) makes a second enqueue of the same
+ * work a no-op that keeps the first one's run time.
+ */
+export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: z.input<Payload>, { db, runAt }: EnqueueOptions): Promise<void> {
+  const parsed = job.payload.parse(payload);
+  await db.execute(sql`
+    select graphile_worker.add_job(
+      ${job.name},
+      ${JSON.stringify(parsed)}::json,
+      run_at => ${runAt?.toISOString() ?? null}::timestamptz,
+      max_attempts => ${job.maxAttempts},
+      job_key => ${job.key?.(parsed) ?? null},
+      job_key_mode => 'preserve_run_at'
+    )`);
+}
+
+/**
+ * One `graphile_worker.job_spec` of `job` for `graphile_worker.add_jobs`, for enqueueing in the same statement that
+ * writes the rows: the payload is a JSON object built in SQL with one expression per payload key, so a key renamed in
+ * the job's schema is a compile error here. No job key: such jobs are for rows the statement has just created.
+ */
+export function jobSpecSql<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: Record<keyof z.input<Payload> & string, SQL>): SQL {
+  const fields = sql.join(
+    Object.entries<SQL>(payload).map(([key, value]) => sql`${key}::text, ${value}`),
+    sql`, `,
+  );
+  return sql`row(${job.name}::text, json_build_object(${fields}), null::text, null::timestamptz, ${job.maxAttempts}::smallint, null::text, null::smallint, null::text[])::graphile_worker.job_spec`;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * A job as the queue knows it: its name, the zod schema of its payload, how often graphile-worker tries it when its
+ * handler throws, and the key that makes a second enqueue of the same work a no-op. The handlers live in the engine
+ * (engine/job-handlers.ts), so core can enqueue a job without loading the code that runs it.
+ */
+export interface JobDefinition<Name extends string = string, Payload extends z.ZodObject = z.ZodObject> {
+  name: Name;
+  payload: Payload;
+  /** Tries in all when the handler throws, with graphile-worker's exponential backoff between them. */
+  maxAttempts: number;
+  /** The job key; without one, every enqueue adds a job. */
+  key?: (payload: z.output<Payload>) => string;
+}
+
+function defineJob<const Name extends string, Payload extends z.ZodObject>(definition: JobDefinition<Name, Payload>): JobDefinition<Name, Payload> {
+  return definition;
+}
+
+const runPayload = z.object({ runId: z.uuid() });
+
+/** Calls the AI for a processing run and records the outcome (engine/jobs/execute-run.ts). */
+export const executeRunJob = defineJob({
+  name: 'execute-run',
+  payload: runPayload,
+  maxAttempts: 5,
+  key: ({ runId }) => `execute-run:${runId}`,
+});
+
+/**
+ * One delivery attempt of a finished run. A failed attempt does not throw: it enqueues the next attempt itself on
+ * the delivery retry schedule (engine/engine-policy.ts); `maxAttempts` covers a handler that crashed.
+ */
+export const deliverRunJob = defineJob({
+  name: 'deliver-run',
+  payload: runPayload.extend({ attempt: z.number().int().min(1) }),
+  maxAttempts: 5,
+  key: ({ runId, attempt }) => `deliver-run:${runId}:${attempt}`,
+});
+
+/** Tells a task's owner that it stopped after repeated failures. */
+export const notifyTaskFailingJob = defineJob({
+  name: 'notify-task-failing',
+  payload: z.object({ taskId: z.uuid(), runId: z.uuid() }),
+  maxAttempts: 5,
+  key: ({ runId }) => `notify-task-failing:${runId}`,
+});
+
+/**
+ * Finishes runs whose worker died; started by the crontab every minute, never enqueued. graphile-worker's cron
+ * payload (`_cron`) is not ours and is dropped by the schema. 25 tries is graphile-worker's default, as before.
+ */
+export const sweepInterruptedRunsJob = defineJob({
+  name: 'sweep-interrupted-runs',
+  payload: z.object({}),
+  maxAttempts: 25,
+});
+
+export const jobDefinitions = [executeRunJob, deliverRunJob, notifyTaskFailingJob, sweepInterruptedRunsJob] as const;
+
+export type JobName = (typeof jobDefinitions)[number]['name'];

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { EngineDeps } from '#server/engine/engine-deps';
+import { loadEnv } from '#server/env';
+import { createMailer, type Mailer } from '#server/mail/mailer';
+import { createProviders } from '#server/providers/provider-registry';
+import type { JobDefinition } from '#server/queue/job-definitions';
+import { testAppUrl } from './app';
+import { createTestDatabase, testLogger, type TestDatabase } from './database';
+import { seedUser } from './seed';
+
+/**
+ * The one setup of the scheduler's and the engine's integration tests: a database of their own with a seeded user
+ * who owns the tasks they seed, the deps a worker process builds, and the few probes they all use.
+ */
+export interface EngineTestSetup {
+  database: TestDatabase;
+  /** The seeded user; seedTask(database.db, userId) gives them a task. */
+  userId: string;
+}
+
+export async function createEngineSetup({ maxConnections }: { maxConnections?: number } = {}): Promise<EngineTestSetup> {
+  const database = await createTestDatabase({ maxConnections });
+  const { id: userId } = await seedUser(database.db);
+  return { database, userId };
+}
+
+/** Empties the tasks (their runs go with them) and the job queue between tests; the seeded user stays. */
+export async function clearTasksAndJobs(database: TestDatabase): Promise<void> {
+  await database.db.execute(sql`delete from tasks`);
+  await database.db.execute(sql`delete from graphile_worker._private_jobs`);
+}
+
+/** The deps a worker process builds (main.ts), on the test database, with the test environment plus `env`. */
+export function createEngineDeps({
+  database,
+  env = {},
+  mailer,
+  ...policy
+}: { database: TestDatabase; env?: Record<string, string>; mailer?: Mailer } & Pick<EngineDeps, 'webhookRetryDelaysMs' | 'random'>): EngineDeps {
+  const parsed = loadEnv({ APP_URL: testAppUrl, AUTH_SECRET: 'test-secret-that-is-at-least-32-characters', DATA_DIR: '/tmp/promptcron-test-data', ...env });
+  return {
+    db: database.db,
+    env: parsed,
+    logger: testLogger,
+    mailer: mailer ?? createMailer({ smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, dataDir: parsed.DATA_DIR, logger: testLogger }),
+    providers: createProviders(parsed),
+    ...policy,
+  };
+}
+
+/** The queued jobs of one kind, oldest first, as graphile-worker holds them (its public `jobs` view omits payloads). */
+export async function queuedJobs(database: TestDatabase, job: JobDefinition): Promise<{ payload: Record<string, unknown>; runAt: Date; maxAttempts: number }[]> {
+  const result = await database.db.execute<{ payload: Record<string, unknown>; run_at: string; max_attempts: number }>(sql`
+    select job.payload, job.run_at::text, job.max_attempts
+    from graphile_worker._private_jobs job join graphile_worker._private_tasks task on task.id = job.task_id
+    where task.identifier = ${job.name} order by job.id`);
+  return result.rows.map((row) => ({ payload: row.payload, runAt: new Date(row.run_at), maxAttempts: row.max_attempts }));
+}
+
+/** Polls `probe` until it returns a value. */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, { timeoutMs = 15_000, everyMs = 25 } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
