@@ -6,7 +6,8 @@ import { taskRuns, tasks } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
 import { executeRunJob } from '../../queue/job-definitions';
 import { ConflictError } from '../errors';
-import { isTaskId, ownTask, taskNotFound } from '../tasks/find-own-task';
+import { ownTask, taskNotFound } from '../tasks/find-own-task';
+import { isUuid } from '../is-uuid';
 import { toRun } from './to-run';
 
 /** How long Run Now waits for the answer before it reports the run as started (spec section 4). */
@@ -17,7 +18,7 @@ export const runNowWaitMs = 20_000;
  * flight refuses a second one ("Task already running").
  */
 export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: { db: Database; userId: string; taskId: string; waitMs?: number }): Promise<Run> {
-  if (!isTaskId(taskId)) throw taskNotFound();
+  if (!isUuid(taskId)) throw taskNotFound();
   const { runId, taskName } = await db.transaction(async (tx) => {
     // Locking the task serialises Run Now with the scheduler's claim of the same task.
     const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { NotFoundError } from '../errors';
+import { isUuid } from '../is-uuid';
 import type { TaskRow } from './to-task';
 
 /**
@@ -14,16 +15,10 @@ export function ownTask(userId: string, taskId: string) {
 
 export const taskNotFound = () => new NotFoundError('Task not found');
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findOwnTask({ db, userId, taskId }: { db: Database; userId: string; taskId: string }): Promise<TaskRow> {
   // A malformed id cannot name a task; asking PostgreSQL would only produce a cast error.
-  if (!uuidPattern.test(taskId)) throw taskNotFound();
+  if (!isUuid(taskId)) throw taskNotFound();
   const [row] = await db.select().from(tasks).where(ownTask(userId, taskId));
   if (!row) throw taskNotFound();
   return row;
-}
-
-export function isTaskId(value: string): boolean {
-  return uuidPattern.test(value);
 }

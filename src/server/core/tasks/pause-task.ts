@@ -1,11 +1,12 @@
 import type { Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
-import { isTaskId, ownTask, taskNotFound } from './find-own-task';
+import { ownTask, taskNotFound } from './find-own-task';
+import { isUuid } from '../is-uuid';
 import { toTask } from './to-task';
 
 export async function pauseTask({ db, userId, taskId }: { db: Database; userId: string; taskId: string }): Promise<Task> {
-  if (!isTaskId(taskId)) throw taskNotFound();
+  if (!isUuid(taskId)) throw taskNotFound();
   // A paused task keeps its schedule but has no next fire time, so the scheduler never claims it.
   const [paused] = await db.update(tasks).set({ status: 'paused', nextFireAt: null }).where(ownTask(userId, taskId)).returning();
   if (!paused) throw taskNotFound();

@@ -3,14 +3,15 @@ import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
-import { isTaskId, ownTask, taskNotFound } from './find-own-task';
+import { ownTask, taskNotFound } from './find-own-task';
+import { isUuid } from '../is-uuid';
 import { taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { toTask } from './to-task';
 
 /** Saves a task's new input. A paused or failed task stays so, without a next fire time; an active one is rescheduled. */
 export async function updateTask({ db, env, userId, taskId, input }: { db: Database; env: Env; userId: string; taskId: string; input: ParsedTaskInput }): Promise<Task> {
-  if (!isTaskId(taskId)) throw taskNotFound();
+  if (!isUuid(taskId)) throw taskNotFound();
   const values = taskValues({ env, input });
   const [active] = await db
     .update(tasks)
