@@ -21,7 +21,7 @@ process.stdout.write('ready\n');
 process.once('SIGTERM', () => {
   void (async () => {
     const closing = http.close();
-    await deps.runEvents.close();
+    await deps.userChanges.close();
     await closing;
     await pool.end();
     process.exit(0);

@@ -19,7 +19,7 @@ export async function createTestApp({ database, env = {}, mailer }: { database: 
     db: database.db,
     mailer,
   });
-  database.beforeDrop(() => deps.runEvents.close());
+  database.beforeDrop(() => deps.userChanges.close());
   return { app: createApp({ deps }), deps };
 }
 

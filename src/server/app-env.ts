@@ -2,8 +2,8 @@ import type pg from 'pg';
 import type { Auth } from './auth/auth';
 import type { SessionUser, SignedInSessions } from './auth/signed-in-sessions';
 import type { Database } from './db/client';
-import type { HistoryTotals } from './events/history-totals';
-import type { RunEventHub } from './events/run-event-hub';
+import type { RunCounts } from './events/run-counts';
+import type { UserChangeHub } from './events/user-change-hub';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -17,9 +17,9 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   /** Live run changes for `GET /api/events`: this process's one LISTEN connection, shared by all its streams. */
-  runEvents: RunEventHub;
+  userChanges: UserChangeHub;
   /** The history's totals between requests, dropped as run events announce changes (docs/decisions/0020). */
-  historyTotals: HistoryTotals;
+  runCounts: RunCounts;
   /** Who is signed in, between requests, dropped as the database announces account changes (docs/decisions/0021). */
   signedInSessions: SignedInSessions;
   version: string;

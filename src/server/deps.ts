@@ -4,8 +4,8 @@ import { createAuth } from './auth/auth';
 import { SignedInSessions } from './auth/signed-in-sessions';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { HistoryTotals } from './events/history-totals';
-import { RunEventHub } from './events/run-event-hub';
+import { RunCounts } from './events/run-counts';
+import { UserChangeHub } from './events/user-change-hub';
 import { readOrCreateSecret } from './lib/data-dir-secret';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -17,8 +17,8 @@ export async function createAppDeps(options: { env: Env; logger: Logger; pool: p
   const secret = env.AUTH_SECRET ?? (await readOrCreateSecret(env.DATA_DIR, 'auth-secret'));
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const auth = createAuth({ db, env, secret, mailer, logger });
-  const runEvents = new RunEventHub({ pool, logger });
-  const historyTotals = new HistoryTotals({ hub: runEvents, logger });
-  const signedInSessions = new SignedInSessions({ hub: runEvents, logger });
-  return { env, logger, pool, db, auth, mailer, runEvents, historyTotals, signedInSessions, version: appVersion, startedAt: options.startedAt ?? Date.now() };
+  const userChanges = new UserChangeHub({ pool, logger });
+  const runCounts = new RunCounts({ hub: userChanges, logger });
+  const signedInSessions = new SignedInSessions({ hub: userChanges, logger });
+  return { env, logger, pool, db, auth, mailer, userChanges, runCounts, signedInSessions, version: appVersion, startedAt: options.startedAt ?? Date.now() };
 }

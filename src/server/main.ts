@@ -65,7 +65,7 @@ async function start(env: Env): Promise<void> {
 
   const deps = await createAppDeps({ env, logger, pool, db, startedAt });
   // Its LISTEN connection comes from the pool, so it is released before the pool closes.
-  shutdown.add('live run events', () => deps.runEvents.close());
+  shutdown.add('live run events', () => deps.userChanges.close());
   if (role !== 'api') {
     const worker = await startWorker({ pool, concurrency: env.WORKER_CONCURRENCY, deps: { db, env, logger, mailer: deps.mailer, providers: createProviders(env) } });
     shutdown.add('worker', worker.stop);
@@ -77,7 +77,7 @@ async function start(env: Env): Promise<void> {
     shutdown.add('HTTP server', async () => {
       const closing = http.close(); // stops accepting connections at once
       // Event streams never end on their own: ending them lets the server drain now rather than at its cut-off.
-      await deps.runEvents.close();
+      await deps.userChanges.close();
       await closing;
     });
   }

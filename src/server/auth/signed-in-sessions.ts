@@ -1,5 +1,5 @@
 import { HubWatch } from '../events/hub-watch';
-import type { RunEventHub } from '../events/run-event-hub';
+import type { UserChangeHub } from '../events/user-change-hub';
 import type { Logger } from '../logger';
 
 /** The signed-in user as route handlers see it (`c.var.sessionUser`, set by requireUser). */
@@ -37,7 +37,7 @@ export class SignedInSessions {
   private generation = 0;
   private readonly watch: HubWatch;
 
-  constructor(private readonly options: { hub: RunEventHub; logger: Logger; now?: () => number }) {
+  constructor(private readonly options: { hub: UserChangeHub; logger: Logger; now?: () => number }) {
     this.watch = new HubWatch({
       hub: options.hub,
       logger: options.logger,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { tasksChangedChannel } from '../core/tasks/notify-tasks-changed';
+import { tasksChangedChannel } from '../db/channels';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import { claimBatch, claimDueTasks, earliestNextFire, type ClaimResult } from './claim-due-tasks';

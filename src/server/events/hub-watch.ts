@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import type { RunEventHub, UserChangeObserver } from './run-event-hub';
+import type { UserChangeHub, UserChangeObserver } from './user-change-hub';
 
 /**
  * What a per-process cache needs from the run event hub: to be told of every change to what it keeps, and to know
@@ -9,7 +9,7 @@ import type { RunEventHub, UserChangeObserver } from './run-event-hub';
 export class HubWatch {
   private observing: Promise<boolean> | undefined;
 
-  constructor(private readonly options: { hub: RunEventHub; logger: Logger; name: string; observer: UserChangeObserver }) {}
+  constructor(private readonly options: { hub: UserChangeHub; logger: Logger; name: string; observer: UserChangeObserver }) {}
 
   ready(): Promise<boolean> {
     const { hub, logger, name, observer } = this.options;

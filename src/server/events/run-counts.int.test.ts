@@ -5,7 +5,7 @@ import { createTestDatabase, testLogger, type TestDatabase } from '#test/databas
 import { seedRun, seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
 import { historyPageSchema } from '#shared/runs/run.schema';
-import { HistoryTotals } from './history-totals';
+import { RunCounts } from './run-counts';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
@@ -81,7 +81,7 @@ describe('history totals between requests', () => {
     expect(await total(client)).toBe(1);
 
     await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`);
-    await vi.waitFor(() => expect(deps.runEvents.listening).toBe(false));
+    await vi.waitFor(() => expect(deps.userChanges.listening).toBe(false));
     await seedRun(database.db, task);
     expect(await total(client)).toBe(2);
   });
@@ -111,25 +111,25 @@ describe('history totals between requests', () => {
       return answer;
     };
 
-    const together = Promise.all(Array.from({ length: 10 }, () => deps.historyTotals.total(userId, filter, slowCount)));
+    const together = Promise.all(Array.from({ length: 10 }, () => deps.runCounts.total(userId, filter, slowCount)));
     await vi.waitFor(() => expect(counts).toBe(1));
     // A run arrives while the first count is under way: its answer may be out of date, so later requests count again.
     await seedRun(database.db, task);
     // The hub tells the totals before the event streams, so once the browser has the event the totals know too.
     for (let received = ''; !received.includes('event: run'); ) received += (await events?.read())?.value ?? '';
     await events?.cancel();
-    expect(await deps.historyTotals.total(userId, filter, async () => (counts += 1))).toBe(2);
+    expect(await deps.runCounts.total(userId, filter, async () => (counts += 1))).toBe(2);
     release();
     expect(await together).toEqual(Array.from({ length: 10 }, () => 1));
     // The out-of-date answer was not kept over the newer one.
-    expect(await deps.historyTotals.total(userId, filter, slowCount)).toBe(2);
+    expect(await deps.runCounts.total(userId, filter, slowCount)).toBe(2);
     expect(counts).toBe(2);
   });
 
   it('answer with a total that expired with the clock while one count refreshes it in the background', async () => {
     const { userId } = await signedUpUser('Moving', '198.51.100.47');
     let clock = Date.parse('2026-11-23T12:00:00Z');
-    const totals = new HistoryTotals({ hub: deps.runEvents, logger: testLogger, now: () => clock });
+    const totals = new RunCounts({ hub: deps.userChanges, logger: testLogger, now: () => clock });
     const lastDay = { key: 'last 24 hours', moving: true };
     let counts = 0;
     let release = () => {};

@@ -1,6 +1,6 @@
 import type { Logger } from '../logger';
 import { HubWatch } from './hub-watch';
-import type { RunEventHub } from './run-event-hub';
+import type { UserChangeHub } from './user-change-hub';
 
 /** How long a count over a range that moves with the clock ("Last 24 hours") stays: runs leave it without notice. */
 const movingRangeMs = 5_000;
@@ -32,21 +32,21 @@ export interface CountedFilter {
 }
 
 /**
- * The history's "Showing X of Y" totals, kept per process between requests (docs/decisions/0020). Counting a user's
+ * Counts of a user's runs: the history's "Showing X of Y" totals and the overview's run counts, kept per process between requests (docs/decisions/0020). Counting a user's
  * 100,000 runs costs tens of milliseconds on every page, while the answer only changes when their history does, and
  * every change is announced on the run event hub (a run created, changing status or removed, a task renamed). So a
  * total stays until its user's next change, and the count is exact except while a notification is in flight.
  *
  * Without a listening connection nothing is kept: every request counts, as if there were no cache.
  */
-export class HistoryTotals {
+export class RunCounts {
   /** Per user, per filter; in least recently used order, so eviction takes the user nobody asked about for longest. */
   private readonly users = new Map<string, Map<string, KeptTotal>>();
   /** Per user, per filter. */
   private readonly counting = new Map<string, Map<string, Counting>>();
   private readonly watch: HubWatch;
 
-  constructor(private readonly options: { hub: RunEventHub; logger: Logger; now?: () => number }) {
+  constructor(private readonly options: { hub: UserChangeHub; logger: Logger; now?: () => number }) {
     this.watch = new HubWatch({
       hub: options.hub,
       logger: options.logger,

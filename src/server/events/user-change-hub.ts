@@ -1,13 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { accountChangedChannel, historyChangedChannel, runChangedChannel } from '../db/channels';
 import type { Logger } from '../logger';
-
-/** The channel the task_runs triggers notify on (migration 0004). */
-export const runChangedChannel = 'run_changed';
-/** Runs removed or a task renamed (migration 0005); the payload is the user id. */
-export const historyChangedChannel = 'history_changed';
-/** A user's row or one of their sessions changed or went away (migration 0006); the payload is the user id. */
-export const accountChangedChannel = 'account_changed';
 
 const notificationSchema = z.object({ userId: z.string(), runId: z.string(), taskId: z.string(), status: z.string() });
 
@@ -46,14 +40,16 @@ const healthCheckMs = 30_000;
 const healthCheckTimeoutMs = 10_000;
 
 /**
- * One LISTEN connection per process, fanned out to the event streams open in this process by user id
- * (docs/decisions/0015), and to observers of every user's history (the history totals, docs/decisions/0020). It connects on the first subscriber and stays connected until `close()`.
+ * Everything the database announces about a user's data, heard on one LISTEN connection per process: run events,
+ * fanned out to the event streams open in this process by user id
+ * (docs/decisions/0015); history and account changes, told to the per-process caches (run counts, docs/decisions/0020;
+ * signed-in sessions, 0021). It connects on the first subscriber and stays connected until `close()`.
  *
  * When the connection is lost, every subscriber is closed rather than kept: notifications sent meanwhile are gone,
  * and a browser that reconnects refetches what it shows. The next subscriber connects again, so the hub reconnects as
  * soon as anyone is listening, and a subscriber is only accepted once LISTEN is in place.
  */
-export class RunEventHub {
+export class UserChangeHub {
   private readonly subscribers = new Map<string, Set<RunEventSubscriber>>();
   private readonly observers = new Set<UserChangeObserver>();
   private connecting: Promise<Listener> | undefined;

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Dashboard } from '#shared/dashboard/dashboard.schema';
 import type { Database } from '../../db/client';
-import type { HistoryTotals } from '../../events/history-totals';
+import type { RunCounts } from '../../events/run-counts';
 import { taskRuns, tasks } from '../../db/schema';
 import { toRun } from '../runs/to-run';
 import { toTask } from '../tasks/to-task';
 
 /** The overview of the signed-in user (spec section 2, "Dashboard screens"), from real counts. */
-export async function getDashboard({ db, userId, now = new Date(), totals }: { db: Database; userId: string; now?: Date; totals?: HistoryTotals }): Promise<Dashboard> {
+export async function getDashboard({ db, userId, now = new Date(), totals }: { db: Database; userId: string; now?: Date; totals?: RunCounts }): Promise<Dashboard> {
   const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const active = and(eq(tasks.userId, userId), eq(tasks.status, 'active'));

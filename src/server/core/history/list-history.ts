@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { HistoryPage, Run } from '#shared/runs/run.schema';
-import type { CountedFilter, HistoryTotals } from '../../events/history-totals';
+import type { CountedFilter, RunCounts } from '../../events/run-counts';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 import type { RunRow } from '../runs/to-run';
 import { historyWhere, type HistoryFilter } from './history-filter';
@@ -15,7 +15,7 @@ export interface ListHistoryOptions {
   /** "Last 24 hours" and the like count back from here. */
   now?: Date;
   /** Keeps totals between requests; without it every page counts. */
-  totals?: HistoryTotals;
+  totals?: RunCounts;
 }
 
 /**

@@ -4,6 +4,6 @@ import { getDashboard as getDashboardCore } from '../../core/dashboard/get-dashb
 import type { getDashboardRoute } from './dashboard.routes';
 
 export const getDashboard: RouteHandler<typeof getDashboardRoute, AppEnv> = async (c) => {
-  const { db, historyTotals } = c.var.deps;
-  return c.json(await getDashboardCore({ db, totals: historyTotals, userId: c.var.sessionUser.id }), 200);
+  const { db, runCounts } = c.var.deps;
+  return c.json(await getDashboardCore({ db, totals: runCounts, userId: c.var.sessionUser.id }), 200);
 };

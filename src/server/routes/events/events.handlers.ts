@@ -2,7 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../../app-env';
 import { DomainError } from '../../core/errors';
-import { RunEventsUnavailableError, type RunEvent } from '../../events/run-event-hub';
+import { RunEventsUnavailableError, type RunEvent } from '../../events/user-change-hub';
 import type { runEventsRoute } from './events.routes';
 
 /** Proxies and load balancers close connections idle for a minute or so; a comment line every 25 s keeps it open. */
@@ -27,7 +27,7 @@ export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = asyn
   // Subscribe before answering: the browser refetches when the stream opens, so no change may slip between the two.
   let unsubscribe: () => void;
   try {
-    unsubscribe = await c.var.deps.runEvents.subscribe(c.var.sessionUser.id, { onRun: (event) => deliver(event), onClosed: () => endStream() });
+    unsubscribe = await c.var.deps.userChanges.subscribe(c.var.sessionUser.id, { onRun: (event) => deliver(event), onClosed: () => endStream() });
   } catch (error) {
     if (error instanceof RunEventsUnavailableError) throw new DomainError('unavailable', 503, 'Live updates are unavailable right now.');
     throw error;

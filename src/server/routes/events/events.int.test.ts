@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // The hub holds a pool connection while it listens; the pool only ends once it is released.
-  await testApp?.deps.runEvents.close();
+  await testApp?.deps.userChanges.close();
   await database?.drop();
 });
 
@@ -104,10 +104,10 @@ describe('GET /api/events', () => {
     for (let index = 0; index < 3; index++) expect(await events.nextRun()).toMatchObject({ taskId: adaTask.id, status: 'skipped' });
 
     // A browser that goes away is unsubscribed.
-    expect(testApp.deps.runEvents.subscriberCount).toBe(2);
+    expect(testApp.deps.userChanges.subscriberCount).toBe(2);
     await events.close();
     await malloryEvents.close();
-    await vi.waitFor(() => expect(testApp.deps.runEvents.subscriberCount).toBe(0));
+    await vi.waitFor(() => expect(testApp.deps.userChanges.subscriberCount).toBe(0));
   });
 
   it('ends the stream of a browser that stops reading rather than buffering its events without bound', async () => {

@@ -6,8 +6,8 @@ import type { getRunRoute, listHistoryRoute } from './runs.routes';
 
 export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async (c) => {
   const { range, date, timezone, q, cursor, limit } = c.req.valid('query');
-  const { pool, historyTotals } = c.var.deps;
-  const page = await listHistoryCore({ pool, totals: historyTotals, userId: c.var.sessionUser.id, filter: { range, date, timezone, q }, cursor, limit });
+  const { pool, runCounts } = c.var.deps;
+  const page = await listHistoryCore({ pool, totals: runCounts, userId: c.var.sessionUser.id, filter: { range, date, timezone, q }, cursor, limit });
   return c.json(page, 200);
 };
 
