@@ -53,8 +53,10 @@ describe('history totals between requests', () => {
     await vi.waitFor(async () => expect(await total(client, '?q=digest')).toBe(3));
 
     await database.db.delete(tasks).where(eq(tasks.id, digest.id));
-    await vi.waitFor(async () => expect(await total(client)).toBe(1));
-    expect(await total(client, '?q=digest')).toBe(1);
+    // Nothing kept the unfiltered total since the rename, so its first count may see the delete before the
+    // notification arrives: the filtered total, still kept, is what proves the notification was heard.
+    await vi.waitFor(async () => expect(await total(client, '?q=digest')).toBe(1));
+    expect(await total(client)).toBe(1);
 
     await database.db.delete(taskRuns).where(eq(taskRuns.userId, userId));
     await vi.waitFor(async () => expect(await total(client)).toBe(0));
