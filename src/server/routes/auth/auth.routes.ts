@@ -43,8 +43,16 @@ export const authRouter = createRouter().on(['GET', 'POST'], '/api/auth/*', asyn
   if (await awaitsPassword(c)) return passwordRequired(c);
   const response = await c.var.deps.auth.handler(c.req.raw);
   if (c.req.method === 'POST') forgetChangedSessions(c);
-  return response.status >= 400 ? toErrorShape(response) : response;
+  const answer = response.status >= 400 ? await toErrorShape(response) : response;
+  // A session, the user or a new session cookie: never kept by a cache.
+  return carriesSessionCookie(c.req.header('cookie')) || answer.headers.has('set-cookie') ? withNoStore(answer) : answer;
 });
+
+function withNoStore(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 /**
  * Sign-out, revocations, password and account changes hold for the next request in this process at once (other

@@ -35,6 +35,9 @@ function signedIn({ beforePassword }: { beforePassword: boolean }) {
     if (!user) return c.json(errorBody('unauthorized', 'Please sign in to continue.'), 401);
     if (user.mustSetPassword && !beforePassword) return passwordRequired(c);
     c.set('sessionUser', user);
+    // What one user's session reads is theirs alone: no browser or proxy cache may keep it (a shared computer's back
+    // button, a misconfigured CDN). A handler that streams may still set its own.
+    c.header('Cache-Control', 'no-store');
     try {
       await next();
     } finally {
