@@ -35,10 +35,12 @@ export class TestClient {
   constructor(
     private readonly app: App,
     readonly ip = '203.0.113.10',
+    /** The page's origin: the app's own unless a test serves it elsewhere (an https APP_URL). */
+    readonly origin = testAppUrl,
   ) {}
 
   private headers(): Record<string, string> {
-    const headers: Record<string, string> = { Origin: testAppUrl, 'X-Forwarded-For': this.ip };
+    const headers: Record<string, string> = { Origin: this.origin, 'X-Forwarded-For': this.ip };
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     return headers;
   }
@@ -48,9 +50,17 @@ export class TestClient {
     return Promise.resolve(this.app.request(path, { headers: this.headers() }));
   }
 
-  async request(path: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}) {
+  /**
+   * `headers` replace the browser-like ones; `undefined` leaves one out, e.g. `{ Origin: undefined }` for a request
+   * that the CSRF rule must refuse.
+   */
+  async request(path: string, { method = 'GET', body, headers: replaced = {} }: { method?: string; body?: unknown; headers?: Record<string, string | undefined> } = {}) {
     const headers = this.headers();
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    for (const [name, value] of Object.entries(replaced)) {
+      if (value === undefined) delete headers[name];
+      else headers[name] = value;
+    }
     const response = await this.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');

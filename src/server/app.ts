@@ -9,10 +9,12 @@ import type { AppDeps } from './app-env';
 import { DomainError } from './core/errors';
 import { adminRouter } from './routes/admin/admin.routes';
 import { authRouter } from './routes/auth/auth.routes';
+import { carriesSessionCookie } from './routes/auth/session-cookie';
 import { catalogRouter } from './routes/catalog/catalog.routes';
 import { dashboardRouter } from './routes/dashboard/dashboard.routes';
 import { eventsRouter } from './routes/events/events.routes';
 import { createRouter } from './routes/create-router';
+import { refuseCrossSiteRequests } from './routes/csrf';
 import { errorBody } from './routes/errors';
 import { healthRouter } from './routes/health/health.routes';
 import { meRouter } from './routes/me/me.routes';
@@ -62,6 +64,9 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
     }),
   );
 
+  // Before every route group, so a route added later is born behind it.
+  app.use(refuseCrossSiteRequests);
+
   app.route('/', healthRouter);
   app.route('/', siteConfigRouter);
   app.route('/', authRouter);
@@ -99,9 +104,6 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   return app;
 }
 
-/** better-auth's session cookie with our prefix (auth/auth.ts), `__Secure-` in front when APP_URL is https. */
-const sessionCookiePattern = /(?:^|;\s*)(?:__Secure-)?promptcron\.session_token=/;
-
 /** Built assets under /assets are content-hashed and cached for good; every other path is a client route. */
 function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
   const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
@@ -120,7 +122,7 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     c.header('Vary', 'Cookie');
     // ADR 0013: visitors get the page with its small script; a request with a session cookie gets the SPA at once,
     // so a signed-in user sees the signed-in header. The cookie is HttpOnly, so only the server can tell.
-    return c.html(sessionCookiePattern.test(c.req.header('Cookie') ?? '') ? sessionLanding : visitorLanding);
+    return c.html(carriesSessionCookie(c.req.header('Cookie')) ? sessionLanding : visitorLanding);
   });
   app.use('*', serveStatic({ root: webDir }));
   app.get('*', (c) => {

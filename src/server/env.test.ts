@@ -38,6 +38,18 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('stops a production start on an http APP_URL, naming APP_URL, unless insecure cookies are allowed', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', APP_URL: 'http://promptcron.example' })).toThrow(ConfigError);
+    expect(() => loadEnv({ NODE_ENV: 'production', APP_URL: 'http://promptcron.example' })).toThrow(
+      /^Invalid configuration: APP_URL must be an https:\/\/ URL when NODE_ENV=production, so session cookies are Secure \(got "http:\/\/promptcron\.example"; set ALLOW_INSECURE_COOKIES=true on a trusted private network\)\.$/,
+    );
+    // The default APP_URL is http://localhost too.
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/APP_URL/);
+    expect(loadEnv({ NODE_ENV: 'production', APP_URL: 'https://promptcron.example' }).ALLOW_INSECURE_COOKIES).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', APP_URL: 'http://10.0.0.5:3000', ALLOW_INSECURE_COOKIES: 'true' }).ALLOW_INSECURE_COOKIES).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'development', APP_URL: 'http://localhost:3000' }).APP_URL).toBe('http://localhost:3000');
+  });
+
   it('parses boolean flags', () => {
     expect(loadEnv({ ALLOW_PRIVATE_WEBHOOKS: 'true' }).ALLOW_PRIVATE_WEBHOOKS).toBe(true);
     expect(() => loadEnv({ ALLOW_PRIVATE_WEBHOOKS: 'yes' })).toThrow(/ALLOW_PRIVATE_WEBHOOKS/);

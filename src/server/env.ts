@@ -45,6 +45,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
+  /** Production over plain http (a trusted private network): session cookies without the Secure flag. */
+  ALLOW_INSECURE_COOKIES: booleanFlag.default(false),
   WAITLIST_URL: httpUrl.default(defaultSiteConfig.waitlistUrl),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(defaultSiteConfig.supportEmail),
   SOCIAL_X_URL: httpUrl.default(defaultSiteConfig.social.x),
@@ -78,11 +80,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
   }
   const env = parsed.data;
-  return {
-    ...env,
-    DATA_DIR: resolve(env.DATA_DIR),
-    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-  };
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  // In production session cookies are Secure, which a browser does not send back over http: the app would sign no one in.
+  if (env.NODE_ENV === 'production' && appUrl.startsWith('http://') && !env.ALLOW_INSECURE_COOKIES) {
+    throw new ConfigError(
+      `Invalid configuration: APP_URL must be an https:// URL when NODE_ENV=production, so session cookies are Secure (got "${appUrl}"; set ALLOW_INSECURE_COOKIES=true on a trusted private network).`,
+    );
+  }
+  return { ...env, DATA_DIR: resolve(env.DATA_DIR), APP_URL: appUrl };
 }
 
 function isSecret(name: string): boolean {

@@ -86,7 +86,8 @@ export function createAuth({ db, env, secret, mailer, logger }: CreateAuthOption
     disabledPaths: ['/update-user', '/change-email', '/delete-user', '/delete-user/callback', '/reset-password/:token', '/send-verification-email', '/verify-email'],
     advanced: {
       cookiePrefix: 'promptcron',
-      useSecureCookies: env.APP_URL.startsWith('https://'),
+      // Production always marks them Secure (env.ts refuses an http APP_URL there) unless the operator opted out.
+      useSecureCookies: env.APP_URL.startsWith('https://') || (env.NODE_ENV === 'production' && !env.ALLOW_INSECURE_COOKIES),
       database: { generateId: () => randomUUID() },
     },
     telemetry: { enabled: false },

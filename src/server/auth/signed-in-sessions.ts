@@ -7,6 +7,8 @@ export interface SessionUser {
   id: string;
   email: string;
   role: 'admin' | 'user';
+  /** An invited user who has not chosen a password yet: every API but the password's own answers 403 until then. */
+  mustSetPassword: boolean;
 }
 
 /** Even an unchanged session is checked with better-auth again after this, which also lets it extend the session. */

@@ -4,6 +4,8 @@ import type { AppEnv } from '../../app-env';
 import { hitRateLimit, type RateLimitRule } from '../../core/security/rate-limit';
 import { createRouter } from '../create-router';
 import { errorBody } from '../errors';
+import { carriesSessionCookie } from './session-cookie';
+import { passwordRequired, sessionUserOf } from './session-middleware';
 
 /** Attempts allowed per client address and per e-mail address (ARCHITECTURE section 7). */
 const rateLimits: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
@@ -18,14 +20,39 @@ const rateLimits: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> =
 
 const rateLimitMessage = 'Too many attempts. Please wait a moment and try again.';
 
+/**
+ * What an invited user who has not chosen a password yet may still ask of better-auth: the session the SPA reads,
+ * signing out, and the flows that act on no session (signing in as someone else, a reset link, another invitation).
+ * Everything else (change-password, list or revoke sessions, the admin endpoints...) answers `password_required`,
+ * as requireUser does for our own routes.
+ */
+const openBeforePassword = new Set([
+  '/api/auth/get-session',
+  '/api/auth/sign-out',
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/auth/invitation/accept',
+]);
+
 /** better-auth's endpoints under /api/auth, behind our rate limits and with errors in the API's one shape. */
 export const authRouter = createRouter().on(['GET', 'POST'], '/api/auth/*', async (c) => {
   const limited = await enforceRateLimits(c);
   if (limited) return limited;
+  if (await awaitsPassword(c)) return passwordRequired(c);
   const response = await c.var.deps.auth.handler(c.req.raw);
   if (c.req.method === 'POST') forgetChangedSessions(c);
-  return response.status >= 400 ? toErrorShape(response) : response;
+  const answer = response.status >= 400 ? await toErrorShape(response) : response;
+  // A session, the user or a new session cookie: never kept by a cache.
+  return carriesSessionCookie(c.req.header('cookie')) || answer.headers.has('set-cookie') ? withNoStore(answer) : answer;
 });
+
+function withNoStore(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 /**
  * Sign-out, revocations, password and account changes hold for the next request in this process at once (other
@@ -39,6 +66,11 @@ function forgetChangedSessions(c: Context<AppEnv>): void {
     const cookie = c.req.header('cookie');
     if (cookie) signedInSessions.forgetSessionOf(cookie);
   }
+}
+
+async function awaitsPassword(c: Context<AppEnv>): Promise<boolean> {
+  if (openBeforePassword.has(c.req.path) || !carriesSessionCookie(c.req.header('cookie'))) return false;
+  return (await sessionUserOf(c))?.mustSetPassword === true;
 }
 
 async function enforceRateLimits(c: Context<AppEnv>): Promise<Response | undefined> {

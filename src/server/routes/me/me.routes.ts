@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { newPasswordSchema, profileSchema } from '#shared/auth/auth.schema';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { userSettingsSchema } from '#shared/settings/user-settings.schema';
-import { requireUser } from '../auth/session-middleware';
+import { requireUser, requireUserBeforePassword } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';
@@ -16,7 +16,7 @@ export const getMeRoute = createRoute({
   path: '/api/me',
   tags: ['Account'],
   summary: 'The signed-in user',
-  middleware: [requireUser] as const,
+  middleware: [requireUserBeforePassword] as const,
   responses: { 200: json(meResponseSchema, 'The signed-in user'), 401: signedOut },
 });
 
@@ -35,7 +35,7 @@ export const setPasswordRoute = createRoute({
   path: '/api/me/password',
   tags: ['Account'],
   summary: 'Set the first password of an invited account',
-  middleware: [requireUser] as const,
+  middleware: [requireUserBeforePassword] as const,
   request: { body: { required: true, content: { 'application/json': { schema: z.object({ password: newPasswordSchema }) } } } },
   responses: {
     200: json(meResponseSchema, 'The user, now with a password'),

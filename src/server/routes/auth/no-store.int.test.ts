@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let ada: TestClient;
+
+const task = {
+  name: 'Morning brief',
+  provider: 'openai',
+  model: 'gpt-5-mini',
+  scheduleType: 'daily',
+  scheduleTime: '07:00',
+  timezone: 'UTC',
+  prompt: { input: 'Summarise the AI news of the day in five bullet points.', temperature: 1 },
+  deliveryMethod: 'email',
+  deliveryConfig: { email: 'ada@example.com' },
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp({ database }));
+  ada = new TestClient(app, '198.51.100.1');
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('Cache-Control on authenticated answers', () => {
+  it('answers a signed-in user with no-store, from our routes and from better-auth', async () => {
+    const signedUp = await ada.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
+    expect(signedUp.headers.get('cache-control')).toBe('no-store');
+    const created = await ada.request('/api/tasks', { method: 'POST', body: task });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('cache-control')).toBe('no-store');
+    expect((await ada.request(`/api/tasks/${created.body.task.id}`)).headers.get('cache-control')).toBe('no-store');
+
+    // Every GET route of the OpenAPI document that needs a session (the live event stream aside: it is not JSON).
+    const document = (await ada.request('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const signedOut = new TestClient(app, '198.51.100.2');
+    const checked: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      if (!('get' in operations) || path.includes('{') || path === '/api/events') continue;
+      if ((await signedOut.request(path)).status !== 401) continue;
+      const answer = await ada.request(path);
+      expect({ path, status: answer.status, cacheControl: answer.headers.get('cache-control') }).toEqual({ path, status: 200, cacheControl: 'no-store' });
+      checked.push(path);
+    }
+    expect(checked).toEqual(expect.arrayContaining(['/api/me', '/api/me/settings', '/api/tasks', '/api/runs', '/api/dashboard']));
+
+    for (const path of ['/api/auth/get-session', '/api/auth/list-sessions']) {
+      expect((await ada.request(path)).headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('keeps the public answers cacheable as before, with or without a session', async () => {
+    for (const client of [ada, new TestClient(app, '198.51.100.3')]) {
+      expect((await client.request('/api/config')).headers.get('cache-control')).toBe('public, max-age=300');
+      expect((await client.request('/api/health')).headers.get('cache-control')).toBe('no-store');
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { startMailServer } from '#test/mail-server';
+import { tasks } from '../../db/schema';
+
+let database: TestDatabase;
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let admin: TestClient;
+
+const passwordRequired = { error: { code: 'password_required', message: 'Set your password first.' } };
+
+const task = {
+  name: 'Morning brief',
+  provider: 'openai',
+  model: 'gpt-5-mini',
+  scheduleType: 'daily',
+  scheduleTime: '07:00',
+  timezone: 'UTC',
+  prompt: { input: 'Summarise the AI news of the day in five bullet points.', temperature: 1 },
+  deliveryMethod: 'email',
+  deliveryConfig: { email: 'invitee@example.com' },
+};
+
+/** An administrator invites `email`; the returned client has followed the e-mailed link, so it is signed in without a password. */
+async function invitee(email: string, ip: string): Promise<TestClient> {
+  expect((await admin.request('/api/admin/users', { method: 'POST', body: { email, name: 'In Vitee' } })).status).toBe(201);
+  const link = new URL((await mail.waitFor(email)).links.find((url) => url.includes('/set-password')) ?? '');
+  const browser = new TestClient(app, ip);
+  expect((await browser.request('/api/auth/invitation/accept', { method: 'POST', body: { token: link.searchParams.get('token') } })).status).toBe(200);
+  return browser;
+}
+
+async function taskCount(): Promise<number> {
+  const [row] = await database.db.select({ total: count() }).from(tasks);
+  return row?.total ?? 0;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mail = await startMailServer();
+  ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
+  admin = new TestClient(app, '198.51.100.1');
+  await admin.signUp({ name: 'Ada Admin', email: 'admin@example.com', password: strongPassword });
+});
+
+afterAll(async () => {
+  await mail?.stop();
+  await database?.drop();
+});
+
+describe('an invited user who has not set a password yet', () => {
+  it('can call no API but GET /api/me, set-password, get-session and sign-out; after setting one, everything', async () => {
+    const browser = await invitee('invitee@example.com', '198.51.100.2');
+
+    const created = await browser.request('/api/tasks', { method: 'POST', body: task });
+    expect(created.status).toBe(403);
+    expect(created.body).toEqual(passwordRequired);
+    expect(await taskCount()).toBe(0);
+
+    // Every route of the OpenAPI document that a signed-out client may not call answers password_required.
+    const document = (await browser.request('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const open = ['GET /api/me', 'POST /api/me/password'];
+    const signedOut = new TestClient(app, '198.51.100.3');
+    let guarded = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations).map((name) => name.toUpperCase())) {
+        const route = `${method} ${path}`;
+        if (open.includes(route)) continue;
+        const concrete = path.replace('{id}', randomUUID());
+        const body = method === 'GET' ? undefined : {};
+        if ((await signedOut.request(concrete, { method, body })).status !== 401) continue;
+        guarded += 1;
+        const answer = await browser.request(concrete, { method, body });
+        expect({ route, status: answer.status, body: answer.body }).toEqual({ route, status: 403, body: passwordRequired });
+      }
+    }
+    expect(guarded).toBeGreaterThanOrEqual(15);
+
+    for (const [method, path] of [
+      ['POST', '/api/auth/change-password'],
+      ['GET', '/api/auth/list-sessions'],
+      ['POST', '/api/auth/revoke-other-sessions'],
+      ['POST', '/api/auth/revoke-sessions'],
+    ] as const) {
+      const answer = await browser.request(path, { method, body: method === 'POST' ? { currentPassword: 'x', newPassword: strongPassword } : undefined });
+      expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 403, body: passwordRequired });
+    }
+
+    // What /set-password needs still answers.
+    expect((await browser.request('/api/auth/get-session')).body.user.email).toBe('invitee@example.com');
+    expect((await browser.request('/api/me')).body.user).toMatchObject({ invited: true, hasSetPassword: false });
+
+    const set = await browser.request('/api/me/password', { method: 'POST', body: { password: 'My-own-Passw0rd-now!' } });
+    expect(set.status).toBe(200);
+    expect(set.body.user).toMatchObject({ hasSetPassword: true });
+
+    expect((await browser.request('/api/tasks', { method: 'POST', body: task })).status).toBe(201);
+    expect((await browser.request('/api/auth/list-sessions')).status).toBe(200);
+    expect(await taskCount()).toBe(1);
+  });
+
+  it('can sign out before choosing a password', async () => {
+    const browser = await invitee('leaving@example.com', '198.51.100.4');
+    expect((await browser.request('/api/me/settings')).status).toBe(403);
+    expect((await browser.request('/api/auth/sign-out', { method: 'POST', body: {} })).status).toBe(200);
+    expect(browser.hasSession).toBe(false);
+    expect((await browser.request('/api/me')).status).toBe(401);
+  });
+});

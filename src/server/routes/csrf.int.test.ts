@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient, testAppUrl } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { account, session, taskRuns, tasks, user, userSettings } from '../db/schema';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let ada: TestClient;
+let taskId: string;
+
+const task = {
+  name: 'Morning brief',
+  provider: 'openai',
+  model: 'gpt-5-mini',
+  scheduleType: 'daily',
+  scheduleTime: '07:00',
+  timezone: 'UTC',
+  prompt: { input: 'Summarise the AI news of the day in five bullet points.', temperature: 1 },
+  deliveryMethod: 'webhook',
+  deliveryConfig: { webhookUrl: 'https://hooks.example.com/brief' },
+};
+
+const refused = { error: { code: 'forbidden', message: 'Cross-site request refused.' } };
+
+/** What a forged request could change: compared whole before and after. */
+async function everything() {
+  const { db } = database;
+  return {
+    tasks: await db.select().from(tasks),
+    runs: await db.select().from(taskRuns),
+    users: await db.select().from(user),
+    sessions: await db.select().from(session),
+    accounts: await db.select().from(account),
+    settings: await db.select().from(userSettings),
+  };
+}
+
+/** The forgeries a page on another site can make: a foreign origin, `null` (a sandboxed frame), or no origin at all. */
+const forgeries: [string, Record<string, string | undefined>][] = [
+  ['Origin: http://evil.example', { Origin: 'http://evil.example' }],
+  ['Origin: null', { Origin: 'null' }],
+  ['no Origin and no Sec-Fetch-Site', { Origin: undefined }],
+  ['no Origin, Sec-Fetch-Site: cross-site', { Origin: undefined, 'Sec-Fetch-Site': 'cross-site' }],
+  ['a foreign Origin with Sec-Fetch-Site: same-origin', { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'same-origin' }],
+];
+
+/** A form or `fetch(..., { mode: 'no-cors' })` from another site sends these bodies without a preflight. */
+const simpleBodies: [string, string | undefined][] = [
+  ['application/json', '{}'],
+  ['text/plain', 'x'],
+  ['application/x-www-form-urlencoded', 'a=b'],
+  ['no body', undefined],
+];
+
+async function forge(path: string, method: string, headers: Record<string, string | undefined>, contentType: string, body: string | undefined) {
+  const sent: Record<string, string> = { Cookie: ada.cookieHeader, 'X-Forwarded-For': ada.ip };
+  if (body !== undefined) sent['Content-Type'] = contentType;
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) sent[name] = value;
+  const response = await app.request(path, { method, headers: sent, body });
+  return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp({ database }));
+  ada = new TestClient(app, '198.51.100.1');
+  // The first account administers the install, so the admin routes are reachable too.
+  await ada.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
+  const created = await ada.request('/api/tasks', { method: 'POST', body: task });
+  expect(created.status).toBe(201);
+  taskId = created.body.task.id;
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('CSRF: a state-changing request with the session cookie must come from the app itself', () => {
+  it('every state-changing route in the OpenAPI document, and better-auth’s own, refuses a forged request and changes nothing', async () => {
+    const document = (await ada.request('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => !['get', 'head', 'options'].includes(method))
+        .map((method) => [method.toUpperCase(), path.replace('{id}', taskId)] as const),
+    );
+    // The document lists what the product serves; if it shrinks, this test must notice.
+    expect(routes.map(([method, path]) => `${method} ${path.replace(taskId, '{id}')}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/tasks',
+        'PUT /api/tasks/{id}',
+        'DELETE /api/tasks/{id}',
+        'POST /api/tasks/{id}/pause',
+        'POST /api/tasks/{id}/resume',
+        'POST /api/tasks/{id}/runs',
+        'POST /api/tasks/{id}/webhook-secret',
+        'PATCH /api/me',
+        'POST /api/me/password',
+        'PUT /api/me/settings',
+        'POST /api/admin/users',
+      ]),
+    );
+    const betterAuthRoutes = [
+      '/api/auth/sign-out',
+      '/api/auth/change-password',
+      '/api/auth/update-user',
+      '/api/auth/revoke-session',
+      '/api/auth/revoke-sessions',
+      '/api/auth/revoke-other-sessions',
+      '/api/auth/admin/set-role',
+      '/api/auth/admin/ban-user',
+      '/api/auth/admin/impersonate-user',
+    ].map((path) => ['POST', path] as const);
+
+    const before = await everything();
+    for (const [method, path] of [...routes, ...betterAuthRoutes]) {
+      for (const [forgery, headers] of forgeries) {
+        for (const [contentType, body] of simpleBodies) {
+          const answer = await forge(path, method, headers, contentType, body);
+          expect({ route: `${method} ${path}`, forgery, contentType, ...answer }).toEqual({ route: `${method} ${path}`, forgery, contentType, status: 403, body: refused });
+        }
+      }
+    }
+    expect(await everything()).toEqual(before);
+    expect((await ada.request('/api/me')).status).toBe(200);
+  });
+
+  it('lets the same requests through from the app’s own origin, or same-origin by Sec-Fetch-Site without Origin', async () => {
+    const paused = await ada.request(`/api/tasks/${taskId}/pause`, { method: 'POST' });
+    expect(paused.status).toBe(200);
+    expect(paused.body.task.status).toBe('paused');
+
+    const resumed = await ada.request(`/api/tasks/${taskId}/resume`, { method: 'POST', headers: { Origin: undefined, 'Sec-Fetch-Site': 'same-origin' } });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.task.status).toBe('active');
+
+    const renamed = await ada.request('/api/me', { method: 'PATCH', body: { fullName: 'Ada King' }, headers: { Origin: testAppUrl } });
+    expect(renamed.status).toBe(200);
+
+    const signedOut = await ada.request('/api/auth/sign-out', { method: 'POST', body: {} });
+    expect(signedOut.status).toBe(200);
+    expect(ada.hasSession).toBe(false);
+    expect((await ada.request('/api/me')).status).toBe(401);
+    await ada.signIn('ada@example.com', strongPassword);
+  });
+
+  it('leaves requests without the session cookie to their own checks', async () => {
+    const stranger = new TestClient(app, '198.51.100.9');
+    const answer = await stranger.request('/api/tasks', { method: 'POST', body: task, headers: { Origin: 'http://evil.example' } });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.code).toBe('unauthorized');
+  });
+});
