@@ -114,6 +114,13 @@ export default defineConfig({
   },
   server: {
     // `npm run dev:web` serves the SPA with hot reload next to an API started by `npm start`.
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: {
+      '/api': {
+        target: 'http://localhost:3000',
+        // The API refuses state-changing requests from another origin (routes/csrf.ts, better-auth's own check): the
+        // dev server is the same app on another port, so it speaks as the API's origin.
+        configure: (proxy) => proxy.on('proxyReq', (request) => request.getHeader('origin') && request.setHeader('origin', 'http://localhost:3000')),
+      },
+    },
   },
 });
