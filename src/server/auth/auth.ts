@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
 import { invitations } from './invitations';
+import { sessionOwnership } from './session-ownership';
 import { validateAccountInput } from './validate-account-input';
 
 export const resetTokenLifetimeSeconds = 30 * 60;
@@ -79,7 +80,7 @@ export function createAuth({ db, env, secret, mailer, logger }: CreateAuthOption
       },
     },
     hooks: { before: validateAccountInput },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations()],
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations(), sessionOwnership()],
     // Our own limiter (core/security) keys on IP and e-mail in PostgreSQL, shared by every API process.
     rateLimit: { enabled: false },
     // Paths the product does not offer: profile changes go through PATCH /api/me, reset links through the SPA.
