@@ -84,18 +84,41 @@ describe('sign-in', () => {
     expect(reset.body.error.fields).toEqual({ email: 'Please enter a valid email address.' });
   });
 
-  it('limits attempts per account, from any address, with 429 and Retry-After', async () => {
+  it("limits a stranger's wrong passwords per account and address without locking the owner out", async () => {
     await new TestClient(app, '198.51.100.6').signUp({ name: 'Target', email: 'target@example.com', password: strongPassword });
+    const stranger = new TestClient(app, '192.0.2.66');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      // A different address each time: only the per-account limit can stop this.
-      statuses.push((await new TestClient(app, `198.51.100.${100 + attempt}`).signIn('target@example.com', 'Wrong-password-123!')).status);
-    }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    const limited = await new TestClient(app, '198.51.100.200').signIn('target@example.com', strongPassword);
+    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await stranger.signIn('target@example.com', 'Wrong-password-123!')).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const limited = await stranger.signIn('target@example.com', strongPassword);
     expect(limited.status).toBe(429);
     expect(limited.body.error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait a moment and try again.' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // The owner, from their own address, signs in as usual.
+    expect((await new TestClient(app, '198.51.100.6').signIn('target@example.com', strongPassword)).status).toBe(200);
+  });
+
+  it('counts only failed sign-ins: the owner signing in often is never limited', async () => {
+    await new TestClient(app, '198.51.100.8').signUp({ name: 'Frequent', email: 'frequent@example.com', password: strongPassword });
+    const owner = new TestClient(app, '198.51.100.8');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) statuses.push((await owner.signIn('frequent@example.com', strongPassword)).status);
+    expect(statuses).toEqual(Array(12).fill(200));
+  });
+
+  it('limits wrong passwords spread over many addresses at 100 an hour per account', async () => {
+    await new TestClient(app, '198.51.100.9').signUp({ name: 'Spread Target', email: 'spread@example.com', password: strongPassword });
+    // 98 wrong passwords from as many addresses this hour (a hundred real sign-ins would take a minute of hashing).
+    await database.db.execute(
+      sql`insert into rate_limit (key, count, reset_at) values ('/api/auth/sign-in/email:email:spread@example.com', 98, now() + interval '1 hour')`,
+    );
+    expect((await new TestClient(app, '10.9.0.99').signIn('spread@example.com', 'Wrong-password-123!')).status).toBe(401);
+    expect((await new TestClient(app, '10.9.0.100').signIn('spread@example.com', 'Wrong-password-123!')).status).toBe(401);
+    // The 101st attempt, whatever its address and password, waits for the hour to end.
+    const limited = await new TestClient(app, '10.9.0.101').signIn('spread@example.com', strongPassword);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 
   it('limits attempts per address across accounts', async () => {
