@@ -2,21 +2,28 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, strongPassword, TestClient } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
+import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { user } from '../db/schema';
+import { startWorker, type Worker } from '../engine/worker';
+import { sendAccountEmailJob } from '../queue/job-definitions';
 
 let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+/** Sends the account e-mails the API queues, as a worker process does. */
+let worker: Worker;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   mail = await startMailServer();
   ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
+  worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env: { SMTP_URL: mail.url } }) });
 });
 
 afterAll(async () => {
   await mail?.stop();
+  await worker?.stop();
   await database?.drop();
 });
 
@@ -172,6 +179,38 @@ describe('password reset', () => {
     const expired = await new TestClient(app, '198.51.100.32').request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'A-brand-new-Passw0rd!' } });
     expect(expired.status).toBe(400);
     expect(expired.body.error.code).toBe('invalid_token');
+  });
+
+  it('queues the e-mail: the request answers at once while the mail server is stalled, and the mail follows', async () => {
+    await new TestClient(app, '198.51.100.45').signUp({ name: 'Patient', email: 'patient@example.com', password: strongPassword });
+    mail.stall();
+    try {
+      const started = Date.now();
+      const requested = await new TestClient(app, '198.51.100.46').request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'patient@example.com' } });
+      expect(requested.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(mail.messages.some((message) => message.to.includes('patient@example.com'))).toBe(false);
+    } finally {
+      mail.resume();
+    }
+    const message = await mail.waitFor('patient@example.com');
+    expect(message.subject).toBe('Reset your Promptcron password');
+    expect(message.text).toContain('Hi Patient,');
+  });
+
+  it('stores only the kind, the user id and the link in the queued job', async () => {
+    await worker.stop(); // the job stays queued for inspection
+    try {
+      const client = new TestClient(app, '198.51.100.47');
+      await client.signUp({ name: 'Inspected', email: 'inspected@example.com', password: strongPassword });
+      const [{ id } = { id: '' }] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, 'inspected@example.com'));
+      await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'inspected@example.com' } });
+      const [job] = (await queuedJobs(database, sendAccountEmailJob)).filter((queued) => queued.payload.userId === id);
+      expect(Object.keys(job?.payload ?? {}).sort()).toEqual(['kind', 'url', 'userId']);
+      expect(job?.payload).toMatchObject({ kind: 'password-reset', url: expect.stringMatching(/^http:\/\/localhost:3999\/set-password\?action=password\.reset&token=/) });
+    } finally {
+      worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env: { SMTP_URL: mail.url } }) });
+    }
   });
 
   it('answers the same for unknown addresses and sends at most one e-mail a minute per address', async () => {
