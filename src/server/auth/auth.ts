@@ -11,6 +11,7 @@ import { enqueue } from '../queue/enqueue';
 import { sendAccountEmailJob } from '../queue/job-definitions';
 import type { Logger } from '../logger';
 import { invitations } from './invitations';
+import { linkTokens } from './link-tokens';
 import { sessionOwnership } from './session-ownership';
 import { validateAccountInput } from './validate-account-input';
 
@@ -80,7 +81,7 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
       },
     },
     hooks: { before: validateAccountInput },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations(), sessionOwnership()],
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations(), linkTokens(), sessionOwnership()],
     // Our own limiter (core/security) keys on IP and e-mail in PostgreSQL, shared by every API process.
     rateLimit: { enabled: false },
     // Paths the product does not offer: profile changes go through PATCH /api/me, reset links through the SPA.

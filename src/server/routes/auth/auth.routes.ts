@@ -32,6 +32,8 @@ const rateLimits: Record<string, AttemptLimits> = {
   '/api/auth/reset-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
   '/api/auth/change-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
   '/api/auth/invitation/accept': { address: { limit: 10, windowSeconds: 15 * 60 } },
+  // Generous, for screens opened again and again, yet far too few to guess a token.
+  '/api/auth/link-token/check': { address: { limit: 60, windowSeconds: 15 * 60 } },
 };
 
 const rateLimitMessage = 'Too many attempts. Please wait a moment and try again.';
