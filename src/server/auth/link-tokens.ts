@@ -1,15 +1,13 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthEndpoint } from 'better-auth/api';
-import { z } from 'zod';
+import { linkTokenCheckInputSchema, type LinkTokenKind } from '#shared/auth/link-token.schema';
 import { invitationIdentifier } from './invitations';
 
 /** The single-use tokens e-mailed links carry, by the verification row better-auth keeps for each. */
-const identifiers = {
-  'password-reset': (token: string) => `reset-password:${token}`,
+const identifiers: Record<LinkTokenKind, (token: string) => string> = {
+  'password-reset': (token) => `reset-password:${token}`,
   invitation: invitationIdentifier,
-} as const;
-
-export const linkTokenKinds = Object.keys(identifiers) as (keyof typeof identifiers)[];
+};
 
 /**
  * `POST /api/auth/link-token/check { kind, token }` answers `{ valid }` without spending the token, so a screen
@@ -22,7 +20,7 @@ export function linkTokens(): BetterAuthPlugin {
     endpoints: {
       checkLinkToken: createAuthEndpoint(
         '/link-token/check',
-        { method: 'POST', body: z.object({ kind: z.enum(linkTokenKinds), token: z.string().min(1).max(512) }) },
+        { method: 'POST', body: linkTokenCheckInputSchema },
         async (ctx) => {
           const verification = await ctx.context.internalAdapter.findVerificationValue(identifiers[ctx.body.kind](ctx.body.token));
           const valid = verification !== null && verification.expiresAt > new Date();
