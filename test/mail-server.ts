@@ -18,11 +18,17 @@ export interface ReceivedMail {
  */
 export async function startMailServer({ storeDir }: { storeDir?: string } = {}) {
   const messages: ReceivedMail[] = [];
+  /** While set, new connections wait for it: a mail server that accepts the socket and then says nothing. */
+  let stalled: { released: Promise<void>; release: () => void } | undefined;
   if (storeDir) await mkdir(storeDir, { recursive: true });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      if (stalled) void stalled.released.then(() => callback());
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,7 +50,20 @@ export async function startMailServer({ storeDir }: { storeDir?: string } = {}) 
     messages,
     /** Waits for the first message to `address` that `match` accepts. */
     waitFor: (address: string, match: (mail: ReceivedMail) => boolean = () => true) => waitForMail(() => messages, address, match),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Holds every new connection until `resume()`, as a stuck relay would. */
+    stall: () => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      stalled ??= { released, release };
+    },
+    resume: () => {
+      stalled?.release();
+      stalled = undefined;
+    },
+    stop: () => {
+      stalled?.release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

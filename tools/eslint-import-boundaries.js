@@ -19,7 +19,7 @@ import path from 'node:path';
  *   app-env   app-env.ts (the Hono context)     auth, events, db, mail, base (the types of what requests get)
  *   engine    engine/                           core, queue, db, delivery, mail, providers, base
  *   core      core/                             auth, queue, events, db, mail, base
- *   auth      auth/ (better-auth, accounts)     events, db, mail, base
+ *   auth      auth/ (better-auth, accounts)     events, queue, db, mail, base
  *   queue     queue/ (job definitions, enqueue) db, base
  *   events    events/                           db, base
  *   delivery, mail, providers                   base
@@ -67,7 +67,7 @@ const serverZoneImports = {
   'app-env': ['auth', 'events', 'db', 'mail', ...base],
   engine: ['core', 'queue', 'db', 'delivery', 'mail', 'providers', ...base],
   core: ['auth', 'queue', 'events', 'db', 'mail', ...base],
-  auth: ['events', 'db', 'mail', ...base],
+  auth: ['events', 'queue', 'db', 'mail', ...base],
   queue: ['db', ...base],
   events: ['db', ...base],
   delivery: base,

@@ -16,7 +16,7 @@ export async function createAppDeps(options: { env: Env; logger: Logger; pool: p
   const { env, logger, pool, db } = options;
   const secret = env.AUTH_SECRET ?? (await readOrCreateSecret(env.DATA_DIR, 'auth-secret'));
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
-  const auth = createAuth({ db, env, secret, mailer, logger });
+  const auth = createAuth({ db, env, secret, logger });
   const userChanges = new UserChangeHub({ pool, logger });
   const runCounts = new RunCounts({ hub: userChanges, logger });
   const signedInSessions = new SignedInSessions({ hub: userChanges, logger });

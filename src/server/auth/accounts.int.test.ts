@@ -2,21 +2,28 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, strongPassword, TestClient } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
+import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { user } from '../db/schema';
+import { startWorker, type Worker } from '../engine/worker';
+import { sendAccountEmailJob } from '../queue/job-definitions';
 
 let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+/** Sends the account e-mails the API queues, as a worker process does. */
+let worker: Worker;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   mail = await startMailServer();
   ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
+  worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env: { SMTP_URL: mail.url } }) });
 });
 
 afterAll(async () => {
   await mail?.stop();
+  await worker?.stop();
   await database?.drop();
 });
 
@@ -84,18 +91,41 @@ describe('sign-in', () => {
     expect(reset.body.error.fields).toEqual({ email: 'Please enter a valid email address.' });
   });
 
-  it('limits attempts per account, from any address, with 429 and Retry-After', async () => {
+  it("limits a stranger's wrong passwords per account and address without locking the owner out", async () => {
     await new TestClient(app, '198.51.100.6').signUp({ name: 'Target', email: 'target@example.com', password: strongPassword });
+    const stranger = new TestClient(app, '192.0.2.66');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      // A different address each time: only the per-account limit can stop this.
-      statuses.push((await new TestClient(app, `198.51.100.${100 + attempt}`).signIn('target@example.com', 'Wrong-password-123!')).status);
-    }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    const limited = await new TestClient(app, '198.51.100.200').signIn('target@example.com', strongPassword);
+    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await stranger.signIn('target@example.com', 'Wrong-password-123!')).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const limited = await stranger.signIn('target@example.com', strongPassword);
     expect(limited.status).toBe(429);
     expect(limited.body.error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait a moment and try again.' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // The owner, from their own address, signs in as usual.
+    expect((await new TestClient(app, '198.51.100.6').signIn('target@example.com', strongPassword)).status).toBe(200);
+  });
+
+  it('counts only failed sign-ins: the owner signing in often is never limited', async () => {
+    await new TestClient(app, '198.51.100.8').signUp({ name: 'Frequent', email: 'frequent@example.com', password: strongPassword });
+    const owner = new TestClient(app, '198.51.100.8');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) statuses.push((await owner.signIn('frequent@example.com', strongPassword)).status);
+    expect(statuses).toEqual(Array(12).fill(200));
+  });
+
+  it('limits wrong passwords spread over many addresses at 100 an hour per account', async () => {
+    await new TestClient(app, '198.51.100.9').signUp({ name: 'Spread Target', email: 'spread@example.com', password: strongPassword });
+    // 98 wrong passwords from as many addresses this hour (a hundred real sign-ins would take a minute of hashing).
+    await database.db.execute(
+      sql`insert into rate_limit (key, count, reset_at) values ('/api/auth/sign-in/email:email:spread@example.com', 98, now() + interval '1 hour')`,
+    );
+    expect((await new TestClient(app, '10.9.0.99').signIn('spread@example.com', 'Wrong-password-123!')).status).toBe(401);
+    expect((await new TestClient(app, '10.9.0.100').signIn('spread@example.com', 'Wrong-password-123!')).status).toBe(401);
+    // The 101st attempt, whatever its address and password, waits for the hour to end.
+    const limited = await new TestClient(app, '10.9.0.101').signIn('spread@example.com', strongPassword);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 
   it('limits attempts per address across accounts', async () => {
@@ -149,6 +179,38 @@ describe('password reset', () => {
     const expired = await new TestClient(app, '198.51.100.32').request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'A-brand-new-Passw0rd!' } });
     expect(expired.status).toBe(400);
     expect(expired.body.error.code).toBe('invalid_token');
+  });
+
+  it('queues the e-mail: the request answers at once while the mail server is stalled, and the mail follows', async () => {
+    await new TestClient(app, '198.51.100.45').signUp({ name: 'Patient', email: 'patient@example.com', password: strongPassword });
+    mail.stall();
+    try {
+      const started = Date.now();
+      const requested = await new TestClient(app, '198.51.100.46').request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'patient@example.com' } });
+      expect(requested.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(mail.messages.some((message) => message.to.includes('patient@example.com'))).toBe(false);
+    } finally {
+      mail.resume();
+    }
+    const message = await mail.waitFor('patient@example.com');
+    expect(message.subject).toBe('Reset your Promptcron password');
+    expect(message.text).toContain('Hi Patient,');
+  });
+
+  it('stores only the kind, the user id and the link in the queued job', async () => {
+    await worker.stop(); // the job stays queued for inspection
+    try {
+      const client = new TestClient(app, '198.51.100.47');
+      await client.signUp({ name: 'Inspected', email: 'inspected@example.com', password: strongPassword });
+      const [{ id } = { id: '' }] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, 'inspected@example.com'));
+      await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'inspected@example.com' } });
+      const [job] = (await queuedJobs(database, sendAccountEmailJob)).filter((queued) => queued.payload.userId === id);
+      expect(Object.keys(job?.payload ?? {}).sort()).toEqual(['kind', 'url', 'userId']);
+      expect(job?.payload).toMatchObject({ kind: 'password-reset', url: expect.stringMatching(/^http:\/\/localhost:3999\/set-password\?action=password\.reset&token=/) });
+    } finally {
+      worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env: { SMTP_URL: mail.url } }) });
+    }
   });
 
   it('answers the same for unknown addresses and sends at most one e-mail a minute per address', async () => {

@@ -7,10 +7,12 @@ import { passwordLinkActions } from '#shared/auth/me.schema';
 import type { Database } from '../db/client';
 import { account, session, user, verification } from '../db/schema';
 import type { Env } from '../env';
+import { enqueue } from '../queue/enqueue';
+import { sendAccountEmailJob } from '../queue/job-definitions';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
-import { passwordResetMail } from '../mail/templates';
 import { invitations } from './invitations';
+import { linkTokens } from './link-tokens';
+import { sessionOwnership } from './session-ownership';
 import { validateAccountInput } from './validate-account-input';
 
 export const resetTokenLifetimeSeconds = 30 * 60;
@@ -19,7 +21,6 @@ export interface CreateAuthOptions {
   db: Database;
   env: Env;
   secret: string;
-  mailer: Mailer;
   logger: Logger;
 }
 
@@ -28,7 +29,7 @@ export function passwordLink(appUrl: string, action: (typeof passwordLinkActions
   return `${appUrl}/set-password?action=${action}&token=${encodeURIComponent(token)}`;
 }
 
-export function createAuth({ db, env, secret, mailer, logger }: CreateAuthOptions) {
+export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
   return betterAuth({
     appName: 'Promptcron',
     baseURL: env.APP_URL,
@@ -45,8 +46,9 @@ export function createAuth({ db, env, secret, mailer, logger }: CreateAuthOption
       resetPasswordTokenExpiresIn: resetTokenLifetimeSeconds,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: recipient, token }) => {
-        const url = passwordLink(env.APP_URL, passwordLinkActions.reset, token);
-        await mailer.send({ to: recipient.email, ...passwordResetMail({ name: displayName(recipient), url }) });
+        // Queued, not sent here: the answer must not wait for the mail server, nor tell by its timing whether the
+        // account exists. Only the API's own database is touched, so no worker need run in this process.
+        await enqueue(sendAccountEmailJob, { kind: 'password-reset', userId: recipient.id, url: passwordLink(env.APP_URL, passwordLinkActions.reset, token) }, { db });
       },
       onPasswordReset: async ({ user: resetUser }) => {
         await db.update(user).set({ hasSetPassword: true }).where(eq(user.id, resetUser.id));
@@ -79,7 +81,7 @@ export function createAuth({ db, env, secret, mailer, logger }: CreateAuthOption
       },
     },
     hooks: { before: validateAccountInput },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations()],
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations(), linkTokens(), sessionOwnership()],
     // Our own limiter (core/security) keys on IP and e-mail in PostgreSQL, shared by every API process.
     rateLimit: { enabled: false },
     // Paths the product does not offer: profile changes go through PATCH /api/me, reset links through the SPA.
@@ -103,10 +105,6 @@ export function createAuth({ db, env, secret, mailer, logger }: CreateAuthOption
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-function displayName(person: { name: string; email: string; fullName?: unknown }): string {
-  return (typeof person.fullName === 'string' && person.fullName) || person.name || person.email;
-}
 
 /** The app's own origin, and on a local machine its loopback aliases, may call the auth endpoints. */
 function trustedOrigins(env: Env): string[] {

@@ -1,10 +1,19 @@
 import type { Task } from 'graphile-worker';
 import type { z } from 'zod';
-import { deliverRunJob, executeRunJob, notifyTaskFailingJob, sweepInterruptedRunsJob, type JobDefinition, type JobName } from '../queue/job-definitions';
+import {
+  deliverRunJob,
+  executeRunJob,
+  notifyTaskFailingJob,
+  sendAccountEmailJob,
+  sweepInterruptedRunsJob,
+  type JobDefinition,
+  type JobName,
+} from '../queue/job-definitions';
 import type { EngineDeps } from './engine-deps';
 import { deliverRun } from './jobs/deliver-run';
 import { executeRun } from './jobs/execute-run';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
+import { sendAccountEmail } from './jobs/send-account-email';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 
 /** A job's handler as graphile-worker calls it: the payload parsed with the job's schema first. */
@@ -21,6 +30,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [deliverRunJob.name]: handle(deliverRunJob, (payload) => deliverRun(deps, payload)),
     [notifyTaskFailingJob.name]: handle(notifyTaskFailingJob, (payload) => notifyTaskFailing(deps, payload)),
     [sweepInterruptedRunsJob.name]: handle(sweepInterruptedRunsJob, () => sweepInterruptedRuns(deps)),
+    [sendAccountEmailJob.name]: handle(sendAccountEmailJob, (payload) => sendAccountEmail(deps, payload)),
   };
 }
 

@@ -57,6 +57,23 @@ export const sweepInterruptedRunsJob = defineJob({
   maxAttempts: 25,
 });
 
-export const jobDefinitions = [executeRunJob, deliverRunJob, notifyTaskFailingJob, sweepInterruptedRunsJob] as const;
+/** The e-mails an account receives from the queue; each names the template engine/jobs/send-account-email.ts uses. */
+export const accountEmailKinds = ['password-reset'] as const;
+
+/**
+ * An account e-mail, sent by a worker so that the request that asked for it answers at once, whether or not the
+ * account exists and however slow the mail server is. The payload holds only what the mail needs: the recipient is
+ * read afresh from their user row, and the link (which carries a token) is single-use and expires within the hour.
+ * The spec retries a reset e-mail up to 3 times (section 7); a newer request for the same user replaces one not yet
+ * sent.
+ */
+export const sendAccountEmailJob = defineJob({
+  name: 'send-account-email',
+  payload: z.object({ kind: z.enum(accountEmailKinds), userId: z.string().min(1), url: z.url() }),
+  maxAttempts: 4,
+  key: ({ kind, userId }) => `send-account-email:${kind}:${userId}`,
+});
+
+export const jobDefinitions = [executeRunJob, deliverRunJob, notifyTaskFailingJob, sweepInterruptedRunsJob, sendAccountEmailJob] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

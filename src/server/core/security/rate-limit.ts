@@ -31,3 +31,11 @@ export async function hitRateLimit({ db, key, rule }: { db: Database; key: strin
   if (Math.random() < 0.01) await db.execute(sql`delete from rate_limit where reset_at < now() - interval '1 day'`);
   return { allowed: row.count <= rule.limit, retryAfterSeconds: Math.max(1, row.retry_after) };
 }
+
+/**
+ * Gives back one attempt counted by `hitRateLimit`, for limits that count failures only: counting first and giving
+ * back on success keeps concurrent attempts from slipping past the limit, which checking first would not.
+ */
+export async function refundRateLimit({ db, key }: { db: Database; key: string }): Promise<void> {
+  await db.execute(sql`update rate_limit set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`);
+}

@@ -1,21 +1,41 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { hitRateLimit, type RateLimitRule } from '../../core/security/rate-limit';
+import { hitRateLimit, refundRateLimit, type RateLimitRule } from '../../core/security/rate-limit';
 import { createRouter } from '../create-router';
 import { errorBody } from '../errors';
 import { carriesSessionCookie } from './session-cookie';
 import { passwordRequired, sessionUserOf } from './session-middleware';
 
-/** Attempts allowed per client address and per e-mail address (ARCHITECTURE section 7). */
-const rateLimits: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
-  '/api/auth/sign-in/email': { ip: { limit: 30, windowSeconds: 5 * 60 }, email: { limit: 10, windowSeconds: 15 * 60 } },
-  '/api/auth/sign-up/email': { ip: { limit: 20, windowSeconds: 60 * 60 }, email: { limit: 5, windowSeconds: 60 * 60 } },
+/** The limits of one endpoint (ARCHITECTURE section 7, docs/api.md "Rate limits"). */
+interface AttemptLimits {
+  /** Per client address. */
+  address: RateLimitRule;
+  /** Per account (the e-mail address in the body), from every client address together. */
+  account?: RateLimitRule;
+  /** Per account and client address: the limit a guesser meets first, without locking the owner out elsewhere. */
+  accountFromAddress?: RateLimitRule;
+  /** Only failed attempts count: a success gives its attempt back. */
+  failuresOnly?: boolean;
+}
+
+const rateLimits: Record<string, AttemptLimits> = {
+  // A stranger's wrong passwords must not lock the owner out: they exhaust their own address's allowance, and the
+  // account-wide limit is high enough to stop only guessing spread over many addresses.
+  '/api/auth/sign-in/email': {
+    address: { limit: 30, windowSeconds: 5 * 60 },
+    accountFromAddress: { limit: 10, windowSeconds: 15 * 60 },
+    account: { limit: 100, windowSeconds: 60 * 60 },
+    failuresOnly: true,
+  },
+  '/api/auth/sign-up/email': { address: { limit: 20, windowSeconds: 60 * 60 }, account: { limit: 5, windowSeconds: 60 * 60 } },
   // At most one reset e-mail a minute per address.
-  '/api/auth/request-password-reset': { ip: { limit: 10, windowSeconds: 15 * 60 }, email: { limit: 1, windowSeconds: 60 } },
-  '/api/auth/reset-password': { ip: { limit: 10, windowSeconds: 15 * 60 } },
-  '/api/auth/change-password': { ip: { limit: 10, windowSeconds: 15 * 60 } },
-  '/api/auth/invitation/accept': { ip: { limit: 10, windowSeconds: 15 * 60 } },
+  '/api/auth/request-password-reset': { address: { limit: 10, windowSeconds: 15 * 60 }, account: { limit: 1, windowSeconds: 60 } },
+  '/api/auth/reset-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
+  '/api/auth/change-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
+  '/api/auth/invitation/accept': { address: { limit: 10, windowSeconds: 15 * 60 } },
+  // Generous, for screens opened again and again, yet far too few to guess a token.
+  '/api/auth/link-token/check': { address: { limit: 60, windowSeconds: 15 * 60 } },
 };
 
 const rateLimitMessage = 'Too many attempts. Please wait a moment and try again.';
@@ -34,14 +54,19 @@ const openBeforePassword = new Set([
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
   '/api/auth/invitation/accept',
+  '/api/auth/link-token/check',
 ]);
 
 /** better-auth's endpoints under /api/auth, behind our rate limits and with errors in the API's one shape. */
 export const authRouter = createRouter().on(['GET', 'POST'], '/api/auth/*', async (c) => {
-  const limited = await enforceRateLimits(c);
-  if (limited) return limited;
+  const limits = c.req.method === 'POST' ? rateLimits[c.req.path] : undefined;
+  const counted = limits ? await enforceRateLimits(c, limits) : { keys: [] };
+  if ('limited' in counted) return counted.limited;
   if (await awaitsPassword(c)) return passwordRequired(c);
   const response = await c.var.deps.auth.handler(c.req.raw);
+  if (limits?.failuresOnly && response.status < 400) {
+    await Promise.all(counted.keys.map((key) => refundRateLimit({ db: c.var.deps.db, key })));
+  }
   if (c.req.method === 'POST') forgetChangedSessions(c);
   const answer = response.status >= 400 ? await toErrorShape(response) : response;
   // A session, the user or a new session cookie: never kept by a cache.
@@ -73,21 +98,24 @@ async function awaitsPassword(c: Context<AppEnv>): Promise<boolean> {
   return (await sessionUserOf(c))?.mustSetPassword === true;
 }
 
-async function enforceRateLimits(c: Context<AppEnv>): Promise<Response | undefined> {
-  const rules = c.req.method === 'POST' ? rateLimits[c.req.path] : undefined;
-  if (!rules) return undefined;
-  const keys: [string, RateLimitRule][] = [[`${c.req.path}:ip:${clientAddress(c)}`, rules.ip]];
-  const email = rules.email ? await emailInBody(c) : undefined;
-  if (rules.email && email) keys.push([`${c.req.path}:email:${email}`, rules.email]);
-  for (const [key, rule] of keys) {
+/** Counts this attempt against each of the endpoint's limits; the 429 answer when one is exceeded. */
+async function enforceRateLimits(c: Context<AppEnv>, limits: AttemptLimits): Promise<{ keys: string[] } | { limited: Response }> {
+  const address = clientAddress(c);
+  const rules: [string, RateLimitRule][] = [[`${c.req.path}:ip:${address}`, limits.address]];
+  const email = limits.account || limits.accountFromAddress ? await emailInBody(c) : undefined;
+  if (email && limits.accountFromAddress) rules.push([`${c.req.path}:email-ip:${email}:${address}`, limits.accountFromAddress]);
+  if (email && limits.account) rules.push([`${c.req.path}:email:${email}`, limits.account]);
+  const keys: string[] = [];
+  for (const [key, rule] of rules) {
     const verdict = await hitRateLimit({ db: c.var.deps.db, key, rule });
+    keys.push(key);
     if (!verdict.allowed) {
       c.var.log.warn({ key }, 'rate limited');
       c.header('Retry-After', String(verdict.retryAfterSeconds));
-      return c.json(errorBody('rate_limited', rateLimitMessage), 429);
+      return { limited: c.json(errorBody('rate_limited', rateLimitMessage), 429) };
     }
   }
-  return undefined;
+  return { keys };
 }
 
 function clientAddress(c: Context<AppEnv>): string {

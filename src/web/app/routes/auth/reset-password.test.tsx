@@ -90,7 +90,29 @@ describe('ResetPasswordRoute', () => {
     expect(await screen.findByText(invalidLinkText)).toBeTruthy();
   });
 
-  it('sends the user to request a new link when the token is spent or expired', async () => {
+  it('checks the link when opened and sends a spent or expired one to request a new link at once', async () => {
+    const fetchMock = stubApi({
+      me: () => null,
+      handlers: { 'POST /api/auth/link-token/check': () => jsonResponse({ valid: false }) },
+    });
+    const { router } = renderWithToasts(routes, { initialPath: '/reset-password?token=spent' });
+
+    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+    expect(screen.getAllByText(invalidLinkText)).toHaveLength(1);
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/link-token/check')).toEqual([{ kind: 'password-reset', token: 'spent' }]);
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/reset-password')).toEqual([]);
+  });
+
+  it('shows the form for a link the server calls valid', async () => {
+    stubApi({ me: () => null, handlers: { 'POST /api/auth/link-token/check': () => jsonResponse({ valid: true }) } });
+    renderWithToasts(routes, { initialPath: '/reset-password?token=good' });
+
+    expect(await screen.findByLabelText('New password')).toBeTruthy();
+  });
+
+  it('sends the user to request a new link when the token is spent while the form is open', async () => {
     stubReset(() => errorResponse(400, 'invalid_token', 'Invalid token'));
     const { router } = renderWithToasts(routes, { initialPath: '/reset-password?token=spent' });
 

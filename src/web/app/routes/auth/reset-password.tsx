@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { AuthCard } from '../../../features/auth/components/auth-card';
+import { useLinkTokenCheck } from '../../../features/auth/api/check-link-token';
+import { AuthCard, AuthPending } from '../../../features/auth/components/auth-card';
 import { InvalidLinkRedirect, notifyInvalidPasswordLink } from '../../../features/auth/components/invalid-link';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 import { formatDocumentTitle, useDocumentTitle } from '../../../lib/use-document-title';
@@ -11,8 +12,11 @@ export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const token = searchParams.get('token');
+  const check = useLinkTokenCheck('password-reset', token);
 
-  if (!token) return <InvalidLinkRedirect />;
+  // A spent or expired link is explained when opened, not after the user has typed a new password twice.
+  if (!token || check.data === false) return <InvalidLinkRedirect />;
+  if (check.isPending) return <AuthPending label="Checking your link..." />;
 
   return (
     <AuthCard title="Reset your password" description="Choose a new password for your account.">

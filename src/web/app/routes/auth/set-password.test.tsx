@@ -118,6 +118,37 @@ describe('SetPasswordRoute', () => {
     expect(await screen.findByText(invalidLinkText)).toBeTruthy();
   });
 
+  it('checks a spent invitation when opened and does not try to accept it', async () => {
+    const fetchMock = stubApi({
+      me: () => null,
+      handlers: { 'POST /api/auth/link-token/check': () => jsonResponse({ valid: false }) },
+    });
+    const { router } = renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=OLD' });
+
+    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/link-token/check')).toEqual([{ kind: 'invitation', token: 'OLD' }]);
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/invitation/accept')).toEqual([]);
+  });
+
+  it('shows a signed-in user opening a spent invitation one message, and keeps them signed in', async () => {
+    const fetchMock = stubApi({
+      me: () => testUser,
+      handlers: { 'POST /api/auth/link-token/check': () => jsonResponse({ valid: false }) },
+    });
+    const { router } = renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=OLD' });
+
+    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+    // Let any late toast appear before counting.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(invalidLinkText)).toHaveLength(1);
+    expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/invitation/accept')).toEqual([]);
+  });
+
   it('offers another try when the invitation could not be checked', async () => {
     let session: MeUser | null = null;
     let attempts = 0;

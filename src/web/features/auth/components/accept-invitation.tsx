@@ -6,20 +6,25 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { useAcceptInvitation } from '../api/accept-invitation';
+import { useLinkTokenCheck } from '../api/check-link-token';
 import { AuthCard, AuthPending } from './auth-card';
-import { notifyInvalidPasswordLink } from './invalid-link';
+import { InvalidLinkRedirect, notifyInvalidPasswordLink } from './invalid-link';
 
 function isInvalidLink(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'invalid_token';
 }
 
 /**
- * Signs the invited person in from their invitation link, then drops the spent token from the address so a reload
- * does not try it again. Once signed in, the set-password screen asks for their first password.
+ * Checks the invitation link when opened and, if it is still good, signs the invited person in, then drops the spent
+ * token from the address so a reload does not try it again. Once signed in, the set-password screen asks for their
+ * first password.
  */
 export function AcceptInvitation({ token }: { token: string }) {
   const navigate = useNavigate();
   const { mutateAsync, isError, error } = useAcceptInvitation();
+  // Checked before accepting: a spent link is explained once, and whoever is signed in here stays signed in.
+  const check = useLinkTokenCheck('invitation', token);
+  const knownSpent = check.data === false;
 
   const accept = useCallback(() => {
     mutateAsync(token).then(
@@ -33,9 +38,10 @@ export function AcceptInvitation({ token }: { token: string }) {
   }, [mutateAsync, navigate, token]);
 
   useEffect(() => {
-    accept();
-  }, [accept]);
+    if (!check.isPending && !knownSpent) accept();
+  }, [accept, check.isPending, knownSpent]);
 
+  if (knownSpent) return <InvalidLinkRedirect />;
   if (!isError || isInvalidLink(error)) return <AuthPending label="Verifying your invitation..." />;
 
   // A network failure or a server error says nothing about the link, so it is worth another try.

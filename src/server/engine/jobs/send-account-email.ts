@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import { user } from '../../db/schema';
+import { passwordResetMail } from '../../mail/templates';
+import type { sendAccountEmailJob } from '../../queue/job-definitions';
+import type { EngineDeps } from '../engine-deps';
+import type { z } from 'zod';
+
+type SendAccountEmailPayload = z.output<typeof sendAccountEmailJob.payload>;
+
+/**
+ * Sends an account e-mail queued by a request (auth/auth.ts). The recipient is read now: an account deleted in the
+ * meantime gets nothing. A failed send throws, so the queue tries again (queue/job-definitions.ts).
+ */
+export async function sendAccountEmail(deps: EngineDeps, { kind, userId, url }: SendAccountEmailPayload): Promise<void> {
+  const [recipient] = await deps.db.select({ email: user.email, name: user.name, fullName: user.fullName }).from(user).where(eq(user.id, userId));
+  if (!recipient) return;
+  const name = recipient.fullName || recipient.name || recipient.email;
+  switch (kind) {
+    case 'password-reset':
+      await deps.mailer.send({ to: recipient.email, ...passwordResetMail({ name, url }) });
+      return;
+  }
+}
