@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -28,6 +29,8 @@ export interface CreateAppOptions {
   webDir?: string;
 }
 
+const maxBodyBytes = 1024 * 1024;
+
 export function createApp({ deps, webDir }: CreateAppOptions) {
   const app = createRouter();
 
@@ -43,6 +46,14 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
     if (c.req.path === '/api/health') log.debug(fields, 'request');
     else log.info(fields, 'request');
   });
+  // No route takes more than a task's prompt; a bigger body is refused before it is read (a declared length is
+  // trusted, a chunked body is counted as it arrives), so nobody can fill the server's memory with one request.
+  app.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB.'), 413),
+    }),
+  );
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -93,7 +104,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
 
   app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
   app.onError((error, c) => {
-    if (error instanceof DomainError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof DomainError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
     if (error instanceof HTTPException) {
       return c.json(errorBody(error.status >= 500 ? 'internal' : 'bad_request', error.message), error.status);
     }

@@ -8,6 +8,10 @@ import {
   loginSchema,
   newPasswordSchema,
 } from '#shared/auth/auth.schema';
+import { isSingleLineText, singleLineText, textMessages } from '#shared/text/safe-text';
+
+/** A reset or invitation token: only its characters are checked here; better-auth decides whether it is valid. */
+const tokenSchema = singleLineText().max(512, 'This link is invalid or has expired.');
 
 /**
  * The account forms' rules (spec section 5) hold for the API too, with the same messages: better-auth's own checks
@@ -15,20 +19,53 @@ import {
  * checked against the shared schemas before the endpoint runs.
  */
 const bodySchemas: Record<string, z.ZodType> = {
-  '/sign-up/email': z.object({ name: fullNameSchema, email: emailSchema, password: newPasswordSchema }),
+  '/sign-up/email': z.object({ name: fullNameSchema, fullName: fullNameSchema.optional(), email: emailSchema, password: newPasswordSchema }),
   '/sign-in/email': loginSchema,
   '/request-password-reset': forgotPasswordSchema,
-  '/reset-password': z.object({ newPassword: newPasswordSchema }),
+  '/reset-password': z.object({ newPassword: newPasswordSchema, token: tokenSchema.optional() }),
   '/change-password': z.object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema }),
+  '/invitation/accept': z.object({ token: tokenSchema }),
 };
 
+/**
+ * What sign-up takes from its body; better-auth would also store `image` and any other user field it knows, so the
+ * rest is dropped rather than refused (an old client sending more still signs up).
+ */
+const signUpFields = new Set(['name', 'fullName', 'email', 'password', 'callbackURL', 'rememberMe']);
+
 export const validateAccountInput = createAuthMiddleware(async (ctx) => {
-  const schema = bodySchemas[ctx.path];
-  if (!schema) return;
-  const result = schema.safeParse(ctx.body ?? {});
-  if (result.success) return;
+  const body: unknown = ctx.body;
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.')] ??= issue.message;
-  const message = result.error.issues[0]?.message ?? 'Please check the form for errors.';
-  throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message, fields });
+  const result = bodySchemas[ctx.path]?.safeParse(body ?? {});
+  if (result && !result.success) for (const issue of result.error.issues) fields[issue.path.join('.')] ??= issue.message;
+  // Every auth endpoint, the administrator's among them, refuses text PostgreSQL cannot store (NUL, lone surrogates).
+  // Passwords are never stored as text, and one set long ago must keep working.
+  for (const [path, text] of stringsIn(body)) {
+    if (!/password/i.test(path) && !isSingleLineText(text)) fields[path] ??= textMessages.controlCharacters;
+  }
+  const [message] = Object.values(fields);
+  if (message) throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message, fields });
+  if (ctx.path === '/sign-up/email' && isRecord(body)) {
+    // Hooks can only add to the body better-auth reads (it merges what they return), so extra keys are removed in place.
+    for (const key of Object.keys(body)) if (!signUpFields.has(key)) delete body[key];
+  }
 });
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Every string in a JSON body with its dotted path (`a.b.0`), as the API names fields. No account body nests deeper
+ * than a few levels; a hostile one nested thousands deep is not walked to the bottom (nor is it used).
+ */
+function* stringsIn(value: unknown, path = '', depth = 0): Generator<[string, string]> {
+  if (typeof value === 'string') yield [path || '_', value];
+  else if (depth < 8 && (Array.isArray(value) || isRecord(value))) {
+    for (const [key, item] of Object.entries(value)) {
+      // Keys are text too: `{"\u0000": 1}` reaches better-auth's field handling as well.
+      if (!isSingleLineText(key)) yield [path || '_', key];
+      yield* stringsIn(item, path ? `${path}.${key}` : key, depth + 1);
+    }
+  }
+}

@@ -7,8 +7,20 @@ export class DomainError extends Error {
     readonly code: string,
     readonly status: 400 | 403 | 404 | 409 | 422 | 503,
     message: string,
+    /** Messages per input field (`deliveryConfig.webhookUrl`), as request validation reports them. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
+  }
+}
+
+/**
+ * An input rule the shared schema cannot check because it depends on the server (its environment, its data):
+ * answered like a schema failure, 400 `validation_failed` with the field's message, so the form shows it in place.
+ */
+export class ValidationError extends DomainError {
+  constructor(field: string, message: string) {
+    super('validation_failed', 400, message, { [field]: message });
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text/safe-text';
 
 /**
  * The account forms' rules and messages (spec section 5), used by the forms and by the server, so a direct API call
@@ -37,9 +38,17 @@ export const newPasswordSchema = z
   .max(passwordPolicy.maxLength, passwordMessages.tooLong)
   .refine(hasEveryCharacterClass, passwordMessages.missingClasses);
 
-export const emailSchema = z.string().trim().pipe(z.email('Please enter a valid email address.'));
+const emailMessage = 'Please enter a valid email address.';
 
-export const fullNameSchema = z.string().trim().min(2, 'Name must be at least 2 characters.').max(100, 'Name must be at most 100 characters.');
+/** 254 characters is the longest address SMTP can deliver to (RFC 5321 with RFC 3696 erratum 1690). */
+export const emailSchema = singleLineText({ error: emailMessage })
+  .trim()
+  .max(254, 'Email address must be at most 254 characters.')
+  .pipe(z.email(emailMessage));
+
+export const fullNameSchema = singleLineText({ error: 'Please enter your name.' })
+  .trim()
+ .min(2, 'Name must be at least 2 characters.').max(100, 'Name must be at most 100 characters.');
 
 /** Sign-in accepts any password of 6+ characters: accounts may predate the current policy. */
 export const loginPasswordSchema = z.string().min(6, 'Password must be at least 6 characters.').max(passwordPolicy.maxLength, passwordMessages.tooLong);

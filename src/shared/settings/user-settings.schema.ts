@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text/safe-text';
 import { isTimeZone } from '../time/zoned-time';
 
 export const defaultScheduleTypes = ['daily', 'weekly', 'monthly'] as const;
@@ -6,7 +7,7 @@ export const defaultScheduleTypes = ['daily', 'weekly', 'monthly'] as const;
 export const defaultScheduleSchema = z.object({
   type: z.enum(defaultScheduleTypes, 'Please select a schedule type.'),
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM.'),
-  timezone: z.string().refine(isTimeZone, 'Please select a valid time zone.'),
+  timezone: singleLineText().max(100, 'Please select a valid time zone.').refine(isTimeZone, 'Please select a valid time zone.'),
 });
 
 export type DefaultSchedule = z.infer<typeof defaultScheduleSchema>;

@@ -57,6 +57,42 @@ describe('task rules (spec section 5)', () => {
     expect(taskInputSchema.parse({ ...valid, prompt: { ...valid.prompt, temperature: 0.30000000000000004 } }).prompt.temperature).toBe(0.3);
   });
 
+  it.each([[''], [null], [true], [[]], ['1']])('takes only a number as temperature, not %j', (temperature) => {
+    expect(fieldMessages({ ...valid, prompt: { ...valid.prompt, temperature } })).toEqual({ 'prompt.temperature': taskMessages.temperature });
+  });
+
+  it('refuses control characters and lone surrogates in text, keeping line breaks in the prompt and description', () => {
+    const message = 'Text cannot contain control characters.';
+    expect(
+      fieldMessages({
+        ...valid,
+        name: 'Morning\u0000brief',
+        description: 'bell\u0007',
+        model: 'gpt-5-nano\u0000',
+        timezone: 'Europe/Berlin\u0000',
+        prompt: { ...valid.prompt, input: 'Summarise the news \ud800 of the day.' },
+        deliveryConfig: { email: 'ada\u0000@example.com' },
+      }),
+    ).toMatchObject({ name: message, description: message, model: message, timezone: message, 'prompt.input': message, 'deliveryConfig.email': message });
+    expect(fieldMessages({ ...valid, scheduleType: 'custom', customCron: '0 9 * * 1\u0000' })).toEqual({ customCron: message });
+    expect(fieldMessages({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://hooks.example.com/\u001f' } })).toMatchObject({ 'deliveryConfig.webhookUrl': message });
+    expect(fieldMessages({ ...valid, description: 'Line one\r\n\tLine two', prompt: { ...valid.prompt, input: 'First line\nSecond line 😀' } })).toEqual({});
+  });
+
+  it('limits e-mail addresses to 254 characters and URLs to 2,048', () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(186)}.com`;
+    expect(fieldMessages({ ...valid, deliveryConfig: { email: long } })).toEqual({ 'deliveryConfig.email': taskMessages.emailTooLong });
+    const url = `https://hooks.example.com/${'x'.repeat(2030)}`;
+    expect(fieldMessages({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: url } })).toEqual({ 'deliveryConfig.webhookUrl': taskMessages.webhookUrlTooLong });
+  });
+
+  it('refuses start dates PostgreSQL cannot store and schedules that never fire', () => {
+    expect(fieldMessages({ ...valid, startDate: '0000-01-01' })).toEqual({ startDate: taskMessages.startDate });
+    expect(fieldMessages({ ...valid, startDate: '9999-12-31' })).toEqual({ startDate: taskMessages.neverFires });
+    expect(fieldMessages({ ...valid, scheduleType: 'custom', customCron: '0 0 30 2 *' })).toEqual({ customCron: taskMessages.neverFires });
+    expect(fieldMessages({ ...valid, scheduleType: 'custom', customCron: '0 0 29 2 *' })).toEqual({});
+  });
+
   it('switches web search off for a model without it', () => {
     expect(taskInputSchema.parse({ ...valid, model: 'gpt-5-chat-latest' }).prompt.searchEnabled).toBe(false);
     expect(taskInputSchema.parse(valid).prompt.searchEnabled).toBe(true);

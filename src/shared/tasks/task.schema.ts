@@ -1,7 +1,9 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../text/safe-text';
 import { isTimeZone } from '../time/zoned-time';
 import { findModel, providerIds } from './catalog';
+import { nextFireTime } from './schedule';
 
 /**
  * The task input (spec sections 3 and 5), one schema for the form and the API. The API reads `scheduleTime` as UTC;
@@ -35,7 +37,13 @@ export const taskMessages = {
   startDate: 'Please enter a start date.',
   timezone: 'Please select a valid time zone.',
   temperature: 'Temperature must be between 0 and 2.',
+  emailTooLong: 'Email address must be at most 254 characters.',
+  webhookUrlTooLong: 'Webhook URL must be at most 2,048 characters.',
+  neverFires: 'This schedule never fires.',
 } as const;
+
+/** The dates a start date may take: PostgreSQL has no year 0, and a four-digit year is what the form can show. */
+export const startDateRange = { min: '0001-01-01', max: '9999-12-31' } as const;
 
 /** A 5-field cron expression croner accepts (UTC is applied when it runs). */
 export function isValidCron(expression: string): boolean {
@@ -67,8 +75,10 @@ export function parsePrompt(value: unknown): unknown {
 export const promptSchema = z.preprocess(
   parsePrompt,
   z.object({
-    input: z.string().trim().min(10, taskMessages.promptInput).max(20_000, 'Prompt input must be at most 20,000 characters.'),
-    temperature: z.coerce
+    input: multiLineText().trim().min(10, taskMessages.promptInput).max(20_000, 'Prompt input must be at most 20,000 characters.'),
+    // A number, nothing coerced into one: `""`, `null`, `true` and `[]` are not temperatures. The form converts its
+    // text field before validating.
+    temperature: z
       .number(taskMessages.temperature)
       .min(temperatureRange.min, taskMessages.temperature)
       .max(temperatureRange.max, taskMessages.temperature)
@@ -84,21 +94,24 @@ const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, mes
 
 export const taskInputSchema = z
   .object({
-    name: z.string().trim().min(2, taskMessages.name).max(120, 'Task name must be at most 120 characters.'),
-    description: z.string().trim().max(1000, 'Description must be at most 1,000 characters.').optional(),
+    name: singleLineText().trim().min(2, taskMessages.name).max(120, 'Task name must be at most 120 characters.'),
+    description: multiLineText().trim().max(1000, 'Description must be at most 1,000 characters.').optional(),
     provider: requiredChoice(providerIds, taskMessages.provider),
-    model: z.string({ error: taskMessages.model }).min(1, taskMessages.model),
+    model: singleLineText({ error: taskMessages.model }).min(1, taskMessages.model).max(100, taskMessages.model),
     scheduleType: requiredChoice(scheduleTypes, taskMessages.scheduleType),
     scheduleTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, taskMessages.time).optional(),
-    startDate: z.iso.date(taskMessages.startDate).optional(),
-    timezone: z.string().refine(isTimeZone, taskMessages.timezone),
-    customCron: z.string().trim().optional(),
+    startDate: z.iso
+      .date(taskMessages.startDate)
+      .refine((date) => date >= startDateRange.min && date <= startDateRange.max, taskMessages.startDate)
+      .optional(),
+    timezone: singleLineText().max(100, taskMessages.timezone).refine(isTimeZone, taskMessages.timezone),
+    customCron: singleLineText().trim().max(200, taskMessages.cron).optional(),
     prompt: promptSchema,
     deliveryMethod: requiredChoice(deliveryMethods, taskMessages.deliveryMethod),
     deliveryConfig: z.object(
       {
-        email: z.string().trim().optional(),
-        webhookUrl: z.string().trim().optional(),
+        email: singleLineText().trim().max(254, taskMessages.emailTooLong).optional(),
+        webhookUrl: singleLineText().trim().max(2048, taskMessages.webhookUrlTooLong).optional(),
       },
       { error: taskMessages.delivery },
     ),
@@ -118,6 +131,8 @@ export const taskInputSchema = z
       } else if (scheduleTypes.includes(task.scheduleType) && !task.scheduleTime) {
         context.addIssue({ code: 'custom', path: ['scheduleTime'], message: taskMessages.time });
       }
+      const never = neverFiringField(task);
+      if (never) context.addIssue({ code: 'custom', path: [never], message: taskMessages.neverFires });
       if (config && task.deliveryMethod === 'email' && !z.email().safeParse(config.email ?? '').success) {
         context.addIssue({ code: 'custom', path: ['deliveryConfig', 'email'], message: taskMessages.email });
       }
@@ -143,6 +158,24 @@ export const taskInputSchema = z
       deliveryConfig: task.deliveryMethod === 'email' ? { email: task.deliveryConfig.email } : { webhookUrl: task.deliveryConfig.webhookUrl },
     };
   });
+
+/**
+ * The field to blame when an otherwise valid schedule has no next fire time (`0 0 30 2 *`, or a start date beyond
+ * the years the scheduler counts), or undefined. Saving such a task would keep it active but never run it.
+ */
+function neverFiringField(task: { scheduleType?: unknown; customCron?: unknown; scheduleTime?: unknown; startDate?: unknown; timezone?: unknown }) {
+  if (typeof task.timezone !== 'string' || !isTimeZone(task.timezone)) return undefined;
+  if (task.scheduleType === 'custom') {
+    if (typeof task.customCron !== 'string' || !isValidCron(task.customCron)) return undefined;
+    return nextFireTime({ scheduleType: 'custom', customCron: task.customCron.trim(), timezone: 'UTC' }) ? undefined : 'customCron';
+  }
+  if (typeof task.scheduleType !== 'string' || !(scheduleTypes as readonly string[]).includes(task.scheduleType)) return undefined;
+  if (typeof task.scheduleTime !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(task.scheduleTime)) return undefined;
+  const startDate = typeof task.startDate === 'string' ? task.startDate : undefined;
+  if (task.startDate !== undefined && !(startDate && z.iso.date().safeParse(startDate).success)) return undefined;
+  const schedule = { scheduleType: task.scheduleType as ScheduleType, scheduleTime: task.scheduleTime, startDate, timezone: task.timezone };
+  return nextFireTime(schedule) ? undefined : startDate ? 'startDate' : 'scheduleTime';
+}
 
 function isHttpUrl(value: string): boolean {
   try {

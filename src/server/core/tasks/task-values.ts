@@ -4,7 +4,8 @@ import { nextFireTime } from '#shared/tasks/schedule';
 import type { ParsedTaskInput } from '#shared/tasks/task.schema';
 import { todayIn } from '#shared/time/zoned-time';
 import type { Env } from '../../env';
-import { DomainError } from '../errors';
+import { isLocalOrPrivateHost } from '../../lib/public-address';
+import { DomainError, ValidationError } from '../errors';
 import { isProviderEnabled } from '../catalog/get-catalog';
 
 /** Standard Webhooks secrets are `whsec_` followed by base64 of 24+ random bytes. */
@@ -18,6 +19,7 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     const name = providerCatalog.find((provider) => provider.id === input.provider)?.name ?? input.provider;
     throw new DomainError('provider_unavailable', 422, `${name} needs an API key on the server. Choose another provider.`);
   }
+  refusePrivateWebhook(env, input);
   const custom = input.scheduleType === 'custom';
   const schedule = {
     scheduleType: input.scheduleType,
@@ -38,4 +40,16 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     deliveryConfig: input.deliveryConfig,
     nextFireAt: nextFireTime(schedule, now),
   };
+}
+
+export const privateWebhookMessage = 'Webhooks to private or local addresses are not allowed.';
+
+/**
+ * A webhook URL naming this machine or a private network is refused when saved, so the user learns it at once; a
+ * name that resolves to such an address is refused when dialled (delivery/address-guard.ts).
+ */
+function refusePrivateWebhook(env: Env, input: ParsedTaskInput): void {
+  const url = input.deliveryMethod === 'webhook' ? input.deliveryConfig.webhookUrl : undefined;
+  if (!url || env.ALLOW_PRIVATE_WEBHOOKS) return;
+  if (isLocalOrPrivateHost(new URL(url).hostname)) throw new ValidationError('deliveryConfig.webhookUrl', privateWebhookMessage);
 }

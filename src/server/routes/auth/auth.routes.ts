@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { isSingleLineText } from '#shared/text/safe-text';
 import type { AppEnv } from '../../app-env';
 import { hitRateLimit, refundRateLimit, type RateLimitRule } from '../../core/security/rate-limit';
 import { createRouter } from '../create-router';
@@ -133,7 +134,8 @@ function clientAddress(c: Context<AppEnv>): string {
 async function emailInBody(c: Context<AppEnv>): Promise<string | undefined> {
   try {
     const body = (await c.req.raw.clone().json()) as { email?: unknown };
-    return typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+    // Text PostgreSQL cannot store (NUL) must not become a rate-limit key; the body is refused as invalid anyway.
+    return typeof body.email === 'string' && isSingleLineText(body.email) ? body.email.trim().toLowerCase() : undefined;
   } catch {
     return undefined;
   }

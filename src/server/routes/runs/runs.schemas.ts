@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { isTimeZone } from '#shared/time/zoned-time';
 import { historyRanges } from '#shared/runs/history-ranges';
+import { singleLineText } from '#shared/text/safe-text';
 import { decodeHistoryCursor } from '../../core/history/history-cursor';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,10 +16,9 @@ export const historyQuerySchema = z
       .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Please pick a date.')
       .optional()
       .openapi({ description: 'YYYY-MM-DD; required with range=date' }),
-    timezone: z.string().max(100).refine(isTimeZone, 'Unknown time zone.').default('UTC').openapi({ description: 'IANA zone of `date`' }),
-    q: z.string().max(200, 'Search text can be at most 200 characters.').optional().openapi({ description: 'Task name, result or error contains this (case-insensitive)' }),
-    cursor: z
-      .string()
+    timezone: singleLineText().max(100).refine(isTimeZone, 'Unknown time zone.').default('UTC').openapi({ description: 'IANA zone of `date`' }),
+    q: singleLineText().max(200, 'Search text can be at most 200 characters.').optional().openapi({ description: 'Task name, result or error contains this (case-insensitive)' }),
+    cursor: singleLineText()
       .max(200)
       .refine((value) => decodeHistoryCursor(value) !== undefined, 'This page link is not valid any more. Please reload the history.')
       .optional(),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { taskListFilters } from '#shared/tasks/task.schema';
+import { singleLineText } from '#shared/text/safe-text';
 
 /*
  * The tasks API's request parameters. Its answers (Task, Run and their pages) are the shared contracts in
@@ -7,15 +8,15 @@ import { taskListFilters } from '#shared/tasks/task.schema';
  */
 
 export const taskListQuerySchema = z.object({
-  search: z.string().max(200).optional(),
+  search: singleLineText().max(200, 'Search text can be at most 200 characters.').optional(),
   status: z.enum(taskListFilters).default('all'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  cursor: singleLineText().max(200).optional(),
 });
 
 export const taskIdParamSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 
 export const runListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  cursor: singleLineText().max(200).optional(),
 });

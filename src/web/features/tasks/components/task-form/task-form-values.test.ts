@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultUserSettings } from '#shared/settings/user-settings.schema';
 import { taskInputSchema } from '#shared/tasks/task.schema';
 import { makeTask } from '../../../../testing/task-fixtures';
-import { newTaskFormValues, taskFormValuesOf, toTaskInput, upcomingRuns } from './task-form-values';
+import { newTaskFormValues, taskFormSchema, taskFormValuesOf, toTaskInput, upcomingRuns } from './task-form-values';
 
 // A winter day: Berlin is UTC+1, New York UTC-5.
 const now = new Date('2026-01-14T12:00:00Z');
@@ -90,5 +90,12 @@ describe('task form values', () => {
     ]);
     expect(upcomingRuns({ ...berlin, scheduleType: 'custom', customCron: '61 * * * *' }, now)).toEqual([]);
     expect(upcomingRuns({ ...berlin, scheduleType: 'daily', scheduleTime: undefined }, now)).toEqual([]);
+  });
+
+  it("turns the temperature field's text into a number before validating, and refuses an emptied field", () => {
+    const values = { ...newTaskFormValues({ email: 'jane@example.com', browserZone: 'Europe/Berlin', now }), name: 'Morning brief' };
+    const withText = (temperature: string) => ({ ...values, prompt: { input: 'Summarise the news of the day.', temperature, searchEnabled: false } });
+    expect(taskFormSchema.safeParse(withText('0.7')).data?.prompt.temperature).toBe(0.7);
+    expect(taskFormSchema.safeParse(withText('')).error?.issues.map((issue) => issue.message)).toEqual(['Temperature must be between 0 and 2.']);
   });
 });

@@ -19,8 +19,17 @@ export type TaskFormValues = Omit<TaskInput, 'prompt'> & { prompt: ParsedTaskInp
  */
 export const taskFormSchema = z
   .custom<TaskFormValues>()
-  .transform((values): TaskInput => values)
+  .transform((values): TaskInput => ({ ...values, prompt: { ...values.prompt, temperature: temperatureOf(values.prompt.temperature) } }))
   .pipe(taskInputSchema);
+
+/**
+ * The schema takes only a number for the temperature; an input element may still hand over its text (a value set
+ * before `valueAsNumber` applies, an emptied field). Empty text is no number, so the schema's message shows.
+ */
+function temperatureOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.trim() === '' ? Number.NaN : Number(value);
+}
 
 /** Spec section 9: a new task runs daily at 09:00 on OpenAI's default model. */
 export const defaultScheduleTime = specDefaultSchedule.time;
