@@ -87,7 +87,7 @@ describe('app routes', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 
-  it('reaches the subscription page from the sidebar, inside the dashboard layout', async () => {
+  it('names the plan on the overview and reaches the subscription page from the sidebar, inside the layout', async () => {
     const free: Plan = { id: 'plan-free', name: 'Free', description: null, price: 0, currency: 'usd', billingCycle: 'month', isActive: true, limits: [] };
     const subscription: Subscription = {
       plan: free,
@@ -104,9 +104,21 @@ describe('app routes', () => {
       handlers: {
         'GET /api/plans': () => jsonResponse({ plans: [free] }),
         'GET /api/me/subscription': () => jsonResponse({ subscription }),
+        'GET /api/dashboard': () =>
+          jsonResponse({
+            stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 37 },
+            activeTasks: [],
+            recentRuns: [],
+            quota: { monthlyRunLimit: 300, runsThisMonth: 37, periodStart: subscription.currentPeriodStart, periodEnd: subscription.currentPeriodEnd },
+          }),
       },
     });
-    const { router } = renderRoutes(routes, { initialPath: '/dashboard/settings' });
+    const { router } = renderRoutes(routes, { initialPath: '/dashboard' });
+
+    // The overview composes the subscription's plan name into the dashboard's quota card.
+    const quota = await screen.findByRole('region', { name: 'Monthly quota' }, { timeout: 5_000 });
+    expect(quota.textContent).toContain('37 of 300 runs this month');
+    await waitFor(() => expect(quota.textContent).toContain('Free plan'));
 
     const sidebar = await screen.findByRole('navigation', { name: 'Dashboard' }, { timeout: 5_000 });
     await userEvent.click(within(sidebar).getByRole('link', { name: 'Subscription' }));
