@@ -15,6 +15,14 @@ export function subscriptionQueryOptions() {
   return queryOptions({ queryKey: subscriptionQueryKey, queryFn: ({ signal }) => getSubscription({ signal }) });
 }
 
-export function useSubscription() {
-  return useQuery(subscriptionQueryOptions());
+/** `activating`: polled until the plan is a paid one, for the moments between Stripe's redirect and its webhook. */
+export function useSubscription({ activating = false }: { activating?: boolean } = {}) {
+  return useQuery({
+    ...subscriptionQueryOptions(),
+    refetchInterval: (query) => (activating && !query.state.data?.paid && query.state.dataUpdateCount < activationPolls ? activationPollMs : false),
+  });
 }
+
+const activationPollMs = 2_000;
+/** About a minute; a webhook later than that shows up on the next visit. */
+const activationPolls = 30;

@@ -250,12 +250,28 @@ describe('subscription page', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('says the subscription is activating after a checkout until the webhook has changed the plan', async () => {
+    let current = subscription();
+    stubBilling({ handlers: { 'GET /api/me/subscription': () => jsonResponse({ subscription: current }) } });
+    renderPage('/dashboard/subscription?success=true');
+
+    const activating = await screen.findByText('Activating your subscription...');
+    expect(activating.getAttribute('role')).toBe('status');
+    expect(within(card('Free')).getByText('Current Plan')).toBeTruthy();
+
+    current = subscription({ plan: pro, paid: true });
+    // The page polls every 2 seconds while it waits.
+    await waitFor(() => expect(within(card('Pro')).getByText('Current Plan')).toBeTruthy(), { timeout: 4_000 });
+    expect(screen.queryByText('Activating your subscription...')).toBeNull();
+  });
+
   it('announces a canceled checkout and drops the parameter', async () => {
     stubBilling();
     const { router } = renderPage('/dashboard/subscription?canceled=true');
 
     expect(await screen.findByText('Subscription creation canceled')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Activating your subscription...')).toBeNull();
   });
 
   it('reports a failed load and retries', async () => {

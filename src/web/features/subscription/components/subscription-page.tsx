@@ -1,4 +1,4 @@
-import { CircleAlert, Info } from 'lucide-react';
+import { CircleAlert, Info, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageIntro } from '../../../components/layout/page-intro';
@@ -14,7 +14,7 @@ import { useSubscription, type Subscription } from '../api/get-subscription';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { useStartCheckout } from '../api/start-checkout';
 import { PlanCard } from './plan-card';
-import { useCheckoutResultToast } from './use-checkout-result-toast';
+import { useCheckoutReturn } from './use-checkout-return';
 
 const gridClassName = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 const paymentsNoteId = 'payments-not-configured';
@@ -38,9 +38,9 @@ function isSignedOut(error: unknown): boolean {
 
 /** /dashboard/subscription: one card per plan, the current one marked with its usage, and the way to pay or manage. */
 export function SubscriptionPage() {
-  useCheckoutResultToast();
+  const { checkoutCompleted } = useCheckoutReturn();
   const plans = usePlans();
-  const subscription = useSubscription();
+  const subscription = useSubscription({ activating: checkoutCompleted });
 
   let body;
   if (plans.isPending || subscription.isPending) {
@@ -69,7 +69,7 @@ export function SubscriptionPage() {
       />
     );
   } else {
-    body = <PlanCards plans={plans.data} subscription={subscription.data} />;
+    body = <PlanCards plans={plans.data} subscription={subscription.data} activating={checkoutCompleted && !subscription.data.paid} />;
   }
 
   return (
@@ -80,7 +80,9 @@ export function SubscriptionPage() {
   );
 }
 
-function PlanCards({ plans, subscription }: { plans: Plan[]; subscription: Subscription }) {
+type PlanCardsProps = { plans: Plan[]; subscription: Subscription; activating: boolean };
+
+function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
   const checkout = useStartCheckout();
   const portal = useOpenBillingPortal();
   // What is on its way to Stripe: a plan id, or 'portal'. It stays set after a redirect starts, while the page unloads.
@@ -149,6 +151,12 @@ function PlanCards({ plans, subscription }: { plans: Plan[]; subscription: Subsc
 
   return (
     <div className="flex flex-col gap-6">
+      {activating ? (
+        <p role="status" className="flex items-center gap-2 rounded-lg bg-indigo-50 px-4 py-3 text-sm font-medium text-indigo-800">
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+          Activating your subscription...
+        </p>
+      ) : null}
       {subscription.status === 'past_due' ? (
         <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 font-medium text-amber-900">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 
@@ -6,9 +6,12 @@ import { toast } from 'sonner';
  * Stripe sends the browser back with `?success` or `?canceled`. The toast says which, then the parameter goes, so a
  * reload or a shared link does not announce it again. One toast id: StrictMode's second effect replaces, not repeats.
  */
-export function useCheckoutResultToast() {
+export function useCheckoutReturn() {
   const [searchParams, setSearchParams] = useSearchParams();
   const result = searchParams.has('success') ? 'success' : searchParams.has('canceled') ? 'canceled' : null;
+  // Outlives the parameter: the plan changes only when Stripe's webhook arrives, moments after the redirect back.
+  // Read once: Stripe's redirect back is a full page load, so the parameter is there when the page mounts.
+  const [checkoutCompleted] = useState(result === 'success');
 
   useEffect(() => {
     if (!result) return;
@@ -25,5 +28,5 @@ export function useCheckoutResultToast() {
     );
   }, [result, setSearchParams]);
 
-  return result;
+  return { checkoutCompleted };
 }
