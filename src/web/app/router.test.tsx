@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, siteConfigBody, stubPublicApi } from '../testing/test-utils';
+import type { Plan, Subscription } from '#shared/billing/plan.schema';
+import { testUser } from '#test/fixtures';
+import { stubApi } from '../testing/api-stubs';
+import { jsonResponse, renderRoutes, siteConfigBody, stubPublicApi } from '../testing/test-utils';
 import { routes } from './router';
 
 describe('app routes', () => {
@@ -81,5 +85,54 @@ describe('app routes', () => {
     expect(screen.getByText('Oops! Page not found')).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('names the plan on the overview and reaches the subscription page from the sidebar, inside the layout', async () => {
+    const free: Plan = { id: 'plan-free', name: 'Free', description: null, price: 0, currency: 'usd', billingCycle: 'month', isActive: true, limits: [] };
+    const subscription: Subscription = {
+      plan: free,
+      status: 'active',
+      currentPeriodStart: '2026-11-01T00:00:00.000Z',
+      currentPeriodEnd: '2026-12-01T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      paid: false,
+      usage: [],
+      paymentsConfigured: false,
+    };
+    stubApi({
+      me: testUser,
+      handlers: {
+        'GET /api/plans': () => jsonResponse({ plans: [free] }),
+        'GET /api/me/subscription': () => jsonResponse({ subscription }),
+        'GET /api/dashboard': () =>
+          jsonResponse({
+            stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 37 },
+            activeTasks: [],
+            recentRuns: [],
+            quota: { monthlyRunLimit: 300, runsThisMonth: 37, periodStart: subscription.currentPeriodStart, periodEnd: subscription.currentPeriodEnd },
+          }),
+      },
+    });
+    const { router } = renderRoutes(routes, { initialPath: '/dashboard' });
+
+    // The overview composes the subscription's plan name into the dashboard's quota card.
+    const quota = await screen.findByRole('region', { name: 'Monthly quota' }, { timeout: 5_000 });
+    expect(quota.textContent).toContain('37 of 300 runs this month');
+    await waitFor(() => expect(quota.textContent).toContain('Free plan'));
+
+    const sidebar = await screen.findByRole('navigation', { name: 'Dashboard' }, { timeout: 5_000 });
+    await userEvent.click(within(sidebar).getByRole('link', { name: 'Subscription' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Subscription Plans' }, { timeout: 5_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/subscription');
+    expect(await screen.findByRole('region', { name: 'Free' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Subscription' })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor from the subscription page to /login', async () => {
+    stubApi({ me: null });
+    const { router } = renderRoutes(routes, { initialPath: '/dashboard/subscription?success=true' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5_000 });
   });
 });

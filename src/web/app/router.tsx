@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
               { path: 'tasks/:taskId', lazy: async () => ({ Component: (await import('./routes/dashboard/tasks/task-detail')).TaskDetailRoute }) },
               { path: 'tasks/:taskId/edit', lazy: async () => ({ Component: (await import('./routes/dashboard/tasks/edit-task')).EditTaskRoute }) },
               { path: 'history', lazy: async () => ({ Component: (await import('./routes/dashboard/history')).HistoryRoute }) },
+              { path: 'subscription', lazy: async () => ({ Component: (await import('./routes/dashboard/subscription')).SubscriptionRoute }) },
             ],
           },
         ],

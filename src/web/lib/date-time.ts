@@ -20,3 +20,10 @@ export function formatLocalDateTime(iso: string, timeZone?: string): string {
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+/** A calendar day in the reader's own zone ("Mar 4, 2026"), for dates where the hour does not matter (renewals, resets). */
+export function formatLocalDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(date);
+}

@@ -1,9 +1,14 @@
 import { DashboardOverview } from '../../../features/dashboard/components/dashboard-overview';
+import { useSubscription } from '../../../features/subscription/api/get-subscription';
 import { accountDisplayName } from '../../../lib/account';
 import { useAuth } from '../../../lib/auth';
 
-/** /dashboard. */
+/** /dashboard. The quota card names the plan from the subscription query, which the plans page shares. */
 export function DashboardOverviewRoute() {
   const auth = useAuth();
-  return <DashboardOverview name={auth.status === 'signed-in' ? accountDisplayName(auth.user) : undefined} />;
+  // A subscription that fails to load only costs the plan's name; the quota itself comes with the dashboard.
+  const subscription = useSubscription();
+  return (
+    <DashboardOverview name={auth.status === 'signed-in' ? accountDisplayName(auth.user) : undefined} planName={subscription.data?.plan.name} />
+  );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatLocalDateTime } from '../../../lib/date-time';
+import { formatLocalDate, formatLocalDateTime } from '../../../lib/date-time';
 import { errorResponse, stubApi } from '../../../testing/api-stubs';
 import { makeRun } from '../../../testing/run-fixtures';
 import { makeTask } from '../../../testing/task-fixtures';
@@ -62,9 +62,10 @@ describe('dashboard overview', () => {
     expect(within(recent).getByRole('link', { name: /View history/ }).getAttribute('href')).toBe('/dashboard/history');
 
     const quota = screen.getByRole('region', { name: 'Monthly quota' });
-    expect(within(quota).getByText('Unlimited')).toBeTruthy();
-    expect(quota.textContent).toContain('42 runs this month');
+    expect(within(quota).getByText('Unlimited runs this month')).toBeTruthy();
+    expect(quota.textContent).toContain('42 runs so far');
     expect(within(quota).queryByRole('progressbar')).toBeNull();
+    expect(within(quota).getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/dashboard/subscription');
   });
 
   it('shows used of limit with a bar when the plan has a monthly limit', async () => {
@@ -77,10 +78,21 @@ describe('dashboard overview', () => {
     renderOverview();
 
     const quota = await screen.findByRole('region', { name: 'Monthly quota' });
-    expect(quota.textContent).toContain('85 of 100 runs used');
+    expect(quota.textContent).toContain('85 of 100 runs this month');
+    expect(quota.textContent).not.toContain('Unlimited');
     const bar = within(quota).getByRole('progressbar', { name: 'Monthly runs used' });
     expect(bar.getAttribute('aria-valuenow')).toBe('85');
     expect(bar.getAttribute('aria-valuemax')).toBe('100');
+    expect(quota.textContent).toContain(`Resets on ${formatLocalDate('2026-02-01T00:00:00.000Z')}`);
+    expect(within(quota).getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/dashboard/subscription');
+  });
+
+  it('names the plan when the page passes it', async () => {
+    stubApi({ handlers: { 'GET /api/dashboard': () => jsonResponse(dashboard()) } });
+    renderRoutes([{ path: '/', element: <DashboardOverview name="Jane Doe" planName="Pro" /> }]);
+
+    const quota = await screen.findByRole('region', { name: 'Monthly quota' });
+    expect(quota.textContent).toContain('Pro plan');
   });
 
   it('says so when there are no tasks or runs yet, and shows no success rate before a run finished', async () => {

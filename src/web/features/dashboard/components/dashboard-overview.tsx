@@ -14,7 +14,8 @@ import { StatCards, StatCardsSkeleton } from './stat-cards';
 const loadFailed = 'Failed to load your dashboard. Please try again.';
 
 /** /dashboard: welcome, New Task, the four counts, active tasks, the 5 latest runs and the monthly quota. */
-export function DashboardOverview({ name }: { name: string | undefined }) {
+/** `planName` comes from the route, which composes the subscription feature; this feature does not import it. */
+export function DashboardOverview({ name, planName }: { name: string | undefined; planName?: string }) {
   const dashboard = useDashboard();
 
   let body;
@@ -50,7 +51,7 @@ export function DashboardOverview({ name }: { name: string | undefined }) {
           <ActiveTasksCard tasks={activeTasks} />
           <RecentRunsCard runs={recentRuns} />
         </div>
-        <QuotaCard quota={quota} />
+        <QuotaCard quota={quota} planName={planName} />
       </div>
     );
   }

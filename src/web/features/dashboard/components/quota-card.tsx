@@ -1,4 +1,8 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import { formatLocalDate } from '../../../lib/date-time';
 import type { Dashboard } from '../api/get-dashboard';
 
 function dayText(iso: string): string {
@@ -6,27 +10,34 @@ function dayText(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-/** Spec section 9: the plan's monthly runs; "Unlimited" when the plan sets no limit. */
-export function QuotaCard({ quota }: { quota: Dashboard['quota'] }) {
+type QuotaCardProps = {
+  quota: Dashboard['quota'];
+  /** The current plan's name, when the page that composes this card knows it. */
+  planName?: string;
+};
+
+/** The plan's monthly runs against its limit, with the day the count resets; "Unlimited" only when the plan sets none. */
+export function QuotaCard({ quota, planName }: QuotaCardProps) {
   const { monthlyRunLimit: limit, runsThisMonth: used } = quota;
   // The period ends at the start of the next month; the last day inside it is one millisecond earlier.
   const lastDay = new Date(Date.parse(quota.periodEnd) - 1).toISOString();
+  const range = `${dayText(quota.periodStart)} – ${dayText(lastDay)}`;
 
   return (
     <Card aria-labelledby="quota-title">
-      <CardHeader titleId="quota-title" title="Monthly quota" description={`${dayText(quota.periodStart)} – ${dayText(lastDay)}`} />
+      <CardHeader titleId="quota-title" title="Monthly quota" description={planName ? `${planName} plan · ${range}` : range} />
       <CardContent className="flex flex-col gap-3">
         {limit === null ? (
           <>
-            <p className="text-2xl font-bold tracking-tight text-slate-900">Unlimited</p>
+            <p className="text-2xl font-bold tracking-tight text-slate-900">Unlimited runs this month</p>
             <p className="text-sm text-slate-600">
-              Your plan has no monthly run limit. {used.toLocaleString()} {used === 1 ? 'run' : 'runs'} this month.
+              {used.toLocaleString()} {used === 1 ? 'run' : 'runs'} so far; your plan has no monthly limit.
             </p>
           </>
         ) : (
           <>
             <p className="text-sm text-slate-700">
-              <span className="text-2xl font-bold tracking-tight text-slate-900">{used.toLocaleString()}</span> of {limit.toLocaleString()} runs used
+              <span className="text-2xl font-bold tracking-tight text-slate-900">{used.toLocaleString()}</span> of {limit.toLocaleString()} runs this month
             </p>
             <div
               role="progressbar"
@@ -42,8 +53,16 @@ export function QuotaCard({ quota }: { quota: Dashboard['quota'] }) {
                 style={{ width: `${limit === 0 ? 100 : Math.min(100, (used / limit) * 100)}%` }}
               />
             </div>
+            <p className="text-sm text-slate-600">Resets on {formatLocalDate(quota.periodEnd)}</p>
           </>
         )}
+        <Link
+          to={paths.dashboardSubscription}
+          className="inline-flex items-center gap-1 self-start rounded text-sm font-semibold text-indigo-600 hover:text-indigo-700"
+        >
+          View plans
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,6 @@
+import { SubscriptionPage } from '../../../features/subscription/components/subscription-page';
+
+/** /dashboard/subscription. */
+export function SubscriptionRoute() {
+  return <SubscriptionPage />;
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { billingSessionSchema, type BillingSession } from './billing-session';
+
+/** `POST /api/billing/portal`: a Billing Portal session, where a paying user manages, changes or cancels the plan. */
+export async function openBillingPortal(): Promise<BillingSession> {
+  return billingSessionSchema.parse(await apiClient.post('/api/billing/portal'));
+}
+
+export function useOpenBillingPortal() {
+  return useMutation({ mutationFn: openBillingPortal });
+}

@@ -1,0 +1,288 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatLocalDate } from '../../../lib/date-time';
+import { errorResponse, sentBodies, stubApi, type StubRequest } from '../../../testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
+import type * as BillingSessionModule from '../api/billing-session';
+import { redirectToBillingSession } from '../api/billing-session';
+import type { Plan } from '../api/get-plans';
+import type { Subscription } from '../api/get-subscription';
+import { SubscriptionPage } from './subscription-page';
+
+// Leaving the page for Stripe is what these tests watch; happy-dom would otherwise try to load the address.
+vi.mock('../api/billing-session', async (importOriginal) => ({
+  ...(await importOriginal<typeof BillingSessionModule>()),
+  redirectToBillingSession: vi.fn(),
+}));
+
+const free: Plan = {
+  id: 'plan-free',
+  name: 'Free',
+  description: 'For trying things out',
+  price: 0,
+  currency: 'usd',
+  billingCycle: 'month',
+  isActive: true,
+  limits: [
+    { featureName: 'active_tasks', limitValue: 5 },
+    { featureName: 'monthly_runs', limitValue: 300 },
+    { featureName: 'min_interval_minutes', limitValue: 60 },
+  ],
+};
+const pro: Plan = {
+  ...free,
+  id: 'plan-pro',
+  name: 'Pro',
+  description: 'For daily work',
+  price: 900,
+  limits: [
+    { featureName: 'active_tasks', limitValue: 50 },
+    { featureName: 'monthly_runs', limitValue: 5000 },
+    { featureName: 'min_interval_minutes', limitValue: 1 },
+    { featureName: 'webhooks', limitValue: 3 },
+  ],
+};
+const business: Plan = {
+  ...free,
+  id: 'plan-business',
+  name: 'Business',
+  description: null,
+  price: 2900,
+  limits: [
+    { featureName: 'active_tasks', limitValue: null },
+    { featureName: 'monthly_runs', limitValue: 50000 },
+    { featureName: 'min_interval_minutes', limitValue: 1 },
+  ],
+};
+const unlimited: Plan = { ...free, id: 'plan-unlimited', name: 'Unlimited', description: 'Given by an administrator', isActive: false, limits: [] };
+
+const periodEnd = '2026-12-01T00:00:00.000Z';
+
+function subscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    plan: free,
+    status: 'active',
+    currentPeriodStart: '2026-11-01T00:00:00.000Z',
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: false,
+    paid: false,
+    usage: [
+      { featureName: 'active_tasks', usageCount: 3 },
+      { featureName: 'monthly_runs', usageCount: 37 },
+    ],
+    paymentsConfigured: true,
+    ...overrides,
+  };
+}
+
+function stubBilling({ current = subscription(), handlers = {} }: { current?: Subscription; handlers?: Record<string, (request: StubRequest) => Response | Promise<Response>> } = {}) {
+  return stubApi({
+    handlers: {
+      'GET /api/plans': () => jsonResponse({ plans: [free, pro, business] }),
+      'GET /api/me/subscription': () => jsonResponse({ subscription: current }),
+      ...handlers,
+    },
+  });
+}
+
+function renderPage(initialPath = '/dashboard/subscription') {
+  return renderWithToasts([{ path: '/dashboard/subscription', element: <SubscriptionPage /> }], { initialPath });
+}
+
+function card(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+function limits(name: string) {
+  return within(card(name))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
+describe('subscription page', () => {
+  beforeEach(() => vi.mocked(redirectToBillingSession).mockReset());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
+
+  it('shows one card per plan, cheapest first, with prices, limits in words and usage on the current plan', async () => {
+    stubBilling();
+    renderPage();
+
+    expect(screen.getByRole('heading', { name: 'Subscription Plans' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading subscription plans...');
+
+    await screen.findByRole('region', { name: 'Free' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Free', 'Pro', 'Business']);
+
+    expect(card('Free').querySelector('[data-plan-price]')?.textContent).toBe('Free');
+    expect(card('Pro').querySelector('[data-plan-price]')?.textContent).toBe('$9.00 / month');
+    expect(card('Business').querySelector('[data-plan-price]')?.textContent).toBe('$29.00 / month');
+    expect(within(card('Pro')).getByText('For daily work')).toBeTruthy();
+
+    expect(within(card('Free')).getByText('Current Plan')).toBeTruthy();
+    expect(within(card('Pro')).queryByText('Current Plan')).toBeNull();
+    expect(limits('Free')).toEqual(['3 of 5 active tasks', '37 of 300 runs this month', 'Runs at most every 60 minutes']);
+    expect(limits('Pro')).toEqual(['50 active tasks', `${(5000).toLocaleString()} runs a month`, 'Runs at most every minute', 'webhooks: 3']);
+    expect(limits('Business')).toEqual(['Unlimited active tasks', `${(50000).toLocaleString()} runs a month`, 'Runs at most every minute']);
+    expect(card('Free').textContent).toContain(`Usage resets on ${formatLocalDate(periodEnd)}`);
+
+    // Free and current: no button; the paid plans can be bought.
+    expect(within(card('Free')).queryByRole('button')).toBeNull();
+    for (const name of ['Pro', 'Business']) expect((within(card(name)).getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText('Payments are not configured on this server.')).toBeNull();
+  });
+
+  it('shows a plan that is not for sale first, as the current plan, and the free plan as a disabled button', async () => {
+    stubBilling({ current: subscription({ plan: unlimited, usage: [{ featureName: 'monthly_runs', usageCount: 12 }] }) });
+    renderPage();
+
+    await screen.findByRole('region', { name: 'Unlimited' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Unlimited', 'Free', 'Pro', 'Business']);
+    expect(within(card('Unlimited')).getByText('Current Plan')).toBeTruthy();
+    expect(limits('Unlimited')).toEqual(['No limits']);
+    expect((within(card('Free')).getByRole('button', { name: 'Free Plan' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('disables Subscribe and says why when payments are not configured', async () => {
+    stubBilling({ current: subscription({ paymentsConfigured: false }) });
+    renderPage();
+
+    const note = await screen.findByText('Payments are not configured on this server.');
+    const subscribe = within(card('Pro')).getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement;
+    expect(subscribe.disabled).toBe(true);
+    expect(subscribe.getAttribute('aria-describedby')).toBe(note.id);
+  });
+
+  it('starts a checkout for the plan and sends the browser to its url', async () => {
+    let answer!: (response: Response) => void;
+    const fetchMock = stubBilling({
+      handlers: { 'POST /api/billing/checkout': () => new Promise<Response>((resolve) => (answer = resolve)) },
+    });
+    renderPage();
+
+    await userEvent.click(await within(await screen.findByRole('region', { name: 'Pro' })).findByRole('button', { name: 'Subscribe' }));
+    const processing = await within(card('Pro')).findByRole('button', { name: 'Processing...' });
+    expect((within(card('Business')).getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sentBodies(fetchMock, 'POST', '/api/billing/checkout')).toEqual([{ planId: 'plan-pro' }]);
+
+    answer(jsonResponse({ url: 'https://checkout.stripe.test/session/cs_1' }));
+    await waitFor(() => expect(redirectToBillingSession).toHaveBeenCalledWith('https://checkout.stripe.test/session/cs_1'));
+    // The page is leaving: the button keeps saying so rather than inviting a second click.
+    expect(processing.textContent).toBe('Processing...');
+  });
+
+  it('reports a failed checkout with the server message, and an answer without a url', async () => {
+    let answer = () => errorResponse(400, 'payments_not_configured', 'Payments are not configured on this server.');
+    stubBilling({ handlers: { 'POST /api/billing/checkout': () => answer() } });
+    renderPage();
+
+    await userEvent.click(await within(await screen.findByRole('region', { name: 'Pro' })).findByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Failed to create subscription')).toBeTruthy();
+    expect(screen.getByText('Payments are not configured on this server.')).toBeTruthy();
+    expect(within(card('Pro')).getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+
+    answer = () => jsonResponse({});
+    await userEvent.click(within(card('Pro')).getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('No session URL returned from Stripe')).toBeTruthy();
+    expect(redirectToBillingSession).not.toHaveBeenCalled();
+  });
+
+  it('says the user must be logged in when the checkout answers 401', async () => {
+    stubBilling({ handlers: { 'POST /api/billing/checkout': () => errorResponse(401, 'unauthorized', 'Not signed in') } });
+    renderPage();
+
+    await userEvent.click(await within(await screen.findByRole('region', { name: 'Pro' })).findByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('You must be logged in to subscribe')).toBeTruthy();
+  });
+
+  it('lets a paying user manage the subscription in the portal, and change plans there', async () => {
+    const fetchMock = stubBilling({
+      current: subscription({ plan: pro, paid: true, cancelAtPeriodEnd: true }),
+      handlers: { 'POST /api/billing/portal': () => jsonResponse({ url: 'https://billing.stripe.test/p/session_1' }) },
+    });
+    renderPage();
+
+    const current = await screen.findByRole('region', { name: 'Pro' });
+    expect(within(current).getByText('Current Plan')).toBeTruthy();
+    expect(current.textContent).toContain(`Cancels on ${formatLocalDate(periodEnd)}`);
+    expect(within(card('Business')).getByRole('button', { name: 'Change plan' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+
+    await userEvent.click(within(current).getByRole('button', { name: 'Manage Subscription' }));
+    await waitFor(() => expect(redirectToBillingSession).toHaveBeenCalledWith('https://billing.stripe.test/p/session_1'));
+    expect(sentBodies(fetchMock, 'POST', '/api/billing/portal')).toHaveLength(1);
+    expect(sentBodies(fetchMock, 'POST', '/api/billing/checkout')).toHaveLength(0);
+  });
+
+  it('says when a paid plan renews, and reports a failed portal request', async () => {
+    stubBilling({
+      current: subscription({ plan: pro, paid: true }),
+      handlers: { 'POST /api/billing/portal': () => errorResponse(502, 'payment_provider', 'Stripe is unreachable') },
+    });
+    renderPage();
+
+    const current = await screen.findByRole('region', { name: 'Pro' });
+    expect(current.textContent).toContain(`Renews on ${formatLocalDate(periodEnd)}`);
+    await userEvent.click(within(current).getByRole('button', { name: 'Manage Subscription' }));
+    expect(await screen.findByText('Failed to manage subscription')).toBeTruthy();
+    expect(screen.getByText('Stripe is unreachable')).toBeTruthy();
+    expect(within(current).getByRole('button', { name: 'Manage Subscription' })).toBeTruthy();
+  });
+
+  it('warns about a failed payment with a way to fix it', async () => {
+    stubBilling({ current: subscription({ plan: pro, paid: true, status: 'past_due' }) });
+    renderPage();
+
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('Payment failed: update your payment method');
+    expect(within(warning).getByRole('button', { name: 'Manage Subscription' })).toBeTruthy();
+  });
+
+  it('announces a completed checkout once and drops the parameter', async () => {
+    stubBilling();
+    const { router } = renderPage('/dashboard/subscription?success=true');
+
+    expect(await screen.findByText('Subscription created successfully')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says the subscription is activating after a checkout until the webhook has changed the plan', async () => {
+    let current = subscription();
+    stubBilling({ handlers: { 'GET /api/me/subscription': () => jsonResponse({ subscription: current }) } });
+    renderPage('/dashboard/subscription?success=true');
+
+    const activating = await screen.findByText('Activating your subscription...');
+    expect(activating.getAttribute('role')).toBe('status');
+    expect(within(card('Free')).getByText('Current Plan')).toBeTruthy();
+
+    current = subscription({ plan: pro, paid: true });
+    // The page polls every 2 seconds while it waits.
+    await waitFor(() => expect(within(card('Pro')).getByText('Current Plan')).toBeTruthy(), { timeout: 4_000 });
+    expect(screen.queryByText('Activating your subscription...')).toBeNull();
+  });
+
+  it('announces a canceled checkout and drops the parameter', async () => {
+    stubBilling();
+    const { router } = renderPage('/dashboard/subscription?canceled=true');
+
+    expect(await screen.findByText('Subscription creation canceled')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Activating your subscription...')).toBeNull();
+  });
+
+  it('reports a failed load and retries', async () => {
+    let plansAnswer = () => errorResponse(500, 'internal', 'Something broke');
+    stubBilling({ handlers: { 'GET /api/plans': () => plansAnswer() } });
+    renderPage();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load subscription data');
+    plansAnswer = () => jsonResponse({ plans: [free, pro, business] });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Pro' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,192 @@
+import { CircleAlert, Info, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PageIntro } from '../../../components/layout/page-intro';
+import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api-client';
+import { formatLocalDate } from '../../../lib/date-time';
+import { errorMessage } from '../../../lib/form-errors';
+import { redirectToBillingSession } from '../api/billing-session';
+import { usePlans, type Plan } from '../api/get-plans';
+import { useSubscription, type Subscription } from '../api/get-subscription';
+import { useOpenBillingPortal } from '../api/open-billing-portal';
+import { useStartCheckout } from '../api/start-checkout';
+import { PlanCard } from './plan-card';
+import { useCheckoutReturn } from './use-checkout-return';
+
+const gridClassName = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+const paymentsNoteId = 'payments-not-configured';
+/** One toast at a time (spec section 9): a second failure replaces the first. */
+const billingToastId = 'billing';
+
+/** The plans to show: those for sale, with the user's own plan first when it is not for sale (Unlimited, given). */
+function plansToShow(plans: Plan[], subscription: Subscription): Plan[] {
+  return plans.some((plan) => plan.id === subscription.plan.id) ? plans : [subscription.plan, ...plans];
+}
+
+function periodText(subscription: Subscription): string {
+  const date = formatLocalDate(subscription.currentPeriodEnd);
+  if (!subscription.paid) return `Usage resets on ${date}`;
+  return subscription.cancelAtPeriodEnd ? `Cancels on ${date}` : `Renews on ${date}`;
+}
+
+function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** /dashboard/subscription: one card per plan, the current one marked with its usage, and the way to pay or manage. */
+export function SubscriptionPage() {
+  const { checkoutCompleted } = useCheckoutReturn();
+  const plans = usePlans();
+  const subscription = useSubscription({ activating: checkoutCompleted });
+
+  let body;
+  if (plans.isPending || subscription.isPending) {
+    body = (
+      <div aria-busy="true">
+        <div role="status" className="sr-only">
+          Loading subscription plans...
+        </div>
+        <div className={gridClassName}>
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-80 w-full rounded-xl" />
+          ))}
+        </div>
+      </div>
+    );
+  } else if (!plans.data || !subscription.data) {
+    body = (
+      <LoadError
+        title="Failed to load subscription data"
+        message={errorMessage(plans.error ?? subscription.error, 'Please try again.')}
+        onRetry={() => {
+          if (plans.isError) void plans.refetch();
+          if (subscription.isError) void subscription.refetch();
+        }}
+        retrying={plans.isFetching || subscription.isFetching}
+      />
+    );
+  } else {
+    body = <PlanCards plans={plans.data} subscription={subscription.data} activating={checkoutCompleted && !subscription.data.paid} />;
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <PageIntro title="Subscription Plans" description="Choose the plan that fits how many tasks you run and how often." />
+      {body}
+    </div>
+  );
+}
+
+type PlanCardsProps = { plans: Plan[]; subscription: Subscription; activating: boolean };
+
+function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
+  const checkout = useStartCheckout();
+  const portal = useOpenBillingPortal();
+  // What is on its way to Stripe: a plan id, or 'portal'. It stays set after a redirect starts, while the page unloads.
+  const [pending, setPending] = useState<string | null>(null);
+
+  const subscribe = async (plan: Plan) => {
+    setPending(plan.id);
+    try {
+      const { url } = await checkout.mutateAsync(plan.id);
+      if (url) return redirectToBillingSession(url);
+      toast.error('Failed to create subscription', { id: billingToastId, description: 'No session URL returned from Stripe' });
+    } catch (error) {
+      if (isSignedOut(error)) toast.error('You must be logged in to subscribe', { id: billingToastId });
+      else toast.error('Failed to create subscription', { id: billingToastId, description: errorMessage(error, 'Please try again.') });
+    }
+    setPending(null);
+  };
+
+  const manage = async () => {
+    setPending('portal');
+    try {
+      const { url } = await portal.mutateAsync();
+      if (url) return redirectToBillingSession(url);
+      toast.error('Failed to manage subscription', { id: billingToastId, description: 'No portal URL returned from Stripe' });
+    } catch (error) {
+      if (isSignedOut(error)) toast.error('You must be logged in to manage your subscription', { id: billingToastId });
+      else toast.error('Failed to manage subscription', { id: billingToastId, description: errorMessage(error, 'Please try again.') });
+    }
+    setPending(null);
+  };
+
+  const manageButton = (
+    <Button onClick={() => void manage()} disabled={pending !== null}>
+      {pending === 'portal' ? 'Processing...' : 'Manage Subscription'}
+    </Button>
+  );
+  const usage = new Map(subscription.usage.map(({ featureName, usageCount }) => [featureName, usageCount]));
+  const shown = plansToShow(plans, subscription);
+  const sellsPaidPlans = shown.some((plan) => plan.price > 0 && plan.id !== subscription.plan.id);
+
+  const actionFor = (plan: Plan) => {
+    if (plan.id === subscription.plan.id) return subscription.paid ? manageButton : undefined;
+    if (plan.price === 0)
+      return (
+        <Button variant="secondary" disabled>
+          Free Plan
+        </Button>
+      );
+    // A paying user changes plans in the billing portal, so Stripe prorates; a second checkout would bill twice.
+    if (subscription.paid)
+      return (
+        <Button variant="secondary" onClick={() => void manage()} disabled={pending !== null}>
+          Change plan
+        </Button>
+      );
+    return (
+      <Button
+        onClick={() => void subscribe(plan)}
+        disabled={!subscription.paymentsConfigured || pending !== null}
+        aria-describedby={subscription.paymentsConfigured ? undefined : paymentsNoteId}
+      >
+        {pending === plan.id ? 'Processing...' : 'Subscribe'}
+      </Button>
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      {activating ? (
+        <p role="status" className="flex items-center gap-2 rounded-lg bg-indigo-50 px-4 py-3 text-sm font-medium text-indigo-800">
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+          Activating your subscription...
+        </p>
+      ) : null}
+      {subscription.status === 'past_due' ? (
+        <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-center gap-2 font-medium text-amber-900">
+            <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
+            Payment failed: update your payment method
+          </p>
+          {manageButton}
+        </div>
+      ) : null}
+      {!subscription.paymentsConfigured && sellsPaidPlans ? (
+        <p id={paymentsNoteId} className="flex items-center gap-2 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
+          <Info aria-hidden="true" className="size-4 shrink-0" />
+          Payments are not configured on this server.
+        </p>
+      ) : null}
+      <div className={gridClassName}>
+        {shown.map((plan) => {
+          const current = plan.id === subscription.plan.id;
+          return (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={current}
+              usage={current ? usage : undefined}
+              periodText={current ? periodText(subscription) : undefined}
+              action={actionFor(plan)}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
