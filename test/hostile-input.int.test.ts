@@ -40,7 +40,8 @@ const webhookTask = {
   provider: 'openai',
   model: 'gpt-4.1-mini',
   scheduleType: 'custom',
-  customCron: '*/30 * * * *',
+  // Hourly: the member is on Free, which runs a task at most every 60 minutes.
+  customCron: '0 * * * *',
   timezone: 'UTC',
   prompt: { input: 'Give me one motivating sentence.', temperature: 0.7 },
   deliveryMethod: 'webhook',

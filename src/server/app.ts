@@ -10,6 +10,7 @@ import type { AppDeps } from './app-env';
 import { DomainError } from './core/errors';
 import { adminRouter } from './routes/admin/admin.routes';
 import { authRouter } from './routes/auth/auth.routes';
+import { billingRouter } from './routes/billing/billing.routes';
 import { carriesSessionCookie } from './routes/auth/session-cookie';
 import { catalogRouter } from './routes/catalog/catalog.routes';
 import { dashboardRouter } from './routes/dashboard/dashboard.routes';
@@ -87,6 +88,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   app.route('/', tasksRouter);
   app.route('/', runsRouter);
   app.route('/', dashboardRouter);
+  app.route('/', billingRouter);
   app.route('/', eventsRouter);
 
   app.doc31('/api/openapi.json', {

@@ -5,7 +5,7 @@ import { admin } from 'better-auth/plugins';
 import { count, eq } from 'drizzle-orm';
 import { passwordLinkActions } from '#shared/auth/me.schema';
 import type { Database } from '../db/client';
-import { account, session, user, verification } from '../db/schema';
+import { account, session, subscriptions, unlimitedPlanId, user, verification } from '../db/schema';
 import type { Env } from '../env';
 import { enqueue } from '../queue/enqueue';
 import { sendAccountEmailJob } from '../queue/job-definitions';
@@ -76,6 +76,11 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
                 hasSetPassword: signedUp,
               },
             };
+          },
+          // The administrator of a fresh install runs it without limits; everyone else starts on Free (no row).
+          after: async (created) => {
+            if (created.role !== 'admin') return;
+            await db.insert(subscriptions).values({ userId: created.id, planId: unlimitedPlanId, status: 'active' }).onConflictDoNothing();
           },
         },
       },

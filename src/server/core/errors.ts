@@ -35,3 +35,10 @@ export class ConflictError extends DomainError {
     super('conflict', 409, message);
   }
 }
+
+/** Beyond what the user's plan allows (active tasks, runs a month): 403 `plan_limit`, with the plan's name and number. */
+export class PlanLimitError extends DomainError {
+  constructor(message: string) {
+    super('plan_limit', 403, message);
+  }
+}

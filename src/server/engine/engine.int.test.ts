@@ -8,7 +8,7 @@ import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
-import { taskRuns, tasks, webhookDeliveries } from '../db/schema';
+import { subscriptions, taskRuns, tasks, unlimitedPlanId, webhookDeliveries } from '../db/schema';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 import { startScheduler } from './scheduler';
 import { startWorker, type Worker } from './worker';
@@ -45,6 +45,9 @@ beforeAll(async () => {
   worker = await startWorker({ pool: database.pool, concurrency: 4, deps: createEngineDeps({ database, env, webhookRetryDelaysMs: [300, 300, 300] }) });
   owner = new TestClient(app, '198.51.100.1');
   await owner.signUp({ name: 'Owner', email: 'owner@example.com', password: strongPassword });
+  // These journeys create more tasks than Free allows; the plan limits have tests of their own (routes/billing).
+  const ownerId = (await owner.request('/api/me')).body.user.id as string;
+  await database.db.insert(subscriptions).values({ userId: ownerId, planId: unlimitedPlanId, status: 'active' }).onConflictDoNothing();
 });
 
 afterAll(async () => {

@@ -2,15 +2,25 @@ import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
+import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-plan-limits';
+import { findUserPlan } from '../billing/find-user-plan';
 import { newWebhookSecret, taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { toTask } from './to-task';
 
+/** A new task starts active, so it must fit the plan: its pace, and one more active task (counted under a lock). */
 export async function createTask({ db, env, userId, input }: { db: Database; env: Env; userId: string; input: ParsedTaskInput }): Promise<Task> {
-  const [row] = await db
-    .insert(tasks)
-    .values({ userId, status: 'active', webhookSecret: newWebhookSecret(), ...taskValues({ env, input }) })
-    .returning();
+  const values = taskValues({ env, input });
+  const row = await db.transaction(async (tx) => {
+    const { plan } = await findUserPlan({ db: tx, userId, lock: true });
+    assertSchedulePace({ plan, schedule: values });
+    await assertRoomForActiveTask({ db: tx, userId, plan });
+    const [inserted] = await tx
+      .insert(tasks)
+      .values({ userId, status: 'active', webhookSecret: newWebhookSecret(), ...values })
+      .returning();
+    return inserted;
+  });
   if (!row) throw new Error('task insert returned no row');
   await notifyTasksChanged(db);
   return toTask(row);

@@ -3,6 +3,8 @@ import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
+import { assertSchedulePace } from '../billing/enforce-plan-limits';
+import { findUserPlan } from '../billing/find-user-plan';
 import { ownTask, taskNotFound } from './find-own-task';
 import { isUuid } from '../is-uuid';
 import { taskValues } from './task-values';
@@ -13,6 +15,8 @@ import { toTask } from './to-task';
 export async function updateTask({ db, env, userId, taskId, input }: { db: Database; env: Env; userId: string; taskId: string; input: ParsedTaskInput }): Promise<Task> {
   if (!isUuid(taskId)) throw taskNotFound();
   const values = taskValues({ env, input });
+  // Saving never makes a task active, so only the pace is the plan's business here, paused or not.
+  assertSchedulePace({ plan: (await findUserPlan({ db, userId })).plan, schedule: values });
   const [active] = await db
     .update(tasks)
     .set(values)

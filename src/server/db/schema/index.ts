@@ -1,3 +1,4 @@
+export * from './billing';
 export * from './rate-limits';
 export * from './task-runs';
 export * from './tasks';

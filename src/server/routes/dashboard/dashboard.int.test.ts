@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, strongPassword, TestClient } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
+import { subscriptionPlans, subscriptions } from '../../db/schema';
 import { getDashboard } from '../../core/dashboard/get-dashboard';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 
@@ -24,7 +26,7 @@ async function signedUpUser(name: string, ip: string) {
 }
 
 describe('GET /api/dashboard', () => {
-  it('counts a new user’s empty account as zeros, with no success rate yet and an unlimited quota', async () => {
+  it('counts a new account as zeros, with no success rate yet; the first (admin) account’s quota is unlimited', async () => {
     const { client } = await signedUpUser('Newcomer', '198.51.100.20');
     const response = await client.request('/api/dashboard');
     expect(response.status).toBe(200);
@@ -60,12 +62,20 @@ describe('GET /api/dashboard', () => {
     expect(dashboard.activeTasks.map((task) => task.name)).toEqual(['Soon', 'Later']);
     expect(dashboard.recentRuns.map((run) => run.id)).toEqual(runs.map((run) => run.id));
     expect(dashboard.recentRuns[0]).toMatchObject({ taskName: 'Soon', status: 'completed' });
+    // A member starts on Free: 300 runs a month.
     expect(dashboard.quota).toEqual({
-      monthlyRunLimit: null,
+      monthlyRunLimit: 300,
       runsThisMonth: 4,
       periodStart: new Date(monthStart).toISOString(),
       periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
     });
+  });
+
+  it('takes the run limit from the user’s plan', async () => {
+    const { client, userId } = await signedUpUser('Subscriber', '198.51.100.23');
+    const [pro] = await database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Pro'));
+    await database.db.insert(subscriptions).values({ userId, planId: pro?.id ?? '', status: 'active', stripeSubscriptionId: 'sub_dashboard' });
+    expect((await client.request('/api/dashboard')).body.quota).toMatchObject({ monthlyRunLimit: 5000 });
   });
 
   it('takes the quota period from the calendar month in UTC', async () => {

@@ -1,0 +1,39 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Subscription } from '#shared/billing/plan.schema';
+import type { Database } from '../../db/client';
+import { tasks } from '../../db/schema';
+import type { Env } from '../../env';
+import type { RunCounts } from '../../events/run-counts';
+import { countUserRuns } from '../runs/count-user-runs';
+import { findUserPlan } from './find-user-plan';
+import { calendarMonthOf } from './usage-period';
+
+/**
+ * The user's plan, its status and period, and this period's usage (`GET /api/me/subscription`).
+ *
+ * Usage is counted per calendar month in UTC whatever the plan (issue 16). The period shown is that month too,
+ * unless the subscription was bought and the payment provider gave it a period of its own (renewal or end date).
+ */
+export async function getSubscription({ db, env, userId, now = new Date(), totals }: { db: Database; env: Env; userId: string; now?: Date; totals?: RunCounts }): Promise<Subscription> {
+  const month = calendarMonthOf(now);
+  const [{ plan, subscription }, [activeTasks], runs] = await Promise.all([
+    findUserPlan({ db, userId }),
+    db.select({ total: count() }).from(tasks).where(and(eq(tasks.userId, userId), eq(tasks.status, 'active'))),
+    countUserRuns({ db, userId, period: month, totals }),
+  ]);
+  const periodStart = subscription?.currentPeriodStart ?? month.start;
+  const periodEnd = subscription?.currentPeriodEnd ?? month.end;
+  return {
+    plan,
+    status: subscription?.status ?? 'active',
+    currentPeriodStart: periodStart.toISOString(),
+    currentPeriodEnd: periodEnd.toISOString(),
+    cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+    paid: Boolean(subscription?.stripeSubscriptionId),
+    usage: [
+      { featureName: 'active_tasks', usageCount: activeTasks?.total ?? 0 },
+      { featureName: 'monthly_runs', usageCount: runs.inPeriod },
+    ],
+    paymentsConfigured: Boolean(env.STRIPE_SECRET_KEY),
+  };
+}
