@@ -250,6 +250,19 @@ describe('create task page', () => {
     expect(field('Task Name').value).toBe('Morning briefing');
   });
 
+  it("shows the plan's pace limit under the schedule it is about", async () => {
+    const pace = 'Your Free plan runs a task at most every 60 minutes.';
+    renderNewTask({ create: () => errorResponse(400, 'validation_failed', pace, { schedule: pace }) });
+    const user = userEvent.setup();
+    await formReady();
+
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+
+    expect(await screen.findByText(pace, { selector: '#task-schedule-type-error' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Frequency' }).getAttribute('aria-describedby')).toBe('task-schedule-type-error');
+  });
+
   it('says the generic failure when the server gives no reason, and is busy while sending', async () => {
     let answer: (response: Response) => void = () => {};
     renderNewTask({ create: () => new Promise<Response>((resolve) => (answer = resolve)) });

@@ -46,7 +46,16 @@ function showServerFieldErrors(form: UseFormReturn<TaskFormValues, unknown, Pars
   for (const [path, message] of Object.entries(serverFieldErrors(error))) {
     // A complaint about a whole object belongs to the field the user fills in for it.
     const field =
-      path === 'prompt' ? 'prompt.input' : path === 'deliveryConfig' ? `deliveryConfig.${form.getValues('deliveryMethod') === 'webhook' ? 'webhookUrl' : 'email'}` : path;
+      path === 'prompt'
+        ? 'prompt.input'
+        : path === 'deliveryConfig'
+          ? `deliveryConfig.${form.getValues('deliveryMethod') === 'webhook' ? 'webhookUrl' : 'email'}`
+          : // The plan's pace ("at most every 60 minutes") is about the schedule as a whole: the cron, or the type.
+            path === 'schedule'
+            ? form.getValues('scheduleType') === 'custom'
+              ? 'customCron'
+              : 'scheduleType'
+            : path;
     if (!formFields.has(field)) continue;
     form.setError(field as FieldPath<TaskFormValues>, { type: 'server', message }, { shouldFocus: first });
     first = false;
