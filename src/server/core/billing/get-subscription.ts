@@ -9,6 +9,15 @@ import { findUserPlan } from './find-user-plan';
 import { calendarMonthOf } from './usage-period';
 
 /**
+ * Whether a paid plan can be bought here. Checkout, the billing portal and Stripe's webhook are the part of issue 16
+ * still to come: until they exist, a configured key must not enable buttons that lead to no route, so no server
+ * takes payments yet. When they land, this becomes `Boolean(env.STRIPE_SECRET_KEY)`.
+ */
+function paymentsAvailable(_env: Env): boolean {
+  return false;
+}
+
+/**
  * The user's plan, its status and period, and this period's usage (`GET /api/me/subscription`).
  *
  * Usage is counted per calendar month in UTC whatever the plan (issue 16). The period shown is that month too,
@@ -34,6 +43,6 @@ export async function getSubscription({ db, env, userId, now = new Date(), total
       { featureName: 'active_tasks', usageCount: activeTasks?.total ?? 0 },
       { featureName: 'monthly_runs', usageCount: runs.inPeriod },
     ],
-    paymentsConfigured: Boolean(env.STRIPE_SECRET_KEY),
+    paymentsConfigured: paymentsAvailable(env),
   };
 }
