@@ -6,7 +6,9 @@ import type { Mailer } from '#server/mail/mailer';
 import { testLogger, type TestDatabase } from './database';
 
 // Server tests import the password with the client that signs up with it.
-export { strongPassword } from './fixtures';
+import { strongPassword } from './fixtures';
+
+export { strongPassword };
 
 export const testAppUrl = 'http://localhost:3999';
 
@@ -90,4 +92,15 @@ export class TestClient {
   get hasSession(): boolean {
     return [...this.cookies.keys()].some((name) => name.includes('session_token'));
   }
+}
+
+/**
+ * A new account signed up through the API, as a browser at `ip` would: its client (holding the session) and its user
+ * id. The e-mail is made from the name unless given, so each test names its users distinctly.
+ */
+export async function signUpTestUser(app: App, { name, ip, email = `${name.toLowerCase().replace(/\W/g, '')}@example.com` }: { name: string; ip?: string; email?: string }) {
+  const client = new TestClient(app, ip);
+  await client.signUp({ name, email, password: strongPassword });
+  const me = await client.request('/api/me');
+  return { client, email, userId: me.body.user.id as string };
 }

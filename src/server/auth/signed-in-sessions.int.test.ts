@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, strongPassword, TestClient, testAppUrl } from '#test/app';
+import { createTestApp, testAppUrl, signUpTestUser } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { user } from '../db/schema';
 
@@ -20,12 +20,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedUpUser(name: string, ip: string) {
-  const client = new TestClient(here, ip);
-  const email = `${name.toLowerCase().replace(/\W/g, '')}@example.com`;
-  await client.signUp({ name, email, password: strongPassword });
-  return { client, email };
-}
+const signedUpUser = (name: string, ip: string) => signUpTestUser(here, { name, ip });
 
 /** A request with exactly this Cookie header, as a second browser tab or a replayed cookie would send it. */
 async function statusWith(app: App, cookie: string, path = '/api/me') {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestApp, type TestClient, signUpTestUser } from '#test/app';
 import { createTestDatabase, testLogger, type TestDatabase } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
@@ -20,12 +20,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedUpUser(name: string, ip: string) {
-  const client = new TestClient(app, ip);
-  await client.signUp({ name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.com`, password: strongPassword });
-  const me = await client.request('/api/me');
-  return { client, userId: me.body.user.id as string };
-}
+const signedUpUser = (name: string, ip: string) => signUpTestUser(app, { name, ip });
 
 async function total(client: TestClient, query = '') {
   const response = await client.request(`/api/runs${query}`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plansResponseSchema, subscriptionResponseSchema } from '#shared/billing/plan.schema';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestApp, TestClient, signUpTestUser } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
 import { subscriptions } from '../../db/schema';
@@ -17,11 +17,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedUpUser(name: string, ip: string, on = app) {
-  const client = new TestClient(on, ip);
-  await client.signUp({ name, email: `${name.toLowerCase()}@example.com`, password: strongPassword });
-  return { client, userId: (await client.request('/api/me')).body.user.id as string };
-}
+const signedUpUser = (name: string, ip: string, on = app) => signUpTestUser(on, { name, ip });
 
 const month = () => {
   const now = new Date();

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestApp, type TestClient, signUpTestUser } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { seedTask } from '#test/seed';
 import { tasks } from '../../db/schema';
@@ -36,11 +36,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedUpUser(name: string, ip: string) {
-  const client = new TestClient(app, ip);
-  await client.signUp({ name, email: `${name.toLowerCase()}@example.com`, password: strongPassword });
-  return { client, userId: (await client.request('/api/me')).body.user.id as string };
-}
+const signedUpUser = (name: string, ip: string) => signUpTestUser(app, { name, ip });
 
 async function activeTasksOf(userId: string): Promise<number> {
   const [row] = await database.db.select({ active: count() }).from(tasks).where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')));

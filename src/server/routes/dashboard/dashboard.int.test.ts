@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestApp, signUpTestUser } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
 import { subscriptionPlans, subscriptions } from '../../db/schema';
@@ -19,11 +19,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedUpUser(name: string, ip: string) {
-  const client = new TestClient(app, ip);
-  await client.signUp({ name, email: `${name.toLowerCase()}@example.com`, password: strongPassword });
-  return { client, userId: (await client.request('/api/me')).body.user.id as string };
-}
+const signedUpUser = (name: string, ip: string) => signUpTestUser(app, { name, ip });
 
 describe('GET /api/dashboard', () => {
   it('counts a new account as zeros, with no success rate yet; the first (admin) account’s quota is unlimited', async () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestApp, signUpTestUser } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
 import { taskRuns } from '../../db/schema';
@@ -19,11 +19,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedUpUser(name: string, ip: string) {
-  const client = new TestClient(testApp.app, ip);
-  await client.signUp({ name, email: `${name.toLowerCase()}@example.com`, password: strongPassword });
-  return { client, userId: (await client.request('/api/me')).body.user.id as string };
-}
+const signedUpUser = (name: string, ip: string) => signUpTestUser(testApp.app, { name, ip });
 
 interface SseMessage {
   event?: string;
