@@ -32,8 +32,6 @@ export const paths = {
   dashboardHistory: '/dashboard/history',
   dashboardSubscription: '/dashboard/subscription',
   admin: '/admin',
-  adminUsers: '/admin/users',
-  adminTasks: '/admin/tasks',
   adminSettings: '/admin/settings',
 } as const;
 
