@@ -52,6 +52,11 @@ export const subscriptions = pgTable('subscriptions', {
   cancelAtPeriodEnd: boolean().notNull().default(false),
   stripeCustomerId: text(),
   stripeSubscriptionId: text().unique(),
+  /**
+   * The creation time of the newest Stripe event applied to this row. Stripe does not order its webhooks, so an
+   * older event arriving late (`created` after `updated`) must not undo a newer one.
+   */
+  stripeEventAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
@@ -70,9 +75,21 @@ export const usageTracking = pgTable(
     periodStart: timestamp({ withTimezone: true }).notNull(),
     periodEnd: timestamp({ withTimezone: true }).notNull(),
     usageCount: integer().notNull().default(0),
+    /** When the owner was told this period's limit was reached: once per period (issue 16). */
+    limitNoticeSentAt: timestamp({ withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.featureName, table.periodStart] })],
 );
+
+/**
+ * Stripe's webhook events already processed, by event id: Stripe delivers an event at least once and may retry it
+ * after it succeeded, so a replayed id is acknowledged and ignored.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Seeded by migration 0009 with these ids: everyone without a subscription row is on Free. */
 export const freePlanId = '00000000-0000-4000-8000-000000000001';
