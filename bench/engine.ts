@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { startOpenAiServer } from '#test/openai-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { connectDatabase } from '#server/db/client';
+import { unlimitedPlanId } from '#server/db/schema/index';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { migrateDatabase } from '#server/migrate';
 import { notifyTasksChanged } from '#server/core/tasks/notify-tasks-changed';
@@ -50,7 +51,7 @@ async function main() {
   }
   const { pool, db } = connectDatabase({ url, logger, max: 10 });
   await migrateDatabase({ pool, logger });
-  await db.execute(sql`truncate tasks, task_runs, webhook_deliveries cascade`);
+  await db.execute(sql`truncate tasks, task_runs, webhook_deliveries, usage_tracking cascade`);
   await db.execute(sql`delete from graphile_worker._private_jobs`);
   const openai = await startOpenAiServer({ defaultDelayMs: latencyMs });
   const receiver = await startWebhookReceiver();
@@ -58,6 +59,8 @@ async function main() {
   const [owner] = (await db.execute<{ id: string }>(sql`
     insert into "user" (id, name, email) values (gen_random_uuid()::text, 'Bench', 'bench-' || gen_random_uuid() || '@example.com')
     returning id`)).rows;
+  // Unlimited: every run counts toward the owner's month, as on any plan, but none is refused.
+  await db.execute(sql`insert into subscriptions (user_id, plan_id, status) values (${owner?.id}, ${unlimitedPlanId}, 'active')`);
   // The tasks wait without a fire time until every worker is up, so a slow start cannot make them late.
   await db.execute(sql`
     insert into tasks (user_id, name, provider, model, schedule_type, custom_cron, timezone, prompt, delivery_method, delivery_config, webhook_secret, next_fire_at)

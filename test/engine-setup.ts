@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { subscriptions, unlimitedPlanId } from '#server/db/schema/index';
 import type { EngineDeps } from '#server/engine/engine-deps';
 import { loadEnv } from '#server/env';
 import { createMailer, type Mailer } from '#server/mail/mailer';
@@ -10,7 +11,7 @@ import { seedUser } from './seed';
 
 /**
  * The one setup of the scheduler's and the engine's integration tests: a database of their own with a seeded user
- * who owns the tasks they seed, the deps a worker process builds, and the few probes they all use.
+ * (on the Unlimited plan) who owns the tasks they seed, the deps a worker process builds, and the few probes they all use.
  */
 export interface EngineTestSetup {
   database: TestDatabase;
@@ -21,6 +22,8 @@ export interface EngineTestSetup {
 export async function createEngineSetup({ maxConnections }: { maxConnections?: number } = {}): Promise<EngineTestSetup> {
   const database = await createTestDatabase({ maxConnections });
   const { id: userId } = await seedUser(database.db);
+  // The engine's tests fire more runs than Free's monthly limit allows; the limit has tests of its own.
+  await database.db.insert(subscriptions).values({ userId, planId: unlimitedPlanId, status: 'active' });
   return { database, userId };
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { calendarMonthOf } from '#server/core/billing/usage-period';
 import type { Database } from '#server/db/client';
-import { taskRuns, tasks, user } from '#server/db/schema/index';
+import { taskRuns, tasks, usageTracking, user } from '#server/db/schema/index';
 
 /** Rows written straight to the database, for tests that exercise what happens after the API (the engine). */
 
@@ -57,5 +59,13 @@ export async function seedRun(db: Database, task: { id: string; userId: string }
     })
     .returning();
   if (!row) throw new Error('seedRun inserted nothing');
+  // As the product does when it creates a run: a run that called a model counts toward its month's plan limit.
+  if (row.status !== 'skipped') {
+    const month = calendarMonthOf(row.startedAt);
+    await db
+      .insert(usageTracking)
+      .values({ userId: row.userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: 1 })
+      .onConflictDoUpdate({ target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart], set: { usageCount: sql`${usageTracking.usageCount} + 1` } });
+  }
   return row;
 }

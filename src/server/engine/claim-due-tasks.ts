@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { nextFireTimes, type Schedule } from '#shared/tasks/schedule';
+import { monthOf, runLimitReachedReason, takeMonthlyRuns } from '../core/billing/monthly-runs';
 import type { Database } from '../db/client';
-import { jobSpecSql } from '../queue/enqueue';
-import { executeRunJob } from '../queue/job-definitions';
+import { enqueue, jobSpecSql } from '../queue/enqueue';
+import { executeRunJob, notifyRunLimitReachedJob } from '../queue/job-definitions';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -97,6 +98,8 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
     if (runLatest) runs.push({ task, slot: latest });
     nextFireAt.push(next?.toISOString() ?? null);
   }
+  const { allowed: runsAllowed, refused } = await withinMonthlyRuns(tx, runs, now);
+  for (const slot of refused) skipped.push({ ...slot, reason: runLimitReachedReason });
 
   // Array parameters and unnest: one statement per kind of row, a few times faster than a multi-row VALUES list.
   let slotsSkipped = 0;
@@ -110,13 +113,13 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
     slotsSkipped += inserted.rows.length;
   }
   // The runs and their jobs in one statement. A run id is new, so its job needs no job key to be unique.
-  const started = runs.length
+  const started = runsAllowed.length
     ? (
         await tx.execute<{ count: number }>(sql`
           with started as (
             insert into task_runs (task_id, user_id, trigger, provider, model, scheduled_for, status, started_at)
             select task_id, user_id, 'schedule', provider, model, slot, 'processing', ${now.toISOString()}::timestamptz
-            from unnest(${slotColumns(runs)}) as s(task_id, user_id, provider, model, slot)
+            from unnest(${slotColumns(runsAllowed)}) as s(task_id, user_id, provider, model, slot)
             on conflict do nothing returning id)
           select count(*)::int as count from graphile_worker.add_jobs(array(
             select ${jobSpecSql(executeRunJob, { runId: sql`id` })}
@@ -128,6 +131,26 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
     from unnest(${sql.param(due.map((task) => task.id))}::uuid[], ${sql.param(nextFireAt)}::timestamptz[]) as slot(id, next)
     where tasks.id = slot.id`);
   return { claimed: due.length, runsStarted: Number(started), slotsSkipped };
+}
+
+/**
+ * The runs the owners' plans have room for this month, counted in the claim's transaction (issue 16); the earliest
+ * slots go first. An owner refused for the first time this month is told so by e-mail.
+ */
+async function withinMonthlyRuns(tx: Executor, runs: Slot[], now: Date): Promise<{ allowed: Slot[]; refused: Slot[] }> {
+  const wanted = new Map<string, number>();
+  for (const { task } of runs) wanted.set(task.userId, (wanted.get(task.userId) ?? 0) + 1);
+  const taken = await takeMonthlyRuns(tx, { wanted, now });
+  const room = new Map([...taken].map(([userId, { granted }]) => [userId, granted]));
+  const allowed: Slot[] = [];
+  const refused: Slot[] = [];
+  for (const run of runs) {
+    const left = room.get(run.task.userId) ?? 0;
+    room.set(run.task.userId, left - 1);
+    (left > 0 ? allowed : refused).push(run);
+  }
+  for (const [userId, { firstRefusal }] of taken) if (firstRefusal) await enqueue(notifyRunLimitReachedJob, { userId, month: monthOf(now) }, { db: tx });
+  return { allowed, refused };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   deliverRunJob,
   executeRunJob,
+  notifyRunLimitReachedJob,
   notifyTaskFailingJob,
   sendAccountEmailJob,
   sweepInterruptedRunsJob,
@@ -12,6 +13,7 @@ import {
 import type { EngineDeps } from './engine-deps';
 import { deliverRun } from './jobs/deliver-run';
 import { executeRun } from './jobs/execute-run';
+import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
 import { sendAccountEmail } from './jobs/send-account-email';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
@@ -29,6 +31,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [executeRunJob.name]: handle(executeRunJob, (payload) => executeRun(deps, payload)),
     [deliverRunJob.name]: handle(deliverRunJob, (payload) => deliverRun(deps, payload)),
     [notifyTaskFailingJob.name]: handle(notifyTaskFailingJob, (payload) => notifyTaskFailing(deps, payload)),
+    [notifyRunLimitReachedJob.name]: handle(notifyRunLimitReachedJob, (payload) => notifyRunLimitReached(deps, payload)),
     [sweepInterruptedRunsJob.name]: handle(sweepInterruptedRunsJob, () => sweepInterruptedRuns(deps)),
     [sendAccountEmailJob.name]: handle(sendAccountEmailJob, (payload) => sendAccountEmail(deps, payload)),
   };

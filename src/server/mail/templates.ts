@@ -89,3 +89,18 @@ export function taskFailingMail({ taskName, failures, lastError, url }: { taskNa
     links: [url],
   };
 }
+
+/** This month's runs are used up: scheduled runs are skipped until the count resets, unless the plan grows. */
+export function runLimitReachedMail({ name, planName, limit, resetsOn, url }: { name: string; planName: string; limit: number; resetsOn: string; url: string }): Content {
+  const paragraphs = [
+    `Hi ${name},`,
+    `Your tasks have used all ${limit.toLocaleString('en-US')} runs your ${planName} plan includes this month.`,
+    `Until the count resets on ${resetsOn}, scheduled runs are skipped: each one shows in your history as "Monthly run limit reached". Upgrade your plan to run more.`,
+  ];
+  return {
+    subject: `Your ${planName} plan's monthly runs are used up`,
+    html: layout({ heading: 'Monthly run limit reached', paragraphs, action: { label: 'See the plans', url } }),
+    text: text([...paragraphs, `See the plans: ${url}`]),
+    links: [url],
+  };
+}

@@ -47,6 +47,14 @@ export const notifyTaskFailingJob = defineJob({
   key: ({ runId }) => `notify-task-failing:${runId}`,
 });
 
+/** Tells a user that this month's runs are used up and scheduled runs are skipped until the month ends. */
+export const notifyRunLimitReachedJob = defineJob({
+  name: 'notify-run-limit-reached',
+  payload: z.object({ userId: z.string().min(1), month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  maxAttempts: 5,
+  key: ({ userId, month }) => `notify-run-limit-reached:${userId}:${month}`,
+});
+
 /**
  * Finishes runs whose worker died; started by the crontab every minute, never enqueued. graphile-worker's cron
  * payload (`_cron`) is not ours and is dropped by the schema. 25 tries is graphile-worker's default, as before.
@@ -74,6 +82,6 @@ export const sendAccountEmailJob = defineJob({
   key: ({ kind, userId }) => `send-account-email:${kind}:${userId}`,
 });
 
-export const jobDefinitions = [executeRunJob, deliverRunJob, notifyTaskFailingJob, sweepInterruptedRunsJob, sendAccountEmailJob] as const;
+export const jobDefinitions = [executeRunJob, deliverRunJob, notifyTaskFailingJob, notifyRunLimitReachedJob, sweepInterruptedRunsJob, sendAccountEmailJob] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

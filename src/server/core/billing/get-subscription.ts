@@ -3,9 +3,8 @@ import type { Subscription } from '#shared/billing/plan.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
-import type { RunCounts } from '../../events/run-counts';
-import { countUserRuns } from '../runs/count-user-runs';
 import { findUserPlan } from './find-user-plan';
+import { monthlyRunsUsed } from './monthly-runs';
 import { calendarMonthOf } from './usage-period';
 
 /**
@@ -23,12 +22,12 @@ function paymentsAvailable(_env: Env): boolean {
  * Usage is counted per calendar month in UTC whatever the plan (issue 16). The period shown is that month too,
  * unless the subscription was bought and the payment provider gave it a period of its own (renewal or end date).
  */
-export async function getSubscription({ db, env, userId, now = new Date(), totals }: { db: Database; env: Env; userId: string; now?: Date; totals?: RunCounts }): Promise<Subscription> {
+export async function getSubscription({ db, env, userId, now = new Date() }: { db: Database; env: Env; userId: string; now?: Date }): Promise<Subscription> {
   const month = calendarMonthOf(now);
-  const [{ plan, subscription }, [activeTasks], runs] = await Promise.all([
+  const [{ plan, subscription }, [activeTasks], runsUsed] = await Promise.all([
     findUserPlan({ db, userId }),
     db.select({ total: count() }).from(tasks).where(and(eq(tasks.userId, userId), eq(tasks.status, 'active'))),
-    countUserRuns({ db, userId, period: month, totals }),
+    monthlyRunsUsed({ db, userId, now }),
   ]);
   const periodStart = subscription?.currentPeriodStart ?? month.start;
   const periodEnd = subscription?.currentPeriodEnd ?? month.end;
@@ -41,7 +40,7 @@ export async function getSubscription({ db, env, userId, now = new Date(), total
     paid: Boolean(subscription?.stripeSubscriptionId),
     usage: [
       { featureName: 'active_tasks', usageCount: activeTasks?.total ?? 0 },
-      { featureName: 'monthly_runs', usageCount: runs.inPeriod },
+      { featureName: 'monthly_runs', usageCount: runsUsed },
     ],
     paymentsConfigured: paymentsAvailable(env),
   };

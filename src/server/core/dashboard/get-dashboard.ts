@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { RunCounts } from '../../events/run-counts';
 import { taskRuns, tasks } from '../../db/schema';
 import { findUserPlan } from '../billing/find-user-plan';
+import { monthlyRunsUsed } from '../billing/monthly-runs';
 import { planLimitOf } from '../billing/plan-limit';
 import { calendarMonthOf } from '../billing/usage-period';
 import { countUserRuns } from '../runs/count-user-runs';
@@ -15,8 +16,9 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
   const month = calendarMonthOf(now);
   const active = and(eq(tasks.userId, userId), eq(tasks.status, 'active'));
 
-  const [runCounts, { plan }, [taskCounts], activeRows, recentRows] = await Promise.all([
-    countUserRuns({ db, userId, period: month, totals }),
+  const [runCounts, runsThisMonth, { plan }, [taskCounts], activeRows, recentRows] = await Promise.all([
+    countUserRuns({ db, userId, totals }),
+    monthlyRunsUsed({ db, userId, now }),
     findUserPlan({ db, userId }),
     db.select({ total: count() }).from(tasks).where(active),
     db.select().from(tasks).where(active).orderBy(sql`${tasks.nextFireAt} asc nulls last`, asc(tasks.id)).limit(5),
@@ -31,7 +33,6 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
 
   const completed = runCounts.completed;
   const finished = completed + runCounts.failed;
-  const runsThisMonth = runCounts.inPeriod;
   return {
     stats: {
       activeTasks: taskCounts?.total ?? 0,
@@ -41,7 +42,7 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
     },
     activeTasks: activeRows.map(toTask),
     recentRuns: recentRows.map((row) => toRun(row.run, row.taskName)),
-    // Null only on a plan without a monthly run limit; the count is per calendar month in UTC, as the limit's.
+    // Null only on a plan without a monthly run limit; the count is the one the limit keeps (usage_tracking).
     quota: { monthlyRunLimit: planLimitOf(plan, 'monthly_runs'), runsThisMonth, periodStart: month.start.toISOString(), periodEnd: month.end.toISOString() },
   };
 }

@@ -5,7 +5,9 @@ import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
 import { executeRunJob } from '../../queue/job-definitions';
-import { ConflictError } from '../errors';
+import { findUserPlan } from '../billing/find-user-plan';
+import { takeMonthlyRuns } from '../billing/monthly-runs';
+import { ConflictError, PlanLimitError } from '../errors';
 import { ownTask, taskNotFound } from '../tasks/find-own-task';
 import { isUuid } from '../is-uuid';
 import { toRun } from './to-run';
@@ -15,7 +17,7 @@ export const runNowWaitMs = 20_000;
 
 /**
  * Run Now: a manual run, processed by the workers like any other, awaited for up to `waitMs`. A task with a run in
- * flight refuses a second one ("Task already running").
+ * flight refuses a second one ("Task already running"), and a plan whose monthly runs are used up refuses any.
  */
 export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: { db: Database; userId: string; taskId: string; waitMs?: number }): Promise<Run> {
   if (!isUuid(taskId)) throw taskNotFound();
@@ -25,6 +27,12 @@ export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: 
     if (!task) throw taskNotFound();
     const [busy] = await tx.select({ id: taskRuns.id }).from(taskRuns).where(and(eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'processing'))).limit(1);
     if (busy) throw new ConflictError('Task already running');
+    // Counted in this transaction, as the scheduler's runs are: concurrent Run Nows cannot pass the limit together.
+    const taken = (await takeMonthlyRuns(tx, { wanted: new Map([[userId, 1]]), now: new Date() })).get(userId);
+    if (!taken?.granted) {
+      const { plan } = await findUserPlan({ db: tx, userId });
+      throw new PlanLimitError(`Your ${plan.name} plan allows ${taken?.limit?.toLocaleString('en-US')} runs a month. Upgrade your plan to run more.`);
+    }
     const [run] = await tx
       .insert(taskRuns)
       .values({ taskId, userId, status: 'processing', trigger: 'manual', provider: task.provider, model: task.model })

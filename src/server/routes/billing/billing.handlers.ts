@@ -9,6 +9,6 @@ export const getPlans: RouteHandler<typeof getPlansRoute, AppEnv> = async (c) =>
 };
 
 export const getOwnSubscription: RouteHandler<typeof getSubscriptionRoute, AppEnv> = async (c) => {
-  const { db, env, runCounts } = c.var.deps;
-  return c.json({ subscription: await getSubscription({ db, env, totals: runCounts, userId: c.var.sessionUser.id }) }, 200);
+  const { db, env } = c.var.deps;
+  return c.json({ subscription: await getSubscription({ db, env, userId: c.var.sessionUser.id }) }, 200);
 };

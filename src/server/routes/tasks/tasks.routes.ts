@@ -16,6 +16,7 @@ const invalid = {
   400: json(errorResponseSchema, 'A field breaks a rule (fields keyed by path)'),
   422: json(errorResponseSchema, 'The provider has no API key on the server'),
 };
+const planLimit = { 403: json(errorResponseSchema, 'Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month') };
 const body = { body: { required: true, content: { 'application/json': { schema: taskInputSchema } } } } as const;
 
 export const listTasksRoute = createRoute({
@@ -35,7 +36,7 @@ export const createTaskRoute = createRoute({
   path: '/api/tasks',
   summary: 'Create a task',
   request: body,
-  responses: { 201: json(taskResponseSchema, 'The new task'), ...invalid, 401: errors[401] },
+  responses: { 201: json(taskResponseSchema, 'The new task'), ...invalid, 401: errors[401], ...planLimit },
 });
 
 export const getTaskRoute = createRoute({
@@ -68,7 +69,7 @@ export const deleteTaskRoute = createRoute({
   responses: { 204: { description: 'Deleted' }, ...errors },
 });
 
-const action = (path: string, summary: string) =>
+const action = (path: string, summary: string, refusals = {}) =>
   createRoute({
     tags: ['Tasks'],
     middleware: [requireUser] as const,
@@ -76,11 +77,11 @@ const action = (path: string, summary: string) =>
     path: `/api/tasks/{id}/${path}`,
     summary,
     request: { params: taskIdParamSchema },
-    responses: { 200: json(taskResponseSchema, 'The task'), ...errors },
+    responses: { 200: json(taskResponseSchema, 'The task'), ...errors, ...refusals },
   });
 
 export const pauseTaskRoute = action('pause', 'Pause: no further runs until resumed');
-export const resumeTaskRoute = action('resume', 'Resume a paused or failed task from its next slot');
+export const resumeTaskRoute = action('resume', 'Resume a paused or failed task from its next slot', { ...planLimit, 400: invalid[400] });
 export const rotateWebhookSecretRoute = action('webhook-secret', 'Replace the webhook signing secret');
 
 export const runTaskNowRoute = createRoute({
@@ -93,6 +94,7 @@ export const runTaskNowRoute = createRoute({
   responses: {
     200: json(runResponseSchema, 'The run: completed, error, or still processing after the wait'),
     ...errors,
+    ...planLimit,
     409: json(errorResponseSchema, 'A run of this task is already processing'),
   },
 });
