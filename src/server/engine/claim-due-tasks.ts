@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { nextFireTimes, type Schedule } from '#shared/tasks/schedule';
-import { monthOf, runLimitReachedReason, takeMonthlyRuns } from '../core/billing/monthly-runs';
+import { monthlyRunCounter, monthOf, runLimitReachedReason, type MonthlyRunCounter } from '../core/billing/monthly-runs';
 import type { Database } from '../db/client';
 import { enqueue, jobSpecSql } from '../queue/enqueue';
 import { executeRunJob, notifyRunLimitReachedJob } from '../queue/job-definitions';
@@ -45,20 +45,30 @@ export interface ClaimOptions {
   catchUpWindowMs?: number;
 }
 
+export interface BatchOptions extends ClaimOptions {
+  /** Counts the runs toward their owners' month; the caller settles it right before its transaction commits. */
+  runCounter: MonthlyRunCounter;
+}
+
 /**
  * One scheduler step (ARCHITECTURE section 5), in one transaction: lock a batch of due active tasks (SKIP LOCKED, so
  * any number of schedulers cooperate), start one run for the latest due slot, record missed and overlapping slots
  * as skipped, move each task to its next slot after `now`, and enqueue the runs' jobs.
  */
 export async function claimDueTasks({ db, ...options }: ClaimOptions & { db: Database }): Promise<ClaimResult> {
-  return db.transaction((tx) => claimBatch(tx, options));
+  const runCounter = monthlyRunCounter({ db, now: options.now });
+  return db.transaction(async (tx) => {
+    const result = await claimBatch(tx, { ...options, runCounter });
+    await runCounter.settle(tx);
+    return result;
+  });
 }
 
 /**
  * The claim itself, inside the caller's transaction; nothing is visible to users or workers before it commits. A
  * batch costs a handful of statements whatever its size.
  */
-export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWindowMs = defaultCatchUpWindowMs }: ClaimOptions): Promise<ClaimResult> {
+export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWindowMs = defaultCatchUpWindowMs, runCounter }: BatchOptions): Promise<ClaimResult> {
   const due = (
     await tx.execute<{ id: string; user_id: string; provider: string; model: string; schedule_type: Schedule['scheduleType']; schedule_time: string | null; start_date: string | null; timezone: string; custom_cron: string | null; next_fire_at: string; busy: boolean }>(sql`
       select id, user_id, provider, model, schedule_type, schedule_time, start_date::text, timezone, custom_cron, next_fire_at::text,
@@ -85,21 +95,23 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
   );
   if (due.length === 0) return { claimed: 0, runsStarted: 0, slotsSkipped: 0 };
 
+  const plans = due.map(planSlots(now, catchUpWindowMs));
+  const taken = await runCounter.take(tx, runsPerUser(plans));
+  // A user whose count another claim holds right now: their tasks stay due, for the next claim after it commits.
+  const claimed = plans.filter(({ task }) => !taken.get(task.userId)?.deferred);
+  const room = new Map([...taken].map(([userId, { granted }]) => [userId, granted]));
   const runs: Slot[] = [];
   const skipped: (Slot & { reason: string })[] = [];
-  const nextFireAt: (string | null)[] = [];
-  const slotsOf = memoizedDueSlots(now);
-  for (const task of due) {
-    const { slots, next } = slotsOf(task);
-    const latest = slots.at(-1);
-    const runLatest = latest !== undefined && now.getTime() - latest.getTime() <= catchUpWindowMs && !task.busy;
-    const reason = task.busy ? 'Skipped: the previous run was still processing.' : 'Skipped: the service was not running at this time.';
-    for (const slot of (runLatest ? slots.slice(0, -1) : slots).slice(-maxRecordedMissedSlots)) skipped.push({ task, slot, reason });
-    if (runLatest) runs.push({ task, slot: latest });
-    nextFireAt.push(next?.toISOString() ?? null);
+  for (const { task, missed, latest } of claimed) {
+    for (const slot of missed.slice(-maxRecordedMissedSlots)) skipped.push({ task, slot, reason: task.busy ? busyReason : downReason });
+    if (!latest) continue;
+    // Earliest due first: a user's runs beyond their plan's month are refused in claim order.
+    const left = room.get(task.userId) ?? 0;
+    room.set(task.userId, left - 1);
+    if (left > 0) runs.push({ task, slot: latest });
+    else skipped.push({ task, slot: latest, reason: runLimitReachedReason });
   }
-  const { allowed: runsAllowed, refused } = await withinMonthlyRuns(tx, runs, now);
-  for (const slot of refused) skipped.push({ ...slot, reason: runLimitReachedReason });
+  for (const [userId, { firstRefusal }] of taken) if (firstRefusal) await enqueue(notifyRunLimitReachedJob, { userId, month: monthOf(now) }, { db: tx });
 
   // Array parameters and unnest: one statement per kind of row, a few times faster than a multi-row VALUES list.
   let slotsSkipped = 0;
@@ -113,13 +125,13 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
     slotsSkipped += inserted.rows.length;
   }
   // The runs and their jobs in one statement. A run id is new, so its job needs no job key to be unique.
-  const started = runsAllowed.length
+  const started = runs.length
     ? (
         await tx.execute<{ count: number }>(sql`
           with started as (
             insert into task_runs (task_id, user_id, trigger, provider, model, scheduled_for, status, started_at)
             select task_id, user_id, 'schedule', provider, model, slot, 'processing', ${now.toISOString()}::timestamptz
-            from unnest(${slotColumns(runsAllowed)}) as s(task_id, user_id, provider, model, slot)
+            from unnest(${slotColumns(runs)}) as s(task_id, user_id, provider, model, slot)
             on conflict do nothing returning id)
           select count(*)::int as count from graphile_worker.add_jobs(array(
             select ${jobSpecSql(executeRunJob, { runId: sql`id` })}
@@ -128,29 +140,38 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
     : 0;
   await tx.execute(sql`
     update tasks set next_fire_at = slot.next
-    from unnest(${sql.param(due.map((task) => task.id))}::uuid[], ${sql.param(nextFireAt)}::timestamptz[]) as slot(id, next)
+    from unnest(${sql.param(claimed.map(({ task }) => task.id))}::uuid[], ${sql.param(claimed.map(({ next }) => next?.toISOString() ?? null))}::timestamptz[]) as slot(id, next)
     where tasks.id = slot.id`);
-  return { claimed: due.length, runsStarted: Number(started), slotsSkipped };
+  return { claimed: claimed.length, runsStarted: Number(started), slotsSkipped };
 }
 
-/**
- * The runs the owners' plans have room for this month, counted in the claim's transaction (issue 16); the earliest
- * slots go first. An owner refused for the first time this month is told so by e-mail.
- */
-async function withinMonthlyRuns(tx: Executor, runs: Slot[], now: Date): Promise<{ allowed: Slot[]; refused: Slot[] }> {
+const busyReason = 'Skipped: the previous run was still processing.';
+const downReason = 'Skipped: the service was not running at this time.';
+
+interface TaskSlots {
+  task: DueTask;
+  /** Due slots that get no run: recorded as skipped. */
+  missed: Date[];
+  /** The slot to run, if the task runs now: the latest due one, within the catch-up window, previous run done. */
+  latest?: Date;
+  next: Date | null;
+}
+
+/** What a claim does with each due task's slots, before the owners' plans are asked. */
+function planSlots(now: Date, catchUpWindowMs: number): (task: DueTask) => TaskSlots {
+  const slotsOf = memoizedDueSlots(now);
+  return (task) => {
+    const { slots, next } = slotsOf(task);
+    const latest = slots.at(-1);
+    const runLatest = latest !== undefined && now.getTime() - latest.getTime() <= catchUpWindowMs && !task.busy;
+    return runLatest ? { task, missed: slots.slice(0, -1), latest, next } : { task, missed: slots, next };
+  };
+}
+
+function runsPerUser(plans: TaskSlots[]): Map<string, number> {
   const wanted = new Map<string, number>();
-  for (const { task } of runs) wanted.set(task.userId, (wanted.get(task.userId) ?? 0) + 1);
-  const taken = await takeMonthlyRuns(tx, { wanted, now });
-  const room = new Map([...taken].map(([userId, { granted }]) => [userId, granted]));
-  const allowed: Slot[] = [];
-  const refused: Slot[] = [];
-  for (const run of runs) {
-    const left = room.get(run.task.userId) ?? 0;
-    room.set(run.task.userId, left - 1);
-    (left > 0 ? allowed : refused).push(run);
-  }
-  for (const [userId, { firstRefusal }] of taken) if (firstRefusal) await enqueue(notifyRunLimitReachedJob, { userId, month: monthOf(now) }, { db: tx });
-  return { allowed, refused };
+  for (const { task, latest } of plans) if (latest) wanted.set(task.userId, (wanted.get(task.userId) ?? 0) + 1);
+  return wanted;
 }
 
 /**

@@ -118,6 +118,26 @@ describe('scheduled runs', () => {
     expect(await usedThisMonth(owner.id, now)).toBe(300);
   });
 
+  it('are counted by concurrent claims of many users’ tasks without deadlock or double counting', async () => {
+    const now = new Date();
+    const owners = [];
+    for (let i = 0; i < 30; i += 1) owners.push(await seedUser(database.db));
+    // Interleaved, so that every claim's batches hold some tasks of users whose other tasks another claim holds.
+    for (let round = 0; round < 4; round += 1) for (const owner of owners) await seedTask(database.db, owner.id, { scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000 - round) });
+    const claimUntilDone = async () => {
+      while ((await claimDueTasks({ db: database.db, now, batchSize: 7 })).claimed > 0);
+    };
+    await Promise.all([claimUntilDone(), claimUntilDone(), claimUntilDone(), claimUntilDone()]);
+    // A deferred user's tasks were left due for a later claim; one more pass takes whatever is left.
+    await claimUntilDone();
+    for (const owner of owners) {
+      const runs = await runsOfUser(owner.id);
+      expect(runs).toHaveLength(4);
+      expect(runs.filter((run) => run.status === 'skipped')).toEqual([]);
+      expect(await usedThisMonth(owner.id, now)).toBe(4);
+    }
+  });
+
   it('count on a plan without a limit too, and are never refused there', async () => {
     const now = new Date();
     await setUsedThisMonth(unlimitedUserId, 1_000_000, now);

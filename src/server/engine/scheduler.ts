@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { monthlyRunCounter } from '../core/billing/monthly-runs';
 import { tasksChangedChannel } from '../db/channels';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
@@ -58,16 +59,18 @@ export async function startScheduler({ db, pool, logger, now = () => new Date() 
    */
   const claimAhead = async (slot: Date): Promise<ClaimResult> => {
     try {
+      const runCounter = monthlyRunCounter({ db, now: slot });
       return await db.transaction(async (tx) => {
         const total = { ...emptyClaim };
         let result;
         do {
-          result = await claimBatch(tx, { now: slot, batchSize });
+          result = await claimBatch(tx, { now: slot, batchSize, runCounter });
           total.claimed += result.claimed;
           total.runsStarted += result.runsStarted;
           total.slotsSkipped += result.slotsSkipped;
         } while (running && result.claimed === batchSize && now().getTime() < slot.getTime());
         if (total.claimed > 0) await waitForSlot(slot);
+        await runCounter.settle(tx);
         return total;
       });
     } catch (error) {

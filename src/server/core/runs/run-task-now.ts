@@ -6,7 +6,7 @@ import { taskRuns, tasks } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
 import { executeRunJob } from '../../queue/job-definitions';
 import { findUserPlan } from '../billing/find-user-plan';
-import { takeMonthlyRuns } from '../billing/monthly-runs';
+import { monthlyRunCounter } from '../billing/monthly-runs';
 import { ConflictError, PlanLimitError } from '../errors';
 import { ownTask, taskNotFound } from '../tasks/find-own-task';
 import { isUuid } from '../is-uuid';
@@ -21,6 +21,7 @@ export const runNowWaitMs = 20_000;
  */
 export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: { db: Database; userId: string; taskId: string; waitMs?: number }): Promise<Run> {
   if (!isUuid(taskId)) throw taskNotFound();
+  const runCounter = monthlyRunCounter({ db, now: new Date() });
   const { runId, taskName } = await db.transaction(async (tx) => {
     // Locking the task serialises Run Now with the scheduler's claim of the same task.
     const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');
@@ -28,7 +29,7 @@ export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: 
     const [busy] = await tx.select({ id: taskRuns.id }).from(taskRuns).where(and(eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'processing'))).limit(1);
     if (busy) throw new ConflictError('Task already running');
     // Counted in this transaction, as the scheduler's runs are: concurrent Run Nows cannot pass the limit together.
-    const taken = (await takeMonthlyRuns(tx, { wanted: new Map([[userId, 1]]), now: new Date() })).get(userId);
+    const taken = (await runCounter.take(tx, new Map([[userId, 1]]), { wait: true })).get(userId);
     if (!taken?.granted) {
       const { plan } = await findUserPlan({ db: tx, userId });
       throw new PlanLimitError(`Your ${plan.name} plan allows ${taken?.limit?.toLocaleString('en-US')} runs a month. Upgrade your plan to run more.`);
@@ -39,6 +40,7 @@ export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: 
       .returning({ id: taskRuns.id });
     if (!run) throw new Error('run insert returned no row');
     await enqueue(executeRunJob, { runId: run.id }, { db: tx });
+    await runCounter.settle(tx);
     return { runId: run.id, taskName: task.name };
   });
 
