@@ -57,12 +57,15 @@ export function monthlyRunCounter({ db, now }: { db: Executor; now: Date }) {
     const taken = new Map<string, RunsTaken>();
     if (wanted.size === 0) return taken;
     const userIds = [...wanted.keys()].sort();
-    await ensureCounters(userIds);
-    const limits = await tx.execute<{ user_id: string; limit_value: number | null }>(sql`
-      select wanted.user_id, plan_limits.limit_value
+    const limits = await tx.execute<{ user_id: string; limit_value: number | null; counted: boolean }>(sql`
+      select wanted.user_id, plan_limits.limit_value, usage_tracking.user_id is not null as counted
       from unnest(${sql.param(userIds)}::text[]) as wanted(user_id)
       left join subscriptions on subscriptions.user_id = wanted.user_id and subscriptions.status = any(${sql.param([...grantingStatuses])}::text[])
-      left join plan_limits on plan_limits.plan_id = coalesce(subscriptions.plan_id, ${freePlanId}::uuid) and plan_limits.feature_name = ${feature}`);
+      left join plan_limits on plan_limits.plan_id = coalesce(subscriptions.plan_id, ${freePlanId}::uuid) and plan_limits.feature_name = ${feature}
+      left join usage_tracking on usage_tracking.user_id = wanted.user_id and ${counterOf}`);
+    // Usually only a user's first run of the month finds no counter yet.
+    const uncounted = limits.rows.filter((row) => !row.counted).map((row) => row.user_id);
+    if (uncounted.length) await ensureCounters(uncounted);
     const limited: string[] = [];
     const limitOf = new Map<string, number>();
     for (const { user_id: userId, limit_value: limit } of limits.rows) {
