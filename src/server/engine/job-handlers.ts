@@ -4,6 +4,7 @@ import {
   deliverRunJob,
   executeRunJob,
   notifyTaskFailingJob,
+  notifyTasksPausedJob,
   sendAccountEmailJob,
   sweepInterruptedRunsJob,
   type JobDefinition,
@@ -13,6 +14,7 @@ import type { EngineDeps } from './engine-deps';
 import { deliverRun } from './jobs/deliver-run';
 import { executeRun } from './jobs/execute-run';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
+import { notifyTasksPaused } from './jobs/notify-tasks-paused';
 import { sendAccountEmail } from './jobs/send-account-email';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 
@@ -31,6 +33,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [notifyTaskFailingJob.name]: handle(notifyTaskFailingJob, (payload) => notifyTaskFailing(deps, payload)),
     [sweepInterruptedRunsJob.name]: handle(sweepInterruptedRunsJob, () => sweepInterruptedRuns(deps)),
     [sendAccountEmailJob.name]: handle(sendAccountEmailJob, (payload) => sendAccountEmail(deps, payload)),
+    [notifyTasksPausedJob.name]: handle(notifyTasksPausedJob, (payload) => notifyTasksPaused(deps, payload)),
   };
 }
 

@@ -19,7 +19,7 @@ export interface UserPlan {
  * Statuses under which a subscription row's plan applies. A `past_due` subscription keeps its plan until the payment
  * provider ends it (issue 16); an ended or never-completed one leaves the user on Free.
  */
-const grantingStatuses = new Set(['active', 'trialing', 'past_due']);
+export const grantingStatuses: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 /**
  * The plan whose limits apply to the user. With `lock`, the user's row is locked (`for update`) until the caller's
