@@ -135,9 +135,10 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
       return void response.writeHead(303, { location: String(session.success_url) }).end();
     }
     if (request.method === 'GET' && /^\/portal\/\w+$/.test(url.pathname)) {
-      return void response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Stand-in billing portal</title><h1>Stand-in billing portal</h1>');
+      return void response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Stand-in billing portal</title><link rel="icon" href="data:,"><h1>Stand-in billing portal</h1>');
     }
 
+    if (!url.pathname.startsWith('/v1/')) return void response.writeHead(404).end('Not found');
     const body = parseStripeForm(raw);
     const idempotencyKey = headerOf(request, 'idempotency-key');
     requests.push({ method: request.method ?? 'GET', path: url.pathname, body, idempotencyKey });
