@@ -38,7 +38,8 @@ export async function applyStripeSubscription({
   const same = row.stripeSubscriptionId === subscription.id;
   // A user who bought again after an ended subscription: the old one's late events must not touch the new one.
   if (!same && row.stripeSubscriptionId && !endedStatuses.has(row.status)) return void log.info({ eventId, subscriptionId: subscription.id }, 'stripe event of a replaced subscription ignored');
-  if (same && row.stripeEventAt && at < row.stripeEventAt) return void log.info({ eventId, subscriptionId: subscription.id }, 'stripe event older than the applied state ignored');
+  // Older than what the row shows, whichever subscription that came from (a late event of an ended one included).
+  if (row.stripeEventAt && at < row.stripeEventAt) return void log.info({ eventId, subscriptionId: subscription.id }, 'stripe event older than the applied state ignored');
 
   const status = deleted ? 'canceled' : subscription.status;
   const ended = endedStatuses.has(status);

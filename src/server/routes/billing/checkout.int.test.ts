@@ -161,3 +161,12 @@ describe('POST /api/billing/portal', () => {
     expect(response).toMatchObject({ status: 502, body: { error: { code: 'payment_provider', message: 'Stripe: Invalid API Key provided.' } } });
   });
 });
+
+describe('OpenAPI', () => {
+  it('declares the billing routes with their refusals', async () => {
+    const document = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, { post?: { responses: Record<string, unknown> } }> };
+    expect(Object.keys(document.paths['/api/billing/checkout']?.post?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409', '502']);
+    expect(Object.keys(document.paths['/api/billing/portal']?.post?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '502']);
+    expect(Object.keys(document.paths['/api/billing/webhook']?.post?.responses ?? {}).sort()).toEqual(['200', '400']);
+  });
+});
