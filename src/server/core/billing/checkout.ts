@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { BillingSession } from '#shared/billing/billing-session.schema';
 import type { Database } from '../../db/client';
-import { subscriptionPlans, subscriptions } from '../../db/schema';
+import { freePlanId, subscriptionPlans, subscriptions } from '../../db/schema';
 import type { Env } from '../../env';
 import { stripeClient } from '../../payments/stripe-client';
 import { ConflictError, DomainError, NotFoundError } from '../errors';
 import { isUuid } from '../is-uuid';
+import { grantingStatuses } from './find-user-plan';
 import { callStripe, paymentsNotConfigured } from './payment-errors';
 import { endedStatuses } from './subscription-statuses';
 import { stripeCustomerFor } from './stripe-customer';
@@ -27,6 +28,10 @@ export async function startCheckout({ db, env, userId, email, planId }: { db: Da
   const [current] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   if (current?.stripeSubscriptionId && !endedStatuses.has(current.status)) {
     throw new ConflictError('You already have a paid subscription: change plans through the billing portal.');
+  }
+  // A plan an administrator gave (Unlimited) would be replaced by the one bought: refuse rather than downgrade.
+  if (current && !current.stripeSubscriptionId && current.planId !== freePlanId && grantingStatuses.has(current.status)) {
+    throw new ConflictError('Your plan was given by an administrator: there is nothing to buy.');
   }
 
   const priceId = await stripePriceFor({ db, stripe, planId: plan.id });

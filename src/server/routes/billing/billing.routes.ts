@@ -47,7 +47,7 @@ export const checkoutRoute = createRoute({
     400: json(errorResponseSchema, '`payments_not_configured` (no Stripe key on this server), or a free plan'),
     ...signedIn,
     404: json(errorResponseSchema, 'No such plan for sale'),
-    409: json(errorResponseSchema, 'Already paying: change plans through the billing portal'),
+    409: json(errorResponseSchema, 'Already paying (change plans through the billing portal), or on a plan an administrator gave'),
   },
 });
 

@@ -12,6 +12,7 @@ let stripe: StripeStandIn;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let unpaid: Awaited<ReturnType<typeof createTestApp>>['app'];
 let plans: Record<string, Plan>;
+let owner: Awaited<ReturnType<typeof signUpTestUser>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -22,7 +23,7 @@ beforeAll(async () => {
   }));
   ({ app: unpaid } = await createTestApp({ database }));
   // The first account is the administrator, on Unlimited; every test below signs up regular users.
-  await signUpTestUser(app, { name: 'Owner', ip: '198.51.100.90' });
+  owner = await signUpTestUser(app, { name: 'Owner', ip: '198.51.100.90' });
   const { body } = await (await signUpTestUser(app, { name: 'Reader', ip: '198.51.100.91' })).client.request('/api/plans');
   plans = Object.fromEntries(plansResponseSchema.parse(body).plans.map((plan) => [plan.name, plan]));
 });
@@ -105,6 +106,11 @@ describe('POST /api/billing/checkout', () => {
     expect(await checkout(client, '00000000-0000-4000-8000-0000000000ff')).toMatchObject(notForSale);
     expect(await checkout(client, 'pro')).toMatchObject(notForSale);
     expect((await client.request('/api/billing/checkout', { method: 'POST', body: {} })).status).toBe(400);
+  });
+
+  it('keeps a plan given by an administrator (Unlimited) rather than selling a smaller one over it', async () => {
+    const answer = await checkout(owner.client, plans.Pro?.id ?? '');
+    expect(answer).toMatchObject({ status: 409, body: { error: { code: 'conflict', message: 'Your plan was given by an administrator: there is nothing to buy.' } } });
   });
 
   it('sends a paying user to the billing portal instead of a second checkout', async () => {
