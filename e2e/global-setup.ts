@@ -3,18 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
+import { startStripeServer } from '#test/stripe-server';
 import { startProduct } from './start-product';
 import { e2eModelAnswer, e2eModelDelayMs } from './fixtures';
 
 /**
  * Starts the product as `npm start` does, on a free port with a throw-away data directory, sending its mail to a
  * real SMTP server that stores what it receives for the journeys to read, and its prompts to a local
- * OpenAI-compatible server (test/openai-server.ts); stops all three afterwards.
+ * OpenAI-compatible server (test/openai-server.ts), and its payments to a local Stripe stand-in
+ * (test/stripe-server.ts); stops them all afterwards.
  */
 export default async function globalSetup() {
   const mailDir = await mkdtemp(join(tmpdir(), 'promptcron-e2e-mail-'));
   const mail = await startMailServer({ storeDir: mailDir });
   const model = await startOpenAiServer({ defaultText: e2eModelAnswer, defaultDelayMs: e2eModelDelayMs });
+  // Stripe's stand-in (test/stripe-server.ts): its checkout page posts signed events to the product's webhook.
+  const stripe = await startStripeServer();
   const product = await startProduct({
     label: 'e2e',
     env: {
@@ -23,13 +27,17 @@ export default async function globalSetup() {
       OPENAI_BASE_URL: model.baseUrl,
       // Webhook tasks in the journeys deliver to receivers on this machine.
       ALLOW_PRIVATE_WEBHOOKS: 'true',
+      STRIPE_SECRET_KEY: stripe.apiKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   }).catch(async (error: unknown) => {
-    await Promise.all([mail.stop(), model.stop()]);
+    await Promise.all([mail.stop(), model.stop(), stripe.stop()]);
     throw error;
   });
   const baseUrl = product.baseUrl;
+  stripe.setWebhookUrl(`${baseUrl}/api/billing/webhook`);
 
   // The first account of a fresh install becomes its admin. Claim that seat, so every journey's own sign-up is a
   // regular user whatever order the journeys run in.
@@ -44,11 +52,13 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = product.dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_STRIPE_URL = stripe.baseUrl;
 
   return async () => {
     await product.stop();
     await mail.stop();
     await model.stop();
+    await stripe.stop();
     await rm(mailDir, { recursive: true, force: true });
   };
 }

@@ -18,11 +18,11 @@ import path from 'node:path';
  *   routes    routes/                           app-env, core, auth, queue, events, db, base
  *   app-env   app-env.ts (the Hono context)     auth, events, db, mail, base (the types of what requests get)
  *   engine    engine/                           core, queue, db, delivery, mail, providers, base
- *   core      core/                             auth, queue, events, db, mail, base
+ *   core      core/                             auth, queue, events, db, mail, payments, base
  *   auth      auth/ (better-auth, accounts)     events, queue, db, mail, base
  *   queue     queue/ (job definitions, enqueue) db, base
  *   events    events/                           db, base
- *   delivery, mail, providers                   base
+ *   delivery, mail, providers, payments         base (payments: the Stripe SDK client)
  *   db        db/                               base
  *   base      env, logger, version, lib/        base
  *
@@ -53,6 +53,7 @@ const serverZoneOf = {
   delivery: 'delivery',
   mail: 'mail',
   providers: 'providers',
+  payments: 'payments',
   db: 'db',
   env: 'base',
   logger: 'base',
@@ -66,13 +67,14 @@ const serverZoneImports = {
   routes: ['app-env', 'core', 'auth', 'queue', 'events', 'db', ...base],
   'app-env': ['auth', 'events', 'db', 'mail', ...base],
   engine: ['core', 'queue', 'db', 'delivery', 'mail', 'providers', ...base],
-  core: ['auth', 'queue', 'events', 'db', 'mail', ...base],
+  core: ['auth', 'queue', 'events', 'db', 'mail', 'payments', ...base],
   auth: ['events', 'queue', 'db', 'mail', ...base],
   queue: ['db', ...base],
   events: ['db', ...base],
   delivery: base,
   mail: base,
   providers: base,
+  payments: base,
   db: base,
   base,
 };

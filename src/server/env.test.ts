@@ -54,4 +54,10 @@ describe('loadEnv', () => {
     expect(loadEnv({ ALLOW_PRIVATE_WEBHOOKS: 'true' }).ALLOW_PRIVATE_WEBHOOKS).toBe(true);
     expect(() => loadEnv({ ALLOW_PRIVATE_WEBHOOKS: 'yes' })).toThrow(/ALLOW_PRIVATE_WEBHOOKS/);
   });
+
+  it('accepts an http(s) STRIPE_API_BASE and refuses anything else, naming it', () => {
+    expect(loadEnv({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
+    expect(loadEnv({}).STRIPE_API_BASE).toBeUndefined();
+    expect(() => loadEnv({ STRIPE_API_BASE: 'ftp://stripe.example' })).toThrow(/^Invalid configuration: STRIPE_API_BASE must be an http\(s\) URL/);
+  });
 });

@@ -44,6 +44,8 @@ const envSchema = z.object({
   OPENROUTER_API_KEY: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe-compatible API (a test stand-in, a proxy); default Stripe's own, https://api.stripe.com. */
+  STRIPE_API_BASE: httpUrl.optional(),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
   /** Production over plain http (a trusted private network): session cookies without the Secure flag. */
   ALLOW_INSECURE_COOKIES: booleanFlag.default(false),

@@ -5,6 +5,7 @@ import {
   executeRunJob,
   notifyRunLimitReachedJob,
   notifyTaskFailingJob,
+  notifyTasksPausedJob,
   sendAccountEmailJob,
   sweepInterruptedRunsJob,
   type JobDefinition,
@@ -15,6 +16,7 @@ import { deliverRun } from './jobs/deliver-run';
 import { executeRun } from './jobs/execute-run';
 import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
+import { notifyTasksPaused } from './jobs/notify-tasks-paused';
 import { sendAccountEmail } from './jobs/send-account-email';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 
@@ -34,6 +36,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [notifyRunLimitReachedJob.name]: handle(notifyRunLimitReachedJob, (payload) => notifyRunLimitReached(deps, payload)),
     [sweepInterruptedRunsJob.name]: handle(sweepInterruptedRunsJob, () => sweepInterruptedRuns(deps)),
     [sendAccountEmailJob.name]: handle(sendAccountEmailJob, (payload) => sendAccountEmail(deps, payload)),
+    [notifyTasksPausedJob.name]: handle(notifyTasksPausedJob, (payload) => notifyTasksPaused(deps, payload)),
   };
 }
 

@@ -104,3 +104,19 @@ export function runLimitReachedMail({ name, planName, limit, resetsOn, url }: { 
     links: [url],
   };
 }
+
+/** A paid plan ended: the tasks paused to fit the plan the user is back on, each with the limit it broke. */
+export function tasksPausedMail({ name, planName, tasks, url }: { name: string; planName: string; tasks: { name: string; reason: string }[]; url: string }): Content {
+  const paragraphs = [
+    `Hi ${name},`,
+    `Your subscription has ended and your account is on the ${planName} plan again. These tasks were paused to fit it:`,
+    ...tasks.map((task) => `• ${task.name}: ${task.reason}`),
+    'Resume a task from its page once it fits the plan (a slower schedule, fewer active tasks), or subscribe again to run them all.',
+  ];
+  return {
+    subject: `${tasks.length === 1 ? '1 task was' : `${tasks.length} tasks were`} paused: your plan is now ${planName}`,
+    html: layout({ heading: 'Some tasks were paused', paragraphs, action: { label: 'See the plans', url } }),
+    text: text([...paragraphs, `See the plans: ${url}`]),
+    links: [url],
+  };
+}

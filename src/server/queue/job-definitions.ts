@@ -82,6 +82,13 @@ export const sendAccountEmailJob = defineJob({
   key: ({ kind, userId }) => `send-account-email:${kind}:${userId}`,
 });
 
-export const jobDefinitions = [executeRunJob, deliverRunJob, notifyTaskFailingJob, notifyRunLimitReachedJob, sweepInterruptedRunsJob, sendAccountEmailJob] as const;
+/** Tells a user whose paid plan ended which tasks were paused to fit Free, and why (core/billing/downgrade-to-free.ts). */
+export const notifyTasksPausedJob = defineJob({
+  name: 'notify-tasks-paused',
+  payload: z.object({ userId: z.string().min(1), planName: z.string(), pausedTasks: z.array(z.object({ taskId: z.uuid(), reason: z.string() })).min(1) }),
+  maxAttempts: 5,
+});
+
+export const jobDefinitions = [executeRunJob, deliverRunJob, notifyTaskFailingJob, notifyRunLimitReachedJob, sweepInterruptedRunsJob, sendAccountEmailJob, notifyTasksPausedJob] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

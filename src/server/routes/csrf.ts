@@ -5,6 +5,9 @@ import { errorBody } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Server-to-server, proven by Stripe's signature; a browser's cookie on it would prove nothing either way. */
+const exemptPaths = new Set(['/api/billing/webhook']);
+
 /**
  * Cross-site request forgery (issue 15, ARCHITECTURE section 7): a browser attaches the session cookie to a request
  * that another site makes, so a state-changing request that carries the cookie must prove it comes from our own pages.
@@ -17,7 +20,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Applied once in app.ts before every route group, /api/auth/* included, so a new route is born behind it.
  */
 export const refuseCrossSiteRequests = createMiddleware<AppEnv>(async (c, next) => {
-  if (safeMethods.has(c.req.method) || !carriesSessionCookie(c.req.header('cookie'))) return next();
+  if (safeMethods.has(c.req.method) || exemptPaths.has(c.req.path) || !carriesSessionCookie(c.req.header('cookie'))) return next();
   const origin = c.req.header('origin');
   const sameOrigin = origin === undefined ? c.req.header('sec-fetch-site') === 'same-origin' : origin === new URL(c.var.deps.env.APP_URL).origin;
   if (!sameOrigin) {

@@ -7,13 +7,9 @@ import { findUserPlan } from './find-user-plan';
 import { monthlyRunsUsed } from './monthly-runs';
 import { calendarMonthOf } from './usage-period';
 
-/**
- * Whether a paid plan can be bought here. Checkout, the billing portal and Stripe's webhook are the part of issue 16
- * still to come: until they exist, a configured key must not enable buttons that lead to no route, so no server
- * takes payments yet. When they land, this becomes `Boolean(env.STRIPE_SECRET_KEY)`.
- */
-function paymentsAvailable(_env: Env): boolean {
-  return false;
+/** Whether a paid plan can be bought here: checkout and the billing portal need Stripe's secret key (ADR 0028). */
+function paymentsAvailable(env: Env): boolean {
+  return Boolean(env.STRIPE_SECRET_KEY);
 }
 
 /**

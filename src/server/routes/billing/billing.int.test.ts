@@ -103,8 +103,8 @@ describe('GET /api/me/subscription', () => {
       cancelAtPeriodEnd: true,
       currentPeriodStart: periodStart.toISOString(),
       currentPeriodEnd: periodEnd.toISOString(),
-      // A Stripe key alone buys nothing yet: checkout and the portal are still to come (core/billing/get-subscription.ts).
-      paymentsConfigured: false,
+      // A Stripe key is what checkout and the billing portal need (ADR 0028).
+      paymentsConfigured: true,
     });
   });
 

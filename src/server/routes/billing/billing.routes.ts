@@ -1,10 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { billingSessionSchema, checkoutRequestSchema } from '#shared/billing/billing-session.schema';
 import { plansResponseSchema, subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';
-import { getOwnSubscription, getPlans } from './billing.handlers';
+import { getOwnSubscription, getPlans, postBillingPortal, postCheckout, postStripeWebhook } from './billing.handlers';
 
 /** Public: visitors and the pricing pages read the plans before anyone signs in. */
 export const getPlansRoute = createRoute({
@@ -27,4 +29,60 @@ export const getSubscriptionRoute = createRoute({
   },
 });
 
-export const billingRouter = createRouter().openapi(getPlansRoute, getPlans).openapi(getSubscriptionRoute, getOwnSubscription);
+const signedIn = {
+  401: json(errorResponseSchema, 'Not signed in'),
+  403: json(errorResponseSchema, 'Refused: a cross-site request, or a password still to be set'),
+  502: json(errorResponseSchema, 'Stripe refused or could not be reached (`payment_provider`)'),
+};
+
+export const checkoutRoute = createRoute({
+  method: 'post',
+  path: '/api/billing/checkout',
+  tags: ['Billing'],
+  summary: 'Start a Stripe Checkout for a paid plan; send the browser to the answer\'s url',
+  middleware: [requireUser] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: checkoutRequestSchema } } } },
+  responses: {
+    200: json(billingSessionSchema, 'The Checkout page to send the browser to'),
+    400: json(errorResponseSchema, '`payments_not_configured` (no Stripe key on this server), or a free plan'),
+    ...signedIn,
+    404: json(errorResponseSchema, 'No such plan for sale'),
+    409: json(errorResponseSchema, 'Already paying (change plans through the billing portal), or on a plan an administrator gave'),
+  },
+});
+
+export const billingPortalRoute = createRoute({
+  method: 'post',
+  path: '/api/billing/portal',
+  tags: ['Billing'],
+  summary: 'Open the Stripe Billing Portal, where a paying user changes plan, card or cancels',
+  middleware: [requireUser] as const,
+  responses: {
+    200: json(billingSessionSchema, 'The Billing Portal page to send the browser to'),
+    400: json(errorResponseSchema, '`payments_not_configured`, or `no_billing_account` (never subscribed)'),
+    ...signedIn,
+  },
+});
+
+/**
+ * Stripe's events, signed with the endpoint's secret. The body is read raw (the signature covers its exact bytes), so
+ * no request schema parses it; it carries no session cookie, and csrf.ts lets it through.
+ */
+export const stripeWebhookRoute = createRoute({
+  method: 'post',
+  path: '/api/billing/webhook',
+  tags: ['Billing'],
+  summary: 'Stripe webhook: checkout.session.completed, customer.subscription.*, invoice.payment_failed',
+  request: { headers: z.object({ 'stripe-signature': z.string().optional() }) },
+  responses: {
+    200: json(z.object({ received: z.literal(true) }), 'Applied, already applied (a replay), or not an event this server uses'),
+    400: json(errorResponseSchema, '`invalid_signature`, or `payments_not_configured` (no STRIPE_WEBHOOK_SECRET)'),
+  },
+});
+
+export const billingRouter = createRouter()
+  .openapi(getPlansRoute, getPlans)
+  .openapi(getSubscriptionRoute, getOwnSubscription)
+  .openapi(checkoutRoute, postCheckout)
+  .openapi(billingPortalRoute, postBillingPortal)
+  .openapi(stripeWebhookRoute, postStripeWebhook);

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { subscriptionPlans, subscriptions, user } from '../../db/schema';
+import type { Logger } from '../../logger';
+import type { Stripe } from '../../payments/stripe-client';
+import { isUuid } from '../is-uuid';
+import { applyStripeSubscription, type BillingTransaction } from './apply-stripe-subscription';
+
+/**
+ * One verified Stripe event, inside the transaction that records its id (handle-stripe-webhook.ts). Stripe does not
+ * order its webhooks, so each handler decides by the event's `created` against the row's `stripe_event_at`; types we
+ * do not use, and events for customers we do not know, are acknowledged and ignored (logged): a 500 would only make
+ * Stripe retry them for days.
+ */
+export async function applyStripeEvent({ db, event, log }: { db: BillingTransaction; event: Stripe.Event; log: Logger }): Promise<void> {
+  const at = new Date(event.created * 1000);
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return linkCheckout({ db, session: event.data.object, log });
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return applyStripeSubscription({ db, subscription: event.data.object, at, deleted: event.type === 'customer.subscription.deleted', eventId: event.id, log });
+    case 'invoice.payment_failed':
+      return markPastDue({ db, invoice: event.data.object, at, log });
+    default:
+      log.debug({ eventId: event.id, type: event.type }, 'stripe event type not used');
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/**
+ * The checkout finished: its user (`client_reference_id`) now has this customer and subscription. The session says
+ * nothing of the subscription's state, so once a subscription event has linked it this changes nothing; before that,
+ * a paid session grants the plan it was for, and the subscription events that follow fill in the period. It does
+ * not move `stripe_event_at`: the subscription's own `created` event is usually a second older than this one.
+ */
+async function linkCheckout({ db, session, log }: { db: BillingTransaction; session: Stripe.Checkout.Session; log: Logger }): Promise<void> {
+  const userId = session.client_reference_id ?? session.metadata?.userId;
+  const customerId = idOf(session.customer);
+  const subscriptionId = idOf(session.subscription);
+  if (!userId || !subscriptionId) return void log.warn({ sessionId: session.id }, 'stripe checkout without a user or a subscription ignored');
+  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+  if (!owner) return void log.warn({ sessionId: session.id, userId }, 'stripe checkout for an unknown user ignored');
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
+  if (row?.stripeSubscriptionId === subscriptionId) {
+    if (!row.stripeCustomerId && customerId) await db.update(subscriptions).set({ stripeCustomerId: customerId }).where(eq(subscriptions.id, row.id));
+    return;
+  }
+  const planId = await planOfCheckout(db, session.metadata?.planId);
+  if (!planId) return void log.warn({ sessionId: session.id }, 'stripe checkout for an unknown plan ignored');
+  const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  const linked = { planId, status: paid ? 'active' : 'incomplete', stripeCustomerId: customerId ?? row?.stripeCustomerId ?? null, stripeSubscriptionId: subscriptionId, cancelAtPeriodEnd: false };
+  await db.insert(subscriptions).values({ userId, ...linked }).onConflictDoUpdate({ target: subscriptions.userId, set: linked });
+}
+
+async function planOfCheckout(db: BillingTransaction, planId: string | undefined): Promise<string | null> {
+  if (!planId || !isUuid(planId)) return null;
+  const [plan] = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
+  return plan?.id ?? null;
+}
+
+/**
+ * A renewal payment failed: the subscription is `past_due` and the user keeps the plan while Stripe retries
+ * (find-user-plan.ts). Stripe's own `customer.subscription.updated` follows and says the same; an older event arriving
+ * later does not undo it. A first payment that failed (`incomplete`) stays as it is.
+ */
+async function markPastDue({ db, invoice, at, log }: { db: BillingTransaction; invoice: Stripe.Invoice; at: Date; log: Logger }): Promise<void> {
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf((invoice as { subscription?: string | { id: string } | null }).subscription);
+  const customerId = idOf(invoice.customer);
+  const matches = subscriptionId ? eq(subscriptions.stripeSubscriptionId, subscriptionId) : customerId ? eq(subscriptions.stripeCustomerId, customerId) : undefined;
+  const [row] = matches ? await db.select().from(subscriptions).where(matches).for('update') : [];
+  if (!row) return void log.warn({ invoiceId: invoice.id, customerId }, 'stripe invoice for an unknown customer ignored');
+  if (row.status !== 'active' && row.status !== 'trialing') return;
+  if (row.stripeEventAt && at < row.stripeEventAt) return;
+  await db.update(subscriptions).set({ status: 'past_due', stripeEventAt: at }).where(eq(subscriptions.id, row.id));
+}

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { BillingSession } from '#shared/billing/billing-session.schema';
+import type { Database } from '../../db/client';
+import { freePlanId, subscriptionPlans, subscriptions } from '../../db/schema';
+import type { Env } from '../../env';
+import { stripeClient } from '../../payments/stripe-client';
+import { ConflictError, DomainError, NotFoundError } from '../errors';
+import { isUuid } from '../is-uuid';
+import { grantingStatuses } from './find-user-plan';
+import { callStripe, paymentsNotConfigured } from './payment-errors';
+import { endedStatuses } from './subscription-statuses';
+import { stripeCustomerFor } from './stripe-customer';
+import { stripePriceFor } from './stripe-price';
+
+/**
+ * A Stripe Checkout Session for one plan (`POST /api/billing/checkout`): the page sends the browser to its url, and
+ * Stripe's webhook (apply-stripe-event.ts) changes the plan once the payment went through. The user id travels as
+ * `client_reference_id` and in the subscription's metadata, so every event can be traced back to the user.
+ */
+export async function startCheckout({ db, env, userId, email, planId }: { db: Database; env: Env; userId: string; email: string; planId: string }): Promise<BillingSession> {
+  const stripe = stripeClient(env);
+  if (!stripe) throw paymentsNotConfigured();
+  const [plan] = isUuid(planId) ? await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)) : [];
+  if (!plan || !plan.isActive) throw new NotFoundError('This plan does not exist or is not for sale.');
+  if (plan.price === 0) throw new DomainError('validation_failed', 400, `The ${plan.name} plan is free: there is nothing to pay.`);
+
+  // A paying user changes plans in the billing portal, where Stripe prorates; a second checkout would bill twice.
+  const [current] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  if (current?.stripeSubscriptionId && !endedStatuses.has(current.status)) {
+    throw new ConflictError('You already have a paid subscription: change plans through the billing portal.');
+  }
+  // A plan an administrator gave (Unlimited) would be replaced by the one bought: refuse rather than downgrade.
+  if (current && !current.stripeSubscriptionId && current.planId !== freePlanId && grantingStatuses.has(current.status)) {
+    throw new ConflictError('Your plan was given by an administrator: there is nothing to buy.');
+  }
+
+  const priceId = await stripePriceFor({ db, stripe, planId: plan.id });
+  const customerId = await stripeCustomerFor({ db, stripe, userId, email });
+  const page = `${env.APP_URL}/dashboard/subscription`;
+  const session = await callStripe(() =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      client_reference_id: userId,
+      line_items: [{ price: priceId, quantity: 1 }],
+      success_url: `${page}?success=true`,
+      cancel_url: `${page}?canceled=true`,
+      metadata: { userId, planId: plan.id },
+      subscription_data: { metadata: { userId, planId: plan.id } },
+    }),
+  );
+  if (!session.url) throw new DomainError('payment_provider', 502, 'Stripe returned no checkout page.');
+  return { url: session.url };
+}

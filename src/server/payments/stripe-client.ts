@@ -1,0 +1,36 @@
+import Stripe from 'stripe';
+import type { Env } from '../env';
+
+export { Stripe };
+
+const clients = new WeakMap<Env, Stripe>();
+
+/**
+ * The Stripe SDK for this server's key, or null when payments are not configured (no `STRIPE_SECRET_KEY`). One client
+ * per parsed environment: it keeps its connections alive between requests. `STRIPE_API_BASE` points it at another
+ * Stripe-compatible API (tests use test/stripe-server.ts): the SDK takes a host, port and protocol, not a URL.
+ */
+export function stripeClient(env: Env): Stripe | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  let client = clients.get(env);
+  if (!client) {
+    client = new Stripe(env.STRIPE_SECRET_KEY, { ...apiAddress(env.STRIPE_API_BASE), maxNetworkRetries: 2, timeout: 20_000 });
+    clients.set(env, client);
+  }
+  return client;
+}
+
+function apiAddress(base: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!base) return {};
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
+/**
+ * Checks `Stripe-Signature` against the raw body and the endpoint's secret, and returns the event it signs. Needs no
+ * API key: the signature is an HMAC with `STRIPE_WEBHOOK_SECRET`. Throws Stripe's signature error when it does not match.
+ */
+export function verifyStripeEvent({ payload, signature, secret }: { payload: string; signature: string; secret: string }): Stripe.Event {
+  return Stripe.webhooks.constructEvent(payload, signature, secret);
+}
