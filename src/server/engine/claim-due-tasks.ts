@@ -46,7 +46,7 @@ export interface ClaimOptions {
 }
 
 export interface BatchOptions extends ClaimOptions {
-  /** Counts the runs toward their owners' month; the caller settles it right before its transaction commits. */
+  /** Counts the runs toward their owners' month; the caller settles it once its transaction has committed. */
   runCounter: MonthlyRunCounter;
 }
 
@@ -57,11 +57,9 @@ export interface BatchOptions extends ClaimOptions {
  */
 export async function claimDueTasks({ db, ...options }: ClaimOptions & { db: Database }): Promise<ClaimResult> {
   const runCounter = monthlyRunCounter({ db, now: options.now });
-  return db.transaction(async (tx) => {
-    const result = await claimBatch(tx, { ...options, runCounter });
-    await runCounter.settle(tx);
-    return result;
-  });
+  const result = await db.transaction((tx) => claimBatch(tx, { ...options, runCounter }));
+  await runCounter.settle(db);
+  return result;
 }
 
 /**

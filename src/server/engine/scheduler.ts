@@ -60,7 +60,7 @@ export async function startScheduler({ db, pool, logger, now = () => new Date() 
   const claimAhead = async (slot: Date): Promise<ClaimResult> => {
     try {
       const runCounter = monthlyRunCounter({ db, now: slot });
-      return await db.transaction(async (tx) => {
+      const claimed = await db.transaction(async (tx) => {
         const total = { ...emptyClaim };
         let result;
         do {
@@ -70,9 +70,10 @@ export async function startScheduler({ db, pool, logger, now = () => new Date() 
           total.slotsSkipped += result.slotsSkipped;
         } while (running && result.claimed === batchSize && now().getTime() < slot.getTime());
         if (total.claimed > 0) await waitForSlot(slot);
-        await runCounter.settle(tx);
         return total;
       });
+      await runCounter.settle(db);
+      return claimed;
     } catch (error) {
       if (error instanceof SchedulerStopped) return emptyClaim;
       throw error;

@@ -35,8 +35,8 @@ export interface RunsTaken {
  * ever locks rows that exist. A limited user's counter is locked with SKIP LOCKED when their runs are taken: a claim
  * never waits for another, so claims that hold many users' counters until their slot cannot deadlock; a user whose
  * counter is busy is deferred. An unlimited user's runs cannot be refused, so their counter is only added to by
- * `settle`, right before commit and in user id order: claims of the same user (the engine benchmark's 10,000 tasks)
- * do not wait for each other while they claim.
+ * `settle`, after the scheduler's claim commits: claims of one user's tasks (the engine benchmark's 10,000) neither
+ * wait for each other nor commit one after another.
  */
 export function monthlyRunCounter({ db, now }: { db: Executor; now: Date }) {
   const month = calendarMonthOf(now);
@@ -63,8 +63,8 @@ export function monthlyRunCounter({ db, now }: { db: Executor; now: Date }) {
       left join subscriptions on subscriptions.user_id = wanted.user_id and subscriptions.status = any(${sql.param([...grantingStatuses])}::text[])
       left join plan_limits on plan_limits.plan_id = coalesce(subscriptions.plan_id, ${freePlanId}::uuid) and plan_limits.feature_name = ${feature}
       left join usage_tracking on usage_tracking.user_id = wanted.user_id and ${counterOf}`);
-    // Usually only a user's first run of the month finds no counter yet.
-    const uncounted = limits.rows.filter((row) => !row.counted).map((row) => row.user_id);
+    // Usually only a user's first run of the month finds no counter yet; an unlimited user's is made by `settle`.
+    const uncounted = limits.rows.filter((row) => !row.counted && row.limit_value !== null).map((row) => row.user_id);
     if (uncounted.length) await ensureCounters(uncounted);
     const limited: string[] = [];
     const limitOf = new Map<string, number>();
@@ -104,16 +104,22 @@ export function monthlyRunCounter({ db, now }: { db: Executor; now: Date }) {
     return taken;
   };
 
-  /** Adds the unlimited users' runs to their counts; the last statement before the transaction commits. */
-  const settle = async (tx: Executor): Promise<void> => {
+  /**
+   * Adds the unlimited users' runs to their counts. The scheduler calls it with the pool once its claim has
+   * committed: their counts are never a limit, and updating one row inside every claim would make the claims of one
+   * user's tasks commit one after another at the slot. Run Now calls it inside its transaction.
+   */
+  const settle = async (executor: Executor): Promise<void> => {
     if (unsettled.size === 0) return;
     const userIds = [...unsettled.keys()].sort();
-    await tx.execute(sql`select 1 from usage_tracking where user_id = any(${sql.param(userIds)}::text[]) and ${counterOf} order by user_id for update`);
-    await tx.execute(sql`
-      update usage_tracking set usage_count = usage_tracking.usage_count + taken.runs
-      from unnest(${sql.param(userIds)}::text[], ${sql.param(userIds.map((userId) => unsettled.get(userId) ?? 0))}::int[]) as taken(user_id, runs)
-      where usage_tracking.user_id = taken.user_id and ${counterOf}`);
+    const runs = userIds.map((userId) => unsettled.get(userId) ?? 0);
     unsettled.clear();
+    await executor.execute(sql`
+      insert into usage_tracking (user_id, feature_name, period_start, period_end, usage_count)
+      select user_id, ${feature}, ${start}::timestamptz, ${month.end.toISOString()}::timestamptz, runs
+      from unnest(${sql.param(userIds)}::text[], ${sql.param(runs)}::int[]) as taken(user_id, runs)
+      order by user_id
+      on conflict (user_id, feature_name, period_start) do update set usage_count = usage_tracking.usage_count + excluded.usage_count`);
   };
 
   return { take, settle };

@@ -145,6 +145,9 @@ describe('subscription page', () => {
     expect(within(card('Unlimited')).getByText('Current Plan')).toBeTruthy();
     expect(limits('Unlimited')).toEqual(['No limits']);
     expect((within(card('Free')).getByRole('button', { name: 'Free Plan' }) as HTMLButtonElement).disabled).toBe(true);
+    // Given by an administrator: nothing to buy over it, and the page says so.
+    expect(screen.getByText('Your Unlimited plan was given by an administrator: there is nothing to buy.')).toBeTruthy();
+    for (const name of ['Pro', 'Business']) expect(within(card(name)).queryByRole('button')).toBeNull();
   });
 
   it('disables Subscribe and says why when payments are not configured', async () => {

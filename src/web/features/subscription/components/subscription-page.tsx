@@ -121,7 +121,9 @@ function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
   );
   const usage = new Map(subscription.usage.map(({ featureName, usageCount }) => [featureName, usageCount]));
   const shown = plansToShow(plans, subscription);
-  const sellsPaidPlans = shown.some((plan) => plan.price > 0 && plan.id !== subscription.plan.id);
+  // A plan an administrator gave (not bought, and not the free one) is not something to buy over; the server refuses.
+  const given = !subscription.paid && (subscription.plan.price > 0 || !subscription.plan.isActive);
+  const sellsPaidPlans = !given && shown.some((plan) => plan.price > 0 && plan.id !== subscription.plan.id);
 
   const actionFor = (plan: Plan) => {
     if (plan.id === subscription.plan.id) return subscription.paid ? manageButton : undefined;
@@ -131,6 +133,7 @@ function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
           Free Plan
         </Button>
       );
+    if (given) return undefined;
     // A paying user changes plans in the billing portal, so Stripe prorates; a second checkout would bill twice.
     if (subscription.paid)
       return (
@@ -165,6 +168,12 @@ function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
           </p>
           {manageButton}
         </div>
+      ) : null}
+      {given ? (
+        <p className="flex items-center gap-2 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
+          <Info aria-hidden="true" className="size-4 shrink-0" />
+          Your {subscription.plan.name} plan was given by an administrator: there is nothing to buy.
+        </p>
       ) : null}
       {!subscription.paymentsConfigured && sellsPaidPlans ? (
         <p id={paymentsNoteId} className="flex items-center gap-2 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
