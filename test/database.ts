@@ -31,9 +31,25 @@ export async function createTestDatabase({ maxConnections = 5 }: { maxConnection
     async drop() {
       await Promise.all(stopFirst.map((stop) => stop()));
       await connection.pool.end();
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
+      await dropDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database. An autovacuum worker busy in it belongs to no role, so a role that is not a superuser (or in
+ * pg_signal_backend) cannot end it and the drop fails with 42501; the worker is done within moments, so try again.
+ */
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 function withDatabase(url: string, database: string): string {
