@@ -66,6 +66,24 @@ describe('admin task routes', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes every admin task route with its refusals and the shared AdminTask contract', async () => {
+    const document = (await new TestClient(app).request('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const responses = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    expect(responses('/api/admin/tasks', 'get')).toEqual(['200', '400', '401', '403']);
+    expect(responses('/api/admin/tasks/export', 'get')).toEqual(['200', '400', '401', '403']);
+    expect(responses('/api/admin/tasks/{id}', 'get')).toEqual(['200', '401', '403', '404']);
+    expect(responses('/api/admin/tasks/{id}/runs', 'post')).toEqual(['200', '401', '403', '404', '409']);
+    expect(responses('/api/admin/tasks/{id}/pause', 'post')).toEqual(['200', '401', '403', '404']);
+    expect(responses('/api/admin/tasks/{id}/resume', 'post')).toEqual(['200', '400', '401', '403', '404']);
+    expect(responses('/api/admin/tasks/{id}', 'delete')).toEqual(['204', '401', '403', '404']);
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['AdminTask', 'AdminTaskPage', 'AdminTaskDetail']));
+  });
+});
+
 describe('GET /api/admin/tasks', () => {
   it('lists every owner’s tasks newest first, with owner, schedule in the task’s zone and the real total', async () => {
     const page = await list();
