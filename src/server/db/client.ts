@@ -5,6 +5,9 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
 
+/** What `db.transaction` hands its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseConnection {
   pool: pg.Pool;
   db: Database;

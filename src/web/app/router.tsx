@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: async () => ({ Component: (await import('./routes/admin/overview')).AdminOverviewRoute }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
+              { path: 'tasks', lazy: async () => ({ Component: (await import('./routes/admin/tasks')).AdminTasksRoute }) },
+              { path: 'tasks/:taskId', lazy: async () => ({ Component: (await import('./routes/admin/task-detail')).AdminTaskDetailRoute }) },
             ],
           },
         ],

@@ -33,12 +33,18 @@ export const paths = {
   dashboardSubscription: '/dashboard/subscription',
   admin: '/admin',
   adminSettings: '/admin/settings',
+  adminTasks: '/admin/tasks',
 } as const;
 
 /** The pages of one task, built from its id. */
 export const taskPaths = {
   detail: (taskId: string) => `${paths.dashboardTasks}/${encodeURIComponent(taskId)}`,
   edit: (taskId: string) => `${paths.dashboardTasks}/${encodeURIComponent(taskId)}/edit`,
+};
+
+/** The read-only page of any user's task in the admin area. */
+export const adminTaskPaths = {
+  detail: (taskId: string) => `${paths.adminTasks}/${encodeURIComponent(taskId)}`,
 };
 
 /** The pages of one content entry (blog post, guide, integration documentation), built from its id. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import type { Run } from '#shared/runs/run.schema';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
 import { executeRunJob } from '../../queue/job-definitions';
@@ -19,7 +19,20 @@ export const runNowWaitMs = 20_000;
  * Run Now: a manual run, processed by the workers like any other, awaited for up to `waitMs`. A task with a run in
  * flight refuses a second one ("Task already running"), and a plan whose monthly runs are used up refuses any.
  */
-export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: { db: Database; userId: string; taskId: string; waitMs?: number }): Promise<Run> {
+export async function runTaskNow({
+  db,
+  userId,
+  taskId,
+  waitMs = runNowWaitMs,
+  alsoInTransaction,
+}: {
+  db: Database;
+  userId: string;
+  taskId: string;
+  waitMs?: number;
+  /** Runs once the run is started, in its transaction: an administrator's audit entry commits with the run or not at all. */
+  alsoInTransaction?: (tx: Transaction) => Promise<void>;
+}): Promise<Run> {
   if (!isUuid(taskId)) throw taskNotFound();
   const runCounter = monthlyRunCounter({ db, now: new Date() });
   const { runId, taskName } = await db.transaction(async (tx) => {
@@ -41,6 +54,7 @@ export async function runTaskNow({ db, userId, taskId, waitMs = runNowWaitMs }: 
     if (!run) throw new Error('run insert returned no row');
     await enqueue(executeRunJob, { runId: run.id }, { db: tx });
     await runCounter.settle(tx);
+    await alsoInTransaction?.(tx);
     return { runId: run.id, taskName: task.name };
   });
 

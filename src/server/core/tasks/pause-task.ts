@@ -5,7 +5,7 @@ import { ownTask, taskNotFound } from './find-own-task';
 import { isUuid } from '../is-uuid';
 import { toTask } from './to-task';
 
-export async function pauseTask({ db, userId, taskId }: { db: Database; userId: string; taskId: string }): Promise<Task> {
+export async function pauseTask({ db, userId, taskId }: { db: Pick<Database, 'update'>; userId: string; taskId: string }): Promise<Task> {
   if (!isUuid(taskId)) throw taskNotFound();
   // A paused task keeps its schedule but has no next fire time, so the scheduler never claims it.
   const [paused] = await db.update(tasks).set({ status: 'paused', nextFireAt: null }).where(ownTask(userId, taskId)).returning();

@@ -1,6 +1,6 @@
 import { nextFireTime } from '#shared/tasks/schedule';
 import type { Task } from '#shared/tasks/task.schema';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-plan-limits';
 import { findUserPlan } from '../billing/find-user-plan';
@@ -12,7 +12,18 @@ import { toTask } from './to-task';
  * Back to active from paused or error: the failure count starts over and the next slot from now is scheduled. The
  * task must fit the plan as a new one would (a task paused on a bigger plan may be too fast or one too many now).
  */
-export async function resumeTask({ db, userId, taskId }: { db: Database; userId: string; taskId: string }): Promise<Task> {
+export async function resumeTask({
+  db,
+  userId,
+  taskId,
+  alsoInTransaction,
+}: {
+  db: Database;
+  userId: string;
+  taskId: string;
+  /** Runs after the task is resumed, in its transaction (an administrator's audit entry). */
+  alsoInTransaction?: (tx: Transaction) => Promise<void>;
+}): Promise<Task> {
   await findOwnTask({ db, userId, taskId });
   const resumed = await db.transaction(async (tx) => {
     const { plan } = await findUserPlan({ db: tx, userId, lock: true });
@@ -25,6 +36,7 @@ export async function resumeTask({ db, userId, taskId }: { db: Database; userId:
       .set({ status: 'active', consecutiveFailures: 0, nextFireAt: nextFireTime(task) })
       .where(ownTask(userId, taskId))
       .returning();
+    await alsoInTransaction?.(tx);
     return row;
   });
   if (!resumed) throw taskNotFound();

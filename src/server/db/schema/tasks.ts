@@ -52,5 +52,7 @@ export const tasks = pgTable(
     // A user's list, newest first; search filters within it (a user has at most a few hundred tasks). NULLS FIRST is
     // what `order by … desc` means; drizzle's default (NULLS LAST) would leave the index unusable for the order.
     index().on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The administrator's list of every task (issue 17), newest first, paged by (created_at, id).
+    index('tasks_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );

@@ -1,0 +1,69 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminTask, AdminTaskFilter } from '#shared/admin/admin-task.schema';
+import { unknownOwnerName } from '#shared/admin/admin-task.schema';
+import { scheduleWithZone } from '#shared/tasks/schedule-with-zone';
+import type { Database } from '../../../db/client';
+import { tasks, user } from '../../../db/schema';
+import { containsPattern } from '../../contains-pattern';
+import { afterAdminTaskCursor, createdAtExact, type AdminTaskCursor } from './admin-task-cursor';
+
+/** What the list, the detail page and the export read: a task, its owner and its latest run. */
+export type TaskReader = Pick<Database, 'select'>;
+
+/**
+ * The latest run through the (task_id, started_at desc, id desc) index: one index probe per listed task, however
+ * many runs it has. json keeps it to one subquery; to_char keeps the microseconds and the UTC zone.
+ */
+const lastRun = sql<{ startedAt: string; status: string } | null>`(
+  select json_build_object('startedAt', to_char(r.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'status', r.status)
+  from task_runs r where r.task_id = ${tasks.id} order by r.started_at desc, r.id desc limit 1)`;
+
+export const adminTaskColumns = {
+  task: tasks,
+  ownerName: sql<string | null>`coalesce(nullif(trim(${user.fullName}), ''), nullif(trim(${user.name}), ''))`,
+  ownerEmail: user.email,
+  lastRun,
+  cursorCreatedAt: createdAtExact,
+};
+
+export type AdminTaskRow = { task: typeof tasks.$inferSelect; ownerName: string | null; ownerEmail: string | null; lastRun: { startedAt: string; status: string } | null; cursorCreatedAt: string };
+
+/** Search (task name, status, provider, owner's full or account name; case-insensitive), status and provider. */
+export function adminTaskWhere({ search, status = 'all', provider }: AdminTaskFilter): SQL | undefined {
+  const filters: SQL[] = [];
+  if (status !== 'all') filters.push(eq(tasks.status, status));
+  if (provider) filters.push(eq(tasks.provider, provider));
+  const term = search?.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    filters.push(or(ilike(tasks.name, pattern), ilike(tasks.status, pattern), ilike(tasks.provider, pattern), ilike(user.fullName, pattern), ilike(user.name, pattern)) as SQL);
+  }
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** One keyset page of rows, newest first; `limit + 1` tells the caller whether another page follows. */
+export function selectAdminTaskRows({ db, where, after, limit }: { db: TaskReader; where?: SQL; after?: AdminTaskCursor; limit: number }): Promise<AdminTaskRow[]> {
+  return db
+    .select(adminTaskColumns)
+    .from(tasks)
+    // Left join: a task outlives nothing of its owner (cascade), but the row must not vanish if the name is odd.
+    .leftJoin(user, eq(user.id, tasks.userId))
+    .where(and(where, after ? afterAdminTaskCursor(after) : undefined))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
+    .limit(limit);
+}
+
+export function toAdminTask(row: AdminTaskRow, now = new Date()): AdminTask {
+  const { task } = row;
+  return {
+    id: task.id,
+    name: task.name,
+    owner: { id: task.userId, name: row.ownerName ?? unknownOwnerName, email: row.ownerEmail ?? '' },
+    status: task.status,
+    schedule: scheduleWithZone(task, now),
+    provider: task.provider,
+    model: task.model,
+    lastRun: row.lastRun,
+    createdAt: task.createdAt.toISOString(),
+  };
+}

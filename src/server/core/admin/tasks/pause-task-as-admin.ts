@@ -1,0 +1,15 @@
+import type { AdminTask } from '#shared/admin/admin-task.schema';
+import type { Database } from '../../../db/client';
+import { pauseTask } from '../../tasks/pause-task';
+import { recordAudit } from '../record-audit';
+import { findAnyTask, taskAuditDetails } from './find-any-task';
+import { readAdminTask } from './read-admin-task';
+
+export async function pauseTaskAsAdmin({ db, actorId, taskId }: { db: Database; actorId: string; taskId: string }): Promise<AdminTask> {
+  return db.transaction(async (tx) => {
+    const found = await findAnyTask({ db: tx, taskId });
+    await pauseTask({ db: tx, userId: found.task.userId, taskId });
+    await recordAudit(tx, { actorId, action: 'task.pause', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) });
+    return readAdminTask({ db: tx, taskId });
+  });
+}

@@ -1,0 +1,18 @@
+import type { AdminTask } from '#shared/admin/admin-task.schema';
+import type { Database } from '../../../db/client';
+import { resumeTask } from '../../tasks/resume-task';
+import { recordAudit } from '../record-audit';
+import { findAnyTask, taskAuditDetails } from './find-any-task';
+import { readAdminTask } from './read-admin-task';
+
+/** Resume on the owner's behalf: the owner's plan decides (active tasks, schedule pace), as if they had clicked. */
+export async function resumeTaskAsAdmin({ db, actorId, taskId }: { db: Database; actorId: string; taskId: string }): Promise<AdminTask> {
+  const found = await findAnyTask({ db, taskId });
+  await resumeTask({
+    db,
+    userId: found.task.userId,
+    taskId,
+    alsoInTransaction: (tx) => recordAudit(tx, { actorId, action: 'task.resume', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) }),
+  });
+  return readAdminTask({ db, taskId });
+}

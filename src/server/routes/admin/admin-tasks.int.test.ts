@@ -1,0 +1,255 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpTestUser, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { seedRun, seedTask, seedUser } from '#test/seed';
+import { calendarMonthOf } from '../../core/billing/usage-period';
+import { auditLog, taskRuns, tasks, usageTracking } from '../../db/schema';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let admin: TestClient;
+let adminId: string;
+let member: TestClient;
+let memberId: string;
+
+// Seeded in a fixed order, newest last, so the list's order is known: ids by name.
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp({ database }));
+  ({ client: admin, userId: adminId } = await signUpTestUser(app, { name: 'Ada Admin', ip: '198.51.100.80' }));
+  ({ client: member, userId: memberId } = await signUpTestUser(app, { name: 'Mel Member', ip: '198.51.100.81' }));
+
+  const grace = await seedUser(database.db, { name: 'grace', fullName: 'Grace Hopper', email: 'grace@example.com' });
+  const nameless = await seedUser(database.db, { name: '', fullName: null, email: 'nameless@example.com' });
+  const formula = await seedUser(database.db, { name: 'x', fullName: '=HYPERLINK("evil")', email: 'formula@example.com' });
+  const seeds: [string, string, Parameters<typeof seedTask>[2]][] = [
+    ['Morning news', grace.id, { scheduleType: 'daily', scheduleTime: '16:00', startDate: '2026-01-10', timezone: 'America/Phoenix' }],
+    ['Weekly digest', grace.id, { provider: 'anthropic', model: 'claude-sonnet-4-5', status: 'paused', nextFireAt: null }],
+    ['Cron job', nameless.id, { scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '*/30 * * * *', status: 'error' }],
+    ['Member task', memberId, { scheduleType: 'hourly', scheduleTime: '00:15', timezone: 'UTC' }],
+    ['Report "A", daily\nsecond line', formula.id, {}],
+  ];
+  let createdAt = Date.parse('2026-11-01T00:00:00Z');
+  for (const [name, userId, overrides] of seeds) {
+    createdAt += 60_000;
+    ids[name] = (await seedTask(database.db, userId, { name, createdAt: new Date(createdAt), ...overrides })).id;
+  }
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+type Listed = { items: { id: string; name: string; owner: { name: string }; status: string; schedule: string; provider: string; lastRun: unknown }[]; total: number; nextCursor: string | null };
+const list = async (query = '') => (await admin.request(`/api/admin/tasks${query}`)).body as Listed;
+const names = (page: Listed) => page.items.map((task) => task.name);
+
+describe('admin task routes', () => {
+  it.each([
+    ['GET', '/api/admin/tasks'],
+    ['GET', '/api/admin/tasks/export'],
+    ['GET', '/api/admin/tasks/{id}'],
+    ['POST', '/api/admin/tasks/{id}/runs'],
+    ['POST', '/api/admin/tasks/{id}/pause'],
+    ['POST', '/api/admin/tasks/{id}/resume'],
+    ['DELETE', '/api/admin/tasks/{id}'],
+  ])('%s %s: 401 signed out, 403 for a non-admin, and nothing changes', async (method, template) => {
+    const path = template.replace('{id}', ids['Member task'] ?? '');
+    expect((await new TestClient(app).request(path, { method })).status).toBe(401);
+    const forbidden = await member.request(path, { method });
+    expect(forbidden).toMatchObject({ status: 403, body: { error: { code: 'forbidden', message: 'You need admin access to do this.' } } });
+    const [task] = await database.db.select().from(tasks).where(eq(tasks.id, ids['Member task'] ?? ''));
+    expect(task?.status).toBe('active');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every admin task route with its refusals and the shared AdminTask contract', async () => {
+    const document = (await new TestClient(app).request('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const responses = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    expect(responses('/api/admin/tasks', 'get')).toEqual(['200', '400', '401', '403']);
+    expect(responses('/api/admin/tasks/export', 'get')).toEqual(['200', '400', '401', '403']);
+    expect(responses('/api/admin/tasks/{id}', 'get')).toEqual(['200', '401', '403', '404']);
+    expect(responses('/api/admin/tasks/{id}/runs', 'post')).toEqual(['200', '401', '403', '404', '409']);
+    expect(responses('/api/admin/tasks/{id}/pause', 'post')).toEqual(['200', '401', '403', '404']);
+    expect(responses('/api/admin/tasks/{id}/resume', 'post')).toEqual(['200', '400', '401', '403', '404']);
+    expect(responses('/api/admin/tasks/{id}', 'delete')).toEqual(['204', '401', '403', '404']);
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['AdminTask', 'AdminTaskPage', 'AdminTaskDetail']));
+  });
+});
+
+describe('GET /api/admin/tasks', () => {
+  it('lists every owner’s tasks newest first, with owner, schedule in the task’s zone and the real total', async () => {
+    const page = await list();
+    expect(page.total).toBe(5);
+    expect(names(page)).toEqual(['Report "A", daily\nsecond line', 'Member task', 'Cron job', 'Weekly digest', 'Morning news']);
+    const byName = Object.fromEntries(page.items.map((task) => [task.name, task]));
+    // Phoenix keeps MST all year, so the abbreviation does not depend on when the test runs.
+    expect(byName['Morning news']).toMatchObject({ owner: { name: 'Grace Hopper', email: 'grace@example.com' }, status: 'active', schedule: 'daily at 09:00 MST', provider: 'openai', lastRun: null });
+    expect(byName['Cron job']).toMatchObject({ owner: { name: 'Unknown user' }, schedule: '*/30 * * * *', status: 'error' });
+    expect(byName['Member task']).toMatchObject({ owner: { name: 'Mel Member' }, schedule: 'hourly at 00:15 UTC' });
+  });
+
+  it('searches task name, status, provider and owner name case-insensitively, with totals', async () => {
+    expect(names(await list('?search=MORNING'))).toEqual(['Morning news']);
+    expect(names(await list('?search=paused'))).toEqual(['Weekly digest']);
+    expect(names(await list('?search=anthrop'))).toEqual(['Weekly digest']);
+    expect(await list('?search=grace%20hop')).toMatchObject({ total: 2 });
+    expect(await list('?search=mel')).toMatchObject({ total: 1, items: [{ name: 'Member task' }] });
+    // % and _ are literal, not wildcards.
+    expect((await list('?search=%25')).total).toBe(0);
+  });
+
+  it('filters by status and provider', async () => {
+    expect(names(await list('?status=error'))).toEqual(['Cron job']);
+    expect(await list('?provider=anthropic')).toMatchObject({ total: 1, items: [{ name: 'Weekly digest' }] });
+    expect((await list('?status=active&provider=openai')).total).toBe(3);
+  });
+
+  it('pages with a cursor, keeping the total', async () => {
+    const first = await list('?limit=2');
+    expect(first).toMatchObject({ total: 5 });
+    expect(names(first)).toEqual(['Report "A", daily\nsecond line', 'Member task']);
+    const second = await list(`?limit=2&cursor=${first.nextCursor}`);
+    expect(names(second)).toEqual(['Cron job', 'Weekly digest']);
+    const third = await list(`?limit=2&cursor=${second.nextCursor}`);
+    expect(third).toMatchObject({ total: 5, nextCursor: null });
+    expect(names(third)).toEqual(['Morning news']);
+  });
+
+  it('answers 400 for a bad cursor, status or limit', async () => {
+    for (const query of ['?cursor=nonsense', '?status=sleeping', '?limit=0', '?limit=1000']) {
+      const answer = await admin.request(`/api/admin/tasks${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error.code).toBe('validation_failed');
+    }
+  });
+
+  it('shows the real last run', async () => {
+    const [task] = await database.db.select().from(tasks).where(eq(tasks.id, ids['Weekly digest'] ?? ''));
+    if (!task) throw new Error('seeded task missing');
+    await seedRun(database.db, task, { startedAt: new Date('2026-11-20T10:00:00Z') });
+    await seedRun(database.db, task, { startedAt: new Date('2026-11-21T10:00:00Z'), status: 'error', error: 'Boom' });
+    const [digest] = (await list('?search=weekly')).items;
+    expect(digest?.lastRun).toEqual({ startedAt: '2026-11-21T10:00:00.000Z', status: 'error' });
+  });
+});
+
+describe('GET /api/admin/tasks/:id', () => {
+  it('returns any owner’s task with its recent runs, and 404 for an unknown or malformed id', async () => {
+    const detail = await admin.request(`/api/admin/tasks/${ids['Weekly digest']}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.task).toMatchObject({ name: 'Weekly digest', owner: { name: 'Grace Hopper' }, timezone: 'UTC' });
+    expect(detail.body.runs.map((run: { status: string }) => run.status)).toEqual(['error', 'completed']);
+    expect((await admin.request('/api/admin/tasks/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await admin.request('/api/admin/tasks/not-a-uuid')).status).toBe(404);
+  });
+});
+
+/** Stands in for the workers: finishes the task's manual run as soon as it appears, so Run Now returns at once. */
+async function completeManualRun(taskId: string) {
+  for (let i = 0; i < 100; i += 1) {
+    const done = await database.db
+      .update(taskRuns)
+      .set({ status: 'completed', completedAt: new Date(), result: 'Done.' })
+      .where(and(eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'processing')))
+      .returning();
+    if (done.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const auditOf = (taskId: string) => database.db.select().from(auditLog).where(eq(auditLog.targetId, taskId));
+const monthlyRunsOf = async (client: TestClient) =>
+  ((await client.request('/api/me/subscription')).body.subscription.usage as { featureName: string; usageCount: number }[]).find((usage) => usage.featureName === 'monthly_runs')?.usageCount ?? 0;
+
+describe('Run Manually', () => {
+  it('runs the task for its owner: the owner’s monthly runs count it, Last Run changes, and the audit says who', async () => {
+    const taskId = ids['Member task'] ?? '';
+    const before = await monthlyRunsOf(member);
+    const [ran] = await Promise.all([admin.request(`/api/admin/tasks/${taskId}/runs`, { method: 'POST' }), completeManualRun(taskId)]);
+    expect(ran).toMatchObject({ status: 200, body: { run: { taskId, trigger: 'manual', status: 'completed' } } });
+    expect(await monthlyRunsOf(member)).toBe(before + 1);
+    expect((await list('?search=member%20task')).items[0]?.lastRun).toMatchObject({ status: 'completed' });
+    expect(await auditOf(taskId)).toEqual([
+      expect.objectContaining({ actorId: adminId, action: 'task.run', targetType: 'task', details: { taskName: 'Member task', ownerId: memberId, ownerName: 'Mel Member', ownerEmail: 'melmember@example.com' } }),
+    ]);
+  });
+
+  it('answers 409 while a run is in flight and 403 plan_limit when the owner’s runs are used up, writing no audit', async () => {
+    const taskId = ids['Morning news'] ?? '';
+    const [task] = await database.db.select().from(tasks).where(eq(tasks.id, taskId));
+    if (!task) throw new Error('seeded task missing');
+    const inFlight = await seedRun(database.db, task, { status: 'processing', completedAt: null });
+    expect(await admin.request(`/api/admin/tasks/${taskId}/runs`, { method: 'POST' })).toMatchObject({ status: 409, body: { error: { message: 'Task already running' } } });
+    await database.db.delete(taskRuns).where(eq(taskRuns.id, inFlight.id));
+
+    const month = calendarMonthOf(new Date());
+    await database.db
+      .insert(usageTracking)
+      .values({ userId: task.userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: 300 })
+      .onConflictDoUpdate({ target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart], set: { usageCount: 300 } });
+    expect(await admin.request(`/api/admin/tasks/${taskId}/runs`, { method: 'POST' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'plan_limit', message: 'Your Free plan allows 300 runs a month. Upgrade your plan to run more.' } },
+    });
+    expect(await auditOf(taskId)).toEqual([]);
+  });
+});
+
+describe('pause, resume and delete', () => {
+  it('pauses and resumes any owner’s task, each with an audit entry', async () => {
+    const taskId = ids['Morning news'] ?? '';
+    expect(await admin.request(`/api/admin/tasks/${taskId}/pause`, { method: 'POST' })).toMatchObject({ status: 200, body: { task: { id: taskId, status: 'paused' } } });
+    expect(await admin.request(`/api/admin/tasks/${taskId}/resume`, { method: 'POST' })).toMatchObject({ status: 200, body: { task: { id: taskId, status: 'active' } } });
+    const entries = await auditOf(taskId);
+    expect(entries.map((entry) => entry.action).sort()).toEqual(['task.pause', 'task.resume']);
+    expect(entries[0]?.details).toMatchObject({ taskName: 'Morning news', ownerName: 'Grace Hopper' });
+  });
+
+  it('resumes within the owner’s plan: a too-fast schedule is refused and no audit is written', async () => {
+    const owner = await seedUser(database.db, { fullName: 'Fast Owner' });
+    const fast = await seedTask(database.db, owner.id, { scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '*/10 * * * *', status: 'paused', nextFireAt: null });
+    const refused = await admin.request(`/api/admin/tasks/${fast.id}/resume`, { method: 'POST' });
+    expect(refused).toMatchObject({ status: 400, body: { error: { message: 'Your Free plan runs a task at most every 60 minutes.' } } });
+    expect(await auditOf(fast.id)).toEqual([]);
+    await database.db.delete(tasks).where(eq(tasks.id, fast.id));
+  });
+
+  it('deletes a task with its runs and keeps its name in the audit entry', async () => {
+    const taskId = ids['Weekly digest'] ?? '';
+    expect((await admin.request(`/api/admin/tasks/${taskId}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId))).toEqual([]);
+    expect(await auditOf(taskId)).toEqual([expect.objectContaining({ action: 'task.delete', details: expect.objectContaining({ taskName: 'Weekly digest', ownerEmail: 'grace@example.com' }) })]);
+    expect((await admin.request(`/api/admin/tasks/${taskId}`, { method: 'DELETE' })).status).toBe(404);
+    ids['Weekly digest'] = '';
+  });
+});
+
+describe('GET /api/admin/tasks/export', () => {
+  it('streams RFC 4180 CSV of everything matching, quoting quotes, commas and line breaks, defusing formulas', async () => {
+    const response = await admin.open('/api/admin/tasks/export');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="promptcron-tasks-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = await response.text();
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('Task ID,Task Name,User,Email,Status,Schedule,Provider,Model,Last Run,Last Run Status,Created');
+    expect(lines[1]).toMatch(/^[0-9a-f-]{36},"Report ""A"", daily\nsecond line","'=HYPERLINK\(""evil""\)",formula@example\.com,active,/);
+    expect(csv).toContain(',Grace Hopper,grace@example.com,active,daily at 09:00 MST,openai,');
+    // Every task but the deleted one, plus the header and the final line break.
+    expect(lines).toHaveLength(1 + 4 + 1);
+  });
+
+  it('exports only what the filter matches', async () => {
+    const csv = await (await admin.open('/api/admin/tasks/export?status=error')).text();
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(csv).toContain('Cron job,Unknown user,nameless@example.com,error,*/30 * * * *');
+  });
+});

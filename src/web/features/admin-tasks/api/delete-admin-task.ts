@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { apiClient } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { adminTasksQueryKey } from './list-admin-tasks';
+
+export async function deleteAdminTask(taskId: string): Promise<void> {
+  await apiClient.delete(`/api/admin/tasks/${encodeURIComponent(taskId)}`);
+}
+
+export function useDeleteAdminTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAdminTask,
+    onSuccess: () => void toast.success('Task deleted'),
+    onError: (error) => void toast.error('Could not delete the task', { description: errorMessage(error, 'Please try again.') }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminTasksQueryKey }),
+  });
+}
