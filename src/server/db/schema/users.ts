@@ -12,7 +12,9 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-export const user = pgTable('user', {
+export const user = pgTable(
+  'user',
+  {
   id: text().primaryKey(),
   name: text().notNull(),
   email: text().notNull().unique(),
@@ -27,7 +29,10 @@ export const user = pgTable('user', {
   banned: boolean().notNull().default(false),
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
-});
+  },
+  // The admin Users list and its export page newest first by (created_at, id) (issue 17).
+  (table) => [index('user_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
+);
 
 export const session = pgTable(
   'session',

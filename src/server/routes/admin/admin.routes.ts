@@ -6,6 +6,7 @@ import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';
 import { inviteUser } from './admin.handlers';
+import { adminUsersRouter } from './admin-users.routes';
 
 export const inviteUserRoute = createRoute({
   method: 'post',
@@ -27,4 +28,4 @@ const router = createRouter();
 // Every admin route, present and future, checks the role on the server first.
 router.use('/api/admin/*', requireUser, requireAdmin);
 
-export const adminRouter = router.openapi(inviteUserRoute, inviteUser);
+export const adminRouter = router.openapi(inviteUserRoute, inviteUser).route('/', adminUsersRouter);
