@@ -4,6 +4,7 @@ import { auditLog, subscriptions, tasks, user } from '#server/db/schema/index';
 import { createTestApp, signUpTestUser, strongPassword, TestClient } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { startMailServer } from '#test/mail-server';
+import { hostileStrings } from '#test/hostile-inputs';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 
 const proPlanId = '00000000-0000-4000-8000-000000000002';
@@ -61,8 +62,28 @@ describe('every users route', () => {
     expect((await admin.request('/api/admin/users?limit=0')).status).toBe(400);
     expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { role: 'owner' } })).status).toBe(400);
     expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: '00000000-0000-4000-8000-00000000ffff' } })).status).toBe(400);
+    expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: proPlanId, role: 'admin' } })).status).toBe(400);
+  });
+
+  it.each(Object.entries(hostileStrings))('answers a hostile %s search, filter or id with a 4xx', async (_name, value) => {
+    const text = encodedOrRaw(value);
+    for (const path of [`/api/admin/users?search=${text}`, `/api/admin/users?planId=${text}`, `/api/admin/users?cursor=${text}`, `/api/admin/users/${text}`]) {
+      const answer = await admin.request(path);
+      expect({ path, status: answer.status < 500 }).toEqual({ path, status: true });
+    }
+    const suspended = await admin.request(`/api/admin/users/${text}/suspend`, { method: 'POST' });
+    expect(suspended.status).toBeLessThan(500);
   });
 });
+
+/** A lone surrogate has no UTF-8 form: send the bytes a careless client would (CESU-8) instead. */
+function encodedOrRaw(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
 
 describe('the users list', () => {
   beforeAll(async () => {

@@ -23,4 +23,5 @@ export const adminUserListQuerySchema = adminUserFilterSchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const adminUserIdParamSchema = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+// Text PostgreSQL cannot store (NUL) would fail the query: refused as not found would be, before it.
+export const adminUserIdParamSchema = z.object({ id: singleLineText().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
