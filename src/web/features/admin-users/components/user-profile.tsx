@@ -9,6 +9,15 @@ import { errorMessage } from '../../../lib/form-errors';
 import { useAdminUserProfile } from '../api/admin-users';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The audit log's verbs in words; an action added later still shows, as its verb. */
+const auditActions: Record<string, string> = {
+  'user.plan_change': 'Plan changed',
+  'user.role_change': 'Role changed',
+  'user.suspend': 'Account suspended',
+  'user.unsuspend': 'Account unsuspended',
+  'user.invitation_resend': 'Invitation resent',
+  'user.password_reset': 'Password reset e-mail sent',
+};
 const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : '—');
 
 /** /admin/users/:id: one account, its plan, tasks, run counts and what administrators did to it. */
@@ -68,7 +77,7 @@ export function UserProfile({ userId }: { userId: string }) {
           <ul className="divide-y divide-slate-100 text-sm">
             {audit.map((entry) => (
               <li key={entry.id} className="flex justify-between gap-3 py-2">
-                <span className="text-slate-900">{entry.action}</span>
+                <span className="text-slate-900">{auditActions[entry.action] ?? entry.action}</span>
                 <span className="text-slate-600">{when(entry.createdAt)}</span>
               </li>
             ))}
