@@ -214,7 +214,9 @@ describe('suspending a user', () => {
     expect(stopped?.nextFireAt).toBeNull();
     expect((await admin.request(`/api/admin/users?search=sue`)).body.items[0].status).toBe('suspended');
 
+    expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).body.error.message).toBe('This account is already suspended.');
     expect((await admin.request(`/api/admin/users/${userId}/unsuspend`, { method: 'POST' })).status).toBe(200);
+    expect((await admin.request(`/api/admin/users/${userId}/unsuspend`, { method: 'POST' })).status).toBe(409);
     const [resumed] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(resumed?.nextFireAt?.getTime()).toBeGreaterThan(Date.now());
     const [stillPaused] = await database.db.select().from(tasks).where(eq(tasks.id, paused.id));

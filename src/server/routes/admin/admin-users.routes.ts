@@ -79,9 +79,9 @@ export const suspendUserRoute = actionRoute(
   '/suspend',
   'Suspend a user',
   'Ends their sessions at once, refuses sign-in with 403 `account_suspended` and stops their tasks from firing.',
-  'Your own account, or the last administrator',
+  'Your own account, one already suspended, or the last administrator',
 );
-export const unsuspendUserRoute = actionRoute('post', '/unsuspend', 'Unsuspend a user', 'Their active tasks fire again from their next slot; missed slots are not caught up.', 'Never');
+export const unsuspendUserRoute = actionRoute('post', '/unsuspend', 'Unsuspend a user', 'Their active tasks fire again from their next slot; missed slots are not caught up.', 'The account is not suspended');
 export const sendPasswordResetRoute = actionRoute('post', '/password-reset', 'Send a password-reset e-mail', 'The e-mail "Forgot password" sends, with a link valid 30 minutes.', 'The user has not set a password yet');
 export const deleteUserRoute = actionRoute(
   'delete',

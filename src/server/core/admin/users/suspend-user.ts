@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { nextFireTime } from '#shared/tasks/schedule';
 import type { Database } from '../../../db/client';
 import { session, tasks, user } from '../../../db/schema';
+import { ConflictError } from '../../errors';
 import { recordAudit } from '../record-audit';
 import { notifyTasksChanged } from '../../tasks/notify-tasks-changed';
 import { assertAnotherAdminRemains, assertNotSelf, lockTargetUser } from './target-user';
@@ -17,6 +18,7 @@ export async function suspendUser({ db, actorId, userId }: { db: Database; actor
   await db.transaction(async (tx) => {
     const target = await lockTargetUser(tx, userId);
     assertNotSelf(actorId, target, 'You cannot suspend your own account.');
+    if (target.banned) throw new ConflictError('This account is already suspended.');
     await assertAnotherAdminRemains(tx, target, 'suspended');
     await tx.update(user).set({ banned: true, banReason: suspendedReason, banExpires: null }).where(eq(user.id, userId));
     await tx.delete(session).where(eq(session.userId, userId));
@@ -35,6 +37,7 @@ export async function suspendUser({ db, actorId, userId }: { db: Database; actor
 export async function unsuspendUser({ db, actorId, userId }: { db: Database; actorId: string; userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const target = await lockTargetUser(tx, userId);
+    if (!target.banned) throw new ConflictError('This account is not suspended.');
     await tx.update(user).set({ banned: false, banReason: null, banExpires: null }).where(eq(user.id, userId));
     const active = await tx
       .select()
