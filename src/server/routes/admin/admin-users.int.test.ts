@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, subscriptions, tasks, user } from '#server/db/schema/index';
-import { createTestApp, signUpTestUser, strongPassword, TestClient } from '#test/app';
+import { createTestApp, signUpTestUser, strongPassword, TestClient, testAppUrl } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { startMailServer } from '#test/mail-server';
 import { hostileStrings } from '#test/hostile-inputs';
@@ -204,9 +204,15 @@ describe('suspending a user', () => {
     const task = await seedTask(database.db, userId, { nextFireAt: new Date(Date.now() + 60_000) });
     const paused = await seedTask(database.db, userId, { status: 'paused', nextFireAt: null });
     expect((await client.request('/api/me')).status).toBe(200);
+    // A second API process on the same database, which has kept the session (ADR 0021).
+    const { app: elsewhere } = await createTestApp({ database });
+    const cookie = client.cookieHeader;
+    const statusElsewhere = async () => (await elsewhere.request('/api/me', { headers: { Cookie: cookie, Origin: testAppUrl } })).status;
+    expect(await statusElsewhere()).toBe(200);
 
     expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).status).toBe(200);
     expect((await client.request('/api/me')).status).toBe(401);
+    await vi.waitFor(async () => expect(await statusElsewhere()).toBe(401));
     const signIn = await new TestClient(app, '198.51.100.31').signIn(email, strongPassword);
     expect(signIn.status).toBe(403);
     expect(signIn.body).toEqual({ error: { code: 'account_suspended', message: 'Your account has been suspended. Contact support.' } });
