@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
             children: [
               { index: true, lazy: async () => ({ Component: (await import('./routes/admin/overview')).AdminOverviewRoute }) },
+              { path: 'users', lazy: async () => ({ Component: (await import('./routes/admin/users')).AdminUsersRoute }) },
+              { path: 'users/:userId', lazy: async () => ({ Component: (await import('./routes/admin/user-profile')).AdminUserProfileRoute }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
               { path: 'tasks', lazy: async () => ({ Component: (await import('./routes/admin/tasks')).AdminTasksRoute }) },
               { path: 'tasks/:taskId', lazy: async () => ({ Component: (await import('./routes/admin/task-detail')).AdminTaskDetailRoute }) },

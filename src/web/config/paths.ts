@@ -33,8 +33,12 @@ export const paths = {
   dashboardSubscription: '/dashboard/subscription',
   admin: '/admin',
   adminSettings: '/admin/settings',
+  adminUsers: '/admin/users',
   adminTasks: '/admin/tasks',
 } as const;
+
+/** An administrator's page of one user, built from its id. */
+export const adminUserPath = (userId: string) => `${paths.adminUsers}/${encodeURIComponent(userId)}`;
 
 /** The pages of one task, built from its id. */
 export const taskPaths = {

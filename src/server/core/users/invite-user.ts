@@ -23,7 +23,7 @@ export async function inviteUser(options: {
 }): Promise<MeUser> {
   const { db, mailer, appUrl, invitedBy, input } = options;
   const email = input.email.toLowerCase();
-  const token = randomBytes(24).toString('base64url');
+  const token = newInvitationToken();
 
   const created = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -34,17 +34,27 @@ export async function inviteUser(options: {
       .onConflictDoNothing()
       .returning();
     if (!row) throw new ConflictError('A user with this email already exists.');
-    await tx.insert(verification).values({
-      id: randomUUID(),
-      identifier: invitationIdentifier(token),
-      value: row.id,
-      expiresAt: new Date(Date.now() + invitationLifetimeMs),
-    });
+    await storeInvitation(tx, row.id, token);
     return row;
   });
 
+  await sendInvitation({ db, mailer, appUrl, invitedBy, to: { email, name: input.name }, token });
+  return toMeUser(created);
+}
+
+export function newInvitationToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The single-use token of an invitation link, valid for 7 days. */
+export async function storeInvitation(tx: Pick<Database, 'insert'>, userId: string, token: string): Promise<void> {
+  await tx.insert(verification).values({ id: randomUUID(), identifier: invitationIdentifier(token), value: userId, expiresAt: new Date(Date.now() + invitationLifetimeMs) });
+}
+
+/** E-mails the invitation link, signed with the inviting administrator's name. */
+export async function sendInvitation(options: { db: Database; mailer: Mailer; appUrl: string; invitedBy: { id: string; email: string }; to: { email: string; name: string }; token: string }) {
+  const { db, mailer, appUrl, invitedBy, to, token } = options;
   const [inviter] = await db.select({ fullName: user.fullName, email: user.email }).from(user).where(eq(user.id, invitedBy.id));
   const url = passwordLink(appUrl, passwordLinkActions.set, token);
-  await mailer.send({ to: email, ...invitationMail({ name: input.name, invitedBy: inviter?.fullName || invitedBy.email, url }) });
-  return toMeUser(created);
+  await mailer.send({ to: to.email, ...invitationMail({ name: to.name, invitedBy: inviter?.fullName || invitedBy.email, url }) });
 }

@@ -78,7 +78,7 @@ describe('the OpenAPI document', () => {
     expect(responses('/api/admin/tasks/{id}', 'get')).toEqual(['200', '401', '403', '404']);
     expect(responses('/api/admin/tasks/{id}/runs', 'post')).toEqual(['200', '401', '403', '404', '409']);
     expect(responses('/api/admin/tasks/{id}/pause', 'post')).toEqual(['200', '401', '403', '404']);
-    expect(responses('/api/admin/tasks/{id}/resume', 'post')).toEqual(['200', '400', '401', '403', '404']);
+    expect(responses('/api/admin/tasks/{id}/resume', 'post')).toEqual(['200', '400', '401', '403', '404', '409']);
     expect(responses('/api/admin/tasks/{id}', 'delete')).toEqual(['204', '401', '403', '404']);
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['AdminTask', 'AdminTaskPage', 'AdminTaskDetail']));
   });
@@ -220,6 +220,15 @@ describe('pause, resume and delete', () => {
     expect(refused).toMatchObject({ status: 400, body: { error: { message: 'Your Free plan runs a task at most every 60 minutes.' } } });
     expect(await auditOf(fast.id)).toEqual([]);
     await database.db.delete(tasks).where(eq(tasks.id, fast.id));
+  });
+
+  it('does not resume a suspended user’s task: their tasks stay stopped until they are unsuspended', async () => {
+    const owner = await seedUser(database.db, { fullName: 'Suspended Owner', banned: true });
+    const stopped = await seedTask(database.db, owner.id, { status: 'paused', nextFireAt: null });
+    const refused = await admin.request(`/api/admin/tasks/${stopped.id}/resume`, { method: 'POST' });
+    expect(refused).toMatchObject({ status: 409, body: { error: { message: 'This user is suspended: unsuspend them before resuming their tasks.' } } });
+    expect((await database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, stopped.id)))[0]?.status).toBe('paused');
+    await database.db.delete(tasks).where(eq(tasks.id, stopped.id));
   });
 
   it('deletes a task with its runs and keeps its name in the audit entry', async () => {

@@ -87,6 +87,7 @@ export const resumeAdminTaskRoute = createRoute({
     401: guarded[401],
     403: json(errorResponseSchema, 'Not an administrator, or the owner has no room for another active task (`plan_limit`)'),
     ...missing,
+    409: json(errorResponseSchema, 'The owner is suspended'),
   },
 });
 

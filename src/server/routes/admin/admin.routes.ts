@@ -7,6 +7,7 @@ import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';
 import { inviteUser } from './admin.handlers';
 import { adminTasksRouter } from './admin-tasks.routes';
+import { adminUsersRouter } from './admin-users.routes';
 
 export const inviteUserRoute = createRoute({
   method: 'post',
@@ -28,4 +29,4 @@ const router = createRouter();
 // Every admin route, present and future, checks the role on the server first.
 router.use('/api/admin/*', requireUser, requireAdmin);
 
-export const adminRouter = router.openapi(inviteUserRoute, inviteUser).route('/', adminTasksRouter);
+export const adminRouter = router.openapi(inviteUserRoute, inviteUser).route('/', adminUsersRouter).route('/', adminTasksRouter);

@@ -141,15 +141,20 @@ async function emailInBody(c: Context<AppEnv>): Promise<string | undefined> {
   }
 }
 
+const accountSuspendedMessage = 'Your account has been suspended. Contact support.';
+
 /** better-auth answers `{ code: "INVALID_TOKEN", message }`; the API's shape is `{ error: { code: "invalid_token", message } }`. */
 async function toErrorShape(response: Response): Promise<Response> {
   if (!response.headers.get('content-type')?.includes('application/json')) return response;
   const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown; fields?: unknown };
-  const code = typeof body.code === 'string' ? body.code.toLowerCase() : 'auth_error';
-  const message = typeof body.message === 'string' && body.message ? body.message : 'The request could not be completed.';
+  const given = typeof body.code === 'string' ? body.code.toLowerCase() : 'auth_error';
+  // better-auth's admin plugin refuses a banned user's new session (sign-in, invitation) with its own words.
+  const suspended = given === 'banned_user';
+  const code = suspended ? 'account_suspended' : given;
+  const message = suspended ? accountSuspendedMessage : typeof body.message === 'string' && body.message ? body.message : 'The request could not be completed.';
   const fields = body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined;
   // A taken e-mail is a conflict with existing data, whatever better-auth's status for it.
-  const status = code.startsWith('user_already_exists') ? 409 : response.status;
+  const status = suspended ? 403 : code.startsWith('user_already_exists') ? 409 : response.status;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.set('content-type', 'application/json');

@@ -114,6 +114,7 @@ describe('dashboard layout', () => {
     const sidebar = screen.getByRole('navigation', { name: 'Admin' });
     expect(linksOf(sidebar)).toEqual([
       ['Overview', '/admin'],
+      ['Users', '/admin/users'],
       ['All Tasks', '/admin/tasks'],
       ['Settings', '/admin/settings'],
       ['Back to Dashboard', '/dashboard'],

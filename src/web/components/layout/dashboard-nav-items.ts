@@ -1,4 +1,4 @@
-import { CreditCard, History, LayoutDashboard, ListChecks, ListTodo, Settings, type LucideIcon } from 'lucide-react';
+import { CreditCard, History, LayoutDashboard, ListChecks, ListTodo, Settings, Users, type LucideIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 
 export type DashboardArea = 'dashboard' | 'admin';
@@ -19,9 +19,9 @@ export const dashboardSidebarItems: SidebarItem[] = [
   { label: 'Settings', to: paths.dashboardSettings, icon: Settings },
 ];
 
-/** Users joins when its page exists (issue 17): a link to a page that is not built ends on the 404. */
 export const adminSidebarItems: SidebarItem[] = [
   { label: 'Overview', to: paths.admin, icon: LayoutDashboard, end: true },
+  { label: 'Users', to: paths.adminUsers, icon: Users },
   { label: 'All Tasks', to: paths.adminTasks, icon: ListTodo },
   { label: 'Settings', to: paths.adminSettings, icon: Settings },
 ];
@@ -34,6 +34,7 @@ export function dashboardAreaOf(pathname: string): DashboardArea {
 // Longest prefix first, so /dashboard/tasks/new is "Tasks" and not the overview's title.
 const pageTitles: [prefix: string, title: string][] = [
   [paths.adminSettings, 'Settings'],
+  [paths.adminUsers, 'Users'],
   [paths.adminTasks, 'All Tasks'],
   [paths.admin, 'Admin Dashboard'],
   [paths.dashboardTasks, 'Tasks'],

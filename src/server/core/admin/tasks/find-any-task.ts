@@ -7,7 +7,7 @@ import type { TaskRow } from '../../tasks/to-task';
 
 export interface OwnedTask {
   task: TaskRow;
-  owner: { id: string; name: string | null; email: string };
+  owner: { id: string; name: string | null; email: string; suspended: boolean };
 }
 
 /**
@@ -17,12 +17,12 @@ export interface OwnedTask {
 export async function findAnyTask({ db, taskId }: { db: Pick<Database, 'select'>; taskId: string }): Promise<OwnedTask> {
   if (!isUuid(taskId)) throw taskNotFound();
   const [row] = await db
-    .select({ task: tasks, owner: { id: user.id, fullName: user.fullName, name: user.name, email: user.email } })
+    .select({ task: tasks, owner: { id: user.id, fullName: user.fullName, name: user.name, email: user.email, banned: user.banned } })
     .from(tasks)
     .innerJoin(user, eq(user.id, tasks.userId))
     .where(eq(tasks.id, taskId));
   if (!row) throw taskNotFound();
-  return { task: row.task, owner: { id: row.owner.id, name: row.owner.fullName?.trim() || row.owner.name.trim() || null, email: row.owner.email } };
+  return { task: row.task, owner: { id: row.owner.id, name: row.owner.fullName?.trim() || row.owner.name.trim() || null, email: row.owner.email, suspended: row.owner.banned } };
 }
 
 /** What an audit entry about a task keeps, so it reads well after the task and its owner are gone. */

@@ -1,1 +1,0 @@
-CREATE INDEX "tasks_created_at_id_idx" ON "tasks" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,80 @@
+import { and, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AdminUser, AdminUserStatus } from '#shared/admin/admin-user.schema';
+import type { Database } from '../../../db/client';
+import { freePlanId, session, subscriptionPlans, subscriptions, tasks, user } from '../../../db/schema';
+import { containsPattern } from '../../contains-pattern';
+import { grantingStatuses } from '../../billing/find-user-plan';
+
+/** What the Users list filters on; every field optional. */
+export interface AdminUserFilter {
+  search?: string;
+  status?: AdminUserStatus;
+  planId?: string;
+}
+
+const granting = sql.join(
+  [...grantingStatuses].map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/** The plan that applies, as findUserPlan decides it: a missing or non-granting subscription means Free. */
+export const effectivePlanId = sql<string>`(case when ${subscriptions.status} in (${granting}) then ${subscriptions.planId} else ${freePlanId}::uuid end)`;
+
+function utcInstant(column: SQL | AnyColumn): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+const statusOf = sql<AdminUserStatus>`(case when ${user.banned} then 'suspended' when not ${user.hasSetPassword} then 'inactive' else 'active' end)`;
+
+/** Select these from `userWithPlan()`; `toAdminUser` turns a row into the API's shape. */
+export const adminUserColumns = {
+  id: user.id,
+  name: user.name,
+  fullName: user.fullName,
+  email: user.email,
+  status: statusOf,
+  role: user.role,
+  planId: sql<string>`${subscriptionPlans.id}`,
+  planName: sql<string>`${subscriptionPlans.name}`,
+  taskCount: sql<number>`(select count(*)::int from ${tasks} where ${tasks.userId} = ${user.id})`,
+  /** With microseconds: the list's cursor must not skip users created within the same millisecond. */
+  joinedAt: utcInstant(user.createdAt),
+  lastSignInAt: sql<string | null>`(select ${utcInstant(sql`max(${session.createdAt})`)} from ${session} where ${session.userId} = ${user.id})`,
+};
+
+/** `user` with its subscription and the plan that applies: what adminUserColumns and adminUserWhere read. */
+export function selectAdminUsers(db: Pick<Database, 'select'>) {
+  return db
+    .select(adminUserColumns)
+    .from(user)
+    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .innerJoin(subscriptionPlans, sql`${subscriptionPlans.id} = ${effectivePlanId}`);
+}
+
+export type AdminUserRow = Awaited<ReturnType<typeof selectAdminUsers>>[number];
+
+export function toAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    status: row.status,
+    role: row.role,
+    plan: { id: row.planId, name: row.planName },
+    taskCount: row.taskCount,
+    joinedAt: new Date(row.joinedAt).toISOString(),
+    lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt).toISOString() : null,
+  };
+}
+
+/** The conditions of a filter, over `user` left-joined with its subscription. */
+export function adminUserWhere(filter: AdminUserFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(or(ilike(user.name, pattern), ilike(user.fullName, pattern), ilike(user.email, pattern)));
+  }
+  if (filter.status) conditions.push(sql`${statusOf} = ${filter.status}`);
+  if (filter.planId) conditions.push(sql`${effectivePlanId} = ${filter.planId}::uuid`);
+  return and(...conditions);
+}

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { AdminUserChange } from '#shared/admin/admin-user.schema';
+import type { Database } from '../../../db/client';
+import { subscriptionPlans, subscriptions, user } from '../../../db/schema';
+import { grantingStatuses } from '../../billing/find-user-plan';
+import { ConflictError, ValidationError } from '../../errors';
+import { recordAudit } from '../record-audit';
+import { assertAnotherAdminRemains, lockTargetUser, type Transaction } from './target-user';
+
+/** `PATCH /api/admin/users/:id`: a plan given without payment, or a role. */
+export async function changeUser({ db, actorId, userId, change }: { db: Database; actorId: string; userId: string; change: AdminUserChange }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await lockTargetUser(tx, userId);
+    if ('planId' in change) await givePlan(tx, actorId, target, change.planId);
+    else await setRole(tx, actorId, target, change.role);
+  });
+}
+
+async function givePlan(tx: Transaction, actorId: string, target: typeof user.$inferSelect, planId: string): Promise<void> {
+  const [plan] = await tx
+    .select({ id: subscriptionPlans.id, name: subscriptionPlans.name })
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.id, planId));
+  if (!plan) throw new ValidationError('planId', 'This plan does not exist.');
+  const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, target.id));
+  // Overwriting a paying subscription would leave Stripe charging for a plan the user no longer has.
+  if (current?.stripeSubscriptionId && grantingStatuses.has(current.status)) {
+    throw new ConflictError('This user pays through Stripe. They change plans in the billing portal.');
+  }
+  const given = { planId, status: 'active', currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, stripeCustomerId: null, stripeSubscriptionId: null, stripeEventAt: null };
+  await tx
+    .insert(subscriptions)
+    .values({ userId: target.id, ...given })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: given });
+  await recordAudit(tx, {
+    actorId,
+    action: 'user.plan_change',
+    targetType: 'user',
+    targetId: target.id,
+    details: { name: target.name, email: target.email, fromPlanId: current && grantingStatuses.has(current.status) ? current.planId : null, toPlanId: plan.id, toPlan: plan.name },
+  });
+}
+
+async function setRole(tx: Transaction, actorId: string, target: typeof user.$inferSelect, role: 'admin' | 'user'): Promise<void> {
+  if (role === target.role) return;
+  if (role === 'user') await assertAnotherAdminRemains(tx, target, 'demoted');
+  await tx.update(user).set({ role }).where(eq(user.id, target.id));
+  await recordAudit(tx, { actorId, action: 'user.role_change', targetType: 'user', targetId: target.id, details: { name: target.name, email: target.email, from: target.role, to: role } });
+}

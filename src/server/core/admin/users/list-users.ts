@@ -1,0 +1,31 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { AdminUserList } from '#shared/admin/admin-user.schema';
+import type { Database } from '../../../db/client';
+import { subscriptionPlans, subscriptions, user } from '../../../db/schema';
+import { adminUserWhere, effectivePlanId, selectAdminUsers, toAdminUser, type AdminUserFilter } from './admin-user-columns';
+import { afterAdminUserCursor, decodeAdminUserCursor, encodeAdminUserCursor } from './admin-user-cursor';
+
+/** A page of the Users list, newest account first, with the number of every user the filter matches. */
+export async function listUsers({ db, filter, cursor, limit }: { db: Database; filter: AdminUserFilter; cursor?: string; limit: number }): Promise<AdminUserList> {
+  const after = cursor ? decodeAdminUserCursor(cursor) : undefined;
+  const where = adminUserWhere(filter);
+  const [rows, [counted]] = await Promise.all([
+    selectAdminUsers(db)
+      .where(and(where, after && afterAdminUserCursor(after)))
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(limit + 1),
+    db
+      .select({ total: count() })
+      .from(user)
+      .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+      .innerJoin(subscriptionPlans, sql`${subscriptionPlans.id} = ${effectivePlanId}`)
+      .where(where),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toAdminUser),
+    total: counted?.total ?? 0,
+    nextCursor: rows.length > limit && last ? encodeAdminUserCursor({ joinedAt: last.joinedAt, id: last.id }) : null,
+  };
+}

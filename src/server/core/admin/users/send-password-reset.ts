@@ -1,0 +1,31 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { passwordLinkActions } from '#shared/auth/me.schema';
+import { passwordLink, resetTokenLifetimeSeconds } from '../../../auth/auth';
+import type { Database } from '../../../db/client';
+import { verification } from '../../../db/schema';
+import { enqueue } from '../../../queue/enqueue';
+import { sendAccountEmailJob } from '../../../queue/job-definitions';
+import { ConflictError } from '../../errors';
+import { recordAudit } from '../record-audit';
+import { lockTargetUser } from './target-user';
+
+/**
+ * Queues the password-reset e-mail the user would get from "Forgot password": a token stored as better-auth stores
+ * its own (`reset-password:<token>`), so the reset screen and better-auth accept it, and the `send-account-email` job,
+ * committed with the audit entry.
+ */
+export async function sendPasswordReset({ db, appUrl, actorId, userId }: { db: Database; appUrl: string; actorId: string; userId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await lockTargetUser(tx, userId);
+    if (!target.hasSetPassword) throw new ConflictError('This user has not set a password yet. Resend the invitation instead.');
+    const token = randomBytes(18).toString('base64url');
+    await tx.insert(verification).values({
+      id: randomUUID(),
+      identifier: `reset-password:${token}`,
+      value: userId,
+      expiresAt: new Date(Date.now() + resetTokenLifetimeSeconds * 1000),
+    });
+    await enqueue(sendAccountEmailJob, { kind: 'password-reset', userId, url: passwordLink(appUrl, passwordLinkActions.reset, token) }, { db: tx });
+    await recordAudit(tx, { actorId, action: 'user.password_reset', targetType: 'user', targetId: userId, details: { name: target.name, email: target.email } });
+  });
+}

@@ -1,0 +1,283 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog, subscriptions, tasks, user } from '#server/db/schema/index';
+import { createTestApp, signUpTestUser, strongPassword, TestClient, testAppUrl } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { startMailServer } from '#test/mail-server';
+import { hostileStrings } from '#test/hostile-inputs';
+import { seedRun, seedTask, seedUser } from '#test/seed';
+
+const proPlanId = '00000000-0000-4000-8000-000000000002';
+const freePlanId = '00000000-0000-4000-8000-000000000001';
+
+let database: TestDatabase;
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let admin: TestClient;
+let adminId: string;
+let member: TestClient;
+let memberId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mail = await startMailServer();
+  ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
+  ({ client: admin, userId: adminId } = await signUpTestUser(app, { name: 'Ada Admin', ip: '198.51.100.1' }));
+  ({ client: member, userId: memberId } = await signUpTestUser(app, { name: 'Mel Member', ip: '198.51.100.2' }));
+});
+
+afterAll(async () => {
+  await mail?.stop();
+  await database?.drop();
+});
+
+const auditOf = (targetId: string, action: string) =>
+  database.db.select().from(auditLog).where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)));
+
+describe('every users route', () => {
+  it.each([
+    ['GET', '/api/admin/users'],
+    ['GET', '/api/admin/users/export'],
+    ['GET', '/api/admin/users/some-id'],
+    ['PATCH', '/api/admin/users/some-id'],
+    ['POST', '/api/admin/users/some-id/invitation'],
+    ['POST', '/api/admin/users/some-id/suspend'],
+    ['POST', '/api/admin/users/some-id/unsuspend'],
+    ['POST', '/api/admin/users/some-id/password-reset'],
+    ['DELETE', '/api/admin/users/some-id'],
+  ])('%s %s: 401 signed out, 403 for a non-admin', async (method, path) => {
+    const body = method === 'PATCH' ? { role: 'admin' } : undefined;
+    expect((await new TestClient(app, '198.51.100.9').request(path, { method, body })).status).toBe(401);
+    const forbidden = await member.request(path, { method, body });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error.code).toBe('forbidden');
+  });
+
+  it('answers 404 for an unknown user and 400 for bad input', async () => {
+    expect((await admin.request('/api/admin/users/nobody')).status).toBe(404);
+    expect((await admin.request('/api/admin/users/nobody/suspend', { method: 'POST' })).status).toBe(404);
+    expect((await admin.request('/api/admin/users?status=gone')).status).toBe(400);
+    expect((await admin.request('/api/admin/users?planId=pro')).status).toBe(400);
+    expect((await admin.request('/api/admin/users?cursor=nonsense')).status).toBe(400);
+    expect((await admin.request('/api/admin/users?limit=0')).status).toBe(400);
+    expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { role: 'owner' } })).status).toBe(400);
+    expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: '00000000-0000-4000-8000-00000000ffff' } })).status).toBe(400);
+    expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: proPlanId, role: 'admin' } })).status).toBe(400);
+  });
+
+  it.each(Object.entries(hostileStrings))('answers a hostile %s search, filter or id with a 4xx', async (_name, value) => {
+    const text = encodedOrRaw(value);
+    for (const path of [`/api/admin/users?search=${text}`, `/api/admin/users?planId=${text}`, `/api/admin/users?cursor=${text}`, `/api/admin/users/${text}`]) {
+      const answer = await admin.request(path);
+      expect({ path, status: answer.status < 500 }).toEqual({ path, status: true });
+    }
+    const suspended = await admin.request(`/api/admin/users/${text}/suspend`, { method: 'POST' });
+    expect(suspended.status).toBeLessThan(500);
+  });
+});
+
+/** A lone surrogate has no UTF-8 form: send the bytes a careless client would (CESU-8) instead. */
+function encodedOrRaw(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+describe('the users list', () => {
+  beforeAll(async () => {
+    await seedUser(database.db, { name: 'Zed Searchable', fullName: 'Zed Q. Searchable', email: 'zed@findme.example' });
+    await seedUser(database.db, { name: 'Ina Invited', email: 'ina@findme.example', invited: true, hasSetPassword: false });
+    await seedUser(database.db, { name: 'Sus Pended', email: 'sus@findme.example', banned: true });
+    const pro = await seedUser(database.db, { name: 'Pat Pro', email: 'pat@findme.example' });
+    await database.db.insert(subscriptions).values({ userId: pro.id, planId: proPlanId, status: 'active' });
+    const lapsed = await seedUser(database.db, { name: 'Lee Lapsed', email: 'lee@findme.example' });
+    await database.db.insert(subscriptions).values({ userId: lapsed.id, planId: proPlanId, status: 'canceled' });
+    await seedTask(database.db, pro.id);
+    await seedTask(database.db, pro.id);
+  });
+
+  it('searches name, full name and e-mail case-insensitively and filters by status and plan', async () => {
+    const all = await admin.request('/api/admin/users?search=FINDME');
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(5);
+    expect((await admin.request('/api/admin/users?search=q.%20searchable')).body.items.map((u: { email: string }) => u.email)).toEqual(['zed@findme.example']);
+    expect((await admin.request('/api/admin/users?search=findme&status=inactive')).body.items.map((u: { email: string }) => u.email)).toEqual(['ina@findme.example']);
+    expect((await admin.request('/api/admin/users?search=findme&status=suspended')).body.items.map((u: { email: string }) => u.email)).toEqual(['sus@findme.example']);
+    const pro = await admin.request(`/api/admin/users?search=findme&planId=${proPlanId}`);
+    expect(pro.body.items).toEqual([
+      expect.objectContaining({ email: 'pat@findme.example', status: 'active', role: 'user', plan: { id: proPlanId, name: 'Pro' }, taskCount: 2, lastSignInAt: null }),
+    ]);
+    // A canceled subscription no longer grants its plan.
+    const free = await admin.request(`/api/admin/users?search=findme&planId=${freePlanId}`);
+    expect(free.body.total).toBe(4);
+    expect((await admin.request('/api/admin/users?search=100%25')).body.total).toBe(0);
+  });
+
+  it('pages with a cursor and the real total', async () => {
+    const first = await admin.request('/api/admin/users?search=findme&limit=2');
+    expect(first.body).toMatchObject({ total: 5, nextCursor: expect.any(String) });
+    expect(first.body.items).toHaveLength(2);
+    const second = await admin.request(`/api/admin/users?search=findme&limit=2&cursor=${first.body.nextCursor}`);
+    const third = await admin.request(`/api/admin/users?search=findme&limit=2&cursor=${second.body.nextCursor}`);
+    expect(third.body.nextCursor).toBeNull();
+    const emails = [...first.body.items, ...second.body.items, ...third.body.items].map((u: { email: string }) => u.email);
+    expect(new Set(emails).size).toBe(5);
+  });
+
+  it('shows the last sign-in and the admin', async () => {
+    const list = await admin.request('/api/admin/users?search=ada');
+    expect(list.body.items[0]).toMatchObject({ id: adminId, role: 'admin', status: 'active', plan: { name: 'Unlimited' } });
+    expect(Date.parse(list.body.items[0].lastSignInAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('exports every match as CSV with quotes, commas and newlines kept and formulas defused', async () => {
+    await seedUser(database.db, { name: 'Quote', fullName: 'Ann "Quote", Jr.\nSecond line', email: 'ann@csv.example' });
+    await seedUser(database.db, { name: 'Formula', fullName: '=HYPERLINK("x")', email: 'formula@csv.example' });
+    const response = await app.request('/api/admin/users/export?search=csv.example', { headers: { Cookie: admin.cookieHeader, Origin: admin.origin, 'X-Forwarded-For': admin.ip } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="promptcron-users-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = await response.text();
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('Name,Email,Status,Role,Plan,Tasks,Joined,Last sign-in');
+    expect(text).toContain('"Ann ""Quote"", Jr.\nSecond line",ann@csv.example,active,user,Free,0,');
+    expect(text).toContain(`"'=HYPERLINK(""x"")",formula@csv.example`);
+    expect(lines).toHaveLength(4);
+  });
+});
+
+describe('a user profile', () => {
+  it('shows plan, tasks with their last run, run counts and the audit trail', async () => {
+    const owner = await seedUser(database.db, { name: 'Pro File', email: 'profile@example.com' });
+    const task = await seedTask(database.db, owner.id, { name: 'Morning digest' });
+    await seedRun(database.db, task);
+    await seedRun(database.db, task, { status: 'error', startedAt: new Date(Date.now() + 1000) });
+    const profile = await admin.request(`/api/admin/users/${owner.id}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({
+      user: { id: owner.id, email: 'profile@example.com', plan: { name: 'Free' }, fullName: 'Seeded User' },
+      subscription: null,
+      tasks: [{ id: task.id, name: 'Morning digest', lastRunStatus: 'error' }],
+      runCounts: { total: 2, completed: 1, failed: 1 },
+      audit: [],
+    });
+  });
+});
+
+describe('changing plan and role', () => {
+  it("puts a user on a plan without payment, as their own subscription shows, and audits it", async () => {
+    const { client, userId } = await signUpTestUser(app, { name: 'Plan Changer', ip: '198.51.100.20' });
+    const changed = await admin.request(`/api/admin/users/${userId}`, { method: 'PATCH', body: { planId: proPlanId } });
+    expect(changed.status).toBe(200);
+    const own = await client.request('/api/me/subscription');
+    expect(own.body.subscription).toMatchObject({ plan: { id: proPlanId, name: 'Pro' }, status: 'active', paid: false });
+    expect(await auditOf(userId, 'user.plan_change')).toEqual([expect.objectContaining({ actorId: adminId, details: expect.objectContaining({ toPlan: 'Pro' }) })]);
+  });
+
+  it('refuses a user who pays through Stripe', async () => {
+    const payer = await seedUser(database.db, { name: 'Stripe Payer' });
+    await database.db.insert(subscriptions).values({ userId: payer.id, planId: proPlanId, status: 'active', stripeSubscriptionId: 'sub_123', stripeCustomerId: 'cus_123' });
+    const refused = await admin.request(`/api/admin/users/${payer.id}`, { method: 'PATCH', body: { planId: freePlanId } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe('This user pays through Stripe. They change plans in the billing portal.');
+  });
+
+  it('promotes and demotes, and never demotes the last administrator', async () => {
+    const lastAdmin = await admin.request(`/api/admin/users/${adminId}`, { method: 'PATCH', body: { role: 'user' } });
+    expect(lastAdmin.status).toBe(409);
+    expect(lastAdmin.body.error.message).toBe('The last administrator cannot be demoted. Make another user an administrator first.');
+    const { client, userId } = await signUpTestUser(app, { name: 'Role Changer', ip: '198.51.100.21' });
+    expect((await admin.request(`/api/admin/users/${userId}`, { method: 'PATCH', body: { role: 'admin' } })).status).toBe(200);
+    expect((await client.request('/api/admin/users')).status).toBe(200);
+    expect((await admin.request(`/api/admin/users/${userId}`, { method: 'PATCH', body: { role: 'user' } })).status).toBe(200);
+    expect((await client.request('/api/admin/users')).status).toBe(403);
+    expect(await auditOf(userId, 'user.role_change')).toHaveLength(2);
+  });
+});
+
+describe('suspending a user', () => {
+  it('ends their sessions, refuses sign-in, stops their tasks and lets them back without catching up', async () => {
+    const { client, email, userId } = await signUpTestUser(app, { name: 'Sue Spended', ip: '198.51.100.30' });
+    const task = await seedTask(database.db, userId, { nextFireAt: new Date(Date.now() + 60_000) });
+    const paused = await seedTask(database.db, userId, { status: 'paused', nextFireAt: null });
+    expect((await client.request('/api/me')).status).toBe(200);
+    // A second API process on the same database, which has kept the session (ADR 0021).
+    const { app: elsewhere } = await createTestApp({ database });
+    const cookie = client.cookieHeader;
+    const statusElsewhere = async () => (await elsewhere.request('/api/me', { headers: { Cookie: cookie, Origin: testAppUrl } })).status;
+    expect(await statusElsewhere()).toBe(200);
+
+    expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).status).toBe(200);
+    expect((await client.request('/api/me')).status).toBe(401);
+    await vi.waitFor(async () => expect(await statusElsewhere()).toBe(401));
+    const signIn = await new TestClient(app, '198.51.100.31').signIn(email, strongPassword);
+    expect(signIn.status).toBe(403);
+    expect(signIn.body).toEqual({ error: { code: 'account_suspended', message: 'Your account has been suspended. Contact support.' } });
+    const [stopped] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(stopped?.nextFireAt).toBeNull();
+    expect((await admin.request(`/api/admin/users?search=sue`)).body.items[0].status).toBe('suspended');
+
+    expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).body.error.message).toBe('This account is already suspended.');
+    expect((await admin.request(`/api/admin/users/${userId}/unsuspend`, { method: 'POST' })).status).toBe(200);
+    expect((await admin.request(`/api/admin/users/${userId}/unsuspend`, { method: 'POST' })).status).toBe(409);
+    const [resumed] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(resumed?.nextFireAt?.getTime()).toBeGreaterThan(Date.now());
+    const [stillPaused] = await database.db.select().from(tasks).where(eq(tasks.id, paused.id));
+    expect(stillPaused?.nextFireAt).toBeNull();
+    expect((await new TestClient(app, '198.51.100.32').signIn(email, strongPassword)).status).toBe(200);
+    expect(await auditOf(userId, 'user.suspend')).toHaveLength(1);
+    expect(await auditOf(userId, 'user.unsuspend')).toHaveLength(1);
+  });
+
+  it('refuses to suspend or delete yourself, and to suspend the last administrator', async () => {
+    const self = await admin.request(`/api/admin/users/${adminId}/suspend`, { method: 'POST' });
+    expect(self.status).toBe(409);
+    expect(self.body.error.message).toBe('You cannot suspend your own account.');
+    const selfDelete = await admin.request(`/api/admin/users/${adminId}`, { method: 'DELETE' });
+    expect(selfDelete.status).toBe(409);
+    expect(selfDelete.body.error.message).toBe('You cannot delete your own account.');
+    // Another administrator may be suspended: one who can sign in remains.
+    const { userId: secondId } = await signUpTestUser(app, { name: 'Second Admin', ip: '198.51.100.33' });
+    await database.db.update(user).set({ role: 'admin' }).where(eq(user.id, secondId));
+    expect((await admin.request(`/api/admin/users/${secondId}/suspend`, { method: 'POST' })).status).toBe(200);
+    // The suspended one does not count: the signed-in admin is the last who can act, and cannot step down.
+    const demoted = await admin.request(`/api/admin/users/${adminId}`, { method: 'PATCH', body: { role: 'user' } });
+    expect(demoted.status).toBe(409);
+    expect(demoted.body.error.message).toBe('The last administrator cannot be demoted. Make another user an administrator first.');
+  });
+});
+
+describe('invitations, password resets and deletion', () => {
+  it('resends an invitation only to an inactive user', async () => {
+    const invited = await admin.request('/api/admin/users', { method: 'POST', body: { email: 'again@example.com', name: 'Again Invited' } });
+    const id = invited.body.user.id as string;
+    await mail.waitFor('again@example.com');
+    expect((await admin.request(`/api/admin/users/${id}/invitation`, { method: 'POST' })).status).toBe(200);
+    const message = await mail.waitFor('again@example.com');
+    expect(message.subject).toBe("You're invited to Promptcron");
+    expect(await auditOf(id, 'user.invitation_resend')).toHaveLength(1);
+    const active = await admin.request(`/api/admin/users/${memberId}/invitation`, { method: 'POST' });
+    expect(active.status).toBe(409);
+    expect(active.body.error.message).toBe('This user has already set a password.');
+  });
+
+  it('queues the password-reset e-mail', async () => {
+    expect((await admin.request(`/api/admin/users/${memberId}/password-reset`, { method: 'POST' })).status).toBe(200);
+    const jobs = await database.db.execute(sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send-account-email'`);
+    expect(jobs.rows).toContainEqual({ payload: expect.objectContaining({ kind: 'password-reset', userId: memberId }) });
+    expect(await auditOf(memberId, 'user.password_reset')).toHaveLength(1);
+  });
+
+  it('deletes a user with their tasks and runs', async () => {
+    const doomed = await seedUser(database.db, { name: 'Doomed User', email: 'doomed@example.com' });
+    const task = await seedTask(database.db, doomed.id);
+    await seedRun(database.db, task);
+    expect((await admin.request(`/api/admin/users/${doomed.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await database.db.select().from(tasks).where(eq(tasks.userId, doomed.id))).toEqual([]);
+    expect((await admin.request(`/api/admin/users/${doomed.id}`)).status).toBe(404);
+    expect(await auditOf(doomed.id, 'user.delete')).toEqual([expect.objectContaining({ details: expect.objectContaining({ email: 'doomed@example.com' }) })]);
+  });
+});

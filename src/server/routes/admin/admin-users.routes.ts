@@ -1,0 +1,104 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { adminUserChangeSchema, adminUserListSchema, adminUserProfileSchema } from '#shared/admin/admin-user.schema';
+import { createRouter } from '../create-router';
+import { errorResponseSchema } from '../errors';
+import { json } from '../openapi';
+import { changeUser, deleteUser, exportUsers, getUser, listUsers, resendInvitation, sendPasswordReset, suspendUser, unsuspendUser } from './admin-users.handlers';
+import { adminUserFilterSchema, adminUserIdParamSchema, adminUserListQuerySchema } from './admin-users.schemas';
+
+// The admin router's middleware already answers 401 and 403 before any of these runs.
+const guarded = {
+  401: json(errorResponseSchema, 'Not signed in'),
+  403: json(errorResponseSchema, 'Not an administrator'),
+};
+const tags = ['Administration'];
+const done = z.object({ ok: z.literal(true) }).openapi('AdminUserActionDone');
+const notFound = json(errorResponseSchema, 'No such user');
+
+export const listUsersRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/users',
+  tags,
+  summary: 'List users',
+  description: 'A page of every account, newest first, filtered by search text, status and plan, with the total matching.',
+  request: { query: adminUserListQuerySchema },
+  responses: { 200: json(adminUserListSchema, 'A page of users'), 400: json(errorResponseSchema, 'A filter is not valid'), ...guarded },
+});
+
+export const exportUsersRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/users/export',
+  tags,
+  summary: 'Export users as CSV',
+  description: 'Every user matching the filter as CSV (RFC 4180, UTF-8, header row); fields that look like formulas start with `\'`.',
+  request: { query: adminUserFilterSchema },
+  responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } }, 400: json(errorResponseSchema, 'A filter is not valid'), ...guarded },
+});
+
+export const getUserRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/users/{id}',
+  tags,
+  summary: "A user's profile",
+  description: 'Account, role, plan and subscription, tasks with their last run, run counts and the 20 newest audit entries about the user.',
+  request: { params: adminUserIdParamSchema },
+  responses: { 200: json(adminUserProfileSchema, 'The user'), ...guarded, 404: notFound },
+});
+
+export const changeUserRoute = createRoute({
+  method: 'patch',
+  path: '/api/admin/users/{id}',
+  tags,
+  summary: "Change a user's plan or role",
+  description: '`{ planId }` puts the user on a plan without payment; `{ role }` makes them an administrator or a user.',
+  request: { params: adminUserIdParamSchema, body: { required: true, content: { 'application/json': { schema: adminUserChangeSchema } } } },
+  responses: {
+    200: json(done, 'Changed'),
+    400: json(errorResponseSchema, 'Not a plan or role'),
+    ...guarded,
+    404: notFound,
+    409: json(errorResponseSchema, 'The user pays through Stripe, or is the last administrator'),
+  },
+});
+
+function actionRoute(method: 'post' | 'delete', suffix: string, summary: string, description: string, conflict: string) {
+  return createRoute({
+    method,
+    path: `/api/admin/users/{id}${suffix}`,
+    tags,
+    summary,
+    description,
+    request: { params: adminUserIdParamSchema },
+    responses: { 200: json(done, 'Done'), ...guarded, 404: notFound, 409: json(errorResponseSchema, conflict) },
+  });
+}
+
+export const resendInvitationRoute = actionRoute('post', '/invitation', 'Resend the invitation', 'A new 7-day link; earlier links stop working.', 'The user has already set a password');
+export const suspendUserRoute = actionRoute(
+  'post',
+  '/suspend',
+  'Suspend a user',
+  'Ends their sessions at once, refuses sign-in with 403 `account_suspended` and stops their tasks from firing.',
+  'Your own account, one already suspended, or the last administrator',
+);
+export const unsuspendUserRoute = actionRoute('post', '/unsuspend', 'Unsuspend a user', 'Their active tasks fire again from their next slot; missed slots are not caught up.', 'The account is not suspended');
+export const sendPasswordResetRoute = actionRoute('post', '/password-reset', 'Send a password-reset e-mail', 'The e-mail "Forgot password" sends, with a link valid 30 minutes.', 'The user has not set a password yet');
+export const deleteUserRoute = actionRoute(
+  'delete',
+  '',
+  'Delete a user',
+  'Removes the account with its tasks and runs.',
+  'Your own account, the last administrator, or a user paying through Stripe',
+);
+
+// The export is registered before `/{id}`, which would otherwise take "export" for an id.
+export const adminUsersRouter = createRouter()
+  .openapi(exportUsersRoute, exportUsers)
+  .openapi(listUsersRoute, listUsers)
+  .openapi(getUserRoute, getUser)
+  .openapi(changeUserRoute, changeUser)
+  .openapi(resendInvitationRoute, resendInvitation)
+  .openapi(suspendUserRoute, suspendUser)
+  .openapi(unsuspendUserRoute, unsuspendUser)
+  .openapi(sendPasswordResetRoute, sendPasswordReset)
+  .openapi(deleteUserRoute, deleteUser);

@@ -1,0 +1,6 @@
+import { UserList } from '../../../features/admin-users/components/user-list';
+
+/** /admin/users: the Users list of spec section 2 "Admin screens". */
+export function AdminUsersRoute() {
+  return <UserList />;
+}

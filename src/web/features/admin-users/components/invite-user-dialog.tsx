@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { useInviteUser } from '../api/admin-users';
+import { FormDialog } from './form-dialog';
+
+/** Add User: creates an invited account (POST /api/admin/users), which gets an e-mail to choose a password. */
+export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const invite = useInviteUser();
+  const fields = invite.error ? serverFieldErrors(invite.error) : {};
+  const changeOpen = (next: boolean) => {
+    if (!next) {
+      setName('');
+      setEmail('');
+      invite.reset();
+    }
+    onOpenChange(next);
+  };
+  const submit = () =>
+    invite.mutate(
+      { name: name.trim(), email: email.trim() },
+      {
+        onSuccess: () => {
+          toast.success('Invitation sent', { description: `${email.trim()} will get an e-mail to set a password.` });
+          changeOpen(false);
+        },
+        onError: (error) => {
+          if (Object.keys(serverFieldErrors(error)).length === 0) toast.error('Could not invite the user', { description: errorMessage(error, 'Please try again.') });
+        },
+      },
+    );
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      title="Add User"
+      description="They get an e-mail with a link to set their password."
+      submitLabel="Send Invitation"
+      pendingLabel="Sending..."
+      pending={invite.isPending}
+      onSubmit={submit}
+    >
+      <Field id="invite-name" label="Name" error={fields.name}>
+        {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />}
+      </Field>
+      <Field id="invite-email" label="Email" error={fields.email}>
+        {(control) => <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />}
+      </Field>
+    </FormDialog>
+  );
+}

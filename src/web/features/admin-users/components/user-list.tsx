@@ -1,0 +1,173 @@
+import { Download, Plus, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { adminUserStatuses, type AdminUser, type AdminUserStatus } from '#shared/admin/admin-user.schema';
+import { PageIntro } from '../../../components/layout/page-intro';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { inputClassName } from '../../../components/ui/input';
+import { LoadError } from '../../../components/ui/load-error';
+import { SearchBox } from '../../../components/ui/search-box';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { adminUserPath } from '../../../config/paths';
+import { errorMessage } from '../../../lib/form-errors';
+import { adminUserPageSize, useAdminUserPage, usePlans, type AdminUserFilter } from '../api/admin-users';
+import { exportUsers } from '../api/export-users';
+import { InviteUserDialog } from './invite-user-dialog';
+import { UserActionDialogs } from './user-action-dialogs';
+import { UserRowMenu, type UserDialog } from './user-row-menu';
+
+const statusLabels: Record<AdminUserStatus, string> = { active: 'Active', inactive: 'Inactive', suspended: 'Suspended' };
+const statusTones = { active: 'emerald', inactive: 'slate', suspended: 'indigo' } as const;
+const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/**
+ * /admin/users: every account, searched and filtered on the server, a page at a time with Previous and Next (the
+ * cursors of the pages before are kept to go back), and each account's actions.
+ */
+export function UserList() {
+  const [filter, setFilter] = useState<AdminUserFilter>({ search: '', status: '', planId: '' });
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [inviting, setInviting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [opened, setOpened] = useState<{ dialog: UserDialog; user: AdminUser } | null>(null);
+  const page = useAdminUserPage(filter, cursors.at(-1) ?? null);
+  const plans = usePlans();
+
+  useEffect(() => {
+    if (page.error) toast.error('Error loading users', { description: errorMessage(page.error, 'Failed to load users. Please try again.') });
+  }, [page.error]);
+
+  const changeFilter = (change: Partial<AdminUserFilter>) => {
+    setFilter((current) => ({ ...current, ...change }));
+    setCursors([null]);
+  };
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportUsers(filter);
+    } catch (error) {
+      toast.error('Export failed', { description: errorMessage(error, 'The export could not be created. Please try again.') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const items = page.data?.items ?? [];
+  const total = page.data?.total ?? 0;
+  const shownBefore = (cursors.length - 1) * adminUserPageSize;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageIntro
+        title="Users"
+        description="Manage all user accounts"
+        action={
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => void download()} aria-busy={exporting || undefined} aria-disabled={exporting || undefined}>
+              <Download aria-hidden="true" className="size-4" />
+              {exporting ? 'Exporting...' : 'Export'}
+            </Button>
+            <Button onClick={() => setInviting(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add User
+            </Button>
+          </div>
+        }
+      />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchBox value={filter.search} onSearch={(search) => changeFilter({ search })} label="Search users" placeholder="Search users..." className="sm:max-w-xs" />
+        <div role="group" aria-label="Filter" className="flex gap-2">
+          <select aria-label="Status" className={inputClassName} value={filter.status} onChange={(event) => changeFilter({ status: event.target.value as AdminUserStatus | '' })}>
+            <option value="">All statuses</option>
+            {adminUserStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </select>
+          <select aria-label="Plan" className={inputClassName} value={filter.planId} onChange={(event) => changeFilter({ planId: event.target.value })}>
+            <option value="">All plans</option>
+            {(plans.data ?? []).map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {page.isPending ? (
+        <div aria-busy="true" aria-label="Loading users" className="flex flex-col gap-2">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : !page.data ? (
+        <LoadError title="Error loading users" message={errorMessage(page.error, 'Failed to load users. Please try again.')} onRetry={() => void page.refetch()} retrying={page.isFetching} />
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <Users aria-hidden="true" className="size-6 text-indigo-600" />
+          <h3 className="text-base font-semibold text-slate-900">No users found</h3>
+          <p className="text-sm text-slate-600">No account matches this search or filter.</p>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" aria-busy={page.isPlaceholderData || undefined}>
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-medium text-slate-600 uppercase">
+                <tr>
+                  {['Name', 'Email', 'Status', 'Plan', 'Tasks', 'Joined', 'Actions'].map((head) => (
+                    <th key={head} scope="col" className={head === 'Email' || head === 'Joined' ? 'hidden px-4 py-3 md:table-cell' : 'px-4 py-3'}>
+                      {head}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((user) => (
+                  <tr key={user.id}>
+                    <td className="px-4 py-3 font-medium text-slate-900">
+                      <Link to={adminUserPath(user.id)} className="hover:underline">
+                        {user.name}
+                      </Link>
+                      <span className="block text-xs font-normal text-slate-500 md:hidden">{user.email}</span>
+                    </td>
+                    <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{user.email}</td>
+                    <td className="px-4 py-3">
+                      <Badge tone={statusTones[user.status]}>{statusLabels[user.status]}</Badge>
+                    </td>
+                    <td className="px-4 py-3 text-slate-600">{user.plan.name}</td>
+                    <td className="px-4 py-3 text-slate-600">{user.taskCount}</td>
+                    <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{joinedFormat.format(new Date(user.joinedAt))}</td>
+                    <td className="px-4 py-3">
+                      <UserRowMenu user={user} onOpen={(dialog, target) => setOpened({ dialog, user: target })} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+            <p aria-live="polite" className="text-sm text-slate-600">
+              Showing {shownBefore + items.length} of {total} users
+            </p>
+            <div className="flex gap-2">
+              <Button variant="secondary" disabled={cursors.length === 1} onClick={() => setCursors((current) => current.slice(0, -1))}>
+                Previous
+              </Button>
+              <Button variant="secondary" disabled={!page.data.nextCursor} onClick={() => setCursors((current) => [...current, page.data?.nextCursor ?? null])}>
+                Next
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+
+      <InviteUserDialog open={inviting} onOpenChange={setInviting} />
+      <UserActionDialogs dialog={opened?.dialog ?? null} user={opened?.user ?? null} onClose={() => setOpened(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUserProfile } from '#shared/admin/admin-user.schema';
+import { errorResponse, stubApi } from '../../../testing/api-stubs';
+import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { UserProfile } from './user-profile';
+
+const profile: AdminUserProfile = {
+  user: {
+    id: 'user-1',
+    name: 'Ada',
+    fullName: 'Ada Lovelace',
+    invited: false,
+    email: 'ada@example.com',
+    status: 'suspended',
+    role: 'user',
+    plan: { id: '00000000-0000-4000-8000-000000000002', name: 'Pro' },
+    taskCount: 1,
+    joinedAt: '2026-01-02T10:00:00.000Z',
+    lastSignInAt: null,
+  },
+  subscription: { status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, paid: false },
+  tasks: [{ id: 'task-1', name: 'Morning digest', status: 'active', scheduleType: 'daily', nextFireAt: null, lastRunAt: null, lastRunStatus: 'error' }],
+  runCounts: { total: 4, completed: 3, failed: 1 },
+  audit: [{ id: 'a-1', actorId: 'admin-1', action: 'user.suspend', details: {}, createdAt: '2026-02-01T10:00:00.000Z' }],
+};
+
+describe('an admin user profile', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the account, its tasks, run counts and audit trail', async () => {
+    stubApi({ handlers: { 'GET /api/admin/users/user-1': () => jsonResponse(profile) } });
+    renderRoutes([{ path: '/', element: <UserProfile userId="user-1" /> }]);
+
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByText('4 (3 completed, 1 failed)')).toBeTruthy();
+    expect(screen.getByText('Morning digest')).toBeTruthy();
+    expect(screen.getByText('Account suspended')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Users' }).getAttribute('href')).toBe('/admin/users');
+  });
+
+  it('says when the user does not exist', async () => {
+    stubApi({ handlers: { 'GET /api/admin/users/user-1': () => errorResponse(404, 'not_found', 'User not found.') } });
+    renderRoutes([{ path: '/', element: <UserProfile userId="user-1" /> }]);
+    expect(await screen.findByText('User not found.')).toBeTruthy();
+  });
+});
