@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
@@ -35,7 +35,7 @@ export async function startMailServer({ storeDir }: { storeDir?: string } = {}) 
       stream.on('end', () => {
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((to) => to.address));
         messages.push(mail);
-        const saved = storeDir ? writeFile(join(storeDir, `${Date.now()}-${messages.length}.json`), JSON.stringify(mail)) : Promise.resolve();
+        const saved = storeDir ? storeMail(storeDir, `${Date.now()}-${messages.length}`, mail) : Promise.resolve();
         saved.then(() => callback(), callback);
       });
     },
@@ -67,10 +67,17 @@ export async function startMailServer({ storeDir }: { storeDir?: string } = {}) 
   };
 }
 
+/** Written under a temporary name, then renamed: a reader in another process never sees half a message. */
+async function storeMail(storeDir: string, name: string, mail: ReceivedMail): Promise<void> {
+  const temporary = join(storeDir, `${name}.partial`);
+  await writeFile(temporary, JSON.stringify(mail));
+  await rename(temporary, join(storeDir, `${name}.json`));
+}
+
 /** Reads the messages a mail server started with `storeDir` has received, e.g. from another process. */
 export function waitForStoredMail(storeDir: string, address: string, match: (mail: ReceivedMail) => boolean = () => true) {
   return waitForMail(async () => {
-    const files = (await readdir(storeDir)).sort();
+    const files = (await readdir(storeDir)).filter((file) => file.endsWith('.json')).sort();
     return Promise.all(files.map(async (file) => JSON.parse(await readFile(join(storeDir, file), 'utf8')) as ReceivedMail));
   }, address, match);
 }
