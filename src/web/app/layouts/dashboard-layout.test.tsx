@@ -111,6 +111,10 @@ describe('dashboard layout', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
     expect(screen.getByText('Manage user accounts and monitor tasks across the platform.')).toBeTruthy();
+    // The start page leads to the admin pages that exist.
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: /^Users/ }).getAttribute('href')).toBe('/admin/users');
+    expect(within(main).getByRole('link', { name: /^All Tasks/ }).getAttribute('href')).toBe('/admin/tasks');
     const sidebar = screen.getByRole('navigation', { name: 'Admin' });
     expect(linksOf(sidebar)).toEqual([
       ['Overview', '/admin'],
