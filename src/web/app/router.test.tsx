@@ -21,7 +21,8 @@ describe('app routes', () => {
     // The landing page is the first lazy route this file imports: under a full parallel run that can take seconds.
     expect(await screen.findByRole('heading', { level: 1, name: 'Time-Triggered AI Automation' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByText('Automate your workflow with AI-powered scheduled tasks.', { selector: 'main p' })).toBeTruthy();
-    expect(document.title).toBe('Promptcron — Time-Triggered AI Automation');
+    // The title is set by an effect after the page renders; under a loaded CI machine that can be a moment later.
+    await waitFor(() => expect(document.title).toBe('Promptcron — Time-Triggered AI Automation'));
     expect(screen.getByRole('heading', { level: 2, name: 'Features' }).closest('section')?.id).toBe('features');
     expect(screen.getByRole('heading', { level: 2, name: 'Frequently Asked Questions' }).closest('section')?.id).toBe('faq');
   });
