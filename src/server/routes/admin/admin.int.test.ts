@@ -39,6 +39,32 @@ describe('admin routes', () => {
   });
 });
 
+describe('better-auth’s own admin endpoints', () => {
+  // Our routes write the audit log, protect the last admin and stop a suspended user's tasks; better-auth's would not.
+  it.each([
+    ['POST', '/api/auth/admin/set-role', { role: 'admin' }],
+    ['POST', '/api/auth/admin/ban-user', {}],
+    ['POST', '/api/auth/admin/unban-user', {}],
+    ['POST', '/api/auth/admin/remove-user', {}],
+    ['POST', '/api/auth/admin/impersonate-user', {}],
+    ['POST', '/api/auth/admin/create-user', { email: 'made@example.com', password: strongPassword, name: 'Made Up' }],
+    ['POST', '/api/auth/admin/set-user-password', { newPassword: strongPassword }],
+    ['POST', '/api/auth/admin/revoke-user-sessions', {}],
+    ['GET', '/api/auth/admin/list-users', undefined],
+  ])('%s %s answers 404 even to an administrator, and changes nothing', async (method, path, extra) => {
+    const memberId = (await member.request('/api/me')).body.user.id as string;
+    const answer = await admin.request(path, { method, body: extra && { userId: memberId, ...extra } });
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe('not_found');
+
+    // The member is still a signed-in, unbanned user, and no account was made.
+    const me = await member.request('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ role: 'user' });
+    expect((await new TestClient(app, '198.51.100.9').signIn('made@example.com', strongPassword)).status).toBe(401);
+  });
+});
+
 describe('inviting a user', () => {
   it('creates an invited account that must set a password through a single-use e-mailed link', async () => {
     const invited = await admin.request('/api/admin/users', { method: 'POST', body: { email: 'New.Person@Example.com', name: 'New Person' } });
