@@ -8,6 +8,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './app-env';
 import { DomainError } from './core/errors';
+import { isDatabaseUnavailable } from './db/database-unavailable';
 import { adminRouter } from './routes/admin/admin.routes';
 import { authRouter } from './routes/auth/auth.routes';
 import { billingRouter } from './routes/billing/billing.routes';
@@ -17,7 +18,7 @@ import { dashboardRouter } from './routes/dashboard/dashboard.routes';
 import { eventsRouter } from './routes/events/events.routes';
 import { createRouter } from './routes/create-router';
 import { refuseCrossSiteRequests } from './routes/csrf';
-import { errorBody } from './routes/errors';
+import { databaseUnavailableBody, errorBody } from './routes/errors';
 import { healthRouter } from './routes/health/health.routes';
 import { meRouter } from './routes/me/me.routes';
 import { runsRouter } from './routes/runs/runs.routes';
@@ -109,6 +110,11 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
     if (error instanceof DomainError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
     if (error instanceof HTTPException) {
       return c.json(errorBody(error.status >= 500 ? 'internal' : 'bad_request', error.message), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      (c.get('log') ?? deps.logger).warn({ reason: error.message }, 'database unavailable');
+      c.header('Retry-After', '5');
+      return c.json(databaseUnavailableBody, 503);
     }
     (c.get('log') ?? deps.logger).error({ err: error }, 'unhandled error');
     return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);

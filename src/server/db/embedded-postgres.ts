@@ -34,11 +34,12 @@ export class EmbeddedPostgresError extends Error {
  * The package creates the cluster on first use (and the `postgres` system user when we run as root); we run the
  * server ourselves, recover from a crashed previous run, and listen on loopback only.
  */
-export async function startEmbeddedPostgres({ dataDir, logger }: { dataDir: string; logger: Logger }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({ dataDir, logger, port: wantedPort }: { dataDir: string; logger: Logger; port?: number }): Promise<EmbeddedDatabase> {
   const clusterDir = join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const password = await readOrCreateSecret(dataDir, 'postgres-password');
-  const port = await findFreePort();
+  // A restart on the same port (after an outage) lets pools that knew the old URL reconnect by themselves.
+  const port = wantedPort ?? (await findFreePort());
 
   const cluster = new EmbeddedPostgres({
     databaseDir: clusterDir,

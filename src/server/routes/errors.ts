@@ -27,3 +27,6 @@ export function validationFailed(error: ZodError): ErrorResponse {
   const first = error.issues[0]?.message ?? 'The request is not valid.';
   return errorBody('validation_failed', first, fields);
 }
+
+/** Issue 18: what any API request answers while PostgreSQL cannot be reached, instead of a 500. */
+export const databaseUnavailableBody = errorBody('database_unavailable', 'The database is unavailable. Please try again in a moment.');

@@ -14,7 +14,8 @@ export async function checkHealth({ pool, version, startedAt }: { pool: pg.Pool;
   };
 }
 
-async function probeDatabase(pool: pg.Pool): Promise<boolean> {
+/** Whether PostgreSQL answers a trivial query within two seconds. */
+export async function probeDatabase(pool: pg.Pool): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), databaseProbeTimeoutMs);

@@ -3,8 +3,9 @@ import type { Context } from 'hono';
 import { isSingleLineText } from '#shared/text/safe-text';
 import type { AppEnv } from '../../app-env';
 import { hitRateLimit, refundRateLimit, type RateLimitRule } from '../../core/security/rate-limit';
+import { probeDatabase } from '../../core/system/check-health';
 import { createRouter } from '../create-router';
-import { errorBody } from '../errors';
+import { databaseUnavailableBody, errorBody } from '../errors';
 import { carriesSessionCookie } from './session-cookie';
 import { passwordRequired, sessionUserOf } from './session-middleware';
 
@@ -72,6 +73,8 @@ export const authRouter = createRouter().on(['GET', 'POST'], '/api/auth/*', asyn
   if ('limited' in counted) return counted.limited;
   if (await awaitsPassword(c)) return passwordRequired(c);
   const response = await c.var.deps.auth.handler(c.req.raw);
+  // better-auth answers a failed query with its own 500; an unreachable database is a 503 like everywhere else.
+  if (response.status >= 500 && !(await probeDatabase(c.var.deps.pool))) return c.json(databaseUnavailableBody, 503);
   if (limits?.failuresOnly && response.status < 400) {
     await Promise.all(counted.keys.map((key) => refundRateLimit({ db: c.var.deps.db, key })));
   }
