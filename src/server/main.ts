@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from './app';
 import { createAppDeps } from './deps';
 import { connectDatabase, describeDatabaseUrl } from './db/client';
+import { isDatabaseUnavailable } from './db/database-unavailable';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './migrate';
 import { startWorker } from './engine/worker';
@@ -36,6 +37,17 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     void shutdown.run(signal).then(() => process.exit(0));
   });
 }
+
+// A library's background bookkeeping (the job queue's, pg's) may still reject while PostgreSQL is away; that must not
+// end the process, which recovers when the database returns (issue 18). Anything else is a bug: log it and exit.
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    logger.warn({ reason: reason instanceof Error ? reason.message : String(reason) }, 'database unavailable; waiting for it to return');
+    return;
+  }
+  logger.fatal({ err: reason }, 'unhandled promise rejection');
+  process.exit(1);
+});
 
 try {
   await start(env);

@@ -1,9 +1,10 @@
 import type pg from 'pg';
 import { monthlyRunCounter } from '../core/billing/monthly-runs';
-import { tasksChangedChannel } from '../db/channels';
 import type { Database } from '../db/client';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import type { Logger } from '../logger';
 import { claimBatch, claimDueTasks, earliestNextFire, type ClaimResult } from './claim-due-tasks';
+import { listenForTaskChanges } from './task-change-listener';
 
 const longestSleepMs = 30_000;
 const batchSize = 500;
@@ -31,9 +32,7 @@ class SchedulerStopped extends Error {}
 export async function startScheduler({ db, pool, logger, now = () => new Date() }: { db: Database; pool: pg.Pool; logger: Logger; /** The clock; tests move it. */ now?: () => Date }) {
   let running = true;
   let wake: (() => void) | undefined;
-  const listener = await pool.connect();
-  await listener.query(`listen ${tasksChangedChannel}`);
-  listener.on('notification', () => wake?.());
+  const listener = await listenForTaskChanges({ pool, logger, onChange: () => wake?.() });
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -104,7 +103,8 @@ export async function startScheduler({ db, pool, logger, now = () => new Date() 
         const sleepMs = untilNext <= 0 ? (claimedAny ? 0 : lockedRetryMs) : Math.min(untilNext - claimAheadMs, longestSleepMs);
         if (sleepMs > 0) await sleep(sleepMs);
       } catch (error) {
-        logger.error({ err: error }, 'scheduler step failed; retrying in a second');
+        if (isDatabaseUnavailable(error)) logger.warn({ reason: (error as Error).message }, 'database unavailable; scheduler retrying in a second');
+        else logger.error({ err: error }, 'scheduler step failed; retrying in a second');
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     }
@@ -116,8 +116,7 @@ export async function startScheduler({ db, pool, logger, now = () => new Date() 
       running = false;
       wake?.();
       await loop;
-      await listener.query(`unlisten ${tasksChangedChannel}`).catch(() => undefined);
-      listener.release();
+      await listener.stop();
     },
   };
 }

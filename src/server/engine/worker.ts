@@ -2,6 +2,7 @@ import { parseCrontab, run, type Runner } from 'graphile-worker';
 import type pg from 'pg';
 import type { EngineDeps } from './engine-deps';
 import { createJobQueueLogger } from '../queue/job-queue-logger';
+import { retryJobQueueWhileDatabaseUnavailable } from '../queue/job-queue-retries';
 import { createJobList, crontab } from './job-handlers';
 import { startScheduler } from './scheduler';
 
@@ -14,6 +15,7 @@ export interface Worker {
  * number of processes can run one; claims and jobs never double up.
  */
 export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.Pool; deps: EngineDeps; concurrency?: number }): Promise<Worker> {
+  retryJobQueueWhileDatabaseUnavailable();
   const runner: Runner = await run({
     pgPool: pool,
     taskList: createJobList(deps),
