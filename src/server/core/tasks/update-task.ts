@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
-import type { Database } from '../../db/client';
-import { tasks } from '../../db/schema';
+import type { Database, Transaction } from '../../db/client';
+import { taskRuns, tasks, type RunTaskSnapshot } from '../../db/schema';
 import type { Env } from '../../env';
 import { assertSchedulePace } from '../billing/enforce-plan-limits';
 import { findUserPlan } from '../billing/find-user-plan';
@@ -17,20 +17,29 @@ export async function updateTask({ db, env, userId, taskId, input }: { db: Datab
   const values = taskValues({ env, input });
   // Saving never makes a task active, so only the pace is the plan's business here, paused or not.
   assertSchedulePace({ plan: (await findUserPlan({ db, userId })).plan, schedule: values });
-  const [active] = await db
-    .update(tasks)
-    .set(values)
-    .where(and(ownTask(userId, taskId), eq(tasks.status, 'active')))
-    .returning();
-  if (active) {
-    await notifyTasksChanged(db);
-    return toTask(active);
-  }
-  const [inactive] = await db
-    .update(tasks)
-    .set({ ...values, nextFireAt: null })
-    .where(ownTask(userId, taskId))
-    .returning();
-  if (!inactive) throw taskNotFound();
-  return toTask(inactive);
+  const saved = await db.transaction(async (tx) => {
+    // Locked first: a claim or Run Now of this task then either committed its run before (and the run is pinned
+    // below) or starts after, with the new input.
+    const [before] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');
+    if (!before) throw taskNotFound();
+    await pinUnfinishedRuns(tx, before);
+    const [after] = await tx
+      .update(tasks)
+      .set(before.status === 'active' ? values : { ...values, nextFireAt: null })
+      .where(eq(tasks.id, taskId))
+      .returning();
+    if (!after) throw taskNotFound();
+    return after;
+  });
+  if (saved.status === 'active') await notifyTasksChanged(db);
+  return toTask(saved);
+}
+
+/** Runs still calling the model or delivering keep the task as it was when they started (issue 18). */
+async function pinUnfinishedRuns(tx: Transaction, task: typeof tasks.$inferSelect): Promise<void> {
+  const snapshot: RunTaskSnapshot = { name: task.name, prompt: task.prompt, deliveryMethod: task.deliveryMethod, deliveryConfig: task.deliveryConfig };
+  await tx
+    .update(taskRuns)
+    .set({ taskSnapshot: snapshot })
+    .where(and(eq(taskRuns.taskId, task.id), isNull(taskRuns.taskSnapshot), or(eq(taskRuns.status, 'processing'), eq(taskRuns.deliveryStatus, 'pending'))));
 }

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tasks } from './tasks';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
 import { user } from './users';
+
+/** What a run needs of its task, as it was when the run started (issue 18): kept only when the task is edited meanwhile. */
+export interface RunTaskSnapshot {
+  name: string;
+  prompt: TaskPrompt;
+  deliveryMethod: 'email' | 'webhook';
+  deliveryConfig: TaskDeliveryConfig;
+}
 
 /** One execution of a task: scheduled for a slot, or started by hand (Run Now). */
 export const taskRuns = pgTable(
@@ -31,6 +39,12 @@ export const taskRuns = pgTable(
     deliveryError: text(),
     /** Provider calls made for this run, retries included. */
     attempts: integer().notNull().default(0),
+    /**
+     * Null while the task is unchanged since the run started (nearly always: the scheduler writes none). An edit saves
+     * the task as it was here first, for every run not yet finished or delivered, so the run asks the old prompt and
+     * delivers to the old target under the old name.
+     */
+    taskSnapshot: jsonb().$type<RunTaskSnapshot>(),
   },
   (table) => [
     // One run per slot, ever: a second scheduler claiming the same slot inserts nothing.

@@ -27,7 +27,9 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt }: { runId: 
     .innerJoin(user, eq(user.id, taskRuns.userId))
     .where(eq(taskRuns.id, runId));
   if (!row || row.run.deliveryStatus !== 'pending' || row.run.status === 'processing') return;
-  const { run, task, owner } = row;
+  const { run, owner } = row;
+  // Delivered where, and under the name, the task had when the run started, if it has been edited since.
+  const task = { ...row.task, ...run.taskSnapshot };
   const taskUrl = `${env.APP_URL}/dashboard/tasks/${task.id}`;
 
   let outcome: Outcome;
@@ -88,7 +90,7 @@ async function postRunWebhook(deps: EngineDeps, { run, task }: { run: typeof tas
   const timestamp = Math.floor(Date.now() / 1000);
   const body = JSON.stringify({
     type: run.status === 'completed' ? 'task.run.completed' : 'task.run.failed',
-    task: { id: task.id, name: task.name, provider: task.provider, model: task.model },
+    task: { id: task.id, name: task.name, provider: run.provider, model: run.model },
     run: toRun(run, task.name),
   });
   const result = await postWebhook({

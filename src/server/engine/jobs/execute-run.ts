@@ -17,6 +17,8 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
   const [row] = await db.select({ run: taskRuns, task: tasks }).from(taskRuns).innerJoin(tasks, eq(tasks.id, taskRuns.taskId)).where(eq(taskRuns.id, runId));
   if (!row || row.run.status !== 'processing') return;
   const { run, task } = row;
+  // The task as it was when the run started, if it has been edited since.
+  const prompt = run.taskSnapshot?.prompt ?? task.prompt;
 
   const model = findModel(run.provider, run.model);
   let outcome: { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null } | { status: 'error'; error: string };
@@ -25,10 +27,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     if (!provider) throw new ProviderError(`The provider ${run.provider} is not available on this server.`);
     const generated = await provider.generate({
       model: run.model,
-      input: task.prompt.input,
+      input: prompt.input,
       // Models that only accept their default temperature reject any other value, so it is not sent.
-      temperature: model?.fixedTemperature ? undefined : task.prompt.temperature,
-      webSearch: task.prompt.searchEnabled && (model?.webSearch ?? false),
+      temperature: model?.fixedTemperature ? undefined : prompt.temperature,
+      webSearch: prompt.searchEnabled && (model?.webSearch ?? false),
     });
     outcome = { status: 'completed', result: generated.text, inputTokens: generated.usage.inputTokens, outputTokens: generated.usage.outputTokens };
   } catch (error) {

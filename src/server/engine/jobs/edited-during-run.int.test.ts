@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { taskInputSchema } from '#shared/tasks/task.schema';
+import { createEngineDeps, createEngineSetup, type EngineTestSetup } from '#test/engine-setup';
+import { startOpenAiServer } from '#test/openai-server';
+import { seedRun, seedTask } from '#test/seed';
+import { startWebhookReceiver } from '#test/webhook-receiver';
+import { updateTask } from '../../core/tasks/update-task';
+import { taskRuns } from '../../db/schema';
+import { deliverRun } from './deliver-run';
+import { executeRun } from './execute-run';
+
+/* Issue 18: a run uses its task as it was when the run started, whatever is saved while it runs. */
+let setup: EngineTestSetup;
+let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
+let oldReceiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let newReceiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+beforeAll(async () => {
+  setup = await createEngineSetup();
+  openai = await startOpenAiServer({ defaultText: 'Answer to the old prompt.' });
+  oldReceiver = await startWebhookReceiver();
+  newReceiver = await startWebhookReceiver();
+});
+
+afterAll(async () => {
+  await Promise.all([openai?.stop(), oldReceiver?.stop(), newReceiver?.stop()]);
+  await setup?.database.drop();
+});
+
+it('asks the old prompt and delivers to the old target under the old name when the task is edited mid-run', async () => {
+  const { database, userId } = setup;
+  const deps = createEngineDeps({ database, env: { ALLOW_PRIVATE_WEBHOOKS: 'true', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
+  const task = await seedTask(database.db, userId, {
+    name: 'Market summary',
+    prompt: { input: 'Summarise the markets.', temperature: 1, searchEnabled: false },
+    deliveryMethod: 'webhook',
+    deliveryConfig: { webhookUrl: oldReceiver.url },
+  });
+  const running = await seedRun(database.db, task, { status: 'processing', completedAt: null, result: null, deliveryStatus: 'pending' });
+  // A finished, delivered run is history: an edit leaves it alone.
+  const finished = await seedRun(database.db, task);
+
+  const edited = taskInputSchema.parse({
+    name: 'Football scores',
+    provider: 'openai',
+    model: 'gpt-4.1-mini',
+    scheduleType: 'daily',
+    scheduleTime: '09:00',
+    timezone: 'UTC',
+    prompt: { input: 'List the football scores.', temperature: 1, searchEnabled: false },
+    deliveryMethod: 'webhook',
+    deliveryConfig: { webhookUrl: newReceiver.url },
+  });
+  await updateTask({ db: database.db, env: deps.env, userId, taskId: task.id, input: edited });
+
+  await executeRun(deps, { runId: running.id });
+  expect(JSON.stringify(openai.requests.at(-1)?.body)).toContain('Summarise the markets.');
+  await deliverRun(deps, { runId: running.id, attempt: 1 });
+
+  expect(newReceiver.received).toHaveLength(0);
+  expect(oldReceiver.received).toHaveLength(1);
+  const delivered = JSON.parse(oldReceiver.received[0]?.body ?? '{}') as { task: { name: string }; run: { result: string } };
+  expect(delivered.task.name).toBe('Market summary');
+  expect(delivered.run.result).toBe('Answer to the old prompt.');
+
+  const [history] = await database.db.select({ taskSnapshot: taskRuns.taskSnapshot }).from(taskRuns).where(eq(taskRuns.id, finished.id));
+  expect(history?.taskSnapshot).toBeNull();
+
+  // The next run is the edited task's.
+  const next = await seedRun(database.db, task, { status: 'processing', completedAt: null, result: null, deliveryStatus: 'pending' });
+  await executeRun(deps, { runId: next.id });
+  await deliverRun(deps, { runId: next.id, attempt: 1 });
+  expect(JSON.stringify(openai.requests.at(-1)?.body)).toContain('List the football scores.');
+  expect(newReceiver.received).toHaveLength(1);
+});
