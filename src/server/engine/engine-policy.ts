@@ -9,6 +9,15 @@ export const maxConsecutiveFailures = 5;
 /** Longer than any run can take: the provider timeout (120 s) across the SDK's retries, plus queueing. */
 export const runTimeoutMs = 15 * 60_000;
 
+/** How often a worker process says it is alive (ADR 0034). */
+export const heartbeatEveryMs = 5_000;
+
+/**
+ * A worker process silent this long is taken for dead and its jobs are unlocked for the others: several beats, so a
+ * busy event loop or a slow database is not mistaken for a death, and well within issue 18's two minutes.
+ */
+export const heartbeatStaleAfterMs = 30_000;
+
 /**
  * Delay before webhook attempt n+1 after attempt n failed (index n-1); past the last entry there are no more retries.
  * About 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (ARCHITECTURE section 6).

@@ -1,10 +1,12 @@
-import { parseCrontab, run, type Runner } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { parseCrontab, run, type Runner, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import type { EngineDeps } from './engine-deps';
 import { createJobQueueLogger } from '../queue/job-queue-logger';
 import { retryJobQueueWhileDatabaseUnavailable } from '../queue/job-queue-retries';
 import { createJobList, crontab } from './job-handlers';
 import { startScheduler } from './scheduler';
+import { startHeartbeats } from './worker-heartbeats';
 
 export interface Worker {
   stop(): Promise<void>;
@@ -16,7 +18,12 @@ export interface Worker {
  */
 export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.Pool; deps: EngineDeps; concurrency?: number }): Promise<Worker> {
   retryJobQueueWhileDatabaseUnavailable();
+  // The pool's id is what graphile-worker writes into `locked_by`; the heartbeat names the process by it.
+  const events: WorkerEvents = new EventEmitter();
+  let poolId: string | undefined;
+  events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
   const runner: Runner = await run({
+    events,
     pgPool: pool,
     taskList: createJobList(deps),
     parsedCronItems: parseCrontab(crontab),
@@ -25,6 +32,8 @@ export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.P
     noHandleSignals: true,
     logger: createJobQueueLogger(deps.logger),
   });
+  if (!poolId) throw new Error('graphile-worker started no worker pool');
+  const heartbeats = await startHeartbeats({ db: deps.db, poolId, logger: deps.logger });
   const scheduler = await startScheduler({ db: deps.db, pool, logger: deps.logger });
   deps.logger.info({ concurrency }, 'worker started');
   return {
@@ -32,6 +41,7 @@ export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.P
       await scheduler.stop();
       // Lets running jobs finish; jobs not yet started stay queued for another worker.
       await runner.stop();
+      await heartbeats.stop();
     },
   };
 }

@@ -5,3 +5,4 @@ export * from './task-runs';
 export * from './tasks';
 export * from './user-settings';
 export * from './users';
+export * from './worker-heartbeats';

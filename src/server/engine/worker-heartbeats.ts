@@ -1,0 +1,75 @@
+import { hostname } from 'node:os';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { workerHeartbeats } from '../db/schema';
+import type { Logger } from '../logger';
+import { deliverRunJob } from '../queue/job-definitions';
+import { heartbeatEveryMs, heartbeatStaleAfterMs } from './engine-policy';
+
+export const interruptedDeliveryError = 'Interrupted: the worker delivering it stopped. Trying again.';
+
+/**
+ * graphile-worker 0.17 keeps a dead process's jobs locked for four hours. Each worker process beats here; at every
+ * beat it also unlocks the jobs of processes that stopped beating (ADR 0034), so a killed worker's runs resume and
+ * its deliveries are tried again within a minute of another worker running.
+ */
+export async function startHeartbeats({ db, poolId, logger }: { db: Database; poolId: string; logger: Logger }) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const beat = async () => {
+    try {
+      // Upsert: a process paused past the limit was taken for dead; it lives on, and beats again.
+      await db
+        .insert(workerHeartbeats)
+        .values({ poolId, host: hostname(), pid: process.pid })
+        .onConflictDoUpdate({ target: workerHeartbeats.poolId, set: { beatAt: sql`now()` } });
+      await unlockDeadWorkers({ db, logger });
+    } catch (error) {
+      logger.warn({ reason: (error as Error).message }, 'worker heartbeat failed; trying again');
+    }
+    if (!stopped) timer = setTimeout(() => void beat(), heartbeatEveryMs);
+  };
+  await beat();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      // A clean stop releases its own jobs (graphile-worker) and says so here.
+      await db
+        .delete(workerHeartbeats)
+        .where(eq(workerHeartbeats.poolId, poolId))
+        .catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Takes every silent worker's heartbeat (one process does, the others skip it), writes the webhook attempts those
+ * workers were making into the runs' history, and unlocks their jobs. Returns the pool ids it took.
+ */
+export async function unlockDeadWorkers({ db, logger, staleAfterMs = heartbeatStaleAfterMs }: { db: Database; logger: Logger; staleAfterMs?: number }): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const dead = (
+      await tx.execute<{ pool_id: string }>(sql`
+        delete from worker_heartbeats where pool_id in (
+          select pool_id from worker_heartbeats where beat_at < now() - make_interval(secs => ${staleAfterMs / 1000})
+          for update skip locked)
+        returning pool_id`)
+    ).rows.map((row) => row.pool_id);
+    if (dead.length === 0) return dead;
+    await tx.execute(sql`
+      insert into webhook_deliveries (run_id, attempt, url, status_code, duration_ms, error, next_attempt_at)
+      select run.id, (job.payload->>'attempt')::int,
+        coalesce(run.task_snapshot->'deliveryConfig'->>'webhookUrl', task.delivery_config->>'webhookUrl', ''),
+        null, greatest(0, extract(epoch from now() - job.locked_at) * 1000)::int, ${interruptedDeliveryError}, now()
+      from graphile_worker._private_jobs job
+      join graphile_worker._private_tasks kind on kind.id = job.task_id and kind.identifier = ${deliverRunJob.name}
+      join task_runs run on run.id = (job.payload->>'runId')::uuid
+      join tasks task on task.id = run.task_id
+      where job.locked_by = any(${sql.param(dead)}::text[])
+        and coalesce(run.task_snapshot->>'deliveryMethod', task.delivery_method) = 'webhook'`);
+    await tx.execute(sql`select graphile_worker.force_unlock_workers(${sql.param(dead)}::text[])`);
+    logger.warn({ workers: dead }, 'unlocked the jobs of worker processes that stopped');
+    return dead;
+  });
+}
