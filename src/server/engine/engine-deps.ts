@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { AiProvider } from '../providers/ai-provider';
+import type { DeliveryShare } from './delivery-share';
 import type { RandomSource } from './engine-policy';
 
 /** What the scheduler and the jobs need; built once per worker process. The policy is in engine-policy.ts. */
@@ -15,6 +16,8 @@ export interface EngineDeps {
   providers: Record<ProviderId, AiProvider>;
   /** Replaces engine-policy's webhookRetryDelaysMs; tests shorten it. */
   webhookRetryDelaysMs?: number[];
+  /** Caps one user's deliveries in flight in this process; startWorker sets it, tests calling a job directly need not. */
+  deliveryShare?: DeliveryShare;
   /** The jitter's random source (Math.random when absent); tests fix it. */
   random?: RandomSource;
 }

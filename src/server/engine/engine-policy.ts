@@ -9,6 +9,14 @@ export const maxConsecutiveFailures = 5;
 /** Longer than any run can take: the provider timeout (120 s) across the SDK's retries, plus queueing. */
 export const runTimeoutMs = 15 * 60_000;
 
+/**
+ * One user's share of a worker process's delivery slots: a quarter, so three other users' slow receivers together
+ * still leave a quarter free. A delivery beyond it waits, holding no slot, until one of the user's frees in the same
+ * process, or this long if that process dies first.
+ */
+export const deliverySharePerUser = (deliverySlots: number) => Math.max(1, Math.floor(deliverySlots / 4));
+export const deferredDeliveryFallbackMs = 30_000;
+
 /** How often a worker process says it is alive (ADR 0034). */
 export const heartbeatEveryMs = 5_000;
 

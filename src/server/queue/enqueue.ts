@@ -10,6 +10,8 @@ export interface EnqueueOptions {
   db: QueueExecutor;
   /** When the job may start; now if absent. */
   runAt?: Date;
+  /** For a job with a key already queued: keep its run time (default), or take this call's payload and run time. */
+  jobKeyMode?: 'preserve_run_at' | 'replace';
 }
 
 /**
@@ -17,7 +19,7 @@ export interface EnqueueOptions {
  * fails where it was made rather than in a worker. The job's key (if it has one) makes a second enqueue of the same
  * work a no-op that keeps the first one's run time.
  */
-export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: z.input<Payload>, { db, runAt }: EnqueueOptions): Promise<void> {
+export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: z.input<Payload>, { db, runAt, jobKeyMode = 'preserve_run_at' }: EnqueueOptions): Promise<void> {
   const parsed = job.payload.parse(payload);
   await db.execute(sql`
     select graphile_worker.add_job(
@@ -26,7 +28,7 @@ export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<st
       run_at => ${runAt?.toISOString() ?? null}::timestamptz,
       max_attempts => ${job.maxAttempts},
       job_key => ${job.key?.(parsed) ?? null},
-      job_key_mode => 'preserve_run_at'
+      job_key_mode => ${jobKeyMode}
     )`);
 }
 

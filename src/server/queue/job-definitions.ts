@@ -34,7 +34,8 @@ export const executeRunJob = defineJob({
  */
 export const deliverRunJob = defineJob({
   name: 'deliver-run',
-  payload: runPayload.extend({ attempt: z.number().int().min(1) }),
+  // `deferrals`: times this attempt waited for its owner's share of delivery slots (engine/delivery-share.ts).
+  payload: runPayload.extend({ attempt: z.number().int().min(1), deferrals: z.number().int().min(1).optional() }),
   maxAttempts: 5,
   key: ({ runId, attempt }) => `deliver-run:${runId}:${attempt}`,
 });

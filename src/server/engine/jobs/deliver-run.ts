@@ -9,7 +9,7 @@ import { runCompletedNoticeMail, runResultMail } from '../../mail/templates';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob } from '../../queue/job-definitions';
 import type { EngineDeps } from '../engine-deps';
-import { emailRetryDelaysMs, nextAttemptAt, webhookRetryDelaysMs } from '../engine-policy';
+import { deferredDeliveryFallbackMs, emailRetryDelaysMs, nextAttemptAt, webhookRetryDelaysMs } from '../engine-policy';
 
 type Outcome = { delivered: true } | { delivered: false; error: string };
 
@@ -18,8 +18,8 @@ type Outcome = { delivered: true } | { delivered: false; error: string };
  * schedules the next on the retry schedule, and the last one marks the delivery failed. Every webhook attempt is
  * recorded. A run whose delivery is no longer pending is left alone, so a repeated job does nothing.
  */
-export async function deliverRun(deps: EngineDeps, { runId, attempt }: { runId: string; attempt: number }): Promise<void> {
-  const { db, env, logger, mailer } = deps;
+export async function deliverRun(deps: EngineDeps, { runId, attempt, deferrals = 0 }: { runId: string; attempt: number; deferrals?: number }): Promise<void> {
+  const { db } = deps;
   const [row] = await db
     .select({ run: taskRuns, task: tasks, owner: { id: user.id, email: user.email } })
     .from(taskRuns)
@@ -27,7 +27,30 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt }: { runId: 
     .innerJoin(user, eq(user.id, taskRuns.userId))
     .where(eq(taskRuns.id, runId));
   if (!row || row.run.deliveryStatus !== 'pending' || row.run.status === 'processing') return;
+  const release = deps.deliveryShare ? deps.deliveryShare.take(row.owner.id) : () => {};
+  if (!release) {
+    // The owner holds their share of this process's delivery slots: the attempt waits in the queue, holding no slot,
+    // until one of theirs frees here; the fallback time covers this process dying meanwhile.
+    const wait = (runAt: Date, mode: 'preserve_run_at' | 'replace') => enqueue(deliverRunJob, { runId, attempt, deferrals: deferrals + 1 }, { db, runAt, jobKeyMode: mode });
+    await wait(new Date(Date.now() + deferredDeliveryFallbackMs), 'replace');
+    deps.deliveryShare?.whenFree(row.owner.id, () => {
+      wait(new Date(), 'replace').catch((error: unknown) => deps.logger.warn({ runId, reason: (error as Error).message }, 'could not wake a waiting delivery'));
+    });
+    return;
+  }
+  try {
+    await attemptDelivery(deps, row, attempt);
+  } finally {
+    release();
+  }
+}
+
+type DeliveryRow = { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect; owner: { id: string; email: string } };
+
+async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: number): Promise<void> {
+  const { db, env, logger, mailer } = deps;
   const { run, owner } = row;
+  const runId = run.id;
   // Delivered where, and under the name, the task had when the run started, if it has been edited since.
   const task = { ...row.task, ...run.taskSnapshot };
   const taskUrl = `${env.APP_URL}/dashboard/tasks/${task.id}`;

@@ -1,0 +1,41 @@
+/**
+ * One worker process's count of each user's deliveries in flight (issue 18): a user whose receivers are slow may hold
+ * at most `perUser` of the process's delivery slots, so other users' deliveries still find free ones. A delivery
+ * over the share is queued for later (holding no slot) and woken here, oldest first, as soon as one of the user's
+ * slots frees: a user with a burst of fast deliveries loses no time to waiting.
+ */
+export interface DeliveryShare {
+  /** A release function when the user is under their share; undefined when the delivery must wait its turn. */
+  take(userId: string): (() => void) | undefined;
+  /** Calls `wake` when one of the user's slots in this process frees. */
+  whenFree(userId: string, wake: () => void): void;
+}
+
+export function createDeliveryShare(perUser: number): DeliveryShare {
+  const inFlight = new Map<string, number>();
+  const waiting = new Map<string, (() => void)[]>();
+  return {
+    take(userId) {
+      const held = inFlight.get(userId) ?? 0;
+      if (held >= perUser) return undefined;
+      inFlight.set(userId, held + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (inFlight.get(userId) ?? 1) - 1;
+        if (left > 0) inFlight.set(userId, left);
+        else inFlight.delete(userId);
+        const queue = waiting.get(userId);
+        const next = queue?.shift();
+        if (queue?.length === 0) waiting.delete(userId);
+        next?.();
+      };
+    },
+    whenFree(userId, wake) {
+      const queue = waiting.get(userId) ?? [];
+      queue.push(wake);
+      waiting.set(userId, queue);
+    },
+  };
+}
