@@ -108,6 +108,17 @@ describe('GET /api/admin/overview', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes the overview route with its refusals and the shared AdminOverview contract', async () => {
+    const document = (await new TestClient(app).request('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(document.paths['/api/admin/overview']?.get?.responses ?? {}).sort()).toEqual(['200', '401', '403']);
+    expect(Object.keys(document.components.schemas)).toContain('AdminOverview');
+  });
+});
+
 describe('system health', () => {
   /** Runs of one task around a fixed `now` far in the past, apart from the other tests' real-time runs. */
   async function seedWindow(now: Date, { completed, errors, skipped = 0 }: { completed: number; errors: number; skipped?: number }) {
