@@ -30,5 +30,8 @@ const router = createRouter();
 // Every admin route, present and future, checks the role on the server first.
 router.use('/api/admin/*', requireUser, requireAdmin);
 
-export const adminRouter = router.openapi(inviteUserRoute, inviteUser).route('/', adminUsersRouter).route('/', adminTasksRouter)
+export const adminRouter = router
+  .openapi(inviteUserRoute, inviteUser)
+  .route('/', adminUsersRouter)
+  .route('/', adminTasksRouter)
   .route('/', adminOverviewRouter);
