@@ -61,6 +61,10 @@ export const taskRuns = pgTable(
     index('task_runs_text_trgm')
       .using('gin', sql`(coalesce(${table.result}, '') || ' ' || coalesce(${table.error}, '')) gin_trgm_ops`)
       .where(sql`${table.result} is not null or ${table.error} is not null`),
+    // The admin overview's windows over every user's runs (last hour, 24 h, 30 days; docs/decisions/0030).
+    index('task_runs_started_at_idx').on(table.startedAt),
+    // Runs whose delivery is still open: few at any time, read by the overview's failing webhook deliveries.
+    index('task_runs_delivery_pending_idx').on(table.id).where(sql`${table.deliveryStatus} = 'pending'`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';
 import { inviteUser } from './admin.handlers';
+import { adminOverviewRouter } from './admin-overview.routes';
 import { adminTasksRouter } from './admin-tasks.routes';
 import { adminUsersRouter } from './admin-users.routes';
 
@@ -29,4 +30,8 @@ const router = createRouter();
 // Every admin route, present and future, checks the role on the server first.
 router.use('/api/admin/*', requireUser, requireAdmin);
 
-export const adminRouter = router.openapi(inviteUserRoute, inviteUser).route('/', adminUsersRouter).route('/', adminTasksRouter);
+export const adminRouter = router
+  .openapi(inviteUserRoute, inviteUser)
+  .route('/', adminUsersRouter)
+  .route('/', adminTasksRouter)
+  .route('/', adminOverviewRouter);

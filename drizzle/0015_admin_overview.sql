@@ -1,0 +1,2 @@
+CREATE INDEX "task_runs_started_at_idx" ON "task_runs" USING btree ("started_at");--> statement-breakpoint
+CREATE INDEX "task_runs_delivery_pending_idx" ON "task_runs" USING btree ("id") WHERE "task_runs"."delivery_status" = 'pending';

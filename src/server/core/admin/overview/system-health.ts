@@ -1,0 +1,67 @@
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { healthStatusOf, healthWindowMs, noRecentRunsMessage, type SystemHealth } from '#shared/admin/admin-overview.schema';
+import type { Database } from '../../../db/client';
+import { taskRuns } from '../../../db/schema';
+
+/**
+ * The System Health panel (docs/decisions/0030). Every run query goes through `task_runs_started_at_idx`: a run that
+ * finished in the last hour started at most an hour plus the run timeout (and the sweep that ends it) before.
+ */
+/**
+ * How long before the window a run that finished in it may have started: twice the engine's run timeout (15 min,
+ * engine/engine-policy.ts, which core may not import), so the sweep that ends a stuck run is covered too.
+ */
+const longestRunMs = 30 * 60_000;
+
+export async function getSystemHealth({ db, now }: { db: Database; now: Date }): Promise<SystemHealth> {
+  const database = await pingDatabase(db);
+  const windowStart = new Date(now.getTime() - healthWindowMs);
+  const earliestStart = new Date(windowStart.getTime() - longestRunMs);
+
+  const [finished, lateness, queue, failing] = await Promise.all([
+    db
+      .select({ completed: sql<number>`count(*) filter (where ${taskRuns.status} = 'completed')::int`, total: sql<number>`count(*)::int` })
+      .from(taskRuns)
+      .where(and(gte(taskRuns.startedAt, earliestStart), lte(taskRuns.startedAt, now), gte(taskRuns.completedAt, windowStart), lte(taskRuns.completedAt, now), inArray(taskRuns.status, ['completed', 'error']))),
+    db
+      .select({
+        p95: sql<number | null>`round(percentile_cont(0.95) within group (order by greatest(0, extract(epoch from (${taskRuns.startedAt} - ${taskRuns.scheduledFor})) * 1000)))::int`,
+      })
+      .from(taskRuns)
+      .where(and(gte(taskRuns.startedAt, windowStart), lte(taskRuns.startedAt, now), eq(taskRuns.trigger, 'schedule'), sql`${taskRuns.scheduledFor} is not null`)),
+    // graphile-worker 0.17: a job is available when it is not locked and has attempts left (the `is_available`
+    // column its own fetch uses, indexed by `jobs_main_index`); it waits once its run_at has come.
+    db.execute<{ depth: number; oldest: number | null }>(sql`
+      select count(*)::int as depth, floor(extract(epoch from (${now}::timestamptz - min(run_at))))::int as oldest
+      from graphile_worker._private_jobs
+      where is_available and run_at <= ${now}::timestamptz`),
+    // A run's delivery stays pending while attempts remain; any webhook attempt recorded for it has failed.
+    db.execute<{ failing: number }>(sql`
+      select count(*)::int as failing from ${taskRuns} r
+      where r.delivery_status = 'pending'
+        and exists (select 1 from webhook_deliveries d where d.run_id = r.id)`),
+  ]);
+
+  const { completed = 0, total = 0 } = finished[0] ?? {};
+  const successRate = total === 0 ? null : Math.round((completed / total) * 1000) / 10;
+  const queueRow = queue.rows[0];
+  return {
+    status: healthStatusOf(successRate),
+    successRate,
+    finishedRuns: total,
+    message: successRate === null ? noRecentRunsMessage : null,
+    database,
+    queueDepth: queueRow?.depth ?? 0,
+    oldestWaitingJobSeconds: queueRow?.oldest === undefined || queueRow.oldest === null ? null : Math.max(0, queueRow.oldest),
+    fireLatenessP95Ms: lateness[0]?.p95 ?? null,
+    failingWebhookDeliveries: failing.rows[0]?.failing ?? 0,
+  };
+}
+
+/** A live round trip; the other figures need the database too, so a failure here fails the whole answer. */
+async function pingDatabase(db: Database): Promise<SystemHealth['database']> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return { status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+}
+

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOverview } from '#shared/admin/admin-overview.schema';
+import { createTestApp, signUpTestUser, TestClient } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { seedRun, seedTask, seedUser } from '#test/seed';
+import { getSystemHealth } from '../../core/admin/overview/system-health';
+import { getUserGrowth } from '../../core/admin/overview/user-growth';
+import { subscriptions, webhookDeliveries } from '../../db/schema';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let admin: TestClient;
+let member: TestClient;
+
+const minutes = (count: number) => count * 60_000;
+const proPlanId = '00000000-0000-4000-8000-000000000002';
+
+/** The first of the month `offset` months from now's (UTC), plus `day - 1` days. */
+function monthDay(offset: number, day: number): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, day, 12));
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp({ database }));
+  ({ client: admin } = await signUpTestUser(app, { name: 'Ada Admin', ip: '198.51.100.90' }));
+  ({ client: member } = await signUpTestUser(app, { name: 'Mel Member', ip: '198.51.100.91' }));
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('GET /api/admin/overview', () => {
+  it('is 401 signed out and 403 for a user', async () => {
+    expect((await new TestClient(app).request('/api/admin/overview')).status).toBe(401);
+    expect(await member.request('/api/admin/overview')).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+  });
+
+  it('counts users, active tasks, runs, latest signups, health, queue, failing webhooks and growth', async () => {
+    const { db } = database;
+    const grace = await seedUser(db, { fullName: 'Grace Hopper', email: 'grace@example.com', createdAt: monthDay(-2, 17) });
+    const nameless = await seedUser(db, { fullName: null, email: 'nameless@example.com', createdAt: monthDay(-2, 16) });
+    await seedUser(db, { fullName: 'Older', email: 'older@example.com', createdAt: monthDay(-2, 15) });
+    await seedUser(db, { fullName: 'Six months', email: 'six@example.com', createdAt: monthDay(-6, 1) });
+    await seedUser(db, { fullName: 'Seven months', email: 'seven@example.com', createdAt: monthDay(-7, 28) });
+    await db.insert(subscriptions).values({ userId: grace.id, planId: proPlanId, status: 'active' });
+
+    const task = await seedTask(db, grace.id, { name: 'Active one' });
+    const other = await seedTask(db, grace.id, { name: 'Active two' });
+    await seedTask(db, nameless.id, { name: 'Paused', status: 'paused', nextFireAt: null });
+
+    const now = Date.now();
+    const at = (ago: number) => new Date(now - ago);
+    await seedRun(db, task, { startedAt: at(minutes(50)) }); // finished in the hour: completed
+    await seedRun(db, task, { startedAt: at(minutes(20)), status: 'skipped', completedAt: at(minutes(20)) }); // not a finished run
+    await seedRun(db, other, { startedAt: at(minutes(5)), status: 'processing', completedAt: null, deliveryStatus: 'pending' });
+    const retrying = await seedRun(db, task, { startedAt: at(minutes(180)), status: 'error', deliveryStatus: 'pending' });
+    await seedRun(db, task, { startedAt: at(minutes(240)), deliveryStatus: 'pending' }); // not attempted yet
+    const recovered = await seedRun(db, task, { startedAt: at(minutes(300)) });
+    await seedRun(db, task, { startedAt: at(2 * 24 * 60 * 60_000) }); // API usage only
+    await seedRun(db, task, { startedAt: at(40 * 24 * 60 * 60_000) }); // neither
+    await db.insert(webhookDeliveries).values([
+      { runId: retrying.id, attempt: 1, url: 'https://example.com/hook', statusCode: 500, durationMs: 40, error: 'HTTP 500', nextAttemptAt: at(-minutes(5)) },
+      { runId: recovered.id, attempt: 1, url: 'https://example.com/hook', statusCode: 500, durationMs: 40, error: 'HTTP 500', nextAttemptAt: at(minutes(299)) },
+      { runId: recovered.id, attempt: 2, url: 'https://example.com/hook', statusCode: 200, durationMs: 40 },
+    ]);
+
+    await db.execute(sql`delete from graphile_worker._private_jobs`);
+    await db.execute(sql`select graphile_worker.add_job('overview-test', '{}'::json, run_at := now() - interval '90 seconds')`);
+    await db.execute(sql`select graphile_worker.add_job('overview-test', '{}'::json)`);
+    await db.execute(sql`select graphile_worker.add_job('overview-test', '{}'::json, run_at := now() + interval '1 hour')`); // not due
+    const locked = await db.execute<{ id: string }>(sql`select (graphile_worker.add_job('overview-test', '{}'::json, run_at := now() - interval '1 hour')).id`);
+    await db.execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-1' where id = ${locked.rows[0]?.id}`);
+
+    const response = await admin.request('/api/admin/overview');
+    expect(response.status).toBe(200);
+    const overview = response.body as AdminOverview;
+
+    expect(overview.cards).toEqual({ totalUsers: 7, activeTasks: 2, recentRuns: 6, apiUsage: 7 });
+    expect(overview.recentSignups.map(({ name, email, plan }) => ({ name, email, plan }))).toEqual([
+      { name: 'Mel Member', email: 'melmember@example.com', plan: 'Free' },
+      { name: 'Ada Admin', email: 'adaadmin@example.com', plan: 'Unlimited' },
+      { name: 'Grace Hopper', email: 'grace@example.com', plan: 'Pro' },
+      { name: 'nameless@example.com', email: 'nameless@example.com', plan: 'Free' },
+    ]);
+    expect(overview.recentSignups[2]?.signedUpAt).toBe(monthDay(-2, 17).toISOString().replace('.000Z', '.000000Z'));
+
+    const health = overview.systemHealth;
+    expect(health).toMatchObject({ status: 'healthy', successRate: 100, finishedRuns: 1, message: null, queueDepth: 2, fireLatenessP95Ms: null, failingWebhookDeliveries: 1 });
+    expect(health.database.status).toBe('up');
+    expect(health.oldestWaitingJobSeconds).toBeGreaterThanOrEqual(90);
+    expect(health.oldestWaitingJobSeconds).toBeLessThan(300);
+
+    const month = (offset: number) => monthDay(offset, 1).toISOString().slice(0, 7);
+    expect(overview.userGrowth).toHaveLength(7);
+    expect(overview.userGrowth.map(({ month, signups }) => [month, signups])).toEqual([
+      [month(-6), 1],
+      [month(-5), 0],
+      [month(-4), 0],
+      [month(-3), 0],
+      [month(-2), 3],
+      [month(-1), 0],
+      [month(0), 2],
+    ]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the overview route with its refusals and the shared AdminOverview contract', async () => {
+    const document = (await new TestClient(app).request('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(document.paths['/api/admin/overview']?.get?.responses ?? {}).sort()).toEqual(['200', '401', '403']);
+    expect(Object.keys(document.components.schemas)).toContain('AdminOverview');
+  });
+});
+
+describe('system health', () => {
+  /** Runs of one task around a fixed `now` far in the past, apart from the other tests' real-time runs. */
+  async function seedWindow(now: Date, { completed, errors, skipped = 0 }: { completed: number; errors: number; skipped?: number }) {
+    const owner = await seedUser(database.db);
+    const task = await seedTask(database.db, owner.id);
+    const at = (ago: number) => new Date(now.getTime() - ago);
+    for (let index = 0; index < completed + errors + skipped; index++) {
+      const status = index < completed ? 'completed' : index < completed + errors ? 'error' : 'skipped';
+      await seedRun(database.db, task, { status, startedAt: at(minutes(30) - index * 1000) });
+    }
+    return { task, at };
+  }
+
+  it('is healthy above 95 %, and fire lateness is the p95 of scheduled runs started in the hour', async () => {
+    const now = new Date('2020-01-01T12:00:00Z');
+    const { task, at } = await seedWindow(now, { completed: 24, errors: 1, skipped: 5 });
+    // Ended within the hour after a long run: counted. Ended before it: not counted.
+    await seedRun(database.db, task, { startedAt: at(minutes(80)), completedAt: at(minutes(10)) });
+    await seedRun(database.db, task, { startedAt: at(minutes(62)), completedAt: at(minutes(61)), status: 'error' });
+    for (let index = 0; index < 20; index++) {
+      const scheduledFor = at(minutes(40 - index));
+      await seedRun(database.db, task, { trigger: 'schedule', scheduledFor, startedAt: new Date(scheduledFor.getTime() + index * 1000) });
+    }
+    const health = await getSystemHealth({ db: database.db, now });
+    expect(health).toMatchObject({ status: 'healthy', finishedRuns: 46, message: null, fireLatenessP95Ms: 18050 });
+    expect(health.successRate).toBeCloseTo((45 / 46) * 100, 1);
+  });
+
+  it.each([
+    ['2020-02-01T12:00:00Z', 19, 1, 'warning', 95],
+    ['2020-03-01T12:00:00Z', 4, 1, 'error', 80],
+  ] as const)('at %s: %i completed and %i failed runs are %s (%i %)', async (iso, completed, errors, status, rate) => {
+    const now = new Date(iso);
+    await seedWindow(now, { completed, errors });
+    expect(await getSystemHealth({ db: database.db, now })).toMatchObject({ status, successRate: rate, finishedRuns: completed + errors, message: null });
+  });
+
+  it('says "No runs in the last hour" when only skipped or older runs exist', async () => {
+    const now = new Date('2020-04-01T12:00:00Z');
+    const { task, at } = await seedWindow(now, { completed: 0, errors: 0, skipped: 3 });
+    await seedRun(database.db, task, { startedAt: at(minutes(120)) });
+    expect(await getSystemHealth({ db: database.db, now })).toMatchObject({ status: 'unknown', successRate: null, finishedRuns: 0, message: 'No runs in the last hour', fireLatenessP95Ms: null });
+  });
+});
+
+describe('user growth', () => {
+  it('lists 7 months up to the current one, oldest first, with labels and empty months', async () => {
+    await seedUser(database.db, { createdAt: new Date('2019-06-30T23:59:59Z') });
+    await seedUser(database.db, { createdAt: new Date('2019-07-01T00:00:00Z') });
+    await seedUser(database.db, { createdAt: new Date('2019-12-31T10:00:00Z') });
+    const growth = await getUserGrowth({ db: database.db, now: new Date('2020-01-15T00:00:00Z') });
+    expect(growth).toEqual([
+      { month: '2019-07', label: 'Jul', signups: 1 },
+      { month: '2019-08', label: 'Aug', signups: 0 },
+      { month: '2019-09', label: 'Sep', signups: 0 },
+      { month: '2019-10', label: 'Oct', signups: 0 },
+      { month: '2019-11', label: 'Nov', signups: 0 },
+      { month: '2019-12', label: 'Dec', signups: 1 },
+      { month: '2020-01', label: 'Jan', signups: 0 },
+    ]);
+  });
+});
