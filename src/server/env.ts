@@ -29,7 +29,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { error: 'must be a domain name such as example.com' })
     .optional(),
-  /** Model calls one worker process makes at the same time; as many delivery slots run beside them. */
+  /** Jobs (AI calls, deliveries) one worker process runs at the same time; a user's deliveries hold at most a quarter. */
   WORKER_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(200, { error: 'must be at most 200' }).default(10),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits and logs). */
   TRUST_PROXY: booleanFlag.default(false),

@@ -10,9 +10,9 @@ export const maxConsecutiveFailures = 5;
 export const runTimeoutMs = 15 * 60_000;
 
 /**
- * One user's share of a worker process's delivery slots: a quarter, so three other users' slow receivers together
- * still leave a quarter free. A delivery beyond it waits, holding no slot, until one of the user's frees in the same
- * process, or this long if that process dies first.
+ * The job slots one user's deliveries may hold in a worker process: a quarter, so slow receivers leave the rest to
+ * other users' runs and deliveries. A delivery beyond it waits, holding no slot, until one of the user's frees in the
+ * same process, or this long if that process dies first.
  */
 export const deliverySharePerUser = (deliverySlots: number) => Math.max(1, Math.floor(deliverySlots / 4));
 export const deferredDeliveryFallbackMs = 30_000;

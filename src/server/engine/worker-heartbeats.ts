@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { workerHeartbeats } from '../db/schema';
 import type { Logger } from '../logger';
@@ -13,7 +13,7 @@ export const interruptedDeliveryError = 'Interrupted: the worker delivering it s
  * beat it also unlocks the jobs of processes that stopped beating (ADR 0034), so a killed worker's runs resume and
  * its deliveries are tried again within a minute of another worker running.
  */
-export async function startHeartbeats({ db, poolIds, logger }: { db: Database; poolIds: string[]; logger: Logger }) {
+export async function startHeartbeats({ db, poolId, logger }: { db: Database; poolId: string; logger: Logger }) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const beat = async () => {
@@ -21,7 +21,7 @@ export async function startHeartbeats({ db, poolIds, logger }: { db: Database; p
       // Upsert: a process paused past the limit was taken for dead; it lives on, and beats again.
       await db
         .insert(workerHeartbeats)
-        .values(poolIds.map((poolId) => ({ poolId, host: hostname(), pid: process.pid })))
+        .values({ poolId, host: hostname(), pid: process.pid })
         .onConflictDoUpdate({ target: workerHeartbeats.poolId, set: { beatAt: sql`now()` } });
       await unlockDeadWorkers({ db, logger });
     } catch (error) {
@@ -37,7 +37,7 @@ export async function startHeartbeats({ db, poolIds, logger }: { db: Database; p
       // A clean stop releases its own jobs (graphile-worker) and says so here.
       await db
         .delete(workerHeartbeats)
-        .where(inArray(workerHeartbeats.poolId, poolIds))
+        .where(eq(workerHeartbeats.poolId, poolId))
         .catch(() => undefined);
     },
   };

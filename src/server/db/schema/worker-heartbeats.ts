@@ -1,8 +1,8 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * One row per graphile-worker pool of a running worker process (it has two: runs and deliveries), beaten every few
- * seconds (ADR 0034): a row that stops beating belongs to a process that died; the jobs it held are unlocked.
+ * One row per running worker process, beaten every few seconds (ADR 0034): a row that stops beating belongs to a
+ * process that died, and the jobs it held are unlocked for the others.
  */
 export const workerHeartbeats = pgTable('worker_heartbeats', {
   /** graphile-worker's pool id, the `locked_by` of the jobs this process holds. */
