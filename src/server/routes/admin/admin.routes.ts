@@ -7,6 +7,7 @@ import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';
 import { inviteUser } from './admin.handlers';
 import { adminOverviewRouter } from './admin-overview.routes';
+import { adminPlansRouter } from './admin-plans.routes';
 import { adminTasksRouter } from './admin-tasks.routes';
 import { adminUsersRouter } from './admin-users.routes';
 
@@ -34,4 +35,5 @@ export const adminRouter = router
   .openapi(inviteUserRoute, inviteUser)
   .route('/', adminUsersRouter)
   .route('/', adminTasksRouter)
-  .route('/', adminOverviewRouter);
+  .route('/', adminOverviewRouter)
+  .route('/', adminPlansRouter);
