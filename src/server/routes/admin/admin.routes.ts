@@ -7,6 +7,7 @@ import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';
 import { inviteUser } from './admin.handlers';
 import { adminOverviewRouter } from './admin-overview.routes';
+import { adminAuditRouter } from './admin-audit.routes';
 import { adminPlansRouter } from './admin-plans.routes';
 import { adminTasksRouter } from './admin-tasks.routes';
 import { adminUsersRouter } from './admin-users.routes';
@@ -36,4 +37,5 @@ export const adminRouter = router
   .route('/', adminUsersRouter)
   .route('/', adminTasksRouter)
   .route('/', adminOverviewRouter)
-  .route('/', adminPlansRouter);
+  .route('/', adminPlansRouter)
+  .route('/', adminAuditRouter);

@@ -1,0 +1,46 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AuditPage } from '#shared/admin/admin-audit.schema';
+import type { Database } from '../../../db/client';
+import { auditLog, user } from '../../../db/schema';
+import { ValidationError } from '../../errors';
+import { isUuid } from '../../is-uuid';
+
+/** created_at to the microsecond: entries written in one transaction share a timestamp (see admin-task-cursor.ts). */
+const createdAtExact = sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const exactInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+
+function decodeCursor(cursor: string): SQL {
+  const [createdAt = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!exactInstant.test(createdAt) || !isUuid(id) || Number.isNaN(Date.parse(createdAt))) {
+    throw new ValidationError('cursor', 'This page link is no longer valid. Start from the first page.');
+  }
+  return sql`(${auditLog.createdAt}, ${auditLog.id}) < (${createdAt}::timestamptz, ${id}::uuid)`;
+}
+
+/** Administrators' actions, newest first, optionally by one administrator or about one target (indexed both ways). */
+export async function listAudit({ db, actorId, targetId, limit = 50, cursor }: { db: Database; actorId?: string; targetId?: string; limit?: number; cursor?: string }): Promise<AuditPage> {
+  const rows = await db
+    .select({ entry: auditLog, cursorCreatedAt: createdAtExact, actor: { id: user.id, name: user.name, fullName: user.fullName, email: user.email } })
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorId))
+    .where(and(actorId ? eq(auditLog.actorId, actorId) : undefined, targetId ? eq(auditLog.targetId, targetId) : undefined, cursor ? decodeCursor(cursor) : undefined))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ entry, actor }) => ({
+      id: entry.id,
+      actor: actor ? { id: actor.id, name: actor.fullName || actor.name || actor.email, email: actor.email } : null,
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      details: entry.details,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorCreatedAt, last.entry.id) : null,
+  };
+}

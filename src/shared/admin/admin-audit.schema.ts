@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { singleLineText } from '../text/safe-text';
+
+/** The audit log as administrators read it (issue 17): who did what to which user, task or plan, and when. */
+
+export const auditEntrySchema = z
+  .object({
+    id: z.string().meta({ format: 'uuid' }),
+    actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().meta({ description: 'Null once the administrator’s account is deleted' }),
+    actorId: z.string(),
+    action: z.string().meta({ description: 'Dotted verb: user.suspend, user.plan_change, task.pause, plan.update, ...' }),
+    targetType: z.enum(['user', 'task', 'plan']).or(z.string()),
+    targetId: z.string(),
+    details: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() }).meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditQuerySchema = z.object({
+  actorId: singleLineText().max(100).optional(),
+  targetId: singleLineText().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: singleLineText().max(200).optional(),
+});
