@@ -7,7 +7,6 @@ let database: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let admin: TestClient;
 let adminId: string;
-let member: TestClient;
 let memberId: string;
 let taskId: string;
 
@@ -17,7 +16,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ({ app } = await createTestApp({ database }));
   ({ client: admin, userId: adminId } = await signUpTestUser(app, { name: 'Ada Admin', ip: '198.51.100.70' }));
-  ({ client: member, userId: memberId } = await signUpTestUser(app, { name: 'Mel Member', ip: '198.51.100.71' }));
+  ({ userId: memberId } = await signUpTestUser(app, { name: 'Mel Member', ip: '198.51.100.71' }));
   taskId = (await seedTask(database.db, memberId, { name: 'Morning news' })).id;
 
   // Real administrator actions, in this order.
