@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Plan, Subscription } from '#shared/billing/plan.schema';
-import { testUser } from '#test/fixtures';
+import { testAdmin, testUser } from '#test/fixtures';
 import { stubApi } from '../testing/api-stubs';
 import { jsonResponse, renderRoutes, siteConfigBody, stubPublicApi } from '../testing/test-utils';
 import { routes } from './router';
@@ -86,6 +86,21 @@ describe('app routes', () => {
     expect(screen.getByText('Oops! Page not found')).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('shows an administrator the 404 inside the admin layout for an unknown admin page', async () => {
+    stubApi({ me: testAdmin });
+    renderRoutes(routes, { initialPath: '/admin/no-such-page' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: '404' }, { timeout: 5_000 })).toBeTruthy();
+    const sidebar = await screen.findByRole('navigation', { name: 'Admin' });
+    expect(within(sidebar).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Users', 'All Tasks', 'Plans', 'Audit Log', 'Settings', 'Back to Dashboard']);
+  });
+
+  it.each(['/admin', '/admin/users', '/admin/tasks', '/admin/plans', '/admin/audit', '/admin/settings', '/admin/no-such-page'])('sends a user who is not an administrator from %s to /dashboard', async (path) => {
+    stubApi({ me: testUser, handlers: { 'GET /api/dashboard': () => new Promise<Response>(() => {}), 'GET /api/me/subscription': () => new Promise<Response>(() => {}) } });
+    const { router } = renderRoutes(routes, { initialPath: path });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5_000 });
   });
 
   it('names the plan on the overview and reaches the subscription page from the sidebar, inside the layout', async () => {

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
               { path: 'tasks/:taskId/edit', lazy: async () => ({ Component: (await import('./routes/dashboard/tasks/edit-task')).EditTaskRoute }) },
               { path: 'history', lazy: async () => ({ Component: (await import('./routes/dashboard/history')).HistoryRoute }) },
               { path: 'subscription', lazy: async () => ({ Component: (await import('./routes/dashboard/subscription')).SubscriptionRoute }) },
+              // Unknown pages below /admin and /dashboard: the 404 inside the layout, after the area's guard.
+              { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
             ],
           },
         ],
@@ -78,6 +80,9 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
               { path: 'tasks', lazy: async () => ({ Component: (await import('./routes/admin/tasks')).AdminTasksRoute }) },
               { path: 'tasks/:taskId', lazy: async () => ({ Component: (await import('./routes/admin/task-detail')).AdminTaskDetailRoute }) },
+              { path: 'plans', lazy: async () => ({ Component: (await import('./routes/admin/plans')).AdminPlansRoute }) },
+              { path: 'audit', lazy: async () => ({ Component: (await import('./routes/admin/audit')).AdminAuditRoute }) },
+              { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
             ],
           },
         ],

@@ -35,6 +35,8 @@ export const paths = {
   adminSettings: '/admin/settings',
   adminUsers: '/admin/users',
   adminTasks: '/admin/tasks',
+  adminPlans: '/admin/plans',
+  adminAudit: '/admin/audit',
 } as const;
 
 /** An administrator's page of one user, built from its id. */

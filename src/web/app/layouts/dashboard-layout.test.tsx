@@ -120,6 +120,8 @@ describe('dashboard layout', () => {
       ['Overview', '/admin'],
       ['Users', '/admin/users'],
       ['All Tasks', '/admin/tasks'],
+      ['Plans', '/admin/plans'],
+      ['Audit Log', '/admin/audit'],
       ['Settings', '/admin/settings'],
       ['Back to Dashboard', '/dashboard'],
     ]);

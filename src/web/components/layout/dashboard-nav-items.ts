@@ -1,4 +1,4 @@
-import { CreditCard, History, LayoutDashboard, ListChecks, ListTodo, Settings, Users, type LucideIcon } from 'lucide-react';
+import { CreditCard, History, LayoutDashboard, ListChecks, ListTodo, ScrollText, Settings, Tags, Users, type LucideIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 
 export type DashboardArea = 'dashboard' | 'admin';
@@ -23,6 +23,8 @@ export const adminSidebarItems: SidebarItem[] = [
   { label: 'Overview', to: paths.admin, icon: LayoutDashboard, end: true },
   { label: 'Users', to: paths.adminUsers, icon: Users },
   { label: 'All Tasks', to: paths.adminTasks, icon: ListTodo },
+  { label: 'Plans', to: paths.adminPlans, icon: Tags },
+  { label: 'Audit Log', to: paths.adminAudit, icon: ScrollText },
   { label: 'Settings', to: paths.adminSettings, icon: Settings },
 ];
 
@@ -36,6 +38,8 @@ const pageTitles: [prefix: string, title: string][] = [
   [paths.adminSettings, 'Settings'],
   [paths.adminUsers, 'Users'],
   [paths.adminTasks, 'All Tasks'],
+  [paths.adminPlans, 'Plans'],
+  [paths.adminAudit, 'Audit Log'],
   [paths.admin, 'Admin Dashboard'],
   [paths.dashboardTasks, 'Tasks'],
   [paths.dashboardHistory, 'History'],

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminUserListSchema, adminUserProfileSchema, type AdminUserChange, type AdminUserStatus } from '#shared/admin/admin-user.schema';
-import { plansResponseSchema } from '#shared/billing/plan.schema';
 import { apiClient } from '../../../lib/api-client';
 
 export const adminUserPageSize = 20;
@@ -40,14 +39,8 @@ export function useAdminUserProfile(userId: string) {
   });
 }
 
-/** The plans an administrator can give: those for sale (GET /api/plans). */
-export function usePlans() {
-  return useQuery({
-    queryKey: ['plans'],
-    queryFn: async ({ signal }) => plansResponseSchema.parse(await apiClient.get('/api/plans', { signal })).plans,
-    staleTime: 5 * 60_000,
-  });
-}
+/** The plans an administrator can give: every plan, those not for sale (Unlimited) too. */
+export { useAdminPlans as usePlans } from '../../../lib/admin-plans';
 
 export type AdminUserAction = 'invitation' | 'suspend' | 'unsuspend' | 'password-reset' | 'delete' | 'change';
 

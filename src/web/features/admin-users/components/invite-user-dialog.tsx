@@ -4,7 +4,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { useInviteUser } from '../api/admin-users';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 
 /** Add User: creates an invited account (POST /api/admin/users), which gets an e-mail to choose a password. */
 export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, inputClassName } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/form-errors';
 import { useAdminUserAction, usePlans, type AdminUserAction } from '../api/admin-users';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import type { UserDialog } from './user-row-menu';
 
 type Confirmation = { title: string; description: string; confirm: string; pending: string; done: string; destructive?: boolean };

@@ -27,7 +27,7 @@ function stubUsers(list: (request: StubRequest) => Response) {
   return stubApi({
     handlers: {
       'GET /api/admin/users': list,
-      'GET /api/plans': () => jsonResponse({ plans: [{ ...pro, description: null, price: 900, currency: 'usd', billingCycle: 'month', isActive: true, limits: [] }] }),
+      'GET /api/admin/plans': () => jsonResponse({ plans: [{ ...pro, description: null, price: 900, currency: 'usd', billingCycle: 'month', isActive: true, limits: [], stripePriceId: null, subscribers: 3 }] }),
       'POST /api/admin/users/user-2/suspend': () => jsonResponse({ ok: true }),
       'DELETE /api/admin/users/user-2': () => jsonResponse({ ok: true }),
       'POST /api/admin/users': () => jsonResponse({ user: {} }, 201),

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardFooter } from '../../../components/ui/card';
 import type { Plan } from '../api/get-plans';
-import { describeLimit, formatPlanPrice } from '../lib/plan-text';
+import { describeLimit, formatPlanPrice } from '../../../lib/plan-text';
 
 type PlanCardProps = {
   plan: Plan;

@@ -1,0 +1,6 @@
+import { PlanList } from '../../../features/admin-plans/components/plan-list';
+
+/** /admin/plans. */
+export function AdminPlansRoute() {
+  return <PlanList />;
+}

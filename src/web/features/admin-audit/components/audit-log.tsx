@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import type { AuditEntry } from '#shared/admin/admin-audit.schema';
+import { PageIntro } from '../../../components/layout/page-intro';
+import { ColumnHeads } from '../../../components/ui/column-heads';
+import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '../../../components/ui/responsive-table';
+import { adminTaskPaths, adminUserPath, paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/form-errors';
+import { useAuditLog } from '../api/list-audit';
+
+const columns = ['Time', 'Administrator', 'Action', 'Target', 'Details'] as const;
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "user.plan_change" reads "User plan change". */
+const actionLabel = (action: string) => {
+  const words = action.replace(/[._]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function TargetLink({ entry }: { entry: AuditEntry }) {
+  const name = typeof entry.details.name === 'string' ? entry.details.name : typeof entry.details.email === 'string' ? entry.details.email : entry.targetId;
+  const to = entry.targetType === 'user' ? adminUserPath(entry.targetId) : entry.targetType === 'task' ? adminTaskPaths.detail(entry.targetId) : paths.adminPlans;
+  return (
+    <Link to={to} className="break-words text-indigo-700 hover:underline">
+      <span className="sr-only">{entry.targetType} </span>
+      {name}
+    </Link>
+  );
+}
+
+/** What changed, in words a reader can scan: the entry's details but its name, which the Target column shows. */
+function describeDetails(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .filter(([key]) => key !== 'name')
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
+}
+
+/** /admin/audit: every administrator action, newest first; `?target=<id>` shows those about one user, task or plan. */
+export function AuditLog({ targetId }: { targetId: string }) {
+  const log = useAuditLog(targetId);
+  const entries = log.data?.pages.flatMap((page) => page.items);
+  return (
+    <div className="flex flex-col gap-6">
+      <PageIntro title="Audit Log" description="Every administrator action, newest first" />
+      {log.error && !log.data ? (
+        <LoadError title="Error loading the audit log" message={errorMessage(log.error, 'Failed to load the audit log. Please try again.')} onRetry={() => void log.refetch()} retrying={log.isFetching} />
+      ) : (
+        <div aria-busy={log.isPending || undefined} className={stackedTableFrameClassName}>
+          <table className="w-full text-left text-sm max-lg:block">
+            <caption className="sr-only">Audit log</caption>
+            <ColumnHeads columns={columns} stackBelow="lg" />
+            <tbody className={stackedBodyClassName}>
+              {log.isPending ? <MessageRow columns={columns.length}>Loading audit log...</MessageRow> : null}
+              {entries?.length === 0 ? <MessageRow columns={columns.length}>No audit entries</MessageRow> : null}
+              {entries?.map((entry) => (
+                <tr key={entry.id} className={stackedRowClassName}>
+                  <StackedCell label="Time">
+                    <time dateTime={entry.createdAt} className="whitespace-nowrap text-slate-700">
+                      {timeFormat.format(new Date(entry.createdAt))}
+                    </time>
+                  </StackedCell>
+                  <StackedCell label="Administrator">
+                    <span className="text-slate-700">{entry.actor?.name ?? 'Deleted account'}</span>
+                  </StackedCell>
+                  <StackedCell label="Action">
+                    <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
+                  </StackedCell>
+                  <StackedCell label="Target">
+                    <TargetLink entry={entry} />
+                  </StackedCell>
+                  <StackedCell label="Details">
+                    <span className="break-words text-slate-600">{describeDetails(entry.details) || '—'}</span>
+                  </StackedCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoadMoreButton pages={log} className="self-center" />
+    </div>
+  );
+}

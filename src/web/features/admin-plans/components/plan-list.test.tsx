@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminPlan } from '#shared/admin/admin-plan.schema';
+import { testAdmin } from '#test/fixtures';
+import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
+import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { PlanList } from './plan-list';
+
+const pro: AdminPlan = {
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Pro',
+  description: 'For power users',
+  price: 900,
+  currency: 'usd',
+  billingCycle: 'month',
+  isActive: true,
+  stripePriceId: 'price_pro',
+  subscribers: 12,
+  limits: [
+    { featureName: 'active_tasks', limitValue: 20 },
+    { featureName: 'monthly_runs', limitValue: 5000 },
+  ],
+};
+const unlimited: AdminPlan = { ...pro, id: '00000000-0000-4000-8000-000000000004', name: 'Unlimited', description: null, price: 0, isActive: false, stripePriceId: null, subscribers: 1, limits: [] };
+
+describe('the plans page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists every plan with its price, limits, subscribers and whether it is for sale', async () => {
+    stubApi({ me: testAdmin, handlers: { 'GET /api/admin/plans': () => jsonResponse({ plans: [pro, unlimited] }) } });
+    renderRoutes([{ path: '/', element: <PlanList /> }]);
+
+    const table = await screen.findByRole('table', { name: 'Plans' });
+    await within(table).findByText('Unlimited');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Price', 'Limits', 'Subscribers', 'Status', 'Actions']);
+    const [, proRow, unlimitedRow] = within(table).getAllByRole('row');
+    expect(proRow?.textContent).toContain('$9.00 / month');
+    expect(proRow?.textContent).toContain('20 active tasks');
+    expect(proRow?.textContent).toContain('12');
+    expect(within(proRow!).getByText('For sale')).toBeTruthy();
+    expect(within(unlimitedRow!).getByText('Not for sale')).toBeTruthy();
+    expect(within(unlimitedRow!).getByText('No limits')).toBeTruthy();
+  });
+
+  it('checks the form before saving, then sends the edited plan and its limits', async () => {
+    const fetchMock = stubApi({
+      me: testAdmin,
+      handlers: {
+        'GET /api/admin/plans': () => jsonResponse({ plans: [pro] }),
+        [`PATCH /api/admin/plans/${pro.id}`]: () => jsonResponse({ plan: { ...pro, price: 1500 } }),
+      },
+    });
+    renderRoutes([{ path: '/', element: <PlanList /> }]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' });
+    const price = within(dialog).getByLabelText('Price');
+    await userEvent.clear(price);
+    await userEvent.type(price, '15.001');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Plan' }));
+    expect(await within(dialog).findByText('Price must be an amount such as 9.00')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'PATCH', `/api/admin/plans/${pro.id}`)).toEqual([]);
+
+    await userEvent.clear(price);
+    await userEvent.type(price, '15');
+    await userEvent.clear(within(dialog).getByLabelText('Runs a month'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Plan' })).toBeNull());
+    expect(sentBodies(fetchMock, 'PATCH', `/api/admin/plans/${pro.id}`)).toEqual([
+      expect.objectContaining({
+        price: 1500,
+        limits: [
+          { featureName: 'active_tasks', limitValue: 20 },
+          { featureName: 'monthly_runs', limitValue: null },
+          { featureName: 'min_interval_minutes', limitValue: null },
+        ],
+      }),
+    ]);
+  });
+
+  it('shows the server’s verdict under the field it belongs to', async () => {
+    stubApi({
+      me: testAdmin,
+      handlers: {
+        'GET /api/admin/plans': () => jsonResponse({ plans: [pro] }),
+        'POST /api/admin/plans': () => errorResponse(400, 'validation_failed', 'A Stripe price id starts with price_', { stripePriceId: 'A Stripe price id starts with price_' }),
+      },
+    });
+    renderRoutes([{ path: '/', element: <PlanList /> }]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Plan' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Team');
+    await userEvent.type(within(dialog).getByLabelText('Price'), '49');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Plan' }));
+    expect(await within(dialog).findByText('A Stripe price id starts with price_')).toBeTruthy();
+  });
+});
