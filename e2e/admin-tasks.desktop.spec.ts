@@ -31,7 +31,7 @@ test('an administrator finds a user’s task, runs it manually, sees Last Run ch
   await promoteToAdmin(adminEmail);
 
   await page.goto('/admin');
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'All Tasks' }).click();
+  await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'All Tasks' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'All Tasks' })).toBeVisible();
   await expect(page.getByText('Monitor and manage all user tasks across the platform')).toBeVisible();
 
