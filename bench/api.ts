@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { listHistory } from '#server/core/history/list-history';
+import { adminTasks, adminUsers, againstHistory, measureExport, seedAdminLists } from './admin-lists';
 import { connectDatabase, type Database } from '#server/db/client';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { migrateDatabase } from '#server/migrate';
@@ -94,7 +95,9 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
   await seed(db, owner.id);
   const seedSeconds = round((performance.now() - seedStarted) / 1000);
 
-  progress(`seeded in ${seedSeconds} s; measuring`);
+  progress(`seeded in ${seedSeconds} s; seeding ${adminUsers} users and ${adminTasks} tasks for the admin lists`);
+  await seedAdminLists(db, topics);
+  progress('measuring');
   if (process.env.BENCH_EXPLAIN) await explainHistory(pool, owner.id);
   if (process.env.BENCH_HOLD) {
     // For profiling with other tools: the seeded API stays up until Ctrl-C.
@@ -109,6 +112,14 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
   const firstPage = await scenario('firstPage', '/api/runs?limit=20');
   const search = await scenario('search', '/api/runs?range=30d&q=markets&limit=20');
   const dashboard = await scenario('dashboard', '/api/dashboard');
+  const admin = {
+    usersFirstPage: await scenario('adminUsers', '/api/admin/users?limit=20'),
+    usersSearch: await scenario('adminUsersSearch', '/api/admin/users?search=hopper&limit=20'),
+    tasksFirstPage: await scenario('adminTasks', '/api/admin/tasks?limit=20'),
+    tasksSearch: await scenario('adminTasksSearch', '/api/admin/tasks?search=markets&limit=20'),
+    tasksOwnerSearch: await scenario('adminTasksOwner', '/api/admin/tasks?search=lovelace&limit=20'),
+  };
+  const exports = only && !only.includes('exports') ? undefined : { tasks: await measureExport(baseUrl, cookie, '/api/admin/tasks/export', server), users: await measureExport(baseUrl, cookie, '/api/admin/users/export', server) };
 
   const report = {
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
@@ -121,6 +132,7 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
     firstPage,
     search,
     dashboard,
+    admin: { users: adminUsers, tasks: adminTasks, ...admin, againstHistoryFirstPage: againstHistory(firstPage, admin), exports },
     triggerCost,
   };
   console.log(JSON.stringify(report, null, 2));
@@ -248,7 +260,7 @@ async function measure(baseUrl: string, agent: http.Agent, cookie: string, path:
   const body = JSON.parse(sample.body) as { total?: number; items?: unknown[] };
   return {
     path,
-    matchingRuns: body.total,
+    matching: body.total,
     requests: latencies.length,
     failures,
     requestsPerSecond: Math.round(latencies.length / (durationMs / 1000)),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './users';
 
@@ -54,5 +55,7 @@ export const tasks = pgTable(
     index().on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The administrator's list of every task (issue 17), newest first, paged by (created_at, id).
     index('tasks_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // Its search by task name (`ilike '%text%'`): trigrams (pg_trgm, migration 0004).
+    index('tasks_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
   ],
 );

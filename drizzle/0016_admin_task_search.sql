@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_name_trgm" ON "tasks" USING gin ("name" gin_trgm_ops);
