@@ -18,8 +18,13 @@ const actionLabel = (action: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** The details' key that names the target, as each kind of action writes it. */
+const nameKeys = ['name', 'taskName', 'email'];
+const targetNameKey = (details: Record<string, unknown>) => nameKeys.find((key) => typeof details[key] === 'string');
+
 function TargetLink({ entry }: { entry: AuditEntry }) {
-  const name = typeof entry.details.name === 'string' ? entry.details.name : typeof entry.details.email === 'string' ? entry.details.email : entry.targetId;
+  const key = targetNameKey(entry.details);
+  const name = key ? String(entry.details[key]) : entry.targetId;
   const to = entry.targetType === 'user' ? adminUserPath(entry.targetId) : entry.targetType === 'task' ? adminTaskPaths.detail(entry.targetId) : paths.adminPlans;
   return (
     <Link to={to} className="break-words text-indigo-700 hover:underline">
@@ -29,10 +34,11 @@ function TargetLink({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** What changed, in words a reader can scan: the entry's details but its name, which the Target column shows. */
+/** What changed, in words a reader can scan: the entry's details but the target's name, which its column shows. */
 function describeDetails(details: Record<string, unknown>): string {
+  const shown = targetNameKey(details);
   return Object.entries(details)
-    .filter(([key]) => key !== 'name')
+    .filter(([key]) => key !== shown)
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join('; ');
 }
