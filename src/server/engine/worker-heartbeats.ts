@@ -13,9 +13,10 @@ export const interruptedDeliveryError = 'Interrupted: the worker delivering it s
  * beat it also unlocks the jobs of processes that stopped beating (ADR 0034), so a killed worker's runs resume and
  * its deliveries are tried again within a minute of another worker running.
  */
-export async function startHeartbeats({ db, poolId, logger }: { db: Database; poolId: string; logger: Logger }) {
+export async function startHeartbeats({ db, poolId, runningJobIds, logger }: { db: Database; poolId: string; runningJobIds: () => string[]; logger: Logger }) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  const releaseOrphans = createOrphanedJobRelease({ db, poolId, runningJobIds, logger });
   const beat = async () => {
     try {
       // Upsert: a process paused past the limit was taken for dead; it lives on, and beats again.
@@ -24,6 +25,7 @@ export async function startHeartbeats({ db, poolId, logger }: { db: Database; po
         .values({ poolId, host: hostname(), pid: process.pid })
         .onConflictDoUpdate({ target: workerHeartbeats.poolId, set: { beatAt: sql`now()` } });
       await unlockDeadWorkers({ db, logger });
+      await releaseOrphans();
     } catch (error) {
       logger.warn({ reason: (error as Error).message }, 'worker heartbeat failed; trying again');
     }
@@ -72,4 +74,31 @@ export async function unlockDeadWorkers({ db, logger, staleAfterMs = heartbeatSt
     logger.warn({ workers: dead }, 'unlocked the jobs of worker processes that stopped');
     return dead;
   });
+}
+
+/** How many beats in a row a job must be held but not run before it is released: longer than a retried completion. */
+export const orphanedAfterBeats = 3;
+
+/**
+ * A job this process holds but none of its workers runs: the database went away just as it was taken or finished, so
+ * graphile-worker never learnt of the lock, or gave up recording the outcome. Nothing would free it for four hours
+ * while this process beats. Seen so on `orphanedAfterBeats` beats in a row (a completion still being retried lands
+ * sooner), it is unlocked and runs again; the run and delivery jobs are safe to repeat (ADR 0034).
+ */
+export function createOrphanedJobRelease({ db, poolId, runningJobIds, logger }: { db: Database; poolId: string; runningJobIds: () => string[]; logger: Logger }) {
+  let idleBeats = new Map<string, number>();
+  return async (): Promise<string[]> => {
+    const held = await db.execute<{ id: string }>(sql`select id::text from graphile_worker._private_jobs where locked_by = ${poolId}`);
+    const running = new Set(runningJobIds());
+    idleBeats = new Map(held.rows.filter(({ id }) => !running.has(id)).map(({ id }) => [id, (idleBeats.get(id) ?? 0) + 1]));
+    const stillRunning = new Set(runningJobIds());
+    const orphaned = [...idleBeats].filter(([id, beats]) => beats >= orphanedAfterBeats && !stillRunning.has(id)).map(([id]) => id);
+    if (orphaned.length === 0) return orphaned;
+    await db.execute(sql`
+      update graphile_worker._private_jobs set locked_at = null, locked_by = null
+      where locked_by = ${poolId} and id = any(${sql.param(orphaned)}::bigint[])`);
+    for (const id of orphaned) idleBeats.delete(id);
+    logger.warn({ jobs: orphaned }, 'released jobs this worker held but no longer ran');
+    return orphaned;
+  };
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { parseCrontab, run, type Runner, type WorkerEvents } from 'graphile-worker';
+import { parseCrontab, run, type Runner, type WorkerEvents, type WorkerPool } from 'graphile-worker';
 import type pg from 'pg';
 import type { EngineDeps } from './engine-deps';
 import { createJobQueueLogger } from '../queue/job-queue-logger';
@@ -23,8 +23,9 @@ export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.P
   retryJobQueueWhileDatabaseUnavailable();
   // The pool's id is what graphile-worker writes into `locked_by`; the heartbeat names the process by it.
   const events: WorkerEvents = new EventEmitter();
-  let poolId: string | undefined;
-  events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
+  let workerPool: WorkerPool | undefined;
+  events.on('pool:create', (created) => (workerPool = created.workerPool));
+  const runningJobs = () => (workerPool?._workers ?? []).flatMap((worker) => worker.getActiveJob() ?? []);
   const runner: Runner = await run({
     events,
     pgPool: pool,
@@ -35,8 +36,10 @@ export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.P
     noHandleSignals: true,
     logger: createJobQueueLogger(deps.logger),
   });
-  if (!poolId) throw new Error('graphile-worker started no worker pool');
-  const heartbeats = await startHeartbeats({ db: deps.db, poolId, logger: deps.logger });
+  if (!workerPool) throw new Error('graphile-worker started no worker pool');
+  const poolId = workerPool.id;
+  const runningJobIds = () => runningJobs().map((job) => job.id);
+  const heartbeats = await startHeartbeats({ db: deps.db, poolId, runningJobIds, logger: deps.logger });
   const scheduler = await startScheduler({ db: deps.db, pool, logger: deps.logger });
   deps.logger.info({ concurrency }, 'worker started');
   return {
