@@ -3,7 +3,7 @@ import { nextFireTimes, type Schedule } from '#shared/tasks/schedule';
 import { monthlyRunCounter, monthOf, runLimitReachedReason, type MonthlyRunCounter } from '../core/billing/monthly-runs';
 import type { Database } from '../db/client';
 import { enqueue, jobSpecSql } from '../queue/enqueue';
-import { executeRunJob, notifyRunLimitReachedJob } from '../queue/job-definitions';
+import { executeRunJob, notifyRunLimitReachedJob, ownerFlagSql } from '../queue/job-definitions';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -130,9 +130,9 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
             insert into task_runs (task_id, user_id, trigger, provider, model, scheduled_for, status, started_at)
             select task_id, user_id, 'schedule', provider, model, slot, 'processing', ${now.toISOString()}::timestamptz
             from unnest(${slotColumns(runs)}) as s(task_id, user_id, provider, model, slot)
-            on conflict do nothing returning id)
+            on conflict do nothing returning id, user_id)
           select count(*)::int as count from graphile_worker.add_jobs(array(
-            select ${jobSpecSql(executeRunJob, { runId: sql`id` })}
+            select ${jobSpecSql(executeRunJob, { runId: sql`id` }, { flags: ownerFlagSql(sql`user_id`) })}
             from started))`)
       ).rows[0]?.count ?? 0
     : 0;

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import type { AiProvider } from '../providers/ai-provider';
 import type { DeliveryShare } from './delivery-share';
 import type { RandomSource } from './engine-policy';
+import type { RunShare } from './run-share';
 
 /** What the scheduler and the jobs need; built once per worker process. The policy is in engine-policy.ts. */
 export interface EngineDeps {
@@ -18,6 +19,8 @@ export interface EngineDeps {
   webhookRetryDelaysMs?: number[];
   /** Caps one user's deliveries in flight in this process; startWorker sets it, tests calling a job directly need not. */
   deliveryShare?: DeliveryShare;
+  /** Caps one user's runs in flight in this process (run-share.ts); startWorker sets it. */
+  runShare?: RunShare;
   /** The jitter's random source (Math.random when absent); tests fix it. */
   random?: RandomSource;
 }

@@ -17,6 +17,15 @@ export const runTimeoutMs = 15 * 60_000;
 export const deliverySharePerUser = (deliverySlots: number) => Math.max(1, Math.floor(deliverySlots / 4));
 export const deferredDeliveryFallbackMs = 30_000;
 
+/**
+ * The slots of a worker process one user's runs may hold at once: all but one, so that a provider hanging on one
+ * user's runs always leaves a slot for everyone else, while a single busy user keeps nearly all of an idle process
+ * (reserving a quarter cost a one-user burst about 40 % of its throughput, ADR 0037).
+ */
+export const runSharePerUser = (slots: number) => Math.max(1, slots - 1);
+/** A run that started beyond its owner's share, with others at the same instant, waits this long in the queue. */
+export const runShareRetryMs = 1_000;
+
 /** How often a worker process says it is alive (ADR 0034). */
 export const heartbeatEveryMs = 5_000;
 

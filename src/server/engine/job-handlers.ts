@@ -13,7 +13,7 @@ import {
 } from '../queue/job-definitions';
 import type { EngineDeps } from './engine-deps';
 import { deliverRun } from './jobs/deliver-run';
-import { executeRun } from './jobs/execute-run';
+import { executeRun, runAgainShortly } from './jobs/execute-run';
 import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
 import { notifyTasksPaused } from './jobs/notify-tasks-paused';
@@ -30,7 +30,16 @@ function handle<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>
 /** The handler of every job in queue/job-definitions.ts; a job without one is a compile error. */
 export function createJobList(deps: EngineDeps): Record<JobName, Task> {
   return {
-    [executeRunJob.name]: handle(executeRunJob, (payload) => executeRun(deps, payload)),
+    [executeRunJob.name]: async (payload, helpers) => {
+      const run = executeRunJob.payload.parse(payload);
+      const release = deps.runShare ? deps.runShare.take(helpers.job) : () => {};
+      if (!release) return runAgainShortly(deps, run, helpers.job);
+      try {
+        await executeRun(deps, run);
+      } finally {
+        release();
+      }
+    },
     [deliverRunJob.name]: handle(deliverRunJob, (payload) => deliverRun(deps, payload)),
     [notifyTaskFailingJob.name]: handle(notifyTaskFailingJob, (payload) => notifyTaskFailing(deps, payload)),
     [notifyRunLimitReachedJob.name]: handle(notifyRunLimitReachedJob, (payload) => notifyRunLimitReached(deps, payload)),

@@ -5,7 +5,8 @@ import type { EngineDeps } from './engine-deps';
 import { createJobQueueLogger } from '../queue/job-queue-logger';
 import { retryJobQueueWhileDatabaseUnavailable } from '../queue/job-queue-retries';
 import { createDeliveryShare } from './delivery-share';
-import { deliverySharePerUser } from './engine-policy';
+import { deliverySharePerUser, runSharePerUser } from './engine-policy';
+import { createRunShare } from './run-share';
 import { createJobList, crontab } from './job-handlers';
 import { startScheduler } from './scheduler';
 import { startHeartbeats } from './worker-heartbeats';
@@ -16,7 +17,7 @@ export interface Worker {
 
 /**
  * A worker process's engine: the scheduler loop and a graphile-worker runner on the shared PostgreSQL queue, in which
- * one user's deliveries hold at most their share of the slots (issue 18). Any number of processes can run one;
+ * one user's runs and deliveries hold at most their share of the slots (issue 18). Any number of processes can run one;
  * claims and jobs never double up.
  */
 export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.Pool; deps: EngineDeps; concurrency?: number }): Promise<Worker> {
@@ -26,12 +27,14 @@ export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.P
   let workerPool: WorkerPool | undefined;
   events.on('pool:create', (created) => (workerPool = created.workerPool));
   const runningJobs = () => (workerPool?._workers ?? []).flatMap((worker) => worker.getActiveJob() ?? []);
+  const runShare = createRunShare({ perUser: runSharePerUser(concurrency), events });
   const runner: Runner = await run({
     events,
     pgPool: pool,
-    taskList: createJobList({ ...deps, deliveryShare: createDeliveryShare(deliverySharePerUser(concurrency)) }),
+    taskList: createJobList({ ...deps, deliveryShare: createDeliveryShare(deliverySharePerUser(concurrency)), runShare }),
     parsedCronItems: parseCrontab(crontab),
     concurrency,
+    forbiddenFlags: () => runShare.forbiddenFlags(),
     // Signals belong to main.ts, which stops the HTTP server before the workers and the database after them.
     noHandleSignals: true,
     logger: createJobQueueLogger(deps.logger),

@@ -12,6 +12,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** For a job with a key already queued: keep its run time (default), or take this call's payload and run time. */
   jobKeyMode?: 'preserve_run_at' | 'replace';
+  /** graphile-worker flags a worker may refuse to fetch for a while (the owner's, engine/run-share.ts). */
+  flags?: string[];
 }
 
 /**
@@ -19,7 +21,7 @@ export interface EnqueueOptions {
  * fails where it was made rather than in a worker. The job's key (if it has one) makes a second enqueue of the same
  * work a no-op that keeps the first one's run time.
  */
-export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: z.input<Payload>, { db, runAt, jobKeyMode = 'preserve_run_at' }: EnqueueOptions): Promise<void> {
+export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: z.input<Payload>, { db, runAt, jobKeyMode = 'preserve_run_at', flags }: EnqueueOptions): Promise<void> {
   const parsed = job.payload.parse(payload);
   await db.execute(sql`
     select graphile_worker.add_job(
@@ -28,7 +30,8 @@ export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<st
       run_at => ${runAt?.toISOString() ?? null}::timestamptz,
       max_attempts => ${job.maxAttempts},
       job_key => ${job.key?.(parsed) ?? null},
-      job_key_mode => ${jobKeyMode}
+      job_key_mode => ${jobKeyMode},
+      flags => ${flags ? sql.param(flags) : null}::text[]
     )`);
 }
 
@@ -37,10 +40,10 @@ export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<st
  * writes the rows: the payload is a JSON object built in SQL with one expression per payload key, so a key renamed in
  * the job's schema is a compile error here. No job key: such jobs are for rows the statement has just created.
  */
-export function jobSpecSql<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: Record<keyof z.input<Payload> & string, SQL>): SQL {
+export function jobSpecSql<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: Record<keyof z.input<Payload> & string, SQL>, { flags }: { flags?: SQL } = {}): SQL {
   const fields = sql.join(
     Object.entries<SQL>(payload).map(([key, value]) => sql`${key}::text, ${value}`),
     sql`, `,
   );
-  return sql`row(${job.name}::text, json_build_object(${fields}), null::text, null::timestamptz, ${job.maxAttempts}::smallint, null::text, null::smallint, null::text[])::graphile_worker.job_spec`;
+  return sql`row(${job.name}::text, json_build_object(${fields}), null::text, null::timestamptz, ${job.maxAttempts}::smallint, null::text, null::smallint, ${flags ?? sql`null`}::text[])::graphile_worker.job_spec`;
 }

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 /**
@@ -19,6 +20,13 @@ function defineJob<const Name extends string, Payload extends z.ZodObject>(defin
 }
 
 const runPayload = z.object({ runId: z.uuid() });
+
+/**
+ * The flag an execute-run job carries for its owner, so a worker process can stop fetching one user's runs while they
+ * hold their share of its slots (engine/run-share.ts). `ownerFlagSql` builds the same text from a user id column.
+ */
+export const ownerFlag = (userId: string) => `owner:${userId}`;
+export const ownerFlagSql = (userId: SQL) => sql`array['owner:' || ${userId}]`;
 
 /** Calls the AI for a processing run and records the outcome (engine/jobs/execute-run.ts). */
 export const executeRunJob = defineJob({

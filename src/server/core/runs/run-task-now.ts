@@ -4,7 +4,7 @@ import type { Run } from '#shared/runs/run.schema';
 import type { Database, Transaction } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
-import { executeRunJob } from '../../queue/job-definitions';
+import { executeRunJob, ownerFlag } from '../../queue/job-definitions';
 import { findUserPlan } from '../billing/find-user-plan';
 import { monthlyRunCounter } from '../billing/monthly-runs';
 import { ConflictError, PlanLimitError } from '../errors';
@@ -52,7 +52,7 @@ export async function runTaskNow({
       .values({ taskId, userId, status: 'processing', trigger: 'manual', provider: task.provider, model: task.model })
       .returning({ id: taskRuns.id });
     if (!run) throw new Error('run insert returned no row');
-    await enqueue(executeRunJob, { runId: run.id }, { db: tx });
+    await enqueue(executeRunJob, { runId: run.id }, { db: tx, flags: [ownerFlag(userId)] });
     await runCounter.settle(tx);
     await alsoInTransaction?.(tx);
     return { runId: run.id, taskName: task.name };

@@ -1,11 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Job } from 'graphile-worker';
 import { findModel, type ProviderId } from '#shared/tasks/catalog';
 import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError } from '../../providers/ai-provider';
 import type { EngineDeps } from '../engine-deps';
-import { maxConsecutiveFailures } from '../engine-policy';
+import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
 import { enqueue } from '../../queue/enqueue';
-import { deliverRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
+import { deliverRunJob, executeRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
+
+/** A run started beyond its owner's share of the process (run-share.ts) goes back to the queue for a moment. */
+export async function runAgainShortly(deps: EngineDeps, { runId }: { runId: string }, job: Job): Promise<void> {
+  await enqueue(executeRunJob, { runId }, { db: deps.db, runAt: new Date(Date.now() + runShareRetryMs), jobKeyMode: 'replace', flags: Object.keys(job.flags ?? {}) });
+}
 
 /**
  * Runs the AI call of a run and records the outcome, then hands delivery to its own job, so a failed delivery
