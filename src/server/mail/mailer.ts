@@ -23,7 +23,9 @@ export interface Mailer {
  */
 export function createMailer({ smtpUrl, from, dataDir, logger }: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer waits up to 2 min to connect and 10 min on a silent socket; an SMTP server that hangs would hold a
+    // worker's slot that long. These bound one attempt to well under a minute; the delivery is retried with backoff.
+    const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
       async send({ to, subject, html, text }) {
         await transport.sendMail({ from, to, subject, html, text });
