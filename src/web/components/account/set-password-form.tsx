@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors';
 import { useSetPassword } from '../../lib/set-password';
 import { ChoosePasswordForm, type ChoosePasswordFormProps } from './choose-password-form';

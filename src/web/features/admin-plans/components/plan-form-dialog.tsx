@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { billingCycles, createPlanSchema, updatePlanSchema, type AdminPlan } from '#shared/admin/admin-plan.schema';
 import { planFeatures, type PlanFeature } from '#shared/billing/plan.schema';
 import { Field } from '../../../components/ui/field';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { adminTaskResponseSchema, type AdminTask } from '#shared/admin/admin-task.schema';
 import { apiClient } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { runResponseSchema, type Run } from '#shared/runs/run.schema';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { loginSchema } from '#shared/auth/auth.schema';
 import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';

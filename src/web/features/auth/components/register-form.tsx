@@ -3,7 +3,7 @@ import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { passwordPolicyHint, registerSchema } from '#shared/auth/auth.schema';
 import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Run } from '#shared/runs/run.schema';
 import { downloadFile } from '../../../lib/download-file';
 import { runDurationText } from '../../../lib/run-text';
@@ -109,7 +109,7 @@ export function useExportHistory() {
     },
     onSuccess: (count) => toast.success('Export successful', { description: `${count.toLocaleString()} ${count === 1 ? 'task run' : 'task runs'} exported.` }),
     onError: (error) => {
-      if (error instanceof NothingToExportError) toast('Nothing to export', { description: 'There are no task runs to export.' });
+      if (error instanceof NothingToExportError) toast.message('Nothing to export', { description: 'There are no task runs to export.' });
       else toast.error('Export failed', { description: 'There was a problem exporting the task history' });
     },
     onSettled: () => setProgress(null),

@@ -1,7 +1,7 @@
 import { History, LogIn, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Run } from '#shared/runs/run.schema';
 import type { HistoryRange } from '#shared/runs/history-ranges';
 import { PageIntro } from '../../../components/layout/page-intro';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { profileSchema } from '#shared/auth/auth.schema';
 import type { MeUser } from '#shared/auth/me.schema';
 import { Button } from '../../../components/ui/button';

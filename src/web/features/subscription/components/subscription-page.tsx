@@ -1,6 +1,6 @@
 import { CircleAlert, Info, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,5 +1,5 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { runSchema } from '#shared/runs/run.schema';
 import { ApiError, apiClient } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { ListChecks, Plus, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PageIntro } from '../../../components/layout/page-intro';
 import type { Task, TaskListFilter } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../components/ui/button';

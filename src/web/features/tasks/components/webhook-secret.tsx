@@ -1,6 +1,6 @@
 import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Task } from '#shared/tasks/task.schema';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Task } from '#shared/tasks/task.schema';
 import { errorMessage } from '../../../lib/form-errors';
 import { usePauseTask } from '../api/pause-task';

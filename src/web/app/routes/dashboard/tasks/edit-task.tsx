@@ -1,7 +1,7 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { PageIntro } from '../../../../components/layout/page-intro';
 import type { Task, TaskInput } from '#shared/tasks/task.schema';
 import { buttonClassName } from '../../../../components/ui/button';

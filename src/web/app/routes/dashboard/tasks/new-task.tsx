@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { PageIntro } from '../../../../components/layout/page-intro';
 import type { UserSettings } from '#shared/settings/user-settings.schema';
 import { describeSchedule } from '#shared/tasks/describe-schedule';

@@ -3,7 +3,7 @@ import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { FormProvider, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { temperatureRange, type ParsedTaskInput, type TaskInput } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { serverFieldErrors } from '../../../../lib/form-errors';
