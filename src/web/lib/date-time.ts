@@ -1,29 +1,57 @@
 /**
- * A moment in the reader's own zone (or `timeZone`), with the zone's short name ("Mar 4, 2026, 9:00 AM GMT+1"), so
- * nobody has to wonder whether it is UTC or the task's zone.
+ * Every date and time the web app shows goes through `formatInstant`: in the reader's own locale (the browser's, so
+ * a German reader sees "4. März 2026" and an American "Mar 4, 2026") and their own zone unless a zone is given.
  */
+const styles = {
+  /** "Mar 4, 2026, 9:00 AM GMT+1": with the zone's short name, so nobody wonders whether it is UTC or the task's zone. */
+  dateTime: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+  /** "Mar 4, 2026, 9:00 AM": in a list whose zone is said once (an admin table). */
+  shortDateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** "Mar 4, 2026": a calendar day where the hour does not matter (renewals, sign-ups). */
+  date: { year: 'numeric', month: 'short', day: 'numeric' },
+  /** "March 4, 2026": a published date. */
+  longDate: { dateStyle: 'long' },
+  /** "Mar 4": a day of the current period. */
+  monthDay: { month: 'short', day: 'numeric' },
+  /** "Wed, Mar 4, 2026, 09:00 AM": a schedule's next fire times, where the weekday matters. */
+  weekdayDateTime: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateStyle = keyof typeof styles;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(style: DateStyle, timeZone: string | undefined, locale: string | undefined): Intl.DateTimeFormat {
+  const key = `${style}|${timeZone ?? ''}|${locale ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...styles[style], timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * `value` (an ISO string or a Date) in `style`; `timeZone` defaults to the reader's, `locale` (for tests) to the
+ * browser's. A value that is not a date is shown as it came.
+ */
+export function formatInstant(value: string | Date, style: DateStyle = 'dateTime', { timeZone, locale }: { timeZone?: string; locale?: string } = {}): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return formatFor(style, timeZone, locale).format(date);
+}
+
+/** A moment in the reader's own zone (or `timeZone`), with the zone's short name. */
 export function formatLocalDateTime(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone,
-  }).format(date);
+  return formatInstant(iso, 'dateTime', { timeZone });
+}
+
+/** A calendar day in the reader's own zone (or `timeZone`). */
+export function formatLocalDate(iso: string, timeZone?: string): string {
+  return formatInstant(iso, 'date', { timeZone });
 }
 
 /** The reader's IANA time zone ("Europe/Berlin"); the server reads calendar days ("Specific date") in it. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** A calendar day in the reader's own zone ("Mar 4, 2026"), for dates where the hour does not matter (renewals, resets). */
-export function formatLocalDate(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(date);
 }

@@ -8,9 +8,9 @@ import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, sta
 import { adminTaskPaths, adminUserPath, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/form-errors';
 import { useAuditLog } from '../api/list-audit';
+import { formatInstant } from '../../../lib/date-time';
 
 const columns = ['Time', 'Administrator', 'Action', 'Target', 'Details'] as const;
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "user.plan_change" reads "User plan change". */
 const actionLabel = (action: string) => {
@@ -64,7 +64,7 @@ export function AuditLog({ targetId }: { targetId: string }) {
                 <tr key={entry.id} className={stackedRowClassName}>
                   <StackedCell label="Time">
                     <time dateTime={entry.createdAt} className="whitespace-nowrap text-slate-700">
-                      {timeFormat.format(new Date(entry.createdAt))}
+                      {formatInstant(entry.createdAt, 'shortDateTime')}
                     </time>
                   </StackedCell>
                   <StackedCell label="Administrator">

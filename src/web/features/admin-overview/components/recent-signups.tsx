@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { RecentSignup } from '#shared/admin/admin-overview.schema';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
+import { formatInstant } from '../../../lib/date-time';
 
-const signedUpFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** The latest accounts: who, on which plan, and when; the full list is on the Users page. */
 export function RecentSignups({ signups }: { signups: RecentSignup[] }) {
@@ -33,7 +33,7 @@ export function RecentSignups({ signups }: { signups: RecentSignup[] }) {
                       {signup.name !== signup.email ? <span className="block text-xs break-all text-slate-500">{signup.email}</span> : null}
                     </td>
                     <td className="py-2 pr-4 text-slate-700">{signup.plan}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{signedUpFormat.format(new Date(signup.signedUpAt))}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{formatInstant(signup.signedUpAt, 'date')}</td>
                   </tr>
                 ))}
               </tbody>

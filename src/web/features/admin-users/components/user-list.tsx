@@ -1,7 +1,7 @@
 import { Download, Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { adminUserStatuses, type AdminUser, type AdminUserStatus } from '#shared/admin/admin-user.schema';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { Badge } from '../../../components/ui/badge';
@@ -17,10 +17,10 @@ import { exportUsers } from '../api/export-users';
 import { InviteUserDialog } from './invite-user-dialog';
 import { UserActionDialogs } from './user-action-dialogs';
 import { UserRowMenu, type UserDialog } from './user-row-menu';
+import { formatInstant } from '../../../lib/date-time';
 
 const statusLabels: Record<AdminUserStatus, string> = { active: 'Active', inactive: 'Inactive', suspended: 'Suspended' };
 const statusTones = { active: 'emerald', inactive: 'slate', suspended: 'indigo' } as const;
-const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * /admin/users: every account, searched and filtered on the server, a page at a time with Previous and Next (the
@@ -141,7 +141,7 @@ export function UserList() {
                     </td>
                     <td className="px-4 py-3 text-slate-600">{user.plan.name}</td>
                     <td className="px-4 py-3 text-slate-600">{user.taskCount}</td>
-                    <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{joinedFormat.format(new Date(user.joinedAt))}</td>
+                    <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatInstant(user.joinedAt, 'date')}</td>
                     <td className="px-4 py-3">
                       <UserRowMenu user={user} onOpen={(dialog, target) => setOpened({ dialog, user: target })} />
                     </td>

@@ -7,8 +7,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/form-errors';
 import { useAdminUserProfile } from '../api/admin-users';
+import { formatInstant } from '../../../lib/date-time';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 /** The audit log's verbs in words; an action added later still shows, as its verb. */
 const auditActions: Record<string, string> = {
   'user.plan_change': 'Plan changed',
@@ -18,7 +18,7 @@ const auditActions: Record<string, string> = {
   'user.invitation_resend': 'Invitation resent',
   'user.password_reset': 'Password reset e-mail sent',
 };
-const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : '—');
+const when = (value: string | null) => (value ? formatInstant(value, 'shortDateTime') : '—');
 
 /** /admin/users/:id: one account, its plan, tasks, run counts and what administrators did to it. */
 export function UserProfile({ userId }: { userId: string }) {

@@ -4,14 +4,15 @@ import type { BlogPost } from '#shared/content/blog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { blogPostPath } from '../../../config/paths';
+import { formatInstant } from '../../../lib/date-time';
 import { AccentBanner } from './accent-banner';
 
 /** The featured article plus this many more show at first; Load More Articles shows the next batch. */
 export const blogPageSize = 3;
 
 export function formatPostDate(isoDate: string): string {
-  // Noon UTC keeps the calendar day the same in every time zone.
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+  // A calendar day: read in UTC, it is the same day in every zone.
+  return formatInstant(`${isoDate}T12:00:00Z`, 'longDate', { timeZone: 'UTC' });
 }
 
 function PostFacts({ post }: { post: BlogPost }) {

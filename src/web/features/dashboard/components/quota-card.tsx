@@ -2,13 +2,11 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
-import { formatLocalDate } from '../../../lib/date-time';
+import { formatInstant, formatLocalDate } from '../../../lib/date-time';
 import type { Dashboard } from '../api/get-dashboard';
 
-function dayText(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
-}
+/** The period's days are UTC calendar days. */
+const dayText = (iso: string) => formatInstant(iso, 'monthDay', { timeZone: 'UTC' });
 
 type QuotaCardProps = {
   quota: Dashboard['quota'];

@@ -144,7 +144,7 @@ describe('edit task page', () => {
     expect(screen.getByRole('switch', { name: 'Advanced Prompt Settings' }).getAttribute('aria-checked')).toBe('false');
     // 07:00 UTC on weekdays, shown in the task's zone.
     const runs = within(screen.getByRole('region', { name: 'Next runs' })).getAllByRole('listitem');
-    expect(runs.map((run) => run.textContent)).toEqual(['Thu, Jan 15, 2026, 08:00', 'Fri, Jan 16, 2026, 08:00', 'Mon, Jan 19, 2026, 08:00']);
+    expect(runs.map((run) => run.textContent)).toEqual(['Thu, Jan 15, 2026, 08:00 AM', 'Fri, Jan 16, 2026, 08:00 AM', 'Mon, Jan 19, 2026, 08:00 AM']);
   });
 
   it('asks for a model the catalogue no longer has', async () => {

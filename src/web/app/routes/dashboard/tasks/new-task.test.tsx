@@ -108,7 +108,7 @@ describe('create task page', () => {
     expect((screen.getByRole('switch', { name: 'Advanced Prompt Settings' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('false');
 
     const runs = within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
-    expect(runs).toEqual(['Wed, Jan 14, 2026, 09:00', 'Thu, Jan 15, 2026, 09:00', 'Fri, Jan 16, 2026, 09:00']);
+    expect(runs).toEqual(['Wed, Jan 14, 2026, 09:00 AM', 'Thu, Jan 15, 2026, 09:00 AM', 'Fri, Jan 16, 2026, 09:00 AM']);
   });
 
   it('starts from the default schedule saved in settings', async () => {
@@ -121,7 +121,7 @@ describe('create task page', () => {
     expect(field('Start Date').value).toBe('2026-01-14');
     // Weekly on the start date's weekday, in New York time.
     const runs = within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
-    expect(runs).toEqual(['Wed, Jan 14, 2026, 18:30', 'Wed, Jan 21, 2026, 18:30', 'Wed, Jan 28, 2026, 18:30']);
+    expect(runs).toEqual(['Wed, Jan 14, 2026, 06:30 PM', 'Wed, Jan 21, 2026, 06:30 PM', 'Wed, Jan 28, 2026, 06:30 PM']);
   });
 
   it('sends the local time as UTC: 09:00 in a Berlin browser is 08:00 UTC in winter', async () => {
@@ -403,11 +403,11 @@ describe('create task page', () => {
 
     await user.type(cron, '30 6 * * 1');
     const runs = within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
-    expect(runs).toEqual(['Mon, Jan 19, 2026, 06:30', 'Mon, Jan 26, 2026, 06:30', 'Mon, Feb 2, 2026, 06:30']);
+    expect(runs).toEqual(['Mon, Jan 19, 2026, 06:30 AM', 'Mon, Jan 26, 2026, 06:30 AM', 'Mon, Feb 2, 2026, 06:30 AM']);
 
     // In the user's zone: 06:30 UTC is 07:30 in Berlin.
     await user.selectOptions(screen.getByLabelText('Time Zone'), 'Europe/Berlin');
-    expect(within(nextRuns() as HTMLElement).getAllByRole('listitem')[0]?.textContent).toBe('Mon, Jan 19, 2026, 07:30');
+    expect(within(nextRuns() as HTMLElement).getAllByRole('listitem')[0]?.textContent).toBe('Mon, Jan 19, 2026, 07:30 AM');
 
     await user.clear(cron);
     await user.type(cron, '30 6 * *');
@@ -435,9 +435,9 @@ describe('create task page', () => {
     expect(field('Time').value).toBe('17:45');
     expect(field('Start Date').value).toBe('2026-01-14');
     expect(within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Wed, Jan 14, 2026, 17:45',
-      'Sat, Feb 14, 2026, 17:45',
-      'Sat, Mar 14, 2026, 17:45',
+      'Wed, Jan 14, 2026, 05:45 PM',
+      'Sat, Feb 14, 2026, 05:45 PM',
+      'Sat, Mar 14, 2026, 05:45 PM',
     ]);
   });
 

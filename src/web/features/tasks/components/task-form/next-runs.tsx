@@ -2,22 +2,9 @@ import { CalendarClock } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { upcomingRuns } from './task-form-values';
 import { useTaskFormContext } from './use-task-form';
+import { formatInstant } from '../../../../lib/date-time';
 
 const previewCount = 3;
-
-/** "Mon, Jan 5, 2026, 09:00": the weekday matters for weekly tasks, the 24-hour clock matches the time input. */
-export function formatRunTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-}
 
 /**
  * The next three fire times of the schedule as it stands in the form, computed with the scheduler's own math
@@ -42,7 +29,7 @@ export function NextRuns() {
       <ol className="mt-2 flex flex-col gap-1 text-sm text-slate-700">
         {runs.map((run) => (
           <li key={run.toISOString()}>
-            <time dateTime={run.toISOString()}>{formatRunTime(run, timezone)}</time>
+            <time dateTime={run.toISOString()}>{formatInstant(run, 'weekdayDateTime', { timeZone: timezone })}</time>
           </li>
         ))}
       </ol>

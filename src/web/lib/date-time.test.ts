@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatInstant } from './date-time';
+
+describe('formatInstant', () => {
+  const instant = '2026-03-04T08:00:00Z';
+
+  it('writes the same instant in each reader’s locale', () => {
+    expect(formatInstant(instant, 'weekdayDateTime', { timeZone: 'Europe/Berlin', locale: 'en-US' })).toBe('Wed, Mar 4, 2026, 09:00 AM');
+    expect(formatInstant(instant, 'weekdayDateTime', { timeZone: 'Europe/Berlin', locale: 'de-DE' })).toBe('Mi., 4. März 2026, 09:00');
+    expect(formatInstant(instant, 'date', { timeZone: 'UTC', locale: 'en-GB' })).toBe('4 Mar 2026');
+    expect(formatInstant(instant, 'date', { timeZone: 'UTC', locale: 'en-US' })).toBe('Mar 4, 2026');
+  });
+
+  it('names the zone with the time, and reads it in the zone asked for', () => {
+    expect(formatInstant(instant, 'dateTime', { timeZone: 'Asia/Tokyo', locale: 'en-US' })).toBe('Mar 4, 2026, 5:00 PM GMT+9');
+    expect(formatInstant(new Date(instant), 'monthDay', { timeZone: 'America/Los_Angeles', locale: 'en-US' })).toBe('Mar 4');
+  });
+
+  it('shows a value that is not a date as it came', () => {
+    expect(formatInstant('not a date')).toBe('not a date');
+  });
+});
