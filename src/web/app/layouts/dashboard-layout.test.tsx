@@ -138,17 +138,22 @@ describe('dashboard layout', () => {
     expect(within(sidebar).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('opens the sidebar as a sheet on small screens and closes it after navigating', async () => {
+  it('has one menu on small screens, holding the sidebar sections and the header items, closed by navigating', async () => {
     stubApi({ me: testUser });
     const { router } = renderDashboard('/dashboard');
     const user = userEvent.setup();
 
-    const trigger = await screen.findByRole('button', { name: 'Open sidebar' });
+    const banner = await screen.findByRole('banner');
+    const trigger = within(banner).getByRole('button', { name: 'Open menu' });
+    // The header's menu is the only one: no second button for the sidebar.
+    expect(screen.getAllByRole('button', { name: /^Open / })).toEqual([trigger]);
     await user.click(trigger);
-    const sheet = await screen.findByRole('dialog', { name: 'Dashboard menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('navigation', { name: 'Dashboard' })).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: 'Log Out' })).toBeTruthy();
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
 
-    await user.click(within(sheet).getByRole('link', { name: 'History' }));
+    await user.click(within(menu).getByRole('link', { name: 'History' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/dashboard/history');

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { LogOut, Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { MeUser } from '#shared/auth/me.schema';
 import { useAuth } from '../../lib/auth';
@@ -27,7 +27,12 @@ function matchesDesktop(): boolean {
 export const drawerLinkClassName =
   'flex h-11 items-center rounded-lg px-3 text-base font-medium text-slate-800 transition-colors hover:bg-slate-100 hover:text-indigo-700';
 
-export function MobileNavDrawer() {
+type MobileNavDrawerProps = {
+  /** The app shell's sections (the dashboard or admin sidebar), shown above the header's items: one menu on phones. */
+  sections?: ReactNode;
+};
+
+export function MobileNavDrawer({ sections }: MobileNavDrawerProps) {
   const auth = useAuth();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { open, setOpen } = useDrawerState(desktopQuery);
@@ -70,7 +75,7 @@ export function MobileNavDrawer() {
             <div className="flex flex-col gap-6 p-4" onClick={closeOnLinkClick}>
               {auth.status === 'loading' ? <Spinner className="self-center py-6" /> : null}
               {auth.status === 'signed-out' ? <SignedOutItems /> : null}
-              {auth.status === 'signed-in' ? <SignedInItems user={auth.user} /> : null}
+              {auth.status === 'signed-in' ? <SignedInItems user={auth.user} sections={sections} /> : null}
             </div>
           </Sheet>
         </Suspense>
@@ -105,7 +110,7 @@ function SignedOutItems() {
   );
 }
 
-function SignedInItems({ user }: { user: MeUser }) {
+function SignedInItems({ user, sections }: { user: MeUser; sections?: ReactNode }) {
   // Logging out navigates home, and the navigation closes the drawer.
   const { logout, isPending } = useLogout();
 
@@ -114,7 +119,8 @@ function SignedInItems({ user }: { user: MeUser }) {
       <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
         <AccountSummary user={user} />
       </div>
-      <nav aria-label="Mobile">
+      {sections}
+      <nav aria-label="Mobile" className={sections ? 'border-t border-slate-200 pt-4' : undefined}>
         <ul className="flex flex-col gap-1">
           {signedInNavItems(user.role).map((item) => (
             <li key={item.to}>

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
@@ -21,13 +21,15 @@ const navLinkClassName = 'rounded-lg px-3 py-2 text-sm font-medium text-slate-70
 type PublicHeaderProps = {
   /** Span the whole window, as the app shell does, instead of the centred column of the public pages. */
   fullWidth?: boolean;
+  /** The app shell's sections, for the phone menu (MobileNavDrawer). */
+  mobileSections?: ReactNode;
 };
 
 /**
  * The site header on every page. Until the session is known it shows neither the signed-out nor the signed-in
  * actions, so a signed-in user never sees "Sign In" flash by.
  */
-export function PublicHeader({ fullWidth = false }: PublicHeaderProps) {
+export function PublicHeader({ fullWidth = false, mobileSections }: PublicHeaderProps) {
   const { pathname } = useLocation();
   const auth = useAuth();
 
@@ -40,7 +42,7 @@ export function PublicHeader({ fullWidth = false }: PublicHeaderProps) {
         )}
       >
         <div className="flex items-center gap-2">
-          <MobileNavDrawer />
+          <MobileNavDrawer sections={mobileSections} />
           <Link
             to={paths.home}
             className="rounded-lg"
