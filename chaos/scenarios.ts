@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startOpenAiServer } from '#test/openai-server';
@@ -113,6 +114,27 @@ export const killedWorker = () =>
   );
 
 /**
+ * Another user's ten runs, due now, while the trouble lasts: counted, and timed from their slot to the last delivery.
+ * The trouble must already be under way (`troubleStarted`).
+ */
+async function bystanderRuns(scenario: string, { database, receiver, worker, troubleStarted }: { database: OwnDatabase; receiver: Awaited<ReturnType<typeof startReceiver>>; worker: ChildProcess; troubleStarted: () => boolean }): Promise<ScenarioResult> {
+  for (let waited = 0; !troubleStarted() && waited < 20_000; waited += 100) await sleep(100);
+  const firedAt = Date.now();
+  const { taskIds } = await seedWebhookTasks(database, { count: 10, url: receiver.url, at: new Date() });
+  const { outcome, at } = await waitForDelivered(database, taskIds, 30_000);
+  return {
+    scenario,
+    expected: taskIds.length,
+    ...outcome,
+    lost: taskIds.length - outcome.finished,
+    redelivered: redeliveries(receiver.received),
+    recoverySeconds: seconds(at - firedAt),
+    limitSeconds: 5,
+    survived: worker.exitCode === null,
+  };
+}
+
+/**
  * One user's ten receivers trickle a byte every 4 s and never finish; another user's ten runs come due a second
  * later. Counted: the other user's runs, and the seconds until they were all delivered.
  */
@@ -123,20 +145,7 @@ export const slowReceivers = () =>
     const worker = await startWorkerProcess(env, log);
     try {
       await seedWebhookTasks(database, { count: 10, url: slow.url, at: new Date() });
-      for (let waited = 0; slow.received.length === 0 && waited < 20_000; waited += 100) await sleep(100);
-      const firedAt = Date.now();
-      const { taskIds } = await seedWebhookTasks(database, { count: 10, url: prompt.url, at: new Date() });
-      const { outcome, at } = await waitForDelivered(database, taskIds, 30_000);
-      return {
-        scenario: 'One user’s receivers trickle (bystander’s runs)',
-        expected: taskIds.length,
-        ...outcome,
-        lost: taskIds.length - outcome.finished,
-        redelivered: redeliveries(prompt.received),
-        recoverySeconds: seconds(at - firedAt),
-        limitSeconds: 5,
-        survived: worker.exitCode === null,
-      };
+      return await bystanderRuns('One user’s receivers trickle (bystander’s runs)', { database, receiver: prompt, worker, troubleStarted: () => slow.received.length > 0 });
     } finally {
       killProcessGroup(worker);
       await Promise.all([slow.stop(), prompt.stop()]);
@@ -160,20 +169,7 @@ export const hangingProvider = () =>
     const worker = await startWorkerProcess({ ...env, ANTHROPIC_API_KEY: 'sk-ant-chaos', ANTHROPIC_BASE_URL: hangingUrl }, log);
     try {
       await seedWebhookTasks(database, { count: 10, url: receiver.url, at: new Date(), provider: 'anthropic', model: 'claude-haiku-4-5' });
-      for (let waited = 0; calls === 0 && waited < 20_000; waited += 100) await sleep(100);
-      const firedAt = Date.now();
-      const { taskIds } = await seedWebhookTasks(database, { count: 10, url: receiver.url, at: new Date() });
-      const { outcome, at } = await waitForDelivered(database, taskIds, 30_000);
-      return {
-        scenario: 'A provider hangs on one user’s runs (bystander’s runs)',
-        expected: taskIds.length,
-        ...outcome,
-        lost: taskIds.length - outcome.finished,
-        redelivered: redeliveries(receiver.received),
-        recoverySeconds: seconds(at - firedAt),
-        limitSeconds: 5,
-        survived: worker.exitCode === null,
-      };
+      return await bystanderRuns('A provider hangs on one user’s runs (bystander’s runs)', { database, receiver, worker, troubleStarted: () => calls > 0 });
     } finally {
       killProcessGroup(worker);
       hanging.closeAllConnections();
