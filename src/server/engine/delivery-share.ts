@@ -1,9 +1,13 @@
 /**
- * One worker process's count of each user's deliveries in flight (issue 18): a user whose receivers are slow may hold
+ * One worker process's count of each user's deliveries in flight (issue 18), or, with the key `mailServer`, of every
+ * e-mail delivery, which all wait on the one SMTP server: a user whose receivers are slow may hold
  * at most `perUser` of the process's delivery slots, so other users' deliveries still find free ones. A delivery
  * over the share is queued for later (holding no slot) and woken here, oldest first, as soon as one of the user's
  * slots frees: a user with a burst of fast deliveries loses no time to waiting.
  */
+/** The key of the SMTP server in the mail share: one server, shared by every user's e-mail deliveries. */
+export const mailServer = 'smtp';
+
 export interface DeliveryShare {
   /** A release function when the user is under their share; undefined when the delivery must wait its turn. */
   take(userId: string): (() => void) | undefined;

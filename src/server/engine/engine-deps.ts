@@ -19,6 +19,8 @@ export interface EngineDeps {
   webhookRetryDelaysMs?: number[];
   /** Caps one user's deliveries in flight in this process; startWorker sets it, tests calling a job directly need not. */
   deliveryShare?: DeliveryShare;
+  /** Caps the e-mail deliveries in flight in this process, so an SMTP server that hangs leaves slots for runs. */
+  mailShare?: DeliveryShare;
   /** Caps one user's runs in flight in this process (run-share.ts); startWorker sets it. */
   runShare?: RunShare;
   /** The jitter's random source (Math.random when absent); tests fix it. */

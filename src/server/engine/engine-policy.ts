@@ -16,6 +16,8 @@ export const runTimeoutMs = 15 * 60_000;
  */
 export const deliverySharePerUser = (deliverySlots: number) => Math.max(1, Math.floor(deliverySlots / 4));
 export const deferredDeliveryFallbackMs = 30_000;
+/** The slots of a worker process e-mail deliveries may hold together: an SMTP server that hangs leaves the rest. */
+export const mailSharePerProcess = (slots: number) => Math.max(1, Math.floor(slots / 2));
 
 /**
  * The slots of a worker process one user's runs may hold at once: all but one, so that a provider hanging on one

@@ -5,7 +5,7 @@ import type { EngineDeps } from './engine-deps';
 import { createJobQueueLogger } from '../queue/job-queue-logger';
 import { retryJobQueueWhileDatabaseUnavailable } from '../queue/job-queue-retries';
 import { createDeliveryShare } from './delivery-share';
-import { deliverySharePerUser, runSharePerUser } from './engine-policy';
+import { deliverySharePerUser, mailSharePerProcess, runSharePerUser } from './engine-policy';
 import { createRunShare } from './run-share';
 import { createJobList, crontab } from './job-handlers';
 import { startScheduler } from './scheduler';
@@ -31,7 +31,7 @@ export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.P
   const runner: Runner = await run({
     events,
     pgPool: pool,
-    taskList: createJobList({ ...deps, deliveryShare: createDeliveryShare(deliverySharePerUser(concurrency)), runShare }),
+    taskList: createJobList({ ...deps, deliveryShare: createDeliveryShare(deliverySharePerUser(concurrency)), mailShare: createDeliveryShare(mailSharePerProcess(concurrency)), runShare }),
     parsedCronItems: parseCrontab(crontab),
     concurrency,
     forbiddenFlags: () => runShare.forbiddenFlags(),

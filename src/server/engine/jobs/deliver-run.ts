@@ -8,6 +8,7 @@ import { renderMarkdown } from '../../mail/render-markdown';
 import { runCompletedNoticeMail, runResultMail } from '../../mail/templates';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob } from '../../queue/job-definitions';
+import { mailServer } from '../delivery-share';
 import type { EngineDeps } from '../engine-deps';
 import { deferredDeliveryFallbackMs, emailRetryDelaysMs, nextAttemptAt, webhookRetryDelaysMs } from '../engine-policy';
 
@@ -27,13 +28,25 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt, deferrals =
     .innerJoin(user, eq(user.id, taskRuns.userId))
     .where(eq(taskRuns.id, runId));
   if (!row || row.run.deliveryStatus !== 'pending' || row.run.status === 'processing') return;
-  const release = deps.deliveryShare ? deps.deliveryShare.take(row.owner.id) : () => {};
-  if (!release) {
-    // The owner holds their share of this process's delivery slots: the attempt waits in the queue, holding no slot,
-    // until one of theirs frees here; the fallback time covers this process dying meanwhile.
+  // The owner's share of this process's delivery slots, and for e-mail the SMTP server's, which every user shares.
+  const byMail = (row.run.taskSnapshot?.deliveryMethod ?? row.task.deliveryMethod) === 'email';
+  const shares = [
+    { share: deps.deliveryShare, key: row.owner.id },
+    ...(byMail ? [{ share: deps.mailShare, key: mailServer }] : []),
+  ];
+  const releases: (() => void)[] = [];
+  for (const { share, key } of shares) {
+    const release = share ? share.take(key) : () => {};
+    if (release) {
+      releases.push(release);
+      continue;
+    }
+    for (const taken of releases) taken();
+    // Full: the attempt waits in the queue, holding no slot, until a place frees here; the fallback time covers this
+    // process dying meanwhile.
     const wait = (runAt: Date, mode: 'preserve_run_at' | 'replace') => enqueue(deliverRunJob, { runId, attempt, deferrals: deferrals + 1 }, { db, runAt, jobKeyMode: mode });
     await wait(new Date(Date.now() + deferredDeliveryFallbackMs), 'replace');
-    deps.deliveryShare?.whenFree(row.owner.id, () => {
+    share?.whenFree(key, () => {
       wait(new Date(), 'replace').catch((error: unknown) => deps.logger.warn({ runId, reason: (error as Error).message }, 'could not wake a waiting delivery'));
     });
     return;
@@ -41,7 +54,7 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt, deferrals =
   try {
     await attemptDelivery(deps, row, attempt);
   } finally {
-    release();
+    for (const release of releases) release();
   }
 }
 
