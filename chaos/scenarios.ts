@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startOpenAiServer } from '#test/openai-server';
-import { killProcessGroup, seedWebhookTasks, startOwnDatabase, startReceiver, startWorkerProcess, waitForDelivered, type OwnDatabase } from './product';
+import { killProcessGroup, seedWebhookTasks, startOwnDatabase, startReceiver, startWorkerProcess, waitForDelivered, type OwnDatabase, type Received } from './product';
 
 export interface ScenarioResult {
   scenario: string;
@@ -45,6 +45,27 @@ export async function onStage(scenario: (stage: Stage) => Promise<ScenarioResult
 const redeliveries = (received: { webhookId: string }[]) => received.length - new Set(received.map((webhook) => webhook.webhookId)).size;
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
+/**
+ * Waits until every task's run is delivered (or `limitSeconds` × 2 pass) and counts the outcome, recovery timed from
+ * `recoveringSince` (the end of the fault, or the bystander's slot).
+ */
+async function measure(
+  scenario: string,
+  { database, taskIds, receiver, recoveringSince, limitSeconds, survived }: { database: OwnDatabase; taskIds: string[]; receiver: { received: Received[] }; recoveringSince: number; limitSeconds: number; survived: () => boolean },
+): Promise<ScenarioResult> {
+  const { outcome, at } = await waitForDelivered(database, taskIds, limitSeconds * 2_000);
+  return {
+    scenario,
+    expected: taskIds.length,
+    ...outcome,
+    lost: taskIds.length - outcome.finished,
+    redelivered: redeliveries(receiver.received),
+    recoverySeconds: seconds(at - recoveringSince),
+    limitSeconds,
+    survived: survived(),
+  };
+}
+
 /** PostgreSQL shut down for 10 s while runs call the model and more tasks come due; then started again. */
 export const databaseOutage = () =>
   onStage(
@@ -59,19 +80,9 @@ export const databaseOutage = () =>
         await sleep(10_000);
         const survivedOutage = worker.exitCode === null;
         await database.start();
-        const back = Date.now();
         const taskIds = [...inFlight.taskIds, ...dueDuring.taskIds];
-        const { outcome, at } = await waitForDelivered(database, taskIds, 60_000);
-        return {
-          scenario: 'Database stopped for 10 s',
-          expected: taskIds.length,
-          ...outcome,
-          lost: taskIds.length - outcome.finished,
-          redelivered: redeliveries(receiver.received),
-          recoverySeconds: seconds(at - back),
-          limitSeconds: 30,
-          survived: survivedOutage && worker.exitCode === null,
-        };
+        const survived = () => survivedOutage && worker.exitCode === null;
+        return await measure('Database stopped for 10 s', { database, taskIds, receiver, recoveringSince: Date.now(), limitSeconds: 30, survived });
       } finally {
         killProcessGroup(worker);
         await receiver.stop();
@@ -92,19 +103,8 @@ export const killedWorker = () =>
       await sleep(500);
       killProcessGroup(first);
       const second = await startWorkerProcess(env, log);
-      const restarted = Date.now();
       try {
-        const { outcome, at } = await waitForDelivered(database, taskIds, 120_000);
-        return {
-          scenario: 'Worker killed (kill -9) and restarted',
-          expected: taskIds.length,
-          ...outcome,
-          lost: taskIds.length - outcome.finished,
-          redelivered: redeliveries(receiver.received),
-          recoverySeconds: seconds(at - restarted),
-          limitSeconds: 120,
-          survived: second.exitCode === null,
-        };
+        return await measure('Worker killed (kill -9) and restarted', { database, taskIds, receiver, recoveringSince: Date.now(), limitSeconds: 120, survived: () => second.exitCode === null });
       } finally {
         killProcessGroup(second);
         await receiver.stop();
@@ -119,19 +119,9 @@ export const killedWorker = () =>
  */
 async function bystanderRuns(scenario: string, { database, receiver, worker, troubleStarted }: { database: OwnDatabase; receiver: Awaited<ReturnType<typeof startReceiver>>; worker: ChildProcess; troubleStarted: () => boolean }): Promise<ScenarioResult> {
   for (let waited = 0; !troubleStarted() && waited < 20_000; waited += 100) await sleep(100);
-  const firedAt = Date.now();
+  const recoveringSince = Date.now();
   const { taskIds } = await seedWebhookTasks(database, { count: 10, url: receiver.url, at: new Date() });
-  const { outcome, at } = await waitForDelivered(database, taskIds, 30_000);
-  return {
-    scenario,
-    expected: taskIds.length,
-    ...outcome,
-    lost: taskIds.length - outcome.finished,
-    redelivered: redeliveries(receiver.received),
-    recoverySeconds: seconds(at - firedAt),
-    limitSeconds: 5,
-    survived: worker.exitCode === null,
-  };
+  return measure(scenario, { database, taskIds, receiver, recoveringSince, limitSeconds: 5, survived: () => worker.exitCode === null });
 }
 
 /**

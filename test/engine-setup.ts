@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { subscriptions, unlimitedPlanId } from '#server/db/schema/index';
+import { eq, sql } from 'drizzle-orm';
+import { notifyTasksChanged } from '#server/core/tasks/notify-tasks-changed';
+import { subscriptions, taskRuns, type tasks, unlimitedPlanId } from '#server/db/schema/index';
 import type { EngineDeps } from '#server/engine/engine-deps';
 import { loadEnv } from '#server/env';
 import { createMailer, type Mailer } from '#server/mail/mailer';
@@ -7,7 +8,7 @@ import { createProviders } from '#server/providers/provider-registry';
 import type { JobDefinition } from '#server/queue/job-definitions';
 import { testAppUrl } from './app';
 import { createTestDatabase, testLogger, type TestDatabase } from './database';
-import { seedUser } from './seed';
+import { seedTask, seedUser } from './seed';
 
 /**
  * The one setup of the scheduler's and the engine's integration tests: a database of their own with a seeded user
@@ -69,4 +70,20 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, what: stri
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/**
+ * The fairness tests' bystander: a new user's task, due now, seeded while another user's trouble holds the worker.
+ * Resolves with how long its run took from the slot to `until` (finished, or delivered as well).
+ */
+export async function timeAnotherUsersRun(database: TestDatabase, task: Partial<typeof tasks.$inferInsert>, until: 'completed' | 'delivered'): Promise<number> {
+  const other = await seedUser(database.db);
+  const { id } = await seedTask(database.db, other.id, { scheduleType: 'custom', customCron: '0 0 1 1 *', nextFireAt: new Date(), name: 'On time', ...task });
+  const firedAt = Date.now();
+  await notifyTasksChanged(database.db);
+  await waitFor(async () => {
+    const [run] = await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, id));
+    return (until === 'completed' ? run?.status === 'completed' : run?.deliveryStatus === 'delivered') ? run : undefined;
+  }, `the other user’s run to be ${until}`, { timeoutMs: 20_000 });
+  return Date.now() - firedAt;
 }
