@@ -82,7 +82,7 @@ describe('Run Now', () => {
     expect(sent[0]?.body).not.toHaveProperty('temperature');
 
     const delivered = await mail.waitFor('reader@example.com');
-    expect(delivered.subject).toBe('Haiku mail: your scheduled result');
+    expect(delivered.subject).toBe('Run now: Haiku mail');
     expect(delivered.text).toContain('Clocks tick in **bold**.');
     expect(delivered.html).toContain('<strong>bold</strong>');
     await waitFor(async () => ((await runsOf(task.id))[0]?.deliveryStatus === 'delivered' ? true : undefined), 'delivery status');
@@ -143,6 +143,33 @@ describe('Run Now', () => {
     expect((await stranger.request(`/api/tasks/${task.id}/runs`)).status).toBe(404);
   });
 
+  it('with Task Completion on, sends one message per run: the result when it went to the account, else a notice', async () => {
+    const settings = (await owner.request('/api/me/settings')).body;
+    await owner.request('/api/me/settings', { method: 'PUT', body: { ...settings, notifications: { ...settings.notifications, taskCompletion: true } } });
+    try {
+      const toOwner = await createTask({ name: 'To myself', deliveryMethod: 'email', deliveryConfig: { email: 'Owner@Example.com' } });
+      const toTeam = await createTask({ name: 'To the team', deliveryMethod: 'email', deliveryConfig: { email: 'team@example.com' } });
+      const before = mail.messages.length;
+      for (const task of [toOwner, toTeam]) {
+        await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+        await waitFor(async () => ((await runsOf(task.id))[0]?.deliveryStatus === 'delivered' ? true : undefined), 'delivered');
+      }
+      await mail.waitFor('owner@example.com', (message) => message.subject === 'Task completed: To the team');
+      // Nothing else is on its way: the deliveries above are finished, and their notices follow at once.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(mail.messages.slice(before).map((message) => [message.to.join(), message.subject])).toEqual(
+        expect.arrayContaining([
+          ['owner@example.com', 'Run now: To myself'],
+          ['team@example.com', 'Run now: To the team'],
+          ['owner@example.com', 'Task completed: To the team'],
+        ]),
+      );
+      expect(mail.messages.slice(before)).toHaveLength(3);
+    } finally {
+      await owner.request('/api/me/settings', { method: 'PUT', body: settings });
+    }
+  });
+
   it("pages through a task's runs, newest first", async () => {
     const task = await createTask({ name: 'Often run', deliveryMethod: 'email', deliveryConfig: { email: 'often-run@example.com' } });
     for (let index = 0; index < 3; index++) expect((await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run.status).toBe('completed');
@@ -181,7 +208,10 @@ describe('the schedule', () => {
     // The moved clock fired every daily task of this file, not only these two: their runs finish here, so none of
     // them calls the model during a later test (one beyond the owner's share of slots starts a second later).
     await waitFor(async () => ((await database.db.select().from(taskRuns).where(eq(taskRuns.status, 'processing'))).length === 0 ? true : undefined), 'every fired run to finish');
-    expect((await mail.waitFor('daily@example.com')).subject).toBe('Daily mail: your scheduled result');
+    // The subject names the slot, in the task's zone (UTC here): "Daily mail: result of Tue 24 Nov, 09:00".
+    const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][slot.getUTCDay()];
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][slot.getUTCMonth()];
+    expect((await mail.waitFor('daily@example.com')).subject).toBe(`Daily mail: result of ${weekday} ${slot.getUTCDate()} ${month}, 09:00`);
     await waitFor(async () => receiver.received.find((request) => request.body.includes(byHook.id)), 'the daily webhook');
     const [after] = await database.db.select().from(tasks).where(eq(tasks.id, byMail.id));
     expect(after?.nextFireAt).toEqual(new Date(slot.getTime() + 24 * 3_600_000));

@@ -55,9 +55,18 @@ export function invitationMail({ name, invitedBy, url }: { name: string; invited
 }
 
 /** The result of a run, delivered by e-mail (the task's delivery method). `resultHtml` is sanitized Markdown. */
-export function runResultMail({ taskName, result, resultHtml, url }: { taskName: string; result: string; resultHtml: string; url: string }): Content {
+/** "Mon 24 Nov, 09:00": a run's slot in the task's own zone, as the subject of its result says it. */
+function slotText(slot: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(slot);
+}
+
+/**
+ * A run's result. The subject says which run it is (issue 19): "Morning brief: result of Mon 24 Nov, 09:00" for a
+ * scheduled slot, "Run now: Morning brief" for one started by hand.
+ */
+export function runResultMail({ taskName, result, resultHtml, url, run }: { taskName: string; result: string; resultHtml: string; url: string; run: { trigger: 'schedule' | 'manual'; slot: Date; timeZone: string } }): Content {
   return {
-    subject: `${taskName}: your scheduled result`,
+    subject: run.trigger === 'manual' ? `Run now: ${taskName}` : `${taskName}: result of ${slotText(run.slot, run.timeZone)}`,
     html: layout({ heading: taskName, paragraphs: ['Here is the latest result of your scheduled task.'], contentHtml: resultHtml, action: { label: 'View the task', url } }),
     text: text([`${taskName}`, result, `View the task: ${url}`]),
     links: [url],

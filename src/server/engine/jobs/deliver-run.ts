@@ -78,7 +78,8 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
     }
     try {
       const result = run.result ?? '';
-      await mailer.send({ to: task.deliveryConfig.email, ...runResultMail({ taskName: task.name, result, resultHtml: renderMarkdown(result), url: taskUrl }) });
+      const slot = { trigger: run.trigger, slot: run.scheduledFor ?? run.startedAt, timeZone: task.timezone };
+      await mailer.send({ to: task.deliveryConfig.email, ...runResultMail({ taskName: task.name, result, resultHtml: renderMarkdown(result), url: taskUrl, run: slot }) });
       outcome = { delivered: true };
     } catch (error) {
       outcome = { delivered: false, error: `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}` };
@@ -112,7 +113,9 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
     .where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
   logger.info({ runId, attempt, delivered: outcome.delivered }, 'delivery finished');
 
-  if (run.status === 'completed' && (await getUserSettings({ db, userId: owner.id })).notifications.taskCompletion) {
+  // The notice of a completed run, unless the result itself just went to the account's address: one message per run.
+  const resultMailedToOwner = outcome.delivered && task.deliveryMethod === 'email' && task.deliveryConfig.email?.toLowerCase() === owner.email.toLowerCase();
+  if (run.status === 'completed' && !resultMailedToOwner && (await getUserSettings({ db, userId: owner.id })).notifications.taskCompletion) {
     await mailer.send({ to: owner.email, ...runCompletedNoticeMail({ taskName: task.name, url: taskUrl }) });
   }
 }
