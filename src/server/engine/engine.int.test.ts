@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestApp, strongPassword, TestClient, testAppUrl } from '#test/app';
 import type { TestDatabase } from '#test/database';
 import { createEngineDeps, createEngineSetup, waitFor } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
@@ -251,6 +251,27 @@ describe('failures', () => {
     expect(openai.requests.length - before).toBe(4);
   });
 
+  it('with Task Errors on, mails when a task starts failing, when it recovers and when it stops: nothing in between', async () => {
+    const task = await createTask({ name: 'Morning brief', deliveryMethod: 'email', deliveryConfig: { email: 'brief@example.com' } });
+    const before = mail.messages.length;
+    const outcomes = ['completed', 'error', 'error', 'completed', 'error', 'error', 'error', 'error', 'error'];
+    for (const expected of outcomes) {
+      if (expected === 'error') openai.plan({ status: 401 });
+      const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+      expect(response.body.run.status).toBe(expected);
+    }
+    await mail.waitFor('owner@example.com', (message) => message.subject === 'Task stopped after 5 failures: Morning brief');
+    // Every notice job has run by now (each was queued before the next Run Now finished); let stragglers arrive.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const notices = mail.messages.slice(before).filter((message) => message.to.includes('owner@example.com'));
+    expect(notices.map((message) => message.subject).sort()).toEqual(
+      ['Morning brief failed', 'Morning brief recovered', 'Morning brief failed', 'Task stopped after 5 failures: Morning brief'].sort(),
+    );
+    const failed = notices.find((message) => message.subject === 'Morning brief failed');
+    expect(failed?.text).toContain('OpenAI rejected the API key');
+    expect(failed?.links).toContain(`${testAppUrl}/dashboard/tasks/${task.id}`);
+  });
+
   it('reports a rejected key in words, stops the task after 5 failures in a row and tells its owner', async () => {
     const task = await createTask({ name: 'Doomed', deliveryMethod: 'email', deliveryConfig: { email: 'doomed@example.com' } });
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -260,7 +281,7 @@ describe('failures', () => {
     }
     const [stopped] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(stopped).toMatchObject({ status: 'error', nextFireAt: null, consecutiveFailures: 5 });
-    const notice = await mail.waitFor('owner@example.com', (message) => message.subject.startsWith('Task stopped'));
+    const notice = await mail.waitFor('owner@example.com', (message) => message.subject.startsWith('Task stopped') && message.subject.includes('Doomed'));
     expect(notice.subject).toBe('Task stopped after 5 failures: Doomed');
     expect(notice.text).toContain('OpenAI rejected the API key');
     // Failed runs have no result to e-mail.

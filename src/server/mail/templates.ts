@@ -84,6 +84,28 @@ export function runCompletedNoticeMail({ taskName, url }: { taskName: string; ur
   };
 }
 
+/** Settings → Notifications → Task Errors: the task's run failed after a success (or its first run failed). */
+export function taskFailedMail({ taskName, error, url }: { taskName: string; error: string; url: string }): Content {
+  const paragraphs = [`A run of your task "${taskName}" failed.`, `The error was: ${error}`, 'You will hear again when it works again, or if it stops after repeated failures.'];
+  return {
+    subject: `${taskName} failed`,
+    html: layout({ heading: 'A run failed', paragraphs, action: { label: 'See the run', url } }),
+    text: text([...paragraphs, `See the run: ${url}`]),
+    links: [url],
+  };
+}
+
+/** Settings → Notifications → Task Errors: a task that was failing completed a run again. */
+export function taskRecoveredMail({ taskName, url }: { taskName: string; url: string }): Content {
+  const paragraphs = [`Your task "${taskName}" completed a run again after failing.`];
+  return {
+    subject: `${taskName} recovered`,
+    html: layout({ heading: 'Task recovered', paragraphs, action: { label: 'See the run', url } }),
+    text: text([...paragraphs, `See the run: ${url}`]),
+    links: [url],
+  };
+}
+
 /** Settings → Notifications → Task Errors: the task stopped after repeated failures. */
 export function taskFailingMail({ taskName, failures, lastError, url }: { taskName: string; failures: number; lastError: string; url: string }): Content {
   const paragraphs = [

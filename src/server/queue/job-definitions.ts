@@ -48,10 +48,16 @@ export const deliverRunJob = defineJob({
   key: ({ runId, attempt }) => `deliver-run:${runId}:${attempt}`,
 });
 
-/** Tells a task's owner that it stopped after repeated failures. */
+/**
+ * Settings → Task Errors (issue 19): tells a task's owner that it began failing (`failed`: its first failure after a
+ * success, or its first run failed), works again (`recovered`), or stopped after repeated failures (`stopped`, the
+ * default of jobs queued before the kinds existed).
+ */
+export const taskErrorNotices = ['failed', 'recovered', 'stopped'] as const;
+export type TaskErrorNotice = (typeof taskErrorNotices)[number];
 export const notifyTaskFailingJob = defineJob({
   name: 'notify-task-failing',
-  payload: z.object({ taskId: z.uuid(), runId: z.uuid() }),
+  payload: z.object({ taskId: z.uuid(), runId: z.uuid(), kind: z.enum(taskErrorNotices).default('stopped') }),
   maxAttempts: 5,
   key: ({ runId }) => `notify-task-failing:${runId}`,
 });

@@ -60,7 +60,14 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     if (!finished) return; // someone else finished it first
 
     if (outcome.status === 'completed') {
+      const [before] = await tx
+        .select({ failures: tasks.consecutiveFailures })
+        .from(tasks)
+        .where(eq(tasks.id, task.id))
+        .for('update');
       await tx.update(tasks).set({ lastRunAt: new Date(), consecutiveFailures: 0 }).where(eq(tasks.id, task.id));
+      // Its owner heard that it was failing; now they hear that it works again.
+      if (before && before.failures > 0) await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'recovered' }, { db: tx });
     } else {
       const [updated] = await tx
         .update(tasks)
@@ -70,7 +77,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
       if (updated && updated.failures >= maxConsecutiveFailures && updated.status === 'active') {
         // Stop firing a task that keeps failing; its owner hears about it once.
         await tx.update(tasks).set({ status: 'error', nextFireAt: null }).where(eq(tasks.id, task.id));
-        await enqueue(notifyTaskFailingJob, { taskId: task.id, runId }, { db: tx });
+        await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'stopped' }, { db: tx });
+      } else if (updated?.failures === 1) {
+        // The first failure after a success (or of its first run); while it keeps failing, nothing more until it stops.
+        await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'failed' }, { db: tx });
       }
     }
     await enqueue(deliverRunJob, { runId, attempt: 1 }, { db: tx });

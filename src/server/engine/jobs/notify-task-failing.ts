@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { getUserSettings } from '../../core/settings/get-user-settings';
 import { taskRuns, tasks, user } from '../../db/schema';
-import { taskFailingMail } from '../../mail/templates';
+import { taskFailedMail, taskFailingMail, taskRecoveredMail } from '../../mail/templates';
+import type { TaskErrorNotice } from '../../queue/job-definitions';
 import type { EngineDeps } from '../engine-deps';
 
-/** Tells a task's owner that it stopped after repeated failures, when their "Task Errors" switch is on. */
-export async function notifyTaskFailing(deps: EngineDeps, { taskId, runId }: { taskId: string; runId: string }): Promise<void> {
+/** Tells a task's owner that it began failing, recovered or stopped (queue/job-definitions.ts), when their "Task Errors" switch is on. */
+export async function notifyTaskFailing(deps: EngineDeps, { taskId, runId, kind }: { taskId: string; runId: string; kind: TaskErrorNotice }): Promise<void> {
   const { db, env, mailer } = deps;
   const [row] = await db
     .select({ task: tasks, email: user.email })
@@ -14,14 +15,16 @@ export async function notifyTaskFailing(deps: EngineDeps, { taskId, runId }: { t
     .where(eq(tasks.id, taskId));
   if (!row) return;
   if (!(await getUserSettings({ db, userId: row.task.userId })).notifications.taskErrors) return;
-  const [run] = await db.select({ error: taskRuns.error }).from(taskRuns).where(eq(taskRuns.id, runId));
-  await mailer.send({
-    to: row.email,
-    ...taskFailingMail({
-      taskName: row.task.name,
-      failures: row.task.consecutiveFailures,
-      lastError: run?.error ?? 'unknown',
-      url: `${env.APP_URL}/dashboard/tasks/${taskId}`,
-    }),
-  });
+  const [run] = await db.select({ error: taskRuns.error, taskSnapshot: taskRuns.taskSnapshot }).from(taskRuns).where(eq(taskRuns.id, runId));
+  // The name the task had when the run started, if it has been renamed since.
+  const taskName = run?.taskSnapshot?.name ?? row.task.name;
+  const url = `${env.APP_URL}/dashboard/tasks/${taskId}`;
+  const error = run?.error ?? 'unknown';
+  const content =
+    kind === 'failed'
+      ? taskFailedMail({ taskName, error, url })
+      : kind === 'recovered'
+        ? taskRecoveredMail({ taskName, url })
+        : taskFailingMail({ taskName, failures: row.task.consecutiveFailures, lastError: error, url });
+  await mailer.send({ to: row.email, ...content });
 }
