@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Text the product stores and shows: no C0 control characters and no lone UTF-16 surrogates. PostgreSQL cannot store
+ * Text the product stores and shows: no control characters (C0, DEL and C1) and no lone UTF-16 surrogates. PostgreSQL cannot store
  * NUL in text and refuses a lone surrogate in JSON, so without this check such input reached the database and
  * answered 500; the other control characters have no place in a name, an address or a search either. Multi-line
  * fields (a prompt, a description) keep tab, line feed and carriage return.
@@ -11,9 +11,9 @@ export const textMessages = {
 } as const;
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const anyControlCharacter = /[\u0000-\u001f]/;
+const anyControlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const controlCharacterButLineBreaksAndTabs = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const controlCharacterButLineBreaksAndTabs = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function isSingleLineText(value: string): boolean {
