@@ -82,6 +82,12 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
           }),
         );
       }
+      case `/v1/checkout/sessions/${path.split('/')[4] ?? ''}/expire`: {
+        const session = objects.get(path.split('/')[4] ?? '');
+        if (!session) return missing('checkout.session', path.split('/')[4]);
+        if (session.status !== 'open') return { status: 400, body: stripeError(`Only Checkout Sessions with a status in ["open"] can be expired.`) };
+        return ok(Object.assign(session, { status: 'expired', url: null }));
+      }
       case '/v1/billing_portal/sessions': {
         if (!objects.has(String(body.customer))) return missing('customer', body.customer);
         const id = newId('bps');
@@ -131,6 +137,7 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
     if (request.method === 'GET' && checkout?.[1]) {
       const session = objects.get(checkout[1]);
       if (!session) return void response.writeHead(404).end('No such checkout session');
+      if (session.status === 'expired') return void response.writeHead(410, { 'content-type': 'text/html' }).end('<!doctype html><title>Expired</title><h1>This checkout session has expired.</h1>');
       if (session.status !== 'complete') await completeCheckout(session.id);
       return void response.writeHead(303, { location: String(session.success_url) }).end();
     }
@@ -144,6 +151,15 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
     requests.push({ method: request.method ?? 'GET', path: url.pathname, body, idempotencyKey });
     if (headerOf(request, 'authorization') !== `Bearer ${apiKey}`) {
       return send(response, { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } });
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+      // Lists a customer's sessions, newest first, filtered by status as Stripe's API does.
+      const customer = url.searchParams.get('customer');
+      const status = url.searchParams.get('status');
+      const data = [...objects.values()]
+        .filter((object) => object.object === 'checkout.session' && (!customer || object.customer === customer) && (!status || object.status === status))
+        .reverse();
+      return send(response, ok({ object: 'list', url: url.pathname, has_more: false, data }));
     }
     if (request.method === 'GET') {
       const [, version, kind, id] = url.pathname.split('/');

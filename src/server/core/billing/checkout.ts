@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BillingSession } from '#shared/billing/billing-session.schema';
 import type { Database } from '../../db/client';
 import { freePlanId, subscriptionPlans, subscriptions } from '../../db/schema';
 import type { Env } from '../../env';
-import { stripeClient } from '../../payments/stripe-client';
+import { stripeClient, type Stripe } from '../../payments/stripe-client';
 import { ConflictError, DomainError, NotFoundError } from '../errors';
 import { isUuid } from '../is-uuid';
 import { grantingStatuses } from './find-user-plan';
@@ -36,6 +36,21 @@ export async function startCheckout({ db, env, userId, email, planId }: { db: Da
 
   const priceId = await stripePriceFor({ db, stripe, planId: plan.id });
   const customerId = await stripeCustomerFor({ db, stripe, userId, email });
+  // One open checkout per user: two tabs (or two clicks) paying twice would make two subscriptions billed together.
+  // A second request for the same plan gets the open page again; for another plan, the open one is expired first.
+  // The user's checkouts take turns, so two requests at the same instant cannot both find none open.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
+    const open = await callStripe(() => stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 }));
+    for (const session of open.data) {
+      if (session.metadata?.planId === plan.id && session.url) return { url: session.url };
+      await callStripe(() => stripe.checkout.sessions.expire(session.id));
+    }
+    return createCheckoutSession({ env, stripe, userId, customerId, priceId, planId: plan.id });
+  });
+}
+
+async function createCheckoutSession({ env, stripe, userId, customerId, priceId, planId }: { env: Env; stripe: Stripe; userId: string; customerId: string; priceId: string; planId: string }): Promise<BillingSession> {
   const page = `${env.APP_URL}/dashboard/subscription`;
   const session = await callStripe(() =>
     stripe.checkout.sessions.create({
@@ -45,8 +60,8 @@ export async function startCheckout({ db, env, userId, email, planId }: { db: Da
       line_items: [{ price: priceId, quantity: 1 }],
       success_url: `${page}?success=true`,
       cancel_url: `${page}?canceled=true`,
-      metadata: { userId, planId: plan.id },
-      subscription_data: { metadata: { userId, planId: plan.id } },
+      metadata: { userId, planId },
+      subscription_data: { metadata: { userId, planId } },
     }),
   );
   if (!session.url) throw new DomainError('payment_provider', 502, 'Stripe returned no checkout page.');

@@ -176,3 +176,22 @@ describe('OpenAPI', () => {
     expect(Object.keys(document.paths['/api/billing/webhook']?.post?.responses ?? {}).sort()).toEqual(['200', '400']);
   });
 });
+
+describe('one open checkout', () => {
+  it('keeps one open checkout per user: two tabs share it, another plan expires it', async () => {
+    const { client } = await signedUp('Two tabs', '198.51.100.89');
+    const pro = plans.Pro?.id ?? '';
+    const before = stripe.requestsTo('POST', '/v1/checkout/sessions').length;
+    const [first, second] = await Promise.all([checkout(client, pro), checkout(client, pro)]);
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(stripe.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(before + 1);
+
+    const business = await checkout(client, plans.Business?.id ?? '');
+    expect(business.body.url).not.toBe(first.body.url);
+    const proSession = String(first.body.url).split('/').at(-1);
+    expect(stripe.requestsTo('POST', `/v1/checkout/sessions/${proSession}/expire`)).toHaveLength(1);
+    // The first tab's page can no longer take a payment.
+    expect((await fetch(String(first.body.url), { redirect: 'manual' })).status).toBe(410);
+  });
+});
