@@ -4,6 +4,7 @@ import { subscriptions, taskRuns, type tasks, unlimitedPlanId } from '#server/db
 import type { EngineDeps } from '#server/engine/engine-deps';
 import { loadEnv } from '#server/env';
 import { createMailer, type Mailer } from '#server/mail/mailer';
+import { createUnsubscribeLinks } from '#server/mail/unsubscribe-links';
 import { createProviders } from '#server/providers/provider-registry';
 import type { JobDefinition } from '#server/queue/job-definitions';
 import { testAppUrl } from './app';
@@ -48,6 +49,7 @@ export function createEngineDeps({
     logger: testLogger,
     mailer: mailer ?? createMailer({ smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, dataDir: parsed.DATA_DIR, logger: testLogger }),
     providers: createProviders(parsed),
+    unsubscribeLinks: createUnsubscribeLinks({ secret: parsed.AUTH_SECRET ?? '', appUrl: parsed.APP_URL }),
     ...policy,
   };
 }

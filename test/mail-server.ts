@@ -9,6 +9,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   links: string[];
+  /** Header fields by lower-case name, folded lines joined. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -116,6 +118,7 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
     text,
     html,
     links: [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])],
+    headers,
   };
 }
 

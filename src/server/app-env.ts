@@ -7,6 +7,7 @@ import type { UserChangeHub } from './events/user-change-hub';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { UnsubscribeLinks } from './mail/unsubscribe-links';
 
 /** What every request handler may use; built once in main.ts (or by a test) and handed to createApp. */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   db: Database;
   auth: Auth;
   mailer: Mailer;
+  /** Signs and checks the unsubscribe links of notification e-mails. */
+  unsubscribeLinks: UnsubscribeLinks;
   /** Live run changes for `GET /api/events`: this process's one LISTEN connection, shared by all its streams. */
   userChanges: UserChangeHub;
   /** The history's totals between requests, dropped as run events announce changes (docs/decisions/0020). */

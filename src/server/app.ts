@@ -24,6 +24,7 @@ import { meRouter } from './routes/me/me.routes';
 import { runsRouter } from './routes/runs/runs.routes';
 import { siteConfigRouter } from './routes/site-config/site-config.routes';
 import { tasksRouter } from './routes/tasks/tasks.routes';
+import { unsubscribeRouter } from './routes/unsubscribe/unsubscribe.routes';
 
 export interface CreateAppOptions {
   deps: AppDeps;
@@ -91,6 +92,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   app.route('/', dashboardRouter);
   app.route('/', billingRouter);
   app.route('/', eventsRouter);
+  app.route('/', unsubscribeRouter);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

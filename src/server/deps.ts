@@ -9,6 +9,7 @@ import { UserChangeHub } from './events/user-change-hub';
 import { readOrCreateSecret } from './lib/data-dir-secret';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createUnsubscribeLinks } from './mail/unsubscribe-links';
 import { appVersion } from './version';
 
 /** Wires the services every request uses; main.ts and the tests build the app through this one function. */
@@ -19,6 +20,7 @@ export async function createAppDeps(options: { env: Env; logger: Logger; pool: p
   const auth = createAuth({ db, env, secret, logger });
   const userChanges = new UserChangeHub({ pool, logger });
   const runCounts = new RunCounts({ hub: userChanges, logger });
+  const unsubscribeLinks = createUnsubscribeLinks({ secret, appUrl: env.APP_URL });
   const signedInSessions = new SignedInSessions({ hub: userChanges, logger });
-  return { env, logger, pool, db, auth, mailer, userChanges, runCounts, signedInSessions, version: appVersion, startedAt: options.startedAt ?? Date.now() };
+  return { env, logger, pool, db, auth, mailer, unsubscribeLinks, userChanges, runCounts, signedInSessions, version: appVersion, startedAt: options.startedAt ?? Date.now() };
 }

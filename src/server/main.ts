@@ -79,7 +79,7 @@ async function start(env: Env): Promise<void> {
   // Its LISTEN connection comes from the pool, so it is released before the pool closes.
   shutdown.add('live run events', () => deps.userChanges.close());
   if (role !== 'api') {
-    const worker = await startWorker({ pool, concurrency: env.WORKER_CONCURRENCY, deps: { db, env, logger, mailer: deps.mailer, providers: createProviders(env) } });
+    const worker = await startWorker({ pool, concurrency: env.WORKER_CONCURRENCY, deps: { db, env, logger, mailer: deps.mailer, unsubscribeLinks: deps.unsubscribeLinks, providers: createProviders(env) } });
     shutdown.add('worker', worker.stop);
   }
   if (role !== 'worker') {

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import type { UnsubscribeLinks } from '../mail/unsubscribe-links';
 import type { AiProvider } from '../providers/ai-provider';
 import type { DeliveryShare } from './delivery-share';
 import type { RandomSource } from './engine-policy';
@@ -15,6 +16,8 @@ export interface EngineDeps {
   logger: Logger;
   mailer: Mailer;
   providers: Record<ProviderId, AiProvider>;
+  /** Signs the unsubscribe links of notification e-mails, with the API's key so its routes accept them. */
+  unsubscribeLinks: UnsubscribeLinks;
   /** Replaces engine-policy's webhookRetryDelaysMs; tests shorten it. */
   webhookRetryDelaysMs?: number[];
   /** Caps one user's deliveries in flight in this process; startWorker sets it, tests calling a job directly need not. */

@@ -271,6 +271,17 @@ describe('failures', () => {
     const failed = notices.find((message) => message.subject === 'Morning brief failed');
     expect(failed?.text).toContain('OpenAI rejected the API key');
     expect(failed?.links).toContain(`${testAppUrl}/dashboard/tasks/${task.id}`);
+
+    // Each notice can turn its own switch off: a footer link to the unsubscribe page and RFC 8058 headers.
+    expect(failed?.text).toContain('You get this e-mail because "Task Errors" is on in your notification settings.');
+    expect(failed?.links.some((link) => link.startsWith(`${testAppUrl}/unsubscribe?token=`))).toBe(true);
+    expect(failed?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = new URL(/^<(.+)>$/.exec(failed?.headers['list-unsubscribe'] ?? '')?.[1] ?? '');
+    const unsubscribed = await app.request(`${oneClick.pathname}${oneClick.search}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(await unsubscribed.json()).toMatchObject({ notification: 'taskErrors', enabled: false });
+    expect((await owner.request('/api/me/settings')).body.notifications.taskErrors).toBe(false);
+    await app.request(`/api/unsubscribe/undo${oneClick.search}`, { method: 'POST' });
+    expect((await owner.request('/api/me/settings')).body.notifications.taskErrors).toBe(true);
   });
 
   it('reports a rejected key in words, stops the task after 5 failures in a row and tells its owner', async () => {

@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string;
   /** Links the message carries; logged when mail goes to the outbox, so a local user can still follow them. */
   links?: string[];
+  /** Extra header fields, such as RFC 8058's List-Unsubscribe pair on notifications. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -27,8 +29,8 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: { smtpUrl?: str
     // worker's slot that long. These bound one attempt to well under a minute; the delivery is retried with backoff.
     const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
-      async send({ to, subject, html, text }) {
-        await transport.sendMail({ from, to, subject, html, text });
+      async send({ to, subject, html, text, headers }) {
+        await transport.sendMail({ from, to, subject, html, text, headers });
         logger.info({ to, subject }, 'mail sent');
       },
     };
@@ -37,8 +39,8 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: { smtpUrl?: str
   const outbox = join(dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, html, text, links = [] }) {
-      const { message } = await transport.sendMail({ from, to, subject, html, text });
+    async send({ to, subject, html, text, headers, links = [] }) {
+      const { message } = await transport.sendMail({ from, to, subject, html, text, headers });
       await mkdir(outbox, { recursive: true });
       const file = join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, message as Buffer, { mode: 0o600 });

@@ -1,4 +1,5 @@
 import { productName } from '#shared/product';
+import type { UnsubscribeLink } from './unsubscribe-links';
 import type { MailMessage } from './mailer';
 
 type Content = Omit<MailMessage, 'to'>;
@@ -8,6 +9,31 @@ function escapeHtml(value: string): string {
 }
 
 /** One simple, widely compatible layout: a heading, paragraphs, optional rendered content and one call to action. */
+/** A notification's way out: the switch in Settings that sends it, and its signed one-click link. */
+type Unsubscribe = UnsubscribeLink;
+
+function unsubscribeFooterText({ label }: Unsubscribe): string {
+  return `You get this e-mail because "${label}" is on in your notification settings.`;
+}
+
+function unsubscribeFooterHtml(unsubscribe: Unsubscribe): string {
+  return `<p style="margin:16px 0 0;font-size:12px;color:#64748b;text-align:center;line-height:1.5">${escapeHtml(unsubscribeFooterText(unsubscribe))} <a href="${escapeHtml(unsubscribe.pageUrl)}" style="color:#4f46e5">Unsubscribe</a></p>`;
+}
+
+/** A notification's content with its unsubscribe footer (HTML and text) and RFC 8058 headers. */
+function notification(content: Content & { html: string }, unsubscribe: Unsubscribe): Content {
+  return {
+    ...content,
+    html: content.html.replace('</td></tr></table></body></html>', `${unsubscribeFooterHtml(unsubscribe)}</td></tr></table></body></html>`),
+    text: `${content.text}
+${unsubscribeFooterText(unsubscribe)}
+Unsubscribe: ${unsubscribe.pageUrl}
+`,
+    headers: { ...content.headers, ...unsubscribe.headers },
+    links: [...(content.links ?? []), unsubscribe.pageUrl],
+  };
+}
+
 function layout({ heading, paragraphs, action, contentHtml = '' }: { heading: string; paragraphs: string[]; action: { label: string; url: string }; contentHtml?: string }): string {
   const body =
     paragraphs.map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('') +
@@ -74,51 +100,51 @@ export function runResultMail({ taskName, result, resultHtml, url, run }: { task
 }
 
 /** Settings → Notifications → Task Completion: a short note besides the delivery itself. */
-export function runCompletedNoticeMail({ taskName, url }: { taskName: string; url: string }): Content {
+export function runCompletedNoticeMail({ taskName, url, unsubscribe }: { taskName: string; url: string; unsubscribe: Unsubscribe }): Content {
   const paragraphs = [`Your task "${taskName}" completed a run and its result was delivered.`];
-  return {
+  return notification({
     subject: `Task completed: ${taskName}`,
     html: layout({ heading: 'Task completed', paragraphs, action: { label: 'View the run history', url } }),
     text: text([...paragraphs, `View the run history: ${url}`]),
     links: [url],
-  };
+  }, unsubscribe);
 }
 
 /** Settings → Notifications → Task Errors: the task's run failed after a success (or its first run failed). */
-export function taskFailedMail({ taskName, error, url }: { taskName: string; error: string; url: string }): Content {
+export function taskFailedMail({ taskName, error, url, unsubscribe }: { taskName: string; error: string; url: string; unsubscribe: Unsubscribe }): Content {
   const paragraphs = [`A run of your task "${taskName}" failed.`, `The error was: ${error}`, 'You will hear again when it works again, or if it stops after repeated failures.'];
-  return {
+  return notification({
     subject: `${taskName} failed`,
     html: layout({ heading: 'A run failed', paragraphs, action: { label: 'See the run', url } }),
     text: text([...paragraphs, `See the run: ${url}`]),
     links: [url],
-  };
+  }, unsubscribe);
 }
 
 /** Settings → Notifications → Task Errors: a task that was failing completed a run again. */
-export function taskRecoveredMail({ taskName, url }: { taskName: string; url: string }): Content {
+export function taskRecoveredMail({ taskName, url, unsubscribe }: { taskName: string; url: string; unsubscribe: Unsubscribe }): Content {
   const paragraphs = [`Your task "${taskName}" completed a run again after failing.`];
-  return {
+  return notification({
     subject: `${taskName} recovered`,
     html: layout({ heading: 'Task recovered', paragraphs, action: { label: 'See the run', url } }),
     text: text([...paragraphs, `See the run: ${url}`]),
     links: [url],
-  };
+  }, unsubscribe);
 }
 
 /** Settings → Notifications → Task Errors: the task stopped after repeated failures. */
-export function taskFailingMail({ taskName, failures, lastError, url }: { taskName: string; failures: number; lastError: string; url: string }): Content {
+export function taskFailingMail({ taskName, failures, lastError, url, unsubscribe }: { taskName: string; failures: number; lastError: string; url: string; unsubscribe: Unsubscribe }): Content {
   const paragraphs = [
     `Your task "${taskName}" failed ${failures} times in a row and has been stopped.`,
     `The last error was: ${lastError}`,
     'Fix the cause, then resume the task from its page.',
   ];
-  return {
+  return notification({
     subject: `Task stopped after ${failures} failures: ${taskName}`,
     html: layout({ heading: 'A task needs your attention', paragraphs, action: { label: 'Open the task', url } }),
     text: text([...paragraphs, `Open the task: ${url}`]),
     links: [url],
-  };
+  }, unsubscribe);
 }
 
 /** This month's runs are used up: scheduled runs are skipped until the count resets, unless the plan grows. */

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: 'about', lazy: async () => ({ Component: (await import('./routes/content/about')).AboutRoute }) },
           { path: 'contact', lazy: async () => ({ Component: (await import('./routes/content/contact')).ContactRoute }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('./routes/content/privacy')).PrivacyRoute }) },
+          { path: 'unsubscribe', lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }) },
           { path: 'terms', lazy: async () => ({ Component: (await import('./routes/content/terms')).TermsRoute }) },
           {
             path: '*',

@@ -116,7 +116,7 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
   // The notice of a completed run, unless the result itself just went to the account's address: one message per run.
   const resultMailedToOwner = outcome.delivered && task.deliveryMethod === 'email' && task.deliveryConfig.email?.toLowerCase() === owner.email.toLowerCase();
   if (run.status === 'completed' && !resultMailedToOwner && (await getUserSettings({ db, userId: owner.id })).notifications.taskCompletion) {
-    await mailer.send({ to: owner.email, ...runCompletedNoticeMail({ taskName: task.name, url: taskUrl }) });
+    await mailer.send({ to: owner.email, ...runCompletedNoticeMail({ taskName: task.name, url: taskUrl, unsubscribe: deps.unsubscribeLinks.forSwitch(owner.id, 'taskCompletion') }) });
   }
 }
 

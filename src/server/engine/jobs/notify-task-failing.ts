@@ -20,11 +20,12 @@ export async function notifyTaskFailing(deps: EngineDeps, { taskId, runId, kind 
   const taskName = run?.taskSnapshot?.name ?? row.task.name;
   const url = `${env.APP_URL}/dashboard/tasks/${taskId}`;
   const error = run?.error ?? 'unknown';
+  const unsubscribe = deps.unsubscribeLinks.forSwitch(row.task.userId, 'taskErrors');
   const content =
     kind === 'failed'
-      ? taskFailedMail({ taskName, error, url })
+      ? taskFailedMail({ taskName, error, url, unsubscribe })
       : kind === 'recovered'
-        ? taskRecoveredMail({ taskName, url })
-        : taskFailingMail({ taskName, failures: row.task.consecutiveFailures, lastError: error, url });
+        ? taskRecoveredMail({ taskName, url, unsubscribe })
+        : taskFailingMail({ taskName, failures: row.task.consecutiveFailures, lastError: error, url, unsubscribe });
   await mailer.send({ to: row.email, ...content });
 }

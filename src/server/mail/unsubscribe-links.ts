@@ -1,0 +1,51 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { notificationSwitchLabels, notificationSwitches, type NotificationSwitch } from '#shared/settings/unsubscribe.schema';
+
+export interface UnsubscribeLink {
+  /** The switch's name in Settings, e.g. "Task Errors". */
+  label: string;
+  /** The page the e-mail's footer link opens: it turns the switch off and offers to undo it. */
+  pageUrl: string;
+  /** RFC 8058 headers: a mail program POSTs `List-Unsubscribe=One-Click` to the URL, without a browser. */
+  headers: Record<string, string>;
+}
+
+export interface UnsubscribeLinks {
+  forSwitch(userId: string, notification: NotificationSwitch): UnsubscribeLink;
+  /** The user and switch a token names, or null when it was not signed by us. */
+  verify(token: string): { userId: string; notification: NotificationSwitch } | null;
+}
+
+/**
+ * Unsubscribe links work without signing in, so their token proves itself: `<payload>.<hmac>`, the payload naming the
+ * user and the switch. It never expires (a link in an old e-mail must still work) and only ever turns one switch of
+ * one user off, or back on, so a leaked link can do no more than the e-mail's own footer. The key is derived from the
+ * auth secret, so changing that secret invalidates the links too.
+ */
+export function createUnsubscribeLinks({ secret, appUrl }: { secret: string; appUrl: string }): UnsubscribeLinks {
+  const key = createHash('sha256').update(`promptcron unsubscribe links\0${secret}`).digest();
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+  return {
+    forSwitch(userId, notification) {
+      const payload = Buffer.from(`${userId}:${notification}`).toString('base64url');
+      const token = `${payload}.${sign(payload)}`;
+      const query = new URLSearchParams({ token }).toString();
+      return {
+        label: notificationSwitchLabels[notification],
+        pageUrl: `${appUrl}/unsubscribe?${query}`,
+        headers: { 'List-Unsubscribe': `<${appUrl}/api/unsubscribe?${query}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      };
+    },
+    verify(token) {
+      const [payload, signature, ...rest] = token.split('.');
+      if (!payload || !signature || rest.length > 0) return null;
+      const expected = Buffer.from(sign(payload));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const [userId, notification] = Buffer.from(payload, 'base64url').toString().split(':');
+      if (!userId || !notificationSwitches.includes(notification as NotificationSwitch)) return null;
+      return { userId, notification: notification as NotificationSwitch };
+    },
+  };
+}
