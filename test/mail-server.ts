@@ -110,7 +110,8 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
   } else {
     parts.push({ type: headers['content-type'] ?? 'text/plain', content: decodeBody(body, headers['content-transfer-encoding']) });
   }
-  const text = parts.find((part) => part.type.startsWith('text/plain'))?.content ?? '';
+  // As a mail program shows it: lines end in CRLF on the wire.
+  const text = (parts.find((part) => part.type.startsWith('text/plain'))?.content ?? '').replaceAll('\r\n', '\n');
   const html = parts.find((part) => part.type.startsWith('text/html'))?.content ?? '';
   return {
     to: to.map((address) => address.toLowerCase()),

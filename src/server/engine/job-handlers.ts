@@ -7,6 +7,8 @@ import {
   notifyTaskFailingJob,
   notifyTasksPausedJob,
   sendAccountEmailJob,
+  sendDueWeeklyDigestsJob,
+  sendWeeklyDigestJob,
   sweepInterruptedRunsJob,
   type JobDefinition,
   type JobName,
@@ -18,6 +20,8 @@ import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
 import { notifyTasksPaused } from './jobs/notify-tasks-paused';
 import { sendAccountEmail } from './jobs/send-account-email';
+import { sendDueWeeklyDigests } from './jobs/send-due-weekly-digests';
+import { sendWeeklyDigest } from './jobs/send-weekly-digest';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 
 /** A job's handler as graphile-worker calls it: the payload parsed with the job's schema first. */
@@ -46,8 +50,16 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [sweepInterruptedRunsJob.name]: handle(sweepInterruptedRunsJob, () => sweepInterruptedRuns(deps)),
     [sendAccountEmailJob.name]: handle(sendAccountEmailJob, (payload) => sendAccountEmail(deps, payload)),
     [notifyTasksPausedJob.name]: handle(notifyTasksPausedJob, (payload) => notifyTasksPaused(deps, payload)),
+    [sendDueWeeklyDigestsJob.name]: handle(sendDueWeeklyDigestsJob, ({ now, _cron }) => sendDueWeeklyDigests(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) })),
+    [sendWeeklyDigestJob.name]: handle(sendWeeklyDigestJob, (payload) => sendWeeklyDigest(deps, payload)),
   };
 }
 
-/** Recurring jobs; graphile-worker runs each once per slot across all workers. */
-export const crontab = `* * * * * ${sweepInterruptedRunsJob.name} ?max=${sweepInterruptedRunsJob.maxAttempts}`;
+/**
+ * Recurring jobs; graphile-worker runs each once per slot across all workers. Digests are due at :00, :15, :30 or :45
+ * UTC (Monday 08:00 in zones such as Asia/Kolkata or Asia/Kathmandu), so the sweep runs every 15 minutes.
+ */
+export const crontab = [
+  `* * * * * ${sweepInterruptedRunsJob.name} ?max=${sweepInterruptedRunsJob.maxAttempts}`,
+  `*/15 * * * * ${sendDueWeeklyDigestsJob.name} ?max=${sendDueWeeklyDigestsJob.maxAttempts}`,
+].join('\n');

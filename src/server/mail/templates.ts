@@ -177,3 +177,86 @@ export function tasksPausedMail({ name, planName, tasks, url }: { name: string; 
     links: [url],
   };
 }
+
+/** One task's week in the Weekly Digest. */
+export interface DigestTask {
+  name: string;
+  url: string;
+  paused: boolean;
+  /** Finished runs (completed or failed) in the week. */
+  runs: number;
+  failures: number;
+  /** The newest completed run's result in the week, if any. */
+  lastResult: string | null;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/**
+ * The first few lines of a result, up to 280 characters, so a digest shows what a task said without its whole text.
+ * Results are Markdown: headings, emphasis and code marks are dropped, as the reader would not see them either.
+ */
+export function resultExcerpt(result: string): string {
+  const lines = result
+    .split('\n')
+    .map((line) => line.replace(/^\s*#{1,6}\s+/, '').replaceAll(/\*\*|__|`/g, '').trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' ');
+  return lines.length > 280 ? `${lines.slice(0, 279).trimEnd()}…` : lines;
+}
+
+function digestTaskSummary(task: DigestTask): string {
+  if (task.runs === 0) return task.paused ? 'Paused; no runs this week.' : 'No runs this week.';
+  const rate = Math.round(((task.runs - task.failures) / task.runs) * 100);
+  return `${plural(task.runs, 'run')}, ${plural(task.failures, 'failure')}, ${rate}% successful.`;
+}
+
+/** "Mon 17 Nov": a day of the digest's week in the user's zone. */
+function dayText(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(instant);
+}
+
+/**
+ * Settings → Weekly Digest: each task's runs, failures, success rate and the start of its last result over the past
+ * 7 days, busiest first, with links.
+ */
+export function weeklyDigestMail({
+  name,
+  period,
+  tasks,
+  moreTasks,
+  totals,
+  url,
+  unsubscribe,
+}: {
+  name: string;
+  period: { start: Date; end: Date; timeZone: string };
+  tasks: DigestTask[];
+  moreTasks: number;
+  totals: { runs: number; failures: number };
+  url: string;
+  unsubscribe: Unsubscribe;
+}): Content {
+  const periodText = `${dayText(period.start, period.timeZone)} – ${dayText(period.end, period.timeZone)}`;
+  const intro = [`Hi ${name},`, `Your tasks finished ${plural(totals.runs, 'run')} with ${plural(totals.failures, 'failure')} from ${periodText}.`];
+  const more = moreTasks > 0 ? [`…and ${plural(moreTasks, 'more task')}: see them all in your history.`] : [];
+  const tasksHtml = tasks
+    .map(
+      (task) => `<div style="margin:0 0 16px">
+<p style="margin:0 0 4px;font-weight:bold"><a href="${escapeHtml(task.url)}" style="color:#0f172a">${escapeHtml(task.name)}</a></p>
+<p style="margin:0 0 4px;font-size:14px;color:${task.failures > 0 ? '#b91c1c' : '#475569'}">${escapeHtml(digestTaskSummary(task))}</p>
+${task.lastResult ? `<p style="margin:0;font-size:14px;color:#334155">${escapeHtml(resultExcerpt(task.lastResult))}</p>` : ''}</div>`,
+    )
+    .join('');
+  const tasksText = tasks.map((task) => [task.name, digestTaskSummary(task), ...(task.lastResult ? [resultExcerpt(task.lastResult)] : []), task.url].join('\n'));
+  return notification(
+    {
+      subject: `Weekly digest: ${plural(totals.runs, 'run')}, ${plural(totals.failures, 'failure')}`,
+      html: layout({ heading: 'Your week in tasks', paragraphs: intro, contentHtml: tasksHtml + more.map((line) => `<p style="margin:0">${escapeHtml(line)}</p>`).join(''), action: { label: 'Open your history', url } }),
+      text: text([...intro, ...tasksText, ...more, `Open your history: ${url}`]),
+      links: [url, ...tasks.map((task) => task.url)],
+    },
+    unsubscribe,
+  );
+}

@@ -104,6 +104,35 @@ export const notifyTasksPausedJob = defineJob({
   maxAttempts: 5,
 });
 
-export const jobDefinitions = [executeRunJob, deliverRunJob, notifyTaskFailingJob, notifyRunLimitReachedJob, sweepInterruptedRunsJob, sendAccountEmailJob, notifyTasksPausedJob] as const;
+/**
+ * Settings → Weekly Digest (issue 19): started by the crontab every 15 minutes, it claims the digests due at that
+ * moment (Monday 08:00 in each user's zone, zones at :30 and :45 included) and queues one send job for each. `now`
+ * stands in for the cron's time when a test or an operator queues it by hand.
+ */
+export const sendDueWeeklyDigestsJob = defineJob({
+  name: 'send-due-weekly-digests',
+  payload: z.object({ _cron: z.object({ ts: z.iso.datetime({ offset: true }) }).optional(), now: z.iso.datetime({ offset: true }).optional() }),
+  maxAttempts: 3,
+});
+
+/** One user's Weekly Digest for the week that began on `weekStart` (a date in their zone), claimed once. */
+export const sendWeeklyDigestJob = defineJob({
+  name: 'send-weekly-digest',
+  payload: z.object({ userId: z.string().min(1), weekStart: z.iso.date() }),
+  maxAttempts: 5,
+  key: ({ userId, weekStart }) => `send-weekly-digest:${userId}:${weekStart}`,
+});
+
+export const jobDefinitions = [
+  executeRunJob,
+  deliverRunJob,
+  notifyTaskFailingJob,
+  notifyRunLimitReachedJob,
+  sweepInterruptedRunsJob,
+  sendAccountEmailJob,
+  notifyTasksPausedJob,
+  sendDueWeeklyDigestsJob,
+  sendWeeklyDigestJob,
+] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

@@ -18,10 +18,11 @@ export const specDefaultSchedule = { type: 'daily', time: '09:00' } as const sat
 /** Settings → Notifications and Default Schedule, persisted per user (`GET/PUT /api/me/settings`). */
 export const userSettingsSchema = z.object({
   notifications: z.object({
-    /** A short e-mail after each completed run, besides the task's own delivery. */
+    /** A short e-mail after each completed run, unless the run's result was itself mailed to the account's address. */
     taskCompletion: z.boolean(),
-    /** An e-mail when a task stops after repeated failures. */
+    /** An e-mail when a task starts failing, when it recovers, and when it stops after repeated failures. */
     taskErrors: z.boolean(),
+    /** Monday 08:00 in the user's zone: the week's runs, failures and results of each task. */
     weeklyDigest: z.boolean(),
   }),
   /**

@@ -6,3 +6,4 @@ export * from './tasks';
 export * from './user-settings';
 export * from './users';
 export * from './worker-heartbeats';
+export * from './weekly-digests';
