@@ -241,6 +241,69 @@ describe('the schedule', () => {
   });
 });
 
+describe('deliver only what matters', () => {
+  it('"changed" delivers a result only when it differs from the last delivered one, and failures always', async () => {
+    const task = await createTask({ name: 'Price watch', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url }, deliverWhen: 'changed' });
+    expect(task).toMatchObject({ deliverWhen: 'changed', deliveryCondition: null });
+    const webhooksOf = () => receiver.received.filter((request) => request.body.includes(task.id));
+    const runNow = async () => (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run as { id: string; status: string; deliveryStatus: string; deliveryError: string | null };
+
+    openai.plan({ text: 'Bread costs 2.10 EUR.' }, { text: '  Bread costs 2.10 EUR.\n' }, { status: 401 }, { text: 'Bread costs 1.90 EUR.' }, { text: 'Bread costs 1.90 EUR.' });
+    const first = await runNow();
+    await waitFor(async () => (webhooksOf().length === 1 ? true : undefined), 'the first delivery');
+    const same = await runNow();
+    expect(same).toMatchObject({ status: 'completed', deliveryStatus: 'skipped', deliveryError: 'Not delivered: result unchanged' });
+    const failed = await runNow();
+    await waitFor(async () => (webhooksOf().length === 2 ? true : undefined), 'the failure delivered');
+    const changed = await runNow();
+    await waitFor(async () => (webhooksOf().length === 3 ? true : undefined), 'the changed result delivered');
+    const sameAgain = await runNow();
+    expect(sameAgain).toMatchObject({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: result unchanged' });
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(webhooksOf().map((request) => JSON.parse(request.body) as { type: string; run: { id: string } })).toMatchObject([
+      { type: 'task.run.completed', run: { id: first.id } },
+      { type: 'task.run.failed', run: { id: failed.id } },
+      { type: 'task.run.completed', run: { id: changed.id } },
+    ]);
+    const history = await owner.request(`/api/tasks/${task.id}/runs`);
+    const reasons = Object.fromEntries((history.body.items as { id: string; deliveryError: string | null }[]).map((run) => [run.id, run.deliveryError]));
+    expect(reasons[same.id]).toBe('Not delivered: result unchanged');
+  });
+
+  it('"condition" asks the same model a yes/no question about the result and delivers only on yes; the tokens count to the run', async () => {
+    const task = await createTask({
+      name: 'Laptop deal',
+      deliveryMethod: 'email',
+      deliveryConfig: { email: 'deals@example.com' },
+      deliverWhen: 'condition',
+      deliveryCondition: 'Does the text mention a price below 500 EUR?',
+    });
+    const before = openai.requests.length;
+    openai.plan({ text: 'The ThinkPad X13 is on sale for 450 EUR.' }, { text: 'Yes.' }, { text: 'The ThinkPad X13 costs 900 EUR today.' }, { text: 'No' });
+
+    const cheap = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
+    expect(cheap).toMatchObject({ status: 'completed', result: 'The ThinkPad X13 is on sale for 450 EUR.', inputTokens: 24, outputTokens: 68 });
+    const question = openai.requests[before + 1]?.body;
+    expect(question).toMatchObject({ model: 'gpt-5-nano' });
+    expect(String(question?.input)).toContain('Question: Does the text mention a price below 500 EUR?');
+    expect(String(question?.input)).toContain('The ThinkPad X13 is on sale for 450 EUR.');
+    await mail.waitFor('deals@example.com', (message) => message.text.includes('450 EUR'));
+
+    const dear = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
+    expect(dear).toMatchObject({ status: 'completed', deliveryStatus: 'skipped', deliveryError: 'Not delivered: condition not met', inputTokens: 24, outputTokens: 68 });
+    expect(openai.requests.length - before).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.messages.some((message) => message.text.includes('900 EUR'))).toBe(false);
+  });
+
+  it('refuses "condition" without a question', async () => {
+    const response = await owner.request('/api/tasks', { method: 'POST', body: { ...baseTask, name: 'No question', deliveryMethod: 'email', deliveryConfig: { email: 'a@example.com' }, deliverWhen: 'condition' } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields).toMatchObject({ deliveryCondition: 'Please enter a yes/no question about the result.' });
+  });
+});
+
 describe('failures', () => {
   it('retries a provider that keeps failing, then records the failure in words', async () => {
     const task = await createTask({ name: 'Down provider', deliveryMethod: 'email', deliveryConfig: { email: 'down@example.com' } });

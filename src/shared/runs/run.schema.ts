@@ -38,6 +38,7 @@ export const runSchema = z
     result: z.string().nullable(),
     error: z.string().nullable(),
     deliveryStatus: knownOrOther(deliveryStatuses),
+    // Why the run was not delivered: a failed delivery's last error, or a skipped one's reason ("Not delivered: result unchanged").
     deliveryError: z.string().nullable(),
     inputTokens: z.number().nullable(),
     outputTokens: z.number().nullable(),

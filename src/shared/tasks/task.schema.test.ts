@@ -51,6 +51,15 @@ describe('task rules (spec section 5)', () => {
     expect(parsed.deliveryConfig).toEqual({ webhookUrl: 'https://hooks.example.com/x' });
   });
 
+  it('delivers every run unless told otherwise; "condition" needs a question of up to 500 characters, kept only for it', () => {
+    expect(taskInputSchema.parse(valid)).toMatchObject({ deliverWhen: 'always', deliveryCondition: undefined });
+    expect(fieldMessages({ ...valid, deliverWhen: 'sometimes' })).toEqual({ deliverWhen: 'Please choose when to deliver.' });
+    expect(fieldMessages({ ...valid, deliverWhen: 'condition', deliveryCondition: '   ' })).toEqual({ deliveryCondition: 'Please enter a yes/no question about the result.' });
+    expect(fieldMessages({ ...valid, deliverWhen: 'condition', deliveryCondition: 'x'.repeat(501) })).toEqual({ deliveryCondition: 'The question must be at most 500 characters.' });
+    expect(taskInputSchema.parse({ ...valid, deliverWhen: 'condition', deliveryCondition: ' Is it below 500 EUR? ' })).toMatchObject({ deliveryCondition: 'Is it below 500 EUR?' });
+    expect(taskInputSchema.parse({ ...valid, deliverWhen: 'changed', deliveryCondition: 'Is it below 500 EUR?' }).deliveryCondition).toBeUndefined();
+  });
+
   it('keeps temperature within 0–2 in steps of 0.1, default 1', () => {
     expect(fieldMessages({ ...valid, prompt: { ...valid.prompt, temperature: 2.5 } })).toEqual({ 'prompt.temperature': taskMessages.temperature });
     expect(taskInputSchema.parse({ ...valid, prompt: { input: valid.prompt.input } }).prompt).toEqual({ input: valid.prompt.input, temperature: 1, searchEnabled: false });

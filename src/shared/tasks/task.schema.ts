@@ -17,6 +17,16 @@ export type ScheduleType = (typeof scheduleTypes)[number];
 export const deliveryMethods = ['email', 'webhook'] as const;
 export type DeliveryMethod = (typeof deliveryMethods)[number];
 
+/**
+ * Deliver only what matters (issue 19): every completed run, only a result that differs from the last delivered one
+ * (whitespace trimmed), or only when the model answers the task's yes/no question about the result with yes. Failed
+ * runs still reach webhooks as `task.run.failed`.
+ */
+export const deliverWhenOptions = ['always', 'changed', 'condition'] as const;
+export type DeliverWhen = (typeof deliverWhenOptions)[number];
+
+export const deliveryConditionMaxLength = 500;
+
 export const taskStatuses = ['active', 'paused', 'error'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
@@ -40,6 +50,9 @@ export const taskMessages = {
   emailTooLong: 'Email address must be at most 254 characters.',
   webhookUrlTooLong: 'Webhook URL must be at most 2,048 characters.',
   neverFires: 'This schedule never fires.',
+  deliverWhen: 'Please choose when to deliver.',
+  deliveryCondition: 'Please enter a yes/no question about the result.',
+  deliveryConditionTooLong: 'The question must be at most 500 characters.',
 } as const;
 
 /** The dates a start date may take: PostgreSQL has no year 0, and a four-digit year is what the form can show. */
@@ -115,6 +128,8 @@ export const taskInputSchema = z
       },
       { error: taskMessages.delivery },
     ),
+    deliverWhen: requiredChoice(deliverWhenOptions, taskMessages.deliverWhen).default('always'),
+    deliveryCondition: multiLineText().trim().max(deliveryConditionMaxLength, taskMessages.deliveryConditionTooLong).optional(),
   })
   // Runs even when other fields already failed, so the form shows every broken rule at once; hence the care with
   // values that may not have their final type yet.
@@ -136,6 +151,9 @@ export const taskInputSchema = z
       if (config && task.deliveryMethod === 'email' && !z.email().safeParse(config.email ?? '').success) {
         context.addIssue({ code: 'custom', path: ['deliveryConfig', 'email'], message: taskMessages.email });
       }
+      if (task.deliverWhen === 'condition' && !(typeof task.deliveryCondition === 'string' && task.deliveryCondition.trim())) {
+        context.addIssue({ code: 'custom', path: ['deliveryCondition'], message: taskMessages.deliveryCondition });
+      }
       if (config && task.deliveryMethod === 'webhook' && !isHttpUrl(typeof config.webhookUrl === 'string' ? config.webhookUrl : '')) {
         context.addIssue({ code: 'custom', path: ['deliveryConfig', 'webhookUrl'], message: taskMessages.webhookUrl });
       }
@@ -156,6 +174,8 @@ export const taskInputSchema = z
       prompt: { ...task.prompt, searchEnabled: task.prompt.searchEnabled && supportsSearch },
       // Only the chosen method's address is kept.
       deliveryConfig: task.deliveryMethod === 'email' ? { email: task.deliveryConfig.email } : { webhookUrl: task.deliveryConfig.webhookUrl },
+      // The question is kept only while it is the rule.
+      deliveryCondition: task.deliverWhen === 'condition' ? task.deliveryCondition : undefined,
     };
   });
 
@@ -211,6 +231,8 @@ export const taskSchema = z
     prompt: z.object({ input: z.string(), temperature: z.number(), searchEnabled: z.boolean() }),
     deliveryMethod: z.enum(deliveryMethods),
     deliveryConfig: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),
+    deliverWhen: z.enum(deliverWhenOptions),
+    deliveryCondition: z.string().nullable().meta({ description: 'The yes/no question of deliverWhen "condition"' }),
     webhookSecret: z.string(),
     nextFireAt: z.string().nullable(),
     lastRunAt: z.string().nullable(),

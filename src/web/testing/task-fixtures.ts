@@ -21,6 +21,8 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: true },
     deliveryMethod: 'email',
     deliveryConfig: { email: 'jane@example.com' },
+    deliverWhen: 'always',
+    deliveryCondition: null,
     webhookSecret: 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw',
     nextFireAt: '2026-01-16T08:00:00.000Z',
     lastRunAt: null,

@@ -38,6 +38,8 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     prompt: input.prompt,
     deliveryMethod: input.deliveryMethod,
     deliveryConfig: input.deliveryConfig,
+    deliverWhen: input.deliverWhen,
+    deliveryCondition: input.deliveryCondition ?? null,
     nextFireAt: nextFireTime(schedule, now),
   };
 }

@@ -21,6 +21,8 @@ export function toTask(row: TaskRow): Task {
     prompt: row.prompt,
     deliveryMethod: row.deliveryMethod,
     deliveryConfig: row.deliveryConfig,
+    deliverWhen: row.deliverWhen,
+    deliveryCondition: row.deliveryCondition,
     webhookSecret: row.webhookSecret,
     nextFireAt: row.nextFireAt?.toISOString() ?? null,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,

@@ -37,7 +37,14 @@ export async function updateTask({ db, env, userId, taskId, input }: { db: Datab
 
 /** Runs still calling the model or delivering keep the task as it was when they started (issue 18). */
 async function pinUnfinishedRuns(tx: Transaction, task: typeof tasks.$inferSelect): Promise<void> {
-  const snapshot: RunTaskSnapshot = { name: task.name, prompt: task.prompt, deliveryMethod: task.deliveryMethod, deliveryConfig: task.deliveryConfig };
+  const snapshot: RunTaskSnapshot = {
+    name: task.name,
+    prompt: task.prompt,
+    deliveryMethod: task.deliveryMethod,
+    deliveryConfig: task.deliveryConfig,
+    deliverWhen: task.deliverWhen,
+    deliveryCondition: task.deliveryCondition,
+  };
   await tx
     .update(taskRuns)
     .set({ taskSnapshot: snapshot })

@@ -9,6 +9,9 @@ export interface RunTaskSnapshot {
   prompt: TaskPrompt;
   deliveryMethod: 'email' | 'webhook';
   deliveryConfig: TaskDeliveryConfig;
+  /** Absent in snapshots taken before the rule existed: "always". */
+  deliverWhen?: 'always' | 'changed' | 'condition';
+  deliveryCondition?: string | null;
 }
 
 /** One execution of a task: scheduled for a slot, or started by hand (Run Now). */

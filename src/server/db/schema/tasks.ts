@@ -35,6 +35,9 @@ export const tasks = pgTable(
     prompt: jsonb().$type<TaskPrompt>().notNull(),
     deliveryMethod: text({ enum: ['email', 'webhook'] }).notNull(),
     deliveryConfig: jsonb().$type<TaskDeliveryConfig>().notNull(),
+    /** Deliver every completed run, only a changed result, or only when `deliveryCondition` is answered yes. */
+    deliverWhen: text({ enum: ['always', 'changed', 'condition'] }).notNull().default('always'),
+    deliveryCondition: text(),
     /** Signs this task's webhook deliveries (Standard Webhooks, `whsec_…`). */
     webhookSecret: text().notNull(),
     /** Null while paused or in error: the scheduler only claims tasks with a next fire time. */

@@ -3,6 +3,7 @@ import type { Job } from 'graphile-worker';
 import { findModel, type ProviderId } from '#shared/tasks/catalog';
 import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError } from '../../providers/ai-provider';
+import { checkCondition, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
 import type { EngineDeps } from '../engine-deps';
 import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
 import { enqueue } from '../../queue/enqueue';
@@ -25,26 +26,46 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
   const { run, task } = row;
   // The task as it was when the run started, if it has been edited since.
   const prompt = run.taskSnapshot?.prompt ?? task.prompt;
+  const { deliverWhen, deliveryCondition } = { deliverWhen: task.deliverWhen, deliveryCondition: task.deliveryCondition, ...run.taskSnapshot };
 
   const model = findModel(run.provider, run.model);
-  let outcome: { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null } | { status: 'error'; error: string };
+  let outcome: { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null; conditionMet: boolean } | { status: 'error'; error: string };
   try {
     const provider = deps.providers[run.provider as ProviderId];
     if (!provider) throw new ProviderError(`The provider ${run.provider} is not available on this server.`);
-    const generated = await provider.generate({
-      model: run.model,
-      input: prompt.input,
-      // Models that only accept their default temperature reject any other value, so it is not sent.
-      temperature: model?.fixedTemperature ? undefined : prompt.temperature,
-      webSearch: prompt.searchEnabled && (model?.webSearch ?? false),
-    });
-    outcome = { status: 'completed', result: generated.text, inputTokens: generated.usage.inputTokens, outputTokens: generated.usage.outputTokens };
+    // Models that only accept their default temperature reject any other value, so it is not sent.
+    const temperature = model?.fixedTemperature ? undefined : prompt.temperature;
+    const generated = await provider.generate({ model: run.model, input: prompt.input, temperature, webSearch: prompt.searchEnabled && (model?.webSearch ?? false) });
+    let { inputTokens, outputTokens } = generated.usage;
+    let conditionMet = true;
+    if (deliverWhen === 'condition' && deliveryCondition) {
+      // The same model judges its result; a failed check delivers, since the run itself succeeded.
+      const check = await checkCondition(provider, { model: run.model, condition: deliveryCondition, result: generated.text, temperature: model?.fixedTemperature ? undefined : 0 }).catch((error: unknown) => {
+        logger.warn({ runId, reason: error instanceof Error ? error.message : String(error) }, 'delivery condition could not be checked; delivering');
+        return undefined;
+      });
+      if (check) {
+        conditionMet = check.met;
+        inputTokens = sumTokens(inputTokens, check.usage.inputTokens);
+        outputTokens = sumTokens(outputTokens, check.usage.outputTokens);
+      }
+    }
+    outcome = { status: 'completed', result: generated.text, inputTokens, outputTokens, conditionMet };
   } catch (error) {
     if (!(error instanceof ProviderError)) logger.error({ err: error, runId }, 'unexpected failure while running a task');
     outcome = { status: 'error', error: error instanceof ProviderError ? error.message : 'The run failed unexpectedly. Please try again.' };
   }
 
   await db.transaction(async (tx) => {
+    // Deliver only what matters (issue 19); failures are always delivered.
+    const notDelivered =
+      outcome.status !== 'completed'
+        ? null
+        : !outcome.conditionMet
+          ? notDeliveredReasons.conditionNotMet
+          : deliverWhen === 'changed' && (await sameAsLastDelivered(tx, { taskId: task.id, runId, result: outcome.result }))
+            ? notDeliveredReasons.unchanged
+            : null;
     const [finished] = await tx
       .update(taskRuns)
       .set({
@@ -54,6 +75,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
         ...(outcome.status === 'completed'
           ? { result: outcome.result, inputTokens: outcome.inputTokens, outputTokens: outcome.outputTokens }
           : { error: outcome.error }),
+        ...(notDelivered ? { deliveryStatus: 'skipped' as const, deliveryError: notDelivered } : {}),
       })
       .where(and(eq(taskRuns.id, runId), eq(taskRuns.status, 'processing')))
       .returning({ id: taskRuns.id });
@@ -83,7 +105,11 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
         await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'failed' }, { db: tx });
       }
     }
-    await enqueue(deliverRunJob, { runId, attempt: 1 }, { db: tx });
+    if (!notDelivered) await enqueue(deliverRunJob, { runId, attempt: 1 }, { db: tx });
   });
   logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
+}
+
+function sumTokens(first: number | null, second: number | null): number | null {
+  return first === null && second === null ? null : (first ?? 0) + (second ?? 0);
 }

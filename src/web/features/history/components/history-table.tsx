@@ -61,6 +61,11 @@ function RunPreview({ run }: { run: Run }) {
           </Fact>
         </div>
       ) : null}
+      {run.status === 'completed' && run.deliveryStatus === 'skipped' && run.deliveryError ? (
+        <div className="sm:col-span-2">
+          <Fact label="Delivery">{run.deliveryError}</Fact>
+        </div>
+      ) : null}
     </dl>
   );
 }

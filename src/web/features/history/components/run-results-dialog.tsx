@@ -68,6 +68,14 @@ function RunResults({ listed }: { listed: Run }) {
           <p className="text-sm break-words whitespace-pre-wrap text-red-700">{run.error}</p>
         </section>
       ) : null}
+      {run.status === 'completed' && run.deliveryStatus === 'skipped' && run.deliveryError ? (
+        <section aria-labelledby="run-delivery-heading" className="flex flex-col gap-1">
+          <h3 id="run-delivery-heading" className="text-xs font-medium text-slate-500">
+            Delivery
+          </h3>
+          <p className="text-sm text-slate-700">{run.deliveryError}</p>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -209,6 +209,7 @@ function TaskDetailView({ task }: { task: Task }) {
                   <span className="break-all">{task.deliveryConfig.email ?? '—'}</span>
                 </Detail>
               )}
+              <Detail label="Deliver">{deliverWhenText(task)}</Detail>
               {task.deliveryMethod === 'webhook' ? (
                 <div className="flex flex-col gap-1 md:col-span-2">
                   <dt className="text-sm font-medium text-slate-500">Signing secret</dt>
@@ -273,4 +274,11 @@ function TaskDetailSkeleton() {
       </div>
     </div>
   );
+}
+
+/** The task's delivery rule in words (issue 19). */
+function deliverWhenText(task: Pick<Task, 'deliverWhen' | 'deliveryCondition'>): string {
+  if (task.deliverWhen === 'changed') return 'Only when the result changed';
+  if (task.deliverWhen === 'condition') return `Only when the answer to "${task.deliveryCondition ?? ''}" is yes`;
+  return 'Every run';
 }

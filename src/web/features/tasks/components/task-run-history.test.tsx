@@ -144,6 +144,16 @@ describe('task run history', () => {
     expect(screen.queryByText('Attempt 1')).toBeNull();
   });
 
+  it('says why a completed run was not delivered, as a note rather than an error', async () => {
+    stubApi({ handlers: { [runsPath]: () => jsonResponse({ items: [makeRun({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: result unchanged' })], nextCursor: null }) } });
+    renderHistory('email');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Details of the run started/ }));
+    const note = screen.getByText('Not delivered: result unchanged');
+    expect(note.previousElementSibling?.textContent).toBe('Delivery');
+    expect(note.className).not.toContain('text-red');
+  });
+
   it('says "No runs yet." when the task never ran', async () => {
     stubApi({ handlers: { [runsPath]: () => jsonResponse({ items: [], nextCursor: null }) } });
     renderHistory();

@@ -126,8 +126,9 @@ function RunDetails({ run, id, webhook }: { run: TaskRun; id: string; webhook: b
 
       {run.deliveryError ? (
         <div className="flex flex-col gap-1">
-          <h4 className="text-xs font-medium text-slate-500">Delivery error</h4>
-          <p className="text-sm break-words text-red-700">{run.deliveryError}</p>
+          {/* A skipped delivery's note is a choice the task made ("Not delivered: result unchanged"), not a fault. */}
+          <h4 className="text-xs font-medium text-slate-500">{run.deliveryStatus === 'skipped' ? 'Delivery' : 'Delivery error'}</h4>
+          <p className={clsx('text-sm break-words', run.deliveryStatus === 'skipped' ? 'text-slate-700' : 'text-red-700')}>{run.deliveryError}</p>
         </div>
       ) : null}
 

@@ -115,6 +115,7 @@ describe('edit task page', () => {
         prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: true },
         deliveryMethod: 'email',
         deliveryConfig: { email: 'jane@example.com' },
+        deliverWhen: 'always',
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1'));

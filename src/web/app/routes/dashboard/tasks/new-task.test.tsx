@@ -152,6 +152,7 @@ describe('create task page', () => {
         prompt: { input: 'Summarise the news of the day in five bullet points.', temperature: 1, searchEnabled: false },
         deliveryMethod: 'email',
         deliveryConfig: { email: testUser.email },
+        deliverWhen: 'always',
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));
@@ -439,6 +440,25 @@ describe('create task page', () => {
       'Sat, Feb 14, 2026, 05:45 PM',
       'Sat, Mar 14, 2026, 05:45 PM',
     ]);
+  });
+
+  it('delivers every run by default, or only when a yes/no question about the result is answered yes', async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+    await fillRequired(user);
+
+    expect(radio(/Every run/).checked).toBe(true);
+    expect(screen.queryByLabelText('Condition')).toBeNull();
+    await user.click(radio(/When a condition is met/));
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(await screen.findByText('Please enter a yes/no question about the result.')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toEqual([]);
+
+    await user.type(field('Condition'), 'Does the text mention a price below 500 EUR?');
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    await screen.findByText('Task created');
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ deliverWhen: 'condition', deliveryCondition: 'Does the text mention a price below 500 EUR?' }]);
   });
 
   it("clears the other method's address when switching delivery", async () => {

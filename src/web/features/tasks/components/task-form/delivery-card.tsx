@@ -1,15 +1,22 @@
-import { Mail, Webhook } from 'lucide-react';
+import { Filter, GitCompareArrows, Mail, Repeat, Webhook } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import type { DeliveryMethod } from '#shared/tasks/task.schema';
+import { deliveryConditionMaxLength, type DeliverWhen, type DeliveryMethod } from '#shared/tasks/task.schema';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
+import { Textarea } from '../../../../components/ui/textarea';
 import { ChoiceCards, type Choice } from './choice-cards';
 import { useTaskFormContext } from './use-task-form';
 
 const deliveryChoices: Choice<DeliveryMethod>[] = [
   { value: 'email', label: 'Email', description: 'Send each result to an inbox.', icon: Mail },
   { value: 'webhook', label: 'Webhook', description: 'POST each result to your URL.', icon: Webhook },
+];
+
+const deliverWhenChoices: Choice<DeliverWhen>[] = [
+  { value: 'always', label: 'Every run', description: 'Deliver each result.', icon: Repeat },
+  { value: 'changed', label: 'When it changes', description: 'Only a result that differs from the last one delivered.', icon: GitCompareArrows },
+  { value: 'condition', label: 'When a condition is met', description: 'Only when the model answers your yes/no question with yes.', icon: Filter },
 ];
 
 /**
@@ -26,6 +33,7 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
     formState: { errors },
   } = useTaskFormContext();
   const deliveryMethod = useWatch({ control, name: 'deliveryMethod' });
+  const deliverWhen = useWatch({ control, name: 'deliverWhen' });
 
   const switchMethod = (method: DeliveryMethod) => {
     if (method === 'email') {
@@ -75,6 +83,28 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
             {(fieldControl) => <Input {...fieldControl} {...register('deliveryConfig.email')} type="email" autoComplete="email" spellCheck={false} />}
           </Field>
         )}
+
+        <ChoiceCards
+          id="task-deliver-when"
+          legend="Deliver"
+          choices={deliverWhenChoices}
+          registration={register('deliverWhen', { onChange: () => clearErrors('deliveryCondition') })}
+          error={errors.deliverWhen?.message}
+          className="sm:grid-cols-3"
+        />
+
+        {deliverWhen === 'condition' ? (
+          <Field
+            id="task-delivery-condition"
+            label="Condition"
+            hint="A yes/no question about the result. After each run the same model answers it; nothing is delivered on no. Failed runs still reach webhooks."
+            error={errors.deliveryCondition?.message}
+          >
+            {(fieldControl) => (
+              <Textarea {...fieldControl} {...register('deliveryCondition')} rows={2} maxLength={deliveryConditionMaxLength} placeholder="Does the text mention a price below 500 EUR?" />
+            )}
+          </Field>
+        ) : null}
       </CardContent>
     </Card>
   );

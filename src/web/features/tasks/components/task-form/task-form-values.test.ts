@@ -22,6 +22,8 @@ describe('task form values', () => {
       prompt: { input: '', temperature: 1, searchEnabled: false },
       deliveryMethod: 'email',
       deliveryConfig: { email: 'jane@example.com', webhookUrl: '' },
+      deliverWhen: 'always',
+      deliveryCondition: '',
     });
   });
 

@@ -65,6 +65,8 @@ export function newTaskFormValues({ email, settings, browserZone, now = new Date
     prompt: { input: '', temperature: temperatureRange.default, searchEnabled: false },
     deliveryMethod: 'email',
     deliveryConfig: { email, webhookUrl: '' },
+    deliverWhen: 'always',
+    deliveryCondition: '',
   };
 }
 
@@ -87,6 +89,8 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     prompt: { input: task.prompt.input, temperature: task.prompt.temperature, searchEnabled: task.prompt.searchEnabled },
     deliveryMethod: task.deliveryMethod,
     deliveryConfig: { email: task.deliveryConfig.email ?? '', webhookUrl: task.deliveryConfig.webhookUrl ?? '' },
+    deliverWhen: task.deliverWhen,
+    deliveryCondition: task.deliveryCondition ?? '',
   };
 }
 
