@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
 import { strongPassword } from '#test/fixtures';
-import { waitForStoredMail } from '#test/mail-server';
+import { waitForStoredMail, type ReceivedMail } from '#test/mail-server';
 
 /**
  * The one helper module of the browser journeys: the `test` every journey runs with (it fails on browser errors),
@@ -46,9 +48,25 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
 });
 
 export function mailTo(address: string) {
+  return waitForStoredMail(mailDirectory(), address);
+}
+
+/**
+ * Every message sent to `address` so far, oldest first, without waiting: for counting them, e.g. with `expect.poll`
+ * when a message may take longer than `mailTo`'s 10 s on a busy machine.
+ */
+export async function allMailTo(address: string): Promise<ReceivedMail[]> {
+  const mailDir = mailDirectory();
+  // The store writes `<time>-<n>.json` only once a message is complete (test/mail-server.ts).
+  const files = (await readdir(mailDir)).filter((file) => file.endsWith('.json')).sort();
+  const mails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(mailDir, file), 'utf8')) as ReceivedMail));
+  return mails.filter((mail) => mail.to.includes(address.toLowerCase()));
+}
+
+function mailDirectory(): string {
   const mailDir = process.env.E2E_MAIL_DIR;
   if (!mailDir) throw new Error('E2E_MAIL_DIR is not set: run the journeys through playwright.config.ts');
-  return waitForStoredMail(mailDir, address);
+  return mailDir;
 }
 
 /** `npm run user -- promote EMAIL`, next to the running server, as an operator would. */
@@ -68,6 +86,12 @@ export function uniqueEmail(label: string): string {
  * history's "View Full Results" has something to render.
  */
 export const e2eModelAnswer = '## Three scheduling facts\n\n1. **Cron** dates from Version 7 Unix.\n2. Schedules are stored in UTC.\n3. Every run is kept in the history.';
+
+/**
+ * The local model refuses any prompt containing this text (HTTP 400, "OpenAI refused the prompt: ..."), so a journey
+ * can make its own task's runs fail while every other prompt gets `e2eModelAnswer`.
+ */
+export const e2eRefusedPromptMarker = '[e2e: refuse this prompt]';
 
 /** The model answers after this pause, as a real one does, so a journey can watch a run go from processing to completed. */
 export const e2eModelDelayMs = 2_000;

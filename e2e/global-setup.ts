@@ -5,7 +5,7 @@ import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { startStripeServer } from '#test/stripe-server';
 import { startProduct } from './start-product';
-import { e2eModelAnswer, e2eModelDelayMs } from './fixtures';
+import { e2eModelAnswer, e2eModelDelayMs, e2eRefusedPromptMarker } from './fixtures';
 
 /**
  * Starts the product as `npm start` does, on a free port with a throw-away data directory, sending its mail to a
@@ -16,7 +16,7 @@ import { e2eModelAnswer, e2eModelDelayMs } from './fixtures';
 export default async function globalSetup() {
   const mailDir = await mkdtemp(join(tmpdir(), 'promptcron-e2e-mail-'));
   const mail = await startMailServer({ storeDir: mailDir });
-  const model = await startOpenAiServer({ defaultText: e2eModelAnswer, defaultDelayMs: e2eModelDelayMs });
+  const model = await startOpenAiServer({ defaultText: e2eModelAnswer, defaultDelayMs: e2eModelDelayMs, refusePromptsContaining: e2eRefusedPromptMarker });
   // Stripe's stand-in (test/stripe-server.ts): its checkout page posts signed events to the product's webhook.
   const stripe = await startStripeServer();
   const product = await startProduct({

@@ -10,6 +10,8 @@ export interface PlannedAnswer {
   text?: string;
   delayMs?: number;
   headers?: Record<string, string>;
+  /** The error's message when `status` is not 200. */
+  message?: string;
 }
 
 export interface ReceivedRequest {
@@ -18,9 +20,20 @@ export interface ReceivedRequest {
   body: Record<string, unknown>;
 }
 
-export async function startOpenAiServer({ defaultText = 'Hello from the test model.', defaultDelayMs = 0 } = {}) {
+export interface OpenAiServerOptions {
+  defaultText?: string;
+  defaultDelayMs?: number;
+  /**
+   * A prompt containing this text is refused with 400, as a model refuses a prompt it will not answer, whatever is
+   * queued: a test in another process (a browser journey) can make its own run fail without touching the queue.
+   */
+  refusePromptsContaining?: string;
+}
+
+export async function startOpenAiServer({ defaultText = 'Hello from the test model.', defaultDelayMs = 0, refusePromptsContaining }: OpenAiServerOptions = {}) {
   const planned: PlannedAnswer[] = [];
   const requests: ReceivedRequest[] = [];
+  const refusal: PlannedAnswer = { status: 400, message: `The test model refuses prompts containing "${refusePromptsContaining}".` };
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -28,7 +41,7 @@ export async function startOpenAiServer({ defaultText = 'Hello from the test mod
     request.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
       requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-      const answer = planned.shift() ?? {};
+      const answer = refusePromptsContaining && promptOf(body).includes(refusePromptsContaining) ? refusal : (planned.shift() ?? {});
       setTimeout(() => reply(request.url ?? '', body, answer, response), answer.delayMs ?? defaultDelayMs);
     });
   });
@@ -37,7 +50,7 @@ export async function startOpenAiServer({ defaultText = 'Hello from the test mod
     const status = answer.status ?? 200;
     const headers = { 'content-type': 'application/json', ...answer.headers };
     if (status !== 200) {
-      response.writeHead(status, headers).end(JSON.stringify({ error: { message: `Test server answered ${status}`, type: 'test_error', code: null } }));
+      response.writeHead(status, headers).end(JSON.stringify({ error: { message: answer.message ?? `Test server answered ${status}`, type: 'test_error', code: null } }));
       return;
     }
     const text = answer.text ?? defaultText;
@@ -75,4 +88,9 @@ export async function startOpenAiServer({ defaultText = 'Hello from the test mod
     plan: (...answers: PlannedAnswer[]) => planned.push(...answers),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The prompt of a Responses (`input`) or Chat Completions (`messages`) request, as text to search. */
+function promptOf(body: Record<string, unknown>): string {
+  return JSON.stringify(body.input ?? body.messages ?? '');
 }
