@@ -18,7 +18,7 @@ import path from 'node:path';
  *   routes    routes/                           app-env, core, auth, queue, events, db, base
  *   app-env   app-env.ts (the Hono context)     auth, events, db, mail, base (the types of what requests get)
  *   engine    engine/                           core, queue, db, delivery, mail, providers, base
- *   core      core/                             auth, queue, events, db, mail, payments, base
+ *   core      core/                             auth, queue, events, db, mail, delivery, payments, base
  *   auth      auth/ (better-auth, accounts)     events, queue, db, mail, base
  *   queue     queue/ (job definitions, enqueue) db, base
  *   events    events/                           db, base
@@ -67,7 +67,7 @@ const serverZoneImports = {
   routes: ['app-env', 'core', 'auth', 'queue', 'events', 'db', ...base],
   'app-env': ['auth', 'events', 'db', 'mail', ...base],
   engine: ['core', 'queue', 'db', 'delivery', 'mail', 'providers', ...base],
-  core: ['auth', 'queue', 'events', 'db', 'mail', 'payments', ...base],
+  core: ['auth', 'queue', 'events', 'db', 'mail', 'delivery', 'payments', ...base],
   auth: ['events', 'queue', 'db', 'mail', ...base],
   queue: ['db', ...base],
   events: ['db', ...base],

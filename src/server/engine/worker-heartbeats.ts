@@ -69,7 +69,7 @@ export async function unlockDeadWorkers({ db, logger, staleAfterMs = heartbeatSt
       join task_runs run on run.id = (job.payload->>'runId')::uuid
       join tasks task on task.id = run.task_id
       where job.locked_by = any(${sql.param(dead)}::text[])
-        and coalesce(run.task_snapshot->>'deliveryMethod', task.delivery_method) = 'webhook'`);
+        and coalesce(run.task_snapshot->>'deliveryMethod', task.delivery_method) in ('webhook', 'slack', 'discord')`);
     await tx.execute(sql`select graphile_worker.force_unlock_workers(${sql.param(dead)}::text[])`);
     logger.warn({ workers: dead }, 'unlocked the jobs of worker processes that stopped');
     return dead;

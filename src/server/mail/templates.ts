@@ -80,9 +80,8 @@ export function invitationMail({ name, invitedBy, url }: { name: string; invited
   };
 }
 
-/** The result of a run, delivered by e-mail (the task's delivery method). `resultHtml` is sanitized Markdown. */
-/** "Mon 24 Nov, 09:00": a run's slot in the task's own zone, as the subject of its result says it. */
-function slotText(slot: Date, timeZone: string): string {
+/** "Mon 24 Nov, 09:00": a run's slot in the task's own zone, as the subject of its result (and a chat message) says it. */
+export function slotText(slot: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(slot);
 }
 
@@ -95,6 +94,16 @@ export function runResultMail({ taskName, result, resultHtml, url, run }: { task
     subject: run.trigger === 'manual' ? `Run now: ${taskName}` : `${taskName}: result of ${slotText(run.slot, run.timeZone)}`,
     html: layout({ heading: taskName, paragraphs: ['Here is the latest result of your scheduled task.'], contentHtml: resultHtml, action: { label: 'View the task', url } }),
     text: text([`${taskName}`, result, `View the task: ${url}`]),
+    links: [url],
+  };
+}
+
+/** "Send test message" with e-mail delivery: the result mail's form, filled with a sample. */
+export function testDeliveryMail({ taskName, result, resultHtml, url }: { taskName: string; result: string; resultHtml: string; url: string }): Content {
+  return {
+    subject: `Test message: ${taskName}`,
+    html: layout({ heading: taskName, paragraphs: ['This is how the results of this task will arrive.'], contentHtml: resultHtml, action: { label: 'View your tasks', url } }),
+    text: text([`${taskName}`, result, `View your tasks: ${url}`]),
     links: [url],
   };
 }

@@ -14,8 +14,30 @@ import { nextFireTime } from './schedule';
 export const scheduleTypes = ['hourly', 'daily', 'weekly', 'monthly', 'custom'] as const;
 export type ScheduleType = (typeof scheduleTypes)[number];
 
-export const deliveryMethods = ['email', 'webhook'] as const;
+export const deliveryMethods = ['email', 'webhook', 'slack', 'discord'] as const;
 export type DeliveryMethod = (typeof deliveryMethods)[number];
+
+/** The methods that POST to a URL in `deliveryConfig.webhookUrl`: a signed webhook, or a Slack or Discord channel. */
+export const urlDeliveryMethods = ['webhook', 'slack', 'discord'] as const satisfies readonly DeliveryMethod[];
+
+export function deliversToUrl(method: unknown): method is (typeof urlDeliveryMethods)[number] {
+  return (urlDeliveryMethods as readonly unknown[]).includes(method);
+}
+
+/**
+ * The hosts Slack and Discord take incoming webhooks on; the server refuses others (core/tasks/task-values.ts) unless
+ * ALLOW_PRIVATE_WEBHOOKS lets tests post to local receivers.
+ */
+export function isChatWebhookUrl(method: 'slack' | 'discord', url: string): boolean {
+  try {
+    const { protocol, hostname, pathname } = new URL(url);
+    if (protocol !== 'https:') return false;
+    if (method === 'slack') return hostname === 'hooks.slack.com' && pathname.length > 1;
+    return (hostname === 'discord.com' || hostname === 'discordapp.com') && pathname.startsWith('/api/webhooks/');
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Deliver only what matters (issue 19): every completed run, only a result that differs from the last delivered one
@@ -41,6 +63,8 @@ export const taskMessages = {
   promptInput: 'Prompt input must be at least 10 characters.',
   email: 'Email is required for email delivery',
   webhookUrl: 'Webhook URL is required for webhook delivery',
+  slackUrl: 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).',
+  discordUrl: 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).',
   delivery: 'Please provide valid delivery details.',
   cron: 'Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.',
   time: 'Please enter a time as HH:MM.',
@@ -102,6 +126,14 @@ export const promptSchema = z.preprocess(
   }),
 );
 
+export const deliveryConfigSchema = z.object(
+  {
+    email: singleLineText().trim().max(254, taskMessages.emailTooLong).optional(),
+    webhookUrl: singleLineText().trim().max(2048, taskMessages.webhookUrlTooLong).optional(),
+  },
+  { error: taskMessages.delivery },
+);
+
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
 
@@ -121,13 +153,7 @@ export const taskInputSchema = z
     customCron: singleLineText().trim().max(200, taskMessages.cron).optional(),
     prompt: promptSchema,
     deliveryMethod: requiredChoice(deliveryMethods, taskMessages.deliveryMethod),
-    deliveryConfig: z.object(
-      {
-        email: singleLineText().trim().max(254, taskMessages.emailTooLong).optional(),
-        webhookUrl: singleLineText().trim().max(2048, taskMessages.webhookUrlTooLong).optional(),
-      },
-      { error: taskMessages.delivery },
-    ),
+    deliveryConfig: deliveryConfigSchema,
     deliverWhen: requiredChoice(deliverWhenOptions, taskMessages.deliverWhen).default('always'),
     deliveryCondition: multiLineText().trim().max(deliveryConditionMaxLength, taskMessages.deliveryConditionTooLong).optional(),
   })
@@ -135,9 +161,6 @@ export const taskInputSchema = z
   // values that may not have their final type yet.
   .superRefine(
     (task, context) => {
-      // Without a delivery object at all, "Please provide valid delivery details." says it all.
-      const config: { email?: unknown; webhookUrl?: unknown } | undefined =
-        typeof task.deliveryConfig === 'object' && task.deliveryConfig ? task.deliveryConfig : undefined;
       if (typeof task.provider === 'string' && task.model && !findModel(task.provider, task.model)) {
         context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.model });
       }
@@ -148,14 +171,9 @@ export const taskInputSchema = z
       }
       const never = neverFiringField(task);
       if (never) context.addIssue({ code: 'custom', path: [never], message: taskMessages.neverFires });
-      if (config && task.deliveryMethod === 'email' && !z.email().safeParse(config.email ?? '').success) {
-        context.addIssue({ code: 'custom', path: ['deliveryConfig', 'email'], message: taskMessages.email });
-      }
+      checkDeliveryAddress(task, context);
       if (task.deliverWhen === 'condition' && !(typeof task.deliveryCondition === 'string' && task.deliveryCondition.trim())) {
         context.addIssue({ code: 'custom', path: ['deliveryCondition'], message: taskMessages.deliveryCondition });
-      }
-      if (config && task.deliveryMethod === 'webhook' && !isHttpUrl(typeof config.webhookUrl === 'string' ? config.webhookUrl : '')) {
-        context.addIssue({ code: 'custom', path: ['deliveryConfig', 'webhookUrl'], message: taskMessages.webhookUrl });
       }
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
@@ -178,6 +196,25 @@ export const taskInputSchema = z
       deliveryCondition: task.deliverWhen === 'condition' ? task.deliveryCondition : undefined,
     };
   });
+
+/**
+ * The chosen method's address must be there and well-formed; shared by a task's input and a test message's
+ * (test-delivery.schema.ts). The values may not have their final type yet (see the caller's superRefine).
+ */
+export function checkDeliveryAddress(delivery: { deliveryMethod?: unknown; deliveryConfig?: unknown }, context: z.RefinementCtx): void {
+  // Without a delivery object at all, "Please provide valid delivery details." says it all.
+  const config: { email?: unknown; webhookUrl?: unknown } | undefined =
+    typeof delivery.deliveryConfig === 'object' && delivery.deliveryConfig ? delivery.deliveryConfig : undefined;
+  if (!config) return;
+  if (delivery.deliveryMethod === 'email' && !z.email().safeParse(config.email ?? '').success) {
+    context.addIssue({ code: 'custom', path: ['deliveryConfig', 'email'], message: taskMessages.email });
+  }
+  if (deliversToUrl(delivery.deliveryMethod) && !isHttpUrl(typeof config.webhookUrl === 'string' ? config.webhookUrl : '')) {
+    const method = delivery.deliveryMethod;
+    const message = method === 'slack' ? taskMessages.slackUrl : method === 'discord' ? taskMessages.discordUrl : taskMessages.webhookUrl;
+    context.addIssue({ code: 'custom', path: ['deliveryConfig', 'webhookUrl'], message });
+  }
+}
 
 /**
  * The field to blame when an otherwise valid schedule has no next fire time (`0 0 30 2 *`, or a start date beyond

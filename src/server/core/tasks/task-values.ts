@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { providerCatalog } from '#shared/tasks/catalog';
 import { nextFireTime } from '#shared/tasks/schedule';
-import type { ParsedTaskInput } from '#shared/tasks/task.schema';
+import { deliversToUrl, isChatWebhookUrl, taskMessages, type DeliveryMethod, type ParsedTaskInput } from '#shared/tasks/task.schema';
 import { todayIn } from '#shared/time/zoned-time';
 import type { Env } from '../../env';
 import { isLocalOrPrivateHost } from '../../lib/public-address';
@@ -19,7 +19,7 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     const name = providerCatalog.find((provider) => provider.id === input.provider)?.name ?? input.provider;
     throw new DomainError('provider_unavailable', 422, `${name} needs an API key on the server. Choose another provider.`);
   }
-  refusePrivateWebhook(env, input);
+  refuseUnsafeDeliveryUrl(env, input);
   const custom = input.scheduleType === 'custom';
   const schedule = {
     scheduleType: input.scheduleType,
@@ -50,8 +50,13 @@ export const privateWebhookMessage = 'Webhooks to private or local addresses are
  * A webhook URL naming this machine or a private network is refused when saved, so the user learns it at once; a
  * name that resolves to such an address is refused when dialled (delivery/address-guard.ts).
  */
-function refusePrivateWebhook(env: Env, input: ParsedTaskInput): void {
-  const url = input.deliveryMethod === 'webhook' ? input.deliveryConfig.webhookUrl : undefined;
+export function refuseUnsafeDeliveryUrl(env: Env, input: { deliveryMethod: DeliveryMethod; deliveryConfig: { webhookUrl?: string } }): void {
+  const url = deliversToUrl(input.deliveryMethod) ? input.deliveryConfig.webhookUrl : undefined;
   if (!url || env.ALLOW_PRIVATE_WEBHOOKS) return;
+  // Slack and Discord take their messages on their own hosts only; anything else is a mistake, or a way round the guard.
+  if (input.deliveryMethod === 'slack' || input.deliveryMethod === 'discord') {
+    if (!isChatWebhookUrl(input.deliveryMethod, url)) throw new ValidationError('deliveryConfig.webhookUrl', input.deliveryMethod === 'slack' ? taskMessages.slackUrl : taskMessages.discordUrl);
+    return;
+  }
   if (isLocalOrPrivateHost(new URL(url).hostname)) throw new ValidationError('deliveryConfig.webhookUrl', privateWebhookMessage);
 }

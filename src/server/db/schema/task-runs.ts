@@ -7,7 +7,7 @@ import { user } from './users';
 export interface RunTaskSnapshot {
   name: string;
   prompt: TaskPrompt;
-  deliveryMethod: 'email' | 'webhook';
+  deliveryMethod: 'email' | 'webhook' | 'slack' | 'discord';
   deliveryConfig: TaskDeliveryConfig;
   /** Absent in snapshots taken before the rule existed: "always". */
   deliverWhen?: 'always' | 'changed' | 'condition';

@@ -33,7 +33,7 @@ export const tasks = pgTable(
     timezone: text().notNull(),
     customCron: text(),
     prompt: jsonb().$type<TaskPrompt>().notNull(),
-    deliveryMethod: text({ enum: ['email', 'webhook'] }).notNull(),
+    deliveryMethod: text({ enum: ['email', 'webhook', 'slack', 'discord'] }).notNull(),
     deliveryConfig: jsonb().$type<TaskDeliveryConfig>().notNull(),
     /** Deliver every completed run, only a changed result, or only when `deliveryCondition` is answered yes. */
     deliverWhen: text({ enum: ['always', 'changed', 'condition'] }).notNull().default('always'),

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { getUserSettings } from '../../core/settings/get-user-settings';
 import { toRun } from '../../core/runs/to-run';
 import { taskRuns, tasks, user, webhookDeliveries } from '../../db/schema';
+import { discordMessage, slackMessage, type ChatRun } from '../../delivery/chat-messages';
 import { postWebhook, type WebhookAttemptResult } from '../../delivery/post-webhook';
 import { signWebhook } from '../../delivery/webhook-signature';
 import { renderMarkdown } from '../../mail/render-markdown';
-import { runCompletedNoticeMail, runResultMail } from '../../mail/templates';
+import { runCompletedNoticeMail, runResultMail, slotText } from '../../mail/templates';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob } from '../../queue/job-definitions';
 import { mailServer } from '../delivery-share';
@@ -85,7 +86,7 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
       outcome = { delivered: false, error: `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}` };
     }
   } else {
-    webhookAttempt = await postRunWebhook(deps, { run, task });
+    webhookAttempt = task.deliveryMethod === 'webhook' ? await postRunWebhook(deps, { run, task }) : await postChatMessage(deps, { run, task, url: taskUrl });
     outcome = webhookAttempt.error ? { delivered: false, error: webhookAttempt.error } : { delivered: true };
   }
 
@@ -121,6 +122,22 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
 }
 
 type WebhookAttempt = WebhookAttemptResult & { url: string };
+
+/** The run as a Slack or Discord message, POSTed to the channel's incoming webhook like any webhook (guard, deadline). */
+async function postChatMessage(deps: EngineDeps, { run, task, url }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect; url: string }): Promise<WebhookAttempt> {
+  const webhookUrl = task.deliveryConfig.webhookUrl ?? '';
+  const slot = slotText(run.scheduledFor ?? run.startedAt, task.timezone);
+  const chatRun: ChatRun = {
+    taskName: task.name,
+    url,
+    when: `${run.trigger === 'manual' ? 'Run now, ' : ''}${slot} (${task.timezone})`,
+    at: (run.scheduledFor ?? run.startedAt).toISOString(),
+    outcome: run.status === 'completed' ? { status: 'completed', result: run.result ?? '' } : { status: 'error', error: run.error ?? 'The run failed.' },
+  };
+  const body = JSON.stringify(task.deliveryMethod === 'slack' ? slackMessage(chatRun) : discordMessage(chatRun));
+  const result = await postWebhook({ url: webhookUrl, body, allowPrivate: deps.env.ALLOW_PRIVATE_WEBHOOKS, headers: { 'content-type': 'application/json', 'user-agent': 'Promptcron-Webhooks/1.0' } });
+  return { ...result, url: webhookUrl };
+}
 
 /** One signed POST of the run to the task's webhook. */
 async function postRunWebhook(deps: EngineDeps, { run, task }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect }): Promise<WebhookAttempt> {

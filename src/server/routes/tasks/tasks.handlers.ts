@@ -2,7 +2,9 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env';
 import { listTaskRuns as listTaskRunsCore } from '../../core/runs/list-task-runs';
 import { runTaskNow as runTaskNowCore } from '../../core/runs/run-task-now';
+import { hitRateLimit } from '../../core/security/rate-limit';
 import { createTask as createTaskCore } from '../../core/tasks/create-task';
+import { sendTestDelivery as sendTestDeliveryCore } from '../../core/tasks/send-test-delivery';
 import { deleteTask as deleteTaskCore } from '../../core/tasks/delete-task';
 import { getTask as getTaskCore } from '../../core/tasks/get-task';
 import { listTasks as listTasksCore } from '../../core/tasks/list-tasks';
@@ -19,9 +21,12 @@ import type {
   resumeTaskRoute,
   rotateWebhookSecretRoute,
   runTaskNowRoute,
+  sendTestDeliveryRoute,
   listTaskRunsRoute,
   updateTaskRoute,
 } from './tasks.routes';
+import { errorBody } from '../errors';
+import { testDeliveryPerMinute } from '#shared/tasks/test-delivery.schema';
 
 export const listTasks: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) => {
   const page = await listTasksCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, ...c.req.valid('query') });
@@ -72,4 +77,17 @@ export const runTaskNow: RouteHandler<typeof runTaskNowRoute, AppEnv> = async (c
 export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = async (c) => {
   const page = await listTaskRunsCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, ...c.req.valid('query') });
   return c.json(page, 200);
+};
+
+export const sendTestDelivery: RouteHandler<typeof sendTestDeliveryRoute, AppEnv> = async (c) => {
+  const { db, env, mailer } = c.var.deps;
+  const user = c.var.sessionUser;
+  // A test posts to a third party at once: counted per user, before anything is sent.
+  const verdict = await hitRateLimit({ db, key: `test-delivery:user:${user.id}`, rule: { limit: testDeliveryPerMinute, windowSeconds: 60 } });
+  if (!verdict.allowed) {
+    c.header('Retry-After', String(verdict.retryAfterSeconds));
+    return c.json(errorBody('rate_limited', `You can send ${testDeliveryPerMinute} test messages a minute. Please wait ${verdict.retryAfterSeconds} s and try again.`), 429);
+  }
+  const result = await sendTestDeliveryCore({ env, mailer, owner: { email: user.email }, input: c.req.valid('json') });
+  return c.json(result, 200);
 };

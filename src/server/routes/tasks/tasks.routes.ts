@@ -1,11 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { runResponseSchema, taskRunPageSchema } from '#shared/runs/run.schema';
 import { taskInputSchema, taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
+import { testDeliveryInputSchema, testDeliveryResultSchema } from '#shared/tasks/test-delivery.schema';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';
-import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, listTaskRuns, updateTask } from './tasks.handlers';
+import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, listTaskRuns, sendTestDelivery, updateTask } from './tasks.handlers';
 import { runListQuerySchema, taskIdParamSchema, taskListQuerySchema } from './tasks.schemas';
 
 const errors = {
@@ -109,7 +110,25 @@ export const listTaskRunsRoute = createRoute({
   responses: { 200: json(taskRunPageSchema, 'A page of runs'), ...errors },
 });
 
+export const sendTestDeliveryRoute = createRoute({
+  tags: ['Tasks'],
+  middleware: [requireUser] as const,
+  method: 'post',
+  path: '/api/tasks/test-delivery',
+  summary: 'Send test message: one sample delivery by a task’s delivery fields, saved or not (10 a minute)',
+  description:
+    'Sends a sample result now by e-mail (to your own address only), webhook (unsigned, `type: "task.test"`), Slack or Discord, and answers what the receiver did. Nothing is retried or recorded.',
+  request: { body: { required: true, content: { 'application/json': { schema: testDeliveryInputSchema } } } },
+  responses: {
+    200: json(testDeliveryResultSchema, 'What the one attempt did: `ok`, the receiver’s HTTP status, the error in words'),
+    400: invalid[400],
+    401: errors[401],
+    429: json(errorResponseSchema, 'More than 10 test messages in a minute (`rate_limited`, with `Retry-After`)'),
+  },
+});
+
 export const tasksRouter = createRouter()
+  .openapi(sendTestDeliveryRoute, sendTestDelivery)
   .openapi(listTasksRoute, listTasks)
   .openapi(createTaskRoute, createTask)
   .openapi(getTaskRoute, getTask)

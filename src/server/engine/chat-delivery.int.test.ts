@@ -1,0 +1,171 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { startDiscordReceiver, startSlackReceiver } from '#test/chat-receivers';
+import type { TestDatabase } from '#test/database';
+import { createEngineDeps, createEngineSetup, waitFor } from '#test/engine-setup';
+import { startOpenAiServer } from '#test/openai-server';
+import { subscriptions, taskRuns, unlimitedPlanId, webhookDeliveries } from '../db/schema';
+import { startWorker, type Worker } from './worker';
+
+/**
+ * Slack and Discord delivery (issue 19) end to end: the worker posts each run to stand-ins that check Block Kit and
+ * embed limits as the services do, retries like a webhook and records every attempt.
+ */
+let database: TestDatabase;
+let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
+let slack: Awaited<ReturnType<typeof startSlackReceiver>>;
+let discord: Awaited<ReturnType<typeof startDiscordReceiver>>;
+let worker: Worker;
+let owner: TestClient;
+let guarded: TestClient;
+
+const baseTask = {
+  provider: 'openai',
+  model: 'gpt-5-nano',
+  scheduleType: 'daily',
+  scheduleTime: '09:00',
+  timezone: 'Europe/Berlin',
+  prompt: { input: 'Summarise the news in **three** bullets.', temperature: 1 },
+};
+
+beforeAll(async () => {
+  ({ database } = await createEngineSetup({ maxConnections: 10 }));
+  openai = await startOpenAiServer({ defaultText: '## Headlines\n- **Rates** held\n- [Report](https://example.com/r)' });
+  [slack, discord] = await Promise.all([startSlackReceiver(), startDiscordReceiver()]);
+  const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
+  const { app } = await createTestApp({ database, env });
+  worker = await startWorker({ pool: database.pool, concurrency: 4, deps: createEngineDeps({ database, env, webhookRetryDelaysMs: [200, 200, 200] }) });
+  owner = new TestClient(app, '198.51.100.21');
+  await owner.signUp({ name: 'Chat Owner', email: 'chat-owner@example.com', password: strongPassword });
+  const ownerId = (await owner.request('/api/me')).body.user.id as string;
+  await database.db.insert(subscriptions).values({ userId: ownerId, planId: unlimitedPlanId, status: 'active' }).onConflictDoNothing();
+  // The same product with the production rule: chat URLs only on the services' own hosts.
+  const { app: guardedApp } = await createTestApp({ database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
+  guarded = new TestClient(guardedApp, '198.51.100.22');
+  await guarded.signUp({ name: 'Guarded', email: 'guarded@example.com', password: strongPassword });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await Promise.all([openai?.stop(), slack?.stop(), discord?.stop()]);
+  await database?.drop();
+});
+
+async function createTask(client: TestClient, body: Record<string, unknown>) {
+  return client.request('/api/tasks', { method: 'POST', body: { ...baseTask, ...body } });
+}
+
+async function runNow(taskId: string) {
+  const response = await owner.request(`/api/tasks/${taskId}/runs`, { method: 'POST' });
+  expect(response.status).toBe(200);
+  return response.body.run as { id: string; status: string };
+}
+
+async function deliveredRun(runId: string) {
+  return waitFor(async () => {
+    const [run] = await database.db.select().from(taskRuns).where(eq(taskRuns.id, runId));
+    return run && run.deliveryStatus !== 'pending' ? run : undefined;
+  }, 'the run to be delivered');
+}
+
+describe('Slack', () => {
+  it('posts the run as Block Kit: the task name, the time and a link, with Markdown turned into mrkdwn', async () => {
+    const created = await createTask(owner, { name: 'News to Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const task = created.body.task as { id: string; deliveryMethod: string; deliveryConfig: { webhookUrl: string } };
+    expect(task).toMatchObject({ deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
+
+    const run = await runNow(task.id);
+    expect((await deliveredRun(run.id)).deliveryStatus).toBe('delivered');
+    expect(slack.refused).toEqual([]);
+    const message = slack.accepted.at(-1);
+    expect(message?.text).toContain('News to Slack');
+    expect(message?.blocks.map((block) => block.type)).toEqual(['header', 'section', 'context']);
+    expect(message?.blocks[0]?.text?.text).toBe('News to Slack');
+    expect(message?.blocks[1]?.text).toEqual({ type: 'mrkdwn', text: '*Headlines*\n• *Rates* held\n• <https://example.com/r|Report>' });
+    const context = message?.blocks[2]?.elements?.[0]?.text ?? '';
+    expect(context).toMatch(/^Run now, \w{3} \d{1,2} \w{3}, \d{2}:\d{2} \(Europe\/Berlin\)/);
+    expect(context).toContain(`<http://localhost:3999/dashboard/tasks/${task.id}|View the run in Promptcron>`);
+
+    const [attempt] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, run.id));
+    expect(attempt).toMatchObject({ attempt: 1, url: slack.url, statusCode: 200, error: null });
+  });
+
+  it('cuts a long result at 3,000 characters with a link to the full result, and reports a failed run', async () => {
+    const created = await createTask(owner, { name: 'Long Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
+    const task = created.body.task as { id: string };
+    openai.plan({ text: 'word '.repeat(2_000) });
+    const long = await runNow(task.id);
+    expect((await deliveredRun(long.id)).deliveryStatus).toBe('delivered');
+    const section = slack.accepted.at(-1)?.blocks[1]?.text?.text ?? '';
+    expect(section.length).toBeLessThanOrEqual(3000);
+    expect(section.endsWith(`<http://localhost:3999/dashboard/tasks/${task.id}|... (see the full result)>`)).toBe(true);
+
+    openai.plan({ status: 401, message: 'Incorrect API key provided' });
+    const failed = await runNow(task.id);
+    expect(failed.status).toBe('error');
+    expect((await deliveredRun(failed.id)).deliveryStatus).toBe('delivered');
+    const failure = slack.accepted.at(-1);
+    expect(failure?.blocks[0]?.text?.text).toBe('Long Slack failed');
+    expect(failure?.blocks[1]?.text?.text).toMatch(/^\*Error:\* /);
+    expect(slack.refused).toEqual([]);
+  });
+
+  it('retries a channel that answers 404 and records each attempt', async () => {
+    const task = (await createTask(owner, { name: 'Flaky Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } })).body.task as { id: string };
+    slack.answerWith(404, 429);
+    const run = await runNow(task.id);
+    expect((await deliveredRun(run.id)).deliveryStatus).toBe('delivered');
+    const attempts = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, run.id)).orderBy(asc(webhookDeliveries.attempt));
+    expect(attempts.map(({ attempt, statusCode }) => ({ attempt, statusCode }))).toEqual([
+      { attempt: 1, statusCode: 404 },
+      { attempt: 2, statusCode: 429 },
+      { attempt: 3, statusCode: 200 },
+    ]);
+  });
+});
+
+describe('Discord', () => {
+  it('posts the run as an embed that pings no one, and cuts a long result at 4,096 characters', async () => {
+    const task = (await createTask(owner, { name: 'News to Discord', deliveryMethod: 'discord', deliveryConfig: { webhookUrl: discord.url } })).body.task as { id: string };
+    const run = await runNow(task.id);
+    expect((await deliveredRun(run.id)).deliveryStatus).toBe('delivered');
+    const [embed] = discord.accepted.at(-1)?.embeds ?? [];
+    expect(embed).toMatchObject({
+      title: 'News to Discord',
+      url: `http://localhost:3999/dashboard/tasks/${task.id}`,
+      description: '## Headlines\n- **Rates** held\n- [Report](https://example.com/r)',
+    });
+    expect(embed?.footer?.text).toMatch(/^Promptcron · Run now, .+ \(Europe\/Berlin\)$/);
+    expect(discord.accepted.at(-1)?.allowed_mentions).toEqual({ parse: [] });
+    const [attempt] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, run.id));
+    expect(attempt).toMatchObject({ statusCode: 204, error: null });
+
+    openai.plan({ text: `@everyone ${'x'.repeat(5_000)}` });
+    const long = await runNow(task.id);
+    expect((await deliveredRun(long.id)).deliveryStatus).toBe('delivered');
+    const description = discord.accepted.at(-1)?.embeds[0]?.description ?? '';
+    expect(description.length).toBeLessThanOrEqual(4096);
+    expect(description.endsWith(`[... (see the full result)](http://localhost:3999/dashboard/tasks/${task.id})`)).toBe(true);
+    expect(discord.refused).toEqual([]);
+  });
+});
+
+describe('the address rules', () => {
+  it('accepts only the services’ own hosts for Slack and Discord, and needs a URL', async () => {
+    const wrongSlack = await createTask(guarded, { name: 'Wrong host', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: 'https://example.com/services/T/B/x' } });
+    expect(wrongSlack.status).toBe(400);
+    expect(wrongSlack.body.error.fields).toEqual({ 'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).' });
+    const wrongDiscord = await createTask(guarded, { name: 'Wrong host', deliveryMethod: 'discord', deliveryConfig: { webhookUrl: 'https://discord.com/channels/1/2' } });
+    expect(wrongDiscord.body.error.fields).toEqual({ 'deliveryConfig.webhookUrl': 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).' });
+    const missing = await createTask(guarded, { name: 'No URL', deliveryMethod: 'discord', deliveryConfig: {} });
+    expect(missing.body.error.fields).toMatchObject({ 'deliveryConfig.webhookUrl': 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).' });
+
+    const slackTask = await createTask(guarded, { name: 'Real Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX' } });
+    expect(slackTask.status).toBe(201);
+    const discordTask = await createTask(guarded, { name: 'Real Discord', deliveryMethod: 'discord', deliveryConfig: { webhookUrl: 'https://discordapp.com/api/webhooks/1/abc' } });
+    expect(discordTask.status).toBe(201);
+    expect(discordTask.body.task).toMatchObject({ deliveryMethod: 'discord', deliveryConfig: { webhookUrl: 'https://discordapp.com/api/webhooks/1/abc' } });
+  });
+});
