@@ -1,17 +1,41 @@
-import { Filter, GitCompareArrows, Mail, Repeat, Webhook } from 'lucide-react';
+import { Filter, GitCompareArrows, Hash, Mail, MessagesSquare, Repeat, Webhook } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import { deliveryConditionMaxLength, type DeliverWhen, type DeliveryMethod } from '#shared/tasks/task.schema';
+import { deliversToUrl, deliveryConditionMaxLength, type DeliverWhen, type DeliveryMethod } from '#shared/tasks/task.schema';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { Textarea } from '../../../../components/ui/textarea';
 import { ChoiceCards, type Choice } from './choice-cards';
+import { SendTestMessage } from './send-test-message';
 import { useTaskFormContext } from './use-task-form';
 
 const deliveryChoices: Choice<DeliveryMethod>[] = [
   { value: 'email', label: 'Email', description: 'Send each result to an inbox.', icon: Mail },
   { value: 'webhook', label: 'Webhook', description: 'POST each result to your URL.', icon: Webhook },
+  { value: 'slack', label: 'Slack', description: 'Post each result in a Slack channel.', icon: Hash },
+  { value: 'discord', label: 'Discord', description: 'Post each result in a Discord channel.', icon: MessagesSquare },
 ];
+
+type UrlMethod = Exclude<DeliveryMethod, 'email'>;
+
+/** The URL field of each method that posts to one: what it is called, where to get one, what it looks like. */
+const urlFields: Record<UrlMethod, { label: string; hint: string; placeholder: string }> = {
+  webhook: {
+    label: 'Webhook URL',
+    hint: "Each result is sent as a JSON POST, signed with this task's secret (Standard Webhooks), so your endpoint can check it came from Promptcron. The secret is on the task's page once it is saved.",
+    placeholder: 'https://example.com/hooks/promptcron',
+  },
+  slack: {
+    label: 'Slack webhook URL',
+    hint: 'Add an Incoming Webhook app to your Slack workspace, choose the channel, and paste the URL it gives you. Keep it secret: anyone with it can post in that channel.',
+    placeholder: 'https://hooks.slack.com/services/…',
+  },
+  discord: {
+    label: 'Discord webhook URL',
+    hint: 'In Discord, open Server Settings → Integrations → Webhooks, create a webhook for the channel, and paste its URL. Keep it secret: anyone with it can post in that channel.',
+    placeholder: 'https://discord.com/api/webhooks/…',
+  },
+};
 
 const deliverWhenChoices: Choice<DeliverWhen>[] = [
   { value: 'always', label: 'Every run', description: 'Deliver each result.', icon: Repeat },
@@ -20,8 +44,9 @@ const deliverWhenChoices: Choice<DeliverWhen>[] = [
 ];
 
 /**
- * Where results go. Switching the method clears the other method's address (spec section 4); coming back to e-mail
- * starts again from the user's own address, the default.
+ * Where results go. Switching the method clears the other method's address (spec section 4), the URL too when moving
+ * between webhook, Slack and Discord, since a URL made for one does not fit another; coming back to e-mail starts
+ * again from the user's own address, the default.
  */
 export function DeliveryCard({ userEmail }: { userEmail: string }) {
   const {
@@ -41,6 +66,7 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
       if (!getValues('deliveryConfig.email')) setValue('deliveryConfig.email', userEmail, { shouldDirty: true });
     } else {
       setValue('deliveryConfig.email', '', { shouldDirty: true });
+      setValue('deliveryConfig.webhookUrl', '', { shouldDirty: true });
     }
     // The hidden field's complaint must not keep the form "invalid" after it is gone.
     clearErrors('deliveryConfig');
@@ -56,23 +82,18 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
           choices={deliveryChoices}
           registration={register('deliveryMethod', { onChange: (event: { target: { value: DeliveryMethod } }) => switchMethod(event.target.value) })}
           error={errors.deliveryMethod?.message}
-          className="sm:grid-cols-2"
+          className="sm:grid-cols-2 xl:grid-cols-4"
         />
 
-        {deliveryMethod === 'webhook' ? (
-          <Field
-            id="task-webhook-url"
-            label="Webhook URL"
-            hint="Each result is sent as a JSON POST, signed with this task's secret (Standard Webhooks), so your endpoint can check it came from Promptcron. The secret is on the task's page once it is saved."
-            error={errors.deliveryConfig?.webhookUrl?.message}
-          >
+        {deliversToUrl(deliveryMethod) ? (
+          <Field id="task-webhook-url" label={urlFields[deliveryMethod].label} hint={urlFields[deliveryMethod].hint} error={errors.deliveryConfig?.webhookUrl?.message}>
             {(fieldControl) => (
               <Input
                 {...fieldControl}
                 {...register('deliveryConfig.webhookUrl')}
                 type="url"
                 inputMode="url"
-                placeholder="https://example.com/hooks/promptcron"
+                placeholder={urlFields[deliveryMethod].placeholder}
                 autoComplete="off"
                 spellCheck={false}
               />
@@ -83,6 +104,8 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
             {(fieldControl) => <Input {...fieldControl} {...register('deliveryConfig.email')} type="email" autoComplete="email" spellCheck={false} />}
           </Field>
         )}
+
+        <SendTestMessage />
 
         <ChoiceCards
           id="task-deliver-when"

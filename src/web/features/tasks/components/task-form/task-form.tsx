@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '../../../../lib/toast';
 import { temperatureRange, type ParsedTaskInput, type TaskInput } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../../components/ui/button';
-import { serverFieldErrors } from '../../../../lib/form-errors';
 import { BasicInfoCard } from './basic-info-card';
 import { DeliveryCard } from './delivery-card';
 import { ModelCard } from './model-card';
 import { PromptCard } from './prompt-card';
 import { ScheduleCard } from './schedule-card';
+import { showServerFieldErrors } from './server-field-errors';
 import { taskFormSchema, toTaskInput, type TaskFormValues } from './task-form-values';
 
 const taskFormResolver = zodResolver(taskFormSchema);
@@ -20,47 +20,6 @@ const labels = {
   create: { submit: 'Create Task', busy: 'Creating...' },
   edit: { submit: 'Update Task', busy: 'Updating...' },
 } as const;
-
-/** The server's field names (docs/api.md: paths such as "deliveryConfig.email") that the form has a field for. */
-const formFields = new Set<string>([
-  'name',
-  'description',
-  'provider',
-  'model',
-  'scheduleType',
-  'scheduleTime',
-  'startDate',
-  'timezone',
-  'customCron',
-  'prompt.input',
-  'prompt.temperature',
-  'prompt.searchEnabled',
-  'deliveryMethod',
-  'deliveryConfig.email',
-  'deliveryConfig.webhookUrl',
-]);
-
-/** Puts a 400's per-field messages under the fields they belong to, as the form's own checks would. */
-function showServerFieldErrors(form: UseFormReturn<TaskFormValues, unknown, ParsedTaskInput>, error: unknown): void {
-  let first = true;
-  for (const [path, message] of Object.entries(serverFieldErrors(error))) {
-    // A complaint about a whole object belongs to the field the user fills in for it.
-    const field =
-      path === 'prompt'
-        ? 'prompt.input'
-        : path === 'deliveryConfig'
-          ? `deliveryConfig.${form.getValues('deliveryMethod') === 'webhook' ? 'webhookUrl' : 'email'}`
-          : // The plan's pace ("at most every 60 minutes") is about the schedule as a whole: the cron, or the type.
-            path === 'schedule'
-            ? form.getValues('scheduleType') === 'custom'
-              ? 'customCron'
-              : 'scheduleType'
-            : path;
-    if (!formFields.has(field)) continue;
-    form.setError(field as FieldPath<TaskFormValues>, { type: 'server', message }, { shouldFocus: first });
-    first = false;
-  }
-}
 
 type TaskFormProps = {
   mode: 'create' | 'edit';

@@ -1,0 +1,102 @@
+import { LoaderCircle, Send } from 'lucide-react';
+import { useWatch } from 'react-hook-form';
+import { deliversToUrl, type DeliveryMethod } from '#shared/tasks/task.schema';
+import type { TestDeliveryInput, TestDeliveryResult } from '#shared/tasks/test-delivery.schema';
+import { Button } from '../../../../components/ui/button';
+import { ApiError } from '../../../../lib/api-client';
+import { errorMessage } from '../../../../lib/form-errors';
+import { toast } from '../../../../lib/toast';
+import { useTestDelivery } from '../../api/test-delivery';
+import { showServerFieldErrors } from './server-field-errors';
+import { useTaskFormContext } from './use-task-form';
+
+const sent = 'Test message sent';
+const failed = 'Test message failed';
+
+/** Who answered a test that posts to a URL, as the toast names it. */
+const receivers: Record<Exclude<DeliveryMethod, 'email'>, string> = {
+  webhook: 'Your endpoint',
+  slack: 'Your Slack channel',
+  discord: 'Your Discord channel',
+};
+
+const hints: Record<DeliveryMethod, string> = {
+  email: 'Sends a sample result now, without saving the task. Test e-mails go only to your own address.',
+  webhook: 'Posts an unsigned sample (type task.test) to this URL now, without saving the task.',
+  slack: 'Posts a sample message in the channel now, without saving the task.',
+  discord: 'Posts a sample message in the channel now, without saving the task.',
+};
+
+function successText(method: DeliveryMethod, { statusCode }: TestDeliveryResult): string {
+  if (!deliversToUrl(method)) return 'Check your inbox.';
+  return statusCode === null ? `${receivers[method]} accepted it.` : `${receivers[method]} answered ${statusCode}.`;
+}
+
+function failureText(method: DeliveryMethod, { statusCode, error }: TestDeliveryResult): string {
+  if (error) return error;
+  if (!deliversToUrl(method)) return 'The e-mail could not be sent.';
+  return statusCode === null ? `${receivers[method]} did not answer.` : `${receivers[method]} answered ${statusCode}.`;
+}
+
+/**
+ * "Send test message" (issue 19): sends the delivery fields as they stand, and the task's name for the sample's
+ * title, so the user learns whether the address works before saving. The fields are checked here first, so an
+ * empty or malformed address shows its message without a request.
+ */
+export function SendTestMessage() {
+  const form = useTaskFormContext();
+  const deliveryMethod = useWatch({ control: form.control, name: 'deliveryMethod' });
+  const testDelivery = useTestDelivery();
+  const hintId = 'task-test-delivery-hint';
+
+  const send = async () => {
+    if (testDelivery.isPending) return;
+    if (!(await form.trigger('deliveryConfig', { shouldFocus: true }))) return;
+    const { name, deliveryMethod: method, deliveryConfig } = form.getValues();
+    const input: TestDeliveryInput = {
+      name: name.trim() || undefined,
+      deliveryMethod: method,
+      // Only the chosen method's address, as saving sends it.
+      deliveryConfig: deliversToUrl(method) ? { webhookUrl: deliveryConfig.webhookUrl } : { email: deliveryConfig.email },
+    };
+    testDelivery.mutate(input, {
+      onSuccess: (result) => {
+        if (result.ok) toast.success(sent, { description: successText(method, result) });
+        else toast.error(failed, { description: failureText(method, result) });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) showServerFieldErrors(form, error);
+        const fallback =
+          error instanceof ApiError && error.status === 429
+            ? 'Too many test messages. Please wait a minute and try again.'
+            : 'The test message could not be sent. Please try again.';
+        toast.error(failed, { description: errorMessage(error, fallback) });
+      },
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+      {/* Not disabled while sending, so focus stays on it; another click is ignored until the answer arrives. */}
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => void send()}
+        aria-disabled={testDelivery.isPending || undefined}
+        aria-busy={testDelivery.isPending || undefined}
+        aria-describedby={hintId}
+        className="self-start sm:self-auto"
+      >
+        {testDelivery.isPending ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+        ) : (
+          <Send aria-hidden="true" className="size-4" />
+        )}
+        {testDelivery.isPending ? 'Sending...' : 'Send test message'}
+      </Button>
+      <p id={hintId} className="text-sm text-slate-500">
+        {hints[deliveryMethod]}
+      </p>
+    </div>
+  );
+}
