@@ -102,20 +102,21 @@ test('integrations filter by tab; only available ones can be set up, and only Al
   await page.goto('/integrations');
   const main = page.getByRole('main');
   const panel = main.getByRole('tabpanel');
-  await expect(panel.getByRole('article')).toHaveCount(6);
+  await expect(panel.getByRole('article')).toHaveCount(7);
   await expect(panel.getByRole('link', { name: 'Request New Integration' })).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Setup OpenAI GPT Models' })).toHaveAttribute('href', '/dashboard/tasks/new');
-  await expect(panel.getByRole('button', { name: 'Setup Slack' })).toBeDisabled();
+  await expect(panel.getByRole('link', { name: 'Setup Slack' })).toHaveAttribute('href', '/dashboard/tasks/new');
+  await expect(panel.getByRole('button', { name: 'Setup Zapier' })).toBeDisabled();
   await expect(panel.getByRole('article').filter({ hasText: 'Zapier' })).toContainText('Coming soon');
 
   await main.getByRole('tab', { name: 'Notifications' }).click();
-  await expect(main.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText(['Email', 'Slack']);
+  await expect(main.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText(['Email', 'Slack', 'Discord']);
   await expect(main.getByRole('link', { name: 'Request New Integration' })).toBeHidden();
   await main.getByRole('tab', { name: 'Data Storage' }).click();
   await expect(main.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText(['Database Connector']);
 
   const docs = page.getByRole('region', { name: 'Detailed documentation' });
-  await expect(docs.getByRole('heading', { level: 3 })).toHaveText(['OpenAI GPT Models', 'Email', 'Webhooks']);
+  await expect(docs.getByRole('heading', { level: 3 })).toHaveText(['OpenAI GPT Models', 'Email', 'Webhooks', 'Slack', 'Discord']);
   await expect(docs.getByText('gpt-4.1-mini').first()).toBeVisible();
   await expect(docs.getByText('0.3', { exact: true }).first()).toBeVisible();
   await expect(docs.getByText('500', { exact: true }).first()).toBeVisible();

@@ -1,6 +1,6 @@
 /**
  * The integrations catalogue (spec section 3) behind /integrations and /docs/integrations/:id. Statuses follow what
- * this server really does: the AI provider, e-mail and signed webhooks work today; the rest are plans.
+ * this server really does: the AI provider, e-mail, signed webhooks, Slack and Discord work today; the rest are plans.
  */
 
 export const integrationCategories = ['ai', 'notification', 'integration', 'storage'] as const;
@@ -113,16 +113,57 @@ export const integrations: IntegrationEntry[] = [
   {
     id: 'slack',
     name: 'Slack',
-    description: 'Send results straight into a Slack channel.',
+    description: 'Post every result in a Slack channel through an incoming webhook.',
     logo: '#',
     category: 'notification',
-    status: 'coming-soon',
+    status: 'available',
     setupDifficulty: 'Easy',
     detailedDescription:
-      'A native Slack delivery is planned. Until then, a webhook task can post to a small relay of your own that ' +
-      'forwards the result to a Slack incoming webhook.',
-    setupSteps: [],
-    exampleUse: 'A stand-up reminder with yesterday’s highlights in #team.',
+      'With Slack delivery, each finished run is posted to a channel through a Slack incoming webhook. The message ' +
+      'is headed by the task’s name, followed by the result with its Markdown turned into Slack formatting (bold, ' +
+      'links and bullet lists), then the time of the run in the task’s time zone and a link to the run in ' +
+      'Promptcron. Slack shows at most 3,000 characters in one section, so a longer result is cut there and ends ' +
+      'with “... (see the full result)”, linking to the whole answer. A failed run is posted as “<task> failed” with ' +
+      'the error. Delivery is retried like a webhook’s (over about a day) and every attempt is listed in the task’s ' +
+      'run history. The webhook URL is the key to your channel: Promptcron shows only its start on the task page.',
+    setupSteps: [
+      'In Slack, create an app for your workspace (api.slack.com/apps → Create New App → From scratch).',
+      'Under Incoming Webhooks, switch them on, choose Add New Webhook to Workspace and pick the channel.',
+      'Copy the webhook URL, which starts with https://hooks.slack.com/services/.',
+      'Create or edit a task, choose Slack under Delivery Settings and paste the URL as the Slack webhook URL.',
+      'Choose Send test message: a sample appears in the channel, and Promptcron tells you what Slack answered.',
+      'Save the task; use Run Now on its page to post a first real result.',
+    ],
+    exampleUse: 'A stand-up reminder with yesterday’s highlights in #team every weekday at 09:00.',
+    exampleConfiguration,
+  },
+  {
+    id: 'discord',
+    name: 'Discord',
+    description: 'Post every result in a Discord channel through a channel webhook.',
+    logo: 'D',
+    category: 'notification',
+    status: 'available',
+    setupDifficulty: 'Easy',
+    detailedDescription:
+      'With Discord delivery, each finished run is posted to a channel as an embed: its title is the task’s name ' +
+      'and links to the run in Promptcron, its text is the result in Discord’s Markdown, and its footer and ' +
+      'timestamp give the time of the run in the task’s time zone. Discord shows at most 4,096 characters in an ' +
+      'embed, so a longer result is cut there and ends with “... (see the full result)”, linking to the whole ' +
+      'answer. A failed run is posted in red as “<task> failed” with the error. Mentions such as @everyone in a ' +
+      'result never ping anyone. Delivery is retried like a webhook’s (over about a day) and every attempt is listed ' +
+      'in the task’s run history. The webhook URL is the key to your channel: Promptcron shows only its start on the ' +
+      'task page.',
+    setupSteps: [
+      'In Discord, open Server Settings → Integrations → Webhooks (you need the Manage Webhooks permission).',
+      'Choose New Webhook, give it a name, pick the channel and choose Copy Webhook URL.',
+      'The URL starts with https://discord.com/api/webhooks/.',
+      'Create or edit a task, choose Discord under Delivery Settings and paste the URL as the Discord webhook URL.',
+      'Choose Send test message: a sample appears in the channel, and Promptcron tells you what Discord answered.',
+      'Save the task; use Run Now on its page to post a first real result.',
+    ],
+    exampleUse: 'A daily digest of new releases in your stack, posted in #dev-news every morning.',
+    exampleConfiguration,
   },
   {
     id: 'database',

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { providerName, modelName } from '../../../lib/catalog-names';
 import { formatLocalDateTime } from '../../../lib/date-time';
+import { deliveryMethodLabel } from '../../../lib/delivery-text';
 import { errorMessage } from '../../../lib/form-errors';
 import { useAdminTask } from '../api/get-admin-task';
 import { AdminTaskStatus } from './admin-task-status';
@@ -60,7 +61,7 @@ export function AdminTaskDetail({ taskId }: { taskId: string }) {
           <Field label="Provider">
             {providerName(task.provider)} · {modelName(task.provider, task.model)}
           </Field>
-          <Field label="Delivery">{task.deliveryMethod}</Field>
+          <Field label="Delivery">{deliveryMethodLabel(task.deliveryMethod)}</Field>
           <Field label="Next run">{task.nextFireAt ? formatLocalDateTime(task.nextFireAt) : 'Not scheduled'}</Field>
           <Field label="Created">{formatLocalDateTime(task.createdAt)}</Field>
         </dl>

@@ -15,7 +15,7 @@ describe('IntegrationsBrowser', () => {
     renderRoutes([{ path: '/', element: <IntegrationsBrowser setupTo="/dashboard/tasks/new" requestTo="/contact" /> }]);
 
     await screen.findByRole('tabpanel');
-    expect(cardNames()).toEqual(['OpenAI GPT Models', 'Email', 'Webhooks', 'Slack', 'Database Connector', 'Zapier']);
+    expect(cardNames()).toEqual(['OpenAI GPT Models', 'Email', 'Webhooks', 'Slack', 'Discord', 'Database Connector', 'Zapier']);
     expect(screen.getByRole('link', { name: 'Request New Integration' }).getAttribute('href')).toBe('/contact');
   });
 
@@ -34,12 +34,14 @@ describe('IntegrationsBrowser', () => {
     renderRoutes([{ path: '/', element: <IntegrationsBrowser setupTo="/dashboard/tasks/new" requestTo="/contact" /> }]);
 
     expect((await screen.findByRole('link', { name: 'Setup Email' })).getAttribute('href')).toBe('/dashboard/tasks/new');
+    expect(screen.getByRole('link', { name: 'Setup Slack' }).getAttribute('href')).toBe('/dashboard/tasks/new');
+    expect(screen.getByRole('link', { name: 'Setup Discord' }).getAttribute('href')).toBe('/dashboard/tasks/new');
     expect((screen.getByRole('button', { name: 'Setup Zapier' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('link', { name: 'Documentation for Zapier' }).getAttribute('href')).toBe('/docs/integrations/zapier');
   });
 
   it('keeps every category of the catalogue reachable through a tab', () => {
-    expect(integrationsInTab('notification').map((entry) => entry.id)).toEqual(['email', 'slack']);
+    expect(integrationsInTab('notification').map((entry) => entry.id)).toEqual(['email', 'slack', 'discord']);
     expect(integrationsInTab('storage').map((entry) => entry.id)).toEqual(['database']);
   });
 });

@@ -18,6 +18,7 @@ import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
 import { modelName, providerName } from '../../../lib/catalog-names';
 import { formatLocalDateTime } from '../../../lib/date-time';
+import { chatWebhookText, deliveryMethodLabel } from '../../../lib/delivery-text';
 import { DeleteTaskDialog } from './delete-task-dialog';
 import { TaskRunHistory } from './task-run-history';
 import { TaskStatusBadge } from './task-status-badge';
@@ -142,6 +143,31 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Where the results go. A Slack or Discord URL is itself the key to the channel, so only its start is shown. */
+function DeliveryAddress({ task }: { task: Task }) {
+  const { deliveryMethod, deliveryConfig } = task;
+  if (deliveryMethod === 'slack' || deliveryMethod === 'discord') {
+    return (
+      <Detail label={`${deliveryMethodLabel(deliveryMethod)} channel`}>
+        <span className="font-mono break-all">{chatWebhookText(deliveryMethod, deliveryConfig.webhookUrl)}</span>
+        <p className="mt-1 text-slate-600">The webhook URL is a secret; edit the task to see or change it.</p>
+      </Detail>
+    );
+  }
+  if (deliveryMethod === 'webhook') {
+    return (
+      <Detail label="Webhook URL">
+        <span className="font-mono break-all">{deliveryConfig.webhookUrl ?? '—'}</span>
+      </Detail>
+    );
+  }
+  return (
+    <Detail label="Email">
+      <span className="break-all">{deliveryConfig.email ?? '—'}</span>
+    </Detail>
+  );
+}
+
 function nextRunText(task: Task): string {
   if (task.nextFireAt) return formatLocalDateTime(task.nextFireAt);
   if (task.status === 'paused') return 'Paused';
@@ -199,16 +225,8 @@ function TaskDetailView({ task }: { task: Task }) {
           <CardHeader titleId="task-delivery-title" title="Delivery" />
           <CardContent>
             <dl className="grid gap-4 md:grid-cols-2">
-              <Detail label="Delivery method">{task.deliveryMethod === 'webhook' ? 'Webhook' : 'Email'}</Detail>
-              {task.deliveryMethod === 'webhook' ? (
-                <Detail label="Webhook URL">
-                  <span className="font-mono break-all">{task.deliveryConfig.webhookUrl ?? '—'}</span>
-                </Detail>
-              ) : (
-                <Detail label="Email">
-                  <span className="break-all">{task.deliveryConfig.email ?? '—'}</span>
-                </Detail>
-              )}
+              <Detail label="Delivery method">{deliveryMethodLabel(task.deliveryMethod)}</Detail>
+              <DeliveryAddress task={task} />
               <Detail label="Deliver">{deliverWhenText(task)}</Detail>
               {task.deliveryMethod === 'webhook' ? (
                 <div className="flex flex-col gap-1 md:col-span-2">

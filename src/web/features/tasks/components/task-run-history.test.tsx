@@ -144,6 +144,26 @@ describe('task run history', () => {
     expect(screen.queryByText('Attempt 1')).toBeNull();
   });
 
+  it("lists a Slack task's delivery attempts too, without the channel's secret URL", async () => {
+    const url = 'https://hooks.slack.com/services/T0001/B0001/XXXXsecret';
+    stubApi({
+      handlers: {
+        [runsPath]: () =>
+          jsonResponse({
+            items: [makeRun({ webhookDeliveries: [{ attempt: 1, url, statusCode: 200, durationMs: 140, error: null, nextAttemptAt: null, createdAt: '2026-01-16T08:00:03.000Z' }] })],
+            nextCursor: null,
+          }),
+      },
+    });
+    renderHistory('slack');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Details of the run started/ }));
+
+    const attempts = screen.getByRole('list', { name: 'Slack delivery attempts' });
+    expect(within(attempts).getByRole('listitem').textContent).toContain('HTTP 200');
+    expect(document.body.textContent).not.toContain('XXXXsecret');
+  });
+
   it('says why a completed run was not delivered, as a note rather than an error', async () => {
     stubApi({ handlers: { [runsPath]: () => jsonResponse({ items: [makeRun({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: result unchanged' })], nextCursor: null }) } });
     renderHistory('email');

@@ -3,6 +3,7 @@ import { ChevronDown, History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDuration } from '#shared/runs/format-duration';
 import type { WebhookAttempt } from '#shared/runs/run.schema';
+import { deliversToUrl } from '#shared/tasks/task.schema';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -14,6 +15,7 @@ import { previewText, runDurationText } from '../../../lib/run-text';
 import { useTaskRuns, type TaskRun } from '../api/list-task-runs';
 import { modelName, providerName } from '../../../lib/catalog-names';
 import { formatLocalDateTime } from '../../../lib/date-time';
+import { deliveryMethodLabel } from '../../../lib/delivery-text';
 
 const loadFailed = 'Failed to load task runs. Please try again.';
 
@@ -92,7 +94,7 @@ function DeliveryAttempt({ delivery }: { delivery: WebhookAttempt }) {
   );
 }
 
-function RunDetails({ run, id, webhook }: { run: TaskRun; id: string; webhook: boolean }) {
+function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; attemptsTitle: string | null }) {
   return (
     <div id={id} className="mt-3 flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -132,11 +134,11 @@ function RunDetails({ run, id, webhook }: { run: TaskRun; id: string; webhook: b
         </div>
       ) : null}
 
-      {webhook ? (
+      {attemptsTitle ? (
         <div className="flex flex-col gap-2">
-          <h4 className="text-xs font-medium text-slate-500">Webhook delivery attempts</h4>
+          <h4 className="text-xs font-medium text-slate-500">{attemptsTitle}</h4>
           {run.webhookDeliveries.length > 0 ? (
-            <ol aria-label="Webhook delivery attempts" className="flex flex-col gap-2">
+            <ol aria-label={attemptsTitle} className="flex flex-col gap-2">
               {[...run.webhookDeliveries]
                 .sort((a, b) => a.attempt - b.attempt)
                 .map((delivery) => (
@@ -152,7 +154,7 @@ function RunDetails({ run, id, webhook }: { run: TaskRun; id: string; webhook: b
   );
 }
 
-function RunRow({ run, webhook }: { run: TaskRun; webhook: boolean }) {
+function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | null }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const started = run.startedAt ?? run.scheduledFor;
@@ -189,7 +191,7 @@ function RunRow({ run, webhook }: { run: TaskRun; webhook: boolean }) {
           <span className="sr-only"> of the run started {started ? formatLocalDateTime(started) : run.id}</span>
         </Button>
       </div>
-      {expanded ? <RunDetails run={run} id={detailsId} webhook={webhook} /> : null}
+      {expanded ? <RunDetails run={run} id={detailsId} attemptsTitle={attemptsTitle} /> : null}
     </li>
   );
 }
@@ -214,7 +216,7 @@ function RunHistorySkeleton() {
   );
 }
 
-function RunHistoryBody({ taskId, webhook }: { taskId: string; webhook: boolean }) {
+function RunHistoryBody({ taskId, attemptsTitle }: { taskId: string; attemptsTitle: string | null }) {
   const runs = useTaskRuns(taskId);
 
   if (runs.isPending) return <RunHistorySkeleton />;
@@ -243,7 +245,7 @@ function RunHistoryBody({ taskId, webhook }: { taskId: string; webhook: boolean 
     <div className="flex flex-col gap-4">
       <ul aria-label="Runs, newest first" className="flex flex-col divide-y divide-slate-100">
         {items.map((run) => (
-          <RunRow key={run.id} run={run} webhook={webhook} />
+          <RunRow key={run.id} run={run} attemptsTitle={attemptsTitle} />
         ))}
       </ul>
       {runs.isFetchNextPageError ? (
@@ -256,13 +258,22 @@ function RunHistoryBody({ taskId, webhook }: { taskId: string; webhook: boolean 
   );
 }
 
+/**
+ * The heading of a run's HTTP delivery attempts: webhooks, Slack and Discord are each posted with retries and every
+ * attempt recorded (the URL itself is not shown: a Slack or Discord one is a secret). E-mail has none.
+ */
+function deliveryAttemptsTitle(deliveryMethod: string): string | null {
+  if (!deliversToUrl(deliveryMethod)) return null;
+  return deliveryMethod === 'webhook' ? 'Webhook delivery attempts' : `${deliveryMethodLabel(deliveryMethod)} delivery attempts`;
+}
+
 /** The "Run history" card of a task's page: its latest runs, newest first, each expandable to the full result. */
 export function TaskRunHistory({ taskId, deliveryMethod }: { taskId: string; deliveryMethod: string }) {
   return (
     <Card aria-labelledby="task-runs-title" className="md:col-span-2">
       <CardHeader titleId="task-runs-title" title="Run history" />
       <CardContent>
-        <RunHistoryBody taskId={taskId} webhook={deliveryMethod === 'webhook'} />
+        <RunHistoryBody taskId={taskId} attemptsTitle={deliveryAttemptsTitle(deliveryMethod)} />
       </CardContent>
     </Card>
   );

@@ -320,6 +320,21 @@ describe('task detail page', () => {
     expect(await screen.findByText('Task deleted')).toBeTruthy();
   });
 
+  it('names Slack and Discord delivery and shows only the start of their secret webhook URL', async () => {
+    const slackUrl = 'https://hooks.slack.com/services/T0001/B0001/XXXXsecret';
+    stubTaskApi(makeTask({ deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slackUrl } }));
+    renderTaskDetail();
+
+    await screen.findByRole('heading', { name: 'Morning news digest' });
+    expect(detail('Delivery method')).toBe('Slack');
+    expect(detail('Slack channel')).toContain('hooks.slack.com/services/T…');
+    expect(document.body.textContent).not.toContain('B0001');
+    expect(document.body.textContent).not.toContain('XXXXsecret');
+    // The signing secret belongs to webhooks; Slack does not check one.
+    expect(screen.queryByText('Signing secret')).toBeNull();
+    expect(screen.queryByLabelText('Webhook signing secret, hidden')).toBeNull();
+  });
+
   describe('webhook delivery', () => {
     const webhookTask = makeTask({ deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://hooks.example.com/promptcron' } });
 
