@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import type { renderLandingPage as RenderLandingPage } from './src/web/prerender-landing';
+
+type ChunkingContext = Rolldown.ChunkingContext;
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 export const webOutDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -15,7 +17,9 @@ const landingModules = ['src/web/app/layouts/public-layout.tsx', 'src/web/app/ro
 /**
  * Adds <link rel="modulepreload"> for the landing page's route chunks (and what they import) to index.html, so the
  * browser fetches them beside the entry chunk instead of after it has run: one round trip less before the landing
- * page paints. The chunks stay separate, so other pages only pay for the preload of a few kilobytes.
+ * page paints. Since ADR 0042 these are the `public` and `common` chunks, so /login, /register and the other public
+ * pages gain that round trip too; every page needs `common` anyway, and the signed-in pages preload `public` (about
+ * 9 KB gzipped) for nothing.
  */
 function preloadLandingChunks(): Plugin {
   return {
@@ -41,8 +45,9 @@ function preloadLandingChunks(): Plugin {
           for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) visit(imported);
         };
         for (const chunk of chunks) {
-          const source = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
-          if (landingModules.some((module) => source.endsWith(module))) visit(chunk.fileName);
+          // The landing modules share the `public` chunk with the other public pages (ADR 0042), so no chunk is theirs.
+          const sources = chunk.moduleIds.map((id) => id.replaceAll('\\', '/'));
+          if (landingModules.some((module) => sources.some((source) => source.endsWith(module)))) visit(chunk.fileName);
         }
         return [...wanted].map((fileName) => ({
           tag: 'link',
@@ -102,14 +107,164 @@ function prerenderLandingPage(): Plugin {
   };
 }
 
+/*
+ * The SPA's chunks (ADR 0042). Left to itself, rolldown makes one chunk per set of lazy routes sharing a module, so a
+ * page such as /login needed some fifty files, queued on HTTP/1.1's six connections per host. Instead, a module goes
+ * by where it is used:
+ * - app:       what the entry runs before any route (React, the router, the query client, the root layout);
+ * - common:    what the public pages and the signed-in area both use (zod, forms, the header, the session gate);
+ * - public:    what only the public shell uses (its layout, the landing page, the sign-in and sign-up pages);
+ * - signed-in: the dashboard layout, and what three or more signed-in pages share and needs no overlay (below);
+ * - content:   what several content pages (docs, blog, guides) share.
+ * A module used by one lazy route only stays in that route's chunk, and code that is loaded late on purpose (the
+ * toaster, the phone menu's sheet, the account menu) stays apart, except that dialogs and menus, which public pages
+ * load only on demand and many signed-in pages use, share one chunk:
+ * - overlays:  Radix dialog, dropdown menu and what they bring (focus trap, scroll lock, floating-ui).
+ * The landing page's own script (ADR 0013) and what it shares with the SPA are left alone, so the visitor's landing
+ * page stays a few kilobytes.
+ *
+ * A module's imports are reached by at least the same lazy routes as the module itself, which puts them in its own
+ * group or in `app`/`common`; so groups import only `app`, `common` (and `public`, for `content`) and the landing
+ * script's small shared chunks, never each other in a cycle, and nothing runs before what it imports.
+ *
+ * The module graph counts a barrel's re-exports as imports: `import { X } from 'lucide-react'` looks like it imports
+ * every icon. So the icons (and @tanstack/react-query's hooks) that any page uses ride in `app`, which every page
+ * loads anyway; a few kilobytes gzipped.
+ */
+
+type Area = 'shell' | 'signed-in' | 'content';
+
+const routes = '/src/web/app/routes/';
+
+/** The areas whose pages load a lazily imported module; none for code deferred on purpose. */
+function areasOf(lazyModule: string): Area[] {
+  const path = lazyModule.replaceAll('\\', '/');
+  // The session gate: SessionWatch runs beside every page, RequireSignedIn guards the signed-in area.
+  if (path.endsWith(`${routes}guards.tsx`)) return ['shell', 'signed-in'];
+  if (
+    path.endsWith('/src/web/app/layouts/public-layout.tsx') ||
+    /\/routes\/(landing|not-found|auth\/[\w-]+)\.tsx$/.test(path) ||
+    // Schemas every page fetches as soon as it has rendered: the site's links, the status badge, the session.
+    /\/src\/(shared\/(site-config|health|auth\/me)\.schema|web\/lib\/session-response\.schema)\.ts$/.test(path)
+  ) {
+    return ['shell'];
+  }
+  if (path.endsWith('/src/web/app/layouts/dashboard-layout.tsx') || /\/routes\/(dashboard\/|admin\/|settings\.tsx$)/.test(path)) return ['signed-in'];
+  if (path.includes(`${routes}content/`) || path.endsWith(`${routes}unsubscribe.tsx`)) return ['content'];
+  return [];
+}
+
+/** Every module statically imported from `from`, `from` included. */
+function staticClosure(ctx: ChunkingContext, from: string, stopAt: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const pending = [from];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id) || stopAt.has(id)) continue;
+    seen.add(id);
+    pending.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+export interface AppEntries {
+  /** What both entries start the SPA with (app/start-app.tsx), not main.tsx, whose top level starts it. */
+  appEntry: string;
+  /** The landing page's own script (landing/enhance-landing.ts). */
+  landingEntry: string;
+}
+
+/** Module id → chunk name, for every module that goes in a group. */
+function assignChunks(ctx: ChunkingContext, { appEntry, landingEntry }: AppEntries): Map<string, string> {
+  for (const entry of [appEntry, landingEntry]) {
+    if (!ctx.getModuleInfo(entry)) throw new Error(`vite.config.ts: the build has no module ${entry}`);
+  }
+  const landingScript = staticClosure(ctx, landingEntry);
+  const app = staticClosure(ctx, appEntry, landingScript);
+
+  // Every lazily imported module, and which areas (and how many lazy modules) reach each module statically.
+  const lazyModules = new Set<string>();
+  const visited = new Set<string>();
+  const pending = [appEntry, landingEntry];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (visited.has(id)) continue;
+    visited.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const lazy of info?.dynamicallyImportedIds ?? []) lazyModules.add(lazy);
+    pending.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+  }
+  const reachedBy = new Map<string, { areas: Set<Area | 'deferred'>; count: number }>();
+  const skip = new Set([...app, ...landingScript]);
+  for (const lazy of lazyModules) {
+    const areas = areasOf(lazy);
+    for (const id of staticClosure(ctx, lazy, skip)) {
+      const reach = reachedBy.get(id) ?? { areas: new Set(), count: 0 };
+      for (const area of areas.length ? areas : (['deferred'] as const)) reach.areas.add(area);
+      reach.count++;
+      reachedBy.set(id, reach);
+    }
+  }
+
+  const chunks = new Map<string, string>();
+  for (const id of app) chunks.set(id, 'app');
+  const dashboardLayout = staticClosure(ctx, [...lazyModules].find((id) => id.endsWith('/layouts/dashboard-layout.tsx')) ?? '', skip);
+  for (const [id, { areas, count }] of reachedBy) {
+    const only = (...allowed: (Area | 'deferred')[]) => [...areas].every((area) => allowed.includes(area));
+    if (areas.has('shell')) chunks.set(id, only('shell', 'content') ? 'public' : 'common');
+    else if (only('signed-in')) {
+      if (count > 2 || dashboardLayout.has(id)) chunks.set(id, 'signed-in');
+    } else if (only('content')) {
+      if (count > 1) chunks.set(id, 'content');
+    } else if (areas.has('signed-in') && areas.has('content')) chunks.set(id, 'common');
+    // Dialogs and menus: on demand on public pages (the phone menu's sheet, the account menu), everywhere signed in.
+    else if (only('signed-in', 'deferred')) chunks.set(id, 'overlays');
+  }
+  // The signed-in pages that open no dialog or menu need not wait for them: what brings them in stays with its pages.
+  for (const [id, chunk] of chunks) {
+    if (chunk !== 'signed-in') continue;
+    if ([...staticClosure(ctx, id, skip)].some((dependency) => chunks.get(dependency) === 'overlays')) chunks.delete(id);
+  }
+  return chunks;
+}
+
+/** `build.rolldownOptions.output.codeSplitting` for the SPA: the groups above. */
+export function appCodeSplitting(entries: AppEntries): Rolldown.CodeSplittingOptions {
+  // The chunking pass reuses one graph, and rolldown asks for every module's group: compute the answer once per pass.
+  let assigned: { ctx: ChunkingContext; chunks: Map<string, string> } | undefined;
+  return {
+    groups: [
+      {
+        debugName: 'app areas',
+        name: (id, ctx) => {
+          if (assigned?.ctx !== ctx) assigned = { ctx, chunks: assignChunks(ctx, entries) };
+          return assigned.chunks.get(id) ?? null;
+        },
+        // The assignment already keeps a module's imports in its own group or in one every importer loads first.
+        includeDependenciesRecursively: false,
+      },
+    ],
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss(), preloadLandingChunks(), prerenderLandingPage()],
   build: {
     outDir: webOutDir,
     emptyOutDir: true,
-    rollupOptions: {
+    rolldownOptions: {
       input: { index: join(webRoot, 'index.html'), 'enhance-landing': fileURLToPath(new URL(`./${enhanceLandingEntry}`, import.meta.url)) },
+      // toast.ts imports sonner, and every form uses it: the toaster's lazy import of sonner finds it already loaded.
+      onLog: (level, log, handler) => {
+        if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('node_modules/sonner/')) return;
+        handler(level, log);
+      },
+      // A few chunks per area instead of one per set of routes sharing a module (ADR 0042).
+      output: {
+        codeSplitting: appCodeSplitting({
+          appEntry: join(webRoot, 'app/start-app.tsx'),
+          landingEntry: fileURLToPath(new URL(`./${enhanceLandingEntry}`, import.meta.url)),
+        }),
+      },
     },
   },
   server: {

@@ -4,8 +4,9 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 
 /*
- * Layouts and pages load lazily: the entry chunk holds only React, the router and the providers, and each page brings
- * its own code. React Router fetches the chunks of all matched routes in parallel, so the first page costs one round trip.
+ * Layouts and pages load lazily: the entry chunk holds only React, the router and the providers. React Router fetches
+ * the chunks of all matched routes in parallel, so the first page costs one round trip. What those chunks are is
+ * decided in vite.config.ts (ADR 0042): a few per area (public, signed-in, content), not one per import.
  */
 export const routes: RouteObject[] = [
   {
