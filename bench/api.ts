@@ -69,7 +69,7 @@ async function benchmark(url: string, pool: pg.Pool, db: Database) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    await measureAll(db, pool, server, baseUrl, agent);
+    await measureAll(db, pool, server, baseUrl, agent, url);
   } finally {
     // Whatever happened, the API does not outlive the run.
     agent.destroy();
@@ -78,7 +78,7 @@ async function benchmark(url: string, pool: pg.Pool, db: Database) {
   }
 }
 
-async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, baseUrl: string, agent: http.Agent) {
+async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, baseUrl: string, agent: http.Agent, databaseUrl: string) {
   await new Promise<void>((resolve, reject) => {
     server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
     server.once('exit', (code) => reject(new Error(`API exited with ${code}`)));
@@ -101,7 +101,7 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
   if (process.env.BENCH_EXPLAIN) await explainHistory(pool, owner.id);
   if (process.env.BENCH_HOLD) {
     // For profiling with other tools: the seeded API stays up until Ctrl-C.
-    progress(`holding: ${baseUrl} with Cookie: ${cookie}`);
+    progress(`holding: ${baseUrl} with Cookie: ${cookie} (database ${databaseUrl})`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
   }
   // BENCH_SCENARIOS=firstPage,search measures only those (e.g. to profile one of them).

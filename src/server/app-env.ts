@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Auth } from './auth/auth';
 import type { SessionUser, SignedInSessions } from './auth/signed-in-sessions';
 import type { Database } from './db/client';
+import type { AdminListTotals } from './events/admin-list-totals';
 import type { RunCounts } from './events/run-counts';
 import type { UserChangeHub } from './events/user-change-hub';
 import type { Env } from './env';
@@ -23,6 +24,8 @@ export interface AppDeps {
   userChanges: UserChangeHub;
   /** The history's totals between requests, dropped as run events announce changes (docs/decisions/0020). */
   runCounts: RunCounts;
+  /** The admin Users and All Tasks lists' totals between requests, dropped as the database announces changes (0044). */
+  adminListTotals: AdminListTotals;
   /** Who is signed in, between requests, dropped as the database announces account changes (docs/decisions/0021). */
   signedInSessions: SignedInSessions;
   version: string;

@@ -4,6 +4,7 @@ import { createAuth } from './auth/auth';
 import { SignedInSessions } from './auth/signed-in-sessions';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { AdminListTotals } from './events/admin-list-totals';
 import { RunCounts } from './events/run-counts';
 import { UserChangeHub } from './events/user-change-hub';
 import { readOrCreateSecret } from './lib/data-dir-secret';
@@ -20,7 +21,8 @@ export async function createAppDeps(options: { env: Env; logger: Logger; pool: p
   const auth = createAuth({ db, env, secret, logger });
   const userChanges = new UserChangeHub({ pool, logger });
   const runCounts = new RunCounts({ hub: userChanges, logger });
+  const adminListTotals = new AdminListTotals({ hub: userChanges, logger });
   const unsubscribeLinks = createUnsubscribeLinks({ secret, appUrl: env.APP_URL });
   const signedInSessions = new SignedInSessions({ hub: userChanges, logger });
-  return { env, logger, pool, db, auth, mailer, unsubscribeLinks, userChanges, runCounts, signedInSessions, version: appVersion, startedAt: options.startedAt ?? Date.now() };
+  return { env, logger, pool, db, auth, mailer, unsubscribeLinks, userChanges, runCounts, adminListTotals, signedInSessions, version: appVersion, startedAt: options.startedAt ?? Date.now() };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { accountChangedChannel, historyChangedChannel, runChangedChannel } from '../db/channels';
+import { accountChangedChannel, adminListsChangedChannel, historyChangedChannel, runChangedChannel } from '../db/channels';
 import type { Logger } from '../logger';
 
 const notificationSchema = z.object({ userId: z.string(), runId: z.string(), taskId: z.string(), status: z.string() });
@@ -24,8 +24,14 @@ export interface UserChangeObserver {
   onHistoryChanged?(userId: string): void;
   /** The user's row or one of their sessions changed or was removed (sign-out, revocation, role, ban, deletion). */
   onAccountChanged?(userId: string): void;
+  /** A table the admin Users and All Tasks lists count changed; undefined: a notification not understood, anything may have. */
+  onAdminListsChanged?(table: AdminListTable | undefined): void;
   onClosed(): void;
 }
+
+/** The tables the admin lists count, as their change notifications name them. */
+export type AdminListTable = 'tasks' | 'user' | 'subscriptions';
+const adminListTables: readonly string[] = ['tasks', 'user', 'subscriptions'] satisfies AdminListTable[];
 
 export class RunEventsUnavailableError extends Error {
   override name = 'RunEventsUnavailableError';
@@ -43,7 +49,7 @@ const healthCheckTimeoutMs = 10_000;
  * Everything the database announces about a user's data, heard on one LISTEN connection per process: run events,
  * fanned out to the event streams open in this process by user id
  * (docs/decisions/0015); history and account changes, told to the per-process caches (run counts, docs/decisions/0020;
- * signed-in sessions, 0021). It connects on the first subscriber and stays connected until `close()`.
+ * signed-in sessions, 0021); changes to what the admin lists count, told to their totals (0044). It connects on the first subscriber and stays connected until `close()`.
  *
  * When the connection is lost, every subscriber is closed rather than kept: notifications sent meanwhile are gone,
  * and a browser that reconnects refetches what it shows. The next subscriber connects again, so the hub reconnects as
@@ -120,11 +126,12 @@ export class UserChangeHub {
       if (message.channel === runChangedChannel) this.dispatch(message.payload);
       else if (message.channel === historyChangedChannel && message.payload) this.tellObservers(message.payload, 'history');
       else if (message.channel === accountChangedChannel && message.payload) this.tellObservers(message.payload, 'account');
+      else if (message.channel === adminListsChangedChannel) this.tellAdminListsChanged(message.payload);
     });
     client.on('error', (error) => this.drop(listener, error));
     client.on('end', () => this.drop(listener));
     try {
-      await client.query(`listen ${runChangedChannel}; listen ${historyChangedChannel}; listen ${accountChangedChannel}`);
+      await client.query(`listen ${runChangedChannel}; listen ${historyChangedChannel}; listen ${accountChangedChannel}; listen ${adminListsChangedChannel}`);
     } catch (error) {
       this.drop(listener, error as Error);
       throw new RunEventsUnavailableError(`Cannot listen for run changes: ${(error as Error).message}`);
@@ -190,6 +197,11 @@ export class UserChangeHub {
     const event: RunEvent = { runId: parsed.runId, taskId: parsed.taskId, status: parsed.status };
     this.tellObservers(parsed.userId, 'history');
     for (const subscriber of this.subscribers.get(parsed.userId) ?? []) subscriber.onRun(event);
+  }
+
+  private tellAdminListsChanged(payload: string | undefined): void {
+    const table = payload && adminListTables.includes(payload) ? (payload as AdminListTable) : undefined;
+    for (const observer of this.observers) observer.onAdminListsChanged?.(table);
   }
 
   private tellObservers(userId: string, what: 'history' | 'account'): void {

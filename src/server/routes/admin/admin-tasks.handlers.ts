@@ -19,7 +19,8 @@ import type {
 } from './admin-tasks.routes';
 
 export const listTasks: RouteHandler<typeof listAdminTasksRoute, AppEnv> = async (c) => {
-  return c.json(await listAdminTasks({ db: c.var.deps.db, ...c.req.valid('query') }), 200);
+  const { db, adminListTotals } = c.var.deps;
+  return c.json(await listAdminTasks({ db, totals: adminListTotals, ...c.req.valid('query') }), 200);
 };
 
 export const exportTasks: RouteHandler<typeof exportAdminTasksRoute, AppEnv> = (c) => {

@@ -15,7 +15,8 @@ type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
 export const listUsers: Handler<typeof routes.listUsersRoute> = async (c) => {
   const { cursor, limit, ...filter } = c.req.valid('query');
-  return c.json(await listUsersCore({ db: c.var.deps.db, filter, cursor, limit }), 200);
+  const { db, adminListTotals } = c.var.deps;
+  return c.json(await listUsersCore({ db, totals: adminListTotals, filter, cursor, limit }), 200);
 };
 
 export const exportUsers: Handler<typeof routes.exportUsersRoute> = (c) => {

@@ -30,8 +30,32 @@ export const adminTaskColumns = {
 
 export type AdminTaskRow = { task: typeof tasks.$inferSelect; ownerName: string | null; ownerEmail: string | null; lastRun: { startedAt: string; status: string } | null; cursorCreatedAt: string };
 
-/** Search (task name, status, provider, owner's full or account name; case-insensitive), status and provider. */
-export function adminTaskWhere({ search, status = 'all', provider }: AdminTaskFilter): SQL | undefined {
+/** More owners than this are matched through a subquery: planning over a longer list of ids costs more than it saves. */
+const maxListedOwners = 1_000;
+
+/**
+ * The ids of the users a search term finds by full or account name (through their trigram indexes), for
+ * `adminTaskWhere`; undefined when there is no term or more than `maxListedOwners` match.
+ */
+export async function findOwnersMatching(db: TaskReader, search: string | undefined): Promise<string[] | undefined> {
+  const term = search?.trim();
+  if (!term) return undefined;
+  const pattern = containsPattern(term);
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(or(ilike(user.fullName, pattern), ilike(user.name, pattern)))
+    .limit(maxListedOwners + 1);
+  return rows.length > maxListedOwners ? undefined : rows.map((row) => row.id);
+}
+
+/**
+ * Search (task name, status, provider, owner's full or account name; case-insensitive), status and provider.
+ * `owners`, from `findOwnersMatching`, lists the owners the search finds: PostgreSQL then sees the ids while planning
+ * and estimates how many tasks they own, so a common term walks the (created_at, id) index and stops at the page's
+ * end, where a subquery's ids (estimated as a few) made it fetch and sort every match. Without it, a subquery.
+ */
+export function adminTaskWhere({ search, status = 'all', provider }: AdminTaskFilter, owners?: string[]): SQL | undefined {
   const filters: SQL[] = [];
   if (status !== 'all') filters.push(eq(tasks.status, status));
   if (provider) filters.push(eq(tasks.provider, provider));
@@ -39,8 +63,9 @@ export function adminTaskWhere({ search, status = 'all', provider }: AdminTaskFi
   if (term) {
     const pattern = containsPattern(term);
     const lower = term.toLowerCase();
-    // Each alternative on an index of tasks, so PostgreSQL can OR bitmaps instead of reading every task: the name's
-    // trigrams; statuses and providers are known lists, matched here; owners found first through their trigrams.
+    // Each alternative on an index of tasks, so PostgreSQL can OR bitmaps instead of reading every task (a rare term):
+    // the name's trigrams; statuses and providers are known lists, matched here; owners found first through their
+    // trigrams.
     const statuses = taskStatuses.filter((value) => value.includes(lower));
     const providers = providerIds.filter((value) => value.includes(lower));
     filters.push(
@@ -48,7 +73,9 @@ export function adminTaskWhere({ search, status = 'all', provider }: AdminTaskFi
         ilike(tasks.name, pattern),
         statuses.length ? inArray(tasks.status, statuses) : undefined,
         providers.length ? inArray(tasks.provider, providers) : undefined,
-        sql`${tasks.userId} = any(array(select ${user.id} from ${user} where ${user.fullName} ilike ${pattern} or ${user.name} ilike ${pattern}))`,
+        owners
+          ? sql`${tasks.userId} = any(${sql.param(owners)}::text[])`
+          : sql`${tasks.userId} = any(array(select ${user.id} from ${user} where ${user.fullName} ilike ${pattern} or ${user.name} ilike ${pattern}))`,
       ) as SQL,
     );
   }
@@ -67,14 +94,34 @@ export function selectAdminTaskRows({ db, where, after, limit }: { db: TaskReade
     .limit(limit);
 }
 
-export function toAdminTask(row: AdminTaskRow, now = new Date()): AdminTask {
+/**
+ * The Schedule column's texts at one instant, each schedule computed once. `scheduleWithZone` builds Intl formatters
+ * for the zone's abbreviation and the local time, a millisecond or more per task under load, while a page (or an
+ * export batch) mostly repeats a few schedules: "daily at 09:00 CET" for many tasks is one computation.
+ */
+export function scheduleTexts(now = new Date()): (task: typeof tasks.$inferSelect) => string {
+  const known = new Map<string, string>();
+  return (task) => {
+    const key = `${task.scheduleType}|${task.scheduleTime ?? ''}|${task.startDate ?? ''}|${task.timezone}|${task.customCron ?? ''}`;
+    let text = known.get(key);
+    if (text === undefined) {
+      // Bounded for an export over many distinct schedules.
+      if (known.size >= 1_000) known.clear();
+      text = scheduleWithZone(task, now);
+      known.set(key, text);
+    }
+    return text;
+  };
+}
+
+export function toAdminTask(row: AdminTaskRow, now = new Date(), scheduleText = scheduleTexts(now)): AdminTask {
   const { task } = row;
   return {
     id: task.id,
     name: task.name,
     owner: { id: task.userId, name: row.ownerName ?? unknownOwnerName, email: row.ownerEmail ?? '' },
     status: task.status,
-    schedule: scheduleWithZone(task, now),
+    schedule: scheduleText(task),
     provider: task.provider,
     model: task.model,
     lastRun: row.lastRun,

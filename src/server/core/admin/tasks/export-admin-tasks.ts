@@ -1,7 +1,7 @@
 import type { AdminTaskFilter } from '#shared/admin/admin-task.schema';
 import { csvRow } from '../../export/csv';
 import type { AdminTaskCursor } from './admin-task-cursor';
-import { adminTaskWhere, selectAdminTaskRows, toAdminTask, type TaskReader } from './admin-task-rows';
+import { adminTaskWhere, scheduleTexts, selectAdminTaskRows, toAdminTask, type TaskReader } from './admin-task-rows';
 
 /** Rows per query: large enough to be quick, small enough that a huge export never sits in memory. */
 export const exportBatchSize = 500;
@@ -19,9 +19,10 @@ export async function* exportAdminTasks({ db, batchSize = exportBatchSize, ...fi
   for (;;) {
     const rows = await selectAdminTaskRows({ db, where, after, limit: batchSize });
     const now = new Date();
+    const scheduleText = scheduleTexts(now);
     yield rows
       .map((row) => {
-        const task = toAdminTask(row, now);
+        const task = toAdminTask(row, now, scheduleText);
         return csvRow([task.id, task.name, task.owner.name, task.owner.email, task.status, task.schedule, task.provider, task.model, task.lastRun?.startedAt, task.lastRun?.status, task.createdAt]);
       })
       .join('');
