@@ -2,6 +2,7 @@ import { createApp } from '#server/app';
 import type { AppDeps } from '#server/app-env';
 import { createAppDeps } from '#server/deps';
 import { loadEnv } from '#server/env';
+import type { Logger } from '#server/logger';
 import type { Mailer } from '#server/mail/mailer';
 import { testLogger, type TestDatabase } from './database';
 
@@ -13,10 +14,10 @@ export { strongPassword };
 export const testAppUrl = 'http://localhost:3999';
 
 /** The real app on a test database, with the environment a test needs on top of the embedded defaults. */
-export async function createTestApp({ database, env = {}, mailer }: { database: TestDatabase; env?: Record<string, string>; mailer?: Mailer }) {
+export async function createTestApp({ database, env = {}, mailer, logger = testLogger }: { database: TestDatabase; env?: Record<string, string>; mailer?: Mailer; logger?: Logger }) {
   const deps: AppDeps = await createAppDeps({
     env: loadEnv({ APP_URL: testAppUrl, TRUST_PROXY: 'true', AUTH_SECRET: 'test-secret-that-is-at-least-32-characters', DATA_DIR: '/tmp/promptcron-test-data', ...env }),
-    logger: testLogger,
+    logger,
     pool: database.pool,
     db: database.db,
     mailer,
@@ -103,4 +104,16 @@ export async function signUpTestUser(app: App, { name, ip, email = `${name.toLow
   await client.signUp({ name, email, password: strongPassword });
   const me = await client.request('/api/me');
   return { client, email, userId: me.body.user.id as string };
+}
+
+/** A request as a script makes it with an API key (issue 22): `Authorization: Bearer`, no cookie, no Origin. */
+export async function requestWithKey(app: App, key: string, path: string, { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await app.request(path, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as any };
 }

@@ -15,14 +15,15 @@ import path from 'node:path';
  *   zone (src/server/...)                       may import
  *   app       main, app, deps, migrate,          every zone: it composes them
  *             http-server, web-build, cli/
- *   routes    routes/                           app-env, core, auth, queue, events, db, base
+ *   routes    routes/                           app-env, core, auth, queue, events, db, metrics, base
  *   app-env   app-env.ts (the Hono context)     auth, events, db, mail, base (the types of what requests get)
- *   engine    engine/                           core, queue, db, delivery, mail, providers, base
+ *   engine    engine/                           core, queue, db, delivery, mail, providers, metrics, base
  *   core      core/                             auth, queue, events, db, mail, delivery, payments, base
  *   auth      auth/ (better-auth, accounts)     events, queue, db, mail, base
  *   queue     queue/ (job definitions, enqueue) db, base
  *   events    events/                           db, base
- *   delivery, mail, providers, payments         base (payments: the Stripe SDK client)
+ *   delivery, mail, providers, payments,        base (payments: the Stripe SDK client; metrics: prom-client's
+ *   metrics                                     registry, which routes and engine record into)
  *   db        db/                               base
  *   base      env, logger, version, lib/        base
  *
@@ -53,6 +54,7 @@ const serverZoneOf = {
   delivery: 'delivery',
   mail: 'mail',
   providers: 'providers',
+  metrics: 'metrics',
   payments: 'payments',
   db: 'db',
   env: 'base',
@@ -64,9 +66,9 @@ const serverZoneOf = {
 const base = ['base'];
 const serverZoneImports = {
   app: '*',
-  routes: ['app-env', 'core', 'auth', 'queue', 'events', 'db', ...base],
+  routes: ['app-env', 'core', 'auth', 'queue', 'events', 'db', 'metrics', ...base],
   'app-env': ['auth', 'events', 'db', 'mail', ...base],
-  engine: ['core', 'queue', 'db', 'delivery', 'mail', 'providers', ...base],
+  engine: ['core', 'queue', 'db', 'delivery', 'mail', 'providers', 'metrics', ...base],
   core: ['auth', 'queue', 'events', 'db', 'mail', 'delivery', 'payments', ...base],
   auth: ['events', 'queue', 'db', 'mail', ...base],
   queue: ['db', ...base],
@@ -75,6 +77,7 @@ const serverZoneImports = {
   mail: base,
   providers: base,
   payments: base,
+  metrics: base,
   db: base,
   base,
 };

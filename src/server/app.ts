@@ -20,7 +20,9 @@ import { createRouter } from './routes/create-router';
 import { refuseCrossSiteRequests } from './routes/csrf';
 import { databaseUnavailableBody, errorBody } from './routes/errors';
 import { healthRouter } from './routes/health/health.routes';
+import { apiKeysRouter } from './routes/me/api-keys.routes';
 import { meRouter } from './routes/me/me.routes';
+import { measureRequests, metricsRouter } from './routes/metrics/metrics.routes';
 import { runsRouter } from './routes/runs/runs.routes';
 import { siteConfigRouter } from './routes/site-config/site-config.routes';
 import { tasksRouter } from './routes/tasks/tasks.routes';
@@ -38,6 +40,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   const app = createRouter();
 
   app.use(requestId());
+  app.use(measureRequests);
   app.use(async (c, next) => {
     const log = deps.logger.child({ requestId: c.var.requestId });
     c.set('deps', deps);
@@ -82,9 +85,11 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   app.use(refuseCrossSiteRequests);
 
   app.route('/', healthRouter);
+  app.route('/', metricsRouter);
   app.route('/', siteConfigRouter);
   app.route('/', authRouter);
   app.route('/', meRouter);
+  app.route('/', apiKeysRouter);
   app.route('/', adminRouter);
   app.route('/', catalogRouter);
   app.route('/', tasksRouter);
@@ -94,6 +99,19 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   app.route('/', eventsRouter);
   app.route('/', unsubscribeRouter);
 
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+    description: 'The session cookie of a signed-in browser. State-changing requests must come from the app’s own origin.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'pc_…',
+    description:
+      'An API key from Settings → API Keys: `Authorization: Bearer pc_…`. A `read` key may only GET. Each key may make API_KEY_RATE_LIMIT requests a minute (RateLimit-* headers). Accepted only where a route lists it.',
+  });
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -150,4 +168,17 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });
+}
+
+/** A worker-only process's one HTTP endpoint: `GET /metrics` on METRICS_PORT (issue 22). */
+export function createMetricsApp({ deps }: { deps: AppDeps }) {
+  const app = createRouter();
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    c.set('log', deps.logger);
+    await next();
+  });
+  app.route('/', metricsRouter);
+  app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
+  return app;
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createApp } from './app';
+import { createApp, createMetricsApp } from './app';
 import { createAppDeps } from './deps';
 import { connectDatabase, describeDatabaseUrl } from './db/client';
 import { isDatabaseUnavailable } from './db/database-unavailable';
@@ -10,7 +10,9 @@ import { ConfigError, loadEnv, type Env } from './env';
 import { StartupError, startHttpServer } from './http-server';
 import { Shutdown } from './lib/shutdown';
 import { createLogger } from './logger';
+import { watchJobQueue } from './metrics/metrics';
 import { createProviders } from './providers/provider-registry';
+import { measureJobQueue } from './queue/job-queue-depth';
 import { appVersion } from './version';
 import { ensureWebBuild } from './web-build';
 
@@ -81,6 +83,12 @@ async function start(env: Env): Promise<void> {
   if (role !== 'api') {
     const worker = await startWorker({ pool, concurrency: env.WORKER_CONCURRENCY, deps: { db, env, logger, mailer: deps.mailer, unsubscribeLinks: deps.unsubscribeLinks, providers: createProviders(env) } });
     shutdown.add('worker', worker.stop);
+    watchJobQueue(() => measureJobQueue(db));
+    // A worker-only process has no API port: Prometheus scrapes it on a port of its own.
+    if (role === 'worker' && env.METRICS_TOKEN) {
+      const metrics = await startHttpServer({ fetch: createMetricsApp({ deps }).fetch, port: env.METRICS_PORT, logger });
+      shutdown.add('metrics server', metrics.close);
+    }
   }
   if (role !== 'worker') {
     const webDir = await ensureWebBuild(logger);

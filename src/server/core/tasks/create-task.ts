@@ -1,5 +1,5 @@
 import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
 import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-plan-limits';
@@ -9,7 +9,8 @@ import { notifyTasksChanged } from './notify-tasks-changed';
 import { toTask } from './to-task';
 
 /** A new task starts active, so it must fit the plan: its pace, and one more active task (counted under a lock). */
-export async function createTask({ db, env, userId, input }: { db: Database; env: Env; userId: string; input: ParsedTaskInput }): Promise<Task> {
+/** `db` may be a transaction: the create is then a savepoint in it (create-task-once.ts). */
+export async function createTask({ db, env, userId, input }: { db: Database | Transaction; env: Env; userId: string; input: ParsedTaskInput }): Promise<Task> {
   const values = taskValues({ env, input });
   const row = await db.transaction(async (tx) => {
     const { plan } = await findUserPlan({ db: tx, userId, lock: true });

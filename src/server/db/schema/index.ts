@@ -1,3 +1,4 @@
+export * from './api-keys';
 export * from './audit-log';
 export * from './billing';
 export * from './rate-limits';

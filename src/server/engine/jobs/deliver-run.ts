@@ -7,6 +7,7 @@ import { postWebhook, type WebhookAttemptResult } from '../../delivery/post-webh
 import { signWebhook } from '../../delivery/webhook-signature';
 import { renderMarkdown } from '../../mail/render-markdown';
 import { runCompletedNoticeMail, runResultMail, slotText } from '../../mail/templates';
+import { deliveryAttempts } from '../../metrics/metrics';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob } from '../../queue/job-definitions';
 import { mailServer } from '../delivery-share';
@@ -90,6 +91,7 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
     outcome = webhookAttempt.error ? { delivered: false, error: webhookAttempt.error } : { delivered: true };
   }
 
+  deliveryAttempts.inc({ method: task.deliveryMethod, outcome: outcome.delivered ? 'delivered' : 'failed' });
   // One time for the next attempt: the next job runs at it, and the recorded webhook attempt shows it.
   const delaysMs = task.deliveryMethod === 'email' ? emailRetryDelaysMs : (deps.webhookRetryDelaysMs ?? webhookRetryDelaysMs);
   const retryAt = outcome.delivered ? null : nextAttemptAt({ delaysMs, failedAttempt: attempt, random: deps.random });

@@ -6,6 +6,7 @@ import { ProviderError } from '../../providers/ai-provider';
 import { checkCondition, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
 import type { EngineDeps } from '../engine-deps';
 import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
+import { fireLateness, providerLatency, runsFinished } from '../../metrics/metrics';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob, executeRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
 
@@ -35,7 +36,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     if (!provider) throw new ProviderError(`The provider ${run.provider} is not available on this server.`);
     // Models that only accept their default temperature reject any other value, so it is not sent.
     const temperature = model?.fixedTemperature ? undefined : prompt.temperature;
-    const generated = await provider.generate({ model: run.model, input: prompt.input, temperature, webSearch: prompt.searchEnabled && (model?.webSearch ?? false) });
+    if (run.trigger === 'schedule' && run.scheduledFor && run.attempts === 0) fireLateness.observe(Math.max(0, Date.now() - run.scheduledFor.getTime()) / 1000);
+    const generated = await timeProviderCall(run.provider, () =>
+      provider.generate({ model: run.model, input: prompt.input, temperature, webSearch: prompt.searchEnabled && (model?.webSearch ?? false) }),
+    );
     let { inputTokens, outputTokens } = generated.usage;
     let conditionMet = true;
     if (deliverWhen === 'condition' && deliveryCondition) {
@@ -56,7 +60,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     outcome = { status: 'error', error: error instanceof ProviderError ? error.message : 'The run failed unexpectedly. Please try again.' };
   }
 
-  await db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     // Deliver only what matters (issue 19); failures are always delivered.
     const notDelivered =
       outcome.status !== 'completed'
@@ -79,7 +83,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
       })
       .where(and(eq(taskRuns.id, runId), eq(taskRuns.status, 'processing')))
       .returning({ id: taskRuns.id });
-    if (!finished) return; // someone else finished it first
+    if (!finished) return false; // someone else finished it first
 
     if (outcome.status === 'completed') {
       const [before] = await tx
@@ -106,8 +110,23 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
       }
     }
     if (!notDelivered) await enqueue(deliverRunJob, { runId, attempt: 1 }, { db: tx });
+    return true;
   });
+  if (recorded) runsFinished.inc({ status: outcome.status, provider: run.provider });
   logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
+}
+
+/** The provider's answer time for /metrics, failed calls included (retries inside the SDK count to the call). */
+async function timeProviderCall<T>(provider: string, call: () => Promise<T>): Promise<T> {
+  const stop = providerLatency.startTimer({ provider });
+  try {
+    const answer = await call();
+    stop({ outcome: 'ok' });
+    return answer;
+  } catch (error) {
+    stop({ outcome: 'error' });
+    throw error;
+  }
 }
 
 function sumTokens(first: number | null, second: number | null): number | null {

@@ -1,14 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
-import { requireUser } from '../auth/session-middleware';
+import { requireUserOrKey } from '../auth/api-key-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { json, keyAccess } from '../openapi';
 import { getDashboard } from './dashboard.handlers';
 
 export const getDashboardRoute = createRoute({
   tags: ['Dashboard'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('read'),
   method: 'get',
   path: '/api/dashboard',
   summary: 'Your overview: stat cards, active tasks, the 5 latest runs and the monthly quota',

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../../app-env';
+import { liveEventStreams } from '../../metrics/metrics';
 import { DomainError } from '../../core/errors';
 import { RunEventsUnavailableError, type RunEvent } from '../../events/user-change-hub';
 import type { runEventsRoute } from './events.routes';
@@ -46,12 +47,17 @@ export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = asyn
     pending.splice(0).forEach(send);
     deliver = send;
     const ping = setInterval(() => void stream.write(': ping\n\n'), pingIntervalMs);
-    await new Promise<void>((resolve) => {
-      endStream = resolve;
-      if (closedByHub) resolve();
-      stream.onAbort(resolve);
-    });
-    clearInterval(ping);
-    unsubscribe();
+    liveEventStreams.inc();
+    try {
+      await new Promise<void>((resolve) => {
+        endStream = resolve;
+        if (closedByHub) resolve();
+        stream.onAbort(resolve);
+      });
+    } finally {
+      liveEventStreams.dec();
+      clearInterval(ping);
+      unsubscribe();
+    }
   });
 };

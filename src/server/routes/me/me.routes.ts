@@ -2,10 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { newPasswordSchema, profileSchema } from '#shared/auth/auth.schema';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { userSettingsSchema } from '#shared/settings/user-settings.schema';
+import { requireUserBeforePasswordOrKey } from '../auth/api-key-middleware';
 import { requireUser, requireUserBeforePassword } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { json, keyAccess } from '../openapi';
 import { getMe, getSettings, setPassword, updateMe, updateSettings } from './me.handlers';
 
 const signedOut = json(errorResponseSchema, 'Not signed in');
@@ -16,7 +17,8 @@ export const getMeRoute = createRoute({
   path: '/api/me',
   tags: ['Account'],
   summary: 'The signed-in user',
-  middleware: [requireUserBeforePassword] as const,
+  middleware: [requireUserBeforePasswordOrKey] as const,
+  security: keyAccess('read'),
   responses: { 200: json(meResponseSchema, 'The signed-in user'), 401: signedOut },
 });
 

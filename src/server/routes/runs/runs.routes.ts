@@ -1,15 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
 import { historyPageSchema, runResponseSchema } from '#shared/runs/run.schema';
-import { requireUser } from '../auth/session-middleware';
+import { requireUserOrKey } from '../auth/api-key-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { json, keyAccess } from '../openapi';
 import { getRun, listHistory } from './runs.handlers';
 import { historyQuerySchema, runIdParamSchema } from './runs.schemas';
 
 export const listHistoryRoute = createRoute({
   tags: ['Runs'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('read'),
   method: 'get',
   path: '/api/runs',
   summary: 'Your run history, newest first: time range, search, keyset pagination and the total matching the filter',
@@ -23,7 +24,8 @@ export const listHistoryRoute = createRoute({
 
 export const getRunRoute = createRoute({
   tags: ['Runs'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('read'),
   method: 'get',
   path: '/api/runs/{id}',
   summary: 'One of your runs, with its full result',

@@ -4,6 +4,7 @@ import { listTaskRuns as listTaskRunsCore } from '../../core/runs/list-task-runs
 import { runTaskNow as runTaskNowCore } from '../../core/runs/run-task-now';
 import { hitRateLimit } from '../../core/security/rate-limit';
 import { createTask as createTaskCore } from '../../core/tasks/create-task';
+import { createTaskOnce } from '../../core/tasks/create-task-once';
 import { sendTestDelivery as sendTestDeliveryCore } from '../../core/tasks/send-test-delivery';
 import { deleteTask as deleteTaskCore } from '../../core/tasks/delete-task';
 import { getTask as getTaskCore } from '../../core/tasks/get-task';
@@ -34,9 +35,19 @@ export const listTasks: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) 
 };
 
 export const createTask: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) => {
-  const task = await createTaskCore({ db: c.var.deps.db, env: c.var.deps.env, userId: c.var.sessionUser.id, input: c.req.valid('json') });
-  return c.json({ task }, 201);
+  const { db, env } = c.var.deps;
+  const request = { db, env, userId: c.var.sessionUser.id, input: c.req.valid('json') };
+  const idempotencyKey = c.req.header('idempotency-key');
+  if (idempotencyKey === undefined) return c.json({ task: await createTaskCore(request) }, 201);
+  if (!idempotencyKeyPattern.test(idempotencyKey)) {
+    return c.json(errorBody('validation_failed', idempotencyKeyMessage, { 'Idempotency-Key': idempotencyKeyMessage }), 400);
+  }
+  return c.json({ task: await createTaskOnce({ ...request, idempotencyKey }) }, 201);
 };
+
+/** Printable ASCII, as the IETF draft's examples and Stripe's keys are (a UUID fits). */
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+const idempotencyKeyMessage = 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.';
 
 export const getTask: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) => {
   const task = await getTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });

@@ -1,11 +1,11 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { runResponseSchema, taskRunPageSchema } from '#shared/runs/run.schema';
 import { taskInputSchema, taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
 import { testDeliveryInputSchema, testDeliveryResultSchema } from '#shared/tasks/test-delivery.schema';
-import { requireUser } from '../auth/session-middleware';
+import { requireUserOrKey } from '../auth/api-key-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { json, keyAccess } from '../openapi';
 import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, listTaskRuns, sendTestDelivery, updateTask } from './tasks.handlers';
 import { runListQuerySchema, taskIdParamSchema, taskListQuerySchema } from './tasks.schemas';
 
@@ -22,7 +22,8 @@ const body = { body: { required: true, content: { 'application/json': { schema: 
 
 export const listTasksRoute = createRoute({
   tags: ['Tasks'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('read'),
   method: 'get',
   path: '/api/tasks',
   summary: 'Your tasks, newest first, with search, status filter and pagination',
@@ -32,17 +33,32 @@ export const listTasksRoute = createRoute({
 
 export const createTaskRoute = createRoute({
   tags: ['Tasks'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('write'),
   method: 'post',
   path: '/api/tasks',
   summary: 'Create a task',
-  request: body,
-  responses: { 201: json(taskResponseSchema, 'The new task'), ...invalid, 401: errors[401], ...planLimit },
+  description:
+    'With an `Idempotency-Key` header, a retry with the same key and body within 24 hours answers the first create again (the same task, 201) instead of creating another; the same key with another body answers 422 `idempotency_key_reused`.',
+  request: {
+    ...body,
+    headers: z.object({
+      'idempotency-key': z.string().optional().openapi({ description: 'Any unique string (a UUID), 1 to 255 printable ASCII characters', example: '2b1c7c4e-6a0e-4f3e-9a53-8f1c2f1d2c3b' }),
+    }),
+  },
+  responses: {
+    201: json(taskResponseSchema, 'The new task, or the first answer to this Idempotency-Key'),
+    ...invalid,
+    401: errors[401],
+    ...planLimit,
+    422: json(errorResponseSchema, 'The provider has no API key on the server (`provider_unavailable`), or the Idempotency-Key was used with another body (`idempotency_key_reused`)'),
+  },
 });
 
 export const getTaskRoute = createRoute({
   tags: ['Tasks'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('read'),
   method: 'get',
   path: '/api/tasks/{id}',
   summary: 'One of your tasks',
@@ -52,7 +68,8 @@ export const getTaskRoute = createRoute({
 
 export const updateTaskRoute = createRoute({
   tags: ['Tasks'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('write'),
   method: 'put',
   path: '/api/tasks/{id}',
   summary: 'Replace a task’s input',
@@ -62,7 +79,8 @@ export const updateTaskRoute = createRoute({
 
 export const deleteTaskRoute = createRoute({
   tags: ['Tasks'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('write'),
   method: 'delete',
   path: '/api/tasks/{id}',
   summary: 'Delete a task and its history',
@@ -73,7 +91,8 @@ export const deleteTaskRoute = createRoute({
 const action = (path: string, summary: string, refusals = {}) =>
   createRoute({
     tags: ['Tasks'],
-    middleware: [requireUser] as const,
+    middleware: [requireUserOrKey] as const,
+    security: keyAccess('write'),
     method: 'post',
     path: `/api/tasks/{id}/${path}`,
     summary,
@@ -87,7 +106,8 @@ export const rotateWebhookSecretRoute = action('webhook-secret', 'Replace the we
 
 export const runTaskNowRoute = createRoute({
   tags: ['Tasks'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('write'),
   method: 'post',
   path: '/api/tasks/{id}/runs',
   summary: 'Run Now: start a run and wait up to about 20 s for its outcome',
@@ -102,7 +122,8 @@ export const runTaskNowRoute = createRoute({
 
 export const listTaskRunsRoute = createRoute({
   tags: ['Tasks'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('read'),
   method: 'get',
   path: '/api/tasks/{id}/runs',
   summary: 'The runs of a task, newest first, with their webhook delivery attempts',
@@ -112,7 +133,8 @@ export const listTaskRunsRoute = createRoute({
 
 export const sendTestDeliveryRoute = createRoute({
   tags: ['Tasks'],
-  middleware: [requireUser] as const,
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('write'),
   method: 'post',
   path: '/api/tasks/test-delivery',
   summary: 'Send test message: one sample delivery by a task’s delivery fields, saved or not (10 a minute)',

@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createEngineDeps, createEngineSetup, waitFor } from '#test/engine-setup';
+import type { TestDatabase } from '#test/database';
+import { startOpenAiServer } from '#test/openai-server';
+import { startWebhookReceiver } from '#test/webhook-receiver';
+import { watchJobQueue } from '../../metrics/metrics';
+import { measureJobQueue } from '../../queue/job-queue-depth';
+import { startWorker, type Worker } from '../../engine/worker';
+
+/** `/metrics` for Prometheus (issue 22): its token, and what an all-in-one process and a worker-only one report. */
+const token = 'metrics-token-for-the-tests';
+let database: TestDatabase;
+let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let worker: Worker;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  ({ database } = await createEngineSetup());
+  openai = await startOpenAiServer({ defaultText: 'Measured.' });
+  receiver = await startWebhookReceiver();
+  const env = { METRICS_TOKEN: token, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
+  ({ app } = await createTestApp({ database, env }));
+  // As main.ts wires an all-in-one process: the worker and the queue gauges in the same registry as the API.
+  worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env }) });
+  watchJobQueue(() => measureJobQueue(database.db));
+});
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await worker?.stop();
+  await Promise.all([openai?.stop(), receiver?.stop()]);
+  await database?.drop();
+});
+
+async function scrape(authorization?: string) {
+  const response = await app.request('/metrics', { headers: authorization ? { Authorization: authorization } : {} });
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+/** The value of one sample line, e.g. `promptcron_runs_total{status="completed",provider="openai"}`. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('GET /metrics', () => {
+  it('needs the metrics token', async () => {
+    expect((await scrape()).status).toBe(401);
+    expect((await scrape('Bearer not-the-token-at-all')).status).toBe(401);
+    expect((await scrape(`Basic ${token}`)).status).toBe(401);
+    const scraped = await scrape(`Bearer ${token}`);
+    expect(scraped.status).toBe(200);
+    expect(scraped.type).toMatch(/^text\/plain; version=0\.0\.4/);
+  });
+
+  it('is not there without METRICS_TOKEN', async () => {
+    const { app: plain } = await createTestApp({ database });
+    const response = await plain.request('/metrics', { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(404);
+  });
+
+  it('reports requests by route pattern, Node’s own figures, runs, provider calls, deliveries and the queue', async () => {
+    const client = new TestClient(app, '198.51.100.60');
+    await client.signUp({ name: 'Measured', email: 'measured@example.com', password: strongPassword });
+    const created = await client.request('/api/tasks', {
+      method: 'POST',
+      body: { name: 'Measured task', provider: 'openai', model: 'gpt-5-nano', scheduleType: 'daily', scheduleTime: '08:00', timezone: 'UTC', prompt: { input: 'Count the requests please.' }, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } },
+    });
+    const taskId = created.body.task.id as string;
+    await client.request(`/api/tasks/${taskId}`);
+    await client.request('/api/tasks/00000000-0000-0000-0000-000000000000');
+    expect((await client.request(`/api/tasks/${taskId}/runs`, { method: 'POST' })).body.run.status).toBe('completed');
+    await waitFor(async () => (receiver.received.length > 0 ? true : undefined), 'the delivery');
+
+    const { text } = await scrape(`Bearer ${token}`);
+    expect(sample(text, 'promptcron_http_request_duration_seconds_count{method="GET",route="/api/tasks/:id",status="200"}')).toBe(1);
+    expect(sample(text, 'promptcron_http_request_duration_seconds_count{method="GET",route="/api/tasks/:id",status="404"}')).toBe(1);
+    expect(sample(text, 'promptcron_http_request_duration_seconds_count{method="POST",route="/api/tasks",status="201"}')).toBe(1);
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(sample(text, 'promptcron_runs_total{status="completed",provider="openai"}')).toBe(1);
+    expect(sample(text, 'promptcron_provider_latency_seconds_count{provider="openai",outcome="ok"}')).toBe(1);
+    await waitFor(async () => (sample((await scrape(`Bearer ${token}`)).text, 'promptcron_delivery_attempts_total{method="webhook",outcome="delivered"}') === 1 ? true : undefined), 'the delivery counted');
+    expect(sample(text, 'promptcron_job_queue_depth')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'promptcron_job_queue_oldest_waiting_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'promptcron_sse_connections')).toBe(0);
+    expect(text).toContain('promptcron_fire_lateness_seconds_bucket');
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('a worker-only process', () => {
+  it('serves its metrics on METRICS_PORT, behind the same token', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, AUTH_SECRET: 'test-secret-that-is-at-least-32-characters', METRICS_TOKEN: token, METRICS_PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    const url = `http://127.0.0.1:${port}/metrics`;
+    const text = await waitFor(
+      async () => {
+        const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+        return response?.status === 200 ? response.text() : undefined;
+      },
+      'the worker’s metrics',
+      { timeoutMs: 60_000, everyMs: 250 },
+    );
+    expect(text).toContain('promptcron_job_queue_depth');
+    expect(text).toContain('process_resident_memory_bytes');
+    expect((await fetch(url)).status).toBe(401);
+  });
+});
