@@ -117,7 +117,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
     info: {
       title: 'Promptcron API',
       version: deps.version,
-      description: 'Schedule AI prompts and receive their results by e-mail or signed webhook.',
+      description: 'Schedule AI prompts and receive their results by e-mail, signed webhook, Slack or Discord.',
     },
   });
 

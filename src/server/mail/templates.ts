@@ -69,7 +69,7 @@ export function passwordResetMail({ name, url }: { name: string; url: string }):
 export function invitationMail({ name, invitedBy, url }: { name: string; invitedBy: string; url: string }): Content {
   const paragraphs = [
     `Hi ${name},`,
-    `${invitedBy} invited you to ${productName}, where AI prompts run on a schedule and deliver their results by e-mail or webhook.`,
+    `${invitedBy} invited you to ${productName}, where AI prompts run on a schedule and deliver their results by e-mail, webhook, Slack or Discord.`,
     'Set your password to get started. The link is valid for 7 days and works once.',
   ];
   return {

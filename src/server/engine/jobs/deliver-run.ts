@@ -17,7 +17,7 @@ import { deferredDeliveryFallbackMs, emailRetryDelaysMs, nextAttemptAt, webhookR
 type Outcome = { delivered: true } | { delivered: false; error: string };
 
 /**
- * Delivers a finished run where its task says (e-mail or signed webhook), one attempt per job; a failed attempt
+ * Delivers a finished run where its task says (e-mail, signed webhook, Slack or Discord), one attempt per job; a failed attempt
  * schedules the next on the retry schedule, and the last one marks the delivery failed. Every webhook attempt is
  * recorded. A run whose delivery is no longer pending is left alone, so a repeated job does nothing.
  */

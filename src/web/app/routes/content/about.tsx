@@ -28,7 +28,7 @@ export function AboutRoute() {
         <Prose
           paragraphs={[
             'Promptcron started with a handful of prompts we kept pasting into a chat window every morning: the news in our field, a summary of open issues, a draft of the weekly update. The answers were useful; the copying and pasting was not.',
-            'So we built a scheduler for prompts: write it once, choose when it runs, and get the answer where you work — by e-mail or at your own webhook.',
+            'So we built a scheduler for prompts: write it once, choose when it runs, and get the answer where you work — by e-mail, in Slack or Discord, or at your own webhook.',
           ]}
         />
       </ContentSection>

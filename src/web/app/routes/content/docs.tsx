@@ -17,12 +17,12 @@ export function DocsRoute() {
     <ContentPage
       eyebrow="Documentation"
       title="Documentation"
-      description="Everything you need to schedule AI prompts with Promptcron and receive their results by e-mail or signed webhook."
+      description="Everything you need to schedule AI prompts with Promptcron and receive their results by e-mail, signed webhook, Slack or Discord."
     >
       <ContentSection title="Getting started">
         <Prose
           paragraphs={[
-            'A task in Promptcron is a prompt with an AI model, a schedule and a delivery. Schedules are hourly, daily, weekly or monthly at a time in your own time zone, or a custom five-field cron expression in UTC. When a task is due, the scheduler starts a run, sends the prompt to the model and delivers the answer by e-mail or as a signed webhook.',
+            'A task in Promptcron is a prompt with an AI model, a schedule and a delivery. Schedules are hourly, daily, weekly or monthly at a time in your own time zone, or a custom five-field cron expression in UTC. When a task is due, the scheduler starts a run, sends the prompt to the model and delivers the answer by e-mail, as a signed webhook, or to a Slack or Discord channel.',
             'Create an account, choose New Task on the dashboard, and use Run Now to see the first answer straight away. Every run stays in the task’s history with its status, duration and delivery attempts.',
           ]}
         />

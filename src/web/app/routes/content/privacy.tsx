@@ -5,14 +5,14 @@ const sections: LegalSection[] = [
     title: 'What we collect',
     paragraphs: [
       'Your account: full name, e-mail address and a salted hash of your password (never the password itself).',
-      'Your tasks: names, descriptions, prompts, models, schedules, time zone, delivery e-mail addresses and webhook URLs, and each run’s result, error, timing, token counts and delivery attempts.',
+      'Your tasks: names, descriptions, prompts, models, schedules, time zone, delivery e-mail addresses and webhook, Slack and Discord URLs, and each run’s result, error, timing, token counts and delivery attempts.',
       'Technical data: the IP address of requests, used for rate limiting and kept in server logs for security.',
     ],
   },
   {
     title: 'How we use it',
     paragraphs: [
-      'Only to provide the service: to run your tasks at their times, send each prompt to the AI provider you chose (such as OpenAI) and deliver the answer by e-mail or to your webhook, and to send account e-mails such as password resets and failure notices.',
+      'Only to provide the service: to run your tasks at their times, send each prompt to the AI provider you chose (such as OpenAI) and deliver the answer by e-mail, to your webhook or to the Slack or Discord channel you chose, and to send account e-mails such as password resets and failure notices.',
       'Your prompts and results are visible only to your own account. We do not sell your data or use it for advertising.',
     ],
   },

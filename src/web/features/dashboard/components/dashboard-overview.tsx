@@ -60,7 +60,7 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
     <div className="flex flex-col gap-8">
       <PageIntro
         title={name ? `Welcome back, ${name}` : 'Welcome back'}
-        description="Run AI prompts on a schedule and get the results by e-mail or webhook."
+        description="Run AI prompts on a schedule and get the results by e-mail, webhook, Slack or Discord."
         action={
           <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'self-start sm:self-auto' })}>
             <Plus aria-hidden="true" className="size-4" />

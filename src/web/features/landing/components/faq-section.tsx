@@ -7,7 +7,7 @@ export const faqs = [
   {
     question: 'What is Promptcron?',
     answer:
-      'Promptcron runs an AI prompt on a schedule and delivers the answer to you. You write the prompt once, choose a model and a schedule, and every run’s result arrives by e-mail or at your webhook, with its history kept on the task.',
+      'Promptcron runs an AI prompt on a schedule and delivers the answer to you. You write the prompt once, choose a model and a schedule, and every run’s result arrives by e-mail, in Slack or Discord, or at your webhook, with its history kept on the task.',
   },
   {
     question: 'Which AI providers and models can I use?',

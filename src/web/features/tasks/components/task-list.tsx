@@ -74,7 +74,7 @@ export function TaskList({ search, status, onSearchChange, onStatusChange, onCle
     <div className="flex flex-col gap-6">
       <PageIntro
         title="Your tasks"
-        description="Prompts that run on a schedule and deliver their results by e-mail or webhook."
+        description="Prompts that run on a schedule and deliver their results by e-mail, webhook, Slack or Discord."
         headingRef={headingRef}
         action={
           <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'self-start sm:self-auto' })}>
@@ -112,7 +112,7 @@ function EmptyState({ icon, title, children }: { icon: ReactNode; title: string;
 function NoTasksYet() {
   return (
     <EmptyState icon={<ListChecks aria-hidden="true" className="size-6" />} title="No tasks yet">
-      <p className="max-w-sm text-sm text-slate-600">Create a task to run a prompt on a schedule and get the result by e-mail or webhook.</p>
+      <p className="max-w-sm text-sm text-slate-600">Create a task to run a prompt on a schedule and get the result by e-mail, webhook, Slack or Discord.</p>
       <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'mt-2' })}>
         <Plus aria-hidden="true" className="size-4" />
         Create your first task
