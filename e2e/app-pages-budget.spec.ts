@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { clickSignIn, expect, test } from './fixtures';
 
 /*
  * Issue 20, ADR 0042: the first page after the landing page used to wait on some thirty small route chunks, queued
@@ -25,18 +25,6 @@ function recordScripts(page: Page): string[] {
 
 function report(what: string, scripts: string[], startedAt: number) {
   console.log(`${what}: ${scripts.length} scripts, ${Date.now() - startedAt} ms\n  ${scripts.join('\n  ')}`);
-}
-
-/** Sign In from the header on a desktop, from the menu on a phone. */
-async function clickSignIn(page: Page) {
-  const header = page.getByRole('banner');
-  const menuButton = header.getByRole('button', { name: 'Open menu' });
-  if (await menuButton.isVisible()) {
-    await menuButton.click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign In' }).click();
-  } else {
-    await header.getByRole('link', { name: 'Sign In' }).click();
-  }
 }
 
 test('from the landing page to the login form takes a few large scripts, not a waterfall of small ones', async ({ page }) => {

@@ -108,3 +108,15 @@ export async function registerThroughForm(page: Page, { name, label }: { name: s
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
 }
+
+/** Sign In from the header on a desktop, from the menu on a phone. */
+export async function clickSignIn(page: Page) {
+  const header = page.getByRole('banner');
+  const menuButton = header.getByRole('button', { name: 'Open menu' });
+  if (await menuButton.isVisible()) {
+    await menuButton.click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign In' }).click();
+  } else {
+    await header.getByRole('link', { name: 'Sign In' }).click();
+  }
+}

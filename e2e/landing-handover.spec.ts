@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, registerThroughForm, test } from './fixtures';
+import { clickSignIn, expect, registerThroughForm, test } from './fixtures';
 
 /*
  * ADR 0013: visitors get the pre-rendered landing page with a small script, and the SPA starts when they head for
@@ -8,18 +8,6 @@ import { expect, registerThroughForm, test } from './fixtures';
  */
 
 const landingHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Time-Triggered AI Automation' });
-
-/** Sign In from the header on a desktop, from the menu on a phone. */
-async function clickSignIn(page: Page) {
-  const header = page.getByRole('banner');
-  const menuButton = header.getByRole('button', { name: 'Open menu' });
-  if (await menuButton.isVisible()) {
-    await menuButton.click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign In' }).click();
-  } else {
-    await header.getByRole('link', { name: 'Sign In' }).click();
-  }
-}
 
 test('from the landing page to Sign In and to a content page and back, the page keeps working', async ({ page }) => {
   const documents: string[] = [];
