@@ -20,7 +20,18 @@ export interface Worker {
  * one user's runs and deliveries hold at most their share of the slots (issue 18). Any number of processes can run one;
  * claims and jobs never double up.
  */
-export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.Pool; deps: EngineDeps; concurrency?: number }): Promise<Worker> {
+export async function startWorker({
+  pool,
+  deps,
+  concurrency = 10,
+  schedule = true,
+}: {
+  pool: pg.Pool;
+  deps: EngineDeps;
+  concurrency?: number;
+  /** Tests that claim slots themselves at chosen times turn the scheduler loop off, so it cannot claim them first. */
+  schedule?: boolean;
+}): Promise<Worker> {
   retryJobQueueWhileDatabaseUnavailable();
   // The pool's id is what graphile-worker writes into `locked_by`; the heartbeat names the process by it.
   const events: WorkerEvents = new EventEmitter();
@@ -43,7 +54,7 @@ export async function startWorker({ pool, deps, concurrency = 10 }: { pool: pg.P
   const poolId = workerPool.id;
   const runningJobIds = () => runningJobs().map((job) => job.id);
   const heartbeats = await startHeartbeats({ db: deps.db, poolId, runningJobIds, logger: deps.logger });
-  const scheduler = await startScheduler({ db: deps.db, pool, logger: deps.logger });
+  const scheduler = schedule ? await startScheduler({ db: deps.db, pool, logger: deps.logger }) : { stop: async () => {} };
   deps.logger.info({ concurrency }, 'worker started');
   return {
     async stop() {
