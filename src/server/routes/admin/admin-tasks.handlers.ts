@@ -19,8 +19,8 @@ import type {
 } from './admin-tasks.routes';
 
 export const listTasks: RouteHandler<typeof listAdminTasksRoute, AppEnv> = async (c) => {
-  const { db, adminListTotals } = c.var.deps;
-  return c.json(await listAdminTasks({ db, totals: adminListTotals, ...c.req.valid('query') }), 200);
+  const { pool, db, adminListTotals } = c.var.deps;
+  return c.json(await listAdminTasks({ pool, db, totals: adminListTotals, ...c.req.valid('query') }), 200);
 };
 
 export const exportTasks: RouteHandler<typeof exportAdminTasksRoute, AppEnv> = (c) => {

@@ -15,8 +15,8 @@ type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
 export const listUsers: Handler<typeof routes.listUsersRoute> = async (c) => {
   const { cursor, limit, ...filter } = c.req.valid('query');
-  const { db, adminListTotals } = c.var.deps;
-  return c.json(await listUsersCore({ db, totals: adminListTotals, filter, cursor, limit }), 200);
+  const { pool, db, adminListTotals } = c.var.deps;
+  return c.json(await listUsersCore({ pool, db, totals: adminListTotals, filter, cursor, limit }), 200);
 };
 
 export const exportUsers: Handler<typeof routes.exportUsersRoute> = (c) => {

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testAdmin } from '#test/fixtures';
-import { stubSettingsApi } from '../../testing/api-stubs';
-import { renderRoutes } from '../../testing/test-utils';
+import { stubApi, stubSettingsApi } from '../../testing/api-stubs';
+import { jsonResponse, renderRoutes } from '../../testing/test-utils';
 import { SettingsRoute } from './settings';
 
 function renderSettings(initialPath = '/dashboard/settings') {
@@ -21,12 +21,12 @@ describe('settings page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('has four tabs and opens on Profile', async () => {
+  it('has five tabs and opens on Profile', async () => {
     stubSettingsApi();
     renderSettings();
 
     const tablist = screen.getByRole('tablist', { name: 'Settings sections' });
-    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Notifications', 'Default Schedule']);
+    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Notifications', 'Default Schedule', 'API Keys']);
     expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText('Full Name')).toBeTruthy();
   });
@@ -53,6 +53,15 @@ describe('settings page', () => {
 
     expect(screen.getByRole('tab', { name: 'Default Schedule' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByRole('radio', { name: /Daily/ })).toBeTruthy();
+  });
+
+  it('opens API Keys from the address, as the API reference links to it', async () => {
+    stubApi({ handlers: { 'GET /api/me/api-keys': () => jsonResponse({ items: [] }) } });
+    renderSettings('/dashboard/settings?tab=api-keys');
+
+    expect(screen.getByRole('tab', { name: 'API Keys' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'Create API Key' })).toBeTruthy();
+    expect(await screen.findByText('No API keys yet')).toBeTruthy();
   });
 
   it('falls back to Profile for an unknown tab', async () => {

@@ -1,7 +1,8 @@
-import { Bell, CalendarClock, Lock, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, CalendarClock, KeyRound, Lock, UserRound, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ApiKeySettings } from '../../features/settings/components/api-key-settings';
 import { DefaultScheduleSettings } from '../../features/settings/components/default-schedule-settings';
 import { NotificationSettings } from '../../features/settings/components/notification-settings';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
@@ -12,6 +13,7 @@ const settingsTabs: { value: string; label: string; icon: LucideIcon; Panel: Com
   { value: 'security', label: 'Security', icon: Lock, Panel: SecuritySettings },
   { value: 'notifications', label: 'Notifications', icon: Bell, Panel: NotificationSettings },
   { value: 'schedule', label: 'Default Schedule', icon: CalendarClock, Panel: DefaultScheduleSettings },
+  { value: 'api-keys', label: 'API Keys', icon: KeyRound, Panel: ApiKeySettings },
 ];
 
 const defaultTab = 'profile';
@@ -42,7 +44,8 @@ export function SettingsRoute() {
     <div className="flex flex-col gap-6">
       <p className="text-slate-600">Manage your account settings and preferences.</p>
       <Tabs value={activeTab} onValueChange={selectTab}>
-        <TabsList aria-label="Settings sections">
+        {/* Five tabs outgrow one row beside the sidebar on a tablet; they wrap rather than run off the edge. */}
+        <TabsList aria-label="Settings sections" className="sm:flex-wrap">
           {settingsTabs.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden="true" className="size-4" />

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminTask, AdminTaskFilter } from '#shared/admin/admin-task.schema';
 import { unknownOwnerName } from '#shared/admin/admin-task.schema';
 import { providerIds } from '#shared/tasks/catalog';
+import type { Schedule } from '#shared/tasks/schedule';
 import { scheduleWithZone } from '#shared/tasks/schedule-with-zone';
 import { taskStatuses } from '#shared/tasks/task.schema';
 import type { Database } from '../../../db/client';
@@ -30,28 +31,9 @@ export const adminTaskColumns = {
 
 export type AdminTaskRow = { task: typeof tasks.$inferSelect; ownerName: string | null; ownerEmail: string | null; lastRun: { startedAt: string; status: string } | null; cursorCreatedAt: string };
 
-/** More owners than this are matched through a subquery: planning over a longer list of ids costs more than it saves. */
-const maxListedOwners = 1_000;
-
-/**
- * The ids of the users a search term finds by full or account name (through their trigram indexes), for
- * `adminTaskWhere`; undefined when there is no term or more than `maxListedOwners` match.
- */
-export async function findOwnersMatching(db: TaskReader, search: string | undefined): Promise<string[] | undefined> {
-  const term = search?.trim();
-  if (!term) return undefined;
-  const pattern = containsPattern(term);
-  const rows = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(or(ilike(user.fullName, pattern), ilike(user.name, pattern)))
-    .limit(maxListedOwners + 1);
-  return rows.length > maxListedOwners ? undefined : rows.map((row) => row.id);
-}
-
 /**
  * Search (task name, status, provider, owner's full or account name; case-insensitive), status and provider.
- * `owners`, from `findOwnersMatching`, lists the owners the search finds: PostgreSQL then sees the ids while planning
+ * `owners`, from `findOwnersMatching` in list-admin-tasks.ts, lists the owners the search finds: PostgreSQL then sees the ids while planning
  * and estimates how many tasks they own, so a common term walks the (created_at, id) index and stops at the page's
  * end, where a subquery's ids (estimated as a few) made it fetch and sort every match. Without it, a subquery.
  */
@@ -99,7 +81,7 @@ export function selectAdminTaskRows({ db, where, after, limit }: { db: TaskReade
  * for the zone's abbreviation and the local time, a millisecond or more per task under load, while a page (or an
  * export batch) mostly repeats a few schedules: "daily at 09:00 CET" for many tasks is one computation.
  */
-export function scheduleTexts(now = new Date()): (task: typeof tasks.$inferSelect) => string {
+export function scheduleTexts(now = new Date()): (task: Schedule) => string {
   const known = new Map<string, string>();
   return (task) => {
     const key = `${task.scheduleType}|${task.scheduleTime ?? ''}|${task.startDate ?? ''}|${task.timezone}|${task.customCron ?? ''}`;

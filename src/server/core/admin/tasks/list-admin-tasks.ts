@@ -1,33 +1,172 @@
 import { count } from 'drizzle-orm';
-import type { AdminTaskFilter, AdminTaskPage } from '#shared/admin/admin-task.schema';
+import pg from 'pg';
+import type { AdminTask, AdminTaskFilter, AdminTaskPage } from '#shared/admin/admin-task.schema';
+import { unknownOwnerName } from '#shared/admin/admin-task.schema';
+import { providerIds } from '#shared/tasks/catalog';
+import type { Schedule } from '#shared/tasks/schedule';
+import { taskStatuses } from '#shared/tasks/task.schema';
+import type { Database } from '../../../db/client';
 import { tasks } from '../../../db/schema';
 import type { AdminListTotals } from '../../../events/admin-list-totals';
+import { containsPattern } from '../../contains-pattern';
 import { ValidationError } from '../../errors';
-import { decodeAdminTaskCursor, encodeAdminTaskCursor } from './admin-task-cursor';
-import { adminTaskWhere, findOwnersMatching, scheduleTexts, selectAdminTaskRows, toAdminTask, type TaskReader } from './admin-task-rows';
+import { decodeAdminTaskCursor, encodeAdminTaskCursor, type AdminTaskCursor } from './admin-task-cursor';
+import { adminTaskWhere, scheduleTexts } from './admin-task-rows';
+
+export interface ListAdminTasksOptions extends AdminTaskFilter {
+  /** The page is plain SQL on the pool, like the history's (docs/decisions/0047). */
+  pool: pg.Pool;
+  /** Counts the total on drizzle when `totals` does not have it (rare: once per filter until something changes). */
+  db: Pick<Database, 'select'>;
+  limit?: number;
+  cursor?: string;
+  totals?: AdminListTotals;
+}
 
 /**
  * Every user's tasks (spec section 2 "All Tasks"), newest first, with the total matching the filter. `totals` keeps
  * that total between requests until a task or user changes (docs/decisions/0044); without it, every page counts.
  */
-export async function listAdminTasks({ db, limit = 20, cursor, totals, ...filter }: AdminTaskFilter & { db: TaskReader; limit?: number; cursor?: string; totals?: AdminListTotals }): Promise<AdminTaskPage> {
+export async function listAdminTasks({ pool, db, limit = 20, cursor, totals, ...filter }: ListAdminTasksOptions): Promise<AdminTaskPage> {
   const after = cursor ? decodeAdminTaskCursor(cursor) : undefined;
   if (cursor && !after) throw new ValidationError('cursor', 'This page link is no longer valid. Start from the first page.');
-  const where = adminTaskWhere(filter, await findOwnersMatching(db, filter.search));
+  const owners = await findOwnersMatching(pool, filter.search);
   const countTasks = async () => {
     // The filter reads only tasks (owners as a list of ids, or a subquery): counting needs no join.
-    const [counted] = await db.select({ total: count() }).from(tasks).where(where);
+    const [counted] = await db.select({ total: count() }).from(tasks).where(adminTaskWhere(filter, owners));
     return counted?.total ?? 0;
   };
   const key = JSON.stringify([filter.search?.trim() ?? '', filter.status ?? 'all', filter.provider ?? '']);
-  const [rows, total] = await Promise.all([selectAdminTaskRows({ db, where, after, limit: limit + 1 }), totals ? totals.total('tasks', key, countTasks) : countTasks()]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const now = new Date();
-  const scheduleText = scheduleTexts(now);
+  const page = pageWhere(filter, owners, after);
+  const pageSize = `$${page.values.push(limit + 1)}`;
+  const [{ rows }, total] = await Promise.all([
+    pool.query<AdminTaskPageRow>(prepared(`${selectTasks} where ${page.sql} order by t.created_at desc, t.id desc limit ${pageSize}`, page.values)),
+    totals ? totals.total('tasks', key, countTasks) : countTasks(),
+  ]);
+  const last = rows[limit - 1];
+  const scheduleText = scheduleTexts(new Date());
   return {
-    items: page.map((row) => toAdminTask(row, now, scheduleText)),
+    items: rows.slice(0, limit).map((row) => toAdminTaskItem(row, scheduleText)),
     total,
-    nextCursor: rows.length > limit && last ? encodeAdminTaskCursor({ createdAt: last.cursorCreatedAt, id: last.task.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeAdminTaskCursor({ createdAt: isoInstant(last.created_at, 6), id: last.id }) : null,
   };
+}
+
+/**
+ * What the page query selects: the columns the list shows, times as PostgreSQL's own text for a UTC timestamp
+ * ("2026-11-20 10:00:00.123456"), sliced by `isoInstant`.
+ */
+interface AdminTaskPageRow extends Required<Schedule> {
+  id: string;
+  name: string;
+  user_id: string;
+  status: string;
+  provider: string;
+  model: string;
+  created_at: string;
+  owner_name: string | null;
+  owner_email: string | null;
+  last_run_started_at: string | null;
+  last_run_status: string | null;
+}
+
+/**
+ * The latest run through the (task_id, started_at desc, id desc) index: one index probe per listed task, however many
+ * runs it has. The owner is a left join: the row must not vanish if the owner's row is odd.
+ */
+const selectTasks = `select t.id, t.name, t.user_id, t.status, t.provider, t.model, t.created_at at time zone 'UTC' as created_at,
+  t.schedule_type as "scheduleType", t.schedule_time as "scheduleTime", t.start_date::text as "startDate", t.timezone, t.custom_cron as "customCron",
+  coalesce(nullif(trim(u.full_name), ''), nullif(trim(u.name), '')) as owner_name, u.email as owner_email,
+  lr.started_at at time zone 'UTC' as last_run_started_at, lr.status as last_run_status
+  from tasks t left join "user" u on u.id = t.user_id
+  left join lateral (select r.started_at, r.status from task_runs r where r.task_id = t.id order by r.started_at desc, r.id desc limit 1) lr on true`;
+
+/** More owners than this are matched through a subquery: planning over a longer list of ids costs more than it saves. */
+const maxListedOwners = 1_000;
+
+/**
+ * The ids of the users a search term finds by full or account name (through their trigram indexes), for the page's
+ * filter; undefined when there is no term or more than `maxListedOwners` match. Same rule as the export's
+ * (`adminTaskWhere` in admin-task-rows.ts), so the list, its total and the export agree.
+ */
+async function findOwnersMatching(pool: pg.Pool, search: string | undefined): Promise<string[] | undefined> {
+  const term = search?.trim();
+  if (!term) return undefined;
+  // Unnamed, so planned for its pattern every time: a named statement's generic plan cannot see the pattern, and
+  // PostgreSQL chose a sequential scan of every user (14 ms) over the trigram indexes (well under 1 ms).
+  const { rows } = await pool.query<{ id: string }>(`select u.id from "user" u where u.full_name ilike $1 or u.name ilike $1 limit $2`, [
+    containsPattern(term),
+    maxListedOwners + 1,
+  ]);
+  return rows.length > maxListedOwners ? undefined : rows.map((row) => row.id);
+}
+
+/**
+ * `adminTaskWhere` as SQL text with numbered parameters, plus the keyset condition: each alternative of the search on
+ * an index of tasks, so PostgreSQL can walk the (created_at, id) index and stop at the page's end for a common term,
+ * or OR bitmaps for a rare one. Values are always parameters; only fixed fragments are concatenated, so the texts
+ * (and statement names) are a few dozen at most.
+ */
+function pageWhere({ search, status = 'all', provider }: AdminTaskFilter, owners: string[] | undefined, after: AdminTaskCursor | undefined) {
+  const values: unknown[] = [];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const conditions: string[] = [];
+  if (status !== 'all') conditions.push(`t.status = ${param(status)}`);
+  if (provider) conditions.push(`t.provider = ${param(provider)}`);
+  const term = search?.trim();
+  if (term) {
+    const pattern = param(containsPattern(term));
+    const lower = term.toLowerCase();
+    const statuses = taskStatuses.filter((value) => value.includes(lower));
+    const providers = providerIds.filter((value) => value.includes(lower));
+    const alternatives = [`t.name ilike ${pattern}`];
+    if (statuses.length) alternatives.push(`t.status = any(${param(statuses)}::text[])`);
+    if (providers.length) alternatives.push(`t.provider = any(${param(providers)}::text[])`);
+    alternatives.push(
+      owners ? `t.user_id = any(${param(owners)}::text[])` : `t.user_id = any(array(select u2.id from "user" u2 where u2.full_name ilike ${pattern} or u2.name ilike ${pattern}))`,
+    );
+    conditions.push(`(${alternatives.join(' or ')})`);
+  }
+  if (after) conditions.push(`(t.created_at, t.id) < (${param(after.createdAt)}::timestamptz, ${param(after.id)}::uuid)`);
+  return { sql: conditions.length ? conditions.join(' and ') : 'true', values };
+}
+
+/** Typed against the shared `AdminTask`, so a field the contract gains and this mapper lacks is a compile error. */
+function toAdminTaskItem(row: AdminTaskPageRow, scheduleText: (schedule: Schedule) => string): AdminTask {
+  return {
+    id: row.id,
+    name: row.name,
+    owner: { id: row.user_id, name: row.owner_name ?? unknownOwnerName, email: row.owner_email ?? '' },
+    status: row.status,
+    schedule: scheduleText(row),
+    provider: row.provider,
+    model: row.model,
+    lastRun: row.last_run_started_at === null ? null : { startedAt: isoInstant(row.last_run_started_at, 3), status: row.last_run_status ?? '' },
+    createdAt: isoInstant(row.created_at, 3),
+  };
+}
+
+/**
+ * "2026-11-20 10:00:00.1234" -> "2026-11-20T10:00:00.123Z" with 3 digits (a JavaScript Date's ISO text), or with 6
+ * the microsecond instant the cursor carries. PostgreSQL drops trailing zeros of the fraction, and the whole fraction
+ * when it is zero. As in core/history/list-history.ts (docs/decisions/0022).
+ */
+function isoInstant(text: string, digits: 3 | 6): string {
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 20 + digits).padEnd(digits, '0')}Z`;
+}
+
+const keepText = (value: string) => value;
+
+/** Timestamps stay PostgreSQL's text: slicing it costs next to nothing, unlike pg's parsing into Dates. */
+const timesAsText = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format)),
+} as pg.CustomTypesConfig;
+
+const statementNames = new Map<string, string>();
+
+/** A named statement, so each connection parses it once and PostgreSQL can keep its plan (docs/decisions/0047). */
+function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `admin_tasks_${statementNames.size + 1}`));
+  return { name, text, values, types: timesAsText };
 }

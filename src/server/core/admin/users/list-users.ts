@@ -1,41 +1,139 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { AdminUserList } from '#shared/admin/admin-user.schema';
+import { count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { AdminUser, AdminUserList, AdminUserStatus } from '#shared/admin/admin-user.schema';
 import type { Database } from '../../../db/client';
 import type { AdminListTotals } from '../../../events/admin-list-totals';
-import { subscriptionPlans, subscriptions, user } from '../../../db/schema';
-import { adminUserWhere, effectivePlanId, selectAdminUsers, toAdminUser, type AdminUserFilter } from './admin-user-columns';
-import { afterAdminUserCursor, decodeAdminUserCursor, encodeAdminUserCursor } from './admin-user-cursor';
+import { freePlanId, subscriptionPlans, subscriptions, user } from '../../../db/schema';
+import { grantingStatuses } from '../../billing/find-user-plan';
+import { containsPattern } from '../../contains-pattern';
+import { adminUserWhere, effectivePlanId, type AdminUserFilter } from './admin-user-columns';
+import { decodeAdminUserCursor, encodeAdminUserCursor, type AdminUserCursor } from './admin-user-cursor';
+
+export interface ListUsersOptions {
+  /** The page is plain SQL on the pool, like the history's (docs/decisions/0047). */
+  pool: pg.Pool;
+  /** Counts the total on drizzle when `totals` does not have it (once per filter until something changes). */
+  db: Pick<Database, 'select'>;
+  filter: AdminUserFilter;
+  cursor?: string;
+  limit: number;
+  totals?: AdminListTotals;
+}
 
 /**
  * A page of the Users list, newest account first, with the number of every user the filter matches. `totals` keeps
  * that number between requests until a user or subscription changes (docs/decisions/0044); without it, every page
  * counts.
  */
-export async function listUsers({ db, filter, cursor, limit, totals }: { db: Database; filter: AdminUserFilter; cursor?: string; limit: number; totals?: AdminListTotals }): Promise<AdminUserList> {
+export async function listUsers({ pool, db, filter, cursor, limit, totals }: ListUsersOptions): Promise<AdminUserList> {
   const after = cursor ? decodeAdminUserCursor(cursor) : undefined;
-  const where = adminUserWhere(filter);
   const countUsers = async () => {
     const [counted] = await db
       .select({ total: count() })
       .from(user)
       .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
       .innerJoin(subscriptionPlans, sql`${subscriptionPlans.id} = ${effectivePlanId}`)
-      .where(where);
+      .where(adminUserWhere(filter));
     return counted?.total ?? 0;
   };
   const key = JSON.stringify([filter.search ?? '', filter.status ?? '', filter.planId ?? '']);
-  const [rows, total] = await Promise.all([
-    selectAdminUsers(db)
-      .where(and(where, after && afterAdminUserCursor(after)))
-      .orderBy(desc(user.createdAt), desc(user.id))
-      .limit(limit + 1),
+  const page = pageWhere(filter, after);
+  const pageSize = `$${page.values.push(limit + 1)}`;
+  const [{ rows }, total] = await Promise.all([
+    pool.query<AdminUserPageRow>(prepared(`${selectUsers} where ${page.sql} order by u.created_at desc, u.id desc limit ${pageSize}`, page.values)),
     totals ? totals.total('users', key, countUsers) : countUsers(),
   ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const last = rows[limit - 1];
   return {
-    items: page.map(toAdminUser),
+    items: rows.slice(0, limit).map(toAdminUserItem),
     total,
-    nextCursor: rows.length > limit && last ? encodeAdminUserCursor({ joinedAt: last.joinedAt, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeAdminUserCursor({ joinedAt: isoInstant(last.joined_at, 6), id: last.id }) : null,
   };
+}
+
+/** What the page query selects; times as PostgreSQL's own text for a UTC timestamp, sliced by `isoInstant`. */
+interface AdminUserPageRow {
+  id: string;
+  name: string;
+  email: string;
+  status: AdminUserStatus;
+  role: AdminUser['role'];
+  plan_id: string;
+  plan_name: string;
+  task_count: number;
+  joined_at: string;
+  last_sign_in_at: string | null;
+}
+
+// Code's own constants, checked to be plain words before they become SQL text.
+const granting = [...grantingStatuses].map((status) => {
+  if (!/^[a-z_]+$/.test(status)) throw new Error(`Unexpected subscription status ${status}`);
+  return `'${status}'`;
+});
+if (!/^[0-9a-f-]{36}$/.test(freePlanId)) throw new Error('Unexpected free plan id');
+
+/** The plan that applies, as findUserPlan decides it (and `effectivePlanId` in admin-user-columns.ts). */
+const planOf = `(case when s.status in (${granting.join(', ')}) then s.plan_id else '${freePlanId}'::uuid end)`;
+/** As `statusOf` in admin-user-columns.ts. */
+const statusOf = `(case when u.banned then 'suspended' when not u.has_set_password then 'inactive' else 'active' end)`;
+
+/** The same columns as `adminUserColumns` (admin-user-columns.ts): a task count and the last sign-in per row. */
+const selectUsers = `select u.id, u.name, u.email, ${statusOf} as status, u.role, p.id as plan_id, p.name as plan_name,
+  (select count(*)::int from tasks t where t.user_id = u.id) as task_count,
+  u.created_at at time zone 'UTC' as joined_at,
+  (select max(se.created_at) from session se where se.user_id = u.id) at time zone 'UTC' as last_sign_in_at
+  from "user" u left join subscriptions s on s.user_id = u.id join subscription_plans p on p.id = ${planOf}`;
+
+/** `adminUserWhere` as SQL text with numbered parameters, plus the keyset condition. */
+function pageWhere(filter: AdminUserFilter, after: AdminUserCursor | undefined) {
+  const values: unknown[] = [];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const conditions: string[] = [];
+  if (filter.search) {
+    const pattern = param(containsPattern(filter.search));
+    conditions.push(`(u.name ilike ${pattern} or u.full_name ilike ${pattern} or u.email ilike ${pattern})`);
+  }
+  if (filter.status) conditions.push(`${statusOf} = ${param(filter.status)}`);
+  if (filter.planId) conditions.push(`${planOf} = ${param(filter.planId)}::uuid`);
+  if (after) conditions.push(`(u.created_at, u.id) < (${param(after.joinedAt)}::timestamptz, ${param(after.id)})`);
+  return { sql: conditions.length ? conditions.join(' and ') : 'true', values };
+}
+
+/** Typed against the shared `AdminUser`: a field the contract gains and this mapper lacks is a compile error. */
+function toAdminUserItem(row: AdminUserPageRow): AdminUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    status: row.status,
+    role: row.role,
+    plan: { id: row.plan_id, name: row.plan_name },
+    taskCount: row.task_count,
+    joinedAt: isoInstant(row.joined_at, 3),
+    lastSignInAt: row.last_sign_in_at === null ? null : isoInstant(row.last_sign_in_at, 3),
+  };
+}
+
+/**
+ * "2026-11-20 10:00:00.1234" -> "2026-11-20T10:00:00.123Z" with 3 digits (a JavaScript Date's ISO text), or with 6
+ * the microsecond instant the cursor carries. As in core/history/list-history.ts (docs/decisions/0022).
+ */
+function isoInstant(text: string, digits: 3 | 6): string {
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 20 + digits).padEnd(digits, '0')}Z`;
+}
+
+const keepText = (value: string) => value;
+
+/** Timestamps stay PostgreSQL's text: slicing it costs next to nothing, unlike pg's parsing into Dates. */
+const timesAsText = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format)),
+} as pg.CustomTypesConfig;
+
+const statementNames = new Map<string, string>();
+
+/** A named statement, so each connection parses it once and PostgreSQL can keep its plan (docs/decisions/0047). */
+function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `admin_users_${statementNames.size + 1}`));
+  return { name, text, values, types: timesAsText };
 }

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createdApiKeySchema, type ApiKey, type CreateApiKeyInput } from '#shared/api-keys/api-key.schema';
+import { apiClient } from '../../../lib/api-client';
+import { apiKeysQueryKey } from './list-api-keys';
+
+/** The error code of a user who already has the most keys allowed (50). */
+export const apiKeyLimitCode = 'api_key_limit';
+
+/** `POST /api/me/api-keys`: the answer is the only time the key itself is sent; the server keeps just its hash. */
+export async function createApiKey(input: CreateApiKeyInput) {
+  return createdApiKeySchema.parse(await apiClient.post('/api/me/api-keys', input));
+}
+
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApiKey,
+    onSuccess: ({ apiKey }) => {
+      // The list is newest first, so the new key shows on top at once; the refetch then confirms it.
+      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) => (keys ? [apiKey, ...keys.filter((key) => key.id !== apiKey.id)] : keys));
+      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    },
+  });
+}

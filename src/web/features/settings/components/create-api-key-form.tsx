@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiKeyMessages, createApiKeyInputSchema, type CreateApiKeyInput } from '#shared/api-keys/api-key.schema';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input, inputClassName } from '../../../components/ui/input';
+import { browserTimeZone } from '../../../lib/date-time';
+import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { useCreateApiKey } from '../api/create-api-key';
+import { CreatedApiKeyDialog } from './created-api-key-dialog';
+
+/** The moment a key chosen to expire on `day` (`YYYY-MM-DD`, the date input's value) stops working: 23:59:59.999 that day in the reader's zone. */
+function endOfLocalDay(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  // The Date constructor reads its parts in the browser's zone, which is the zone the hint names.
+  return new Date(year ?? Number.NaN, (month ?? Number.NaN) - 1, date ?? Number.NaN, 23, 59, 59, 999);
+}
+
+/** Today as the date input writes it, in the reader's zone: the earliest day a key may expire on. */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The shared input's name and scope rules, with the expiry as the calendar day the form asks for; `toInput` turns
+ * that day into the instant the API stores.
+ */
+const apiKeyFormSchema = createApiKeyInputSchema.pick({ name: true, scope: true }).extend({
+  expiresOn: z.string().refine((day) => day === '' || endOfLocalDay(day).getTime() > Date.now(), apiKeyMessages.expiresAt),
+});
+
+type ApiKeyFormValues = z.input<typeof apiKeyFormSchema>;
+
+function toInput({ name, scope, expiresOn }: z.output<typeof apiKeyFormSchema>): CreateApiKeyInput {
+  return { name, scope, expiresAt: expiresOn === '' ? null : endOfLocalDay(expiresOn).toISOString() };
+}
+
+// Least privilege first: a key that only reads cannot change anything if it leaks.
+const emptyValues: ApiKeyFormValues = { name: '', scope: 'read', expiresOn: '' };
+
+/** Which form field shows a server field error; the API names the expiry `expiresAt`, the form asks for a day. */
+const formFieldOf: Record<string, keyof ApiKeyFormValues> = { name: 'name', scope: 'scope', expiresAt: 'expiresOn' };
+
+/** Settings → API Keys: name a key, choose what it may do and until when; the new key is then shown once. */
+export function CreateApiKeyForm() {
+  const createApiKey = useCreateApiKey();
+  const form = useForm({ resolver: zodResolver(apiKeyFormSchema), defaultValues: emptyValues });
+  const { errors } = form.formState;
+  const [createdKey, setCreatedKey] = useState<string | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  const onSubmit = form.handleSubmit((values) => {
+    createApiKey.mutate(toInput(values), {
+      onSuccess: ({ key }) => {
+        form.reset(emptyValues);
+        setCreatedKey(key);
+      },
+      onError: (error) => {
+        const fields = Object.entries(serverFieldErrors(error)).flatMap(([field, message]) => {
+          const formField = formFieldOf[field];
+          return formField ? [[formField, message] as const] : [];
+        });
+        fields.forEach(([field, message], index) => form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
+        toast.error('Error creating API key', { description: errorMessage(error, 'There was an error creating the API key. Please try again.') });
+      },
+    });
+  });
+
+  return (
+    <Card aria-labelledby="create-api-key-title">
+      <form onSubmit={onSubmit} noValidate>
+        <CardHeader
+          titleId="create-api-key-title"
+          title="Create API Key"
+          description="Call the Promptcron API from scripts and other services with a key instead of your password."
+        />
+        <CardContent className="flex flex-col gap-5">
+          <Field id="api-key-name" label="Name" hint="What the key is for, so you recognise it later." error={errors.name?.message}>
+            {(control) => <Input {...control} {...form.register('name')} placeholder="e.g. Deploy script" autoComplete="off" />}
+          </Field>
+          <Field
+            id="api-key-scope"
+            label="Scope"
+            hint={
+              <>
+                <span className="block">Read: view tasks, runs and the dashboard (GET requests only).</span>
+                <span className="block">Write: also create, change, run and delete tasks.</span>
+              </>
+            }
+            error={errors.scope?.message}
+          >
+            {(control) => (
+              <select {...control} {...form.register('scope')} className={inputClassName}>
+                <option value="read">Read</option>
+                <option value="write">Write</option>
+              </select>
+            )}
+          </Field>
+          <Field
+            id="api-key-expires"
+            label="Expires (optional)"
+            hint={`The key stops working at the end of that day, 23:59 in your time zone (${browserTimeZone()}). Leave empty for a key that does not expire.`}
+            error={errors.expiresOn?.message}
+          >
+            {(control) => <Input {...control} {...form.register('expiresOn')} type="date" min={localToday()} className="sm:max-w-56" />}
+          </Field>
+        </CardContent>
+        <CardFooter>
+          <Button ref={submitRef} type="submit" disabled={createApiKey.isPending}>
+            {createApiKey.isPending ? 'Creating...' : 'Create API Key'}
+          </Button>
+        </CardFooter>
+      </form>
+      <CreatedApiKeyDialog apiKey={createdKey} onClose={() => setCreatedKey(null)} returnFocusTo={() => submitRef.current} />
+    </Card>
+  );
+}
