@@ -3,9 +3,6 @@ import { createdApiKeySchema, type ApiKey, type CreateApiKeyInput } from '#share
 import { apiClient } from '../../../lib/api-client';
 import { apiKeysQueryKey } from './list-api-keys';
 
-/** The error code of a user who already has the most keys allowed (50). */
-export const apiKeyLimitCode = 'api_key_limit';
-
 /** `POST /api/me/api-keys`: the answer is the only time the key itself is sent; the server keeps just its hash. */
 export async function createApiKey(input: CreateApiKeyInput) {
   return createdApiKeySchema.parse(await apiClient.post('/api/me/api-keys', input));
