@@ -12,6 +12,7 @@ import { getOwnSubscription, getPlans, postBillingPortal, postCheckout, postStri
 export const getPlansRoute = createRoute({
   method: 'get',
   path: '/api/plans',
+  security: [],
   tags: ['Billing'],
   summary: 'The plans for sale, cheapest first, with their limits',
   responses: { 200: json(plansResponseSchema, 'The plans') },
@@ -71,6 +72,7 @@ export const billingPortalRoute = createRoute({
 export const stripeWebhookRoute = createRoute({
   method: 'post',
   path: '/api/billing/webhook',
+  security: [],
   tags: ['Billing'],
   summary: 'Stripe webhook: checkout.session.completed, customer.subscription.*, invoice.payment_failed',
   request: { headers: z.object({ 'stripe-signature': z.string().optional() }) },

@@ -7,6 +7,7 @@ import { json } from '../openapi';
 export const getCatalogRoute = createRoute({
   method: 'get',
   path: '/api/catalog',
+  security: [],
   tags: ['Tasks'],
   summary: 'AI providers and models, and which providers this server can use',
   responses: { 200: json(catalogResponseSchema, 'The catalogue') },

@@ -7,6 +7,7 @@ import { getHealth } from './health.handlers';
 export const getHealthRoute = createRoute({
   method: 'get',
   path: '/api/health',
+  security: [],
   tags: ['System'],
   summary: 'Service health',
   description: 'Answers 200 when the service can reach its database, 503 otherwise. The footer status badge shows it.',

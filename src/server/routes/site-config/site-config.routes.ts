@@ -7,6 +7,7 @@ import { getSiteConfig } from './site-config.handlers';
 export const getSiteConfigRoute = createRoute({
   method: 'get',
   path: '/api/config',
+  security: [],
   tags: ['System'],
   summary: 'Public site configuration',
   description: 'Links that differ per deployment: the waitlist form, the support address and the social profiles.',

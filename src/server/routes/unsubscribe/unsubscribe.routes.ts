@@ -15,6 +15,7 @@ const invalidLink = json(errorResponseSchema, 'The link is not one of ours, or i
 export const unsubscribeRoute = createRoute({
   method: 'post',
   path: '/api/unsubscribe',
+  security: [],
   tags: ['Account'],
   summary: 'Turn off the notification an e-mail came from (one-click, RFC 8058)',
   request: { query: unsubscribeInputSchema },
@@ -24,6 +25,7 @@ export const unsubscribeRoute = createRoute({
 export const resubscribeRoute = createRoute({
   method: 'post',
   path: '/api/unsubscribe/undo',
+  security: [],
   tags: ['Account'],
   summary: 'Turn the notification of an unsubscribe link back on',
   request: { query: unsubscribeInputSchema },

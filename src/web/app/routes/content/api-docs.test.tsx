@@ -16,6 +16,7 @@ const openApiDocument = {
       delete: { tags: ['Tasks'], summary: 'Delete a task', security: [{ session: [] }, { apiKey: ['write'] }] },
     },
     '/api/me/api-keys': { get: { tags: ['API keys'], summary: 'Your API keys' } },
+    '/api/catalog': { get: { tags: ['Catalog'], summary: 'Providers and models', security: [] } },
   },
 };
 
@@ -59,12 +60,14 @@ describe('API reference page', () => {
     expect(within(remove).getByText(/^curl /).textContent).toContain(`curl -X DELETE "${origin}/api/tasks/{id}"`);
   });
 
-  it('says which routes take the browser session only', async () => {
+  it('says which routes take the browser session only, and which need no sign-in', async () => {
     renderApiDocs();
 
     const keys = await endpoint('Your API keys');
     expect(keys.textContent).toContain('Browser session only: API keys are not accepted here.');
     expect(within(keys).queryByText(/^curl /)).toBeNull();
+    const catalog = await endpoint('Providers and models');
+    expect(catalog.textContent).toContain('Public: no sign-in needed.');
   });
 
   it('explains API keys: where to create them, scopes, rate limits and idempotent creates', async () => {

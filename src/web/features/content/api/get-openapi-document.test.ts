@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { toApiReference } from './get-openapi-document';
 
 describe('toApiReference', () => {
-  it('groups operations by their first tag with method, path, summary, the scope a key needs and whether it takes a body', () => {
+  it('groups operations by their first tag with method, path, summary, the scope a key needs, whether it is public and takes a body', () => {
     const reference = toApiReference({
       openapi: '3.1.0',
       info: { title: 'Promptcron API', version: '0.1.0', description: 'Schedule AI prompts.' },
       paths: {
-        '/api/health': { get: { tags: ['System'], summary: 'Service health' } },
+        '/api/health': { get: { tags: ['System'], summary: 'Service health', security: [] } },
         '/api/tasks': {
           get: { tags: ['Tasks'], summary: 'Your tasks', security: [{ session: [] }, { apiKey: ['read'] }] },
           post: { tags: ['Tasks'], summary: 'Create a task', security: [{ session: [] }, { apiKey: ['write'] }], requestBody: { content: {} } },
@@ -22,15 +22,15 @@ describe('toApiReference', () => {
       version: '0.1.0',
       description: 'Schedule AI prompts.',
       groups: [
-        { tag: 'System', endpoints: [{ method: 'GET', path: '/api/health', summary: 'Service health', keyScope: null, hasBody: false }] },
+        { tag: 'System', endpoints: [{ method: 'GET', path: '/api/health', summary: 'Service health', keyScope: null, isPublic: true, hasBody: false }] },
         {
           tag: 'Tasks',
           endpoints: [
-            { method: 'GET', path: '/api/tasks', summary: 'Your tasks', keyScope: 'read', hasBody: false },
-            { method: 'POST', path: '/api/tasks', summary: 'Create a task', keyScope: 'write', hasBody: true },
+            { method: 'GET', path: '/api/tasks', summary: 'Your tasks', keyScope: 'read', isPublic: false, hasBody: false },
+            { method: 'POST', path: '/api/tasks', summary: 'Create a task', keyScope: 'write', isPublic: false, hasBody: true },
           ],
         },
-        { tag: 'Other', endpoints: [{ method: 'DELETE', path: '/api/untagged', summary: 'Removes something', keyScope: null, hasBody: false }] },
+        { tag: 'Other', endpoints: [{ method: 'DELETE', path: '/api/untagged', summary: 'Removes something', keyScope: null, isPublic: false, hasBody: false }] },
       ],
     });
   });

@@ -30,6 +30,8 @@ export type ApiEndpoint = {
   summary: string;
   /** The scope an API key needs here, or null where only the browser session (or nothing) is accepted. */
   keyScope: ApiKeyScope | null;
+  /** The document says no credentials at all (`security: []`): health, the catalogue, plans, unsubscribe links. */
+  isPublic: boolean;
   /** Whether the operation takes a JSON body. */
   hasBody: boolean;
 };
@@ -62,6 +64,7 @@ export function toApiReference(document: unknown): ApiReference {
         path,
         summary: parsed.data.summary ?? parsed.data.description ?? '',
         keyScope: keyScopeOf(parsed.data.security),
+        isPublic: parsed.data.security?.length === 0,
         hasBody: parsed.data.requestBody !== undefined,
       };
       groups.set(tag, [...(groups.get(tag) ?? []), endpoint]);

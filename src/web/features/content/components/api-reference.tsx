@@ -77,7 +77,7 @@ export function ApiReference({ baseUrl }: { baseUrl: string }) {
                     </pre>
                   </div>
                 ) : (
-                  <p className="text-xs text-slate-500">Browser session only: API keys are not accepted here.</p>
+                  <p className="text-xs text-slate-500">{endpoint.isPublic ? 'Public: no sign-in needed.' : 'Browser session only: API keys are not accepted here.'}</p>
                 )}
               </li>
             ))}
