@@ -67,6 +67,8 @@ test('register, log out, log in, reset the password from the e-mailed link and l
 });
 
 test('an invited user must set a password before reaching the dashboard', async ({ page, playwright, baseURL }) => {
+  // Several full page loads and sign-ins: on two busy cores close to one journey's 30 s.
+  test.slow();
   const adminEmail = uniqueEmail('admin');
   const invitedEmail = uniqueEmail('invited');
   const ownPassword = 'My-own-Passw0rd-now!';
@@ -99,6 +101,8 @@ test('an invited user must set a password before reaching the dashboard', async 
 });
 
 test('non-admins are kept out of the admin area, admins see it', async ({ page }) => {
+  // Several full page loads and sign-ins: on two busy cores close to one journey's 30 s.
+  test.slow();
   const email = await registerThroughForm(page, { name: 'Plain Member', label: 'member' });
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -87,6 +87,8 @@ test('an administrator sees real numbers, invites, finds, re-plans and suspends 
 });
 
 test('a user who is not an administrator is sent from every admin page to the dashboard', async ({ page }) => {
+  // Nine full page loads, each a fresh start of the app: on two busy cores that is more than one journey's 30 s.
+  test.slow();
   await registerThroughForm(page, { name: 'Plain User', label: 'plain' });
   for (const path of ['/admin', '/admin/users', '/admin/users/some-user', '/admin/tasks', '/admin/tasks/some-task', '/admin/plans', '/admin/audit', '/admin/settings', '/admin/no-such-page']) {
     await page.goto(path);
