@@ -1,9 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { HistoryPage, Run } from '#shared/runs/run.schema';
 import type { CountedFilter, RunCounts } from '../../events/run-counts';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 import type { RunRow } from '../runs/to-run';
 import { historyWhere, type HistoryFilter } from './history-filter';
+import { isoInstant, namedStatements } from '../plain-sql';
 
 export interface ListHistoryOptions {
   /** The pool itself: the page is plain SQL, not drizzle's builder (docs/decisions/0022). */
@@ -99,36 +100,7 @@ function toHistoryRun(row: HistoryRow): Run {
   };
 }
 
-/**
- * "2026-11-20 10:00:00.1234" -> "2026-11-20T10:00:00.123Z" with 3 digits: cut to milliseconds like a JavaScript Date,
- * so exactly what `toRun` returns for the same run; with 6, the microsecond instant the cursor carries
- * (history-cursor.ts). PostgreSQL drops trailing zeros of the fraction, and the whole fraction when it is zero.
- */
-function isoInstant(text: string, digits: 3 | 6): string {
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 20 + digits).padEnd(digits, '0')}Z`;
-}
-
-const keepText = (value: string) => value;
-
-/**
- * Timestamps stay PostgreSQL's text: slicing that string is far cheaper than `to_char` in PostgreSQL (it doubled
- * the query's cost) or pg's parsing into a Date and back to ISO text in the API process (docs/decisions/0022).
- */
-const timesAsText = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format)),
-} as pg.CustomTypesConfig;
-
-const statementNames = new Map<string, string>();
-
-/**
- * A named statement, so each connection parses and plans it once rather than on every request (planning cost more
- * than running the page query). The texts differ only by which filters are present: a dozen names at most.
- */
-function prepared(text: string, values: unknown[]): pg.QueryConfig {
-  let name = statementNames.get(text);
-  if (!name) statementNames.set(text, (name = `history_${statementNames.size + 1}`));
-  return { name, text, values, types: timesAsText };
-}
+const prepared = namedStatements('history');
 
 /** Two requests with the same filter count the same runs (up to the clock, for moving ranges). */
 function countedFilter({ range = 'all', date, timezone = 'UTC', q }: HistoryFilter): CountedFilter {

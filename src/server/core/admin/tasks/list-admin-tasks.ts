@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { AdminTask, AdminTaskFilter, AdminTaskPage } from '#shared/admin/admin-task.schema';
 import { unknownOwnerName } from '#shared/admin/admin-task.schema';
 import { providerIds } from '#shared/tasks/catalog';
@@ -12,6 +12,7 @@ import { containsPattern } from '../../contains-pattern';
 import { ValidationError } from '../../errors';
 import { decodeAdminTaskCursor, encodeAdminTaskCursor, type AdminTaskCursor } from './admin-task-cursor';
 import { adminTaskWhere, scheduleTexts } from './admin-task-rows';
+import { isoInstant, namedStatements } from '../../plain-sql';
 
 export interface ListAdminTasksOptions extends AdminTaskFilter {
   /** The page is plain SQL on the pool, like the history's (docs/decisions/0047). */
@@ -146,27 +147,4 @@ function toAdminTaskItem(row: AdminTaskPageRow, scheduleText: (schedule: Schedul
   };
 }
 
-/**
- * "2026-11-20 10:00:00.1234" -> "2026-11-20T10:00:00.123Z" with 3 digits (a JavaScript Date's ISO text), or with 6
- * the microsecond instant the cursor carries. PostgreSQL drops trailing zeros of the fraction, and the whole fraction
- * when it is zero. As in core/history/list-history.ts (docs/decisions/0022).
- */
-function isoInstant(text: string, digits: 3 | 6): string {
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 20 + digits).padEnd(digits, '0')}Z`;
-}
-
-const keepText = (value: string) => value;
-
-/** Timestamps stay PostgreSQL's text: slicing it costs next to nothing, unlike pg's parsing into Dates. */
-const timesAsText = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format)),
-} as pg.CustomTypesConfig;
-
-const statementNames = new Map<string, string>();
-
-/** A named statement, so each connection parses it once and PostgreSQL can keep its plan (docs/decisions/0047). */
-function prepared(text: string, values: unknown[]): pg.QueryConfig {
-  let name = statementNames.get(text);
-  if (!name) statementNames.set(text, (name = `admin_tasks_${statementNames.size + 1}`));
-  return { name, text, values, types: timesAsText };
-}
+const prepared = namedStatements('admin_tasks');
