@@ -44,6 +44,11 @@ export const tasks = pgTable(
     nextFireAt: timestamp({ withTimezone: true }),
     lastRunAt: timestamp({ withTimezone: true }),
     consecutiveFailures: integer().notNull().default(0),
+    /**
+     * The owner's full and account names, one per line, for the administrator's search (issue 17): kept by triggers
+     * on `tasks` and `user` (migration 0021), so a search by owner is one indexed condition on this table.
+     */
+    ownerNames: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -60,5 +65,7 @@ export const tasks = pgTable(
     index('tasks_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // Its search by task name (`ilike '%text%'`): trigrams (pg_trgm, migration 0004).
     index('tasks_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
+    // ... and by owner's name (docs/decisions/0055).
+    index('tasks_owner_names_trgm').using('gin', sql`${table.ownerNames} gin_trgm_ops`),
   ],
 );

@@ -106,6 +106,21 @@ describe('GET /api/admin/tasks', () => {
     expect((await list('?search=%25')).total).toBe(0);
   });
 
+  it('finds tasks by their owner’s new name once the owner renames themselves, and new tasks at once', async () => {
+    const renamed = await member.request('/api/me', { method: 'PATCH', body: { fullName: 'Melisande Quill' } });
+    expect(renamed.status).toBe(200);
+    expect(await list('?search=quill')).toMatchObject({ total: 1, items: [{ name: 'Member task', owner: { name: 'Melisande Quill' } }] });
+    // The account name still finds them; a term spanning the full and the account name does not.
+    expect((await list('?search=quill%20mel')).total).toBe(0);
+    const added = await seedTask(database.db, memberId, { name: 'Second member task' });
+    expect(names(await list('?search=melisande'))).toEqual(['Second member task', 'Member task']);
+    const csv = await (await admin.open('/api/admin/tasks/export?search=melisande')).text();
+    expect(csv.split('\r\n').filter((line) => line.includes('Melisande Quill'))).toHaveLength(2);
+    await database.db.delete(tasks).where(eq(tasks.id, added.id));
+    await member.request('/api/me', { method: 'PATCH', body: { fullName: 'Mel Member' } });
+    expect((await list('?search=quill')).total).toBe(0);
+  });
+
   it('filters by status and provider', async () => {
     expect(names(await list('?status=error'))).toEqual(['Cron job']);
     expect(await list('?provider=anthropic')).toMatchObject({ total: 1, items: [{ name: 'Weekly digest' }] });

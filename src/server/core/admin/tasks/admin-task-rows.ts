@@ -32,12 +32,10 @@ export const adminTaskColumns = {
 export type AdminTaskRow = { task: typeof tasks.$inferSelect; ownerName: string | null; ownerEmail: string | null; lastRun: { startedAt: string; status: string } | null; cursorCreatedAt: string };
 
 /**
- * Search (task name, status, provider, owner's full or account name; case-insensitive), status and provider.
- * `owners`, from `findOwnersMatching` in list-admin-tasks.ts, lists the owners the search finds: PostgreSQL then sees the ids while planning
- * and estimates how many tasks they own, so a common term walks the (created_at, id) index and stops at the page's
- * end, where a subquery's ids (estimated as a few) made it fetch and sort every match. Without it, a subquery.
+ * Search (task name, status, provider, owner's full or account name; case-insensitive), status and provider. The
+ * owner's names are kept on the task (`owner_names`, docs/decisions/0055), so every alternative reads `tasks` alone.
  */
-export function adminTaskWhere({ search, status = 'all', provider }: AdminTaskFilter, owners?: string[]): SQL | undefined {
+export function adminTaskWhere({ search, status = 'all', provider }: AdminTaskFilter): SQL | undefined {
   const filters: SQL[] = [];
   if (status !== 'all') filters.push(eq(tasks.status, status));
   if (provider) filters.push(eq(tasks.provider, provider));
@@ -46,18 +44,15 @@ export function adminTaskWhere({ search, status = 'all', provider }: AdminTaskFi
     const pattern = containsPattern(term);
     const lower = term.toLowerCase();
     // Each alternative on an index of tasks, so PostgreSQL can OR bitmaps instead of reading every task (a rare term):
-    // the name's trigrams; statuses and providers are known lists, matched here; owners found first through their
-    // trigrams.
+    // the name's and the owner's names' trigrams; statuses and providers are known lists, matched here.
     const statuses = taskStatuses.filter((value) => value.includes(lower));
     const providers = providerIds.filter((value) => value.includes(lower));
     filters.push(
       or(
         ilike(tasks.name, pattern),
+        ilike(tasks.ownerNames, pattern),
         statuses.length ? inArray(tasks.status, statuses) : undefined,
         providers.length ? inArray(tasks.provider, providers) : undefined,
-        owners
-          ? sql`${tasks.userId} = any(${sql.param(owners)}::text[])`
-          : sql`${tasks.userId} = any(array(select ${user.id} from ${user} where ${user.fullName} ilike ${pattern} or ${user.name} ilike ${pattern}))`,
       ) as SQL,
     );
   }

@@ -31,14 +31,13 @@ export interface ListAdminTasksOptions extends AdminTaskFilter {
 export async function listAdminTasks({ pool, db, limit = 20, cursor, totals, ...filter }: ListAdminTasksOptions): Promise<AdminTaskPage> {
   const after = cursor ? decodeAdminTaskCursor(cursor) : undefined;
   if (cursor && !after) throw new ValidationError('cursor', 'This page link is no longer valid. Start from the first page.');
-  const owners = await findOwnersMatching(pool, filter.search);
   const countTasks = async () => {
-    // The filter reads only tasks (owners as a list of ids, or a subquery): counting needs no join.
-    const [counted] = await db.select({ total: count() }).from(tasks).where(adminTaskWhere(filter, owners));
+    // The filter reads only tasks (owners' names included): counting needs no join.
+    const [counted] = await db.select({ total: count() }).from(tasks).where(adminTaskWhere(filter));
     return counted?.total ?? 0;
   };
   const key = JSON.stringify([filter.search?.trim() ?? '', filter.status ?? 'all', filter.provider ?? '']);
-  const page = pageWhere(filter, owners, after);
+  const page = pageWhere(filter, after);
   const pageSize = `$${page.values.push(limit + 1)}`;
   const [{ rows }, total] = await Promise.all([
     pool.query<AdminTaskPageRow>(prepared(`${selectTasks} where ${page.sql} order by t.created_at desc, t.id desc limit ${pageSize}`, page.values)),
@@ -82,33 +81,13 @@ const selectTasks = `select t.id, t.name, t.user_id, t.status, t.provider, t.mod
   from tasks t left join "user" u on u.id = t.user_id
   left join lateral (select r.started_at, r.status from task_runs r where r.task_id = t.id order by r.started_at desc, r.id desc limit 1) lr on true`;
 
-/** More owners than this are matched through a subquery: planning over a longer list of ids costs more than it saves. */
-const maxListedOwners = 1_000;
-
-/**
- * The ids of the users a search term finds by full or account name (through their trigram indexes), for the page's
- * filter; undefined when there is no term or more than `maxListedOwners` match. Same rule as the export's
- * (`adminTaskWhere` in admin-task-rows.ts), so the list, its total and the export agree.
- */
-async function findOwnersMatching(pool: pg.Pool, search: string | undefined): Promise<string[] | undefined> {
-  const term = search?.trim();
-  if (!term) return undefined;
-  // Unnamed, so planned for its pattern every time: a named statement's generic plan cannot see the pattern, and
-  // PostgreSQL chose a sequential scan of every user (14 ms) over the trigram indexes (well under 1 ms).
-  const { rows } = await pool.query<{ id: string }>(`select u.id from "user" u where u.full_name ilike $1 or u.name ilike $1 limit $2`, [
-    containsPattern(term),
-    maxListedOwners + 1,
-  ]);
-  return rows.length > maxListedOwners ? undefined : rows.map((row) => row.id);
-}
-
 /**
  * `adminTaskWhere` as SQL text with numbered parameters, plus the keyset condition: each alternative of the search on
- * an index of tasks, so PostgreSQL can walk the (created_at, id) index and stop at the page's end for a common term,
+ * an index of tasks (the owners' names are kept on the task, docs/decisions/0055), so PostgreSQL can walk the (created_at, id) index and stop at the page's end for a common term,
  * or OR bitmaps for a rare one. Values are always parameters; only fixed fragments are concatenated, so the texts
  * (and statement names) are a few dozen at most.
  */
-function pageWhere({ search, status = 'all', provider }: AdminTaskFilter, owners: string[] | undefined, after: AdminTaskCursor | undefined) {
+function pageWhere({ search, status = 'all', provider }: AdminTaskFilter, after: AdminTaskCursor | undefined) {
   const values: unknown[] = [];
   const param = (value: unknown) => `$${values.push(value)}`;
   const conditions: string[] = [];
@@ -120,12 +99,9 @@ function pageWhere({ search, status = 'all', provider }: AdminTaskFilter, owners
     const lower = term.toLowerCase();
     const statuses = taskStatuses.filter((value) => value.includes(lower));
     const providers = providerIds.filter((value) => value.includes(lower));
-    const alternatives = [`t.name ilike ${pattern}`];
+    const alternatives = [`t.name ilike ${pattern}`, `t.owner_names ilike ${pattern}`];
     if (statuses.length) alternatives.push(`t.status = any(${param(statuses)}::text[])`);
     if (providers.length) alternatives.push(`t.provider = any(${param(providers)}::text[])`);
-    alternatives.push(
-      owners ? `t.user_id = any(${param(owners)}::text[])` : `t.user_id = any(array(select u2.id from "user" u2 where u2.full_name ilike ${pattern} or u2.name ilike ${pattern}))`,
-    );
     conditions.push(`(${alternatives.join(' or ')})`);
   }
   if (after) conditions.push(`(t.created_at, t.id) < (${param(after.createdAt)}::timestamptz, ${param(after.id)}::uuid)`);
