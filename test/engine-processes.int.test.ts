@@ -111,7 +111,9 @@ it('after a 3-hour outage fires each task at most once, for its latest slot, and
   await database.db.execute(sql`delete from tasks`);
   const user = await seedUser(database.db);
   // Hourly tasks whose next slot was three hours ago: the service was down since.
-  const threeHoursAgo = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 3_600_000);
+  const hour = 3_600_000;
+  const latestSlot = Math.floor(Date.now() / hour) * hour;
+  const threeHoursAgo = new Date(latestSlot - 3 * hour);
   await seedDueTasks(user.id, 50, threeHoursAgo.toISOString());
 
   startWorkerProcess();
@@ -122,13 +124,24 @@ it('after a 3-hour outage fires each task at most once, for its latest slot, and
   }, 'the catch-up runs');
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 
-  const perTask = await database.db.execute<{ runs: number; skipped: number }>(sql`
-    select count(*) filter (where status <> 'skipped')::int as runs, count(*) filter (where status = 'skipped')::int as skipped
+  const perTask = await database.db.execute<{ runs: number; skipped: number; outage_runs: number; latest_runs: number }>(sql`
+    select count(*) filter (where status <> 'skipped')::int as runs, count(*) filter (where status = 'skipped')::int as skipped,
+      count(*) filter (where status <> 'skipped' and scheduled_for < ${new Date(latestSlot).toISOString()})::int as outage_runs,
+      count(*) filter (where status <> 'skipped' and scheduled_for = ${new Date(latestSlot).toISOString()})::int as latest_runs
     from task_runs group by task_id`);
   expect(perTask.rows).toHaveLength(50);
+  // A slow machine can pass the top of an hour during the test: that new hour's slot is then a legitimate run of its
+  // own (and the catch-up, if claimed after it, is for the new slot). Either way no slot of the outage runs.
+  const crossedAnHour = Math.floor(Date.now() / hour) * hour !== latestSlot;
   for (const row of perTask.rows) {
-    expect(row.runs).toBe(1);
-    expect(row.skipped).toBe(3);
+    expect(row.outage_runs).toBe(0);
+    if (crossedAnHour) {
+      expect(row.runs).toBeGreaterThanOrEqual(1);
+      expect(row.runs).toBeLessThanOrEqual(2);
+      expect(row.latest_runs).toBeLessThanOrEqual(1);
+    } else {
+      expect(row).toMatchObject({ runs: 1, latest_runs: 1, skipped: 3 });
+    }
   }
 }, 180_000);
 
