@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, promoteToAdmin, registerThroughForm, strongPassword, test, uniqueEmail } from './fixtures';
+import { dailyTaskBody, expect, promoteToAdmin, registerThroughForm, strongPassword, test, uniqueEmail } from './fixtures';
 
 test('an administrator finds a user’s task, runs it manually, sees Last Run change and exports the list', async ({ page, playwright, baseURL }) => {
   // A 2-second model answer, a CSV download and a sign-up or two: generous on a busy two-core machine.
@@ -10,17 +10,7 @@ test('an administrator finds a user’s task, runs it manually, sees Last Run ch
   const ownerApi = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
   await ownerApi.post('/api/auth/sign-up/email', { data: { name: 'Task Owner', email: ownerEmail, password: strongPassword } });
   const created = await ownerApi.post('/api/tasks', {
-    data: {
-      name: taskName,
-      provider: 'openai',
-      model: 'gpt-5-mini',
-      scheduleType: 'daily',
-      scheduleTime: '08:00',
-      timezone: 'UTC',
-      prompt: { input: 'List three facts about scheduling.', temperature: 1, searchEnabled: false },
-      deliveryMethod: 'email',
-      deliveryConfig: { email: ownerEmail },
-    },
+    data: dailyTaskBody({ name: taskName, email: ownerEmail, model: 'gpt-5-mini', scheduleTime: '08:00', input: 'List three facts about scheduling.' }),
   });
   expect(created.status()).toBe(201);
   await ownerApi.dispose();

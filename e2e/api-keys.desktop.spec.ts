@@ -1,4 +1,4 @@
-import { expect, registerThroughForm, test } from './fixtures';
+import { dailyTaskBody, expect, registerThroughForm, test } from './fixtures';
 
 /**
  * Issue 22: a user makes a write key in Settings, copies it, and a script (a request context of its own, without the
@@ -39,19 +39,7 @@ test('create an API key in Settings, create a task with it from outside the brow
   // The script: no cookie, no Origin, only the key.
   const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${key}` } });
   try {
-    const created = await script.post('/api/tasks', {
-      data: {
-        name: 'Created by a script',
-        provider: 'openai',
-        model: 'gpt-5-nano',
-        scheduleType: 'daily',
-        scheduleTime: '09:00',
-        timezone: 'UTC',
-        prompt: { input: 'Write a two-line morning greeting.', temperature: 1, searchEnabled: false },
-        deliveryMethod: 'email',
-        deliveryConfig: { email },
-      },
-    });
+    const created = await script.post('/api/tasks', { data: dailyTaskBody({ name: 'Created by a script', email }) });
     expect(created.status(), await created.text()).toBe(201);
     expect(created.headers()['ratelimit-limit']).toBeTruthy();
 

@@ -1,4 +1,4 @@
-import { expect, registerThroughForm, test } from './fixtures';
+import { dailyTaskBody, expect, registerThroughForm, test } from './fixtures';
 
 /**
  * A Free user outgrows the plan and buys Pro. Payments go to the Stripe stand-in (test/stripe-server.ts, started by
@@ -21,17 +21,7 @@ test('a Free user hits the task limit, subscribes to Pro through checkout and op
   for (let index = 1; index <= 5; index += 1) {
     const response = await page.request.post('/api/tasks', {
       headers: { Origin: baseURL },
-      data: {
-        name: `Daily brief ${index}`,
-        provider: 'openai',
-        model: 'gpt-5-nano',
-        scheduleType: 'daily',
-        scheduleTime: '09:00',
-        timezone: 'UTC',
-        prompt: { input: 'Write a two-line morning greeting.', temperature: 1, searchEnabled: false },
-        deliveryMethod: 'email',
-        deliveryConfig: { email },
-      },
+      data: dailyTaskBody({ name: `Daily brief ${index}`, email }),
     });
     expect(response.status()).toBe(201);
   }

@@ -81,6 +81,21 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
+/** A daily task's body for `POST /api/tasks`, e-mailed to `email`: what journeys create through the API for speed. */
+export function dailyTaskBody({ name, email, model = 'gpt-5-nano', scheduleTime = '09:00', input = 'Write a two-line morning greeting.' }: { name: string; email: string; model?: string; scheduleTime?: string; input?: string }) {
+  return {
+    name,
+    provider: 'openai',
+    model,
+    scheduleType: 'daily',
+    scheduleTime,
+    timezone: 'UTC',
+    prompt: { input, temperature: 1, searchEnabled: false },
+    deliveryMethod: 'email',
+    deliveryConfig: { email },
+  };
+}
+
 /**
  * What the local model (test/openai-server.ts, started by global-setup.ts) answers every prompt with: Markdown, so the
  * history's "View Full Results" has something to render.
