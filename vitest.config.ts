@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'tools/**/*.test.ts'],
           exclude: ['**/*.int.test.ts'],
           environment: 'node',
+          // No module mocks here, so files share a worker's imported modules instead of importing the server afresh.
+          isolate: false,
         },
       },
       {
@@ -35,6 +37,9 @@ export default defineConfig({
           include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
+          // Each file builds its own app and database; importing the server afresh per file (isolation) cost several
+          // seconds of CPU per file. Process-wide state (the metrics registry) is compared before and after.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
