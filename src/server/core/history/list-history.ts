@@ -70,7 +70,7 @@ export async function listHistory({ pool, userId, filter = {}, limit = 20, curso
     // How to find a search's newest matches depends on how many there are, which PostgreSQL cannot estimate (a word
     // as a prefix, task ids known only while the query runs) and the count knows. Few: all of them through the
     // indexes (word index, task index), then the newest. Many: the user's runs newest first until enough match,
-    // which is few rows when many match. Either way round, the wrong plan reads every run of the user.
+    // which is few rows when many match. The wrong way round reads every run of the user, or every match.
     total = await countTotal();
     const text =
       total <= fewMatches
