@@ -85,7 +85,7 @@ test('run a task now and watch it reach the history live, read the full result, 
 
   // Export what the filter shows.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const download = await downloading;
   await expect(page.getByText('Export successful')).toBeVisible();
   expect(download.suggestedFilename()).toMatch(/^task-history-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.json$/);

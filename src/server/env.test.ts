@@ -28,6 +28,15 @@ describe('loadEnv', () => {
     expect(message).not.toContain('hunter2');
   });
 
+  it('keeps every run unless RUN_RETENTION_DAYS is a whole number of days', () => {
+    expect(loadEnv({}).RUN_RETENTION_DAYS).toBeUndefined();
+    expect(loadEnv({ RUN_RETENTION_DAYS: '' }).RUN_RETENTION_DAYS).toBeUndefined();
+    expect(loadEnv({ RUN_RETENTION_DAYS: '90' }).RUN_RETENTION_DAYS).toBe(90);
+    expect(() => loadEnv({ RUN_RETENTION_DAYS: '0' })).toThrow(/^Invalid configuration: RUN_RETENTION_DAYS must be at least 1 \(leave it unset to keep every run\) \(got "0"\)\.$/);
+    expect(() => loadEnv({ RUN_RETENTION_DAYS: '1.5' })).toThrow(/RUN_RETENTION_DAYS must be a whole number of days \(got "1.5"\)/);
+    expect(() => loadEnv({ RUN_RETENTION_DAYS: '90d' })).toThrow(/RUN_RETENTION_DAYS must be a number of days \(got "90d"\)/);
+  });
+
   it('reports every bad variable at once', () => {
     expect(() => loadEnv({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT .*; LOG_LEVEL /);
   });

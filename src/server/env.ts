@@ -37,6 +37,13 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int({ error: 'must be a port number' }).min(1, { error: 'must be a port number' }).max(65535, { error: 'must be a port number' }).default(9464),
   /** Requests one API key may make a minute (issue 22); over it, 429 with Retry-After. */
   API_KEY_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(100_000, { error: 'must be at most 100000' }).default(120),
+  /** Runs older than this many days are deleted each night (issue 21); unset: every run is kept. */
+  RUN_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1 (leave it unset to keep every run)' })
+    .max(36_500, { error: 'must be at most 36500' })
+    .optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits and logs). */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { z } from 'zod';
 import {
+  deleteOldRunsJob,
   deliverRunJob,
   executeRunJob,
   notifyRunLimitReachedJob,
@@ -14,6 +15,7 @@ import {
   type JobName,
 } from '../queue/job-definitions';
 import type { EngineDeps } from './engine-deps';
+import { deleteOldRuns } from './jobs/delete-old-runs';
 import { deliverRun } from './jobs/deliver-run';
 import { executeRun, runAgainShortly } from './jobs/execute-run';
 import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
@@ -52,14 +54,17 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [notifyTasksPausedJob.name]: handle(notifyTasksPausedJob, (payload) => notifyTasksPaused(deps, payload)),
     [sendDueWeeklyDigestsJob.name]: handle(sendDueWeeklyDigestsJob, ({ now, _cron }) => sendDueWeeklyDigests(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) })),
     [sendWeeklyDigestJob.name]: handle(sendWeeklyDigestJob, (payload) => sendWeeklyDigest(deps, payload)),
+    [deleteOldRunsJob.name]: handle(deleteOldRunsJob, ({ now, _cron }) => deleteOldRuns(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) })),
   };
 }
 
 /**
  * Recurring jobs; graphile-worker runs each once per slot across all workers. Digests are due at :00, :15, :30 or :45
- * UTC (Monday 08:00 in zones such as Asia/Kolkata or Asia/Kathmandu), so the sweep runs every 15 minutes.
+ * UTC (Monday 08:00 in zones such as Asia/Kolkata or Asia/Kathmandu), so the sweep runs every 15 minutes. Old runs
+ * go at 03:23 UTC, off the hour when schedules fire most.
  */
 export const crontab = [
   `* * * * * ${sweepInterruptedRunsJob.name} ?max=${sweepInterruptedRunsJob.maxAttempts}`,
   `*/15 * * * * ${sendDueWeeklyDigestsJob.name} ?max=${sendDueWeeklyDigestsJob.maxAttempts}`,
+  `23 3 * * * ${deleteOldRunsJob.name} ?max=${deleteOldRunsJob.maxAttempts}`,
 ].join('\n');

@@ -123,6 +123,16 @@ export const sendWeeklyDigestJob = defineJob({
   key: ({ userId, weekStart }) => `send-weekly-digest:${userId}:${weekStart}`,
 });
 
+/**
+ * Deletes runs older than RUN_RETENTION_DAYS (issue 21), in small batches; started by the crontab every night, never
+ * enqueued. Without the variable it deletes nothing. `now` stands in for the cron's time when a test queues it.
+ */
+export const deleteOldRunsJob = defineJob({
+  name: 'delete-old-runs',
+  payload: z.object({ _cron: z.object({ ts: z.iso.datetime({ offset: true }) }).optional(), now: z.iso.datetime({ offset: true }).optional() }),
+  maxAttempts: 3,
+});
+
 export const jobDefinitions = [
   executeRunJob,
   deliverRunJob,
@@ -133,6 +143,7 @@ export const jobDefinitions = [
   notifyTasksPausedJob,
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
+  deleteOldRunsJob,
 ] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

@@ -4,13 +4,13 @@ import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { NotFoundError } from '../errors';
 import { isUuid } from '../is-uuid';
-import { toRun } from './to-run';
+import { runColumns, toRun } from './to-run';
 
 /** One of the user's runs. Another user's run answers exactly like a missing one, so its existence is not disclosed. */
 export async function getRun({ db, userId, runId }: { db: Database; userId: string; runId: string }): Promise<Run> {
   if (!isUuid(runId)) throw new NotFoundError('Run not found');
   const [row] = await db
-    .select({ run: taskRuns, taskName: tasks.name })
+    .select({ run: runColumns, taskName: tasks.name })
     .from(taskRuns)
     .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
     .where(and(eq(taskRuns.id, runId), eq(taskRuns.userId, userId)));

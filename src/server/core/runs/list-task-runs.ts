@@ -4,14 +4,14 @@ import type { Database } from '../../db/client';
 import { taskRuns, webhookDeliveries } from '../../db/schema';
 import { findOwnTask } from '../tasks/find-own-task';
 import { afterHistoryCursor, decodeHistoryCursor, encodeHistoryCursor, startedAtExact } from '../history/history-cursor';
-import { toRun } from './to-run';
+import { runColumns, toRun } from './to-run';
 
 /** A task's runs, newest first (keyset pagination), each with its webhook delivery attempts. Owner only. */
 export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: { db: Database; userId: string; taskId: string; limit?: number; cursor?: string }): Promise<TaskRunPage> {
   const task = await findOwnTask({ db, userId, taskId });
   const after = cursor ? decodeHistoryCursor(cursor) : undefined;
   const rows = await db
-    .select({ run: taskRuns, startedAtExact })
+    .select({ run: runColumns, startedAtExact })
     .from(taskRuns)
     .where(and(eq(taskRuns.taskId, task.id), after ? afterHistoryCursor(after) : undefined))
     .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))

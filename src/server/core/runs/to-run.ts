@@ -1,7 +1,14 @@
 import type { Run } from '#shared/runs/run.schema';
-import type { taskRuns } from '../../db/schema';
+import { getTableColumns } from 'drizzle-orm';
+import { taskRuns } from '../../db/schema';
 
-export type RunRow = typeof taskRuns.$inferSelect;
+/** A run row as the API reads it: without `search_words`, the history search's generated tsvector (ADR 0048). */
+export type RunRow = Omit<typeof taskRuns.$inferSelect, 'searchWords'>;
+
+type RunColumns = Omit<ReturnType<typeof getTableColumns<typeof taskRuns>>, 'searchWords'>;
+
+/** Select these rather than the whole table where runs are listed: the tsvector would nearly double each row read. */
+export const runColumns = Object.fromEntries(Object.entries(getTableColumns(taskRuns)).filter(([name]) => name !== 'searchWords')) as RunColumns;
 
 /** The API's view of a run row (camelCase, ISO dates), with its task's name. */
 export function toRun(row: RunRow, taskName: string): Run {

@@ -1,5 +1,5 @@
 import type { AdminTaskFilter } from '#shared/admin/admin-task.schema';
-import { csvRow } from '../../export/csv';
+import { csvRow } from '#shared/text/csv';
 import type { AdminTaskCursor } from './admin-task-cursor';
 import { adminTaskWhere, scheduleTexts, selectAdminTaskRows, toAdminTask, type TaskReader } from './admin-task-rows';
 

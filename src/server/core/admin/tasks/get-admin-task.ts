@@ -3,7 +3,7 @@ import { adminTaskRecentRunCount, type AdminTaskDetail } from '#shared/admin/adm
 import type { Database } from '../../../db/client';
 import { taskRuns, tasks } from '../../../db/schema';
 import { isUuid } from '../../is-uuid';
-import { toRun } from '../../runs/to-run';
+import { runColumns, toRun } from '../../runs/to-run';
 import { taskNotFound } from '../../tasks/find-own-task';
 import { selectAdminTaskRows, toAdminTask } from './admin-task-rows';
 
@@ -12,7 +12,7 @@ export async function getAdminTask({ db, taskId }: { db: Database; taskId: strin
   if (!isUuid(taskId)) throw taskNotFound();
   const [[row], runs] = await Promise.all([
     selectAdminTaskRows({ db, where: eq(tasks.id, taskId), limit: 1 }),
-    db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(desc(taskRuns.startedAt), desc(taskRuns.id)).limit(adminTaskRecentRunCount),
+    db.select(runColumns).from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(desc(taskRuns.startedAt), desc(taskRuns.id)).limit(adminTaskRecentRunCount),
   ]);
   if (!row) throw taskNotFound();
   const { task } = row;

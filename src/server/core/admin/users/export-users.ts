@@ -1,7 +1,7 @@
 import { and, desc } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { user } from '../../../db/schema';
-import { csvRow } from '../../export/csv';
+import { csvRow } from '#shared/text/csv';
 import { adminUserWhere, selectAdminUsers, toAdminUser, type AdminUserFilter } from './admin-user-columns';
 import { afterAdminUserCursor, type AdminUserCursor } from './admin-user-cursor';
 

@@ -10,6 +10,7 @@ import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
 import { RunHistory } from '../components/run-history';
 import type { HistoryFilter } from '../lib/history-filter';
 import { buildHistoryExport, historyExportFileName, type HistoryExport } from './export-runs';
+import { historyExportColumns } from '#shared/runs/history-export';
 
 function WithToaster() {
   return (
@@ -103,6 +104,71 @@ describe('history export (spec section 3)', () => {
       error: null,
     });
     expect(file.task_runs.at(-1)?.task_name).toBe('Task 129');
+  });
+
+  it('downloads the same records as CSV: a header row, RFC 4180 quoting, UTF-8, CRLF rows', async () => {
+    const downloads = captureDownloads();
+    const tricky = [
+      makeRun({ taskName: 'Märkte, Überblick', result: 'He said "buy".\nThen: sell, sell.', durationMs: 850 }),
+      makeRun({ id: 'run-b', taskName: 'Обзор рынка 📈', status: 'error', result: null, error: '=HYPERLINK("x")', durationMs: 125_000 }),
+    ];
+    stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: tricky, nextCursor: null, total: 2 }) } });
+    renderHistory({ range: 'all', date: '', search: '' });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(await screen.findByText('Export successful')).toBeTruthy();
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]!.name).toBe('task-history-2026-11-23T07-15-30-123Z.csv');
+    expect(downloads[0]!.blob.type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await downloads[0]!.blob.arrayBuffer());
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const { startedAt, completedAt } = tricky[0]!;
+    expect(text).toBe(
+      'task_name,status,started_at,completed_at,duration,result,error\r\n' +
+        `"Märkte, Überblick",completed,${startedAt},${completedAt},850ms,"He said ""buy"".\nThen: sell, sell.",\r\n` +
+        `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")"\r\n`,
+    );
+    // The JSON's records have the same keys, in the same order.
+    const file = buildHistoryExport({ runs: tricky, params: { range: 'all', date: '', search: '', timezone: 'UTC' }, userEmail: 'a@example.com', exportedAt: new Date() });
+    expect(Object.keys(file.task_runs[0]!)).toEqual([...historyExportColumns]);
+  });
+
+  it('stops fetching pages on Cancel and downloads nothing', async () => {
+    const downloads = captureDownloads();
+    let releaseSecondPage = () => {};
+    const secondPage = new Promise<void>((resolve) => (releaseSecondPage = resolve));
+    const fetchMock = stubApi({
+      handlers: {
+        'GET /api/runs': async ({ query }) => {
+          const limit = Number(query.get('limit'));
+          const start = Number(query.get('cursor') ?? 0);
+          if (start === 100) await secondPage;
+          const many = Array.from({ length: 250 }, (_, index) => makeRun({ id: `run-${index}` }));
+          return jsonResponse({ items: many.slice(start, start + limit), nextCursor: start + limit < 250 ? String(start + limit) : null, total: 250 });
+        },
+      },
+    });
+    renderHistory({ range: 'all', date: '', search: '' });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('button', { name: 'Exporting 100 of 250...' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    releaseSecondPage();
+
+    expect(await screen.findByText('Export cancelled')).toBeTruthy();
+    expect(downloads).toHaveLength(0);
+    const cursors = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost').searchParams)
+      .filter((query) => query.get('limit') === '100')
+      .map((query) => query.get('cursor'));
+    expect(cursors).toEqual([null, '100']);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
   it('says "Nothing to export" when no run matches', async () => {

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import type { Run } from '#shared/runs/run.schema';
+import type { HistoryPage, Run } from '#shared/runs/run.schema';
+import { historyExportCsv, historyExportRecord, type HistoryExportRecord } from '#shared/runs/history-export';
 import { downloadFile } from '../../../lib/download-file';
 import { runDurationText } from '../../../lib/run-text';
 import { listRuns, type RunListParams } from './list-runs';
@@ -18,16 +19,11 @@ export type HistoryExport = {
     filter: { date_range: string; search_query: string };
     total_records: number;
   };
-  task_runs: {
-    task_name: string;
-    status: string;
-    started_at: string | null;
-    completed_at: string | null;
-    duration: string;
-    result: string | null;
-    error: string | null;
-  }[];
+  task_runs: HistoryExportRecord[];
 };
+
+/** JSON as spec section 3 describes it, or CSV: the same records, one row each under a header row. */
+export type HistoryExportFormat = 'json' | 'csv';
 
 export type ExportProgress = { loaded: number; total: number };
 
@@ -35,11 +31,16 @@ export type ExportProgress = { loaded: number; total: number };
  * Every run matching the filter, newest first, fetched page by page. Keyset pages cannot repeat a run, and a run
  * started meanwhile is newer than the first page, so it is simply not part of this export.
  */
-export async function fetchAllRuns(params: RunListParams, onProgress: (progress: ExportProgress) => void = () => {}): Promise<Run[]> {
+export async function fetchAllRuns(params: RunListParams, onProgress: (progress: ExportProgress) => void = () => {}, signal?: AbortSignal): Promise<Run[]> {
   const runs: Run[] = [];
   let cursor: string | null = null;
   do {
-    const page = await listRuns(params, { cursor, limit: exportPageSize });
+    // Cancel stops here, between pages, or aborts the request under way.
+    if (signal?.aborted) throw new ExportCancelledError();
+    const page: HistoryPage = await listRuns(params, { cursor, limit: exportPageSize }, { signal }).catch((error: unknown) => {
+      throw signal?.aborted ? new ExportCancelledError() : error;
+    });
+    if (signal?.aborted) throw new ExportCancelledError();
     runs.push(...page.items);
     onProgress({ loaded: runs.length, total: Math.max(page.total, runs.length) });
     cursor = page.nextCursor;
@@ -71,55 +72,66 @@ export function buildHistoryExport({
       filter: { date_range: dateRangeOf(params), search_query: params.search.trim() },
       total_records: runs.length,
     },
-    task_runs: runs.map((run) => ({
-      task_name: run.taskName,
-      status: run.status,
-      started_at: run.startedAt ?? null,
-      completed_at: run.completedAt ?? null,
-      // As the history shows it (spec section 9): "In progress", "850ms", "12.3s", "2m 5s".
-      duration: runDurationText(run),
-      result: run.result ?? null,
-      error: run.error ?? null,
-    })),
+    // Duration as the history shows it (spec section 9): "In progress", "850ms", "12.3s", "2m 5s".
+    task_runs: runs.map((run) => historyExportRecord(run, runDurationText(run))),
   };
 }
 
 /** `task-history-2026-11-23T07-15-00-000Z.json`: the export's moment, without the colons some systems refuse. */
-export function historyExportFileName(exportedAt: Date): string {
-  return `task-history-${exportedAt.toISOString().replace(/[:.]/g, '-')}.json`;
+export function historyExportFileName(exportedAt: Date, format: HistoryExportFormat = 'json'): string {
+  return `task-history-${exportedAt.toISOString().replace(/[:.]/g, '-')}.${format}`;
+}
+
+/** The file's contents: the JSON document, or the records alone as CSV (UTF-8; the metadata is the JSON's). */
+export function historyExportFile(file: HistoryExport, format: HistoryExportFormat): Blob {
+  return format === 'csv'
+    ? new Blob([historyExportCsv(file.task_runs)], { type: 'text/csv;charset=utf-8' })
+    : new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
 }
 
 class NothingToExportError extends Error {}
+class ExportCancelledError extends Error {}
 
 /**
- * The Export button's work (spec sections 3 and 8): every matching run into a JSON file the browser downloads, with
- * the progress for the button, and the spec's toasts.
+ * The Export buttons' work (spec sections 3 and 8): every matching run into a JSON or CSV file the browser downloads,
+ * with the progress for the button, Cancel, and the spec's toasts.
  */
 export function useExportHistory() {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [controller, setController] = useState<AbortController | null>(null);
   const mutation = useMutation({
-    mutationFn: async ({ params, userEmail }: { params: RunListParams; userEmail: string }) => {
+    mutationFn: async ({ params, userEmail, format, signal }: { params: RunListParams; userEmail: string; format: HistoryExportFormat; signal: AbortSignal }) => {
       setProgress({ loaded: 0, total: 0 });
-      const runs = await fetchAllRuns(params, setProgress);
+      const runs = await fetchAllRuns(params, setProgress, signal);
       if (runs.length === 0) throw new NothingToExportError();
       const exportedAt = new Date();
       const file = buildHistoryExport({ runs, params, userEmail, exportedAt });
-      downloadFile(historyExportFileName(exportedAt), new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
+      downloadFile(historyExportFileName(exportedAt, format), historyExportFile(file, format));
       return runs.length;
     },
     onSuccess: (count) => toast.success('Export successful', { description: `${count.toLocaleString()} ${count === 1 ? 'task run' : 'task runs'} exported.` }),
     onError: (error) => {
-      if (error instanceof NothingToExportError) toast.message('Nothing to export', { description: 'There are no task runs to export.' });
+      if (error instanceof ExportCancelledError) toast.message('Export cancelled', { description: 'No file was downloaded.' });
+      else if (error instanceof NothingToExportError) toast.message('Nothing to export', { description: 'There are no task runs to export.' });
       else toast.error('Export failed', { description: 'There was a problem exporting the task history' });
     },
-    onSettled: () => setProgress(null),
+    onSettled: () => {
+      setProgress(null);
+      setController(null);
+    },
   });
 
   return {
-    exportHistory: (params: RunListParams, userEmail: string) => {
-      if (!mutation.isPending) mutation.mutate({ params, userEmail });
+    exportHistory: (params: RunListParams, userEmail: string, format: HistoryExportFormat = 'json') => {
+      if (mutation.isPending) return;
+      const started = new AbortController();
+      setController(started);
+      mutation.mutate({ params, userEmail, format, signal: started.signal });
     },
+    /** Stops fetching pages; nothing is downloaded. */
+    cancelExport: () => controller?.abort(),
     isExporting: mutation.isPending,
+    exportingFormat: mutation.isPending ? (mutation.variables?.format ?? null) : null,
     progress,
   };
 }

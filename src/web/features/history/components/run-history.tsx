@@ -113,8 +113,9 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
         onSearchChange={onSearchChange}
         onRangeChange={onRangeChange}
         onDateChange={onDateChange}
-        onExport={() => exporter.exportHistory(params, auth.status === 'signed-in' ? auth.user.email : '')}
-        exporting={exporter.isExporting}
+        onExport={(format) => exporter.exportHistory(params, auth.status === 'signed-in' ? auth.user.email : '', format)}
+        onCancelExport={exporter.cancelExport}
+        exporting={exporter.exportingFormat}
         exportProgress={exporter.progress}
       />
 

@@ -1,7 +1,8 @@
 /**
  * CSV per RFC 4180 (CRLF rows; a field with a quote, comma or line break is quoted, quotes doubled), for the admin
- * exports. A field a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) gets a
- * leading apostrophe: exported names and prompts are typed by users, and opening the file must not run them.
+ * exports (server) and the history export (browser). A field a spreadsheet would read as a formula (`=`, `+`, `-`,
+ * `@`, tab, carriage return first) gets a leading apostrophe: exported names, prompts and results come from users
+ * and models, and opening the file must not run them.
  */
 export type CsvValue = string | number | null | undefined;
 

@@ -1,0 +1,44 @@
+import { csvRow } from '../text/csv';
+import type { Run } from './run.schema';
+
+/**
+ * The history export's records (spec section 3, "History export file"), one column list for both formats: the keys
+ * of each JSON record and the CSV's header and columns, in this order.
+ */
+export const historyExportColumns = ['task_name', 'status', 'started_at', 'completed_at', 'duration', 'result', 'error'] as const;
+
+export type HistoryExportColumn = (typeof historyExportColumns)[number];
+
+export type HistoryExportRecord = {
+  task_name: string;
+  status: string;
+  started_at: string | null;
+  completed_at: string | null;
+  duration: string;
+  result: string | null;
+  error: string | null;
+};
+
+/** Fails to compile when the record type and the column list part ways. */
+const sameColumns: [HistoryExportColumn, keyof HistoryExportRecord] extends [keyof HistoryExportRecord, HistoryExportColumn] ? true : never = true;
+void sameColumns;
+
+/** A run as the export records it; `duration` as the history shows it ("In progress", "850ms", "2m 5s"). */
+export function historyExportRecord(run: Run, duration: string): HistoryExportRecord {
+  const values: HistoryExportRecord = {
+    task_name: run.taskName,
+    status: run.status,
+    started_at: run.startedAt,
+    completed_at: run.completedAt,
+    duration,
+    result: run.result,
+    error: run.error,
+  };
+  // In the column order, whatever order the literal above lists them in.
+  return Object.fromEntries(historyExportColumns.map((column) => [column, values[column]])) as HistoryExportRecord;
+}
+
+/** RFC 4180 CSV of the records, with a header row of the column names; CRLF line ends. */
+export function historyExportCsv(records: readonly HistoryExportRecord[]): string {
+  return [historyExportColumns, ...records.map((record) => historyExportColumns.map((column) => record[column]))].map(csvRow).join('');
+}
