@@ -20,7 +20,7 @@ const keepText = (value: string) => value;
  * Timestamps stay PostgreSQL's text: slicing that string is far cheaper than `to_char` in PostgreSQL (it doubled
  * the history query's cost) or pg's parsing into a Date and back to ISO text in the API process.
  */
-const timesAsText = {
+export const timesAsText = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format)),
 } as pg.CustomTypesConfig;
 

@@ -2,6 +2,7 @@ import type { HistoryRange } from '#shared/runs/history-ranges';
 import { instantOf, parseDate } from '#shared/time/zoned-time';
 import { containsPattern } from '../contains-pattern';
 import type { HistoryCursor } from './history-cursor';
+import { wordSearchQuery } from './word-search';
 
 export interface HistoryFilter {
   range?: HistoryRange;
@@ -9,7 +10,7 @@ export interface HistoryFilter {
   date?: string;
   /** IANA zone of `date`; UTC by default. */
   timezone?: string;
-  /** Matches the task name, the result or the error, case-insensitively. */
+  /** Matches the task name (contains, case-insensitively) or the words of the result or the error (docs/decisions/0048). */
   q?: string;
 }
 
@@ -17,6 +18,13 @@ export interface HistoryFilter {
 export interface HistoryWhere {
   sql: string;
   values: unknown[];
+  /**
+   * Searches words: planned for its values on every request rather than once per connection, since how many runs
+   * contain a word decides the plan (a common word walks the user's runs newest first, a rare one asks the index).
+   */
+  searchesWords: boolean;
+  /** Has a search term: which runs match it, and so how few, only the count tells (see `listHistory`). */
+  searches: boolean;
 }
 
 const rangeHours: Record<'24h' | '7d' | '30d', number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
@@ -41,17 +49,16 @@ export function historyWhere({ userId, filter, now, after }: { userId: string; f
     conditions.push(`r.started_at < ${param(instantOf({ year, month, day: day + 1, hour: 0, minute: 0 }, timezone))}`);
   }
   const term = filter.q?.trim();
+  let searchesWords = false;
   if (term) {
-    const pattern = param(containsPattern(term));
-    // The matching task ids are computed once (an InitPlan), so `task_id = any(...)` can use the task index; the
-    // result and error text are searched through the trigram index of migration 0004, whose expression and predicate
-    // this repeats, which is how PostgreSQL knows it may use it.
-    conditions.push(
-      `(r.task_id = any(array(select t.id from tasks t where t.user_id = $1 and t.name ilike ${pattern}))` +
-        ` or ((r.result is not null or r.error is not null) and (coalesce(r.result, '') || ' ' || coalesce(r.error, '')) ilike ${pattern}))`,
-    );
+    // The matching task ids are computed once (an InitPlan), so `task_id = any(...)` can use the task index; the words
+    // of results and errors are matched on their GIN index (migration 0021), whose predicate `@@` implies.
+    const names = `r.task_id = any(array(select t.id from tasks t where t.user_id = $1 and t.name ilike ${param(containsPattern(term))}))`;
+    const words = wordSearchQuery(term);
+    searchesWords = words !== undefined;
+    conditions.push(words === undefined ? names : `(${names} or r.search_words @@ ${param(words)}::tsquery)`);
   }
   // A row comparison, so the index seeks straight to the cursor.
   if (after) conditions.push(`(r.started_at, r.id) < (${param(after.startedAt)}::timestamptz, ${param(after.id)}::uuid)`);
-  return { sql: conditions.join(' and '), values };
+  return { sql: conditions.join(' and '), values, searchesWords, searches: Boolean(term) };
 }

@@ -3,8 +3,8 @@ import type { HistoryPage, Run } from '#shared/runs/run.schema';
 import type { CountedFilter, RunCounts } from '../../events/run-counts';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 import type { RunRow } from '../runs/to-run';
-import { historyWhere, type HistoryFilter } from './history-filter';
-import { isoInstant, namedStatements } from '../plain-sql';
+import { historyWhere, type HistoryFilter, type HistoryWhere } from './history-filter';
+import { isoInstant, namedStatements, timesAsText } from '../plain-sql';
 
 export interface ListHistoryOptions {
   /** The pool itself: the page is plain SQL, not drizzle's builder (docs/decisions/0022). */
@@ -56,14 +56,29 @@ export async function listHistory({ pool, userId, filter = {}, limit = 20, curso
   const page = historyWhere({ userId, filter, now, after });
   const countRuns = async () => {
     const matching = historyWhere({ userId, filter, now });
-    const { rows } = await pool.query<{ total: number }>(prepared(`select count(*)::int as total from task_runs r where ${matching.sql}`, matching.values));
+    const { rows } = await pool.query<{ total: number }>(statement(`select count(*)::int as total from task_runs r where ${matching.sql}`, matching));
     return rows[0]?.total ?? 0;
   };
   const pageSize = `$${page.values.push(limit + 1)}`;
-  const [{ rows }, total] = await Promise.all([
-    pool.query<HistoryRow>(prepared(`${selectRuns} where ${page.sql} order by r.started_at desc, r.id desc limit ${pageSize}`, page.values)),
-    totals ? totals.total(userId, countedFilter(filter), countRuns) : countRuns(),
-  ]);
+  const newest = `order by r.started_at desc, r.id desc limit ${pageSize}`;
+  const countTotal = () => (totals ? totals.total(userId, countedFilter(filter), countRuns) : countRuns());
+  let rows: HistoryRow[];
+  let total: number;
+  if (!page.searches) {
+    [{ rows }, total] = await Promise.all([pool.query<HistoryRow>(statement(`${selectRuns} where ${page.sql} ${newest}`, page)), countTotal()]);
+  } else {
+    // How to find a search's newest matches depends on how many there are, which PostgreSQL cannot estimate (a word
+    // as a prefix, task ids known only while the query runs) and the count knows. Few: all of them through the
+    // indexes (word index, task index), then the newest. Many: the user's runs newest first until enough match,
+    // which is few rows when many match. Either way round, the wrong plan reads every run of the user.
+    total = await countTotal();
+    const text =
+      total <= fewMatches
+        ? `with matches as materialized (select r.id, r.started_at from task_runs r where ${page.sql})
+           ${selectRuns} where r.id in (select m.id from matches m order by m.started_at desc, m.id desc limit ${pageSize}) ${newest}`
+        : `${selectRuns} where ${page.sql} ${newest}`;
+    ({ rows } = await pool.query<HistoryRow>(statement(text, page)));
+  }
   const last = rows[limit - 1];
   return {
     items: rows.slice(0, limit).map(toHistoryRun),
@@ -101,6 +116,21 @@ function toHistoryRun(row: HistoryRow): Run {
 }
 
 const prepared = namedStatements('history');
+
+/**
+ * Up to this many matches, a search page fetches them all through the indexes and keeps the newest; beyond it, it
+ * walks the user's runs newest first. A walk reads about `runs × page size ÷ matches` rows, so with 2,000 matches it
+ * reads about 1,000 of 100,000 runs and 10,000 of 1,000,000: the two cost the same around here.
+ */
+const fewMatches = 2_000;
+
+/**
+ * Named, so planned once per connection; except a word search, planned for its words each time: a plan made for no
+ * word in particular would either walk all of a user's runs for a rare word or fetch every match of a common one.
+ */
+function statement(text: string, { values, searchesWords }: HistoryWhere): pg.QueryConfig {
+  return searchesWords ? { text, values, types: timesAsText } : prepared(text, values);
+}
 
 /** Two requests with the same filter count the same runs (up to the clock, for moving ranges). */
 function countedFilter({ range = 'all', date, timezone = 'UTC', q }: HistoryFilter): CountedFilter {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
 import { user } from './users';
 
@@ -13,6 +13,17 @@ export interface RunTaskSnapshot {
   deliverWhen?: 'always' | 'changed' | 'condition';
   deliveryCondition?: string | null;
 }
+
+/** PostgreSQL's `tsvector`: drizzle has no column type for it; only the database reads and writes it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The words of a run's result and error as the history's word search matches them (docs/decisions/0048): lower-cased
+ * with ICU's Unicode rules (the database's C locale lower-cases only ASCII) and cut at every character that is not a
+ * letter or a digit (the default text search parser keeps "“markets”—and" as one word in a C locale). The query side
+ * (`core/history/word-search.ts`) cuts a search the same way. Null while a run has neither, as the scheduler inserts it.
+ */
+export const runSearchWords = sql`case when result is null and error is null then null else to_tsvector('simple'::regconfig, regexp_replace(lower((coalesce(result, '') || ' ' || coalesce(error, '')) collate "und-x-icu"), '[^[:alnum:]]+', ' ', 'g')) end`;
 
 /** One execution of a task: scheduled for a slot, or started by hand (Run Now). */
 export const taskRuns = pgTable(
@@ -48,6 +59,8 @@ export const taskRuns = pgTable(
      * delivers to the old target under the old name.
      */
     taskSnapshot: jsonb().$type<RunTaskSnapshot>(),
+    /** Generated from result and error for the history's word search; never written. */
+    searchWords: tsvector().generatedAlwaysAs(runSearchWords),
   },
   (table) => [
     // One run per slot, ever: a second scheduler claiming the same slot inserts nothing.
@@ -59,11 +72,9 @@ export const taskRuns = pgTable(
     // the index in that order and sorts every run of the user instead.
     index().on(table.taskId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index().on(table.userId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    // History search inside results and errors (`ilike '%word%'`): trigrams, from the pg_trgm extension (migration 0004).
-    // Partial: the scheduler inserts runs by the thousand with neither yet, and they then cost the index nothing.
-    index('task_runs_text_trgm')
-      .using('gin', sql`(coalesce(${table.result}, '') || ' ' || coalesce(${table.error}, '')) gin_trgm_ops`)
-      .where(sql`${table.result} is not null or ${table.error} is not null`),
+    // History word search in results and errors (docs/decisions/0048). Partial: the scheduler inserts runs by the
+    // thousand with neither yet, and they then cost the index nothing; `search_words @@ …` implies the predicate.
+    index('task_runs_search_words').using('gin', table.searchWords).where(sql`${table.searchWords} is not null`),
     // The admin overview's windows over every user's runs (last hour, 24 h, 30 days; docs/decisions/0030).
     index('task_runs_started_at_idx').on(table.startedAt),
     // Runs whose delivery is still open: few at any time, read by the overview's failing webhook deliveries.

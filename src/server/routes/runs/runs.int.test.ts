@@ -88,7 +88,7 @@ describe('GET /api/runs', () => {
     }
   });
 
-  it('searches task names, results and errors, case-insensitively, with % and _ taken literally', async () => {
+  it('searches task names as text, results and errors as words, case-insensitively, with % and _ taken literally', async () => {
     const { client, userId } = await signedUpUser('Search');
     const digest = await seedTask(database.db, userId, { name: 'Morning Digest' });
     const weather = await seedTask(database.db, userId, { name: 'Weather report' });
@@ -107,6 +107,65 @@ describe('GET /api/runs', () => {
     // Search and range combine.
     expect(await history(client, '?q=weather&range=24h')).toMatchObject({ total: 2 });
     expect((await history(client, '?q=weather&range=date&date=2000-01-01')).total).toBe(0);
+  });
+
+  it('finds words in results and errors: phrases, -exclusions, or, and the last word as a prefix, in any language', async () => {
+    const { client, userId } = await signedUpUser('Words');
+    const other = await signedUpUser('Other words');
+    const news = await seedTask(database.db, userId, { name: 'Daily news' });
+    const supermarket = await seedTask(database.db, userId, { name: 'Price watch' });
+    const at = (hours: number, result: string | null, error: string | null = null) =>
+      seedRun(database.db, news, { startedAt: hoursAgo(hours), result, error, status: error ? 'error' : 'completed' });
+    const markets = await at(1, 'Stock markets rose sharply; “markets”—as usual—followed the bond market.');
+    const marketing = await at(2, 'The marketing team met. Sports results: rain stopped play.');
+    const supermarkets = await seedRun(database.db, supermarket, { startedAt: hoursAgo(3), result: 'Supermarkets cut prices of bread.' });
+    const german = await at(4, 'Überblick: Die Märkte in Zürich schlossen höher.');
+    const russian = await at(5, 'ОБЗОР: Рынки Москвы выросли.');
+    const failed = await at(6, null, 'The provider rejected the e-mail address.');
+    await seedRun(database.db, await seedTask(database.db, other.userId, { name: 'Daily news' }), { result: 'Stock markets and marketing of Überblick.' });
+
+    const search = async (q: string) => {
+      const page = await history(client, `?q=${encodeURIComponent(q)}`);
+      expect(page.total, q).toBe(page.items.length);
+      return page.items.map((run) => run.id);
+    };
+    // The last word is a prefix of a word; a word inside another word is not found.
+    expect(await search('market')).toEqual([markets.id, marketing.id]);
+    expect(await search('MARKETS')).toEqual([markets.id]);
+    expect(await search('supermarket')).toEqual([supermarkets.id]);
+    // Words anywhere, in any order; a phrase only as written.
+    expect(await search('bond stock')).toEqual([markets.id]);
+    expect(await search('"rose sharply"')).toEqual([markets.id]);
+    expect(await search('"sharply rose"')).toEqual([]);
+    expect(await search('"rose sharp"')).toEqual([]);
+    // Exclusion and alternatives.
+    expect(await search('market -sports')).toEqual([markets.id]);
+    expect(await search('bread or rain')).toEqual([marketing.id, supermarkets.id]);
+    // Errors, and words joined by punctuation.
+    expect(await search('rejected e-mail')).toEqual([failed.id]);
+    // Letters beyond ASCII, in either case.
+    expect(await search('überblick')).toEqual([german.id]);
+    expect(await search('MÄRKTE zürich')).toEqual([german.id]);
+    expect(await search('обзор')).toEqual([russian.id]);
+    expect(await search('рынки МОСК')).toEqual([russian.id]);
+    // The task's name still matches as text it contains.
+    expect(await search('ice wat')).toEqual([supermarkets.id]);
+    expect(await search('daily')).toEqual([markets.id, marketing.id, german.id, russian.id, failed.id]);
+    // Nobody else's runs, whatever matches.
+    expect(await search('stock markets marketing')).toEqual([]);
+  });
+
+  it('answers any search text with a page, never an error', async () => {
+    const { client, userId } = await signedUpUser('Hostile search');
+    const task = await seedTask(database.db, userId, { name: 'Quotes' });
+    const run = await seedRun(database.db, task, { result: "It's a test: 100% & more | (nothing) !important" });
+    const searches = ["'", "''", ':*', 'a:*', '&|!()', '"unclosed', '"', '-', '--', '- -', 'or', 'or or', '-"', '\\', '<->', "it's", '!important', "') or 1=1 --", '😀', 'ℌ𝔢𝔩𝔩𝔬', 'a'.repeat(200)];
+    for (const q of searches) {
+      const response = await client.request(`/api/runs?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+    }
+    expect((await history(client, `?q=${encodeURIComponent("it's")}`)).items.map((found) => found.id)).toEqual([run.id]);
+    expect((await history(client, `?q=${encodeURIComponent('!important')}`)).items.map((found) => found.id)).toEqual([run.id]);
   });
 
   it('walks every run exactly once, page by page, even when many share one start time to the microsecond', async () => {
@@ -135,6 +194,31 @@ describe('GET /api/runs', () => {
     expect(pages).toBe(11);
     expect(new Set(seen).size).toBe(75);
     expect(startTimes).toEqual([...startTimes].sort().reverse());
+  });
+
+  it('walks every match of a search exactly once, page by page, whether few or many runs match', async () => {
+    const { client, userId } = await signedUpUser('Search pages');
+    const task = await seedTask(database.db, userId, { name: 'Busy search' });
+    // 2,050 runs with "alpha" (more than a search fetches whole), every second one with "beta" too (fewer).
+    await database.db.execute(sql`
+      insert into task_runs (task_id, user_id, status, trigger, provider, model, started_at, result)
+      select ${task.id}, ${userId}, 'completed', 'schedule', 'openai', 'gpt-4.1-mini', now() - n * interval '1 minute',
+        'Report ' || n || ': alpha' || case when n % 2 = 0 then ' beta' else '' end
+      from generate_series(1, 2050) n`);
+
+    for (const [q, expected] of [['alpha', 2050], ['beta', 1025]] as const) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await history(client, `?q=${q}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(page.total, q).toBe(expected);
+        seen.push(...page.items.map((run) => run.startedAt));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen.length, q).toBe(expected);
+      expect(new Set(seen).size, q).toBe(expected);
+      expect(seen, q).toEqual([...seen].sort().reverse());
+    }
   });
 
   it('shows a user only their own runs, and answers another user’s run as not found', async () => {

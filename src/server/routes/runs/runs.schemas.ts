@@ -17,7 +17,10 @@ export const historyQuerySchema = z
       .optional()
       .openapi({ description: 'YYYY-MM-DD; required with range=date' }),
     timezone: singleLineText().max(100).refine(isTimeZone, 'Unknown time zone.').default('UTC').openapi({ description: 'IANA zone of `date`' }),
-    q: singleLineText().max(200, 'Search text can be at most 200 characters.').optional().openapi({ description: 'Task name, result or error contains this (case-insensitive)' }),
+    q: singleLineText().max(200, 'Search text can be at most 200 characters.').optional().openapi({
+      description:
+        'The task name contains this text, or the result or error contains these words (case-insensitive; "exact phrase", -word excludes, or between terms; the last word matches as a prefix)',
+    }),
     cursor: singleLineText()
       .max(200)
       .refine((value) => decodeHistoryCursor(value) !== undefined, 'This page link is not valid any more. Please reload the history.')

@@ -13,11 +13,13 @@ type SearchBoxProps = {
   onSearch: (value: string) => void;
   label: string;
   placeholder: string;
+  /** The id of text that says how the search matches, read with the field. */
+  describedBy?: string;
   className?: string;
 };
 
 /** A search field for lists the server filters: the text goes out only once typing pauses. */
-export function SearchBox({ value, onSearch, label, placeholder, className }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, label, placeholder, describedBy, className }: SearchBoxProps) {
   const [draft, setDraft] = useState(value);
   // The search last seen from the parent, and the text last sent up to it.
   const [seen, setSeen] = useState(value);
@@ -64,6 +66,7 @@ export function SearchBox({ value, onSearch, label, placeholder, className }: Se
         placeholder={placeholder}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
+        aria-describedby={describedBy}
         className={clsx(inputClassName, 'pl-9')}
       />
     </form>

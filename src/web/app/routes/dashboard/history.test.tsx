@@ -160,6 +160,10 @@ describe('history page', () => {
 
     const search = screen.getByRole('searchbox', { name: 'Search history' });
     expect(search.getAttribute('placeholder')).toBe('Search history...');
+    // The field says how it matches: words, phrases, exclusions, alternatives (docs/decisions/0048).
+    expect(document.getElementById(search.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Finds task names containing the text, and words in results and errors: "exact phrase", -word to exclude, or.',
+    );
     await user.type(search, 'nothing like it');
 
     expect(await screen.findByText('No matching task runs found')).toBeTruthy();
