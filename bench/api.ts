@@ -17,8 +17,11 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { listHistory } from '#server/core/history/list-history';
+import { runActivity } from '#server/core/runs/run-activity';
+import * as schema from '#server/db/schema/index';
 import { adminTasks, adminUsers, againstHistory, measureExport, seedAdminLists } from './admin-lists';
 import { historyGoals, printGoals, type Measured, type Report } from './history-goals';
 import { connectDatabase, type Database } from '#server/db/client';
@@ -343,19 +346,31 @@ async function measureTriggerCost(db: Database, userId: string) {
   return { withNotifyTriggers: summary(samples.on), withoutTriggers: summary(samples.off) };
 }
 
-/** BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries (first page, the four searches), as listHistory sends them. */
+/**
+ * BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries (first page, the four searches) and the
+ * activity chart's (the overview's and one task's), as the product sends them.
+ */
 async function explainHistory(pool: pg.Pool, userId: string) {
   const queries: { sql: string; params: unknown[] }[] = [];
-  // listHistory only calls `query({ name, text, values })` on its pool.
+  // listHistory only calls `query({ name, text, values })` on its pool; drizzle calls `query` too.
   const logged = {
-    query: (config: pg.QueryConfig) => {
-      queries.push({ sql: config.text, params: config.values ?? [] });
-      return pool.query(config);
+    query: (config: pg.QueryConfig | string, values?: unknown[]) => {
+      const text = typeof config === 'string' ? config : config.text;
+      const params = values ?? (typeof config === 'string' ? undefined : config.values) ?? [];
+      queries.push({ sql: text, params });
+      return pool.query(typeof config === 'string' ? { text: config, values: params } : { ...config, values: params });
     },
   } as unknown as pg.Pool;
   await listHistory({ pool: logged, userId, limit: 20 });
   for (const q of Object.values(words)) await listHistory({ pool: logged, userId, limit: 20, filter: { q } });
-  for (const query of queries) {
+  const loggedDb = drizzle(logged, { schema, casing: 'snake_case' });
+  const [task] = (await pool.query<{ id: string }>('select id from tasks where user_id = $1 limit 1', [userId])).rows;
+  const before = queries.length;
+  await runActivity({ db: loggedDb, userId });
+  await runActivity({ db: loggedDb, userId, taskId: task?.id });
+  // Of the chart's queries, only the counts: the zone and the task's owner are primary-key lookups.
+  const activity = queries.splice(before).filter((query) => query.sql.includes('width_bucket'));
+  for (const query of [...queries, ...activity]) {
     const plan = await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params);
     console.error(`\n${query.sql}\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}`);
   }
