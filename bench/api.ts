@@ -192,7 +192,7 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
   const earlier = process.env.BENCH_GROWTH_FROM ? (JSON.parse(await readFile(process.env.BENCH_GROWTH_FROM, 'utf8')) as Report) : undefined;
   const goals = historyGoals(report, earlier);
   printGoals(goals, report);
-  const output = JSON.stringify({ ...report, goals }, null, 2);
+  const output = JSON.stringify({ ...report, goals }, (key, value: unknown) => (key === 'latencies' ? undefined : value), 2);
   if (process.env.BENCH_REPORT) await writeFile(process.env.BENCH_REPORT, output);
   console.log(output);
 }
@@ -209,6 +209,7 @@ function merged(runs: Measured[]): Measured {
     failures: present.reduce((sum, run) => sum + run.failures, 0),
     requestsPerSecond: Math.round(latencies.length / ((present.length * durationMs) / 1000)),
     latencyMs: latencyFigures(latencies),
+    rounds: present.map((run) => ({ requestsPerSecond: run.requestsPerSecond, p95: run.latencyMs.p95 })),
     latencies: undefined,
   };
 }

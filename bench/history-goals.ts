@@ -17,6 +17,8 @@ export type Measured =
       requestsPerSecond: number;
       latencyMs: { p50: number; p95: number; p99: number; max: number };
       latencies?: number[];
+      /** A merged figure's separate runs (the floor and the first page are measured twice, alternately). */
+      rounds?: { requestsPerSecond: number; p95: number }[];
     }
   | undefined;
 
