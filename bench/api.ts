@@ -1,21 +1,29 @@
 /**
- * `npm run bench:api`: how fast is the history when a user has 100,000 runs?
+ * `npm run bench:api`: how fast is the history when a user has 100,000 runs (or BENCH_RUNS=1000000)?
  *
- * Seeds BENCH_RUNS runs (default 100,000) over 90 days for one user with 20 tasks, starts the API in a child process
- * (bench/api-server.ts) on PostgreSQL (embedded, or BENCH_DATABASE_URL), signs in, and measures the latency of
- * `GET /api/runs` under BENCH_CONNECTIONS concurrent keep-alive connections (default 50): the first history page, and
- * a search within the last 30 days. Also reports what the run_changed triggers cost the scheduler's batch inserts.
+ * Seeds BENCH_RUNS runs (default 100,000) over 90 days for one user with 20 tasks, and 9 other users with 10,000 runs
+ * each (BENCH_OTHER_USERS, BENCH_OTHER_RUNS), starts the API in a child process (bench/api-server.ts) and beside it the
+ * floor (bench/floor-server.ts: node:http + pg serving the same first-page SQL), signs in, and drives both with
+ * autocannon under BENCH_CONNECTIONS keep-alive connections (default 50) and under one: the first history page, four
+ * searches, the overview; then the history's export path (pages of 100 with the cursor, as the browser does). Prints
+ * the issue 21 goals with their ratios and pass or fail (bench/history-goals.ts) and the admin lists' (issue 17).
+ * BENCH_GROWTH_FROM=report.json compares with an earlier run's report (e.g. the 100,000-run one): the growth goals.
+ * Also reports what the run_changed triggers cost the scheduler's batch inserts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { listHistory } from '#server/core/history/list-history';
+import { runActivity } from '#server/core/runs/run-activity';
+import * as schema from '#server/db/schema/index';
 import { adminTasks, adminUsers, againstHistory, measureExport, seedAdminLists } from './admin-lists';
+import { historyGoals, printGoals, type Measured, type Report } from './history-goals';
 import { connectDatabase, type Database } from '#server/db/client';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { migrateDatabase } from '#server/migrate';
@@ -24,7 +32,12 @@ import { createLogger } from '#server/logger';
 
 const runs = Number(process.env.BENCH_RUNS ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const durationMs = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
+const durationMs = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
+const otherUsers = Number(process.env.BENCH_OTHER_USERS ?? 9);
+const otherRuns = Number(process.env.BENCH_OTHER_RUNS ?? 10_000);
+/** In the seeded results: about 1 run in 20, 1 in 100,000, none; and a text only a task's name contains. */
+export const words = { common: 'harbour', rare: 'quokka', none: 'zeppelin', taskName: 'Daily cooking' } as const;
+const authSecret = 'bench-secret-that-is-at-least-32-characters';
 const logger = createLogger({ level: 'warn' });
 const topics = ['weather', 'markets', 'football', 'science', 'movies', 'travel', 'cooking', 'health', 'startups', 'music', 'history', 'space', 'gardening', 'chess', 'poetry', 'crypto', 'fashion', 'cycling', 'climate', 'books'];
 const password = 'Bench-Password-Long-Enough-1!';
@@ -59,31 +72,46 @@ async function benchmark(url: string, pool: pg.Pool, db: Database) {
   await migrateDatabase({ pool, logger });
   await db.execute(sql`truncate "user", tasks, task_runs, webhook_deliveries cascade`);
 
-  progress('database ready; starting the API');
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'bench/api-server.ts'], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, PORT: String(port), APP_URL: baseUrl, AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  progress('database ready; starting the API and the floor');
+  const api = await startServer('bench/api-server.ts', url);
+  const floor = await startServer('bench/floor-server.ts', url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    await measureAll(db, pool, server, baseUrl, agent, url);
+    await Promise.all([api.ready, floor.ready]);
+    await measureAll(db, pool, api.child, api.baseUrl, floor.baseUrl, agent, url);
   } finally {
-    // Whatever happened, the API does not outlive the run.
+    // Whatever happened, neither server outlives the run.
     agent.destroy();
-    server.kill('SIGTERM');
-    await exited;
+    await Promise.all([api.stop(), floor.stop()]);
   }
 }
 
-async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, baseUrl: string, agent: http.Agent, databaseUrl: string) {
-  await new Promise<void>((resolve, reject) => {
-    server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
-    server.once('exit', (code) => reject(new Error(`API exited with ${code}`)));
+/** A server in its own process, so the load generator does not share its event loop; `ready` once it listens. */
+async function startServer(script: string, databaseUrl: string) {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', script], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, PORT: String(port), APP_URL: baseUrl, AUTH_SECRET: authSecret, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  ready.catch(() => {});
+  return {
+    child,
+    baseUrl,
+    ready,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
+async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, baseUrl: string, floorUrl: string, agent: http.Agent, databaseUrl: string) {
   const cookie = await signUp(baseUrl, agent);
   const [owner] = (await db.execute<{ id: string }>(sql`select id from "user" limit 1`)).rows;
   if (!owner) throw new Error('sign-up created no user');
@@ -97,6 +125,8 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
 
   progress(`seeded in ${seedSeconds} s; seeding ${adminUsers} users and ${adminTasks} tasks for the admin lists`);
   await seedAdminLists(db, topics);
+  progress(`seeding ${otherUsers} other users with ${otherRuns} runs each`);
+  await seedOtherUsers(db);
   progress('measuring');
   if (process.env.BENCH_EXPLAIN) await explainHistory(pool, owner.id);
   if (process.env.BENCH_HOLD) {
@@ -104,13 +134,33 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
     progress(`holding: ${baseUrl} with Cookie: ${cookie} (database ${databaseUrl})`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
   }
-  // BENCH_SCENARIOS=firstPage,search measures only those (e.g. to profile one of them).
+  // BENCH_SCENARIOS=firstPage,searchCommon measures only those (e.g. to profile one of them).
   const only = process.env.BENCH_SCENARIOS?.split(',');
-  const scenario = (name: string, path: string) => (only && !only.includes(name) ? undefined : measure(baseUrl, agent, cookie, path));
+  const scenario = (name: string, path: string, at = connections, url = baseUrl) => (only && !only.includes(name) ? undefined : measure(url, agent, cookie, path, at));
+  const searches = {
+    searchCommon: `/api/runs?q=${encodeURIComponent(words.common)}&limit=20`,
+    searchRare: `/api/runs?q=${encodeURIComponent(words.rare)}&limit=20`,
+    searchNone: `/api/runs?q=${encodeURIComponent(words.none)}&limit=20`,
+    searchTaskName: `/api/runs?q=${encodeURIComponent(words.taskName)}&limit=20`,
+  };
+  const atConnections = async (at: number) => {
+    // The floor and the product's first page one after the other, twice (floor, product, floor, product): load from
+    // other work on the machine then weighs on both alike.
+    const floorRuns: Measured[] = [];
+    const productRuns: Measured[] = [];
+    for (let round = 0; round < 2; round++) {
+      floorRuns.push(await scenario('floor', '/api/runs?limit=20', at, floorUrl));
+      productRuns.push(await scenario('firstPage', '/api/runs?limit=20', at));
+    }
+    const measured: Record<string, Measured> = { floor: merged(floorRuns), firstPage: merged(productRuns) };
+    for (const [name, path] of Object.entries(searches)) measured[name] = await scenario(name, path, at);
+    return measured;
+  };
+  const single = await atConnections(1);
+  const many = await atConnections(connections);
   // The same session check and JSON round trip without the history: what every signed-in request costs anyway.
   const baseline = await scenario('baseline', '/api/me');
-  const firstPage = await scenario('firstPage', '/api/runs?limit=20');
-  const search = await scenario('search', '/api/runs?range=30d&q=markets&limit=20');
+  const firstPage = many.firstPage;
   const dashboard = await scenario('dashboard', '/api/dashboard');
   const admin = {
     usersFirstPage: await scenario('adminUsers', '/api/admin/users?limit=20'),
@@ -120,22 +170,71 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
     tasksOwnerSearch: await scenario('adminTasksOwner', '/api/admin/tasks?search=lovelace&limit=20'),
   };
   const exports = only && !only.includes('exports') ? undefined : { tasks: await measureExport(baseUrl, cookie, '/api/admin/tasks/export', server), users: await measureExport(baseUrl, cookie, '/api/admin/users/export', server) };
+  const historyExport = only && !only.includes('historyExport') ? undefined : await exportHistory(baseUrl, agent, cookie, 100_000);
 
-  const report = {
+  const report: Report = {
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
     loadAverageAtEnd: loadavg().map(round),
     runs,
+    otherUsers: { users: otherUsers, runsEach: otherRuns },
     seedSeconds,
     connections,
     secondsPerScenario: durationMs / 1000,
+    words,
     baseline,
-    firstPage,
-    search,
+    oneConnection: single,
+    manyConnections: many,
     dashboard,
+    historyExport,
     admin: { users: adminUsers, tasks: adminTasks, ...admin, againstHistoryFirstPage: againstHistory(firstPage, admin), exports },
     triggerCost,
   };
-  console.log(JSON.stringify(report, null, 2));
+  const earlier = process.env.BENCH_GROWTH_FROM ? (JSON.parse(await readFile(process.env.BENCH_GROWTH_FROM, 'utf8')) as Report) : undefined;
+  const goals = historyGoals(report, earlier);
+  printGoals(goals, report);
+  const output = JSON.stringify({ ...report, goals }, (key, value: unknown) => (key === 'latencies' ? undefined : value), 2);
+  if (process.env.BENCH_REPORT) await writeFile(process.env.BENCH_REPORT, output);
+  console.log(output);
+}
+
+/** Several measurements of the same request as one: all their latencies, their requests over their time. */
+function merged(runs: Measured[]): Measured {
+  const present = runs.filter((run) => run !== undefined);
+  const [first] = present;
+  if (!first) return undefined;
+  const latencies = present.flatMap((run) => run.latencies ?? []).sort((a, b) => a - b);
+  return {
+    ...first,
+    requests: latencies.length,
+    failures: present.reduce((sum, run) => sum + run.failures, 0),
+    requestsPerSecond: Math.round(latencies.length / ((present.length * durationMs) / 1000)),
+    latencyMs: latencyFigures(latencies),
+    rounds: present.map((run) => ({ requestsPerSecond: run.requestsPerSecond, p95: run.latencyMs.p95 })),
+    latencies: undefined,
+  };
+}
+
+const latencyFigures = (latencies: number[]) => ({ p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN) });
+
+/**
+ * The history's export as the browser makes it (web/features/history/api/export-runs.ts): pages of 100 with the
+ * cursor, one after the other, each parsed, until the last page or `max` runs.
+ */
+async function exportHistory(baseUrl: string, agent: http.Agent, cookie: string, max: number) {
+  const started = performance.now();
+  let cursor: string | null = null;
+  let runsExported = 0;
+  let pages = 0;
+  do {
+    const path = `/api/runs?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const response = await request(baseUrl, agent, path, { cookie });
+    if (response.status !== 200) throw new Error(`export page ${pages + 1} answered ${response.status}: ${response.body.slice(0, 200)}`);
+    const page = JSON.parse(response.body) as { items: unknown[]; nextCursor: string | null };
+    runsExported += page.items.length;
+    pages++;
+    cursor = page.nextCursor;
+  } while (cursor && runsExported < max);
+  return { runs: runsExported, pages, seconds: round((performance.now() - started) / 1000) };
 }
 
 async function signUp(baseUrl: string, agent: http.Agent): Promise<string> {
@@ -165,7 +264,9 @@ async function seed(db: Database, userId: string) {
       case when n % 20 = 7 then 'error' when n % 20 = 13 then 'skipped' else 'completed' end,
       'schedule', 'openai', 'gpt-4.1-mini', started, started, started + (800 + n % 5000) * interval '1 millisecond',
       case when n % 20 in (7, 13) then null else 'Here is your ' || topics[1 + n % 20] || ' briefing number ' || n
-        || E'.\n\n- The first point of today''s summary, with some detail.\n- A second point worth a sentence or two of explanation.\n- And a closing thought.' end,
+        || E'.\n\n- The first point of today''s summary, with some detail.\n- A second point worth a sentence or two of explanation.\n- And a closing thought'
+        -- The searched words: one run in 19 (of which one in ten has no result), one in 100,000.
+        || case when n % 19 = 3 then ' from the ${sql.raw(words.common)}' else '' end || case when n % 100000 = 31337 then ' about a ${sql.raw(words.rare)}' else '' end || '.' end,
       case when n % 20 = 7 then 'The provider did not answer within 60 seconds' end,
       case when n % 20 = 13 then 'skipped' else 'delivered' end, 120, 380
     from task_list, generate_series(1, ${runs}) n, lateral (select now() - n * (interval '90 days' / ${runs})) t(started)`);
@@ -173,6 +274,35 @@ async function seed(db: Database, userId: string) {
   // As autovacuum would soon: fresh statistics and a visibility map, so counts can use index-only scans.
   await db.execute(sql`vacuum analyze task_runs`);
   await db.execute(sql`vacuum analyze tasks`);
+}
+
+/**
+ * Other users' histories in the same table, so the plans meet rows that are not the measured user's: each with two
+ * tasks and `otherRuns` runs over the same 90 days, with the same texts and searched words.
+ */
+async function seedOtherUsers(db: Database) {
+  await db.execute(sql`
+    insert into "user" (id, name, full_name, email, email_verified, has_set_password, role)
+    select 'bench-other-' || u, 'Other ' || u, 'Other user ' || u, 'other-' || u || '@example.org', true, true, 'user'
+    from generate_series(1, ${otherUsers}) u`);
+  await db.execute(sql`
+    insert into tasks (user_id, name, provider, model, schedule_type, custom_cron, timezone, prompt, delivery_method, delivery_config, webhook_secret)
+    select 'bench-other-' || u, 'Daily ' || topic, 'openai', 'gpt-4.1-mini', 'custom', '0 * * * *', 'UTC',
+      jsonb_build_object('input', 'Tell me what is new in ' || topic || '.', 'temperature', 1, 'searchEnabled', false), 'email',
+      '{"email":"other@example.org"}'::jsonb, 'whsec_YmVuY2gtc2VjcmV0LXRoYXQtaXMtbG9uZy1lbm91Z2g='
+    from generate_series(1, ${otherUsers}) u, unnest(array['cooking', 'markets']) topic`);
+  await db.execute(sql`alter table task_runs disable trigger user`);
+  await db.execute(sql`
+    insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for, started_at, completed_at, result, error, delivery_status, input_tokens, output_tokens)
+    select t.id, t.user_id, case when n % 20 = 7 then 'error' else 'completed' end, 'schedule', 'openai', 'gpt-4.1-mini', started, started,
+      started + interval '1 second',
+      case when n % 20 = 7 then null else 'Here is your briefing number ' || n || ' for ' || t.name
+        || case when n % 19 = 3 then ' from the ${sql.raw(words.common)}' else '' end || case when n % 100000 = 31337 then ' about a ${sql.raw(words.rare)}' else '' end || '.' end,
+      case when n % 20 = 7 then 'The provider did not answer within 60 seconds' end, 'delivered', 120, 380
+    from tasks t, generate_series(1, ${otherRuns / 2}) n, lateral (select now() - n * (interval '90 days' / ${otherRuns / 2}) - (t.name = 'Daily markets')::int * interval '1 minute') s(started)
+    where t.user_id like 'bench-other-%'`);
+  await db.execute(sql`alter table task_runs enable trigger user`);
+  await db.execute(sql`vacuum analyze task_runs`);
 }
 
 /**
@@ -217,19 +347,31 @@ async function measureTriggerCost(db: Database, userId: string) {
   return { withNotifyTriggers: summary(samples.on), withoutTriggers: summary(samples.off) };
 }
 
-/** BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries, as listHistory sends them. */
+/**
+ * BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries (first page, the four searches) and the
+ * activity chart's (the overview's and one task's), as the product sends them.
+ */
 async function explainHistory(pool: pg.Pool, userId: string) {
   const queries: { sql: string; params: unknown[] }[] = [];
-  // listHistory only calls `query({ name, text, values })` on its pool.
+  // listHistory only calls `query({ name, text, values })` on its pool; drizzle calls `query` too.
   const logged = {
-    query: (config: pg.QueryConfig) => {
-      queries.push({ sql: config.text, params: config.values ?? [] });
-      return pool.query(config);
+    query: (config: pg.QueryConfig | string, values?: unknown[]) => {
+      const text = typeof config === 'string' ? config : config.text;
+      const params = values ?? (typeof config === 'string' ? undefined : config.values) ?? [];
+      queries.push({ sql: text, params });
+      return pool.query(typeof config === 'string' ? { text: config, values: params } : { ...config, values: params });
     },
   } as unknown as pg.Pool;
   await listHistory({ pool: logged, userId, limit: 20 });
-  await listHistory({ pool: logged, userId, limit: 20, filter: { range: '30d', q: 'markets' } });
-  for (const query of queries) {
+  for (const q of Object.values(words)) await listHistory({ pool: logged, userId, limit: 20, filter: { q } });
+  const loggedDb = drizzle(logged, { schema, casing: 'snake_case' });
+  const [task] = (await pool.query<{ id: string }>('select id from tasks where user_id = $1 limit 1', [userId])).rows;
+  const before = queries.length;
+  await runActivity({ db: loggedDb, userId });
+  await runActivity({ db: loggedDb, userId, taskId: task?.id });
+  // Of the chart's queries, only the counts: the zone and the task's owner are primary-key lookups.
+  const activity = queries.splice(before).filter((query) => query.sql.includes('width_bucket'));
+  for (const query of [...queries, ...activity]) {
     const plan = await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params);
     console.error(`\n${query.sql}\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}`);
   }
@@ -240,12 +382,12 @@ async function explainHistory(pool: pg.Pool, userId: string) {
  * `durationMs` after a warm-up. autocannon rather than node:http's client: the load generator shares the two cores
  * with the API and PostgreSQL, and node:http's client cost about three times its CPU per request.
  */
-async function measure(baseUrl: string, agent: http.Agent, cookie: string, path: string) {
+async function measure(baseUrl: string, agent: http.Agent, cookie: string, path: string, at = connections): Promise<Measured> {
   const run = (ms: number) =>
     new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
       const latencies: number[] = [];
       let failures = 0;
-      const instance = autocannon({ url: `${baseUrl}${path}`, connections, duration: ms / 1000, headers: { Cookie: cookie, Origin: baseUrl } }, (error: unknown, result: autocannon.Result) => {
+      const instance = autocannon({ url: `${baseUrl}${path}`, connections: at, duration: ms / 1000, headers: { Cookie: cookie, Origin: baseUrl } }, (error: unknown, result: autocannon.Result) => {
         if (error) reject(error instanceof Error ? error : new Error(String(error)));
         else resolve({ latencies: latencies.sort((a, b) => a - b), failures: failures + result.errors + result.timeouts });
       });
@@ -260,11 +402,14 @@ async function measure(baseUrl: string, agent: http.Agent, cookie: string, path:
   const body = JSON.parse(sample.body) as { total?: number; items?: unknown[] };
   return {
     path,
+    connections: at,
     matching: body.total,
     requests: latencies.length,
     failures,
     requestsPerSecond: Math.round(latencies.length / (durationMs / 1000)),
-    latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
+    latencyMs: latencyFigures(latencies),
+    // Kept only to merge runs of the same request (`merged`); not in the report.
+    latencies,
   };
 }
 

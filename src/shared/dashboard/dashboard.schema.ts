@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { runActivitySchema } from '../runs/run-activity.schema';
 import { runSchema } from '../runs/run.schema';
 import { taskSchema } from '../tasks/task.schema';
 
-/** `GET /api/dashboard`: the overview's stat cards, active tasks, latest runs and monthly quota (spec section 2). */
+/** `GET /api/dashboard`: the overview's stat cards, active tasks, latest runs, monthly quota (spec section 2) and 30-day activity. */
 export const dashboardSchema = z
   .object({
     stats: z.object({
@@ -25,6 +26,7 @@ export const dashboardSchema = z
       periodStart: z.string().meta({ description: 'First instant of the month (UTC)' }),
       periodEnd: z.string().meta({ description: 'First instant of the next month (UTC), exclusive' }),
     }),
+    activity: runActivitySchema,
   })
   .meta({ id: 'Dashboard' });
 

@@ -126,6 +126,7 @@ describe('app routes', () => {
             activeTasks: [],
             recentRuns: [],
             quota: { monthlyRunLimit: 300, runsThisMonth: 37, periodStart: subscription.currentPeriodStart, periodEnd: subscription.currentPeriodEnd },
+            activity: { timeZone: 'UTC', days: [] },
           }),
       },
     });

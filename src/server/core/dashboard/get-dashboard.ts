@@ -8,6 +8,7 @@ import { monthlyRunsUsed } from '../billing/monthly-runs';
 import { planLimitOf } from '../billing/plan-limit';
 import { calendarMonthOf } from '../billing/usage-period';
 import { countUserRuns } from '../runs/count-user-runs';
+import { runActivity } from '../runs/run-activity';
 import { toRun } from '../runs/to-run';
 import { toTask } from '../tasks/to-task';
 
@@ -16,7 +17,7 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
   const month = calendarMonthOf(now);
   const active = and(eq(tasks.userId, userId), eq(tasks.status, 'active'));
 
-  const [runCounts, runsThisMonth, { plan }, [taskCounts], activeRows, recentRows] = await Promise.all([
+  const [runCounts, runsThisMonth, { plan }, [taskCounts], activeRows, recentRows, activity] = await Promise.all([
     countUserRuns({ db, userId, totals }),
     monthlyRunsUsed({ db, userId, now }),
     findUserPlan({ db, userId }),
@@ -29,6 +30,7 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
       .where(eq(taskRuns.userId, userId))
       .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
       .limit(5),
+    runActivity({ db, userId, now, totals }),
   ]);
 
   const completed = runCounts.completed;
@@ -44,5 +46,6 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
     recentRuns: recentRows.map((row) => toRun(row.run, row.taskName)),
     // Null only on a plan without a monthly run limit; the count is the one the limit keeps (usage_tracking).
     quota: { monthlyRunLimit: planLimitOf(plan, 'monthly_runs'), runsThisMonth, periodStart: month.start.toISOString(), periodEnd: month.end.toISOString() },
+    activity,
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getUserSettings } from '../../core/settings/get-user-settings';
-import type { Database } from '../../db/client';
+import { userTimeZone } from '../../core/settings/user-time-zone';
 import { user, weeklyDigests } from '../../db/schema';
 import { weeklyDigestMail, type DigestTask } from '../../mail/templates';
 import type { EngineDeps } from '../engine-deps';
@@ -30,15 +30,7 @@ export async function sendWeeklyDigest(deps: DigestDeps, { userId, weekStart }: 
  * day, and not counted as the week's (Monday's still goes out).
  */
 export async function sendWeeklyDigestNow(deps: DigestDeps, { userId, now }: { userId: string; now: Date }): Promise<boolean> {
-  return mailDigest(deps, { userId, end: now, timeZone: await digestTimeZone(deps.db, userId) });
-}
-
-/** The zone a user's digest follows: their default schedule's, else their newest task's, else UTC. */
-async function digestTimeZone(db: Database, userId: string): Promise<string> {
-  const result = await db.execute<{ zone: string | null }>(sql`
-    select coalesce((select timezone from user_settings where user_id = ${userId}),
-                    (select timezone from tasks where user_id = ${userId} order by created_at desc limit 1)) as zone`);
-  return result.rows[0]?.zone ?? 'UTC';
+  return mailDigest(deps, { userId, end: now, timeZone: await userTimeZone(deps.db, userId) });
 }
 
 /** Mails the digest of the 7 days before `end`; false when the user has no task (or no longer exists). */

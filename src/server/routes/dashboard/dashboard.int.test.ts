@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpTestUser } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
-import { seedRun, seedTask } from '#test/seed';
-import { subscriptionPlans, subscriptions } from '../../db/schema';
+import { seedRun, seedTask, seedUser } from '#test/seed';
+import { subscriptionPlans, subscriptions, userSettings } from '../../db/schema';
 import { getDashboard } from '../../core/dashboard/get-dashboard';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 
@@ -78,5 +78,51 @@ describe('GET /api/dashboard', () => {
     const dashboard = await getDashboard({ db: database.db, userId: 'nobody', now: new Date('2026-12-31T23:30:00-05:00') });
     // 23:30 on New Year's Eve in New York is already January in UTC.
     expect(dashboard.quota).toMatchObject({ periodStart: '2027-01-01T00:00:00.000Z', periodEnd: '2027-02-01T00:00:00.000Z' });
+  });
+
+  it('charts the last 30 days of completed and failed runs, each day midnight to midnight in the user’s zone', async () => {
+    const { client, userId } = await signedUpUser('Charted', '198.51.100.24');
+    const task = await seedTask(database.db, userId, { timezone: 'America/New_York' });
+    // The default schedule's zone is the user's zone, ahead of the newest task's.
+    await database.db.insert(userSettings).values({ userId, notifyTaskCompletion: false, notifyTaskErrors: true, weeklyDigest: false, defaultScheduleType: 'daily', defaultScheduleTime: '09:00', timezone: 'Europe/Berlin' });
+    const other = await seedUser(database.db);
+    const theirs = await seedTask(database.db, other.id);
+    const at = (iso: string, status: 'completed' | 'error' | 'skipped' | 'processing' = 'completed') => seedRun(database.db, task, { startedAt: new Date(iso), status });
+    // 23:30 UTC is already the next day in Berlin (UTC+1 in November).
+    await at('2026-11-18T23:30:00Z');
+    await at('2026-11-18T22:30:00Z', 'error');
+    await at('2026-11-19T10:00:00Z', 'skipped');
+    await at('2026-11-20T11:00:00Z', 'processing');
+    await at('2026-11-20T11:30:00Z');
+    // The first day, 22 October, is still summer time (UTC+2): it starts at 22:00 UTC the day before.
+    await at('2026-10-21T22:30:00Z');
+    await at('2026-10-21T21:30:00Z');
+    await seedRun(database.db, theirs, { startedAt: new Date('2026-11-18T23:30:00Z') });
+
+    const { activity } = await getDashboard({ db: database.db, userId, now: new Date('2026-11-20T12:00:00Z') });
+    expect(activity.timeZone).toBe('Europe/Berlin');
+    expect(activity.days).toHaveLength(30);
+    expect(activity.days[0]).toEqual({ date: '2026-10-22', completed: 1, failed: 0 });
+    expect(activity.days.slice(-3)).toEqual([
+      { date: '2026-11-18', completed: 0, failed: 1 },
+      { date: '2026-11-19', completed: 1, failed: 0 },
+      { date: '2026-11-20', completed: 1, failed: 0 },
+    ]);
+    expect(activity.days.reduce((sum, day) => sum + day.completed + day.failed, 0)).toBe(4);
+
+    // Without a default schedule the newest task's zone counts: in New York the 23:30 UTC run is on the 18th.
+    await database.db.delete(userSettings);
+    const inNewYork = await getDashboard({ db: database.db, userId, now: new Date('2026-11-20T12:00:00Z') });
+    expect(inNewYork.activity.timeZone).toBe('America/New_York');
+    expect(inNewYork.activity.days.slice(-3)).toEqual([
+      { date: '2026-11-18', completed: 1, failed: 1 },
+      { date: '2026-11-19', completed: 0, failed: 0 },
+      { date: '2026-11-20', completed: 1, failed: 0 },
+    ]);
+
+    // Over HTTP: today's 30 days, ending today in the zone.
+    const dashboard = dashboardSchema.parse((await client.request('/api/dashboard')).body);
+    expect(dashboard.activity.days).toHaveLength(30);
+    expect(dashboard.activity.days.at(-1)?.date).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date()));
   });
 });

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env';
 import { listTaskRuns as listTaskRunsCore } from '../../core/runs/list-task-runs';
+import { runActivity } from '../../core/runs/run-activity';
 import { runTaskNow as runTaskNowCore } from '../../core/runs/run-task-now';
 import { hitRateLimit } from '../../core/security/rate-limit';
 import { createTask as createTaskCore } from '../../core/tasks/create-task';
@@ -24,6 +25,7 @@ import type {
   runTaskNowRoute,
   sendTestDeliveryRoute,
   listTaskRunsRoute,
+  getTaskActivityRoute,
   updateTaskRoute,
 } from './tasks.routes';
 import { errorBody } from '../errors';
@@ -88,6 +90,11 @@ export const runTaskNow: RouteHandler<typeof runTaskNowRoute, AppEnv> = async (c
 export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = async (c) => {
   const page = await listTaskRunsCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, ...c.req.valid('query') });
   return c.json(page, 200);
+};
+
+export const getTaskActivity: RouteHandler<typeof getTaskActivityRoute, AppEnv> = async (c) => {
+  const { db, runCounts } = c.var.deps;
+  return c.json(await runActivity({ db, totals: runCounts, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id }), 200);
 };
 
 export const sendTestDelivery: RouteHandler<typeof sendTestDeliveryRoute, AppEnv> = async (c) => {

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { runActivitySchema } from '#shared/runs/run-activity.schema';
 import { runResponseSchema, taskRunPageSchema } from '#shared/runs/run.schema';
 import { taskInputSchema, taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
 import { testDeliveryInputSchema, testDeliveryResultSchema } from '#shared/tasks/test-delivery.schema';
@@ -6,7 +7,7 @@ import { requireUserOrKey } from '../auth/api-key-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json, keyAccess } from '../openapi';
-import { createTask, deleteTask, getTask, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, listTaskRuns, sendTestDelivery, updateTask } from './tasks.handlers';
+import { createTask, deleteTask, getTask, getTaskActivity, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, listTaskRuns, sendTestDelivery, updateTask } from './tasks.handlers';
 import { runListQuerySchema, taskIdParamSchema, taskListQuerySchema } from './tasks.schemas';
 
 const errors = {
@@ -131,6 +132,17 @@ export const listTaskRunsRoute = createRoute({
   responses: { 200: json(taskRunPageSchema, 'A page of runs'), ...errors },
 });
 
+export const getTaskActivityRoute = createRoute({
+  tags: ['Tasks'],
+  middleware: [requireUserOrKey] as const,
+  security: keyAccess('read'),
+  method: 'get',
+  path: '/api/tasks/{id}/activity',
+  summary: "The task's completed and failed runs per day over the last 30 days, in the user's zone",
+  request: { params: taskIdParamSchema },
+  responses: { 200: json(runActivitySchema, 'The 30 days, oldest first'), ...errors },
+});
+
 export const sendTestDeliveryRoute = createRoute({
   tags: ['Tasks'],
   middleware: [requireUserOrKey] as const,
@@ -160,4 +172,5 @@ export const tasksRouter = createRouter()
   .openapi(resumeTaskRoute, resumeTask)
   .openapi(rotateWebhookSecretRoute, rotateWebhookSecret)
   .openapi(runTaskNowRoute, runTaskNow)
-  .openapi(listTaskRunsRoute, listTaskRuns);
+  .openapi(listTaskRunsRoute, listTaskRuns)
+  .openapi(getTaskActivityRoute, getTaskActivity);

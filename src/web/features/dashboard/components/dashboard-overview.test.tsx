@@ -18,6 +18,7 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       makeRun({ id: 'run-1', taskId: 'task-2', taskName: 'Weekly report', durationMs: 75_500 }),
     ],
     quota: { monthlyRunLimit: null, runsThisMonth: 42, periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z' },
+    activity: { timeZone: 'Europe/Berlin', days: Array.from({ length: 30 }, (_, index) => ({ date: `2026-01-${String(index + 1).padStart(2, '0')}`, completed: index === 29 ? 7 : 0, failed: index === 29 ? 2 : 0 })) },
     ...overrides,
   } as Dashboard;
 }
@@ -46,6 +47,10 @@ describe('dashboard overview', () => {
     expect(stat('Runs Completed')).toBe((1234).toLocaleString());
     expect(stat('Success Rate')).toBe('97.5%');
     expect(stat('Runs This Month')).toBe('42');
+
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    expect(within(activity).getByRole('img', { name: 'Activity: 7 completed runs and 2 failed runs in the last 30 days' })).toBeTruthy();
+    expect(within(activity).getAllByRole('row')).toHaveLength(31);
 
     const active = screen.getByRole('region', { name: 'Active Tasks' });
     expect(within(active).getByRole('link', { name: 'Weekly report' }).getAttribute('href')).toBe('/dashboard/tasks/task-2');

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
+import { ActivityChart } from '../../../components/runs/activity-chart';
 import { PageIntro } from '../../../components/layout/page-intro';
 import { buttonClassName } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
@@ -13,7 +14,7 @@ import { StatCards, StatCardsSkeleton } from './stat-cards';
 
 const loadFailed = 'Failed to load your dashboard. Please try again.';
 
-/** /dashboard: welcome, New Task, the four counts, active tasks, the 5 latest runs and the monthly quota. */
+/** /dashboard: welcome, New Task, the four counts, the 30-day activity, active tasks, the 5 latest runs and the monthly quota. */
 /** `planName` comes from the route, which composes the subscription feature; this feature does not import it. */
 export function DashboardOverview({ name, planName }: { name: string | undefined; planName?: string }) {
   const dashboard = useDashboard();
@@ -26,6 +27,7 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
           Loading your dashboard...
         </div>
         <StatCardsSkeleton />
+        <Skeleton className="h-64 w-full rounded-xl" />
         <div className="grid gap-6 lg:grid-cols-2">
           <ListCardSkeleton title="Active Tasks" />
           <ListCardSkeleton title="Recent Runs" />
@@ -43,10 +45,11 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
       />
     );
   } else {
-    const { stats, activeTasks, recentRuns, quota } = dashboard.data;
+    const { stats, activeTasks, recentRuns, quota, activity } = dashboard.data;
     body = (
       <div className="flex flex-col gap-6">
         <StatCards stats={stats} />
+        <ActivityChart activity={activity} />
         <div className="grid gap-6 lg:grid-cols-2">
           <ActiveTasksCard tasks={activeTasks} />
           <RecentRunsCard runs={recentRuns} />

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { findModel } from '#shared/tasks/catalog';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task } from '#shared/tasks/task.schema';
+import { ActivityChart } from '../../../components/runs/activity-chart';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
@@ -14,6 +15,7 @@ import { paths, taskPaths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { taskQueryOptions } from '../api/get-task';
+import { useTaskActivity } from '../api/get-task-activity';
 import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
 import { modelName, providerName } from '../../../lib/catalog-names';
@@ -175,6 +177,14 @@ function nextRunText(task: Task): string {
   return 'Not scheduled';
 }
 
+/** The task's 30-day chart; while it loads a placeholder of its size, and if it fails nothing (the page is the task). */
+function TaskActivity({ taskId }: { taskId: string }) {
+  const activity = useTaskActivity(taskId);
+  if (activity.isPending) return <Skeleton className="h-64 w-full rounded-xl md:col-span-2" />;
+  if (!activity.data) return null;
+  return <ActivityChart activity={activity.data} title="Activity" description={`This task's runs over the last ${activity.data.days.length} days, per day in ${activity.data.timeZone}`} className="md:col-span-2" />;
+}
+
 function TaskDetailView({ task }: { task: Task }) {
   const custom = task.scheduleType === 'custom';
   const fixedTemperature = findModel(task.provider, task.model)?.fixedTemperature ?? false;
@@ -251,6 +261,8 @@ function TaskDetailView({ task }: { task: Task }) {
             </dl>
           </CardContent>
         </Card>
+
+        <TaskActivity taskId={task.id} />
 
         <TaskRunHistory taskId={task.id} deliveryMethod={task.deliveryMethod} />
       </div>

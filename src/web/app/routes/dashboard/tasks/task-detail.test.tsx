@@ -25,6 +25,9 @@ function stubTaskApi(initial: Task, handlers: Record<string, Handler> = {}, runs
     handlers: {
       [`GET /api/tasks/${task.id}`]: () => jsonResponse({ task }),
       [`GET /api/tasks/${task.id}/runs`]: () => jsonResponse({ items: runs(), nextCursor: null }),
+      // Three completed runs and a failed one today, the last of the 30 days.
+      [`GET /api/tasks/${task.id}/activity`]: () =>
+        jsonResponse({ timeZone: 'Europe/Berlin', days: Array.from({ length: 30 }, (_, index) => ({ date: `2026-01-${String(index + 1).padStart(2, '0')}`, completed: index === 29 ? 3 : 0, failed: index === 29 ? 1 : 0 })) }),
       [`POST /api/tasks/${task.id}/pause`]: () => store({ status: 'paused', nextFireAt: null }),
       [`POST /api/tasks/${task.id}/resume`]: () => store({ status: 'active', nextFireAt: '2026-01-16T08:00:00.000Z' }),
       [`POST /api/tasks/${task.id}/webhook-secret`]: () => store({ webhookSecret: 'whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbg' }),
@@ -105,6 +108,10 @@ describe('task detail page', () => {
 
     const history = screen.getByRole('region', { name: 'Run history' });
     expect(await within(history).findByText('No runs yet.')).toBeTruthy();
+
+    const activity = await screen.findByRole('region', { name: 'Activity' });
+    expect(within(activity).getByRole('img', { name: 'Activity: 3 completed runs and 1 failed run in the last 30 days' })).toBeTruthy();
+    expect(activity.textContent).toContain("This task's runs over the last 30 days, per day in Europe/Berlin");
 
     expect(screen.getByRole('link', { name: 'Back to Tasks' }).getAttribute('href')).toBe('/dashboard/tasks');
     expect(screen.getByRole('link', { name: 'Edit Task' }).getAttribute('href')).toBe('/dashboard/tasks/task-1/edit');

@@ -1,0 +1,120 @@
+/**
+ * Issue 21's goals for `npm run bench:api`, each as a ratio measured side by side in one run (or, for growth, against
+ * an earlier run's report), with pass or fail:
+ * - the first history page at BENCH_CONNECTIONS: requests/s ≥ 80 % of the floor's, p95 ≤ 1.25 × the floor's;
+ * - each search's per-request time ≤ 2 × the first page's, at one connection and at BENCH_CONNECTIONS;
+ * - growth (BENCH_GROWTH_FROM): first page, each search and the overview within 1.5 × of the earlier run's figures;
+ * - a million runs seeded in under 5 minutes; the history export (100,000 runs, pages of 100) completes.
+ */
+
+export type Measured =
+  | {
+      path: string;
+      connections: number;
+      matching?: number;
+      requests: number;
+      failures: number;
+      requestsPerSecond: number;
+      latencyMs: { p50: number; p95: number; p99: number; max: number };
+      latencies?: number[];
+      /** A merged figure's separate runs (the floor and the first page are measured twice, alternately). */
+      rounds?: { requestsPerSecond: number; p95: number }[];
+    }
+  | undefined;
+
+export interface Report {
+  runs: number;
+  seedSeconds: number;
+  connections: number;
+  oneConnection: Record<string, Measured>;
+  manyConnections: Record<string, Measured>;
+  dashboard: Measured;
+  historyExport?: { runs: number; pages: number; seconds: number };
+  [key: string]: unknown;
+}
+
+export interface Goal {
+  goal: string;
+  measured: string;
+  ratio: number | null;
+  pass: boolean | null;
+}
+
+export const searchNames = ['searchCommon', 'searchRare', 'searchNone', 'searchTaskName'] as const;
+const two = (value: number) => Math.round(value * 100) / 100;
+/** Per-request time: with every connection busy all the time, the time the server spends on one request. */
+const costOf = (measured: Measured) => (measured && measured.requestsPerSecond > 0 ? 1000 / measured.requestsPerSecond : NaN);
+const clean = (measured: Measured) => measured !== undefined && measured.failures === 0;
+
+export function historyGoals(report: Report, earlier?: Report): Goal[] {
+  const goals: Goal[] = [];
+  const many = report.manyConnections;
+  const { floor, firstPage } = many;
+  if (floor && firstPage) {
+    const throughput = firstPage.requestsPerSecond / floor.requestsPerSecond;
+    goals.push({
+      goal: `first page at ${report.connections} connections: requests/s ≥ 0.8 × the floor's`,
+      measured: `${firstPage.requestsPerSecond} vs ${floor.requestsPerSecond} req/s`,
+      ratio: two(throughput),
+      pass: clean(firstPage) && throughput >= 0.8,
+    });
+    const tail = firstPage.latencyMs.p95 / floor.latencyMs.p95;
+    goals.push({
+      goal: `first page at ${report.connections} connections: p95 ≤ 1.25 × the floor's`,
+      measured: `${firstPage.latencyMs.p95} vs ${floor.latencyMs.p95} ms`,
+      ratio: two(tail),
+      pass: clean(firstPage) && tail <= 1.25,
+    });
+  }
+  for (const [label, measured] of [['1 connection', report.oneConnection], [`${report.connections} connections`, many]] as const) {
+    const page = measured.firstPage;
+    for (const name of searchNames) {
+      const search = measured[name];
+      if (!page || !search) continue;
+      const ratio = costOf(search) / costOf(page);
+      goals.push({
+        goal: `${name} (${search.matching ?? '?'} matches) at ${label}: per request ≤ 2 × the first page's`,
+        measured: `${two(costOf(search))} vs ${two(costOf(page))} ms`,
+        ratio: two(ratio),
+        pass: clean(search) && ratio <= 2,
+      });
+    }
+  }
+  if (earlier) {
+    // Per-request time relative to the floor of the same run, so that load from other work on the machine, which
+    // differs between two runs minutes apart, cancels out; the raw times are shown beside it.
+    const relative = (run: Report, measured: Measured, at: 'one' | 'many') => costOf(measured) / costOf((at === 'one' ? run.oneConnection : run.manyConnections).floor);
+    const pairs: [string, 'one' | 'many', (run: Report) => Measured][] = [
+      ...(['firstPage', ...searchNames] as const).flatMap((name) => [
+        [`${name} at 1 connection`, 'one', (run: Report) => run.oneConnection[name]] as [string, 'one', (run: Report) => Measured],
+        [`${name} at ${report.connections} connections`, 'many', (run: Report) => run.manyConnections[name]] as [string, 'many', (run: Report) => Measured],
+      ]),
+      [`/api/dashboard at ${report.connections} connections`, 'many', (run: Report) => run.dashboard],
+    ];
+    for (const [name, at, pick] of pairs) {
+      const now = pick(report);
+      const then = pick(earlier);
+      if (!now || !then) continue;
+      const ratio = relative(report, now, at) / relative(earlier, then, at);
+      goals.push({
+        goal: `growth ${earlier.runs} → ${report.runs} runs, ${name}: per request (÷ the floor's) ≤ 1.5 × before`,
+        measured: `${two(costOf(now))} ms (floor ${two(costOf(at === 'one' ? report.oneConnection.floor : report.manyConnections.floor))}) vs ${two(costOf(then))} ms (floor ${two(costOf(at === 'one' ? earlier.oneConnection.floor : earlier.manyConnections.floor))})`,
+        ratio: two(ratio),
+        pass: clean(now) && ratio <= 1.5,
+      });
+    }
+  }
+  if (report.runs >= 1_000_000) {
+    goals.push({ goal: `${report.runs} runs seeded in under 5 minutes`, measured: `${report.seedSeconds} s`, ratio: two(report.seedSeconds / 300), pass: report.seedSeconds < 300 });
+  }
+  if (report.historyExport) {
+    const { runs, pages, seconds } = report.historyExport;
+    goals.push({ goal: 'history export (pages of 100, as the browser) of 100,000 runs completes', measured: `${runs} runs in ${pages} pages, ${seconds} s`, ratio: null, pass: runs >= Math.min(100_000, report.runs) });
+  }
+  return goals;
+}
+
+export function printGoals(goals: Goal[], report: Report): void {
+  const line = (goal: Goal) => `${goal.pass === null ? '    ' : goal.pass ? 'PASS' : 'FAIL'}  ${String(goal.ratio ?? '').padStart(5)}  ${goal.goal} — ${goal.measured}`;
+  console.error(`\nIssue 21 goals (${report.runs} runs, ${report.connections} connections):\n${goals.map(line).join('\n')}\n`);
+}

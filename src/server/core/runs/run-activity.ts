@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { activityDays, type RunActivity } from '#shared/runs/run-activity.schema';
+import { formatDate, instantOf, wallTimeAt } from '#shared/time/zoned-time';
+import type { Database } from '../../db/client';
+import type { RunCounts } from '../../events/run-counts';
+import { userTimeZone } from '../settings/user-time-zone';
+import { findOwnTask } from '../tasks/find-own-task';
+
+export interface RunActivityOptions {
+  db: Database;
+  userId: string;
+  /** One task's runs (owner only: another user's task is not found); without it, all the user's runs. */
+  taskId?: string;
+  now?: Date;
+  /** Keeps the answer until the user's history changes (docs/decisions/0020). */
+  totals?: RunCounts;
+}
+
+/**
+ * The last 30 days in the user's zone, today included: per day, the runs started that day that completed and those
+ * that failed (docs/decisions/0049). Midnights come from the same zone rules as the schedules and the history's date
+ * filter (Intl, not PostgreSQL's), so a DST day is 23 or 25 hours; one query counts them, reading the (user or task,
+ * started_at) index over the 30 days and bucketing with `width_bucket` over those midnights.
+ */
+export async function runActivity({ db, userId, taskId, now = new Date(), totals }: RunActivityOptions): Promise<RunActivity> {
+  const [timeZone] = await Promise.all([userTimeZone(db, userId), taskId === undefined ? undefined : findOwnTask({ db, userId, taskId })]);
+  const today = wallTimeAt(now, timeZone);
+  const midnights = Array.from({ length: activityDays + 1 }, (_, index) => instantOf({ year: today.year, month: today.month, day: today.day - (activityDays - 1) + index, hour: 0, minute: 0 }, timeZone));
+  const dates = midnights.slice(0, activityDays).map((midnight) => formatDate(wallTimeAt(midnight, timeZone)));
+  const count = async () => {
+    const bounds = `{${midnights.map((instant) => instant.toISOString()).join(',')}}`;
+    const scope = taskId === undefined ? sql`r.user_id = ${userId}` : sql`r.task_id = ${taskId} and r.user_id = ${userId}`;
+    const { rows } = await db.execute<{ day: number; completed: number; failed: number }>(sql`
+      select width_bucket(r.started_at, ${bounds}::timestamptz[]) as day,
+        count(*) filter (where r.status = 'completed')::int as completed,
+        count(*) filter (where r.status = 'error')::int as failed
+      from task_runs r
+      where ${scope} and r.started_at >= ${midnights[0]?.toISOString()}::timestamptz and r.started_at < ${midnights[activityDays]?.toISOString()}::timestamptz
+        and r.status in ('completed', 'error')
+      group by 1`);
+    const perDay = new Map(rows.map((row) => [Number(row.day), row]));
+    return dates.map((date, index) => ({ date, completed: perDay.get(index + 1)?.completed ?? 0, failed: perDay.get(index + 1)?.failed ?? 0 }));
+  };
+  // Today's date is part of the key: at midnight in the zone the chart moves on by itself.
+  const filter = { key: JSON.stringify(['activity', taskId ?? null, timeZone, dates.at(-1)]), moving: false };
+  return { timeZone, days: totals ? await totals.total(userId, filter, count) : await count() };
+}
