@@ -11,8 +11,9 @@ import { findFreePort } from '#server/lib/free-port';
  * `npm run lighthouse`: audits the landing page, /login, /register and, signed in, /dashboard of a freshly started
  * product in Debian's headless Chromium with Lighthouse's default (mobile, throttled) settings and prints a table of
  * the scores. Fails below 100 for accessibility on any page, below 100 for SEO on the public pages, and below 95 for
- * performance on the landing page; with `--strict` (`npm run lighthouse -- --strict`) also below 95 for performance
- * on the app pages. Builds the web app first when the build is missing or older than its sources.
+ * performance on the pre-rendered pages (/, /login, /register); with `--strict` (`npm run lighthouse -- --strict`)
+ * also below 95 for performance on /dashboard. Builds the web app first when the build is missing or older than its
+ * sources.
  */
 
 // Issue 20: below 95 for performance, or anything short of full marks for accessibility and SEO, fails.
@@ -21,10 +22,11 @@ const reportedCategories = ['performance', 'accessibility', 'best-practices', 's
 type Category = (typeof reportedCategories)[number];
 
 /*
- * Issue 20 asks for 95 on every audited page. The app pages are not there yet: the SPA renders them from about
- * 190 KB of gzipped JavaScript, which a throttled phone takes seconds to fetch and run (docs/scaling.md, "App
- * pages"). Their performance is printed against 95 but fails the run only with --strict, so CI keeps gating what
- * already meets it (accessibility, SEO, the landing page) instead of failing every submission.
+ * Issue 20 asks for 95 on every audited page. /login and /register meet it since they arrive pre-rendered like the
+ * landing page (ADR 0054). /dashboard does not: it is the SPA itself, about 200 KB of gzipped JavaScript that a
+ * throttled phone takes seconds to fetch and run before the user's figures can show (docs/scaling.md, "App pages").
+ * Its performance is printed against 95 but fails the run only with --strict, so CI keeps gating what already meets
+ * it instead of failing every submission.
  */
 const strict = process.argv.includes('--strict');
 /** `--only=/login,/register`: audit only these pages. `--runs=3`: audit each page that many times (the worst counts). */
@@ -46,13 +48,12 @@ interface AuditedPage {
   exempt?: readonly Category[];
 }
 
-const appPagesPending: readonly Category[] = strict ? [] : ['performance'];
 const auditedPages: readonly AuditedPage[] = [
   { path: '/' },
-  { path: '/login', pending: appPagesPending },
-  { path: '/register', pending: appPagesPending },
+  { path: '/login' },
+  { path: '/register' },
   // Search engines never see a signed-in page (it is not marked noindex either): its SEO score is only reported.
-  { path: '/dashboard', signedIn: true, pending: appPagesPending, exempt: ['seo'] },
+  { path: '/dashboard', signedIn: true, pending: strict ? [] : ['performance'], exempt: ['seo'] },
 ];
 
 async function newestModification(dir: string): Promise<number> {
