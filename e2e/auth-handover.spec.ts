@@ -35,6 +35,8 @@ async function signUpThroughApi(page: Page): Promise<string> {
 }
 
 test('/login shows its form without the app, and a sign-in typed and sent before the app is there goes through', async ({ page }) => {
+  // The app's code, a password hash and the dashboard's code in a row: past the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = await signUpThroughApi(page);
   const app = await holdTheApp(page);
   await page.goto('/login');
@@ -55,6 +57,7 @@ test('/login shows its form without the app, and a sign-in typed and sent before
 });
 
 test('/register keeps what was typed and the focus when the app takes over, and creates the account', async ({ page }) => {
+  test.setTimeout(60_000);
   const app = await holdTheApp(page);
   await page.goto('/register');
   await expect(page).toHaveTitle('Create an account — Promptcron');
