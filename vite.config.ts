@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import type { renderLandingPage as RenderLandingPage } from './src/web/prerender-landing';
+import type * as Prerender from './src/web/prerender-landing';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
@@ -72,6 +72,7 @@ const enhanceLandingEntry = 'src/web/landing/enhance-landing.ts';
  */
 function prerenderLandingPage(): Plugin {
   let enhanceScript: { fileName: string; imports: string[] } | undefined;
+  let signedInPreloads: { add: string[]; drop: string[] } | undefined;
   return {
     name: 'promptcron:prerender-landing-page',
     apply: 'build',
@@ -80,15 +81,16 @@ function prerenderLandingPage(): Plugin {
         (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.replaceAll('\\', '/').endsWith(enhanceLandingEntry),
       );
       if (entry?.type === 'chunk') enhanceScript = { fileName: entry.fileName, imports: entry.imports };
+      signedInPreloads = signedInChunks(bundle);
     },
     async closeBundle() {
       if (!enhanceScript) throw new Error(`The build has no chunk for ${enhanceLandingEntry}`);
       const { tsImport } = await import('tsx/esm/api');
-      const { renderLandingPage } = (await tsImport('./src/web/prerender-landing.tsx', import.meta.url)) as { renderLandingPage: typeof RenderLandingPage };
+      const { renderLandingPage, renderAuthPage, prerenderedAuthPages } = (await tsImport('./src/web/prerender-landing.tsx', import.meta.url)) as typeof Prerender;
       // renderToString marks Suspense boundaries it could not fill (the lazily loaded session watch); the browser
       // renders those itself, so the markers only add bytes.
-      const render = (audience: Parameters<typeof RenderLandingPage>[0]) =>
-        renderLandingPage(audience).replace(/<!--\$!?-->(<template[^>]*><\/template>)?|<!--\/\$-->/g, '');
+      const withoutSuspenseMarkers = (markup: string) => markup.replace(/<!--\$!?-->(<template[^>]*><\/template>)?|<!--\/\$-->/g, '');
+      const render = (audience: Prerender.LandingAudience) => withoutSuspenseMarkers(renderLandingPage(audience));
       const indexHtml = await readFile(join(webOutDir, 'index.html'), 'utf8');
       if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
       const fill = (html: string, markup: string) => html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
@@ -103,8 +105,42 @@ function prerenderLandingPage(): Plugin {
       ].join('\n    ');
       const visitorHtml = indexHtml.replace(spaScripts, '').replace('</head>', `  ${enhanceTags}\n  </head>`);
       await writeFile(join(webOutDir, 'landing.html'), fill(visitorHtml, render('visitor')));
+
+      // ADR 0054: the signed-in pages' variant of index.html preloads their layout and the overview instead of the
+      // public pages' chunk, so /dashboard fetches its code in the entry's round trip too.
+      if (!signedInPreloads) throw new Error('The build found no chunks for the signed-in pages');
+      let signedInHtml = indexHtml;
+      for (const fileName of signedInPreloads.drop) signedInHtml = signedInHtml.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="/${fileName}">`), '');
+      const signedInTags = signedInPreloads.add.filter((fileName) => !indexHtml.includes(`/${fileName}"`)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('\n    ');
+      await writeFile(join(webOutDir, 'signed-in.html'), signedInHtml.replace('</head>', `  ${signedInTags}\n  </head>`));
+
+      // ADR 0054: /login and /register for visitors, the same way. A form submitted before the script has run posts
+      // (the server turns that away) rather than putting the password into the address as a GET would.
+      for (const page of prerenderedAuthPages) {
+        const markup = withoutSuspenseMarkers(renderAuthPage(page.path)).replaceAll('<form ', '<form method="post" ');
+        const html = visitorHtml.replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
+        await writeFile(join(webOutDir, page.file), fill(html, markup));
+      }
     },
   };
+}
+
+/** The chunks of the dashboard layout and overview (with what they import), and the public pages' own. */
+function signedInChunks(bundle: Rolldown.OutputBundle): { add: string[]; drop: string[] } {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const holding = (module: string) => chunks.filter((chunk) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)));
+  const add = new Set<string>();
+  const visit = (fileName: string) => {
+    if (add.has(fileName)) return;
+    add.add(fileName);
+    for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) visit(imported);
+  };
+  for (const chunk of [...holding('/app/layouts/dashboard-layout.tsx'), ...holding('/app/routes/dashboard/overview.tsx'), ...holding('/app/routes/guards.tsx')]) {
+    visit(chunk.fileName);
+  }
+  const drop = holding('/app/layouts/public-layout.tsx').map((chunk) => chunk.fileName).filter((fileName) => !add.has(fileName));
+  if (add.size === 0) throw new Error('vite.config.ts: found no chunk of the dashboard layout');
+  return { add: [...add], drop };
 }
 
 /*

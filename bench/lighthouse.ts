@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumExecutablePath } from '../e2e/chromium';
@@ -11,8 +11,9 @@ import { findFreePort } from '#server/lib/free-port';
  * `npm run lighthouse`: audits the landing page, /login, /register and, signed in, /dashboard of a freshly started
  * product in Debian's headless Chromium with Lighthouse's default (mobile, throttled) settings and prints a table of
  * the scores. Fails below 100 for accessibility on any page, below 100 for SEO on the public pages, and below 95 for
- * performance on the landing page; with `--strict` (`npm run lighthouse -- --strict`) also below 95 for performance
- * on the app pages. Builds the web app first when the build is missing or older than its sources.
+ * performance on the pre-rendered pages (/, /login, /register); with `--strict` (`npm run lighthouse -- --strict`)
+ * also below 95 for performance on /dashboard. Builds the web app first when the build is missing or older than its
+ * sources.
  */
 
 // Issue 20: below 95 for performance, or anything short of full marks for accessibility and SEO, fails.
@@ -21,12 +22,21 @@ const reportedCategories = ['performance', 'accessibility', 'best-practices', 's
 type Category = (typeof reportedCategories)[number];
 
 /*
- * Issue 20 asks for 95 on every audited page. The app pages are not there yet: the SPA renders them from about
- * 190 KB of gzipped JavaScript, which a throttled phone takes seconds to fetch and run (docs/scaling.md, "App
- * pages"). Their performance is printed against 95 but fails the run only with --strict, so CI keeps gating what
- * already meets it (accessibility, SEO, the landing page) instead of failing every submission.
+ * Issue 20 asks for 95 on every audited page. /login and /register meet it since they arrive pre-rendered like the
+ * landing page (ADR 0054). /dashboard does not: it is the SPA itself, about 200 KB of gzipped JavaScript that a
+ * throttled phone takes seconds to fetch and run before the user's figures can show (docs/scaling.md, "App pages").
+ * Its performance is printed against 95 but fails the run only with --strict, so CI keeps gating what already meets
+ * it instead of failing every submission.
  */
 const strict = process.argv.includes('--strict');
+/** `--only=/login,/register`: audit only these pages. `--runs=3`: audit each page that many times (the worst counts). */
+const optionValue = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const onlyPaths = optionValue('only')?.split(',');
+const runs = Number(optionValue('runs') ?? 1);
+/** `--chain`: also print the critical request chain of each page (what the browser waited for, in order). */
+const printChain = process.argv.includes('--chain');
+/** `--tasks`: also print the page's long main-thread tasks and the scripts' boot-up time (what makes the TBT). */
+const printTasks = process.argv.includes('--tasks');
 
 interface AuditedPage {
   path: string;
@@ -38,13 +48,12 @@ interface AuditedPage {
   exempt?: readonly Category[];
 }
 
-const appPagesPending: readonly Category[] = strict ? [] : ['performance'];
 const auditedPages: readonly AuditedPage[] = [
   { path: '/' },
-  { path: '/login', pending: appPagesPending },
-  { path: '/register', pending: appPagesPending },
+  { path: '/login' },
+  { path: '/register' },
   // Search engines never see a signed-in page (it is not marked noindex either): its SEO score is only reported.
-  { path: '/dashboard', signedIn: true, pending: appPagesPending, exempt: ['seo'] },
+  { path: '/dashboard', signedIn: true, pending: strict ? [] : ['performance'], exempt: ['seo'] },
 ];
 
 async function newestModification(dir: string): Promise<number> {
@@ -119,6 +128,25 @@ async function signUpThroughApi(baseUrl: string): Promise<string> {
 
 type Scores = Record<Category, number>;
 
+interface ChainNode {
+  request: { url: string; endTime: number; startTime: number; transferSize: number };
+  children?: Record<string, ChainNode>;
+}
+
+function printCriticalChain(path: string, details: unknown) {
+  const chains = (details as { chains?: Record<string, ChainNode> } | undefined)?.chains ?? {};
+  console.log(`critical request chain of ${path}:`);
+  const walk = (nodes: Record<string, ChainNode>, depth: number) => {
+    for (const node of Object.values(nodes)) {
+      const { url, startTime, endTime, transferSize } = node.request;
+      const ms = (seconds: number) => Math.round(seconds * 1000);
+      console.log(`  ${'  '.repeat(depth)}${new URL(url).pathname} ${(transferSize / 1024).toFixed(1)} KB, ${ms(endTime - startTime)} ms`);
+      walk(node.children ?? {}, depth + 1);
+    }
+  };
+  walk(chains, 0);
+}
+
 /** The score below which `category` fails the run on `page`, if any. */
 function gateOf(page: AuditedPage, category: Category): number | undefined {
   if (page.pending?.includes(category) || page.exempt?.includes(category)) return undefined;
@@ -174,7 +202,21 @@ async function auditPage(page: AuditedPage, { baseUrl, port, cookie }: { baseUrl
       }
     }
   }
-  return { scores, failures, shortfalls, version: result.lhr.lighthouseVersion };
+  // The metrics behind the performance score, so a run can be compared with another at a different load.
+  const metric = (id: string) => audits[id]?.displayValue ?? '?';
+  const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`;
+  if (printChain) printCriticalChain(page.path, audits['critical-request-chains']?.details);
+  if (printTasks) {
+    const items = (id: string) => ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+    const where = (url: unknown) => (typeof url === 'string' && url.startsWith('http') ? new URL(url).pathname : String(url));
+    console.log(`long tasks of ${page.path} (start, duration, simulated ms):`);
+    for (const task of items('long-tasks')) console.log(`  ${Math.round(Number(task.startTime))} +${Math.round(Number(task.duration))} ${where(task.url)}`);
+    console.log(`boot-up time of ${page.path} (total, scripting, parsing ms):`);
+    for (const script of items('bootup-time')) {
+      console.log(`  ${where(script.url)} ${Math.round(Number(script.total))} ${Math.round(Number(script.scripting))} ${Math.round(Number(script.scriptParseCompile))}`);
+    }
+  }
+  return { scores, metrics, failures, shortfalls, version: result.lhr.lighthouseVersion };
 }
 
 async function main(): Promise<number> {
@@ -184,22 +226,25 @@ async function main(): Promise<number> {
     const cookie = await signUpThroughApi(product.baseUrl);
     const chromium = await startChromium();
     try {
-      const rows: { page: AuditedPage; scores: Scores }[] = [];
+      const rows: { page: AuditedPage; scores: Scores; metrics: string }[] = [];
       const failures: string[] = [];
       const shortfalls: string[] = [];
       let version = '';
-      for (const page of auditedPages) {
-        const audit = await auditPage(page, { baseUrl: product.baseUrl, port: chromium.port, cookie });
-        rows.push({ page, scores: audit.scores });
-        failures.push(...audit.failures);
-        shortfalls.push(...audit.shortfalls);
-        version = audit.version;
+      const pages = auditedPages.filter((page) => !onlyPaths || onlyPaths.includes(page.path));
+      for (let run = 0; run < runs; run++) {
+        for (const page of pages) {
+          const audit = await auditPage(page, { baseUrl: product.baseUrl, port: chromium.port, cookie });
+          rows.push({ page, scores: audit.scores, metrics: audit.metrics });
+          failures.push(...audit.failures);
+          shortfalls.push(...audit.shortfalls);
+          version = audit.version;
+        }
       }
 
-      console.log(`Lighthouse ${version}, ${product.baseUrl} (mobile, simulated throttling)`);
+      console.log(`Lighthouse ${version}, ${product.baseUrl} (mobile, simulated throttling), load average ${loadavg().map((load) => load.toFixed(1)).join(" ")}`);
       console.log('(95) a minimum that fails the run, [95] a target that does not yet, ! below either');
       console.log(`  ${'page'.padEnd(12)}${reportedCategories.map((id) => id.padStart(16)).join('')}`);
-      for (const { page, scores } of rows) {
+      for (const { page, scores, metrics } of rows) {
         const cells = reportedCategories.map((id) => {
           const minimum = page.exempt?.includes(id) ? undefined : minimumScores[id as keyof typeof minimumScores];
           if (minimum === undefined) return String(scores[id]).padStart(16);
@@ -207,6 +252,7 @@ async function main(): Promise<number> {
           return `${scores[id] >= minimum ? '' : '!'}${scores[id]} ${bar}`.padStart(16);
         });
         console.log(`  ${page.path.padEnd(12)}${cells.join('')}${page.signedIn ? '  signed in' : ''}`);
+        console.log(`  ${''.padEnd(12)}${metrics}`);
       }
       if (shortfalls.length) console.log(`Below target, not failing the run (see --strict):\n  ${shortfalls.join('\n  ')}`);
       if (failures.length) console.log(`FAILED:\n  ${failures.join('\n  ')}`);

@@ -66,6 +66,8 @@ test('the landing page answers the keyboard: FAQ with Enter and Space, the phone
 });
 
 test('a signed-in user opening the landing page sees the signed-in header', async ({ page }) => {
+  // A sign-up through the form (its code loads once the form is used, ADR 0054) and two page loads.
+  test.setTimeout(60_000);
   await registerThroughForm(page, { name: 'Landing Visitor', label: 'landing' });
 
   await page.goto('/');

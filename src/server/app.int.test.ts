@@ -19,6 +19,9 @@ beforeAll(async () => {
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
   await writeFile(join(webDir, 'landing.html'), '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing</h1></div>');
   await writeFile(join(webDir, 'landing-session.html'), '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing for a session</h1></div>');
+  await writeFile(join(webDir, 'signed-in.html'), '<!doctype html><title>Promptcron</title><link rel="modulepreload" href="/assets/signed-in.js"><div id="root"></div>');
+  await writeFile(join(webDir, 'login.html'), '<!doctype html><title>Sign in</title><div id="root"><h1>Welcome back</h1></div>');
+  await writeFile(join(webDir, 'register.html'), '<!doctype html><title>Create an account</title><div id="root"><h1>Create an account</h1></div>');
   await writeFile(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(join(webDir, 'assets', 'vendor-def456.js'), `console.log(${JSON.stringify('x'.repeat(4096))})`);
 });
@@ -124,6 +127,28 @@ describe('web app', () => {
     const blog = await appWith().request('/blog');
     expect(blog.status).toBe(200);
     expect(await blog.text()).toContain('<div id="root"></div>');
+  });
+
+  it('sends the pre-rendered sign-in and sign-up pages to visitors, and the SPA to a request with a session', async () => {
+    for (const [path, heading] of [['/login', 'Welcome back'], ['/register', 'Create an account']] as const) {
+      const visitor = await appWith().request(path);
+      expect(visitor.status).toBe(200);
+      expect(await visitor.text()).toContain(`<h1>${heading}</h1>`);
+      expect(visitor.headers.get('vary')).toContain('Cookie');
+      expect(visitor.headers.get('cache-control')).toBe('no-cache');
+      // A signed-in user is sent on by the SPA (to the dashboard), which the static page could not do.
+      const signedIn = await appWith().request(path, { headers: { Cookie: 'promptcron.session_token=abc.def' } });
+      expect(await signedIn.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends the signed-in area the shell that preloads its own code', async () => {
+    for (const path of ['/dashboard', '/dashboard/tasks/new', '/admin', '/admin/users']) {
+      const response = await appWith().request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('/assets/signed-in.js');
+    }
+    expect(await (await appWith().request('/docs')).text()).not.toContain('/assets/signed-in.js');
   });
 
   it('sends scripts gzipped to browsers that accept it', async () => {

@@ -163,6 +163,23 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     // so a signed-in user sees the signed-in header. The cookie is HttpOnly, so only the server can tell.
     return c.html(carriesSessionCookie(c.req.header('Cookie')) ? sessionLanding : visitorLanding);
   });
+  // ADR 0054: the sign-in and sign-up pages are pre-rendered for visitors too; with a session cookie the SPA decides.
+  for (const [path, file] of [['/login', 'login.html'], ['/register', 'register.html']] as const) {
+    const visitorPage = prerendered(file);
+    app.get(path, (c) => {
+      c.header('Cache-Control', 'no-cache');
+      c.header('Vary', 'Cookie');
+      return c.html(carriesSessionCookie(c.req.header('Cookie')) ? indexHtml : visitorPage);
+    });
+  }
+  // The signed-in area's variant preloads that area's code instead of the public pages' (ADR 0054).
+  const signedInHtml = prerendered('signed-in.html');
+  for (const area of ['/dashboard', '/admin']) {
+    app.get(`${area}/*`, (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(signedInHtml);
+    });
+  }
   app.use('*', serveStatic({ root: webDir }));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');

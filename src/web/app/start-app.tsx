@@ -1,24 +1,37 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { meQueryKey, meQueryOptions } from '../lib/auth';
 import { AppProvider } from './provider';
+import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
 /**
- * Starts the SPA in #root: from main.tsx on every page, and from the landing page's small script when the visitor
- * is about to leave the landing page (ADR 0013). Returns the router so that script can hand over the navigation.
+ * Starts the SPA in #root: from main.tsx on every page, and from the pre-rendered pages' small script when the visitor
+ * is about to leave the landing page or use a sign-in or sign-up form (ADR 0013, 0054). Returns the router so that
+ * script can hand over the navigation.
+ *
+ * `visitor`: the server sent the page for visitors, which it does only to requests without a session cookie, so the
+ * session is known to be absent: the app starts signed out instead of showing a spinner while it asks, and its first
+ * render is the page already on screen.
  */
-export function startApp(): AppRouter {
+export function startApp({ visitor = false }: { visitor?: boolean } = {}): AppRouter {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   const router = createAppRouter();
+  const queryClient = createQueryClient();
+  if (visitor) queryClient.setQueryData(meQueryKey, null);
+  // Every page asks who is signed in (the session watch, the guards), but only once its route's code is in; asking
+  // now overlaps that round trip with the code's download instead of queuing it behind (issue 20: /dashboard's
+  // session → user → dashboard waterfall).
+  else void queryClient.prefetchQuery(meQueryOptions());
 
   const render = () =>
     createRoot(root).render(
       <StrictMode>
-        <AppProvider>
+        <AppProvider queryClient={queryClient}>
           <RouterProvider router={router} />
         </AppProvider>
       </StrictMode>,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderLandingPage } from '../prerender-landing';
+import { renderAuthPage, renderLandingPage } from '../prerender-landing';
 import { degradedBody, healthyBody, jsonResponse, stubFetch } from '../testing/test-utils';
 import { enhanceDrawer } from './drawer';
 import { enhanceFaq } from './faq';
@@ -121,5 +121,25 @@ describe('the landing page for visitors before the app starts', () => {
     copyright.textContent = '© 2001 Promptcron. All rights reserved.';
     showCurrentYear(footer());
     expect(copyright.textContent).toBe(`© ${new Date().getFullYear()} Promptcron. All rights reserved.`);
+  });
+});
+
+describe('the sign-in and sign-up pages for visitors before the app starts (ADR 0054)', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('show their forms as a signed-out visitor sees them, not the spinner of a session still being checked', () => {
+    document.body.innerHTML = `<div id="root">${renderAuthPage('/login')}</div>`;
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('name')).toBe('email');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+
+    document.body.innerHTML = `<div id="root">${renderAuthPage('/register')}</div>`;
+    expect(screen.getByRole('heading', { level: 1, name: 'Create an account' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /I agree to the/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
   });
 });

@@ -1,14 +1,15 @@
 import { enhanceDrawer } from './drawer';
 import { enhanceFaq } from './faq';
+import { handOverForms } from './form-handover';
 import { glideOnInPageLinks } from './in-page-links';
 import { showCurrentYear, showDeploymentLinks, watchHealth } from './live-values';
 import { startSpaOnIntent } from './start-spa';
 
 /*
- * The only script of the pre-rendered landing page for visitors without a session (ADR 0013). The HTML already is
- * the whole page; this fills in the live values, makes the FAQ and the phone menu work, and starts the SPA when the
- * visitor is about to leave for another page. Once the SPA has rendered, the static page is gone and all of this
- * steps aside.
+ * The only script of the pages pre-rendered for visitors without a session: the landing page (ADR 0013) and the
+ * sign-in and sign-up pages (ADR 0054). The HTML already is the whole page; this fills in the live values, makes
+ * the FAQ and the phone menu work, and starts the SPA when the visitor is about to leave for another page or to use
+ * a form. Once the SPA has rendered, the static page is gone and all of this steps aside.
  */
 
 const root = document.getElementById('root');
@@ -17,6 +18,7 @@ if (root && page) {
   const isActive = () => page.isConnected;
   startSpaOnIntent(isActive);
   glideOnInPageLinks(isActive);
+  handOverForms(page);
 
   const faq = document.getElementById('faq');
   if (faq) enhanceFaq(faq);

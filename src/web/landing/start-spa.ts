@@ -29,7 +29,8 @@ function afterPointerRelease(): Promise<void> {
 export function startSpa(): Promise<AppRouter> {
   started ??= import('../app/start-app').then(async ({ startApp }) => {
     await afterPointerRelease();
-    return startApp();
+    // Only visitors get the pre-rendered pages this script runs on (ADR 0013).
+    return startApp({ visitor: true });
   });
   return started;
 }
