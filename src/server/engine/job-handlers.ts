@@ -6,6 +6,7 @@ import {
   notifyRunLimitReachedJob,
   notifyTaskFailingJob,
   notifyTasksPausedJob,
+  sendAccountDeletedEmailJob,
   sendAccountEmailJob,
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
@@ -19,7 +20,7 @@ import { executeRun, runAgainShortly } from './jobs/execute-run';
 import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
 import { notifyTasksPaused } from './jobs/notify-tasks-paused';
-import { sendAccountEmail } from './jobs/send-account-email';
+import { sendAccountDeletedEmail, sendAccountEmail } from './jobs/send-account-email';
 import { sendDueWeeklyDigests } from './jobs/send-due-weekly-digests';
 import { sendWeeklyDigest } from './jobs/send-weekly-digest';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
@@ -52,6 +53,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [notifyTasksPausedJob.name]: handle(notifyTasksPausedJob, (payload) => notifyTasksPaused(deps, payload)),
     [sendDueWeeklyDigestsJob.name]: handle(sendDueWeeklyDigestsJob, ({ now, _cron }) => sendDueWeeklyDigests(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) })),
     [sendWeeklyDigestJob.name]: handle(sendWeeklyDigestJob, (payload) => sendWeeklyDigest(deps, payload)),
+    [sendAccountDeletedEmailJob.name]: handle(sendAccountDeletedEmailJob, (payload) => sendAccountDeletedEmail(deps, payload)),
   };
 }
 

@@ -187,6 +187,22 @@ export function tasksPausedMail({ name, planName, tasks, url }: { name: string; 
   };
 }
 
+/** Issue 24: an account was deleted, by its owner or by an administrator; its data went with it. */
+export function accountDeletedMail({ name, byAdministrator, url }: { name: string; byAdministrator: boolean; url: string }): Content {
+  const paragraphs = [
+    `Hi ${name},`,
+    byAdministrator ? `An administrator deleted your ${productName} account.` : `Your ${productName} account has been deleted, as you asked.`,
+    'Your profile, settings, tasks, their runs and results, API keys and usage records are gone, and a paid subscription was cancelled. Nothing more will be sent or charged for this account.',
+    'If you did not expect this, reply to this e-mail.',
+  ];
+  return {
+    subject: `Your ${productName} account has been deleted`,
+    html: layout({ heading: 'Account deleted', paragraphs, action: { label: `Visit ${productName}`, url } }),
+    text: text([...paragraphs, `${productName}: ${url}`]),
+    links: [url],
+  };
+}
+
 /** One task's week in the Weekly Digest. */
 export interface DigestTask {
   name: string;

@@ -123,6 +123,16 @@ export const sendWeeklyDigestJob = defineJob({
   key: ({ userId, weekStart }) => `send-weekly-digest:${userId}:${weekStart}`,
 });
 
+/**
+ * Confirms a deleted account's deletion to its address (issue 24). The payload carries the address and name: the
+ * user row they would be read from went in the same transaction that queued this job.
+ */
+export const sendAccountDeletedEmailJob = defineJob({
+  name: 'send-account-deleted-email',
+  payload: z.object({ email: z.string().min(1), name: z.string(), byAdministrator: z.boolean() }),
+  maxAttempts: 4,
+});
+
 export const jobDefinitions = [
   executeRunJob,
   deliverRunJob,
@@ -133,6 +143,7 @@ export const jobDefinitions = [
   notifyTasksPausedJob,
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
+  sendAccountDeletedEmailJob,
 ] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];
