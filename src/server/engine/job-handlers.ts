@@ -8,6 +8,7 @@ import {
   notifyTasksPausedJob,
   sendAccountDeletedEmailJob,
   sendAccountEmailJob,
+  sendAddressConfirmationJob,
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
   sweepInterruptedRunsJob,
@@ -21,6 +22,7 @@ import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
 import { notifyTasksPaused } from './jobs/notify-tasks-paused';
 import { sendAccountDeletedEmail, sendAccountEmail } from './jobs/send-account-email';
+import { sendAddressConfirmation } from './jobs/send-address-confirmation';
 import { sendDueWeeklyDigests } from './jobs/send-due-weekly-digests';
 import { sendWeeklyDigest } from './jobs/send-weekly-digest';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
@@ -54,6 +56,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [sendDueWeeklyDigestsJob.name]: handle(sendDueWeeklyDigestsJob, ({ now, _cron }) => sendDueWeeklyDigests(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) })),
     [sendWeeklyDigestJob.name]: handle(sendWeeklyDigestJob, (payload) => sendWeeklyDigest(deps, payload)),
     [sendAccountDeletedEmailJob.name]: handle(sendAccountDeletedEmailJob, (payload) => sendAccountDeletedEmail(deps, payload)),
+    [sendAddressConfirmationJob.name]: handle(sendAddressConfirmationJob, (payload) => sendAddressConfirmation(deps, payload)),
   };
 }
 

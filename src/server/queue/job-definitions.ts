@@ -133,6 +133,17 @@ export const sendAccountDeletedEmailJob = defineJob({
   maxAttempts: 4,
 });
 
+/**
+ * Asks an address a task was saved to e-mail whether it wants the results (issue 24, ADR 0053). Sent once per sender
+ * and address; the handler skips an address no longer pending.
+ */
+export const sendAddressConfirmationJob = defineJob({
+  name: 'send-address-confirmation',
+  payload: z.object({ addressId: z.uuid(), taskName: z.string() }),
+  maxAttempts: 4,
+  key: ({ addressId }) => `send-address-confirmation:${addressId}`,
+});
+
 export const jobDefinitions = [
   executeRunJob,
   deliverRunJob,
@@ -144,6 +155,7 @@ export const jobDefinitions = [
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
   sendAccountDeletedEmailJob,
+  sendAddressConfirmationJob,
 ] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];
