@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { z } from 'zod';
 import {
+  buildDataExportJob,
   deliverRunJob,
   executeRunJob,
   notifyRunLimitReachedJob,
@@ -16,6 +17,7 @@ import {
   type JobName,
 } from '../queue/job-definitions';
 import type { EngineDeps } from './engine-deps';
+import { buildDataExportAndMail } from './jobs/build-data-export';
 import { deliverRun } from './jobs/deliver-run';
 import { executeRun, runAgainShortly } from './jobs/execute-run';
 import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
@@ -57,6 +59,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [sendWeeklyDigestJob.name]: handle(sendWeeklyDigestJob, (payload) => sendWeeklyDigest(deps, payload)),
     [sendAccountDeletedEmailJob.name]: handle(sendAccountDeletedEmailJob, (payload) => sendAccountDeletedEmail(deps, payload)),
     [sendAddressConfirmationJob.name]: handle(sendAddressConfirmationJob, (payload) => sendAddressConfirmation(deps, payload)),
+    [buildDataExportJob.name]: handle(buildDataExportJob, (payload) => buildDataExportAndMail(deps, payload)),
   };
 }
 

@@ -243,6 +243,17 @@ Unsubscribe from all mail of ${sender}: ${unsubscribe.pageUrl}
   };
 }
 
+/** Issue 24: the account's data is ready to download, for 24 hours. */
+export function dataExportReadyMail({ name, url }: { name: string; url: string }): Content {
+  const paragraphs = [`Hi ${name},`, `The copy of your ${productName} data you asked for is ready. The link works for 24 hours.`, 'If you did not ask for it, change your password.'];
+  return {
+    subject: `Your ${productName} data is ready to download`,
+    html: layout({ heading: 'Your data is ready', paragraphs, action: { label: 'Download my data', url } }),
+    text: text([...paragraphs, `Download my data: ${url}`]),
+    links: [url],
+  };
+}
+
 /** One task's week in the Weekly Digest. */
 export interface DigestTask {
   name: string;

@@ -144,6 +144,17 @@ export const sendAddressConfirmationJob = defineJob({
   key: ({ addressId }) => `send-address-confirmation:${addressId}`,
 });
 
+/**
+ * Settings → Download my data (issue 24, ADR 0052): builds the JSON copy off the request, however long the history,
+ * then e-mails its link. The token rides in the payload only until the mail is sent; the row keeps its hash.
+ */
+export const buildDataExportJob = defineJob({
+  name: 'build-data-export',
+  payload: z.object({ exportId: z.uuid(), token: z.string().min(1) }),
+  maxAttempts: 3,
+  key: ({ exportId }) => `build-data-export:${exportId}`,
+});
+
 export const jobDefinitions = [
   executeRunJob,
   deliverRunJob,
@@ -156,6 +167,7 @@ export const jobDefinitions = [
   sendWeeklyDigestJob,
   sendAccountDeletedEmailJob,
   sendAddressConfirmationJob,
+  buildDataExportJob,
 ] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

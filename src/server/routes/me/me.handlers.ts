@@ -5,10 +5,11 @@ import type { AppEnv } from '../../app-env';
 import { getUserSettings } from '../../core/settings/get-user-settings';
 import { updateUserSettings } from '../../core/settings/update-user-settings';
 import { deleteOwnAccount } from '../../core/users/delete-own-account';
+import { downloadDataExport as downloadDataExportCore, requestDataExport as requestDataExportCore } from '../../core/users/export-account-data';
 import { getMe as getMeUser } from '../../core/users/get-me';
 import { setFirstPassword } from '../../core/users/set-first-password';
 import { updateProfile } from '../../core/users/update-profile';
-import type { deleteMeRoute, getMeRoute, getSettingsRoute, setPasswordRoute, updateMeRoute, updateSettingsRoute } from './me.routes';
+import type { deleteMeRoute, downloadDataExportRoute, requestDataExportRoute, getMeRoute, getSettingsRoute, setPasswordRoute, updateMeRoute, updateSettingsRoute } from './me.routes';
 
 export const getMe: RouteHandler<typeof getMeRoute, AppEnv> = async (c) => {
   const { db, env } = c.var.deps;
@@ -61,3 +62,15 @@ function clearSessionCookies(c: Context<AppEnv>): void {
     deleteCookie(c, name, { path: '/', secure: name.startsWith('__Secure-') });
   }
 }
+
+export const requestDataExport: RouteHandler<typeof requestDataExportRoute, AppEnv> = async (c) => {
+  return c.json(await requestDataExportCore({ db: c.var.deps.db, userId: c.var.sessionUser.id }), 202);
+};
+
+export const downloadDataExport: RouteHandler<typeof downloadDataExportRoute, AppEnv> = async (c) => {
+  const content = await downloadDataExportCore({ db: c.var.deps.db, exportId: c.req.valid('param').id, token: c.req.valid('query').token });
+  c.header('Content-Type', 'application/json; charset=utf-8');
+  c.header('Content-Disposition', `attachment; filename="promptcron-data-${new Date().toISOString().slice(0, 10)}.json"`);
+  c.header('Cache-Control', 'no-store');
+  return c.body(content, 200) as never;
+};

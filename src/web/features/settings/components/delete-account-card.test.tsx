@@ -18,6 +18,21 @@ function renderProfile() {
   );
 }
 
+describe('Settings → Profile → Download my data', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
+
+  it('asks for the export and says the link comes by e-mail', async () => {
+    const fetchMock = stubApi({ handlers: { 'POST /api/me/data-export': () => jsonResponse({ id: '00000000-0000-4000-8000-0000000000aa', status: 'pending' }, 202) } });
+    renderProfile();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect((await screen.findByRole('status')).textContent).toBe(`We are preparing your data. The download link will arrive at ${testUser.email}.`);
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith('/api/me/data-export') && init?.method === 'POST')).toBe(true);
+  });
+});
+
 describe('Settings → Profile → Danger zone', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
