@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { calendarMonthOf } from '#server/core/billing/usage-period';
 import type { Database } from '#server/db/client';
-import { taskRuns, tasks, usageTracking, user } from '#server/db/schema/index';
+import { deliveryAddresses, taskRuns, tasks, usageTracking, user } from '#server/db/schema/index';
 
 /** Rows written straight to the database, for tests that exercise what happens after the API (the engine). */
 
@@ -36,6 +36,8 @@ export async function seedTask(db: Database, userId: string, overrides: Partial<
     })
     .returning();
   if (!row) throw new Error('seedTask inserted nothing');
+  // A seeded task is one that already delivered before addresses had to confirm (ADR 0053): its address is confirmed.
+  if (row.deliveryMethod === 'email' && row.deliveryConfig.email) await confirmedAddress(db, { userId, email: row.deliveryConfig.email });
   return row;
 }
 
@@ -68,4 +70,12 @@ export async function seedRun(db: Database, task: { id: string; userId: string }
       .onConflictDoUpdate({ target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart], set: { usageCount: sql`${usageTracking.usageCount} + 1` } });
   }
   return row;
+}
+
+/** `email` has confirmed that it wants `userId`'s results (ADR 0053), as its owner would by the e-mailed link. */
+export async function confirmedAddress(db: Database, { userId, email }: { userId: string; email: string }) {
+  await db
+    .insert(deliveryAddresses)
+    .values({ userId, email: email.trim().toLowerCase(), status: 'confirmed', confirmedAt: new Date() })
+    .onConflictDoUpdate({ target: [deliveryAddresses.userId, deliveryAddresses.email], set: { status: 'confirmed', confirmedAt: new Date() } });
 }

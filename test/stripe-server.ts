@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 
 /**
  * A real HTTP server that speaks the part of Stripe's REST API the product calls (customers, products, prices,
- * Checkout and Billing Portal sessions): the official SDK talks to it through STRIPE_API_BASE exactly as it talks to
+ * Checkout and Billing Portal sessions, subscription cancellation): the official SDK talks to it through STRIPE_API_BASE exactly as it talks to
  * Stripe. Bodies are form-encoded as Stripe's (`line_items[0][price]=...`), errors have Stripe's shape, a key other
  * than the one given is refused, and a repeated Idempotency-Key answers what it answered first. Tests read the
  * requests it received.
@@ -166,6 +166,15 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
       const found = version === 'v1' && kind && id ? objects.get(id) : undefined;
       return send(response, found ? ok(found) : { status: 404, body: stripeError(`No such object: '${id ?? ''}'`) });
     }
+    const cancelled = /^\/v1\/subscriptions\/(\w+)$/.exec(url.pathname);
+    if (request.method === 'DELETE' && cancelled?.[1]) {
+      // Cancels at once, as `stripe.subscriptions.cancel` asks; an unknown id is Stripe's 404 `resource_missing`.
+      const subscription = objects.get(cancelled[1]);
+      if (subscription?.object !== 'subscription') {
+        return send(response, { status: 404, body: { error: { ...stripeError(`No such subscription: '${cancelled[1]}'`).error, code: 'resource_missing' } } });
+      }
+      return send(response, ok(Object.assign(subscription, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) })));
+    }
     const remembered = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
     const answer = remembered ?? create(url.pathname, body);
     if (idempotencyKey && !remembered) idempotent.set(idempotencyKey, answer);
@@ -189,6 +198,10 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
     /** Where checkouts completed by the browser post their events (the product's `/api/billing/webhook`). */
     setWebhookUrl: (url: string) => void (state.webhookUrl = url),
     completeCheckout,
+    /** A subscription Stripe holds, for tests that seed a paying user without a checkout. */
+    addSubscription: (subscription: StripeObject) => void store(subscription),
+    /** An object as the stand-in holds it now (a subscription's status after a cancel). */
+    objectOf: (id: string) => objects.get(id),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -21,6 +21,7 @@ import { refuseCrossSiteRequests } from './routes/csrf';
 import { databaseUnavailableBody, errorBody } from './routes/errors';
 import { healthRouter } from './routes/health/health.routes';
 import { apiKeysRouter } from './routes/me/api-keys.routes';
+import { deliveryAddressesRouter } from './routes/delivery-addresses/delivery-addresses.routes';
 import { meRouter } from './routes/me/me.routes';
 import { measureRequests, metricsRouter } from './routes/metrics/metrics.routes';
 import { runsRouter } from './routes/runs/runs.routes';
@@ -98,6 +99,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   app.route('/', billingRouter);
   app.route('/', eventsRouter);
   app.route('/', unsubscribeRouter);
+  app.route('/', deliveryAddressesRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',

@@ -5,7 +5,7 @@
 export class DomainError extends Error {
   constructor(
     readonly code: string,
-    readonly status: 400 | 403 | 404 | 409 | 422 | 502 | 503,
+    readonly status: 400 | 403 | 404 | 409 | 410 | 422 | 429 | 502 | 503,
     message: string,
     /** Messages per input field (`deliveryConfig.webhookUrl`), as request validation reports them. */
     readonly fields?: Record<string, string>,

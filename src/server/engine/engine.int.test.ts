@@ -6,6 +6,7 @@ import type { TestDatabase } from '#test/database';
 import { createEngineDeps, createEngineSetup, waitFor } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
+import { confirmedAddress } from '#test/seed';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
 import { subscriptions, taskRuns, tasks, unlimitedPlanId, webhookDeliveries } from '../db/schema';
@@ -25,6 +26,7 @@ let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let deps: Awaited<ReturnType<typeof createTestApp>>['deps'];
 let worker: Worker;
 let owner: TestClient;
+let ownerId: string;
 
 const baseTask = {
   provider: 'openai',
@@ -46,7 +48,7 @@ beforeAll(async () => {
   owner = new TestClient(app, '198.51.100.1');
   await owner.signUp({ name: 'Owner', email: 'owner@example.com', password: strongPassword });
   // These journeys create more tasks than Free allows; the plan limits have tests of their own (routes/billing).
-  const ownerId = (await owner.request('/api/me')).body.user.id as string;
+  ownerId = (await owner.request('/api/me')).body.user.id as string;
   await database.db.insert(subscriptions).values({ userId: ownerId, planId: unlimitedPlanId, status: 'active' }).onConflictDoNothing();
 });
 
@@ -56,7 +58,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** Creates a task through the API; its e-mail target has confirmed beforehand (ADR 0053 has tests of its own). */
 async function createTask(body: Record<string, unknown>) {
+  const email = (body.deliveryConfig as { email?: string } | undefined)?.email;
+  if (email) await confirmedAddress(database.db, { userId: ownerId, email });
   const response = await owner.request('/api/tasks', { method: 'POST', body: { ...baseTask, ...body } });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.task as { id: string; webhookSecret: string; name: string };

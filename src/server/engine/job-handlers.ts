@@ -2,12 +2,15 @@ import type { Task } from 'graphile-worker';
 import type { z } from 'zod';
 import {
   deleteOldRunsJob,
+  buildDataExportJob,
   deliverRunJob,
   executeRunJob,
   notifyRunLimitReachedJob,
   notifyTaskFailingJob,
   notifyTasksPausedJob,
+  sendAccountDeletedEmailJob,
   sendAccountEmailJob,
+  sendAddressConfirmationJob,
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
   sweepInterruptedRunsJob,
@@ -16,12 +19,14 @@ import {
 } from '../queue/job-definitions';
 import type { EngineDeps } from './engine-deps';
 import { deleteOldRuns } from './jobs/delete-old-runs';
+import { buildDataExportAndMail } from './jobs/build-data-export';
 import { deliverRun } from './jobs/deliver-run';
 import { executeRun, runAgainShortly } from './jobs/execute-run';
 import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
 import { notifyTasksPaused } from './jobs/notify-tasks-paused';
-import { sendAccountEmail } from './jobs/send-account-email';
+import { sendAccountDeletedEmail, sendAccountEmail } from './jobs/send-account-email';
+import { sendAddressConfirmation } from './jobs/send-address-confirmation';
 import { sendDueWeeklyDigests } from './jobs/send-due-weekly-digests';
 import { sendWeeklyDigest } from './jobs/send-weekly-digest';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
@@ -55,6 +60,9 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [sendDueWeeklyDigestsJob.name]: handle(sendDueWeeklyDigestsJob, ({ now, _cron }) => sendDueWeeklyDigests(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) })),
     [sendWeeklyDigestJob.name]: handle(sendWeeklyDigestJob, (payload) => sendWeeklyDigest(deps, payload)),
     [deleteOldRunsJob.name]: handle(deleteOldRunsJob, ({ now, _cron }) => deleteOldRuns(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) })),
+    [sendAccountDeletedEmailJob.name]: handle(sendAccountDeletedEmailJob, (payload) => sendAccountDeletedEmail(deps, payload)),
+    [sendAddressConfirmationJob.name]: handle(sendAddressConfirmationJob, (payload) => sendAddressConfirmation(deps, payload)),
+    [buildDataExportJob.name]: handle(buildDataExportJob, (payload) => buildDataExportAndMail(deps, payload)),
   };
 }
 

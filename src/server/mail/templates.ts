@@ -187,6 +187,73 @@ export function tasksPausedMail({ name, planName, tasks, url }: { name: string; 
   };
 }
 
+/** Issue 24: an account was deleted, by its owner or by an administrator; its data went with it. */
+export function accountDeletedMail({ name, byAdministrator, url }: { name: string; byAdministrator: boolean; url: string }): Content {
+  const paragraphs = [
+    `Hi ${name},`,
+    byAdministrator ? `An administrator deleted your ${productName} account.` : `Your ${productName} account has been deleted, as you asked.`,
+    'Your profile, settings, tasks, their runs and results, API keys and usage records are gone, and a paid subscription was cancelled. Nothing more will be sent or charged for this account.',
+    'If you did not expect this, reply to this e-mail.',
+  ];
+  return {
+    subject: `Your ${productName} account has been deleted`,
+    html: layout({ heading: 'Account deleted', paragraphs, action: { label: `Visit ${productName}`, url } }),
+    text: text([...paragraphs, `${productName}: ${url}`]),
+    links: [url],
+  };
+}
+
+/**
+ * Issue 24: a task was saved to e-mail its results to someone other than its owner. Nothing is sent there until the
+ * address confirms; it may instead refuse all mail of this sender.
+ */
+export function addressConfirmationMail({ taskName, sender, senderEmail, confirmUrl, unsubscribe }: { taskName: string; sender: string; senderEmail: string; confirmUrl: string; unsubscribe: { pageUrl: string; headers: Record<string, string> } }): Content {
+  const paragraphs = [
+    `${sender} (${senderEmail}) set up "${taskName}" on ${productName} to e-mail its results to this address.`,
+    'Nothing is sent to you unless you confirm. If you did not expect this, ignore this e-mail.',
+  ];
+  const refuse = `To never receive mail from ${sender} through ${productName}, unsubscribe: ${unsubscribe.pageUrl}`;
+  return {
+    subject: `${productName}: confirm that you want results of ${taskName} from ${sender}`,
+    html: layout({ heading: 'Confirm to receive results', paragraphs, action: { label: 'Yes, send me the results', url: confirmUrl } }).replace(
+      '</td></tr></table></body></html>',
+      `<p style="margin:16px 0 0;font-size:12px;color:#64748b;text-align:center;line-height:1.5">${escapeHtml(`Never receive mail from ${sender} through ${productName}:`)} <a href="${escapeHtml(unsubscribe.pageUrl)}" style="color:#4f46e5">Unsubscribe</a></p></td></tr></table></body></html>`,
+    ),
+    text: text([...paragraphs, `Yes, send me the results: ${confirmUrl}`, refuse]),
+    headers: unsubscribe.headers,
+    links: [confirmUrl, unsubscribe.pageUrl],
+  };
+}
+
+/** A result mailed to an address other than the owner's carries a way to refuse all mail of that sender. */
+export function withSenderUnsubscribe(content: Content, { sender, unsubscribe }: { sender: string; unsubscribe: { pageUrl: string; headers: Record<string, string> } }): Content {
+  const note = `You get this e-mail because you confirmed results from ${sender}.`;
+  return {
+    ...content,
+    html: content.html.replace(
+      '</td></tr></table></body></html>',
+      `<p style="margin:16px 0 0;font-size:12px;color:#64748b;text-align:center;line-height:1.5">${escapeHtml(note)} <a href="${escapeHtml(unsubscribe.pageUrl)}" style="color:#4f46e5">Unsubscribe from all mail of ${escapeHtml(sender)}</a></p></td></tr></table></body></html>`,
+    ),
+    text: `${content.text}
+${note}
+Unsubscribe from all mail of ${sender}: ${unsubscribe.pageUrl}
+`,
+    headers: { ...content.headers, ...unsubscribe.headers },
+    links: [...(content.links ?? []), unsubscribe.pageUrl],
+  };
+}
+
+/** Issue 24: the account's data is ready to download, for 24 hours. */
+export function dataExportReadyMail({ name, url }: { name: string; url: string }): Content {
+  const paragraphs = [`Hi ${name},`, `The copy of your ${productName} data you asked for is ready. The link works for 24 hours.`, 'If you did not ask for it, change your password.'];
+  return {
+    subject: `Your ${productName} data is ready to download`,
+    html: layout({ heading: 'Your data is ready', paragraphs, action: { label: 'Download my data', url } }),
+    text: text([...paragraphs, `Download my data: ${url}`]),
+    links: [url],
+  };
+}
+
 /** One task's week in the Weekly Digest. */
 export interface DigestTask {
   name: string;

@@ -10,10 +10,17 @@ export interface UnsubscribeLink {
   headers: Record<string, string>;
 }
 
+/** What a delivery address's link does (issue 24, ADR 0053): confirm results of one sender, or refuse all their mail. */
+export type AddressAction = 'confirm' | 'unsubscribe';
+
 export interface UnsubscribeLinks {
   forSwitch(userId: string, notification: NotificationSwitch): UnsubscribeLink;
   /** The user and switch a token names, or null when it was not signed by us. */
   verify(token: string): { userId: string; notification: NotificationSwitch } | null;
+  /** The page (and for `unsubscribe` the RFC 8058 headers) of a delivery address's link. */
+  forAddress(addressId: string, action: AddressAction): { pageUrl: string; headers: Record<string, string> };
+  /** The address row and action a delivery-address token names, or null when it was not signed by us. */
+  verifyAddress(token: string): { addressId: string; action: AddressAction } | null;
 }
 
 /**
@@ -26,7 +33,32 @@ export function createUnsubscribeLinks({ secret, appUrl }: { secret: string; app
   const key = createHash('sha256').update(`promptcron unsubscribe links\0${secret}`).digest();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
+  const signed = (text: string) => {
+    const payload = Buffer.from(text).toString('base64url');
+    return `${payload}.${sign(payload)}`;
+  };
+  const opened = (token: string): string | null => {
+    const [payload, signature, ...rest] = token.split('.');
+    if (!payload || !signature || rest.length > 0) return null;
+    const expected = Buffer.from(sign(payload));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return Buffer.from(payload, 'base64url').toString();
+  };
+
   return {
+    forAddress(addressId, action) {
+      // `address:` sets these apart from a switch's `<userId>:<switch>`, so neither kind of token passes for the other.
+      const query = new URLSearchParams({ action, token: signed(`address:${addressId}:${action}`) }).toString();
+      const headers: Record<string, string> =
+        action === 'unsubscribe' ? { 'List-Unsubscribe': `<${appUrl}/api/delivery-addresses/unsubscribe?${query}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
+      return { pageUrl: `${appUrl}/delivery-address?${query}`, headers };
+    },
+    verifyAddress(token) {
+      const [kind, addressId, action, ...rest] = (opened(token) ?? '').split(':');
+      if (kind !== 'address' || !addressId || rest.length > 0 || (action !== 'confirm' && action !== 'unsubscribe')) return null;
+      return { addressId, action };
+    },
     forSwitch(userId, notification) {
       const payload = Buffer.from(`${userId}:${notification}`).toString('base64url');
       const token = `${payload}.${sign(payload)}`;
@@ -38,12 +70,7 @@ export function createUnsubscribeLinks({ secret, appUrl }: { secret: string; app
       };
     },
     verify(token) {
-      const [payload, signature, ...rest] = token.split('.');
-      if (!payload || !signature || rest.length > 0) return null;
-      const expected = Buffer.from(sign(payload));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      const [userId, notification] = Buffer.from(payload, 'base64url').toString().split(':');
+      const [userId, notification] = (opened(token) ?? '').split(':');
       if (!userId || !notificationSwitches.includes(notification as NotificationSwitch)) return null;
       return { userId, notification: notification as NotificationSwitch };
     },

@@ -133,6 +133,38 @@ export const deleteOldRunsJob = defineJob({
   maxAttempts: 3,
 });
 
+/**
+ * Confirms a deleted account's deletion to its address (issue 24). The payload carries the address and name: the
+ * user row they would be read from went in the same transaction that queued this job.
+ */
+export const sendAccountDeletedEmailJob = defineJob({
+  name: 'send-account-deleted-email',
+  payload: z.object({ email: z.string().min(1), name: z.string(), byAdministrator: z.boolean() }),
+  maxAttempts: 4,
+});
+
+/**
+ * Asks an address a task was saved to e-mail whether it wants the results (issue 24, ADR 0053). Sent once per sender
+ * and address; the handler skips an address no longer pending.
+ */
+export const sendAddressConfirmationJob = defineJob({
+  name: 'send-address-confirmation',
+  payload: z.object({ addressId: z.uuid(), taskName: z.string() }),
+  maxAttempts: 4,
+  key: ({ addressId }) => `send-address-confirmation:${addressId}`,
+});
+
+/**
+ * Settings → Download my data (issue 24, ADR 0052): builds the JSON copy off the request, however long the history,
+ * then e-mails its link. The token rides in the payload only until the mail is sent; the row keeps its hash.
+ */
+export const buildDataExportJob = defineJob({
+  name: 'build-data-export',
+  payload: z.object({ exportId: z.uuid(), token: z.string().min(1) }),
+  maxAttempts: 3,
+  key: ({ exportId }) => `build-data-export:${exportId}`,
+});
+
 export const jobDefinitions = [
   executeRunJob,
   deliverRunJob,
@@ -144,6 +176,9 @@ export const jobDefinitions = [
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
   deleteOldRunsJob,
+  sendAccountDeletedEmailJob,
+  sendAddressConfirmationJob,
+  buildDataExportJob,
 ] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

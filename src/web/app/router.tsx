@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'contact', lazy: async () => ({ Component: (await import('./routes/content/contact')).ContactRoute }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('./routes/content/privacy')).PrivacyRoute }) },
           { path: 'unsubscribe', lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }) },
+          { path: 'delivery-address', lazy: async () => ({ Component: (await import('./routes/delivery-address')).DeliveryAddressRoute }) },
           { path: 'terms', lazy: async () => ({ Component: (await import('./routes/content/terms')).TermsRoute }) },
           {
             path: '*',

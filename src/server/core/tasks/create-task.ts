@@ -4,6 +4,7 @@ import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
 import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-plan-limits';
 import { findUserPlan } from '../billing/find-user-plan';
+import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-address';
 import { newWebhookSecret, taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { toTask } from './to-task';
@@ -20,6 +21,7 @@ export async function createTask({ db, env, userId, input }: { db: Database | Tr
       .insert(tasks)
       .values({ userId, status: 'active', webhookSecret: newWebhookSecret(), ...values })
       .returning();
+    if (inserted?.deliveryMethod === 'email') await requestDeliveryAddress(tx, { userId, taskName: inserted.name, email: inserted.deliveryConfig.email });
     return inserted;
   });
   if (!row) throw new Error('task insert returned no row');

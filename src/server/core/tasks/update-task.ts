@@ -5,6 +5,7 @@ import { taskRuns, tasks, type RunTaskSnapshot } from '../../db/schema';
 import type { Env } from '../../env';
 import { assertSchedulePace } from '../billing/enforce-plan-limits';
 import { findUserPlan } from '../billing/find-user-plan';
+import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-address';
 import { ownTask, taskNotFound } from './find-own-task';
 import { isUuid } from '../is-uuid';
 import { taskValues } from './task-values';
@@ -29,6 +30,7 @@ export async function updateTask({ db, env, userId, taskId, input }: { db: Datab
       .where(eq(tasks.id, taskId))
       .returning();
     if (!after) throw taskNotFound();
+    if (after.deliveryMethod === 'email') await requestDeliveryAddress(tx, { userId, taskName: after.name, email: after.deliveryConfig.email });
     return after;
   });
   if (saved.status === 'active') await notifyTasksChanged(db);

@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { addressNotConfirmedError, addressUnsubscribedError } from '#shared/tasks/delivery-address.schema';
+import { deliveryAddressStatus } from '../../core/delivery-addresses/delivery-address-status';
 import { getUserSettings } from '../../core/settings/get-user-settings';
 import { toRun } from '../../core/runs/to-run';
 import { taskRuns, tasks, user, webhookDeliveries } from '../../db/schema';
@@ -6,7 +8,7 @@ import { discordMessage, slackMessage, type ChatRun } from '../../delivery/chat-
 import { postWebhook, type WebhookAttemptResult } from '../../delivery/post-webhook';
 import { signWebhook } from '../../delivery/webhook-signature';
 import { renderMarkdown } from '../../mail/render-markdown';
-import { runCompletedNoticeMail, runResultMail, slotText } from '../../mail/templates';
+import { runCompletedNoticeMail, runResultMail, slotText, withSenderUnsubscribe } from '../../mail/templates';
 import { deliveryAttempts } from '../../metrics/metrics';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob } from '../../queue/job-definitions';
@@ -24,7 +26,7 @@ type Outcome = { delivered: true } | { delivered: false; error: string };
 export async function deliverRun(deps: EngineDeps, { runId, attempt, deferrals = 0 }: { runId: string; attempt: number; deferrals?: number }): Promise<void> {
   const { db } = deps;
   const [row] = await db
-    .select({ run: taskRuns, task: tasks, owner: { id: user.id, email: user.email } })
+    .select({ run: taskRuns, task: tasks, owner: { id: user.id, email: user.email, name: sql<string>`coalesce(nullif(${user.fullName}, ''), ${user.name})` } })
     .from(taskRuns)
     .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
     .innerJoin(user, eq(user.id, taskRuns.userId))
@@ -60,7 +62,7 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt, deferrals =
   }
 }
 
-type DeliveryRow = { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect; owner: { id: string; email: string } };
+type DeliveryRow = { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect; owner: { id: string; email: string; name: string } };
 
 async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: number): Promise<void> {
   const { db, env, logger, mailer } = deps;
@@ -78,10 +80,21 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
       await db.update(taskRuns).set({ deliveryStatus: 'skipped' }).where(eq(taskRuns.id, runId));
       return;
     }
+    // Only the account's own address, or one that confirmed it wants this sender's results (ADR 0053).
+    const address = await deliveryAddressStatus(db, { userId: owner.id, email: task.deliveryConfig.email });
+    if (address.status === 'pending' || address.status === 'unsubscribed') {
+      const deliveryError = address.status === 'pending' ? addressNotConfirmedError : addressUnsubscribedError;
+      await db.update(taskRuns).set({ deliveryStatus: 'skipped', deliveryError }).where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
+      logger.info({ runId, address: address.status }, 'e-mail delivery held back: the address has not confirmed');
+      return;
+    }
     try {
       const result = run.result ?? '';
       const slot = { trigger: run.trigger, slot: run.scheduledFor ?? run.startedAt, timeZone: task.timezone };
-      await mailer.send({ to: task.deliveryConfig.email, ...runResultMail({ taskName: task.name, result, resultHtml: renderMarkdown(result), url: taskUrl, run: slot }) });
+      const content = runResultMail({ taskName: task.name, result, resultHtml: renderMarkdown(result), url: taskUrl, run: slot });
+      // Someone else's mailbox gets a way to refuse all of this sender's mail; the owner's own has Settings.
+      const mail = address.addressId ? withSenderUnsubscribe(content, { sender: owner.name, unsubscribe: deps.unsubscribeLinks.forAddress(address.addressId, 'unsubscribe') }) : content;
+      await mailer.send({ to: task.deliveryConfig.email, ...mail });
       outcome = { delivered: true };
     } catch (error) {
       outcome = { delivered: false, error: `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}` };

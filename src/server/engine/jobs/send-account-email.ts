@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { user } from '../../db/schema';
-import { passwordResetMail } from '../../mail/templates';
-import type { sendAccountEmailJob } from '../../queue/job-definitions';
+import { accountDeletedMail, passwordResetMail } from '../../mail/templates';
+import type { sendAccountDeletedEmailJob, sendAccountEmailJob } from '../../queue/job-definitions';
 import type { EngineDeps } from '../engine-deps';
 import type { z } from 'zod';
 
@@ -20,4 +20,9 @@ export async function sendAccountEmail(deps: EngineDeps, { kind, userId, url }: 
       await deps.mailer.send({ to: recipient.email, ...passwordResetMail({ name, url }) });
       return;
   }
+}
+
+/** The confirmation that an account and its data were deleted; the address came with the job (the row is gone). */
+export async function sendAccountDeletedEmail(deps: EngineDeps, { email, name, byAdministrator }: z.output<typeof sendAccountDeletedEmailJob.payload>): Promise<void> {
+  await deps.mailer.send({ to: email, ...accountDeletedMail({ name, byAdministrator, url: deps.env.APP_URL }) });
 }

@@ -67,7 +67,7 @@ export const sendPasswordReset: Handler<typeof routes.sendPasswordResetRoute> = 
 
 export const deleteUser: Handler<typeof routes.deleteUserRoute> = async (c) => {
   const userId = c.req.valid('param').id;
-  await deleteUserCore({ db: c.var.deps.db, actorId: c.var.sessionUser.id, userId });
+  await deleteUserCore({ db: c.var.deps.db, env: c.var.deps.env, log: c.var.log, actorId: c.var.sessionUser.id, userId });
   c.var.deps.signedInSessions.forgetUser(userId);
   c.var.log.info({ userId, by: c.var.sessionUser.id }, 'user deleted');
   return c.json({ ok: true as const }, 200);

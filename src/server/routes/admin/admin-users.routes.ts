@@ -87,8 +87,8 @@ export const deleteUserRoute = actionRoute(
   'delete',
   '',
   'Delete a user',
-  'Removes the account with its tasks and runs.',
-  'Your own account, the last administrator, or a user paying through Stripe',
+  'Removes the account with all its data, as the user deleting it themselves would (a paid subscription is cancelled at Stripe first; 502 when Stripe fails), and e-mails them a confirmation.',
+  'Your own account (delete it from Settings), or the last administrator',
 );
 
 // The export is registered before `/{id}`, which would otherwise take "export" for an id.

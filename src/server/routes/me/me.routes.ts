@@ -1,4 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { dataExportRequestedSchema } from '#shared/account/data-export.schema';
+import { deleteAccountInputSchema } from '#shared/account/delete-account.schema';
 import { newPasswordSchema, profileSchema } from '#shared/auth/auth.schema';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { userSettingsSchema } from '#shared/settings/user-settings.schema';
@@ -7,7 +9,7 @@ import { requireUser, requireUserBeforePassword } from '../auth/session-middlewa
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json, keyAccess } from '../openapi';
-import { getMe, getSettings, setPassword, updateMe, updateSettings } from './me.handlers';
+import { deleteMe, downloadDataExport, requestDataExport, getMe, getSettings, setPassword, updateMe, updateSettings } from './me.handlers';
 
 const signedOut = json(errorResponseSchema, 'Not signed in');
 const invalid = json(errorResponseSchema, 'A field breaks a rule');
@@ -66,9 +68,55 @@ export const updateSettingsRoute = createRoute({
   responses: { 200: json(userSettingsSchema, 'The saved settings'), 400: invalid, 401: signedOut },
 });
 
+export const deleteMeRoute = createRoute({
+  method: 'post',
+  path: '/api/me/delete-account',
+  tags: ['Account'],
+  summary: 'Delete your account and all its data',
+  description:
+    'Confirmed by the account’s e-mail and current password. Removes the user, sessions, tasks, runs, webhook attempts, settings, API keys and usage rows; a paid subscription is cancelled at Stripe first. A confirmation e-mail follows. The session cookie is cleared.',
+  middleware: [requireUser] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: deleteAccountInputSchema } } } },
+  responses: {
+    200: json(z.object({ ok: z.literal(true) }).openapi('AccountDeleted'), 'Deleted'),
+    400: json(errorResponseSchema, 'The e-mail or the password does not match'),
+    401: signedOut,
+    409: json(errorResponseSchema, 'The last administrator cannot be deleted'),
+    429: json(errorResponseSchema, 'Too many wrong passwords; wait and try again'),
+    502: json(errorResponseSchema, 'Stripe could not cancel the subscription; nothing was deleted'),
+  },
+});
+
+export const requestDataExportRoute = createRoute({
+  method: 'post',
+  path: '/api/me/data-export',
+  tags: ['Account'],
+  summary: 'Ask for a copy of your data (JSON); its download link, valid 24 hours, is e-mailed',
+  middleware: [requireUser] as const,
+  responses: { 202: json(dataExportRequestedSchema, 'Queued'), 401: signedOut },
+});
+
+export const downloadDataExportRoute = createRoute({
+  method: 'get',
+  path: '/api/data-exports/{id}',
+  tags: ['Account'],
+  security: [],
+  summary: 'Download a data export by the link from its e-mail',
+  request: { params: z.object({ id: z.uuid({ error: 'This download link is not valid.' }) }), query: z.object({ token: z.string().min(1).max(200) }) },
+  responses: {
+    200: { description: 'The JSON file (profile, settings, tasks without webhook secrets, runs with results, webhook attempts)' },
+    404: json(errorResponseSchema, 'Not a valid link'),
+    409: json(errorResponseSchema, 'Still being prepared'),
+    410: json(errorResponseSchema, 'The link expired (24 hours after the export was ready)'),
+  },
+});
+
 export const meRouter = createRouter()
   .openapi(getMeRoute, getMe)
   .openapi(updateMeRoute, updateMe)
   .openapi(setPasswordRoute, setPassword)
   .openapi(getSettingsRoute, getSettings)
-  .openapi(updateSettingsRoute, updateSettings);
+  .openapi(updateSettingsRoute, updateSettings)
+  .openapi(deleteMeRoute, deleteMe)
+  .openapi(requestDataExportRoute, requestDataExport)
+  .openapi(downloadDataExportRoute, downloadDataExport);

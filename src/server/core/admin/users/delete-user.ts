@@ -1,26 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { subscriptions, user } from '../../../db/schema';
-import { grantingStatuses } from '../../billing/find-user-plan';
-import { ConflictError } from '../../errors';
-import { recordAudit } from '../record-audit';
-import { assertAnotherAdminRemains, assertNotSelf, lockTargetUser } from './target-user';
+import type { Env } from '../../../env';
+import type { Logger } from '../../../logger';
+import { deleteAccount } from '../../users/delete-account';
+import { assertNotSelf, lockTargetUser } from './target-user';
 
 /**
- * Deletes an account. Its sessions, tasks, runs (and their webhook deliveries), subscription, usage and settings go
- * with it by foreign-key cascade; the audit entry keeps the name and e-mail, since the row it names is gone.
+ * An administrator deletes an account: the same path as a user deleting their own (core/users/delete-account.ts),
+ * audited. Their own account they delete from Settings, with their password, like anyone.
  */
-export async function deleteUser({ db, actorId, userId }: { db: Database; actorId: string; userId: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const target = await lockTargetUser(tx, userId);
-    assertNotSelf(actorId, target, 'You cannot delete your own account.');
-    await assertAnotherAdminRemains(tx, target, 'deleted');
-    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-    // Stripe would go on charging a user who no longer exists.
-    if (subscription?.stripeSubscriptionId && grantingStatuses.has(subscription.status)) {
-      throw new ConflictError('This user pays through Stripe. Cancel their subscription before deleting the account.');
-    }
-    await tx.delete(user).where(eq(user.id, userId));
-    await recordAudit(tx, { actorId, action: 'user.delete', targetType: 'user', targetId: userId, details: { name: target.name, email: target.email, role: target.role } });
-  });
+export async function deleteUser({ db, env, log, actorId, userId }: { db: Database; env: Env; log: Logger; actorId: string; userId: string }): Promise<void> {
+  await db.transaction(async (tx) => assertNotSelf(actorId, await lockTargetUser(tx, userId), 'You cannot delete your own account.'));
+  await deleteAccount({ db, env, log, userId, actorId });
 }

@@ -12,9 +12,11 @@ import { LoadError } from '../../../components/ui/load-error';
 import { meQueryOptions } from '../../../lib/auth';
 import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
+import { DeleteAccountCard } from './delete-account-card';
+import { DownloadDataCard } from './download-data-card';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';
 
-/** Settings → Profile: the full name (editable) and the e-mail (read-only). */
+/** Settings → Profile: the full name (editable), the e-mail (read-only), Download my data and the Danger zone. */
 export function ProfileSettings() {
   const me = useQuery(meQueryOptions());
 
@@ -29,7 +31,13 @@ export function ProfileSettings() {
       />
     );
   }
-  return <ProfileForm user={me.data} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileForm user={me.data} />
+      <DownloadDataCard email={me.data.email} />
+      <DeleteAccountCard email={me.data.email} />
+    </div>
+  );
 }
 
 function ProfileForm({ user }: { user: MeUser }) {

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FileQuestion, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
+import { ArrowLeft, Clock, FileQuestion, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { findModel } from '#shared/tasks/catalog';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
+import { waitingForConfirmationText } from '#shared/tasks/delivery-address.schema';
 import type { Task } from '#shared/tasks/task.schema';
 import { ActivityChart } from '../../../components/runs/activity-chart';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -16,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { taskQueryOptions } from '../api/get-task';
 import { useTaskActivity } from '../api/get-task-activity';
+import { taskDeliveryAddressQueryOptions } from '../api/get-task-delivery-address';
 import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
 import { modelName, providerName } from '../../../lib/catalog-names';
@@ -166,8 +168,30 @@ function DeliveryAddress({ task }: { task: Task }) {
   return (
     <Detail label="Email">
       <span className="break-all">{deliveryConfig.email ?? '—'}</span>
+      <AddressConfirmation taskId={task.id} />
     </Detail>
   );
+}
+
+/**
+ * An address other than the account's own receives nothing until its owner confirms (issue 24, ADR 0053). Nothing is
+ * shown while the answer loads or if it fails: the address itself is what matters on this page.
+ */
+function AddressConfirmation({ taskId }: { taskId: string }) {
+  const address = useQuery(taskDeliveryAddressQueryOptions(taskId)).data?.address;
+  if (address?.status === 'pending') {
+    return (
+      <p className="mt-1 flex items-center gap-1.5 text-amber-700">
+        <Clock aria-hidden="true" className="size-4" />
+        {waitingForConfirmationText}
+        <span className="text-slate-600">— we e-mailed this address a link; results go there once it is confirmed.</span>
+      </p>
+    );
+  }
+  if (address?.status === 'unsubscribed') {
+    return <p className="mt-1 text-red-700">This address unsubscribed from your e-mails. Results are not sent to it.</p>;
+  }
+  return null;
 }
 
 function nextRunText(task: Task): string {

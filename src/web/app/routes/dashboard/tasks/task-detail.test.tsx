@@ -152,6 +152,29 @@ describe('task detail page', () => {
     expect(history.textContent).not.toContain('No runs yet.');
   });
 
+  it('says "Waiting for confirmation" under an address that has not confirmed yet', async () => {
+    const task = makeTask({ deliveryMethod: 'email', deliveryConfig: { email: 'friend@example.com' } });
+    stubTaskApi(task, { [`GET /api/tasks/${task.id}/delivery-address`]: () => jsonResponse({ address: { email: 'friend@example.com', status: 'pending' } }) });
+    renderTaskDetail();
+    expect(await screen.findByText('Waiting for confirmation')).toBeTruthy();
+    expect(detail('Email')).toContain('friend@example.com');
+  });
+
+  it('says nothing more of a confirmed address', async () => {
+    const task = makeTask({ deliveryMethod: 'email', deliveryConfig: { email: 'friend@example.com' } });
+    let asked = false;
+    stubTaskApi(task, {
+      [`GET /api/tasks/${task.id}/delivery-address`]: () => {
+        asked = true;
+        return jsonResponse({ address: { email: 'friend@example.com', status: 'confirmed' } });
+      },
+    });
+    renderTaskDetail();
+    await waitFor(() => expect(asked).toBe(true));
+    expect(await screen.findAllByText('friend@example.com')).not.toHaveLength(0);
+    expect(screen.queryByText('Waiting for confirmation')).toBeNull();
+  });
+
   it('says "Task not found" for a missing task, without an error toast', async () => {
     const fetchMock = stubApi({ handlers: { 'GET /api/tasks/missing': () => errorResponse(404, 'not_found', 'Task not found') } });
     renderTaskDetail('missing');

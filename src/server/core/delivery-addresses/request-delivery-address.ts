@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { deliveryAddresses, user } from '../../db/schema';
+import { enqueue } from '../../queue/enqueue';
+import { sendAddressConfirmationJob } from '../../queue/job-definitions';
+import { normalAddress } from './delivery-address-status';
+
+/**
+ * A task was saved to e-mail `email`: unless it is the owner's own address or already known for this sender, the
+ * address is recorded as pending and its confirmation e-mail queued, in the caller's transaction (ADR 0053). A known
+ * address keeps its state: confirmed stays confirmed, and one that unsubscribed is not asked again.
+ */
+export async function requestDeliveryAddress(db: Database | Transaction, { userId, taskName, email }: { userId: string; taskName: string; email: string | undefined }): Promise<void> {
+  if (!email) return;
+  const address = normalAddress(email);
+  const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  if (!owner || normalAddress(owner.email) === address) return;
+  const [inserted] = await db
+    .insert(deliveryAddresses)
+    .values({ userId, email: address, status: 'pending' })
+    .onConflictDoNothing({ target: [deliveryAddresses.userId, deliveryAddresses.email] })
+    .returning({ id: deliveryAddresses.id });
+  if (inserted) await enqueue(sendAddressConfirmationJob, { addressId: inserted.id, taskName }, { db });
+}
+

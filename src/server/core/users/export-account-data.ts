@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { dataExports, taskRuns, tasks, user, webhookDeliveries } from '../../db/schema';
+import { enqueue } from '../../queue/enqueue';
+import { buildDataExportJob } from '../../queue/job-definitions';
+import { DomainError, NotFoundError } from '../errors';
+import { getUserSettings } from '../settings/get-user-settings';
+import { toRun } from '../runs/to-run';
+import { toTask } from '../tasks/to-task';
+
+const lifetimeMs = 24 * 60 * 60 * 1000;
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Settings → Profile → Download my data: a pending export row, and the job that builds it (ADR 0052). The token goes
+ * to the job (for the e-mailed link) and, hashed, to the row; the answer carries neither.
+ */
+export async function requestDataExport({ db, userId }: { db: Database; userId: string }): Promise<{ id: string; status: 'pending' }> {
+  const token = randomBytes(32).toString('base64url');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(dataExports).values({ userId, tokenHash: hashToken(token) }).returning({ id: dataExports.id });
+    if (!row) throw new Error('data export insert returned no row');
+    await enqueue(buildDataExportJob, { exportId: row.id, token }, { db: tx });
+    return { id: row.id, status: 'pending' as const };
+  });
+}
+
+/** The account as a JSON document: profile, settings, tasks (no webhook secrets), runs with results, webhook attempts. */
+export async function accountDataDocument({ db, userId }: { db: Database; userId: string }): Promise<Record<string, unknown>> {
+  const [profile] = await db
+    .select({ id: user.id, email: user.email, name: user.name, fullName: user.fullName, role: user.role, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!profile) throw new NotFoundError('User not found.');
+  const taskRows = await db.select().from(tasks).where(eq(tasks.userId, userId)).orderBy(asc(tasks.createdAt));
+  const names = new Map(taskRows.map((task) => [task.id, task.name]));
+  const runRows = await db.select().from(taskRuns).where(eq(taskRuns.userId, userId)).orderBy(asc(taskRuns.startedAt));
+  const attempts = runRows.length
+    ? await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.runId, runRows.map((run) => run.id))).orderBy(asc(webhookDeliveries.createdAt))
+    : [];
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: { ...profile, createdAt: profile.createdAt.toISOString() },
+    settings: await getUserSettings({ db, userId }),
+    // The webhook secret signs deliveries: a copy of it in a downloaded file would be a key lying around.
+    tasks: taskRows.map((row) => {
+      const { webhookSecret: _secret, ...task } = toTask(row);
+      return task;
+    }),
+    runs: runRows.map((row) => toRun(row, names.get(row.taskId) ?? '')),
+    webhookAttempts: attempts.map((attempt) => ({
+      runId: attempt.runId,
+      attempt: attempt.attempt,
+      url: attempt.url,
+      statusCode: attempt.statusCode,
+      durationMs: attempt.durationMs,
+      error: attempt.error,
+      createdAt: attempt.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Builds a pending export and makes it downloadable for 24 hours; a repeated job leaves a ready one alone. */
+export async function buildDataExport({ db, exportId }: { db: Database; exportId: string }): Promise<{ userId: string; expiresAt: Date } | null> {
+  const [row] = await db.select().from(dataExports).where(eq(dataExports.id, exportId));
+  if (!row || row.status !== 'pending') return null;
+  const content = JSON.stringify(await accountDataDocument({ db, userId: row.userId }), null, 2);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + lifetimeMs);
+  await db.update(dataExports).set({ status: 'ready', content, readyAt: now, expiresAt }).where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'pending')));
+  return { userId: row.userId, expiresAt };
+}
+
+/** The file behind a download link: 404 for a wrong token, 409 while building, 410 once expired (and then removed). */
+export async function downloadDataExport({ db, exportId, token }: { db: Database; exportId: string; token: string }): Promise<string> {
+  const [row] = await db.select().from(dataExports).where(and(eq(dataExports.id, exportId), eq(dataExports.tokenHash, hashToken(token))));
+  if (!row) throw new NotFoundError('This download link is not valid.');
+  if (row.status !== 'ready' || !row.content || !row.expiresAt) throw new DomainError('not_ready', 409, 'Your data is still being prepared. The link in the e-mail works once it is ready.');
+  if (row.expiresAt.getTime() <= Date.now()) {
+    await db.delete(dataExports).where(eq(dataExports.id, exportId));
+    throw new DomainError('expired', 410, 'This download link has expired. Ask for your data again in Settings.');
+  }
+  return row.content;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Whether a task's e-mail target may receive its results (issue 24, ADR 0053): the account's own address always
+ * (`own`); any other once its owner confirmed (`confirmed`), not while the confirmation is awaited (`pending`) nor
+ * after it unsubscribed from the sender's mail (`unsubscribed`).
+ */
+export const deliveryAddressStatuses = ['own', 'confirmed', 'pending', 'unsubscribed'] as const;
+export type DeliveryAddressStatus = (typeof deliveryAddressStatuses)[number];
+
+/** `GET /api/tasks/:id/delivery-address`: null for a task that does not deliver by e-mail. */
+export const taskDeliveryAddressSchema = z.object({
+  address: z.object({ email: z.string(), status: z.enum(deliveryAddressStatuses) }).nullable(),
+});
+export type TaskDeliveryAddress = z.infer<typeof taskDeliveryAddressSchema>;
+
+/** What the task page says of an address still waiting. */
+export const waitingForConfirmationText = 'Waiting for confirmation';
+
+/** What a run records when its e-mail target was not allowed to receive it. */
+export const addressNotConfirmedError = 'Not delivered: address not confirmed';
+export const addressUnsubscribedError = 'Not delivered: the address unsubscribed from your e-mails';
+
+/** `POST /api/delivery-addresses/confirm|unsubscribe?token=`: the token of a link in a confirmation or result e-mail. */
+export const addressLinkInputSchema = z.object({ token: z.string().min(1).max(300) });
+
+/** The address, who sends to it, and what it now accepts. */
+export const addressLinkResponseSchema = z.object({
+  email: z.string(),
+  sender: z.string(),
+  status: z.enum(['confirmed', 'unsubscribed']),
+});
+export type AddressLinkResponse = z.infer<typeof addressLinkResponseSchema>;

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { deleteAccountInputSchema, type DeleteAccountInput } from '#shared/account/delete-account.schema';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
+import { EmailInput } from '../../../components/ui/email-input';
+import { Field } from '../../../components/ui/field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { paths } from '../../../config/paths';
+import { clearSession } from '../../../lib/auth';
+import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { useDeleteAccount } from '../api/delete-account';
+
+const emptyValues: DeleteAccountInput = { email: '', password: '' };
+
+/**
+ * Settings → Profile → Danger zone (issue 24). Typing the account's e-mail and the current password is the
+ * confirmation: no second dialog, since nobody types both by accident.
+ */
+export function DeleteAccountCard({ email }: { email: string }) {
+  const deleteAccount = useDeleteAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm({ resolver: zodResolver(deleteAccountInputSchema), defaultValues: emptyValues });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    deleteAccount.mutate(values, {
+      onSuccess: async () => {
+        // Home, as logging out does, and for the same reason (lib/use-logout.ts): leave the signed-in pages before the
+        // session is forgotten, or their guard would overtake this navigation with a redirect to /login.
+        await navigate(paths.home, { replace: true });
+        await navigate(paths.home, { replace: true, flushSync: true });
+        clearSession(queryClient);
+        toast.success('Account deleted', { description: 'Your account and all its data have been deleted. A confirmation is on its way by e-mail.' });
+      },
+      onError: (error) => {
+        const fields = serverFieldErrors(error);
+        if (fields.email) form.setError('email', { type: 'server', message: fields.email }, { shouldFocus: true });
+        if (fields.password) form.setError('password', { type: 'server', message: fields.password }, { shouldFocus: !fields.email });
+        toast.error('Your account was not deleted', { description: errorMessage(error, 'There was an error deleting your account. Please try again.') });
+      },
+    });
+  });
+
+  return (
+    <Card aria-labelledby="danger-zone-title" className="border-red-200">
+      <form onSubmit={onSubmit} noValidate>
+        <CardHeader
+          titleId="danger-zone-title"
+          title={<span className="text-red-700">Danger zone</span>}
+          description="Delete your account with its tasks, runs, results, settings and API keys. A paid subscription is cancelled. This cannot be undone."
+        />
+        <CardContent className="flex flex-col gap-5">
+          <Field id="delete-account-email" label="Type your e-mail to confirm" hint={`Your sign-in address: ${email}`} error={errors.email?.message}>
+            {(control) => <EmailInput {...control} {...form.register('email')} autoComplete="off" />}
+          </Field>
+          <Field id="delete-account-password" label="Current Password" error={errors.password?.message}>
+            {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />}
+          </Field>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" variant="danger" disabled={deleteAccount.isPending}>
+            {deleteAccount.isPending ? 'Deleting...' : 'Delete my account'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
