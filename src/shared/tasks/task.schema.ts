@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text/safe-text';
 import { isTimeZone } from '../time/zoned-time';
 import { findModel, providerIds } from './catalog';
+import { unknownVariableMessage, unknownVariables } from './prompt-variables';
 import { nextFireTime } from './schedule';
 
 /**
@@ -112,7 +113,15 @@ export function parsePrompt(value: unknown): unknown {
 export const promptSchema = z.preprocess(
   parsePrompt,
   z.object({
-    input: multiLineText().trim().min(10, taskMessages.promptInput).max(20_000, 'Prompt input must be at most 20,000 characters.'),
+    input: multiLineText()
+      .trim()
+      .min(10, taskMessages.promptInput)
+      .max(20_000, 'Prompt input must be at most 20,000 characters.')
+      // Refused at save rather than sent as written: a misspelt {{date}} would otherwise go out unnoticed every run.
+      .superRefine((input, context) => {
+        const [unknown] = unknownVariables(input);
+        if (unknown !== undefined) context.addIssue({ code: 'custom', message: unknownVariableMessage(unknown) });
+      }),
     // A number, nothing coerced into one: `""`, `null`, `true` and `[]` are not temperatures. The form converts its
     // text field before validating.
     temperature: z

@@ -1,6 +1,7 @@
 export * from './api-keys';
 export * from './audit-log';
 export * from './billing';
+export * from './budget-notices';
 export * from './rate-limits';
 export * from './task-runs';
 export * from './tasks';

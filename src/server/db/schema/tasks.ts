@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './users';
 
 export interface TaskPrompt {
@@ -44,6 +44,9 @@ export const tasks = pgTable(
     nextFireAt: timestamp({ withTimezone: true }),
     lastRunAt: timestamp({ withTimezone: true }),
     consecutiveFailures: integer().notNull().default(0),
+    /** An optional monthly budget of this task's runs (issue 23): both set, or both null. */
+    budgetUnit: text({ enum: ['tokens', 'usd'] }),
+    budgetAmount: numeric({ precision: 14, scale: 4, mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -60,5 +63,6 @@ export const tasks = pgTable(
     index('tasks_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // Its search by task name (`ilike '%text%'`): trigrams (pg_trgm, migration 0004).
     index('tasks_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
+    check('tasks_budget_whole', sql`num_nulls(${table.budgetUnit}, ${table.budgetAmount}) in (0, 2)`),
   ],
 );

@@ -26,6 +26,12 @@ export type HistoryExport = {
     duration: string;
     result: string | null;
     error: string | null;
+    /** The prompt exactly as the run sent it, variables filled in. */
+    prompt: string | null;
+    input_tokens: number | null;
+    output_tokens: number | null;
+    /** Estimated from the catalogue's prices when the run finished; null for a model without a price. */
+    estimated_cost_usd: number | null;
   }[];
 };
 
@@ -80,6 +86,10 @@ export function buildHistoryExport({
       duration: runDurationText(run),
       result: run.result ?? null,
       error: run.error ?? null,
+      prompt: run.prompt ?? null,
+      input_tokens: run.inputTokens ?? null,
+      output_tokens: run.outputTokens ?? null,
+      estimated_cost_usd: run.costUsd ?? null,
     })),
   };
 }

@@ -33,10 +33,12 @@ type TaskFormProps = {
   onSubmit: (input: TaskInput) => Promise<void>;
   /** Where Cancel goes. */
   cancelTo: string;
+  /** The task's latest completed result, for `{{last_result}}` in the prompt's preview; none for a new task. */
+  lastResult?: string | null;
 };
 
 /** The create and edit form of a task (spec section 2, "Task form"), validated on every change with the shared schema. */
-export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo }: TaskFormProps) {
+export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo, lastResult = null }: TaskFormProps) {
   const form = useForm<TaskFormValues, unknown, ParsedTaskInput>({ resolver: taskFormResolver, mode: 'onChange', defaultValues });
   const { errors, isSubmitted, isSubmitting } = form.formState;
   const hasErrors = Object.keys(errors).length > 0;
@@ -64,7 +66,7 @@ export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo }:
           <ModelCard />
         </div>
         <ScheduleCard />
-        <PromptCard advanced={advanced} onAdvancedChange={setAdvanced} />
+        <PromptCard advanced={advanced} onAdvancedChange={setAdvanced} lastResult={lastResult} />
         <DeliveryCard userEmail={userEmail} />
 
         {isSubmitted && hasErrors ? (
