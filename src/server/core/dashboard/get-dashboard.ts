@@ -10,13 +10,14 @@ import { calendarMonthOf } from '../billing/usage-period';
 import { countUserRuns } from '../runs/count-user-runs';
 import { toRun } from '../runs/to-run';
 import { toTask } from '../tasks/to-task';
+import { monthlyUsage } from '../usage/monthly-usage';
 
 /** The overview of the signed-in user (spec section 2, "Dashboard screens"), from real counts. */
 export async function getDashboard({ db, userId, now = new Date(), totals }: { db: Database; userId: string; now?: Date; totals?: RunCounts }): Promise<Dashboard> {
   const month = calendarMonthOf(now);
   const active = and(eq(tasks.userId, userId), eq(tasks.status, 'active'));
 
-  const [runCounts, runsThisMonth, { plan }, [taskCounts], activeRows, recentRows] = await Promise.all([
+  const [runCounts, runsThisMonth, { plan }, [taskCounts], activeRows, recentRows, usage] = await Promise.all([
     countUserRuns({ db, userId, totals }),
     monthlyRunsUsed({ db, userId, now }),
     findUserPlan({ db, userId }),
@@ -29,6 +30,7 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
       .where(eq(taskRuns.userId, userId))
       .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
       .limit(5),
+    monthlyUsage({ db, userId, now }),
   ]);
 
   const completed = runCounts.completed;
@@ -39,6 +41,8 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
       runsCompleted: completed,
       successRate: finished ? Math.round((completed / finished) * 1000) / 10 : null,
       runsThisMonth,
+      tokensThisMonth: usage.tokens,
+      costUsdThisMonth: usage.costUsd,
     },
     activeTasks: activeRows.map(toTask),
     recentRuns: recentRows.map((row) => toRun(row.run, row.taskName)),
