@@ -153,6 +153,7 @@ describe('create task page', () => {
         deliveryMethod: 'email',
         deliveryConfig: { email: testUser.email },
         deliverWhen: 'always',
+        budget: null,
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));

@@ -7,6 +7,7 @@ import { toast } from '../../../../lib/toast';
 import { temperatureRange, type ParsedTaskInput, type TaskInput } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { BasicInfoCard } from './basic-info-card';
+import { BudgetCard } from './budget-card';
 import { DeliveryCard } from './delivery-card';
 import { ModelCard } from './model-card';
 import { PromptCard } from './prompt-card';
@@ -68,6 +69,7 @@ export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo, l
         <ScheduleCard />
         <PromptCard advanced={advanced} onAdvancedChange={setAdvanced} lastResult={lastResult} />
         <DeliveryCard userEmail={userEmail} />
+        <BudgetCard />
 
         {isSubmitted && hasErrors ? (
           <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
