@@ -462,6 +462,18 @@ describe('create task page', () => {
     expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ deliverWhen: 'condition', deliveryCondition: 'Does the text mention a price below 500 EUR?' }]);
   });
 
+  it('lists the prompt variables and previews the prompt as the next run would send it', async () => {
+    renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+    expect(screen.getByRole('region', { name: 'Variables' }).textContent).toContain('{{run.scheduled_for}}');
+    await user.type(field('Task Name'), 'Digest');
+    // user-event reads braces as key descriptors: doubled, they type themselves.
+    await user.type(field('Prompt'), 'News for {{{{task.name}} on {{{{weekday}}, literal \\{{{{date}}.');
+    const preview = await screen.findByTestId('prompt-preview');
+    expect(preview.textContent).toMatch(/^News for Digest on (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, literal \{\{date\}\}\.$/);
+  });
+
   it("clears the other method's address when switching delivery", async () => {
     const { fetchMock } = renderNewTask();
     const user = userEvent.setup();
