@@ -35,7 +35,7 @@ export async function startAnthropicServer({ defaultText = 'Hello from the test 
               content: [{ type: 'text', text: answer.text ?? defaultText }],
               stop_reason: 'end_turn',
               stop_sequence: null,
-              usage: { input_tokens: 21, output_tokens: 43 },
+              usage: { input_tokens: answer.usage?.inputTokens ?? 21, output_tokens: answer.usage?.outputTokens ?? 43 },
             }
           : { type: 'error', error: { type: status === 401 ? 'authentication_error' : 'api_error', message: answer.text ?? `Test server answered ${status}` } };
       setTimeout(() => response.writeHead(status, headers).end(JSON.stringify(payload)), answer.delayMs ?? 0);

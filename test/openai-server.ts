@@ -12,6 +12,8 @@ export interface PlannedAnswer {
   headers?: Record<string, string>;
   /** The error's message when `status` is not 200. */
   message?: string;
+  /** The tokens the answer reports; without it, the server's default usage. */
+  usage?: { inputTokens: number; outputTokens: number };
 }
 
 export interface ReceivedRequest {
@@ -54,6 +56,7 @@ export async function startOpenAiServer({ defaultText = 'Hello from the test mod
       return;
     }
     const text = answer.text ?? defaultText;
+    const usage = answer.usage ?? { inputTokens: 12, outputTokens: 34 };
     if (path.endsWith('/responses')) {
       response.writeHead(200, headers).end(
         JSON.stringify({
@@ -63,7 +66,7 @@ export async function startOpenAiServer({ defaultText = 'Hello from the test mod
           status: 'completed',
           model: body.model,
           output: [{ id: `msg_${requests.length}`, type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }],
-          usage: { input_tokens: 12, output_tokens: 34, total_tokens: 46 },
+          usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens },
         }),
       );
       return;
@@ -75,7 +78,7 @@ export async function startOpenAiServer({ defaultText = 'Hello from the test mod
         created: Math.floor(Date.now() / 1000),
         model: body.model,
         choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }],
-        usage: { prompt_tokens: 12, completion_tokens: 34, total_tokens: 46 },
+        usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens },
       }),
     );
   }

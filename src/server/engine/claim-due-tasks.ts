@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { nextFireTimes, type Schedule } from '#shared/tasks/schedule';
+import { budgetMessages } from '#shared/budgets/monthly-budget.schema';
 import { monthlyRunCounter, monthOf, runLimitReachedReason, type MonthlyRunCounter } from '../core/billing/monthly-runs';
+import { budgetsReached, isOverBudget, recordBudgetNotices } from '../core/usage/budgets-reached';
 import type { Database } from '../db/client';
 import { enqueue, jobSpecSql } from '../queue/enqueue';
-import { executeRunJob, notifyRunLimitReachedJob, ownerFlagSql } from '../queue/job-definitions';
+import { executeRunJob, notifyBudgetReachedJob, notifyRunLimitReachedJob, ownerFlagSql } from '../queue/job-definitions';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -94,7 +96,10 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
   if (due.length === 0) return { claimed: 0, runsStarted: 0, slotsSkipped: 0 };
 
   const plans = due.map(planSlots(now, catchUpWindowMs));
-  const taken = await runCounter.take(tx, runsPerUser(plans));
+  // Budgets first (issue 23): a run its budget stops calls no model, so it takes nothing from the plan's month either.
+  const reached = await budgetsReached(tx, { tasks: plans.filter((plan) => plan.latest).map(({ task }) => task), now });
+  const overBudget = (task: DueTask) => isOverBudget(reached, task);
+  const taken = await runCounter.take(tx, runsPerUser(plans.filter(({ task }) => !overBudget(task))));
   // A user whose count another claim holds right now: their tasks stay due, for the next claim after it commits.
   const claimed = plans.filter(({ task }) => !taken.get(task.userId)?.deferred);
   const room = new Map([...taken].map(([userId, { granted }]) => [userId, granted]));
@@ -103,6 +108,10 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
   for (const { task, missed, latest } of claimed) {
     for (const slot of missed.slice(-maxRecordedMissedSlots)) skipped.push({ task, slot, reason: task.busy ? busyReason : downReason });
     if (!latest) continue;
+    if (overBudget(task)) {
+      skipped.push({ task, slot: latest, reason: budgetMessages.reached });
+      continue;
+    }
     // Earliest due first: a user's runs beyond their plan's month are refused in claim order.
     const left = room.get(task.userId) ?? 0;
     room.set(task.userId, left - 1);
@@ -110,6 +119,10 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
     else skipped.push({ task, slot: latest, reason: runLimitReachedReason });
   }
   for (const [userId, { firstRefusal }] of taken) if (firstRefusal) await enqueue(notifyRunLimitReachedJob, { userId, month: monthOf(now) }, { db: tx });
+  const stopped = claimed.filter(({ task, latest }) => latest && overBudget(task)).map(({ task }) => task);
+  for (const notice of await recordBudgetNotices(tx, { reached, tasks: stopped, now })) {
+    await enqueue(notifyBudgetReachedJob, { ...notice, month: monthOf(now) }, { db: tx });
+  }
 
   // Array parameters and unnest: one statement per kind of row, a few times faster than a multi-row VALUES list.
   let slotsSkipped = 0;

@@ -5,6 +5,7 @@ import {
   buildDataExportJob,
   deliverRunJob,
   executeRunJob,
+  notifyBudgetReachedJob,
   notifyRunLimitReachedJob,
   notifyTaskFailingJob,
   notifyTasksPausedJob,
@@ -22,6 +23,7 @@ import { deleteOldRuns } from './jobs/delete-old-runs';
 import { buildDataExportAndMail } from './jobs/build-data-export';
 import { deliverRun } from './jobs/deliver-run';
 import { executeRun, runAgainShortly } from './jobs/execute-run';
+import { notifyBudgetReached } from './jobs/notify-budget-reached';
 import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
 import { notifyTasksPaused } from './jobs/notify-tasks-paused';
@@ -54,6 +56,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [deliverRunJob.name]: handle(deliverRunJob, (payload) => deliverRun(deps, payload)),
     [notifyTaskFailingJob.name]: handle(notifyTaskFailingJob, (payload) => notifyTaskFailing(deps, payload)),
     [notifyRunLimitReachedJob.name]: handle(notifyRunLimitReachedJob, (payload) => notifyRunLimitReached(deps, payload)),
+    [notifyBudgetReachedJob.name]: handle(notifyBudgetReachedJob, (payload) => notifyBudgetReached(deps, payload)),
     [sweepInterruptedRunsJob.name]: handle(sweepInterruptedRunsJob, () => sweepInterruptedRuns(deps)),
     [sendAccountEmailJob.name]: handle(sendAccountEmailJob, (payload) => sendAccountEmail(deps, payload)),
     [notifyTasksPausedJob.name]: handle(notifyTasksPausedJob, (payload) => notifyTasksPaused(deps, payload)),

@@ -171,6 +171,22 @@ export function runLimitReachedMail({ name, planName, limit, resetsOn, url }: { 
   };
 }
 
+/** A monthly budget is reached (issue 23): the runs it covers are skipped until the month ends (UTC). */
+export function budgetReachedMail({ name, budget, taskName, resumesOn, url }: { name: string; budget: string; taskName?: string | undefined; resumesOn: string; url: string }): Content {
+  const whose = taskName ? `The monthly budget of your task "${taskName}"` : 'Your monthly budget';
+  const paragraphs = [
+    `Hi ${name},`,
+    `${whose} of ${budget} has been reached.`,
+    `Until ${resumesOn} (UTC), ${taskName ? 'its' : 'your tasks’'} scheduled runs are skipped: each one shows in your history as "Monthly budget reached". They resume by themselves then, or as soon as you raise or remove the budget.`,
+  ];
+  return {
+    subject: taskName ? `Monthly budget reached: ${taskName}` : 'Your monthly budget is reached',
+    html: layout({ heading: 'Monthly budget reached', paragraphs, action: { label: taskName ? 'Open the task' : 'Open settings', url } }),
+    text: text([...paragraphs, `${taskName ? 'Open the task' : 'Open settings'}: ${url}`]),
+    links: [url],
+  };
+}
+
 /** A paid plan ended: the tasks paused to fit the plan the user is back on, each with the limit it broke. */
 export function tasksPausedMail({ name, planName, tasks, url }: { name: string; planName: string; tasks: { name: string; reason: string }[]; url: string }): Content {
   const paragraphs = [

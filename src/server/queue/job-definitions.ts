@@ -70,6 +70,14 @@ export const notifyRunLimitReachedJob = defineJob({
   key: ({ userId, month }) => `notify-run-limit-reached:${userId}:${month}`,
 });
 
+/** Tells a user, once per budget and month, that a monthly budget stopped runs (issue 23); queued by the claim. */
+export const notifyBudgetReachedJob = defineJob({
+  name: 'notify-budget-reached',
+  payload: z.object({ userId: z.string().min(1), scope: z.string().min(1), month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  maxAttempts: 5,
+  key: ({ userId, scope, month }) => `notify-budget-reached:${userId}:${scope}:${month}`,
+});
+
 /**
  * Finishes runs whose worker died; started by the crontab every minute, never enqueued. graphile-worker's cron
  * payload (`_cron`) is not ours and is dropped by the schema. 25 tries is graphile-worker's default, as before.
@@ -170,6 +178,7 @@ export const jobDefinitions = [
   deliverRunJob,
   notifyTaskFailingJob,
   notifyRunLimitReachedJob,
+  notifyBudgetReachedJob,
   sweepInterruptedRunsJob,
   sendAccountEmailJob,
   notifyTasksPausedJob,

@@ -5,7 +5,19 @@ import type { Run } from './run.schema';
  * The history export's records (spec section 3, "History export file"), one column list for both formats: the keys
  * of each JSON record and the CSV's header and columns, in this order.
  */
-export const historyExportColumns = ['task_name', 'status', 'started_at', 'completed_at', 'duration', 'result', 'error'] as const;
+export const historyExportColumns = [
+  'task_name',
+  'status',
+  'started_at',
+  'completed_at',
+  'duration',
+  'result',
+  'error',
+  'prompt',
+  'input_tokens',
+  'output_tokens',
+  'estimated_cost_usd',
+] as const;
 
 export type HistoryExportColumn = (typeof historyExportColumns)[number];
 
@@ -17,6 +29,12 @@ export type HistoryExportRecord = {
   duration: string;
   result: string | null;
   error: string | null;
+  /** The prompt exactly as the run sent it, variables filled in (issue 23). */
+  prompt: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  /** Estimated from the catalogue's prices when the run finished; null for a model without a price. */
+  estimated_cost_usd: number | null;
 };
 
 /** Fails to compile when the record type and the column list part ways. */
@@ -33,6 +51,10 @@ export function historyExportRecord(run: Run, duration: string): HistoryExportRe
     duration,
     result: run.result,
     error: run.error,
+    prompt: run.prompt ?? null,
+    input_tokens: run.inputTokens ?? null,
+    output_tokens: run.outputTokens ?? null,
+    estimated_cost_usd: run.costUsd ?? null,
   };
   // In the column order, whatever order the literal above lists them in.
   return Object.fromEntries(historyExportColumns.map((column) => [column, values[column]])) as HistoryExportRecord;

@@ -40,8 +40,12 @@ export const runSchema = z
     deliveryStatus: knownOrOther(deliveryStatuses),
     // Why the run was not delivered: a failed delivery's last error, or a skipped one's reason ("Not delivered: result unchanged").
     deliveryError: z.string().nullable(),
+    // The prompt exactly as the run sent it, variables filled in (issue 23); null for runs that sent none.
+    prompt: z.string().nullable(),
     inputTokens: z.number().nullable(),
     outputTokens: z.number().nullable(),
+    // Estimated from the catalogue's prices when the run finished; null for a model without a price.
+    costUsd: z.number().nullable(),
   })
   .meta({ id: 'Run' });
 

@@ -1,8 +1,10 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
+import { budgetUnits, monthlyBudgetSchema } from '../budgets/monthly-budget.schema';
 import { multiLineText, singleLineText } from '../text/safe-text';
 import { isTimeZone } from '../time/zoned-time';
 import { findModel, providerIds } from './catalog';
+import { unknownVariableMessage, unknownVariables } from './prompt-variables';
 import { nextFireTime } from './schedule';
 
 /**
@@ -112,7 +114,15 @@ export function parsePrompt(value: unknown): unknown {
 export const promptSchema = z.preprocess(
   parsePrompt,
   z.object({
-    input: multiLineText().trim().min(10, taskMessages.promptInput).max(20_000, 'Prompt input must be at most 20,000 characters.'),
+    input: multiLineText()
+      .trim()
+      .min(10, taskMessages.promptInput)
+      .max(20_000, 'Prompt input must be at most 20,000 characters.')
+      // Refused at save rather than sent as written: a misspelt {{date}} would otherwise go out unnoticed every run.
+      .superRefine((input, context) => {
+        const [unknown] = unknownVariables(input);
+        if (unknown !== undefined) context.addIssue({ code: 'custom', message: unknownVariableMessage(unknown) });
+      }),
     // A number, nothing coerced into one: `""`, `null`, `true` and `[]` are not temperatures. The form converts its
     // text field before validating.
     temperature: z
@@ -156,6 +166,8 @@ export const taskInputSchema = z
     deliveryConfig: deliveryConfigSchema,
     deliverWhen: requiredChoice(deliverWhenOptions, taskMessages.deliverWhen).default('always'),
     deliveryCondition: multiLineText().trim().max(deliveryConditionMaxLength, taskMessages.deliveryConditionTooLong).optional(),
+    // This task's monthly budget (issue 23); null or absent: none.
+    budget: monthlyBudgetSchema.nullable().optional(),
   })
   // Runs even when other fields already failed, so the form shows every broken rule at once; hence the care with
   // values that may not have their final type yet.
@@ -194,6 +206,7 @@ export const taskInputSchema = z
       deliveryConfig: task.deliveryMethod === 'email' ? { email: task.deliveryConfig.email } : { webhookUrl: task.deliveryConfig.webhookUrl },
       // The question is kept only while it is the rule.
       deliveryCondition: task.deliverWhen === 'condition' ? task.deliveryCondition : undefined,
+      budget: task.budget ?? null,
     };
   });
 
@@ -270,6 +283,7 @@ export const taskSchema = z
     deliveryConfig: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),
     deliverWhen: z.enum(deliverWhenOptions),
     deliveryCondition: z.string().nullable().meta({ description: 'The yes/no question of deliverWhen "condition"' }),
+    budget: z.object({ unit: z.enum(budgetUnits), amount: z.number() }).nullable().meta({ description: 'The task’s monthly budget; null: none' }),
     webhookSecret: z.string(),
     nextFireAt: z.string().nullable(),
     lastRunAt: z.string().nullable(),

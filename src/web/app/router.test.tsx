@@ -122,7 +122,7 @@ describe('app routes', () => {
         'GET /api/me/subscription': () => jsonResponse({ subscription }),
         'GET /api/dashboard': () =>
           jsonResponse({
-            stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 37 },
+            stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 37, tokensThisMonth: 0, costUsdThisMonth: 0 },
             activeTasks: [],
             recentRuns: [],
             quota: { monthlyRunLimit: 300, runsThisMonth: 37, periodStart: subscription.currentPeriodStart, periodEnd: subscription.currentPeriodEnd },

@@ -18,8 +18,10 @@ export function makeRun(overrides: Partial<Run> = {}): Run {
     error: null,
     deliveryStatus: 'delivered',
     deliveryError: null,
+    prompt: 'Summarise the news of 2026-01-16.',
     inputTokens: 1200,
     outputTokens: 345,
+    costUsd: 0.000198,
     ...overrides,
   };
 }

@@ -23,6 +23,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     deliveryConfig: { email: 'jane@example.com' },
     deliverWhen: 'always',
     deliveryCondition: null,
+    budget: null,
     webhookSecret: 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw',
     nextFireAt: '2026-01-16T08:00:00.000Z',
     lastRunAt: null,

@@ -11,13 +11,14 @@ import { countUserRuns } from '../runs/count-user-runs';
 import { runActivity } from '../runs/run-activity';
 import { toRun } from '../runs/to-run';
 import { toTask } from '../tasks/to-task';
+import { monthlyUsage } from '../usage/monthly-usage';
 
 /** The overview of the signed-in user (spec section 2, "Dashboard screens"), from real counts. */
 export async function getDashboard({ db, userId, now = new Date(), totals }: { db: Database; userId: string; now?: Date; totals?: RunCounts }): Promise<Dashboard> {
   const month = calendarMonthOf(now);
   const active = and(eq(tasks.userId, userId), eq(tasks.status, 'active'));
 
-  const [runCounts, runsThisMonth, { plan }, [taskCounts], activeRows, recentRows, activity] = await Promise.all([
+  const [runCounts, runsThisMonth, { plan }, [taskCounts], activeRows, recentRows, activity, usage] = await Promise.all([
     countUserRuns({ db, userId, totals }),
     monthlyRunsUsed({ db, userId, now }),
     findUserPlan({ db, userId }),
@@ -31,6 +32,7 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
       .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
       .limit(5),
     runActivity({ db, userId, now, totals }),
+    monthlyUsage({ db, userId, now }),
   ]);
 
   const completed = runCounts.completed;
@@ -41,6 +43,8 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
       runsCompleted: completed,
       successRate: finished ? Math.round((completed / finished) * 1000) / 10 : null,
       runsThisMonth,
+      tokensThisMonth: usage.tokens,
+      costUsdThisMonth: usage.costUsd,
     },
     activeTasks: activeRows.map(toTask),
     recentRuns: recentRows.map((row) => toRun(row.run, row.taskName)),

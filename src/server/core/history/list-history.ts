@@ -38,13 +38,16 @@ interface HistoryRow {
   error: string | null;
   delivery_status: RunRow['deliveryStatus'];
   delivery_error: string | null;
+  prompt: string | null;
   input_tokens: number | null;
   output_tokens: number | null;
+  /** numeric: text from pg, as every numeric is. */
+  cost_usd: string | null;
 }
 
 const utc = (column: string) => `r.${column} at time zone 'UTC' as ${column}`;
 const selectRuns = `select r.id, r.task_id, t.name as task_name, r.status, r.trigger, ${utc('scheduled_for')}, ${utc('started_at')},
-  ${utc('completed_at')}, r.provider, r.model, r.result, r.error, r.delivery_status, r.delivery_error, r.input_tokens, r.output_tokens
+  ${utc('completed_at')}, r.provider, r.model, r.result, r.error, r.delivery_status, r.delivery_error, r.prompt, r.input_tokens, r.output_tokens, r.cost_usd
   from task_runs r join tasks t on t.id = r.task_id`;
 
 /**
@@ -110,8 +113,10 @@ function toHistoryRun(row: HistoryRow): Run {
     error: row.error,
     deliveryStatus: row.delivery_status,
     deliveryError: row.delivery_error,
+    prompt: row.prompt,
     inputTokens: row.input_tokens,
     outputTokens: row.output_tokens,
+    costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
   };
 }
 

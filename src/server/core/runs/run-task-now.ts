@@ -7,7 +7,8 @@ import { enqueue } from '../../queue/enqueue';
 import { executeRunJob, ownerFlag } from '../../queue/job-definitions';
 import { findUserPlan } from '../billing/find-user-plan';
 import { monthlyRunCounter } from '../billing/monthly-runs';
-import { ConflictError, PlanLimitError } from '../errors';
+import { budgetsReached, isOverBudget } from '../usage/budgets-reached';
+import { ConflictError, DomainError, PlanLimitError } from '../errors';
 import { ownTask, taskNotFound } from '../tasks/find-own-task';
 import { isUuid } from '../is-uuid';
 import { toRun } from './to-run';
@@ -41,6 +42,10 @@ export async function runTaskNow({
     if (!task) throw taskNotFound();
     const [busy] = await tx.select({ id: taskRuns.id }).from(taskRuns).where(and(eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'processing'))).limit(1);
     if (busy) throw new ConflictError('Task already running');
+    // A budget stops Run Now as it stops the schedule; the user hears it at once rather than from a skipped run.
+    if (isOverBudget(await budgetsReached(tx, { tasks: [task], now: new Date() }), task)) {
+      throw new DomainError('budget_reached', 403, 'Monthly budget reached. Raise or remove the budget to run this task again this month.');
+    }
     // Counted in this transaction, as the scheduler's runs are: concurrent Run Nows cannot pass the limit together.
     const taken = (await runCounter.take(tx, new Map([[userId, 1]]), { wait: true })).get(userId);
     if (!taken?.granted) {

@@ -28,7 +28,9 @@ export function toRun(row: RunRow, taskName: string): Run {
     error: row.error,
     deliveryStatus: row.deliveryStatus,
     deliveryError: row.deliveryError,
+    prompt: row.prompt,
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
+    costUsd: row.costUsd,
   };
 }

@@ -11,6 +11,7 @@ export async function updateUserSettings({ db, userId, settings }: { db: Databas
     defaultScheduleType: settings.defaultSchedule?.type ?? null,
     defaultScheduleTime: settings.defaultSchedule?.time ?? null,
     timezone: settings.defaultSchedule?.timezone ?? null,
+    ...(settings.budget === undefined ? {} : { budgetUnit: settings.budget?.unit ?? null, budgetAmount: settings.budget?.amount ?? null }),
   };
   const [row] = await db
     .insert(userSettings)

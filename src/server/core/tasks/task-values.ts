@@ -40,6 +40,8 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     deliveryConfig: input.deliveryConfig,
     deliverWhen: input.deliverWhen,
     deliveryCondition: input.deliveryCondition ?? null,
+    budgetUnit: input.budget?.unit ?? null,
+    budgetAmount: input.budget?.amount ?? null,
     nextFireAt: nextFireTime(schedule, now),
   };
 }

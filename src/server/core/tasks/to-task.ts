@@ -23,6 +23,7 @@ export function toTask(row: TaskRow): Task {
     deliveryConfig: row.deliveryConfig,
     deliverWhen: row.deliverWhen,
     deliveryCondition: row.deliveryCondition,
+    budget: row.budgetUnit && row.budgetAmount !== null ? { unit: row.budgetUnit, amount: row.budgetAmount } : null,
     webhookSecret: row.webhookSecret,
     nextFireAt: row.nextFireAt?.toISOString() ?? null,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
 import { user } from './users';
 
@@ -47,8 +47,13 @@ export const taskRuns = pgTable(
     model: text().notNull(),
     result: text(),
     error: text(),
+    /** The prompt exactly as sent, its variables filled in (issue 23); null for runs that sent none. */
+    prompt: text(),
+    /** Tokens the provider reported, the delivery condition's check included. */
     inputTokens: integer(),
     outputTokens: integer(),
+    /** Estimated from the catalogue's prices when the run finished; null for a model without a price. */
+    costUsd: numeric({ precision: 14, scale: 8, mode: 'number' }),
     deliveryStatus: text({ enum: ['pending', 'delivered', 'failed', 'skipped'] }).notNull().default('pending'),
     deliveryError: text(),
     /** Provider calls made for this run, retries included. */

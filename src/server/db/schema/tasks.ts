@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './users';
 
 export interface TaskPrompt {
@@ -49,6 +49,9 @@ export const tasks = pgTable(
      * on `tasks` and `user` (migration 0021), so a search by owner is one indexed condition on this table.
      */
     ownerNames: text().notNull().default(''),
+    /** An optional monthly budget of this task's runs (issue 23): both set, or both null. */
+    budgetUnit: text({ enum: ['tokens', 'usd'] }),
+    budgetAmount: numeric({ precision: 14, scale: 4, mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -67,5 +70,6 @@ export const tasks = pgTable(
     index('tasks_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
     // ... and by owner's name (docs/decisions/0055).
     index('tasks_owner_names_trgm').using('gin', sql`${table.ownerNames} gin_trgm_ops`),
+    check('tasks_budget_whole', sql`num_nulls(${table.budgetUnit}, ${table.budgetAmount}) in (0, 2)`),
   ],
 );

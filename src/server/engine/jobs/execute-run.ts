@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
-import { findModel, type ProviderId } from '#shared/tasks/catalog';
+import { estimateCostUsd, findModel, type ProviderId } from '#shared/tasks/catalog';
+import { promptVariableValues, renderPrompt } from '#shared/tasks/prompt-variables';
+import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError } from '../../providers/ai-provider';
 import { checkCondition, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
@@ -28,6 +30,11 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
   // The task as it was when the run started, if it has been edited since.
   const prompt = run.taskSnapshot?.prompt ?? task.prompt;
   const { deliverWhen, deliveryCondition } = { deliverWhen: task.deliverWhen, deliveryCondition: task.deliveryCondition, ...run.taskSnapshot };
+  // Variables are read at the run's slot (Run Now: when it started) in the task's zone; the text sent is kept on the run.
+  const input = renderPrompt(
+    prompt.input,
+    promptVariableValues({ at: run.scheduledFor ?? run.startedAt, timeZone: task.timezone, taskName: run.taskSnapshot?.name ?? task.name, lastResult: await lastResultBefore(db, run) }),
+  );
 
   const model = findModel(run.provider, run.model);
   let outcome: { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null; conditionMet: boolean } | { status: 'error'; error: string };
@@ -38,7 +45,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     const temperature = model?.fixedTemperature ? undefined : prompt.temperature;
     if (run.trigger === 'schedule' && run.scheduledFor && run.attempts === 0) fireLateness.observe(Math.max(0, Date.now() - run.scheduledFor.getTime()) / 1000);
     const generated = await timeProviderCall(run.provider, () =>
-      provider.generate({ model: run.model, input: prompt.input, temperature, webSearch: prompt.searchEnabled && (model?.webSearch ?? false) }),
+      provider.generate({ model: run.model, input, temperature, webSearch: prompt.searchEnabled && (model?.webSearch ?? false) }),
     );
     let { inputTokens, outputTokens } = generated.usage;
     let conditionMet = true;
@@ -76,8 +83,14 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
         status: outcome.status,
         completedAt: new Date(),
         attempts: sql`${taskRuns.attempts} + 1`,
+        prompt: input,
         ...(outcome.status === 'completed'
-          ? { result: outcome.result, inputTokens: outcome.inputTokens, outputTokens: outcome.outputTokens }
+          ? {
+              result: outcome.result,
+              inputTokens: outcome.inputTokens,
+              outputTokens: outcome.outputTokens,
+              costUsd: estimateCostUsd(run.provider, run.model, { inputTokens: outcome.inputTokens, outputTokens: outcome.outputTokens }),
+            }
           : { error: outcome.error }),
         ...(notDelivered ? { deliveryStatus: 'skipped' as const, deliveryError: notDelivered } : {}),
       })
@@ -114,6 +127,17 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
   });
   if (recorded) runsFinished.inc({ status: outcome.status, provider: run.provider });
   logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
+}
+
+/** `{{last_result}}`: the result of the task's latest completed run before this one, or null on its first. */
+async function lastResultBefore(db: Database, run: { taskId: string; startedAt: Date; id: string }): Promise<string | null> {
+  const [previous] = await db
+    .select({ result: taskRuns.result })
+    .from(taskRuns)
+    .where(and(eq(taskRuns.taskId, run.taskId), eq(taskRuns.status, 'completed'), lt(taskRuns.startedAt, run.startedAt)))
+    .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
+    .limit(1);
+  return previous?.result ?? null;
 }
 
 /** The provider's answer time for /metrics, failed calls included (retries inside the SDK count to the call). */

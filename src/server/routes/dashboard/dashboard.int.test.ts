@@ -27,7 +27,7 @@ describe('GET /api/dashboard', () => {
     const response = await client.request('/api/dashboard');
     expect(response.status).toBe(200);
     const dashboard = dashboardSchema.parse(response.body);
-    expect(dashboard.stats).toEqual({ activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 0 });
+    expect(dashboard.stats).toEqual({ activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 0, tokensThisMonth: 0, costUsdThisMonth: 0 });
     expect(dashboard).toMatchObject({ activeTasks: [], recentRuns: [], quota: { monthlyRunLimit: null, runsThisMonth: 0 } });
   });
 
@@ -47,14 +47,16 @@ describe('GET /api/dashboard', () => {
     const thisMonth = (minutes: number) => new Date(Math.max(monthStart + 60_000, now.getTime() - minutes * 60_000) - minutes * 10);
     const runs = [];
     for (const [minutes, status] of [[1, 'completed'], [2, 'error'], [3, 'skipped'], [4, 'completed'], [5, 'completed']] as const) {
-      runs.push(await seedRun(database.db, minutes % 2 ? soon : later, { startedAt: thisMonth(minutes), status }));
+      const usage = status === 'skipped' ? {} : { inputTokens: 100, outputTokens: 20, costUsd: 0.0005 };
+      runs.push(await seedRun(database.db, minutes % 2 ? soon : later, { startedAt: thisMonth(minutes), status, ...usage }));
     }
-    await seedRun(database.db, soon, { startedAt: new Date(monthStart - 2 * 24 * hour) });
+    const elsewhere = { inputTokens: 1_000, outputTokens: 1_000, costUsd: 1 };
+    await seedRun(database.db, soon, { startedAt: new Date(monthStart - 2 * 24 * hour), ...elsewhere });
     await seedRun(database.db, soon, { startedAt: new Date(monthStart - 3 * 24 * hour) });
-    await seedRun(database.db, theirs, { startedAt: thisMonth(1), status: 'error' });
+    await seedRun(database.db, theirs, { startedAt: thisMonth(1), status: 'error', ...elsewhere });
 
     const dashboard = dashboardSchema.parse((await client.request('/api/dashboard')).body);
-    expect(dashboard.stats).toEqual({ activeTasks: 2, runsCompleted: 5, successRate: 83.3, runsThisMonth: 4 });
+    expect(dashboard.stats).toEqual({ activeTasks: 2, runsCompleted: 5, successRate: 83.3, runsThisMonth: 4, tokensThisMonth: 480, costUsdThisMonth: 0.002 });
     expect(dashboard.activeTasks.map((task) => task.name)).toEqual(['Soon', 'Later']);
     expect(dashboard.recentRuns.map((run) => run.id)).toEqual(runs.map((run) => run.id));
     expect(dashboard.recentRuns[0]).toMatchObject({ taskName: 'Soon', status: 'completed' });

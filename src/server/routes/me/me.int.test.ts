@@ -58,10 +58,12 @@ describe('settings', () => {
     expect((await ada.request('/api/me/settings')).body).toEqual({
       notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
       defaultSchedule: null,
+      budget: null,
     });
     const saved = {
       notifications: { taskCompletion: true, taskErrors: false, weeklyDigest: true },
       defaultSchedule: { type: 'weekly', time: '07:30', timezone: 'Europe/Berlin' },
+      budget: null,
     };
     expect((await ada.request('/api/me/settings', { method: 'PUT', body: saved })).body).toEqual(saved);
     expect((await ada.request('/api/me/settings')).body).toEqual(saved);
@@ -70,7 +72,7 @@ describe('settings', () => {
   });
 
   it('keeps "no default schedule" apart from a saved daily 09:00 UTC', async () => {
-    const notificationsOnly = { notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false }, defaultSchedule: null };
+    const notificationsOnly = { notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false }, defaultSchedule: null, budget: null };
     expect((await grace.request('/api/me/settings', { method: 'PUT', body: notificationsOnly })).body).toEqual(notificationsOnly);
     expect((await grace.request('/api/me/settings')).body.defaultSchedule).toBeNull();
     const utcMorning = { ...notificationsOnly, defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' } };
@@ -80,6 +82,18 @@ describe('settings', () => {
     const partial = await grace.request('/api/me/settings', { method: 'PUT', body: { ...notificationsOnly, defaultSchedule: { type: 'daily' } } });
     expect(partial.status).toBe(400);
     await grace.request('/api/me/settings', { method: 'PUT', body: notificationsOnly });
+  });
+
+  it('keeps a monthly budget, leaves it alone when a body has none, and refuses one that is not above 0', async () => {
+    const base = { notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false }, defaultSchedule: null };
+    const saved = await grace.request('/api/me/settings', { method: 'PUT', body: { ...base, budget: { unit: 'usd', amount: 12.5 } } });
+    expect(saved.body.budget).toEqual({ unit: 'usd', amount: 12.5 });
+    // A client that knows nothing of budgets (or changes one switch) does not clear it.
+    expect((await grace.request('/api/me/settings', { method: 'PUT', body: base })).body.budget).toEqual({ unit: 'usd', amount: 12.5 });
+    const refused = await grace.request('/api/me/settings', { method: 'PUT', body: { ...base, budget: { unit: 'tokens', amount: 0 } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ 'budget.amount': 'Please enter a budget greater than 0.' });
+    expect((await grace.request('/api/me/settings', { method: 'PUT', body: { ...base, budget: null } })).body.budget).toBeNull();
   });
 
   it('refuses an unknown time zone, a bad time and an unknown schedule type with clear messages', async () => {

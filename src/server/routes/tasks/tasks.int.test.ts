@@ -188,6 +188,21 @@ describe('tasks API', () => {
   });
 });
 
+describe('a task’s monthly budget', () => {
+  it('is saved with the task, shown back, cleared by null, and refused when not above 0', async () => {
+    const created = await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, name: 'Budgeted', budget: { unit: 'tokens', amount: 50_000 } } });
+    expect(created.status).toBe(201);
+    expect(created.body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
+    const id = created.body.task.id as string;
+    expect((await ada.request(`/api/tasks/${id}`)).body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
+    const cleared = await ada.request(`/api/tasks/${id}`, { method: 'PUT', body: { ...emailTask, name: 'Budgeted', budget: null } });
+    expect(cleared.body.task.budget).toBeNull();
+    const refused = await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, name: 'Broke', budget: { unit: 'usd', amount: -1 } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ 'budget.amount': 'Please enter a budget greater than 0.' });
+  });
+});
+
 describe('GET /api/catalog', () => {
   it('offers OpenAI and marks providers without a key as needing one', async () => {
     const { providers } = (await ada.request('/api/catalog')).body;

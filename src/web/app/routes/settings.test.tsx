@@ -21,12 +21,12 @@ describe('settings page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('has five tabs and opens on Profile', async () => {
+  it('has six tabs and opens on Profile', async () => {
     stubSettingsApi();
     renderSettings();
 
     const tablist = screen.getByRole('tablist', { name: 'Settings sections' });
-    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Notifications', 'Default Schedule', 'API Keys']);
+    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Notifications', 'Default Schedule', 'Budget', 'API Keys']);
     expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText('Full Name')).toBeTruthy();
   });

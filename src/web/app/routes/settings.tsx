@@ -1,8 +1,9 @@
-import { Bell, CalendarClock, KeyRound, Lock, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, CalendarClock, KeyRound, Lock, UserRound, Wallet, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiKeySettings } from '../../features/settings/components/api-key-settings';
+import { BudgetSettings } from '../../features/settings/components/budget-settings';
 import { DefaultScheduleSettings } from '../../features/settings/components/default-schedule-settings';
 import { NotificationSettings } from '../../features/settings/components/notification-settings';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
@@ -13,6 +14,7 @@ const settingsTabs: { value: string; label: string; icon: LucideIcon; Panel: Com
   { value: 'security', label: 'Security', icon: Lock, Panel: SecuritySettings },
   { value: 'notifications', label: 'Notifications', icon: Bell, Panel: NotificationSettings },
   { value: 'schedule', label: 'Default Schedule', icon: CalendarClock, Panel: DefaultScheduleSettings },
+  { value: 'budget', label: 'Budget', icon: Wallet, Panel: BudgetSettings },
   { value: 'api-keys', label: 'API Keys', icon: KeyRound, Panel: ApiKeySettings },
 ];
 

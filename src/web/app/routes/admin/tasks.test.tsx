@@ -102,7 +102,7 @@ describe('/admin/tasks', () => {
         'GET /api/admin/tasks': () => page([makeAdminTask(ran ? { lastRun: { startedAt, status: 'completed' } } : {})], 1),
         [`POST /api/admin/tasks/${makeAdminTask().id}/runs`]: () => {
           ran = true;
-          return jsonResponse({ run: { id: 'r1', taskId: makeAdminTask().id, taskName: 'Morning news', status: 'completed', trigger: 'manual', scheduledFor: null, startedAt, completedAt: startedAt, durationMs: 5, provider: 'openai', model: 'gpt-5-mini', result: 'Hi', error: null, deliveryStatus: 'delivered', deliveryError: null, inputTokens: null, outputTokens: null } });
+          return jsonResponse({ run: { id: 'r1', taskId: makeAdminTask().id, taskName: 'Morning news', status: 'completed', trigger: 'manual', scheduledFor: null, startedAt, completedAt: startedAt, durationMs: 5, provider: 'openai', model: 'gpt-5-mini', result: 'Hi', error: null, deliveryStatus: 'delivered', deliveryError: null, prompt: null, inputTokens: null, outputTokens: null, costUsd: null } });
         },
       },
     });

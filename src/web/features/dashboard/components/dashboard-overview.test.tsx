@@ -11,7 +11,7 @@ import { DashboardOverview } from './dashboard-overview';
 
 function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return {
-    stats: { activeTasks: 3, runsCompleted: 1234, successRate: 97.54, runsThisMonth: 42 },
+    stats: { activeTasks: 3, runsCompleted: 1234, successRate: 97.54, runsThisMonth: 42, tokensThisMonth: 123456, costUsdThisMonth: 0.4219 },
     activeTasks: [makeTask(), makeTask({ id: 'task-2', name: 'Weekly report', scheduleType: 'weekly', nextFireAt: '2026-01-19T08:00:00.000Z' })],
     recentRuns: [
       makeRun({ id: 'run-2', status: 'processing', completedAt: null, durationMs: null }),
@@ -47,6 +47,8 @@ describe('dashboard overview', () => {
     expect(stat('Runs Completed')).toBe((1234).toLocaleString());
     expect(stat('Success Rate')).toBe('97.5%');
     expect(stat('Runs This Month')).toBe('42');
+    expect(stat('Tokens This Month')).toBe('123,456');
+    expect(screen.getByText('$0.42 estimated cost')).toBeTruthy();
 
     const activity = screen.getByRole('region', { name: 'Activity' });
     expect(within(activity).getByRole('img', { name: 'Activity: 7 completed runs and 2 failed runs in the last 30 days' })).toBeTruthy();
@@ -104,7 +106,7 @@ describe('dashboard overview', () => {
     stubApi({
       handlers: {
         'GET /api/dashboard': () =>
-          jsonResponse(dashboard({ stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 0 }, activeTasks: [], recentRuns: [] })),
+          jsonResponse(dashboard({ stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 0, tokensThisMonth: 0, costUsdThisMonth: 0 }, activeTasks: [], recentRuns: [] })),
       },
     });
     renderOverview();

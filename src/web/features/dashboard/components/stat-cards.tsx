@@ -1,10 +1,11 @@
-import { Activity, CalendarRange, CircleCheck, Gauge, type LucideIcon } from 'lucide-react';
+import { Activity, CalendarRange, CircleCheck, Coins, Gauge, type LucideIcon } from 'lucide-react';
+import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { Dashboard } from '../api/get-dashboard';
 
 type Stat = { label: string; value: string; hint: string; icon: LucideIcon };
 
-function statsOf({ activeTasks, runsCompleted, successRate, runsThisMonth }: Dashboard['stats']): Stat[] {
+function statsOf({ activeTasks, runsCompleted, successRate, runsThisMonth, tokensThisMonth, costUsdThisMonth }: Dashboard['stats']): Stat[] {
   return [
     { label: 'Active Tasks', value: activeTasks.toLocaleString(), hint: 'Running on their schedules', icon: Activity },
     { label: 'Runs Completed', value: runsCompleted.toLocaleString(), hint: 'Since you started', icon: CircleCheck },
@@ -16,10 +17,11 @@ function statsOf({ activeTasks, runsCompleted, successRate, runsThisMonth }: Das
       icon: Gauge,
     },
     { label: 'Runs This Month', value: runsThisMonth.toLocaleString(), hint: 'Since the 1st (UTC)', icon: CalendarRange },
+    { label: 'Tokens This Month', value: formatTokens(tokensThisMonth), hint: `${formatCostUsd(costUsdThisMonth)} estimated cost`, icon: Coins },
   ];
 }
 
-const gridClassName = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
+const gridClassName = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5';
 
 export function StatCards({ stats }: { stats: Dashboard['stats'] }) {
   return (
@@ -43,7 +45,7 @@ export function StatCards({ stats }: { stats: Dashboard['stats'] }) {
 export function StatCardsSkeleton() {
   return (
     <div aria-hidden="true" className={gridClassName}>
-      {[0, 1, 2, 3].map((index) => (
+      {[0, 1, 2, 3, 4].map((index) => (
         <div key={index} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <Skeleton className="h-4 w-24" />
           <Skeleton className="h-7 w-16" />

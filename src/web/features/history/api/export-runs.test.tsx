@@ -102,6 +102,10 @@ describe('history export (spec section 3)', () => {
       duration: '500ms',
       result: 'Answer 0',
       error: null,
+      prompt: 'Summarise the news of 2026-01-16.',
+      input_tokens: 1200,
+      output_tokens: 345,
+      estimated_cost_usd: 0.000198,
     });
     expect(file.task_runs.at(-1)?.task_name).toBe('Task 129');
   });

@@ -10,6 +10,7 @@ import { taskPaths } from '../../../config/paths';
 import { modelName, providerName } from '../../../lib/catalog-names';
 import { formatLocalDateTime } from '../../../lib/date-time';
 import { previewText, runDurationText } from '../../../lib/run-text';
+import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 
 const columns = ['Task Name', 'Status', 'Date & Time', 'Actions'] as const;
 
@@ -49,6 +50,10 @@ function RunPreview({ run }: { run: Run }) {
         {run.provider && run.model ? <span className="text-slate-500"> · {modelName(run.provider, run.model)}</span> : null}
       </Fact>
       <Fact label="Duration">{runDurationText(run)}</Fact>
+      <Fact label="Tokens">
+        {formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out
+      </Fact>
+      <Fact label="Estimated cost">{formatCostUsd(run.costUsd)}</Fact>
       <div className="sm:col-span-2">
         <Fact label="Result">
           {run.result ? previewText(run.result) : <span className="text-slate-500">{run.status === 'processing' ? 'Still running.' : 'No result.'}</span>}

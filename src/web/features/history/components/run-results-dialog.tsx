@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 import type { Run } from '#shared/runs/run.schema';
 import { MarkdownContent } from '../../../components/markdown/markdown-content';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
@@ -47,7 +48,19 @@ function RunResults({ listed }: { listed: Run }) {
         </Fact>
         <Fact label="Completed">{run.completedAt ? <Moment iso={run.completedAt} /> : 'In progress'}</Fact>
         <Fact label="Duration">{runDurationText(run)}</Fact>
+        <Fact label="Tokens">
+          {formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out
+        </Fact>
+        <Fact label="Estimated cost">{formatCostUsd(run.costUsd)}</Fact>
       </dl>
+      {run.prompt ? (
+        <section aria-labelledby="run-prompt-heading" className="flex flex-col gap-1">
+          <h3 id="run-prompt-heading" className="text-xs font-medium text-slate-500">
+            Prompt sent
+          </h3>
+          <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm break-words whitespace-pre-wrap text-slate-800">{run.prompt}</p>
+        </section>
+      ) : null}
       <section aria-labelledby="run-result-heading" className="flex flex-col gap-1">
         <h3 id="run-result-heading" className="text-xs font-medium text-slate-500">
           Result

@@ -69,7 +69,7 @@ describe('default schedule settings', () => {
 
     expect(await screen.findByText('Default schedule saved')).toBeTruthy();
     expect(sentBodies(fetchMock, 'PUT', '/api/me/settings')).toEqual([
-      { notifications: testSettings.notifications, defaultSchedule: { type: 'weekly', time: '18:30', timezone: 'Europe/Berlin' } },
+      { notifications: testSettings.notifications, defaultSchedule: { type: 'weekly', time: '18:30', timezone: 'Europe/Berlin' }, budget: null },
     ]);
 
     first.unmount();

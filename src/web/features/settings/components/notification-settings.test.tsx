@@ -56,7 +56,7 @@ describe('notification settings', () => {
 
     expect(await screen.findByText('Notification settings saved')).toBeTruthy();
     expect(sentBodies(fetchMock, 'PUT', '/api/me/settings')).toEqual([
-      { notifications: { taskCompletion: true, taskErrors: false, weeklyDigest: true }, defaultSchedule: testSettings.defaultSchedule },
+      { notifications: { taskCompletion: true, taskErrors: false, weeklyDigest: true }, defaultSchedule: testSettings.defaultSchedule, budget: null },
     ]);
 
     // A fresh page: new cache, the same server.

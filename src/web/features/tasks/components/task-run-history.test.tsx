@@ -125,6 +125,8 @@ describe('task run history', () => {
     const full = details!.querySelector('pre');
     expect(full?.textContent).toBe(result);
     expect(full?.querySelector('b')).toBeNull();
+    expect(details!.querySelectorAll('pre')[1]?.textContent).toBe('Summarise the news of 2026-01-16.');
+    expect(fact(details!, 'Estimated cost')).toBe('$0.0002');
     expect(fact(details!, 'Input tokens')).toBe((1200).toLocaleString());
     expect(fact(details!, 'Output tokens')).toBe('345');
     expect(details!.textContent).toContain('The webhook answered 500 three times.');

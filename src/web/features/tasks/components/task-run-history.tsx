@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { ChevronDown, History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDuration } from '#shared/runs/format-duration';
+import { formatCostUsd } from '#shared/runs/format-cost';
 import type { WebhookAttempt } from '#shared/runs/run.schema';
 import { deliversToUrl } from '#shared/tasks/task.schema';
 import { RunStatusBadge } from '../../../components/runs/run-status-badge';
@@ -102,6 +103,7 @@ function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; atte
         {run.provider && run.model ? <Fact label="Model">{modelName(run.provider, run.model)}</Fact> : null}
         <Fact label="Input tokens">{countText(run.inputTokens)}</Fact>
         <Fact label="Output tokens">{countText(run.outputTokens)}</Fact>
+        <Fact label="Estimated cost">{formatCostUsd(run.costUsd)}</Fact>
         <Fact label="Completed">
           <LocalTime iso={run.completedAt} />
         </Fact>
@@ -118,6 +120,15 @@ function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; atte
           <p className="text-sm text-slate-600">{run.status === 'processing' ? 'The run is still in progress.' : 'No result.'}</p>
         )}
       </div>
+
+      {run.prompt ? (
+        <div className="flex flex-col gap-1">
+          <h4 className="text-xs font-medium text-slate-500">Prompt sent</h4>
+          <pre className="max-h-48 overflow-auto rounded-md border border-slate-200 bg-white px-3 py-2 font-mono text-xs whitespace-pre-wrap break-words text-slate-800">
+            {run.prompt}
+          </pre>
+        </div>
+      ) : null}
 
       {run.error ? (
         <div className="flex flex-col gap-1">

@@ -116,6 +116,7 @@ describe('edit task page', () => {
         deliveryMethod: 'email',
         deliveryConfig: { email: 'jane@example.com' },
         deliverWhen: 'always',
+        budget: null,
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1'));

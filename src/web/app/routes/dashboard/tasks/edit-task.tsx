@@ -8,6 +8,7 @@ import { buttonClassName } from '../../../../components/ui/button';
 import { LoadError } from '../../../../components/ui/load-error';
 import { paths, taskPaths } from '../../../../config/paths';
 import { useTask } from '../../../../features/tasks/api/get-task';
+import { useTaskRuns } from '../../../../features/tasks/api/list-task-runs';
 import { useUpdateTask } from '../../../../features/tasks/api/update-task';
 import { TaskForm } from '../../../../features/tasks/components/task-form/task-form';
 import { TaskFormSkeleton } from '../../../../features/tasks/components/task-form/task-form-skeleton';
@@ -80,6 +81,9 @@ function EditTaskForm({ task }: { task: Task }) {
   // The form reads these once, when it mounts, so a background refetch never overwrites what the user is typing.
   const defaultValues = useMemo(() => taskFormValuesOf(task), [task]);
   const email = auth.user?.email ?? '';
+  // The preview's {{last_result}}: the newest completed run on the first page (twenty runs), as a run would read it.
+  const runs = useTaskRuns(task.id);
+  const lastResult = runs.data?.pages[0]?.items.find((run) => run.status === 'completed')?.result ?? null;
 
   const submit = async (input: TaskInput) => {
     try {
@@ -95,7 +99,7 @@ function EditTaskForm({ task }: { task: Task }) {
   return (
     <>
       <PageIntro title="Edit Task" description={task.name} truncateDescription />
-      <TaskForm mode="edit" defaultValues={defaultValues} userEmail={email} onSubmit={submit} cancelTo={taskPaths.detail(task.id)} />
+      <TaskForm mode="edit" defaultValues={defaultValues} userEmail={email} onSubmit={submit} cancelTo={taskPaths.detail(task.id)} lastResult={lastResult} />
     </>
   );
 }

@@ -153,6 +153,7 @@ describe('create task page', () => {
         deliveryMethod: 'email',
         deliveryConfig: { email: testUser.email },
         deliverWhen: 'always',
+        budget: null,
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));
@@ -459,6 +460,18 @@ describe('create task page', () => {
     await user.click(screen.getByRole('button', { name: 'Create Task' }));
     await screen.findByText('Task created');
     expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ deliverWhen: 'condition', deliveryCondition: 'Does the text mention a price below 500 EUR?' }]);
+  });
+
+  it('lists the prompt variables and previews the prompt as the next run would send it', async () => {
+    renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+    expect(screen.getByRole('region', { name: 'Variables' }).textContent).toContain('{{run.scheduled_for}}');
+    await user.type(field('Task Name'), 'Digest');
+    // user-event reads braces as key descriptors: doubled, they type themselves.
+    await user.type(field('Prompt'), 'News for {{{{task.name}} on {{{{weekday}}, literal \\{{{{date}}.');
+    const preview = await screen.findByTestId('prompt-preview');
+    expect(preview.textContent).toMatch(/^News for Digest on (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, literal \{\{date\}\}\.$/);
   });
 
   it("clears the other method's address when switching delivery", async () => {

@@ -70,8 +70,10 @@ const lastRun = {
   error: null,
   deliveryStatus: 'delivered',
   deliveryError: null,
+  prompt: 'Give me the five headlines of Monday.',
   inputTokens: 10,
   outputTokens: 20,
+  costUsd: 0.0000085,
   webhookDeliveries: [],
 };
 

@@ -7,18 +7,21 @@ import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Field } from '../../../../components/ui/field';
 import { Switch } from '../../../../components/ui/switch';
 import { Textarea } from '../../../../components/ui/textarea';
+import { PromptPreview } from './prompt-preview';
 import { useTaskFormContext } from './use-task-form';
 
 type PromptCardProps = {
   advanced: boolean;
   onAdvancedChange: (open: boolean) => void;
+  /** For `{{last_result}}` in the preview. */
+  lastResult: string | null;
 };
 
 /**
  * The prompt, and behind "Advanced Prompt Settings" the temperature and web search. Each shows only where the chosen
  * model supports it: some models accept only their default temperature, and not every model can search the web.
  */
-export function PromptCard({ advanced, onAdvancedChange }: PromptCardProps) {
+export function PromptCard({ advanced, onAdvancedChange, lastResult }: PromptCardProps) {
   const {
     control,
     register,
@@ -56,6 +59,8 @@ export function PromptCard({ advanced, onAdvancedChange }: PromptCardProps) {
             />
           )}
         </Field>
+
+        <PromptPreview lastResult={lastResult} />
 
         <div className="flex items-center justify-between gap-6">
           <div className="flex min-w-0 flex-col gap-0.5">

@@ -24,6 +24,7 @@ describe('task form values', () => {
       deliveryConfig: { email: 'jane@example.com', webhookUrl: '' },
       deliverWhen: 'always',
       deliveryCondition: '',
+      budget: null,
     });
   });
 

@@ -67,6 +67,7 @@ export function newTaskFormValues({ email, settings, browserZone, now = new Date
     deliveryConfig: { email, webhookUrl: '' },
     deliverWhen: 'always',
     deliveryCondition: '',
+    budget: null,
   };
 }
 
@@ -91,6 +92,7 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     deliveryConfig: { email: task.deliveryConfig.email ?? '', webhookUrl: task.deliveryConfig.webhookUrl ?? '' },
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition ?? '',
+    budget: task.budget,
   };
 }
 

@@ -7,6 +7,7 @@ import { toast } from '../../../../lib/toast';
 import { temperatureRange, type ParsedTaskInput, type TaskInput } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { BasicInfoCard } from './basic-info-card';
+import { BudgetCard } from './budget-card';
 import { DeliveryCard } from './delivery-card';
 import { ModelCard } from './model-card';
 import { PromptCard } from './prompt-card';
@@ -33,10 +34,12 @@ type TaskFormProps = {
   onSubmit: (input: TaskInput) => Promise<void>;
   /** Where Cancel goes. */
   cancelTo: string;
+  /** The task's latest completed result, for `{{last_result}}` in the prompt's preview; none for a new task. */
+  lastResult?: string | null;
 };
 
 /** The create and edit form of a task (spec section 2, "Task form"), validated on every change with the shared schema. */
-export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo }: TaskFormProps) {
+export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo, lastResult = null }: TaskFormProps) {
   const form = useForm<TaskFormValues, unknown, ParsedTaskInput>({ resolver: taskFormResolver, mode: 'onChange', defaultValues });
   const { errors, isSubmitted, isSubmitting } = form.formState;
   const hasErrors = Object.keys(errors).length > 0;
@@ -64,8 +67,9 @@ export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo }:
           <ModelCard />
         </div>
         <ScheduleCard />
-        <PromptCard advanced={advanced} onAdvancedChange={setAdvanced} />
+        <PromptCard advanced={advanced} onAdvancedChange={setAdvanced} lastResult={lastResult} />
         <DeliveryCard userEmail={userEmail} />
+        <BudgetCard />
 
         {isSubmitted && hasErrors ? (
           <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
