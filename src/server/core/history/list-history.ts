@@ -76,7 +76,7 @@ export async function listHistory({ pool, userId, filter = {}, limit = 20, curso
     const text =
       total <= fewMatches
         ? `with matches as materialized (${matchingRuns(page, 'r.id, r.started_at')})
-           ${selectRuns} where r.id in (select m.id from matches m order by m.started_at desc, m.id desc limit ${pageSize}) ${newest}`
+           ${selectRuns} where r.id in (select r.id from matches r ${page.parts && page.afterCursor ? `where ${page.afterCursor}` : ''} ${newest}) ${newest}`
         : `${selectRuns} where ${page.sql} ${newest}`;
     ({ rows } = await pool.query<HistoryRow>(statement(text, page)));
   }
@@ -95,7 +95,7 @@ export async function listHistory({ pool, userId, filter = {}, limit = 20, curso
  * also removes the runs both parts find.
  */
 function matchingRuns({ sql, parts }: HistoryWhere, columns: string): string {
-  return (parts ?? [sql]).map((condition) => `select ${columns} from task_runs r where ${condition}`).join(' union ');
+  return (parts ?? [`from task_runs r where ${sql}`]).map((part) => `select ${columns} ${part}`).join(' union ');
 }
 
 /**
