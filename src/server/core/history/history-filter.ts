@@ -25,6 +25,14 @@ export interface HistoryWhere {
   searchesWords: boolean;
   /** Has a search term: which runs match it, and so how few, only the count tells (see `listHistory`). */
   searches: boolean;
+  /**
+   * With a word search: the same runs in two parts whose union is `sql`, as `from … where …` over `task_runs r`: runs
+   * of the user's tasks whose name matches, a join from the matching tasks into the task index; and runs whose words
+   * match, through the word index. Each keeps its index whatever PostgreSQL estimates. Same `values`.
+   */
+  parts?: [names: string, words: string];
+  /** With `parts`: the cursor's condition over `r.started_at, r.id`, which the parts leave out. */
+  afterCursor?: string;
 }
 
 const rangeHours: Record<'24h' | '7d' | '30d', number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
@@ -49,16 +57,31 @@ export function historyWhere({ userId, filter, now, after }: { userId: string; f
     conditions.push(`r.started_at < ${param(instantOf({ year, month, day: day + 1, hour: 0, minute: 0 }, timezone))}`);
   }
   const term = filter.q?.trim();
-  let searchesWords = false;
-  if (term) {
-    // The matching task ids are computed once (an InitPlan), so `task_id = any(...)` can use the task index; the words
-    // of results and errors are matched on their GIN index (migration 0022), whose predicate `@@` implies.
-    const names = `r.task_id = any(array(select t.id from tasks t where t.user_id = $1 and t.name ilike ${param(containsPattern(term))}))`;
-    const words = wordSearchQuery(term);
-    searchesWords = words !== undefined;
-    conditions.push(words === undefined ? names : `(${names} or r.search_words @@ ${param(words)}::tsquery)`);
-  }
+  // The parts of a word search leave the cursor out: they are read whole (few matches), then paged.
+  const scope = conditions.join(' and ');
   // A row comparison, so the index seeks straight to the cursor.
-  if (after) conditions.push(`(r.started_at, r.id) < (${param(after.startedAt)}::timestamptz, ${param(after.id)}::uuid)`);
-  return { sql: conditions.join(' and '), values, searchesWords, searches: Boolean(term) };
+  const afterCursor = after && `(r.started_at, r.id) < (${param(after.startedAt)}::timestamptz, ${param(after.id)}::uuid)`;
+  if (afterCursor) conditions.push(afterCursor);
+  if (!term) return { sql: conditions.join(' and '), values, searchesWords: false, searches: false };
+  // The matching task ids are computed once (an InitPlan), so `task_id = any(...)` can use the task index; the words
+  // of results and errors are matched on their GIN index (migration 0022), whose predicate `@@` implies.
+  const namePattern = param(containsPattern(term));
+  const names = `r.task_id = any(array(select t.id from tasks t where t.user_id = $1 and t.name ilike ${namePattern}))`;
+  const query = wordSearchQuery(term);
+  const paged = conditions.join(' and ');
+  if (query === undefined) return { sql: `${paged} and ${names}`, values, searchesWords: false, searches: true };
+  const words = `r.search_words @@ ${param(query)}::tsquery`;
+  return {
+    sql: `${paged} and (${names} or ${words})`,
+    values,
+    searchesWords: true,
+    searches: true,
+    afterCursor,
+    // A join, not `task_id = any(…)`: PostgreSQL estimates an array known only at run time as a quarter of the runs,
+    // and once the user's runs are most of the table it scanned all of them rather than the task index.
+    parts: [
+      `from tasks t join task_runs r on r.task_id = t.id where t.user_id = $1 and t.name ilike ${namePattern} and ${scope}`,
+      `from task_runs r where ${scope} and ${words}`,
+    ],
+  };
 }

@@ -59,7 +59,7 @@ export async function listHistory({ pool, userId, filter = {}, limit = 20, curso
   const page = historyWhere({ userId, filter, now, after });
   const countRuns = async () => {
     const matching = historyWhere({ userId, filter, now });
-    const { rows } = await pool.query<{ total: number }>(statement(`select count(*)::int as total from task_runs r where ${matching.sql}`, matching));
+    const { rows } = await pool.query<{ total: number }>(statement(`select count(*)::int as total from (${matchingRuns(matching, 'r.id')}) m`, matching));
     return rows[0]?.total ?? 0;
   };
   const pageSize = `$${page.values.push(limit + 1)}`;
@@ -72,13 +72,14 @@ export async function listHistory({ pool, userId, filter = {}, limit = 20, curso
   } else {
     // How to find a search's newest matches depends on how many there are, which PostgreSQL cannot estimate (a word
     // as a prefix, task ids known only while the query runs) and the count knows. Few: all of them through the
-    // indexes (word index, task index), then the newest. Many: the user's runs newest first until enough match,
-    // which is few rows when many match. The wrong way round reads every run of the user, or every match.
+    // indexes (word index, task index: a union, each part on its own index), then the newest. Many: the user's runs
+    // newest first until enough match, which is few rows when many match. The wrong way round reads every run of the
+    // user, or every match.
     total = await countTotal();
     const text =
       total <= fewMatches
-        ? `with matches as materialized (select r.id, r.started_at from task_runs r where ${page.sql})
-           ${selectRuns} where r.id in (select m.id from matches m order by m.started_at desc, m.id desc limit ${pageSize}) ${newest}`
+        ? `with matches as materialized (${matchingRuns(page, 'r.id, r.started_at')})
+           ${selectRuns} where r.id in (select r.id from matches r ${page.parts && page.afterCursor ? `where ${page.afterCursor}` : ''} ${newest}) ${newest}`
         : `${selectRuns} where ${page.sql} ${newest}`;
     ({ rows } = await pool.query<HistoryRow>(statement(text, page)));
   }
@@ -88,6 +89,16 @@ export async function listHistory({ pool, userId, filter = {}, limit = 20, curso
     nextCursor: rows.length > limit && last ? encodeHistoryCursor({ startedAt: isoInstant(last.started_at, 6), id: last.id }) : null,
     total,
   };
+}
+
+/**
+ * The runs matching `where`, as `columns` of `task_runs r`. A word search is the union of its two parts (task name,
+ * words), each on its own index: written as one condition, `task_id = any(…) or search_words @@ …`, PostgreSQL chose
+ * a sequential scan of the whole table once the user's runs were most of it (docs/scaling.md, issue 21). The union
+ * also removes the runs both parts find.
+ */
+function matchingRuns({ sql, parts }: HistoryWhere, columns: string): string {
+  return (parts ?? [`from task_runs r where ${sql}`]).map((part) => `select ${columns} ${part}`).join(' union ');
 }
 
 /**

@@ -221,6 +221,24 @@ describe('GET /api/runs', () => {
     }
   });
 
+  it('lists and counts a run once when both its task’s name and its words match, on every page', async () => {
+    const { client, userId } = await signedUpUser('Both parts');
+    const digest = await seedTask(database.db, userId, { name: 'Walrus digest' });
+    const other = await seedTask(database.db, userId, { name: 'Morning notes' });
+    const started = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 10, minutes));
+    const both = await seedRun(database.db, digest, { startedAt: started(5), result: 'The walrus colony grew.' });
+    const nameOnly = await seedRun(database.db, digest, { startedAt: started(4), result: 'Nothing new.' });
+    const wordsOnly = await seedRun(database.db, other, { startedAt: started(3), result: 'A walrus was seen.' });
+    await seedRun(database.db, other, { startedAt: started(2), result: 'Quiet morning.' });
+
+    const first = await history(client, '?q=walrus&limit=2');
+    expect(first.total).toBe(3);
+    expect(first.items.map((run) => run.id)).toEqual([both.id, nameOnly.id]);
+    const second = await history(client, `?q=walrus&limit=2&cursor=${first.nextCursor}`);
+    expect(second).toMatchObject({ total: 3, nextCursor: null });
+    expect(second.items.map((run) => run.id)).toEqual([wordsOnly.id]);
+  });
+
   it('shows a user only their own runs, and answers another user’s run as not found', async () => {
     const ada = await signedUpUser('Ada');
     const mallory = await signedUpUser('Mallory');
