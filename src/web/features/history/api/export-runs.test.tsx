@@ -114,7 +114,8 @@ describe('history export (spec section 3)', () => {
     const downloads = captureDownloads();
     const tricky = [
       makeRun({ taskName: 'Märkte, Überblick', result: 'He said "buy".\nThen: sell, sell.', durationMs: 850 }),
-      makeRun({ id: 'run-b', taskName: 'Обзор рынка 📈', status: 'error', result: null, error: '=HYPERLINK("x")', durationMs: 125_000 }),
+      // A model without a price: tokens counted, no cost.
+      makeRun({ id: 'run-b', taskName: 'Обзор рынка 📈', status: 'error', result: null, error: '=HYPERLINK("x")', durationMs: 125_000, costUsd: null }),
     ];
     stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: tricky, nextCursor: null, total: 2 }) } });
     renderHistory({ range: 'all', date: '', search: '' });
@@ -131,9 +132,9 @@ describe('history export (spec section 3)', () => {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     const { startedAt, completedAt } = tricky[0]!;
     expect(text).toBe(
-      'task_name,status,started_at,completed_at,duration,result,error\r\n' +
-        `"Märkte, Überblick",completed,${startedAt},${completedAt},850ms,"He said ""buy"".\nThen: sell, sell.",\r\n` +
-        `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")"\r\n`,
+      'task_name,status,started_at,completed_at,duration,result,error,prompt,input_tokens,output_tokens,estimated_cost_usd\r\n' +
+        `"Märkte, Überblick",completed,${startedAt},${completedAt},850ms,"He said ""buy"".\nThen: sell, sell.",,Summarise the news of 2026-01-16.,1200,345,0.000198\r\n` +
+        `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")",Summarise the news of 2026-01-16.,1200,345,\r\n`,
     );
     // The JSON's records have the same keys, in the same order.
     const file = buildHistoryExport({ runs: tricky, params: { range: 'all', date: '', search: '', timezone: 'UTC' }, userEmail: 'a@example.com', exportedAt: new Date() });
