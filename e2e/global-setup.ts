@@ -27,6 +27,8 @@ export default async function globalSetup() {
       OPENAI_BASE_URL: model.baseUrl,
       // Webhook tasks in the journeys deliver to receivers on this machine.
       ALLOW_PRIVATE_WEBHOOKS: 'true',
+      // Journeys send their own X-Forwarded-For (fixtures.ts), so rate limits per address apply per journey.
+      TRUST_PROXY: 'true',
       STRIPE_SECRET_KEY: stripe.apiKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_BASE: stripe.baseUrl,

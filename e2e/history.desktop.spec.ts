@@ -109,6 +109,11 @@ test('run a task now and watch it reach the history live, read the full result, 
       duration: expect.stringMatching(/^\d+(\.\d)?s$/),
       result: e2eModelAnswer,
       error: null,
+      // What the run sent and what it cost (issue 23): the local model reports its usage as OpenAI does.
+      prompt: expect.any(String),
+      input_tokens: expect.any(Number),
+      output_tokens: expect.any(Number),
+      estimated_cost_usd: expect.any(Number),
     },
   ]);
 
