@@ -37,12 +37,11 @@ export async function listAdminTasks({ pool, db, limit = 20, cursor, totals, ...
     return counted?.total ?? 0;
   };
   const key = JSON.stringify([filter.search?.trim() ?? '', filter.status ?? 'all', filter.provider ?? '']);
+  const counting = totals ? totals.total('tasks', key, countTasks) : countTasks();
   const page = pageWhere(filter, after);
-  const pageSize = `$${page.values.push(limit + 1)}`;
-  const [{ rows }, total] = await Promise.all([
-    pool.query<AdminTaskPageRow>(prepared(`${selectTasks} where ${page.sql} order by t.created_at desc, t.id desc limit ${pageSize}`, page.values)),
-    totals ? totals.total('tasks', key, countTasks) : countTasks(),
-  ]);
+  // A search's plan depends on how many tasks match (see `pageText`); without a search, page and count run together.
+  const matches = page.matching ? await counting : 0;
+  const [{ rows }, total] = await Promise.all([pool.query<AdminTaskPageRow>(prepared(pageText(page, limit, matches), page.values)), counting]);
   const last = rows[limit - 1];
   const scheduleText = scheduleTexts(new Date());
   return {
@@ -82,12 +81,39 @@ const selectTasks = `select t.id, t.name, t.user_id, t.status, t.provider, t.mod
   left join lateral (select r.started_at, r.status from task_runs r where r.task_id = t.id order by r.started_at desc, r.id desc limit 1) lr on true`;
 
 /**
+ * A search's page has two plans, and which one is right depends on how many tasks match, which the total (kept
+ * between requests) knows and PostgreSQL cannot (a trigram estimate). Many: walk the (created_at, id) index until a
+ * page matches, a few hundred rows. Few: the matches through the trigram indexes, then the newest; walking would read
+ * every task for a term nobody uses. The term reaches the plan as `(select $n)`, so no plan depends on it:
+ * PostgreSQL plans each shape once per connection and reuses it (docs/decisions/0056), where a plan per term cost
+ * more than running it. Around 1,000 matches the two read about as many rows.
+ */
+export const fewAdminTaskMatches = 1_000;
+
+function pageText({ sql, matching, afterCursor }: PageWhere, limit: number, matches: number): string {
+  // A literal, so the plan knows the page's size (1 to 100, validated); a parameter would be planned as "unknown".
+  const newest = `order by t.created_at desc, t.id desc limit ${Math.trunc(limit) + 1}`;
+  if (!matching || matches > fewAdminTaskMatches) return `${selectTasks} where ${sql} ${newest}`;
+  return `with matches as materialized (select t.id, t.created_at from tasks t where ${matching})
+    ${selectTasks} where t.id in (select t.id from matches t ${afterCursor ? `where ${afterCursor}` : ''} ${newest}) ${newest}`;
+}
+
+/**
  * `adminTaskWhere` as SQL text with numbered parameters, plus the keyset condition: each alternative of the search on
  * an index of tasks (the owners' names are kept on the task, docs/decisions/0055), so PostgreSQL can walk the (created_at, id) index and stop at the page's end for a common term,
  * or OR bitmaps for a rare one. Values are always parameters; only fixed fragments are concatenated, so the texts
  * (and statement names) are a few dozen at most.
  */
-function pageWhere({ search, status = 'all', provider }: AdminTaskFilter, after: AdminTaskCursor | undefined) {
+interface PageWhere {
+  /** The whole condition over `tasks t`, the cursor's included. */
+  sql: string;
+  values: unknown[];
+  /** With a search: the filter without the cursor, for the few-matches plan, which reads the matches whole. */
+  matching?: string;
+  afterCursor?: string;
+}
+
+function pageWhere({ search, status = 'all', provider }: AdminTaskFilter, after: AdminTaskCursor | undefined): PageWhere {
   const values: unknown[] = [];
   const param = (value: unknown) => `$${values.push(value)}`;
   const conditions: string[] = [];
@@ -95,7 +121,8 @@ function pageWhere({ search, status = 'all', provider }: AdminTaskFilter, after:
   if (provider) conditions.push(`t.provider = ${param(provider)}`);
   const term = search?.trim();
   if (term) {
-    const pattern = param(containsPattern(term));
+    // Hidden from the planner (see `pageText`); the trigram indexes still take it, once the query runs.
+    const pattern = `(select ${param(containsPattern(term))}::text)`;
     const lower = term.toLowerCase();
     const statuses = taskStatuses.filter((value) => value.includes(lower));
     const providers = providerIds.filter((value) => value.includes(lower));
@@ -104,8 +131,10 @@ function pageWhere({ search, status = 'all', provider }: AdminTaskFilter, after:
     if (providers.length) alternatives.push(`t.provider = any(${param(providers)}::text[])`);
     conditions.push(`(${alternatives.join(' or ')})`);
   }
-  if (after) conditions.push(`(t.created_at, t.id) < (${param(after.createdAt)}::timestamptz, ${param(after.id)}::uuid)`);
-  return { sql: conditions.length ? conditions.join(' and ') : 'true', values };
+  const matching = term ? conditions.join(' and ') : undefined;
+  const afterCursor = after && `(t.created_at, t.id) < (${param(after.createdAt)}::timestamptz, ${param(after.id)}::uuid)`;
+  if (afterCursor) conditions.push(afterCursor);
+  return { sql: conditions.length ? conditions.join(' and ') : 'true', values, matching, afterCursor };
 }
 
 /** Typed against the shared `AdminTask`, so a field the contract gains and this mapper lacks is a compile error. */
