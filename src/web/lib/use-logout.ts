@@ -22,8 +22,8 @@ export function useLogout() {
     // and the protected page is gone before the session is.
     await navigate(paths.home, { replace: true });
     await navigate(paths.home, { replace: true, flushSync: true });
-    // Sonner loads here rather than with the header: the header is on the landing page, which must stay light.
-    const { toast } = await import('sonner');
+    // The toasts (sonner) load here rather than with the header: the header is on the landing page, which must stay light.
+    const { toast } = await import('./toast');
     try {
       // mutateAsync rather than mutate's callbacks: the page that started the logout may be gone by now.
       await signOut.mutateAsync();
