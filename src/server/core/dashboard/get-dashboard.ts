@@ -32,7 +32,7 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
       .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
       .limit(5),
     runActivity({ db, userId, now, totals }),
-    monthlyUsage({ db, userId, now }),
+    monthlyUsage({ db, userId, now, totals }),
   ]);
 
   const completed = runCounts.completed;

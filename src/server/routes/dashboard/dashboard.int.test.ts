@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpTestUser } from '#test/app';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { seedRun, seedTask, seedUser } from '#test/seed';
-import { subscriptionPlans, subscriptions, userSettings } from '../../db/schema';
+import { subscriptionPlans, subscriptions, taskRuns, userSettings } from '../../db/schema';
 import { getDashboard } from '../../core/dashboard/get-dashboard';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 
@@ -67,6 +67,19 @@ describe('GET /api/dashboard', () => {
       periodStart: new Date(monthStart).toISOString(),
       periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
     });
+  });
+
+  it('keeps this month’s usage between requests and follows a run that completes with tokens', async () => {
+    const { client, userId } = await signedUpUser('Spender', '198.51.100.23');
+    const task = await seedTask(database.db, userId, { name: 'Spending' });
+    await seedRun(database.db, task, { inputTokens: 100, outputTokens: 50, costUsd: 0.001 });
+    const running = await seedRun(database.db, task, { status: 'processing', completedAt: null });
+    const usage = async () => dashboardSchema.parse((await client.request('/api/dashboard')).body).stats;
+    expect(await usage()).toMatchObject({ tokensThisMonth: 150, costUsdThisMonth: 0.001 });
+
+    // The engine writes a run's tokens with its completion; the database announces the change to every API process.
+    await database.db.update(taskRuns).set({ status: 'completed', completedAt: new Date(), inputTokens: 1_000, outputTokens: 200, costUsd: 0.01 }).where(eq(taskRuns.id, running.id));
+    await expect.poll(usage, { timeout: 10_000 }).toMatchObject({ tokensThisMonth: 1_350, costUsdThisMonth: 0.011 });
   });
 
   it('takes the run limit from the user’s plan', async () => {
