@@ -98,12 +98,6 @@ function pageText({ sql, matching, afterCursor }: PageWhere, limit: number, matc
     ${selectTasks} where t.id in (select t.id from matches t ${afterCursor ? `where ${afterCursor}` : ''} ${newest}) ${newest}`;
 }
 
-/**
- * `adminTaskWhere` as SQL text with numbered parameters, plus the keyset condition: each alternative of the search on
- * an index of tasks (the owners' names are kept on the task, docs/decisions/0055), so PostgreSQL can walk the (created_at, id) index and stop at the page's end for a common term,
- * or OR bitmaps for a rare one. Values are always parameters; only fixed fragments are concatenated, so the texts
- * (and statement names) are a few dozen at most.
- */
 interface PageWhere {
   /** The whole condition over `tasks t`, the cursor's included. */
   sql: string;
@@ -113,6 +107,12 @@ interface PageWhere {
   afterCursor?: string;
 }
 
+/**
+ * `adminTaskWhere` as SQL text with numbered parameters, plus the keyset condition: each alternative of the search on
+ * an index of tasks (the owners' names are kept on the task, docs/decisions/0055), for either of `pageText`'s plans.
+ * Values are always parameters; only fixed fragments are concatenated, so the texts (and statement names) are a few
+ * dozen at most.
+ */
 function pageWhere({ search, status = 'all', provider }: AdminTaskFilter, after: AdminTaskCursor | undefined): PageWhere {
   const values: unknown[] = [];
   const param = (value: unknown) => `$${values.push(value)}`;
