@@ -61,7 +61,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
     onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB.'), 413),
   });
   // No GET or HEAD route reads a body, so one sent with them is never read; asking for it made the Node adapter build
-  // a full Request on every read, 7 % of a history page's CPU (docs/scaling.md, "Per-request stack").
+  // a full Request on every read, 7 % of a history page's CPU (docs/scaling.md, "On a quiet machine").
   app.use((c, next) => (bodyless.has(c.req.method) ? next() : limitBody(c, next)));
   app.use(
     secureHeaders({
