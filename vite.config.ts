@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { dashboardPageSlots } from './src/server/dashboard-page';
 import type * as Prerender from './src/web/prerender-landing';
 
 type ChunkingContext = Rolldown.ChunkingContext;
@@ -61,6 +62,25 @@ function preloadLandingChunks(): Plugin {
 
 /** The landing page's own script for visitors (ADR 0013), a second entry beside the SPA's index.html. */
 const enhanceLandingEntry = 'src/web/landing/enhance-landing.ts';
+/** The script of /dashboard as the server renders it (ADR 0057), a third entry. */
+const enhanceDashboardEntry = 'src/web/landing/enhance-dashboard.ts';
+
+type EntryScript = { fileName: string; imports: string[] };
+
+function entryScript(bundle: Rolldown.OutputBundle, entry: string): EntryScript | undefined {
+  const chunk = Object.values(bundle).find(
+    (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.replaceAll('\\', '/').endsWith(entry),
+  );
+  return chunk?.type === 'chunk' ? { fileName: chunk.fileName, imports: chunk.imports } : undefined;
+}
+
+/** A module script and modulepreloads for what it imports, for a page's <head>. */
+function scriptTags({ fileName, imports }: EntryScript): string {
+  return [
+    `<script type="module" crossorigin src="/${fileName}"></script>`,
+    ...imports.map((imported) => `<link rel="modulepreload" crossorigin href="/${imported}">`),
+  ].join('\n    ');
+}
 
 /**
  * Writes the landing page pre-rendered into index.html's #root (ADR 0012), which the server sends for `/`, in two
@@ -71,20 +91,20 @@ const enhanceLandingEntry = 'src/web/landing/enhance-landing.ts';
  *   SPA renders over at once, so a signed-in user sees the signed-in header.
  */
 function prerenderLandingPage(): Plugin {
-  let enhanceScript: { fileName: string; imports: string[] } | undefined;
+  let enhanceScript: EntryScript | undefined;
+  let dashboardScript: EntryScript | undefined;
   let signedInPreloads: { add: string[]; drop: string[] } | undefined;
   return {
     name: 'promptcron:prerender-landing-page',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find(
-        (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.replaceAll('\\', '/').endsWith(enhanceLandingEntry),
-      );
-      if (entry?.type === 'chunk') enhanceScript = { fileName: entry.fileName, imports: entry.imports };
+      enhanceScript = entryScript(bundle, enhanceLandingEntry);
+      dashboardScript = entryScript(bundle, enhanceDashboardEntry);
       signedInPreloads = signedInChunks(bundle);
     },
     async closeBundle() {
       if (!enhanceScript) throw new Error(`The build has no chunk for ${enhanceLandingEntry}`);
+      if (!dashboardScript) throw new Error(`The build has no chunk for ${enhanceDashboardEntry}`);
       const { tsImport } = await import('tsx/esm/api');
       const { renderLandingPage, renderAuthPage, prerenderedAuthPages } = (await tsImport('./src/web/prerender-landing.tsx', import.meta.url)) as typeof Prerender;
       // renderToString marks Suspense boundaries it could not fill (the lazily loaded session watch); the browser
@@ -99,11 +119,7 @@ function prerenderLandingPage(): Plugin {
 
       // The visitor's page keeps index.html's stylesheet but none of the SPA's scripts.
       const spaScripts = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
-      const enhanceTags = [
-        `<script type="module" crossorigin src="/${enhanceScript.fileName}"></script>`,
-        ...enhanceScript.imports.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`),
-      ].join('\n    ');
-      const visitorHtml = indexHtml.replace(spaScripts, '').replace('</head>', `  ${enhanceTags}\n  </head>`);
+      const visitorHtml = indexHtml.replace(spaScripts, '').replace('</head>', `  ${scriptTags(enhanceScript)}\n  </head>`);
       await writeFile(join(webOutDir, 'landing.html'), fill(visitorHtml, render('visitor')));
 
       // ADR 0054: the signed-in pages' variant of index.html preloads their layout and the overview instead of the
@@ -113,6 +129,14 @@ function prerenderLandingPage(): Plugin {
       for (const fileName of signedInPreloads.drop) signedInHtml = signedInHtml.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="/${fileName}">`), '');
       const signedInTags = signedInPreloads.add.filter((fileName) => !indexHtml.includes(`/${fileName}"`)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('\n    ');
       await writeFile(join(webOutDir, 'signed-in.html'), signedInHtml.replace('</head>', `  ${signedInTags}\n  </head>`));
+
+      // ADR 0057: the template the server renders /dashboard into. Only its own script: the SPA loads on first use.
+      const dashboardHtml = indexHtml
+        .replace(spaScripts, '')
+        .replace('</head>', `  ${scriptTags(dashboardScript)}\n  </head>`)
+        .replace('</body>', `  ${dashboardPageSlots.queries}\n  </body>`);
+      if (!dashboardHtml.includes(dashboardPageSlots.markup)) throw new Error('dashboard.html has no empty #root to fill');
+      await writeFile(join(webOutDir, 'dashboard.html'), dashboardHtml);
 
       // ADR 0054: /login and /register for visitors, the same way. A form submitted before the script has run posts
       // (the server turns that away) rather than putting the password into the address as a GET would.
@@ -288,7 +312,11 @@ export default defineConfig({
     outDir: webOutDir,
     emptyOutDir: true,
     rolldownOptions: {
-      input: { index: join(webRoot, 'index.html'), 'enhance-landing': fileURLToPath(new URL(`./${enhanceLandingEntry}`, import.meta.url)) },
+      input: {
+        index: join(webRoot, 'index.html'),
+        'enhance-landing': fileURLToPath(new URL(`./${enhanceLandingEntry}`, import.meta.url)),
+        'enhance-dashboard': fileURLToPath(new URL(`./${enhanceDashboardEntry}`, import.meta.url)),
+      },
       // toast.ts imports sonner, and every form uses it: the toaster's lazy import of sonner finds it already loaded.
       onLog: (level, log, handler) => {
         if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('node_modules/sonner/')) return;

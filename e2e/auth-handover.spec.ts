@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, strongPassword, test, uniqueEmail } from './fixtures';
+import { expect, holdTheApp, strongPassword, test, uniqueEmail } from './fixtures';
 
 /*
  * ADR 0054: /login and /register arrive pre-rendered with the landing page's small script, and the SPA starts when
@@ -7,19 +7,6 @@ import { expect, strongPassword, test, uniqueEmail } from './fixtures';
  * so what they check is the handover itself: the values, the focus and the submit made on the static form reach the
  * live one, and the account is signed in or created as if the SPA had been there from the start.
  */
-
-/** Holds every request for the SPA's main chunk until `release()`; the page's own small script is not held. */
-async function holdTheApp(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let requested = false;
-  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    requested = true;
-    await released;
-    await route.continue();
-  });
-  return { release, requested: () => requested };
-}
 
 /** Signs up through the API, as the register form does, so the journey can sign in; the browser stays signed out. */
 async function signUpThroughApi(page: Page): Promise<string> {

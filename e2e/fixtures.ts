@@ -51,6 +51,33 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
   ],
 });
 
+/**
+ * Holds every request for the SPA's main chunk until `release()`, for journeys on the pages that arrive without it
+ * (ADR 0013, 0054, 0057); the page's own small script is not held.
+ */
+export async function holdTheApp(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+/** A browser signed in through the API (as the register form does) to a new account with one task; its e-mail. */
+export async function signedInWithTask(page: Page, { name, taskName }: { name: string; taskName: string }): Promise<string> {
+  const email = uniqueEmail('signed-in-with-task');
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { name, email, password: strongPassword }, headers: { Origin: baseURL } });
+  expect(signUp.ok()).toBe(true);
+  const task = await page.request.post('/api/tasks', { data: dailyTaskBody({ name: taskName, email }), headers: { Origin: baseURL } });
+  expect(task.ok()).toBe(true);
+  return email;
+}
+
 export function mailTo(address: string) {
   return waitForStoredMail(mailDirectory(), address);
 }

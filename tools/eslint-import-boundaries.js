@@ -14,7 +14,8 @@ import path from 'node:path';
  *
  *   zone (src/server/...)                       may import
  *   app       main, app, deps, migrate,          every zone: it composes them
- *             http-server, web-build, cli/
+ *             http-server, web-build, cli/,
+ *             dashboard-page
  *   routes    routes/                           app-env, core, auth, queue, events, db, metrics, base
  *   app-env   app-env.ts (the Hono context)     auth, events, db, mail, base (the types of what requests get)
  *   engine    engine/                           core, queue, db, delivery, mail, providers, metrics, base
@@ -43,6 +44,7 @@ const serverZoneOf = {
   migrate: 'app',
   'http-server': 'app',
   'web-build': 'app',
+  'dashboard-page': 'app',
   cli: 'app',
   'app-env': 'app-env',
   routes: 'routes',

@@ -8,6 +8,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './app-env';
 import { DomainError } from './core/errors';
+import { renderDashboardHtml } from './dashboard-page';
 import { isDatabaseUnavailable } from './db/database-unavailable';
 import { adminRouter } from './routes/admin/admin.routes';
 import { authRouter } from './routes/auth/auth.routes';
@@ -178,6 +179,17 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
   }
   // The signed-in area's variant preloads that area's code instead of the public pages' (ADR 0054).
   const signedInHtml = prerendered('signed-in.html');
+  // ADR 0057: the overview, the first page after signing in, is rendered here from the user's own figures.
+  const dashboardTemplate = existsSync(join(webDir, 'dashboard.html')) ? readFileSync(join(webDir, 'dashboard.html'), 'utf8') : undefined;
+  app.get('/dashboard', async (c) => {
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Vary', 'Cookie');
+    const cookie = c.req.header('Cookie');
+    if (!dashboardTemplate || !carriesSessionCookie(cookie)) return c.html(signedInHtml);
+    const askApi = (path: string) => Promise.resolve(app.request(path, { headers: { Cookie: cookie ?? '', Accept: 'application/json' } }, c.env));
+    const page = await renderDashboardHtml(dashboardTemplate, askApi, c.req.header('Accept-Language'), c.get('log'));
+    return c.html(page ?? signedInHtml);
+  });
   for (const area of ['/dashboard', '/admin']) {
     app.get(`${area}/*`, (c) => {
       c.header('Cache-Control', 'no-cache');

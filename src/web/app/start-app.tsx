@@ -1,3 +1,4 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -16,12 +17,16 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
  * `visitor`: the server sent the page for visitors, which it does only to requests without a session cookie, so the
  * session is known to be absent: the app starts signed out instead of showing a spinner while it asks, and its first
  * render is the page already on screen.
+ *
+ * `prefetched`: the queries a page rendered on the server was rendered from (ADR 0057). The app starts with them, so
+ * its first render is that page too, and it asks the API only for what is missing or has gone stale.
  */
-export function startApp({ visitor = false }: { visitor?: boolean } = {}): AppRouter {
+export function startApp({ visitor = false, prefetched }: { visitor?: boolean; prefetched?: DehydratedState } = {}): AppRouter {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   const router = createAppRouter();
   const queryClient = createQueryClient();
+  if (prefetched) hydrate(queryClient, prefetched);
   if (visitor) queryClient.setQueryData(meQueryKey, null);
   // Every page asks who is signed in (the session watch, the guards), but only once its route's code is in; asking
   // now overlaps that round trip with the code's download instead of queuing it behind (issue 20: /dashboard's
@@ -37,7 +42,7 @@ export function startApp({ visitor = false }: { visitor?: boolean } = {}): AppRo
       </StrictMode>,
     );
 
-  // `/` arrives pre-rendered (ADR 0012). Rendering at once would replace that page with the loading spinner until
+  // `/` arrives pre-rendered (ADR 0012), /dashboard rendered on the server (ADR 0057). Rendering at once would replace that page with the loading spinner until
   // the route's code is in; waiting for the router instead swaps the static page for the live one in a single step.
   if (root.hasChildNodes() && !router.state.initialized) {
     const unsubscribe = router.subscribe((state) => {

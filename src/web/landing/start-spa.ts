@@ -1,4 +1,4 @@
-import type { AppRouter } from '../app/start-app';
+import type { AppRouter, startApp } from '../app/start-app';
 
 /*
  * Starting the SPA from the pre-rendered landing page (ADR 0013). The SPA's code loads on the first sign that the
@@ -25,12 +25,25 @@ function afterPointerRelease(): Promise<void> {
   });
 }
 
-/** Loads and starts the SPA, once. */
-export function startSpa(): Promise<AppRouter> {
+let watchingPresses = false;
+
+/** Keeps track of a press in progress, which the SPA waits out before it replaces the page (afterPointerRelease). */
+export function watchPointerPresses(): void {
+  if (watchingPresses) return;
+  watchingPresses = true;
+  document.addEventListener('pointerdown', () => (pointerPressed = true), { capture: true, passive: true });
+  document.addEventListener('pointerup', () => (pointerPressed = false), { passive: true });
+  document.addEventListener('pointercancel', () => (pointerPressed = false), { passive: true });
+}
+
+/**
+ * Loads and starts the SPA, once. By default for a visitor: the pre-rendered public pages are sent only to requests
+ * without a session (ADR 0013); the signed-in overview passes the queries it was rendered from (ADR 0057).
+ */
+export function startSpa(options: Parameters<typeof startApp>[0] = { visitor: true }): Promise<AppRouter> {
   started ??= import('../app/start-app').then(async ({ startApp }) => {
     await afterPointerRelease();
-    // Only visitors get the pre-rendered pages this script runs on (ADR 0013).
-    return startApp({ visitor: true });
+    return startApp(options);
   });
   return started;
 }
@@ -51,9 +64,7 @@ export function startSpaOnIntent(isActive: () => boolean): void {
   document.addEventListener('pointerover', onIntent, { passive: true });
   document.addEventListener('focusin', onIntent);
   document.addEventListener('pointerdown', onIntent, { passive: true });
-  document.addEventListener('pointerdown', () => (pointerPressed = true), { capture: true, passive: true });
-  document.addEventListener('pointerup', () => (pointerPressed = false), { passive: true });
-  document.addEventListener('pointercancel', () => (pointerPressed = false), { passive: true });
+  watchPointerPresses();
 
   document.addEventListener('click', (event) => {
     if (!isActive() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

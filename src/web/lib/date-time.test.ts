@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant } from './date-time';
+import { formatInstant, renderingFor } from './date-time';
 
 describe('formatInstant', () => {
   const instant = '2026-03-04T08:00:00Z';
@@ -14,6 +14,14 @@ describe('formatInstant', () => {
   it('names the zone with the time, and reads it in the zone asked for', () => {
     expect(formatInstant(instant, 'dateTime', { timeZone: 'Asia/Tokyo', locale: 'en-US' })).toBe('Mar 4, 2026, 5:00 PM GMT+9');
     expect(formatInstant(new Date(instant), 'monthDay', { timeZone: 'America/Los_Angeles', locale: 'en-US' })).toBe('Mar 4');
+  });
+
+  it('writes for the reader a page is rendered for on the server, and for nobody else afterwards', () => {
+    const inTokyo = renderingFor({ timeZone: 'Asia/Tokyo', locale: 'de-DE' }, () => formatInstant(instant, 'dateTime'));
+    expect(inTokyo).toBe('4. März 2026, 17:00 GMT+9');
+    // A zone or locale given by the caller still wins.
+    expect(renderingFor({ timeZone: 'Asia/Tokyo', locale: 'de-DE' }, () => formatInstant(instant, 'date', { locale: 'en-US' }))).toBe('Mar 4, 2026');
+    expect(formatInstant(instant, 'dateTime')).toBe(new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(instant)));
   });
 
   it('shows a value that is not a date as it came', () => {

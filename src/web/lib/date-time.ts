@@ -21,7 +21,25 @@ export type DateStyle = keyof typeof styles;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatFor(style: DateStyle, timeZone: string | undefined, locale: string | undefined): Intl.DateTimeFormat {
+/** The reader a page is rendered for on the server (ADR 0057); in the browser, the browser's own zone and locale. */
+let serverReader: { timeZone: string | undefined; locale: string | undefined } | undefined;
+
+/**
+ * Runs a synchronous render (renderToString) for a reader whose browser is not the one running it: `formatInstant`
+ * then defaults to their zone and locale instead of the server's.
+ */
+export function renderingFor<T>(reader: { timeZone: string | undefined; locale: string | undefined }, render: () => T): T {
+  serverReader = reader;
+  try {
+    return render();
+  } finally {
+    serverReader = undefined;
+  }
+}
+
+function formatFor(style: DateStyle, givenZone: string | undefined, givenLocale: string | undefined): Intl.DateTimeFormat {
+  const timeZone = givenZone ?? serverReader?.timeZone;
+  const locale = givenLocale ?? serverReader?.locale;
   const key = `${style}|${timeZone ?? ''}|${locale ?? ''}`;
   let format = formats.get(key);
   if (!format) {

@@ -1,0 +1,91 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpTestUser } from '#test/app';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { seedRun, seedTask } from '#test/seed';
+import { formatInstant } from '../web/lib/date-time';
+import { createApp } from './app';
+import { user } from './db/schema/index';
+
+/*
+ * ADR 0057: GET /dashboard with a session is the overview rendered on the server from the API's own answers, with
+ * the queries it was rendered from for the SPA; anything short of a user to render it for gets the SPA's shell.
+ */
+
+let database: TestDatabase;
+let webDir: string;
+let app: ReturnType<typeof createApp>;
+
+const shell = '<!doctype html><title>Promptcron</title><link rel="modulepreload" href="/assets/signed-in.js"><div id="root"></div>';
+const template = '<!doctype html><html><head><title>Promptcron</title><script type="module" src="/assets/enhance-dashboard.js"></script></head><body><div id="root"></div>\n<!--prefetched-queries-->\n</body></html>';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  webDir = await mkdtemp(join(tmpdir(), 'promptcron-web-'));
+  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
+  await writeFile(join(webDir, 'signed-in.html'), shell);
+  await writeFile(join(webDir, 'dashboard.html'), template);
+  const { deps } = await createTestApp({ database });
+  app = createApp({ deps, webDir });
+});
+
+afterAll(async () => {
+  await database?.drop();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+/** The JSON the page carries for the SPA, by query key. */
+function prefetchedQueries(html: string): Map<string, unknown> {
+  const json = /<script type="application\/json" id="prefetched-queries">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) throw new Error('The page carries no queries');
+  const state = JSON.parse(json) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  return new Map(state.queries.map((query) => [String(query.queryKey[0]), query.state.data]));
+}
+
+describe('GET /dashboard', () => {
+  it('renders the signed-in user’s overview with their figures, in their language, and the queries behind it', async () => {
+    const { client, userId } = await signUpTestUser(app, { name: 'Dora Dashboard' });
+    const hostileName = '</script><script>alert(1)</script> $& Morning brief';
+    const task = await seedTask(database.db, userId, { name: hostileName, nextFireAt: new Date('2026-12-01T08:00:00Z') });
+    const run = await seedRun(database.db, task, { startedAt: new Date(Date.now() - 60_000) });
+
+    const response = await app.request('/dashboard', { headers: { Cookie: client.cookieHeader, 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('vary')).toContain('Cookie');
+    const html = await response.text();
+
+    expect(html).toContain('<title>Dashboard — Promptcron</title>');
+    expect(html).toContain('Welcome back, Dora Dashboard');
+    expect(html).toContain('/assets/enhance-dashboard.js');
+    // The task's name is text in the markup and inside the JSON, never markup of its own.
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; Morning brief');
+    // The run's time as a German reader's browser shows it, in the user's zone (their only task's: UTC).
+    expect(html).toContain(formatInstant(run.startedAt.toISOString(), 'dateTime', { locale: 'de-DE', timeZone: 'UTC' }));
+
+    const queries = prefetchedQueries(html);
+    expect(queries.get('me')).toMatchObject({ id: userId, fullName: 'Dora Dashboard' });
+    expect(queries.get('dashboard')).toMatchObject({ stats: { activeTasks: 1, runsCompleted: 1 }, activeTasks: [{ name: hostileName }] });
+    expect(queries.get('subscription')).toMatchObject({ plan: { name: expect.any(String) } });
+    expect(queries.get('site-config')).toBeDefined();
+  });
+
+  it('sends the SPA’s shell when there is nobody to render it for', async () => {
+    for (const headers of [{}, { Cookie: 'promptcron.session_token=forged.value' }] as Record<string, string>[]) {
+      const response = await app.request('/dashboard', { headers });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(shell);
+    }
+  });
+
+  it('sends an invited user who has not set a password yet the SPA, which asks for one', async () => {
+    const { client, userId } = await signUpTestUser(app, { name: 'Ivo Invited' });
+    await database.db.update(user).set({ invited: true, hasSetPassword: false }).where(eq(user.id, userId));
+    const response = await app.request('/dashboard', { headers: { Cookie: client.cookieHeader } });
+    expect(await response.text()).toBe(shell);
+  });
+});

@@ -1,0 +1,93 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { startSpa, watchPointerPresses } from './start-spa';
+
+/*
+ * The only script of /dashboard as the server renders it (ADR 0057). The page is the SPA's own markup with the user's
+ * figures, so nothing needs to run before it is used: the SPA starts on the first sign of use (moving the pointer,
+ * a touch, a key, scrolling) and renders over the page from the queries it was rendered from. A link followed or a
+ * button pressed before then is held and carried out by the SPA, and the focus moves to the same place in its page.
+ */
+
+const interactive = 'a[href], button';
+
+/** An ordinary same-tab link to another place of this site (not an in-page anchor such as the skip link). */
+function siteLink(target: EventTarget | null): URL | undefined {
+  const link = target instanceof Element ? target.closest('a') : null;
+  if (!link?.href || (link.target && link.target !== '_self') || link.hasAttribute('download')) return undefined;
+  const url = new URL(link.href);
+  if (url.origin !== location.origin || (url.pathname === location.pathname && url.hash)) return undefined;
+  return url;
+}
+
+function readPrefetched(): DehydratedState | undefined {
+  const text = document.getElementById('prefetched-queries')?.textContent;
+  try {
+    return text ? (JSON.parse(text) as DehydratedState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What tells a control apart for the reader: its kind, name and target. */
+function signature(element: Element): string {
+  return [element.tagName, element.getAttribute('aria-label') ?? element.textContent?.trim(), element.getAttribute('href')].join('|');
+}
+
+const root = document.getElementById('root');
+const page = root?.firstElementChild;
+if (root && page) {
+  const isActive = () => page.isConnected;
+  let heldPress: Element | undefined;
+  let focused: Element | null = null;
+  page.addEventListener('focusin', (event) => (focused = event.target instanceof Element ? event.target : null));
+  // Focus leaving for nothing (a click on plain text) forgets it; the page's own removal, which blurs it too, does not.
+  page.addEventListener('focusout', (event) => {
+    if (isActive() && (event as FocusEvent).relatedTarget === null) setTimeout(() => isActive() && (focused = null), 0);
+  });
+
+  const start = () => {
+    if (!isActive()) return Promise.reject(new Error('The SPA has taken over'));
+    return startSpa({ prefetched: readPrefetched() });
+  };
+
+  /*
+   * The live page's control for one of the static page's: the same kind, name and target, counted among its like.
+   * Not by position: some controls differ between the two until their code arrives (the account menu's trigger).
+   */
+  const counterpart = (element: Element): HTMLElement | undefined => {
+    const alike = (scope: ParentNode) => [...scope.querySelectorAll<HTMLElement>(interactive)].filter((control) => signature(control) === signature(element));
+    return alike(root)[alike(page).indexOf(element as HTMLElement)];
+  };
+
+  // React replaces the static page in one commit; the press and focus carry over before the next event.
+  const observer = new MutationObserver(() => {
+    if (isActive()) return;
+    observer.disconnect();
+    if (focused) counterpart(focused)?.focus();
+    if (heldPress) counterpart(heldPress)?.click();
+  });
+  observer.observe(root, { childList: true });
+
+  watchPointerPresses();
+  for (const type of ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const) {
+    document.addEventListener(type, () => void start().catch(() => undefined), { passive: true, once: true });
+  }
+
+  document.addEventListener('click', (event) => {
+    if (!isActive() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = siteLink(event.target);
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (url) {
+      event.preventDefault();
+      start().then(
+        (router) => router.navigate(`${url.pathname}${url.search}${url.hash}`),
+        // Without the SPA the link still works, as a full page load.
+        () => location.assign(url.href),
+      );
+    } else if (button && page.contains(button)) {
+      event.preventDefault();
+      heldPress = button;
+      void start().catch(() => undefined);
+    }
+  });
+}
