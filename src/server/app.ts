@@ -186,7 +186,11 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     c.header('Vary', 'Cookie');
     const cookie = c.req.header('Cookie');
     if (!dashboardTemplate || !carriesSessionCookie(cookie)) return c.html(signedInHtml);
-    const askApi = (path: string) => Promise.resolve(app.request(path, { headers: { Cookie: cookie ?? '', Accept: 'application/json' } }, c.env));
+    // The browser's own headers that the API reads: its session, and its address for logs behind a proxy.
+    const headers = new Headers({ Cookie: cookie ?? '', Accept: 'application/json' });
+    const forwardedFor = c.req.header('X-Forwarded-For');
+    if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+    const askApi = (path: string) => Promise.resolve(app.request(path, { headers }, c.env));
     const page = await renderDashboardHtml(dashboardTemplate, askApi, c.req.header('Accept-Language'), c.get('log'));
     return c.html(page ?? signedInHtml);
   });
