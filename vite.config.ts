@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { dashboardPageSlots } from './src/server/dashboard-page';
 import type * as Prerender from './src/web/prerender-landing';
 
 type ChunkingContext = Rolldown.ChunkingContext;
@@ -106,10 +105,7 @@ function prerenderLandingPage(): Plugin {
       if (!enhanceScript) throw new Error(`The build has no chunk for ${enhanceLandingEntry}`);
       if (!dashboardScript) throw new Error(`The build has no chunk for ${enhanceDashboardEntry}`);
       const { tsImport } = await import('tsx/esm/api');
-      const { renderLandingPage, renderAuthPage, prerenderedAuthPages } = (await tsImport('./src/web/prerender-landing.tsx', import.meta.url)) as typeof Prerender;
-      // renderToString marks Suspense boundaries it could not fill (the lazily loaded session watch); the browser
-      // renders those itself, so the markers only add bytes.
-      const withoutSuspenseMarkers = (markup: string) => markup.replace(/<!--\$!?-->(<template[^>]*><\/template>)?|<!--\/\$-->/g, '');
+      const { renderLandingPage, renderAuthPage, prerenderedAuthPages, withoutSuspenseMarkers, dashboardPageSlots } = (await tsImport('./src/web/prerender-landing.tsx', import.meta.url)) as typeof Prerender;
       const render = (audience: Prerender.LandingAudience) => withoutSuspenseMarkers(renderLandingPage(audience));
       const indexHtml = await readFile(join(webOutDir, 'index.html'), 'utf8');
       if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');

@@ -2,14 +2,12 @@ import { mustSetPassword } from '#shared/auth/must-set-password';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
+import { dashboardPageSlots } from '#shared/dashboard/page-slots';
 import { siteConfigSchema } from '#shared/site-config.schema';
 import type { Logger } from './logger';
 
 /** The app's own routes, asked in-process with the visitor's cookie: every guard and shape stays the API's. */
 type AskApi = (path: string) => Promise<Response>;
-
-/** Where the markup, its title and the queries it was rendered from go in dashboard.html (vite.config.ts). */
-export const dashboardPageSlots = { markup: '<div id="root"></div>', queries: '<!--prefetched-queries-->' } as const;
 
 /**
  * /dashboard for a signed-in user, rendered on the server from the API's own answers (ADR 0057); undefined when

@@ -11,6 +11,7 @@ import { LandingRoute } from './app/routes/landing';
 import { siteConfigQueryOptions } from './features/site/api/get-site-config';
 import { meQueryKey } from './lib/auth';
 import { formatDocumentTitle } from './lib/use-document-title';
+import { withoutSuspenseMarkers } from './lib/suspense-markers';
 import { StaticDrawer } from './landing/static-drawer';
 
 /**
@@ -21,6 +22,10 @@ import { StaticDrawer } from './landing/static-drawer';
  *   the SPA renders over at once (ADR 0012).
  */
 export type LandingAudience = 'visitor' | 'session';
+
+// For the build, which writes these pages (vite.config.ts) and loads nothing else of the web app's sources.
+export { withoutSuspenseMarkers };
+export { dashboardPageSlots } from '#shared/dashboard/page-slots';
 
 /** The landing page rendered to HTML at build time; the server sends it for `/`, so it paints before any script runs. */
 export function renderLandingPage(audience: LandingAudience): string {

@@ -14,6 +14,7 @@ import { subscriptionQueryKey, type Subscription } from './features/subscription
 import { paths } from './config/paths';
 import { meQueryKey } from './lib/auth';
 import { renderingFor } from './lib/date-time';
+import { withoutSuspenseMarkers } from './lib/suspense-markers';
 import { formatDocumentTitle } from './lib/use-document-title';
 
 /** What the overview shows, as the API answered the signed-in user's own requests (already parsed). */
@@ -56,12 +57,4 @@ export function renderDashboardPage(data: DashboardPageData, reader: { locale: s
     ),
   );
   return { title: formatDocumentTitle(dashboardPageTitle(paths.dashboard)), markup: withoutSuspenseMarkers(markup), queries: dehydrate(queryClient) };
-}
-
-/**
- * renderToString marks the Suspense boundaries it could not fill (the session watch, the account menu); the browser
- * renders those itself, so the markers only add bytes.
- */
-export function withoutSuspenseMarkers(markup: string): string {
-  return markup.replace(/<!--\$!?-->(<template[^>]*><\/template>)?|<!--\/\$-->/g, '');
 }

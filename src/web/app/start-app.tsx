@@ -42,8 +42,9 @@ export function startApp({ visitor = false, prefetched }: { visitor?: boolean; p
       </StrictMode>,
     );
 
-  // `/` arrives pre-rendered (ADR 0012), /dashboard rendered on the server (ADR 0057). Rendering at once would replace that page with the loading spinner until
-  // the route's code is in; waiting for the router instead swaps the static page for the live one in a single step.
+  // `/` arrives pre-rendered (ADR 0012), /dashboard rendered on the server (ADR 0057). Rendering at once would
+  // replace that page with the loading spinner until the route's code is in; waiting for the router instead swaps
+  // the static page for the live one in a single step.
   if (root.hasChildNodes() && !router.state.initialized) {
     const unsubscribe = router.subscribe((state) => {
       if (!state.initialized) return;
