@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './app-env';
 import { DomainError } from './core/errors';
 import { renderDashboardHtml } from './dashboard-page';
@@ -19,6 +18,7 @@ import { dashboardRouter } from './routes/dashboard/dashboard.routes';
 import { eventsRouter } from './routes/events/events.routes';
 import { createRouter } from './routes/create-router';
 import { refuseCrossSiteRequests } from './routes/csrf';
+import { responseHeaders } from './routes/response-headers';
 import { databaseUnavailableBody, errorBody } from './routes/errors';
 import { healthRouter } from './routes/health/health.routes';
 import { apiKeysRouter } from './routes/me/api-keys.routes';
@@ -42,7 +42,7 @@ const bodyless = new Set(['GET', 'HEAD']);
 export function createApp({ deps, webDir }: CreateAppOptions) {
   const app = createRouter();
 
-  app.use(requestId());
+  app.use(responseHeaders({ production: deps.env.NODE_ENV === 'production' }));
   app.use(measureRequests);
   app.use(async (c, next) => {
     const log = deps.logger.child({ requestId: c.var.requestId });
@@ -64,27 +64,6 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   // No GET or HEAD route reads a body, so one sent with them is never read; asking for it made the Node adapter build
   // a full Request on every read, 7 % of a history page's CPU (docs/scaling.md, "On a quiet machine").
   app.use((c, next) => (bodyless.has(c.req.method) ? next() : limitBody(c, next)));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner position popovers and toasts with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      strictTransportSecurity: deps.env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
-    }),
-  );
-
   // Before every route group, so a route added later is born behind it.
   app.use(refuseCrossSiteRequests);
 
@@ -190,7 +169,10 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     const headers = new Headers({ Cookie: cookie ?? '', Accept: 'application/json' });
     const forwardedFor = c.req.header('X-Forwarded-For');
     if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
-    const askApi = (path: string) => Promise.resolve(app.request(path, { headers }, c.env));
+    // The connection for the client's address, but not Node's response: the API's own headers (an API policy,
+    // no-store) belong on its answers here, not on the page (response-headers.ts writes onto that response).
+    const env = { incoming: (c.env as Partial<HttpBindings> | undefined)?.incoming };
+    const askApi = (path: string) => Promise.resolve(app.request(path, { headers }, env));
     const page = await renderDashboardHtml(dashboardTemplate, askApi, c.req.header('Accept-Language'), c.get('log'));
     return c.html(page ?? signedInHtml);
   });

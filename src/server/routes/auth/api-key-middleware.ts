@@ -4,6 +4,7 @@ import type { AppEnv } from '../../app-env';
 import { authenticateApiKey } from '../../core/api-keys/authenticate-api-key';
 import { hitRateLimit } from '../../core/security/rate-limit';
 import { errorBody } from '../errors';
+import { presetHeader } from '../response-headers';
 import { requireUser, requireUserBeforePassword } from './session-middleware';
 
 const readMethods = new Set(['GET', 'HEAD']);
@@ -45,7 +46,7 @@ function orApiKey(session: MiddlewareHandler<AppEnv>) {
       return c.json(errorBody('forbidden', 'This API key can only read. Use a key with the write scope.'), 403);
     }
     c.set('sessionUser', { ...verdict.user, mustSetPassword: false });
-    c.header('Cache-Control', 'no-store');
+    presetHeader(c, 'Cache-Control', 'no-store');
     await next();
   });
 }

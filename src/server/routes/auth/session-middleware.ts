@@ -5,6 +5,7 @@ import type { AppEnv } from '../../app-env';
 import type { SessionUser } from '../../auth/signed-in-sessions';
 import { isInvited } from '../../core/users/to-me-user';
 import { errorBody } from '../errors';
+import { presetHeader } from '../response-headers';
 
 /** The user the request's session cookie names, if it is valid; kept between requests by SignedInSessions. */
 export async function sessionUserOf(c: Context<AppEnv>): Promise<SessionUser | undefined> {
@@ -37,7 +38,7 @@ function signedIn({ beforePassword }: { beforePassword: boolean }) {
     c.set('sessionUser', user);
     // What one user's session reads is theirs alone: no browser or proxy cache may keep it (a shared computer's back
     // button, a misconfigured CDN). A handler that streams may still set its own.
-    c.header('Cache-Control', 'no-store');
+    presetHeader(c, 'Cache-Control', 'no-store');
     try {
       await next();
     } finally {
