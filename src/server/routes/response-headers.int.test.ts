@@ -56,6 +56,10 @@ describe.each([
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(pagePolicy);
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('origin-agent-cluster')).toBe('?1');
+    expect(response.headers.get('x-dns-prefetch-control')).toBe('off');
+    expect(response.headers.get('x-permitted-cross-domain-policies')).toBe('none');
+    expect(response.headers.get('x-xss-protection')).toBe('0');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
@@ -73,7 +77,9 @@ describe.each([
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
-    expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
+    for (const documentsOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection']) {
+      expect(response.headers.get(documentsOnly)).toBeNull();
+    }
     // An unknown API path and a refused request are API answers too.
     for (const answer of [await get('/api/no-such-route'), await get('/api/runs')]) {
       expect([404, 401]).toContain(answer.status);
