@@ -33,6 +33,9 @@ import { createLogger } from '#server/logger';
 const runs = Number(process.env.BENCH_RUNS ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const durationMs = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
+/** Pairs of floor and first-page rounds, each round half a scenario's time (BENCH_PAIRS, default 4). */
+const pairs = Number(process.env.BENCH_PAIRS ?? 4);
+const pairRoundMs = durationMs / 2;
 const otherUsers = Number(process.env.BENCH_OTHER_USERS ?? 9);
 const otherRuns = Number(process.env.BENCH_OTHER_RUNS ?? 10_000);
 /** In the seeded results: about 1 run in 20, 1 in 100,000, none; and a text only a task's name contains. */
@@ -136,7 +139,7 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
   }
   // BENCH_SCENARIOS=firstPage,searchCommon measures only those (e.g. to profile one of them).
   const only = process.env.BENCH_SCENARIOS?.split(',');
-  const scenario = (name: string, path: string, at = connections, url = baseUrl) => (only && !only.includes(name) ? undefined : measure(url, agent, cookie, path, at));
+  const scenario = (name: string, path: string, at = connections, url = baseUrl, ms = durationMs) => (only && !only.includes(name) ? undefined : measure(url, agent, cookie, path, at, ms));
   const searches = {
     searchCommon: `/api/runs?q=${encodeURIComponent(words.common)}&limit=20`,
     searchRare: `/api/runs?q=${encodeURIComponent(words.rare)}&limit=20`,
@@ -144,13 +147,15 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
     searchTaskName: `/api/runs?q=${encodeURIComponent(words.taskName)}&limit=20`,
   };
   const atConnections = async (at: number) => {
-    // The floor and the product's first page one after the other, twice (floor, product, floor, product): load from
-    // other work on the machine then weighs on both alike.
+    // The floor and the product's first page side by side in `pairs` pairs of short rounds, in the order floor,
+    // product, product, floor, floor, … (ABBA): the machine's speed moves by tens of percent within a run, and each
+    // pair then meets the same moment, a drift weighing on both alike. The goals take the median pair.
     const floorRuns: Measured[] = [];
     const productRuns: Measured[] = [];
-    for (let round = 0; round < 2; round++) {
-      floorRuns.push(await scenario('floor', '/api/runs?limit=20', at, floorUrl));
-      productRuns.push(await scenario('firstPage', '/api/runs?limit=20', at));
+    for (let pair = 0; pair < pairs; pair++) {
+      const floorRound = async () => floorRuns.push(await scenario('floor', '/api/runs?limit=20', at, floorUrl, pairRoundMs));
+      const productRound = async () => productRuns.push(await scenario('firstPage', '/api/runs?limit=20', at, baseUrl, pairRoundMs));
+      for (const round of pair % 2 === 0 ? [floorRound, productRound] : [productRound, floorRound]) await round();
     }
     const measured: Record<string, Measured> = { floor: merged(floorRuns), firstPage: merged(productRuns) };
     for (const [name, path] of Object.entries(searches)) measured[name] = await scenario(name, path, at);
@@ -222,7 +227,7 @@ function merged(runs: Measured[]): Measured {
     ...first,
     requests: latencies.length,
     failures: present.reduce((sum, run) => sum + run.failures, 0),
-    requestsPerSecond: Math.round(latencies.length / ((present.length * durationMs) / 1000)),
+    requestsPerSecond: Math.round(latencies.length / present.reduce((seconds, run) => seconds + run.seconds, 0)),
     latencyMs: latencyFigures(latencies),
     rounds: present.map((run) => ({ requestsPerSecond: run.requestsPerSecond, p95: run.latencyMs.p95 })),
     latencies: undefined,
@@ -394,15 +399,15 @@ async function explainHistory(pool: pg.Pool, userId: string) {
 
 /**
  * `connections` keep-alive connections, each sending its next request as soon as the previous one answered, for
- * `durationMs` after a warm-up. autocannon rather than node:http's client: the load generator shares the two cores
- * with the API and PostgreSQL, and node:http's client cost about three times its CPU per request.
+ * `ms` after a warm-up. autocannon rather than node:http's client: the load generator shares the two cores with the
+ * API and PostgreSQL, and node:http's client cost about three times its CPU per request.
  */
-async function measure(baseUrl: string, agent: http.Agent, cookie: string, path: string, at = connections): Promise<Measured> {
-  const run = (ms: number) =>
+async function measure(baseUrl: string, agent: http.Agent, cookie: string, path: string, at = connections, ms = durationMs): Promise<Measured> {
+  const run = (runMs: number) =>
     new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
       const latencies: number[] = [];
       let failures = 0;
-      const instance = autocannon({ url: `${baseUrl}${path}`, connections: at, duration: ms / 1000, headers: { Cookie: cookie, Origin: baseUrl } }, (error: unknown, result: autocannon.Result) => {
+      const instance = autocannon({ url: `${baseUrl}${path}`, connections: at, duration: runMs / 1000, headers: { Cookie: cookie, Origin: baseUrl } }, (error: unknown, result: autocannon.Result) => {
         if (error) reject(error instanceof Error ? error : new Error(String(error)));
         else resolve({ latencies: latencies.sort((a, b) => a - b), failures: failures + result.errors + result.timeouts });
       });
@@ -412,7 +417,7 @@ async function measure(baseUrl: string, agent: http.Agent, cookie: string, path:
       });
     });
   await run(3_000);
-  const { latencies, failures } = await run(durationMs);
+  const { latencies, failures } = await run(ms);
   const sample = await request(baseUrl, agent, path, { cookie });
   const body = JSON.parse(sample.body) as { total?: number; items?: unknown[] };
   return {
@@ -421,7 +426,8 @@ async function measure(baseUrl: string, agent: http.Agent, cookie: string, path:
     matching: body.total,
     requests: latencies.length,
     failures,
-    requestsPerSecond: Math.round(latencies.length / (durationMs / 1000)),
+    seconds: ms / 1000,
+    requestsPerSecond: Math.round(latencies.length / (ms / 1000)),
     latencyMs: latencyFigures(latencies),
     // Kept only to merge runs of the same request (`merged`); not in the report.
     latencies,
