@@ -37,6 +37,11 @@ export function renderingFor<T>(reader: { timeZone: string | undefined; locale: 
   }
 }
 
+/** The locale of the reader a page is being rendered for on the server; undefined in the browser (its own). */
+export function serverReaderLocale(): string | undefined {
+  return serverReader?.locale;
+}
+
 function formatFor(style: DateStyle, givenZone: string | undefined, givenLocale: string | undefined): Intl.DateTimeFormat {
   const timeZone = givenZone ?? serverReader?.timeZone;
   const locale = givenLocale ?? serverReader?.locale;

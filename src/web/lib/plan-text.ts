@@ -1,8 +1,5 @@
 import type { Plan, PlanLimit } from '#shared/billing/plan.schema';
-
-function count(value: number): string {
-  return value.toLocaleString();
-}
+import { formatCount } from './numbers';
 
 /**
  * A plan's price per billing cycle in its own currency ("$9.00 / month"), or "Free". Prices come in minor units, and
@@ -29,21 +26,21 @@ export function formatPlanPrice({ price, currency, billingCycle }: Pick<Plan, 'p
 export function describeLimit({ featureName, limitValue }: PlanLimit, usage?: number): string {
   switch (featureName) {
     case 'active_tasks': {
-      if (limitValue === null) return usage === undefined ? 'Unlimited active tasks' : `${count(usage)} active ${usage === 1 ? 'task' : 'tasks'}, unlimited`;
+      if (limitValue === null) return usage === undefined ? 'Unlimited active tasks' : `${formatCount(usage)} active ${usage === 1 ? 'task' : 'tasks'}, unlimited`;
       const noun = limitValue === 1 ? 'active task' : 'active tasks';
-      return usage === undefined ? `${count(limitValue)} ${noun}` : `${count(usage)} of ${count(limitValue)} ${noun}`;
+      return usage === undefined ? `${formatCount(limitValue)} ${noun}` : `${formatCount(usage)} of ${formatCount(limitValue)} ${noun}`;
     }
     case 'monthly_runs': {
-      if (limitValue === null) return usage === undefined ? 'Unlimited runs a month' : `${count(usage)} ${usage === 1 ? 'run' : 'runs'} this month, unlimited`;
+      if (limitValue === null) return usage === undefined ? 'Unlimited runs a month' : `${formatCount(usage)} ${usage === 1 ? 'run' : 'runs'} this month, unlimited`;
       const noun = limitValue === 1 ? 'run' : 'runs';
-      return usage === undefined ? `${count(limitValue)} ${noun} a month` : `${count(usage)} of ${count(limitValue)} ${noun} this month`;
+      return usage === undefined ? `${formatCount(limitValue)} ${noun} a month` : `${formatCount(usage)} of ${formatCount(limitValue)} ${noun} this month`;
     }
     case 'min_interval_minutes':
       // Cron cannot fire more often than once a minute, so no limit and a limit of 1 read the same.
-      return limitValue === null || limitValue <= 1 ? 'Runs at most every minute' : `Runs at most every ${count(limitValue)} minutes`;
+      return limitValue === null || limitValue <= 1 ? 'Runs at most every minute' : `Runs at most every ${formatCount(limitValue)} minutes`;
     default: {
-      const value = limitValue === null ? 'Unlimited' : count(limitValue);
-      return usage === undefined ? `${featureName}: ${value}` : `${featureName}: ${count(usage)} of ${value}`;
+      const value = limitValue === null ? 'Unlimited' : formatCount(limitValue);
+      return usage === undefined ? `${featureName}: ${value}` : `${featureName}: ${formatCount(usage)} of ${value}`;
     }
   }
 }

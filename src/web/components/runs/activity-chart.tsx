@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import type { RunActivity } from '#shared/runs/run-activity.schema';
 import { Card, CardContent, CardHeader } from '../ui/card';
+import { formatCount } from '../../lib/numbers';
 
 /** "Nov 19" for a YYYY-MM-DD day: the day as the server counted it in the user's zone, whatever the browser's zone. */
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 export const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 
-const plural = (count: number, one: string) => `${count.toLocaleString()} ${one}${count === 1 ? '' : 's'}`;
-const dayText = ({ date, completed, failed }: RunActivity['days'][number]) => `${dayLabel(date)}: ${completed.toLocaleString()} completed, ${failed.toLocaleString()} failed`;
+const plural = (count: number, one: string) => `${formatCount(count)} ${one}${count === 1 ? '' : 's'}`;
+const dayText = ({ date, completed, failed }: RunActivity['days'][number]) => `${dayLabel(date)}: ${formatCount(completed)} completed, ${formatCount(failed)} failed`;
 
 /** SVG units: each day's column is `slot` wide with a gap; the chart stretches to the card's width. */
 const slot = 10;
@@ -36,10 +37,10 @@ export function ActivityChart({ activity, title = 'Activity', description, class
       <CardContent className="flex flex-col gap-3">
         <ul className="flex flex-wrap gap-4 text-xs text-slate-600" aria-hidden="true">
           <li className="flex items-center gap-1.5">
-            <span className="size-2.5 rounded-sm bg-emerald-500" /> Completed ({completed.toLocaleString()})
+            <span className="size-2.5 rounded-sm bg-emerald-500" /> Completed ({formatCount(completed)})
           </li>
           <li className="flex items-center gap-1.5">
-            <span className="size-2.5 rounded-sm bg-rose-500" /> Failed ({failed.toLocaleString()})
+            <span className="size-2.5 rounded-sm bg-rose-500" /> Failed ({formatCount(failed)})
           </li>
         </ul>
         <svg
@@ -85,8 +86,8 @@ export function ActivityChart({ activity, title = 'Activity', description, class
             {days.map((day) => (
               <tr key={day.date}>
                 <th scope="row">{dayLabel(day.date)}</th>
-                <td>{day.completed.toLocaleString()}</td>
-                <td>{day.failed.toLocaleString()}</td>
+                <td>{formatCount(day.completed)}</td>
+                <td>{formatCount(day.failed)}</td>
               </tr>
             ))}
           </tbody>

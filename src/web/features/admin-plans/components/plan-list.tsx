@@ -11,6 +11,7 @@ import { useAdminPlans } from '../../../lib/admin-plans';
 import { errorMessage } from '../../../lib/form-errors';
 import { describeLimit, formatPlanPrice } from '../../../lib/plan-text';
 import { PlanFormDialog } from './plan-form-dialog';
+import { formatCount } from '../../../lib/numbers';
 
 const columns = ['Name', 'Price', 'Limits', 'Subscribers', 'Status', 'Actions'] as const;
 
@@ -58,7 +59,7 @@ export function PlanList() {
                     </ul>
                   </StackedCell>
                   <StackedCell label="Subscribers">
-                    <span className="text-slate-700 tabular-nums">{plan.subscribers.toLocaleString()}</span>
+                    <span className="text-slate-700 tabular-nums">{formatCount(plan.subscribers)}</span>
                   </StackedCell>
                   <StackedCell label="Status">{plan.isActive ? <Badge tone="emerald">For sale</Badge> : <Badge tone="slate">Not for sale</Badge>}</StackedCell>
                   <StackedCell label="Actions" className="lg:w-px lg:text-right">

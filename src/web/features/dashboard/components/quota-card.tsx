@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { formatInstant, formatLocalDate } from '../../../lib/date-time';
 import type { Dashboard } from '../api/get-dashboard';
+import { formatCount } from '../../../lib/numbers';
 
 /** The period's days are UTC calendar days. */
 const dayText = (iso: string) => formatInstant(iso, 'monthDay', { timeZone: 'UTC' });
@@ -29,13 +30,13 @@ export function QuotaCard({ quota, planName }: QuotaCardProps) {
           <>
             <p className="text-2xl font-bold tracking-tight text-slate-900">Unlimited runs this month</p>
             <p className="text-sm text-slate-600">
-              {used.toLocaleString()} {used === 1 ? 'run' : 'runs'} so far; your plan has no monthly limit.
+              {formatCount(used)} {used === 1 ? 'run' : 'runs'} so far; your plan has no monthly limit.
             </p>
           </>
         ) : (
           <>
             <p className="text-sm text-slate-700">
-              <span className="text-2xl font-bold tracking-tight text-slate-900">{used.toLocaleString()}</span> of {limit.toLocaleString()} runs this month
+              <span className="text-2xl font-bold tracking-tight text-slate-900">{formatCount(used)}</span> of {formatCount(limit)} runs this month
             </p>
             <div
               role="progressbar"
@@ -43,7 +44,7 @@ export function QuotaCard({ quota, planName }: QuotaCardProps) {
               aria-valuemin={0}
               aria-valuemax={limit}
               aria-valuenow={Math.min(used, limit)}
-              aria-valuetext={`${used.toLocaleString()} of ${limit.toLocaleString()} runs`}
+              aria-valuetext={`${formatCount(used)} of ${formatCount(limit)} runs`}
               className="h-2 overflow-hidden rounded-full bg-slate-100"
             >
               <div

@@ -2,13 +2,14 @@ import { Activity, CalendarRange, CircleCheck, Coins, Gauge, type LucideIcon } f
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { Dashboard } from '../api/get-dashboard';
+import { formatCount } from '../../../lib/numbers';
 
 type Stat = { label: string; value: string; hint: string; icon: LucideIcon };
 
 function statsOf({ activeTasks, runsCompleted, successRate, runsThisMonth, tokensThisMonth, costUsdThisMonth }: Dashboard['stats']): Stat[] {
   return [
-    { label: 'Active Tasks', value: activeTasks.toLocaleString(), hint: 'Running on their schedules', icon: Activity },
-    { label: 'Runs Completed', value: runsCompleted.toLocaleString(), hint: 'Since you started', icon: CircleCheck },
+    { label: 'Active Tasks', value: formatCount(activeTasks), hint: 'Running on their schedules', icon: Activity },
+    { label: 'Runs Completed', value: formatCount(runsCompleted), hint: 'Since you started', icon: CircleCheck },
     {
       label: 'Success Rate',
       // One decimal at most: "97.5%", "100%"; a dash until a run has finished.
@@ -16,7 +17,7 @@ function statsOf({ activeTasks, runsCompleted, successRate, runsThisMonth, token
       hint: successRate === null ? 'No finished runs yet' : 'Of finished runs',
       icon: Gauge,
     },
-    { label: 'Runs This Month', value: runsThisMonth.toLocaleString(), hint: 'Since the 1st (UTC)', icon: CalendarRange },
+    { label: 'Runs This Month', value: formatCount(runsThisMonth), hint: 'Since the 1st (UTC)', icon: CalendarRange },
     { label: 'Tokens This Month', value: formatTokens(tokensThisMonth), hint: `${formatCostUsd(costUsdThisMonth)} estimated cost`, icon: Coins },
   ];
 }

@@ -6,6 +6,7 @@ import { historyExportCsv, historyExportRecord, type HistoryExportRecord } from 
 import { downloadFile } from '../../../lib/download-file';
 import { runDurationText } from '../../../lib/run-text';
 import { listRuns, type RunListParams } from './list-runs';
+import { formatCount } from '../../../lib/numbers';
 
 /** The largest page the API serves: an export of 100,000 runs is 1,000 requests rather than 5,000. */
 export const exportPageSize = 100;
@@ -109,7 +110,7 @@ export function useExportHistory() {
       downloadFile(historyExportFileName(exportedAt, format), historyExportFile(file, format));
       return runs.length;
     },
-    onSuccess: (count) => toast.success('Export successful', { description: `${count.toLocaleString()} ${count === 1 ? 'task run' : 'task runs'} exported.` }),
+    onSuccess: (count) => toast.success('Export successful', { description: `${formatCount(count)} ${count === 1 ? 'task run' : 'task runs'} exported.` }),
     onError: (error) => {
       if (error instanceof ExportCancelledError) toast.message('Export cancelled', { description: 'No file was downloaded.' });
       else if (error instanceof NothingToExportError) toast.message('Nothing to export', { description: 'There are no task runs to export.' });

@@ -7,6 +7,7 @@ import { inputClassName } from '../../../components/ui/input';
 import { SearchBox } from '../../../components/ui/search-box';
 import type { ExportProgress, HistoryExportFormat } from '../api/export-runs';
 import { datePickerEnabled, historyRangeLabels, parseHistoryRange, type HistoryFilter } from '../lib/history-filter';
+import { formatCount } from '../../../lib/numbers';
 
 type HistoryToolbarProps = {
   filter: HistoryFilter;
@@ -28,7 +29,7 @@ const exportLabels: Record<HistoryExportFormat, string> = { json: 'Export', csv:
 function exportLabel(format: HistoryExportFormat, exporting: boolean, progress: ExportProgress | null): string {
   if (!exporting) return exportLabels[format];
   if (!progress || progress.total === 0) return 'Exporting...';
-  return `Exporting ${progress.loaded.toLocaleString()} of ${progress.total.toLocaleString()}...`;
+  return `Exporting ${formatCount(progress.loaded)} of ${formatCount(progress.total)}...`;
 }
 
 /** Spec section 2, history page: search, time-range menu, date picker and Export (JSON, and CSV beside it). */

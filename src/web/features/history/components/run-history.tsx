@@ -19,6 +19,7 @@ import { chooseDate, chooseRange, isFiltered, localDateString, type HistoryFilte
 import { HistoryTable } from './history-table';
 import { HistoryToolbar } from './history-toolbar';
 import { RunResultsDialog } from './run-results-dialog';
+import { formatCount } from '../../../lib/numbers';
 
 const loadFailed = 'Failed to load task history. Please try again.';
 const signedOutText = 'Please log in to view your task history.';
@@ -96,7 +97,7 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
         ) : null}
         <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
           <p aria-live="polite" className="text-sm text-slate-600">
-            Showing {items.length.toLocaleString()} of {total.toLocaleString()}
+            Showing {formatCount(items.length)} of {formatCount(total)}
           </p>
           <LoadMoreButton pages={runs} />
         </div>

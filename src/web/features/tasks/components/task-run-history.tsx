@@ -17,6 +17,7 @@ import { useTaskRuns, type TaskRun } from '../api/list-task-runs';
 import { modelName, providerName } from '../../../lib/catalog-names';
 import { formatLocalDateTime } from '../../../lib/date-time';
 import { deliveryMethodLabel } from '../../../lib/delivery-text';
+import { formatCount } from '../../../lib/numbers';
 
 const loadFailed = 'Failed to load task runs. Please try again.';
 
@@ -49,7 +50,7 @@ function LocalTime({ iso }: { iso: string | null | undefined }) {
 }
 
 function countText(value: number | null | undefined): string {
-  return typeof value === 'number' ? value.toLocaleString() : '—';
+  return typeof value === 'number' ? formatCount(value) : '—';
 }
 
 function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
