@@ -58,7 +58,7 @@ function pairedRounds(floor: NonNullable<Measured>, product: NonNullable<Measure
   return whole(floor).flatMap((base, index): [Round, Round][] => (products[index] ? [[base, products[index]]] : []));
 }
 
-export function median(values: number[]): number {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   if (sorted.length === 0) return NaN;
