@@ -86,6 +86,7 @@ export function responseHeaders(options: { production: boolean }) {
       for (const [name, value] of headers) response.setHeader(name, value);
       return next();
     }
+    // Afterwards here: a handler that returns its own Response (better-auth, static files) drops headers set before.
     await next();
     c.res.headers.set('X-Request-Id', requestId);
     for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
