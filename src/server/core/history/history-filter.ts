@@ -33,6 +33,13 @@ export interface HistoryWhere {
   parts?: [names: string, words: string];
   /** With `parts`: the cursor's condition over `r.started_at, r.id`, which the parts leave out. */
   afterCursor?: string;
+  /**
+   * With a word search: `sql` for walking the user's runs newest first when many match, written so that one plan
+   * fits every user and every text, kept per connection like the first page's (docs/decisions/0059). The user is
+   * `(select $1)`, so no plan is made for one user's share of the table; the match is `(…) is true`, which no index
+   * serves, so the walk is the only plan.
+   */
+  walk?: string;
 }
 
 const rangeHours: Record<'24h' | '7d' | '30d', number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
@@ -70,9 +77,15 @@ export function historyWhere({ userId, filter, now, after }: { userId: string; f
   const query = wordSearchQuery(term);
   const paged = conditions.join(' and ');
   if (query === undefined) return { sql: `${paged} and ${names}`, values, searchesWords: false, searches: true };
-  const words = `r.search_words @@ ${param(query)}::tsquery`;
+  const queryParam = param(query);
+  const words = `r.search_words @@ ${queryParam}::tsquery`;
+  // Every value as `(select $n)`: a plan that saw one would cost differently from the kept one, and PostgreSQL would
+  // go on planning for each request. `is true` keeps the hidden name pattern off the names' trigram index.
+  const walkNames = `r.task_id = any(array(select t.id from tasks t where t.user_id = (select $1::text) and (t.name ilike (select ${namePattern}::text)) is true))`;
+  const walkWords = `r.search_words @@ (select ${queryParam}::tsquery)`;
   return {
     sql: `${paged} and (${names} or ${words})`,
+    walk: ['r.user_id = (select $1::text)', ...conditions.slice(1), `(${walkNames} or ${walkWords}) is true`].join(' and '),
     values,
     searchesWords: true,
     searches: true,

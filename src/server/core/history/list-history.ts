@@ -45,10 +45,47 @@ interface HistoryRow {
   cost_usd: string | null;
 }
 
-const utc = (column: string) => `r.${column} at time zone 'UTC' as ${column}`;
-const selectRuns = `select r.id, r.task_id, t.name as task_name, r.status, r.trigger, ${utc('scheduled_for')}, ${utc('started_at')},
-  ${utc('completed_at')}, r.provider, r.model, r.result, r.error, r.delivery_status, r.delivery_error, r.prompt, r.input_tokens, r.output_tokens, r.cost_usd
-  from task_runs r join tasks t on t.id = r.task_id`;
+const utc = (column: string) => `r.${column} at time zone 'UTC'`;
+/** How each column of a history row is read; typed by `HistoryRow`, so neither can gain a column alone. */
+const runColumns: Record<keyof HistoryRow, string> = {
+  id: 'r.id',
+  task_id: 'r.task_id',
+  task_name: 't.name',
+  status: 'r.status',
+  trigger: 'r.trigger',
+  scheduled_for: utc('scheduled_for'),
+  started_at: utc('started_at'),
+  completed_at: utc('completed_at'),
+  provider: 'r.provider',
+  model: 'r.model',
+  result: 'r.result',
+  error: 'r.error',
+  delivery_status: 'r.delivery_status',
+  delivery_error: 'r.delivery_error',
+  prompt: 'r.prompt',
+  input_tokens: 'r.input_tokens',
+  output_tokens: 'r.output_tokens',
+  cost_usd: 'r.cost_usd',
+};
+const selectList = Object.entries(runColumns)
+  .map(([name, column]) => (column === `r.${name}` ? column : `${column} as ${name}`))
+  .join(', ');
+const fromRuns = 'from task_runs r join tasks t on t.id = r.task_id';
+const selectRuns = `select ${selectList} ${fromRuns}`;
+
+/** The most a page may ask for (`historyQuerySchema`), and one more that says whether there is a next page. */
+const largestPage = 101;
+
+/**
+ * Many matches' page: the walk finds at most a largest page, which fixes the plan whatever the page size (a plan that
+ * cannot see the size assumes a tenth of the runs), and the outer query keeps the page size of them, in the walk's
+ * order (`walked_at`, the run's start as stored, is the order the user's index gives).
+ */
+function walkedPage(walk: string, pageSize: string): string {
+  return `select ${Object.keys(runColumns).join(', ')}
+    from (select ${selectList}, r.started_at as walked_at ${fromRuns} where ${walk} order by r.started_at desc, r.id desc limit ${largestPage}) page
+    order by walked_at desc, id desc limit ${pageSize}`;
+}
 
 /**
  * The signed-in user's history: runs matching the filter, newest first, a keyset page at a time. Plain SQL on the
@@ -76,12 +113,18 @@ export async function listHistory({ pool, userId, filter = {}, limit = 20, curso
     // newest first until enough match, which is few rows when many match. The wrong way round reads every run of the
     // user, or every match.
     total = await countTotal();
-    const text =
+    const query =
       total <= fewMatches
-        ? `with matches as materialized (${matchingRuns(page, 'r.id, r.started_at')})
-           ${selectRuns} where r.id in (select r.id from matches r ${page.parts && page.afterCursor ? `where ${page.afterCursor}` : ''} ${newest}) ${newest}`
-        : `${selectRuns} where ${page.sql} ${newest}`;
-    ({ rows } = await pool.query<HistoryRow>(statement(text, page)));
+        ? statement(
+            `with matches as materialized (${matchingRuns(page, 'r.id, r.started_at')})
+             ${selectRuns} where r.id in (select r.id from matches r ${page.parts && page.afterCursor ? `where ${page.afterCursor}` : ''} ${newest}) ${newest}`,
+            page,
+          )
+        : page.walk
+          ? // One plan for every user, word and page size: planned once per connection, not on each request (ADR 0059).
+            prepared(walkedPage(page.walk, pageSize), page.values)
+          : statement(`${selectRuns} where ${page.sql} ${newest}`, page);
+    ({ rows } = await pool.query<HistoryRow>(query));
   }
   const last = rows[limit - 1];
   return {
@@ -141,8 +184,9 @@ const prepared = namedStatements('history');
 const fewMatches = 2_000;
 
 /**
- * Named, so planned once per connection; except a word search, planned for its words each time: a plan made for no
- * word in particular would either walk all of a user's runs for a rare word or fetch every match of a common one.
+ * Named, so planned once per connection; except a word search's count and its few matches, planned for their words
+ * each time: a plan made for no word in particular would either walk all of a user's runs for a rare word or fetch
+ * every match of a common one. Many matches take `walk`, whose one plan fits every word.
  */
 function statement(text: string, { values, searchesWords }: HistoryWhere): pg.QueryConfig {
   return searchesWords ? { text, values, types: timesAsText } : prepared(text, values);
