@@ -9,7 +9,8 @@ import { presetHeader } from '../response-headers';
 
 /** The user the request's session cookie names, if it is valid; kept between requests by SignedInSessions. */
 export async function sessionUserOf(c: Context<AppEnv>): Promise<SessionUser | undefined> {
-  const { auth, env, signedInSessions } = c.var.deps;
+  // c.get, not c.var: every read of `c.var` copies all the request's variables into a new object.
+  const { auth, env, signedInSessions } = c.get('deps');
   const cookie = c.req.header('cookie');
   if (!cookie) return undefined;
   return signedInSessions.user(cookie, async () => {

@@ -6,8 +6,9 @@ import type { getRunRoute, listHistoryRoute } from './runs.routes';
 
 export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async (c) => {
   const { range, date, timezone, q, cursor, limit } = c.req.valid('query');
-  const { pool, runCounts } = c.var.deps;
-  const page = await listHistoryCore({ pool, totals: runCounts, userId: c.var.sessionUser.id, filter: { range, date, timezone, q }, cursor, limit });
+  // c.get, not c.var: every read of `c.var` copies all the request's variables into a new object (the hottest route).
+  const { pool, runCounts } = c.get('deps');
+  const page = await listHistoryCore({ pool, totals: runCounts, userId: c.get('sessionUser').id, filter: { range, date, timezone, q }, cursor, limit });
   return c.json(page, 200);
 };
 
