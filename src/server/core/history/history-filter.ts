@@ -34,10 +34,11 @@ export interface HistoryWhere {
   /** With `parts`: the cursor's condition over `r.started_at, r.id`, which the parts leave out. */
   afterCursor?: string;
   /**
-   * With a word search: `sql` for walking the user's runs newest first when many match, written so that one plan
-   * fits every user and every text, kept per connection like the first page's (docs/decisions/0059). The user is
-   * `(select $1)`, so no plan is made for one user's share of the table; the match is `(…) is true`, which no index
-   * serves, so the walk is the only plan.
+   * With a word search over all time, on its first page: `sql` for walking the user's runs newest first when many
+   * match, written so that one plan fits every user and every text, kept per connection like the first page's
+   * (docs/decisions/0059). The user is `(select $1)`, so no plan is made for one user's share of the table; the match
+   * is `(…) is true`, which no index serves, so the walk is the only plan. Not with a time range or a cursor: a plan
+   * blind to their instants takes the range for a sliver and walks every user's runs by `started_at` instead.
    */
   walk?: string;
 }
@@ -85,7 +86,7 @@ export function historyWhere({ userId, filter, now, after }: { userId: string; f
   const walkWords = `r.search_words @@ (select ${queryParam}::tsquery)`;
   return {
     sql: `${paged} and (${names} or ${words})`,
-    walk: ['r.user_id = (select $1::text)', ...conditions.slice(1), `(${walkNames} or ${walkWords}) is true`].join(' and '),
+    walk: conditions.length === 1 ? `r.user_id = (select $1::text) and (${walkNames} or ${walkWords}) is true` : undefined,
     values,
     searchesWords: true,
     searches: true,

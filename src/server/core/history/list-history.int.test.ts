@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#test/database';
 import { seedTask, seedUser } from '#test/seed';
+import { historyWhere } from './history-filter';
 import { listHistory } from './list-history';
 
 let database: TestDatabase;
@@ -39,13 +40,42 @@ interface PlanNode {
 
 const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
-describe('a search that many runs match', () => {
-  it('walks the asker’s own runs newest first with one plan for every user and word', async () => {
-    // A large user and a small one, each with more matches than a search fetches whole (2,000).
-    const large = await userWithRuns('Large', 12_000, 'harbour');
-    const small = await userWithRuns('Small', 2_100, 'harbour');
-    await pool.query('analyze task_runs, tasks');
+/** The walks kept on the one connection, and how often each ran on its kept plan. */
+async function keptWalks() {
+  const { rows } = await pool.query<{ name: string; statement: string; generic_plans: string }>(
+    `select name, statement, generic_plans from pg_prepared_statements where statement like '%) is true%'`,
+  );
+  return rows.map((row) => ({ name: row.name, statement: row.statement, genericPlans: Number(row.generic_plans) }));
+}
 
+/** The nodes of the plan PostgreSQL keeps for statement `name` with these values and a page of 20 (+1). */
+async function keptPlan(name: string, values: unknown[]) {
+  // EXECUTE takes no bind parameters: the values as literals (the test's own, quotes doubled).
+  const literals = [...values, 21].map((value) => `'${(value instanceof Date ? value.toISOString() : String(value)).replaceAll("'", "''")}'`).join(', ');
+  const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>(`explain (format json) execute ${name}(${literals})`);
+  return planNodes((rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan);
+}
+
+/** Their own runs through the user's index, already in order: nothing sorts the matches. */
+function expectWalkOfUsersIndex(nodes: PlanNode[]) {
+  expect(nodes.filter((node) => node['Relation Name'] === 'task_runs')).toEqual([
+    expect.objectContaining({ 'Node Type': 'Index Scan', 'Index Name': 'task_runs_user_id_started_at_id_index' }),
+  ]);
+  expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+}
+
+describe('a search that many runs match', () => {
+  let large: { id: string };
+  let small: { id: string };
+
+  beforeAll(async () => {
+    // A large user and a small one, each with more matches than a search fetches whole (2,000).
+    large = await userWithRuns('Large', 12_000, 'harbour');
+    small = await userWithRuns('Small', 2_100, 'harbour');
+    await pool.query('analyze task_runs, tasks');
+  });
+
+  it('walks the asker’s own runs newest first with one plan for every user and word', async () => {
     // PostgreSQL plans a named statement for its values five times before it may keep one plan.
     for (let request = 0; request < 6; request += 1) {
       const page = await listHistory({ pool, userId: large.id, filter: { q: request % 2 ? 'harbour' : 'harb' } });
@@ -61,22 +91,24 @@ describe('a search that many runs match', () => {
     expect(short.items.map((run) => run.id)).toEqual(page.items.slice(0, 3).map((run) => run.id));
     expect(short.nextCursor).not.toBeNull();
 
-    const { rows: statements } = await pool.query<{ name: string; generic_plans: string }>(
-      `select name, generic_plans from pg_prepared_statements where statement like '%) is true%'`,
-    );
-    expect(statements).toHaveLength(1);
-    const [walk] = statements;
-    expect(Number(walk?.generic_plans)).toBeGreaterThan(0);
+    const [walk, ...others] = await keptWalks();
+    expect(others).toEqual([]);
+    expect(walk?.genericPlans).toBeGreaterThan(0);
+    expectWalkOfUsersIndex(await keptPlan(walk?.name ?? '', historyWhere({ userId: small.id, filter: { q: 'harbour' }, now: new Date() }).values));
+  });
 
-    // The kept plan, for the small user: their own runs through the user's index, already in order.
-    // EXECUTE takes no bind parameters: the values as literals (the test's own, quotes doubled).
-    const literals = [small.id, '%harbour%', "'harbour':*", '21'].map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
-    const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>(`explain (format json) execute ${walk?.name}(${literals})`);
-    const nodes = planNodes((rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan);
-    expect(nodes.filter((node) => node['Relation Name'] === 'task_runs')).toEqual([
-      expect.objectContaining({ 'Node Type': 'Index Scan', 'Index Name': 'task_runs_user_id_started_at_id_index' }),
-    ]);
-    // Walked in the index's order: nothing sorts the matches.
-    expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+  it('plans a search with a time range, or after a cursor, for its instants each time', async () => {
+    // Blind to the instants, PostgreSQL would take the range for a sliver and keep a walk of everyone's runs.
+    const filter = { range: '30d', q: 'harbour' } as const;
+    for (let request = 0; request < 6; request += 1) {
+      const first = await listHistory({ pool, userId: large.id, filter });
+      const second = await listHistory({ pool, userId: large.id, filter, cursor: first.nextCursor ?? undefined });
+      expect(first.items.map((run) => run.taskName)).toEqual(Array(20).fill('Large digest'));
+      expect(second.items.map((run) => run.taskName)).toEqual(Array(20).fill('Large digest'));
+      expect((second.items[0]?.startedAt ?? '') < (first.items.at(-1)?.startedAt ?? '')).toBe(true);
+    }
+    const kept = (await keptWalks()).map((walk) => walk.statement);
+    expect(kept).not.toContainEqual(expect.stringContaining('started_at >='));
+    expect(kept).not.toContainEqual(expect.stringContaining('(r.started_at, r.id) <'));
   });
 });
