@@ -73,17 +73,18 @@ const selectList = Object.entries(runColumns)
 const fromRuns = 'from task_runs r join tasks t on t.id = r.task_id';
 const selectRuns = `select ${selectList} ${fromRuns}`;
 
-/** The most a page may ask for (`historyQuerySchema`), and one more that says whether there is a next page. */
-const largestPage = 101;
+/** The most runs a history page may ask for (`historyQuerySchema`'s `limit`). */
+export const largestHistoryPage = 100;
 
 /**
- * Many matches' page: the walk finds at most a largest page, which fixes the plan whatever the page size (a plan that
- * cannot see the size assumes a tenth of the runs), and the outer query keeps the page size of them, in the walk's
- * order (`walked_at`, the run's start as stored, is the order the user's index gives).
+ * Many matches' page: the walk finds at most a largest page and one more (is there a next page?), which fixes the
+ * plan whatever the page size (a plan that cannot see the size assumes a tenth of the runs), and the outer query keeps
+ * the page size of them, in the walk's order (`walked_at`, the run's start as stored, is the order the user's index
+ * gives).
  */
 function walkedPage(walk: string, pageSize: string): string {
   return `select ${Object.keys(runColumns).join(', ')}
-    from (select ${selectList}, r.started_at as walked_at ${fromRuns} where ${walk} order by r.started_at desc, r.id desc limit ${largestPage}) page
+    from (select ${selectList}, r.started_at as walked_at ${fromRuns} where ${walk} order by r.started_at desc, r.id desc limit ${largestHistoryPage + 1}) page
     order by walked_at desc, id desc limit ${pageSize}`;
 }
 

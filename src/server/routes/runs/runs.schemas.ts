@@ -3,6 +3,7 @@ import { isTimeZone } from '#shared/time/zoned-time';
 import { historyRanges } from '#shared/runs/history-ranges';
 import { singleLineText } from '#shared/text/safe-text';
 import { decodeHistoryCursor } from '../../core/history/history-cursor';
+import { largestHistoryPage } from '../../core/history/list-history';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -25,7 +26,7 @@ export const historyQuerySchema = z
       .max(200)
       .refine((value) => decodeHistoryCursor(value) !== undefined, 'This page link is not valid any more. Please reload the history.')
       .optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: z.coerce.number().int().min(1).max(largestHistoryPage).default(20),
   })
   .superRefine((query, context) => {
     if (query.range === 'date' && !query.date) context.addIssue({ code: 'custom', path: ['date'], message: 'Please pick a date.' });
