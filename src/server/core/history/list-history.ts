@@ -72,6 +72,7 @@ const selectList = Object.entries(runColumns)
   .join(', ');
 const fromRuns = 'from task_runs r join tasks t on t.id = r.task_id';
 const selectRuns = `select ${selectList} ${fromRuns}`;
+const columnNames = Object.keys(runColumns).join(', ');
 
 /** The most runs a history page may ask for (`historyQuerySchema`'s `limit`). */
 export const largestHistoryPage = 100;
@@ -83,7 +84,7 @@ export const largestHistoryPage = 100;
  * gives).
  */
 function walkedPage(walk: string, pageSize: string): string {
-  return `select ${Object.keys(runColumns).join(', ')}
+  return `select ${columnNames}
     from (select ${selectList}, r.started_at as walked_at ${fromRuns} where ${walk} order by r.started_at desc, r.id desc limit ${largestHistoryPage + 1}) page
     order by walked_at desc, id desc limit ${pageSize}`;
 }
