@@ -105,7 +105,7 @@ function area(file) {
 const isTestFile = (file) => /\.test\.tsx?$/.test(file) || path.relative(root, file).split(path.sep).slice(0, 3).join('/') === 'src/web/testing';
 
 /** The package's subpath imports (package.json "imports"), so `#shared/x` and `../../shared/x` are the same place. */
-const subpathRoots = { '#shared/': 'src/shared/', '#server/': 'src/server/', '#test/': 'test/' };
+const subpathRoots = { '#shared/': 'src/shared/', '#server/': 'src/server/', '#web/': 'src/web/', '#test/': 'test/' };
 
 function resolveImport(fromFile, source) {
   if (source.startsWith('.')) return path.resolve(path.dirname(fromFile), source);

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditPage } from '#shared/admin/admin-audit.schema';
-import type { Database } from '../../../db/client';
-import { auditLog, user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { auditLog, user } from '#server/db/schema/index';
 import { ValidationError } from '../../errors';
 import { isUuid } from '../../is-uuid';
 

@@ -1,7 +1,7 @@
 import { count, desc, eq, gte } from 'drizzle-orm';
 import { apiUsageWindowMs, recentRunsWindowMs, recentSignupCount, type AdminOverview, type RecentSignup } from '#shared/admin/admin-overview.schema';
-import type { Database } from '../../../db/client';
-import { taskRuns, tasks, user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { taskRuns, tasks, user } from '#server/db/schema/index';
 import { selectAdminUsers } from '../users/admin-user-columns';
 import { getSystemHealth } from './system-health';
 import { getUserGrowth } from './user-growth';

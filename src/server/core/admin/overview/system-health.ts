@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { healthStatusOf, healthWindowMs, noRecentRunsMessage, type SystemHealth } from '#shared/admin/admin-overview.schema';
-import type { Database } from '../../../db/client';
-import { taskRuns } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { taskRuns } from '#server/db/schema/index';
 
 /**
  * The System Health panel (docs/decisions/0030). Every run query goes through `task_runs_started_at_idx`: a run that

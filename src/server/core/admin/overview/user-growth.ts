@@ -1,7 +1,7 @@
 import { gte, sql } from 'drizzle-orm';
 import { userGrowthMonths, type UserGrowthMonth } from '#shared/admin/admin-overview.schema';
-import type { Database } from '../../../db/client';
-import { user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { user } from '#server/db/schema/index';
 
 const monthLabels = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

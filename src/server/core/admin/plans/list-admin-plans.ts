@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminPlan } from '#shared/admin/admin-plan.schema';
-import type { Database } from '../../../db/client';
-import { freePlanId, planLimits, subscriptionPlans, subscriptions, user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { freePlanId, planLimits, subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
 import { grantingStatuses, type PlanReader } from '../../billing/find-user-plan';
 import { toPlan, type PlanLimitRow, type PlanRow } from '../../billing/to-plan';
 

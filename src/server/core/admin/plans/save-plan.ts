@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AdminPlan, createPlanSchema, updatePlanSchema } from '#shared/admin/admin-plan.schema';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../../db/client';
-import { freePlanId, planLimits, subscriptionPlans } from '../../../db/schema';
+import type { Database, Transaction } from '#server/db/client';
+import { freePlanId, planLimits, subscriptionPlans } from '#server/db/schema/index';
 import { ConflictError, NotFoundError } from '../../errors';
 import { isUuid } from '../../is-uuid';
 import { recordAudit } from '../record-audit';

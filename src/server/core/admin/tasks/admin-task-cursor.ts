@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { tasks } from '../../../db/schema';
+import { tasks } from '#server/db/schema/index';
 import { isUuid } from '../../is-uuid';
 
 /**

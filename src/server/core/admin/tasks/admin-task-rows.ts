@@ -5,8 +5,8 @@ import { providerIds } from '#shared/tasks/catalog';
 import type { Schedule } from '#shared/tasks/schedule';
 import { scheduleWithZone } from '#shared/tasks/schedule-with-zone';
 import { taskStatuses } from '#shared/tasks/task.schema';
-import type { Database } from '../../../db/client';
-import { tasks, user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { tasks, user } from '#server/db/schema/index';
 import { containsPattern } from '../../contains-pattern';
 import { afterAdminTaskCursor, createdAtExact, type AdminTaskCursor } from './admin-task-cursor';
 

@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/client';
+import type { Database } from '#server/db/client';
 import { deleteTask } from '../../tasks/delete-task';
 import { recordAudit } from '../record-audit';
 import { findAnyTask, taskAuditDetails } from './find-any-task';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { adminTaskRecentRunCount, type AdminTaskDetail } from '#shared/admin/admin-task.schema';
-import type { Database } from '../../../db/client';
-import { taskRuns, tasks } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { taskRuns, tasks } from '#server/db/schema/index';
 import { isUuid } from '../../is-uuid';
 import { runColumns, toRun } from '../../runs/to-run';
 import { taskNotFound } from '../../tasks/find-own-task';

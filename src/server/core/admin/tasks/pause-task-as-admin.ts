@@ -1,5 +1,5 @@
 import type { AdminTask } from '#shared/admin/admin-task.schema';
-import type { Database } from '../../../db/client';
+import type { Database } from '#server/db/client';
 import { pauseTask } from '../../tasks/pause-task';
 import { recordAudit } from '../record-audit';
 import { findAnyTask, taskAuditDetails } from './find-any-task';

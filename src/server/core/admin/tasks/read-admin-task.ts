@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AdminTask } from '#shared/admin/admin-task.schema';
-import { tasks } from '../../../db/schema';
+import { tasks } from '#server/db/schema/index';
 import { taskNotFound } from '../../tasks/find-own-task';
 import { selectAdminTaskRows, toAdminTask, type TaskReader } from './admin-task-rows';
 

@@ -1,5 +1,5 @@
 import type { Run } from '#shared/runs/run.schema';
-import type { Database } from '../../../db/client';
+import type { Database } from '#server/db/client';
 import { runTaskNow } from '../../runs/run-task-now';
 import { recordAudit } from '../record-audit';
 import { findAnyTask, taskAuditDetails } from './find-any-task';

@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminUser, AdminUserStatus } from '#shared/admin/admin-user.schema';
-import type { Database } from '../../../db/client';
-import { freePlanId, session, subscriptionPlans, subscriptions, tasks, user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { freePlanId, session, subscriptionPlans, subscriptions, tasks, user } from '#server/db/schema/index';
 import { containsPattern } from '../../contains-pattern';
 import { grantingStatuses } from '../../billing/find-user-plan';
 

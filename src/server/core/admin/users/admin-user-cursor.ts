@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { user } from '../../../db/schema';
+import { user } from '#server/db/schema/index';
 
 /**
  * Keyset pagination of the Users list over (created_at, id), newest first, as the history does it: pages stay stable

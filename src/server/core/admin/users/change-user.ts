@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AdminUserChange } from '#shared/admin/admin-user.schema';
-import type { Database } from '../../../db/client';
-import { subscriptionPlans, subscriptions, user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
 import { grantingStatuses } from '../../billing/find-user-plan';
 import { ConflictError, ValidationError } from '../../errors';
 import { recordAudit } from '../record-audit';

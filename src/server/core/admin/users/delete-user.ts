@@ -1,6 +1,6 @@
-import type { Database } from '../../../db/client';
-import type { Env } from '../../../env';
-import type { Logger } from '../../../logger';
+import type { Database } from '#server/db/client';
+import type { Env } from '#server/env';
+import type { Logger } from '#server/logger';
 import { deleteAccount } from '../../users/delete-account';
 import { assertNotSelf, lockTargetUser } from './target-user';
 

@@ -1,6 +1,6 @@
 import { and, desc } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { user } from '#server/db/schema/index';
 import { csvRow } from '#shared/text/csv';
 import { adminUserWhere, selectAdminUsers, toAdminUser, type AdminUserFilter } from './admin-user-columns';
 import { afterAdminUserCursor, type AdminUserCursor } from './admin-user-cursor';

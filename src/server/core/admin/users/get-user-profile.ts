@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdminUserProfile } from '#shared/admin/admin-user.schema';
-import type { Database } from '../../../db/client';
-import { auditLog, subscriptions, taskRuns, tasks, user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { auditLog, subscriptions, taskRuns, tasks, user } from '#server/db/schema/index';
 import { grantingStatuses } from '../../billing/find-user-plan';
 import { selectAdminUsers, toAdminUser } from './admin-user-columns';
 import { userNotFound } from './target-user';

@@ -1,9 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { AdminUser, AdminUserList, AdminUserStatus } from '#shared/admin/admin-user.schema';
-import type { Database } from '../../../db/client';
-import type { AdminListTotals } from '../../../events/admin-list-totals';
-import { freePlanId, subscriptionPlans, subscriptions, user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import type { AdminListTotals } from '#server/events/admin-list-totals';
+import { freePlanId, subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
 import { grantingStatuses } from '../../billing/find-user-plan';
 import { containsPattern } from '../../contains-pattern';
 import { adminUserWhere, effectivePlanId, type AdminUserFilter } from './admin-user-columns';

@@ -1,8 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { verification } from '../../../db/schema';
-import type { Mailer } from '../../../mail/mailer';
-import { invitationIdentifier } from '../../../auth/invitations';
+import type { Database } from '#server/db/client';
+import { verification } from '#server/db/schema/index';
+import type { Mailer } from '#server/mail/mailer';
+import { invitationIdentifier } from '#server/auth/invitations';
 import { ConflictError } from '../../errors';
 import { newInvitationToken, sendInvitation, storeInvitation } from '../../users/invite-user';
 import { recordAudit } from '../record-audit';

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { passwordLinkActions } from '#shared/auth/me.schema';
-import { passwordLink, resetTokenLifetimeSeconds } from '../../../auth/auth';
-import type { Database } from '../../../db/client';
-import { verification } from '../../../db/schema';
-import { enqueue } from '../../../queue/enqueue';
-import { sendAccountEmailJob } from '../../../queue/job-definitions';
+import { passwordLink, resetTokenLifetimeSeconds } from '#server/auth/auth';
+import type { Database } from '#server/db/client';
+import { verification } from '#server/db/schema/index';
+import { enqueue } from '#server/queue/enqueue';
+import { sendAccountEmailJob } from '#server/queue/job-definitions';
 import { ConflictError } from '../../errors';
 import { recordAudit } from '../record-audit';
 import { lockTargetUser } from './target-user';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { nextFireTime } from '#shared/tasks/schedule';
-import type { Database } from '../../../db/client';
-import { session, tasks, user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { session, tasks, user } from '#server/db/schema/index';
 import { ConflictError } from '../../errors';
 import { recordAudit } from '../record-audit';
 import { notifyTasksChanged } from '../../tasks/notify-tasks-changed';

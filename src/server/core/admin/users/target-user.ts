@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { user } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { user } from '#server/db/schema/index';
 import { ConflictError, NotFoundError } from '../../errors';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { AuditLog } from '../../../features/admin-audit/components/audit-log';
+import { AuditLog } from '#web/features/admin-audit/components/audit-log';
 
 /** /admin/audit; `?target=<id>` (from a user's or task's page) shows only the entries about it. */
 export function AdminAuditRoute() {

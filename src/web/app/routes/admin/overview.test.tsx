@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOverview, SystemHealth } from '#shared/admin/admin-overview.schema';
 import { testAdmin } from '#test/fixtures';
-import { errorResponse, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
+import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { AdminOverviewRoute } from './overview';
 
 const healthy: SystemHealth = {

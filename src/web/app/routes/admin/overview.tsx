@@ -1,7 +1,7 @@
 import { ListTodo, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { AdminOverview } from '../../../features/admin-overview/components/admin-overview';
+import { paths } from '#web/config/paths';
+import { AdminOverview } from '#web/features/admin-overview/components/admin-overview';
 
 const sections = [
   { to: paths.adminUsers, title: 'Users', description: 'Manage all user accounts', icon: Users },

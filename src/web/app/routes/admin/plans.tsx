@@ -1,4 +1,4 @@
-import { PlanList } from '../../../features/admin-plans/components/plan-list';
+import { PlanList } from '#web/features/admin-plans/components/plan-list';
 
 /** /admin/plans. */
 export function AdminPlansRoute() {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTask, AdminTaskPage } from '#shared/admin/admin-task.schema';
 import { testAdmin } from '#test/fixtures';
-import { errorResponse, sentBodies, stubApi, type StubRequest } from '../../../testing/api-stubs';
-import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
+import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { AdminTasksRoute } from './tasks';
 
 function makeAdminTask(overrides: Partial<AdminTask> = {}): AdminTask {

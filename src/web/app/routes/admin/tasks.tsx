@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { taskListFilters, type TaskListFilter } from '#shared/tasks/task.schema';
-import type { AdminTaskFilterParams } from '../../../features/admin-tasks/api/list-admin-tasks';
-import { AdminTaskList } from '../../../features/admin-tasks/components/admin-task-list';
+import type { AdminTaskFilterParams } from '#web/features/admin-tasks/api/list-admin-tasks';
+import { AdminTaskList } from '#web/features/admin-tasks/components/admin-task-list';
 
 function parseStatus(value: string | null): TaskListFilter {
   return taskListFilters.find((filter) => filter === value) ?? 'all';

@@ -2,14 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as RetryModule from '../../../lib/retry-with-backoff';
-import type { RetryWithBackoffOptions } from '../../../lib/retry-with-backoff';
-import { errorResponse, requested, sentBodies, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
+import type * as RetryModule from '#web/lib/retry-with-backoff';
+import type { RetryWithBackoffOptions } from '#web/lib/retry-with-backoff';
+import { errorResponse, requested, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { ForgotPasswordRoute } from './forgot-password';
 
 // The backoff itself is tested beside it; here the retries happen without the real waits.
-vi.mock('../../../lib/retry-with-backoff', async (importOriginal) => {
+vi.mock('#web/lib/retry-with-backoff', async (importOriginal) => {
   const actual = await importOriginal<typeof RetryModule>();
   return {
     ...actual,

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { AuthCard } from '../../../features/auth/components/auth-card';
-import { CheckEmailNotice } from '../../../features/auth/components/check-email-notice';
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
-import { formatDocumentTitle, useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '#web/config/paths';
+import { AuthCard } from '#web/features/auth/components/auth-card';
+import { CheckEmailNotice } from '#web/features/auth/components/check-email-notice';
+import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form';
+import { formatDocumentTitle, useDocumentTitle } from '#web/lib/use-document-title';
 
 export function ForgotPasswordRoute() {
   const [sentTo, setSentTo] = useState<string>();

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { testUser } from '#test/fixtures';
-import { errorResponse, requested, sentBodies, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
+import { errorResponse, requested, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { RequireSignedIn } from '../guards';
 import { LoginRoute } from './login';
 

@@ -1,10 +1,10 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
-import { AuthCard, AuthPending } from '../../../features/auth/components/auth-card';
-import { LoginForm } from '../../../features/auth/components/login-form';
-import { useAuth } from '../../../lib/auth';
-import { returnDestination } from '../../../lib/return-to';
-import { formatDocumentTitle, useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '#web/config/paths';
+import { AuthCard, AuthPending } from '#web/features/auth/components/auth-card';
+import { LoginForm } from '#web/features/auth/components/login-form';
+import { useAuth } from '#web/lib/auth';
+import { returnDestination } from '#web/lib/return-to';
+import { formatDocumentTitle, useDocumentTitle } from '#web/lib/use-document-title';
 
 export function LoginRoute() {
   useDocumentTitle(formatDocumentTitle('Sign in'));

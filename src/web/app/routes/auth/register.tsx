@@ -1,9 +1,9 @@
 import { Link, Navigate } from 'react-router';
-import { paths } from '../../../config/paths';
-import { AuthCard, AuthPending } from '../../../features/auth/components/auth-card';
-import { RegisterForm } from '../../../features/auth/components/register-form';
-import { useAuth } from '../../../lib/auth';
-import { formatDocumentTitle, useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '#web/config/paths';
+import { AuthCard, AuthPending } from '#web/features/auth/components/auth-card';
+import { RegisterForm } from '#web/features/auth/components/register-form';
+import { useAuth } from '#web/lib/auth';
+import { formatDocumentTitle, useDocumentTitle } from '#web/lib/use-document-title';
 
 export function RegisterRoute() {
   useDocumentTitle(formatDocumentTitle('Create an account'));

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
-import { meQueryKey } from '../../../lib/auth';
+import { meQueryKey } from '#web/lib/auth';
 import { strongPassword, testUser } from '#test/fixtures';
-import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
+import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { ResetPasswordRoute } from './reset-password';
 
 const routes = [

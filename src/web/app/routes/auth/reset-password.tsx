@@ -1,10 +1,10 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useLinkTokenCheck } from '../../../features/auth/api/check-link-token';
-import { AuthCard, AuthPending } from '../../../features/auth/components/auth-card';
-import { InvalidLinkRedirect, notifyInvalidPasswordLink } from '../../../features/auth/components/invalid-link';
-import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
-import { formatDocumentTitle, useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '#web/config/paths';
+import { useLinkTokenCheck } from '#web/features/auth/api/check-link-token';
+import { AuthCard, AuthPending } from '#web/features/auth/components/auth-card';
+import { InvalidLinkRedirect, notifyInvalidPasswordLink } from '#web/features/auth/components/invalid-link';
+import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form';
+import { formatDocumentTitle, useDocumentTitle } from '#web/lib/use-document-title';
 
 /** Reached from the reset e-mail through /set-password?action=password.reset&token=… (ARCHITECTURE section 9). */
 export function ResetPasswordRoute() {

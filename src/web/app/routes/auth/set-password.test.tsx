@@ -7,8 +7,8 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { strongPassword, testInvitee, testUser } from '#test/fixtures';
-import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
+import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { SetPasswordRoute } from './set-password';
 
 const routes = [

@@ -1,13 +1,13 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { mustSetPassword, passwordLinkActions } from '#shared/auth/me.schema';
-import { SetPasswordForm } from '../../../components/account/set-password-form';
-import { paths } from '../../../config/paths';
-import { AcceptInvitation } from '../../../features/auth/components/accept-invitation';
-import { AuthCard, AuthPending } from '../../../features/auth/components/auth-card';
-import { InvalidLinkRedirect } from '../../../features/auth/components/invalid-link';
-import { WelcomeNotice } from '../../../features/auth/components/welcome-notice';
-import { useAuth } from '../../../lib/auth';
-import { formatDocumentTitle, useDocumentTitle } from '../../../lib/use-document-title';
+import { SetPasswordForm } from '#web/components/account/set-password-form';
+import { paths } from '#web/config/paths';
+import { AcceptInvitation } from '#web/features/auth/components/accept-invitation';
+import { AuthCard, AuthPending } from '#web/features/auth/components/auth-card';
+import { InvalidLinkRedirect } from '#web/features/auth/components/invalid-link';
+import { WelcomeNotice } from '#web/features/auth/components/welcome-notice';
+import { useAuth } from '#web/lib/auth';
+import { formatDocumentTitle, useDocumentTitle } from '#web/lib/use-document-title';
 
 /**
  * Where password e-mails lead (spec section 4, ARCHITECTURE section 9):

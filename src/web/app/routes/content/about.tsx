@@ -1,8 +1,8 @@
 import { Briefcase, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { ContentPage, ContentSection, Prose } from '../../../features/content/components/content-page';
+import { buttonClassName } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { ContentPage, ContentSection, Prose } from '#web/features/content/components/content-page';
 
 const values = [
   { title: 'Reliability first', text: 'A scheduled task that silently does nothing is worse than none. Every run, skip and delivery attempt is recorded, and a failing task tells its owner.' },

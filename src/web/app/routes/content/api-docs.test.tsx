@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { ApiDocsRoute } from './api-docs';
 
 const openApiDocument = {

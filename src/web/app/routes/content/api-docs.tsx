@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { ApiReference } from '../../../features/content/components/api-reference';
-import { ContentPage, ContentSection } from '../../../features/content/components/content-page';
+import { paths } from '#web/config/paths';
+import { ApiReference } from '#web/features/content/components/api-reference';
+import { ContentPage, ContentSection } from '#web/features/content/components/content-page';
 
 const apiKeysSettingsPath = `${paths.dashboardSettings}?tab=api-keys`;
 

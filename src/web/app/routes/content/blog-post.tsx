@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import { findBlogPost } from '#shared/content/blog';
-import { paths } from '../../../config/paths';
-import { AccentBanner } from '../../../features/content/components/accent-banner';
-import { formatPostDate } from '../../../features/content/components/blog-list';
-import { ContentPage, Prose } from '../../../features/content/components/content-page';
+import { paths } from '#web/config/paths';
+import { AccentBanner } from '#web/features/content/components/accent-banner';
+import { formatPostDate } from '#web/features/content/components/blog-list';
+import { ContentPage, Prose } from '#web/features/content/components/content-page';
 import { NotFoundRoute } from '../not-found';
 
 export function BlogPostRoute() {

@@ -1,6 +1,6 @@
 import { blogPosts } from '#shared/content/blog';
-import { BlogList } from '../../../features/content/components/blog-list';
-import { ContentPage } from '../../../features/content/components/content-page';
+import { BlogList } from '#web/features/content/components/blog-list';
+import { ContentPage } from '#web/features/content/components/content-page';
 
 export function BlogRoute() {
   return (

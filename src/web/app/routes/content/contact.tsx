@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ContentPage } from '../../../features/content/components/content-page';
-import { useSiteConfig } from '../../../features/site/api/get-site-config';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { ContentPage } from '#web/features/content/components/content-page';
+import { useSiteConfig } from '#web/features/site/api/get-site-config';
 
 export function ContactRoute() {
   const siteConfig = useSiteConfig();

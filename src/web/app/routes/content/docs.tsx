@@ -1,9 +1,9 @@
 import { ArrowRight, BookOpen, Code2, Plug, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
 import { integrations } from '#shared/content/integrations';
-import { buttonClassName } from '../../../components/ui/button';
-import { integrationDocsPath, paths } from '../../../config/paths';
-import { ContentPage, ContentSection, Prose } from '../../../features/content/components/content-page';
+import { buttonClassName } from '#web/components/ui/button';
+import { integrationDocsPath, paths } from '#web/config/paths';
+import { ContentPage, ContentSection, Prose } from '#web/features/content/components/content-page';
 
 const references = [
   { title: 'Quick Start Guide', description: 'From a fresh install to the first delivered result.', to: paths.docsQuickstart, Icon: Rocket },

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { findGuide } from '#shared/content/guides';
-import { Badge } from '../../../components/ui/badge';
-import { paths } from '../../../config/paths';
-import { ContentPage, ContentSection, Prose } from '../../../features/content/components/content-page';
+import { Badge } from '#web/components/ui/badge';
+import { paths } from '#web/config/paths';
+import { ContentPage, ContentSection, Prose } from '#web/features/content/components/content-page';
 import { NotFoundRoute } from '../not-found';
 
 export function GuideRoute() {

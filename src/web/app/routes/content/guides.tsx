@@ -1,11 +1,11 @@
 import { BookOpen, LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
 import { featuredGuides } from '#shared/content/guides';
-import { buttonClassName } from '../../../components/ui/button';
-import { guidePath, integrationDocsPath, paths } from '../../../config/paths';
-import { AccentBanner } from '../../../features/content/components/accent-banner';
-import { ContentPage, ContentSection } from '../../../features/content/components/content-page';
-import { GuidesBrowser } from '../../../features/content/components/guides-browser';
+import { buttonClassName } from '#web/components/ui/button';
+import { guidePath, integrationDocsPath, paths } from '#web/config/paths';
+import { AccentBanner } from '#web/features/content/components/accent-banner';
+import { ContentPage, ContentSection } from '#web/features/content/components/content-page';
+import { GuidesBrowser } from '#web/features/content/components/guides-browser';
 
 const quickReference = [
   { label: 'Quick Start Guide', to: paths.docsQuickstart },

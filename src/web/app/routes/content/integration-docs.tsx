@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import { findIntegration } from '#shared/content/integrations';
-import { Badge } from '../../../components/ui/badge';
-import { paths } from '../../../config/paths';
-import { ContentPage } from '../../../features/content/components/content-page';
-import { IntegrationDocs } from '../../../features/content/components/integration-docs';
+import { Badge } from '#web/components/ui/badge';
+import { paths } from '#web/config/paths';
+import { ContentPage } from '#web/features/content/components/content-page';
+import { IntegrationDocs } from '#web/features/content/components/integration-docs';
 import { NotFoundRoute } from '../not-found';
 
 export function IntegrationDocsRoute() {

@@ -1,8 +1,8 @@
 import { integrations } from '#shared/content/integrations';
-import { paths } from '../../../config/paths';
-import { ContentPage, ContentSection } from '../../../features/content/components/content-page';
-import { IntegrationDocs } from '../../../features/content/components/integration-docs';
-import { IntegrationsBrowser } from '../../../features/content/components/integrations-browser';
+import { paths } from '#web/config/paths';
+import { ContentPage, ContentSection } from '#web/features/content/components/content-page';
+import { IntegrationDocs } from '#web/features/content/components/integration-docs';
+import { IntegrationsBrowser } from '#web/features/content/components/integrations-browser';
 
 export function IntegrationsRoute() {
   const available = integrations.filter((integration) => integration.status === 'available');

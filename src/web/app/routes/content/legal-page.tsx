@@ -1,4 +1,4 @@
-import { ContentPage, ContentSection, Prose } from '../../../features/content/components/content-page';
+import { ContentPage, ContentSection, Prose } from '#web/features/content/components/content-page';
 
 /** Privacy policy and terms both say this (spec section 9). */
 export const legalLastUpdated = 'April 24, 2025';

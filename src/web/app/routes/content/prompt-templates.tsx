@@ -1,6 +1,6 @@
 import { promptTemplates } from '#shared/content/guides';
-import { paths } from '../../../config/paths';
-import { ContentPage } from '../../../features/content/components/content-page';
+import { paths } from '#web/config/paths';
+import { ContentPage } from '#web/features/content/components/content-page';
 
 export function PromptTemplatesRoute() {
   return (

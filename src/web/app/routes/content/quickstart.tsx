@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { ContentPage, ContentSection, Prose } from '../../../features/content/components/content-page';
+import { paths } from '#web/config/paths';
+import { ContentPage, ContentSection, Prose } from '#web/features/content/components/content-page';
 
 const installSteps = [
   'Install Node.js 20.19 or newer.',

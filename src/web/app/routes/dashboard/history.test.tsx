@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatLocalDateTime } from '../../../lib/date-time';
-import { errorResponse, stubApi, type StubRequest } from '../../../testing/api-stubs';
-import { makeRun } from '../../../testing/run-fixtures';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { formatLocalDateTime } from '#web/lib/date-time';
+import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { makeRun } from '#web/testing/run-fixtures';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { HistoryRoute } from './history';
 
 function WithToaster() {

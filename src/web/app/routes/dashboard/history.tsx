@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { RunHistory } from '../../../features/history/components/run-history';
-import { parseHistoryDate, parseHistoryRange, type HistoryFilter } from '../../../features/history/lib/history-filter';
+import { RunHistory } from '#web/features/history/components/run-history';
+import { parseHistoryDate, parseHistoryRange, type HistoryFilter } from '#web/features/history/lib/history-filter';
 
 /** The filter in the address, with "Specific date" and its day kept together (a range of `date` needs a day). */
 function filterFrom(searchParams: URLSearchParams): HistoryFilter {

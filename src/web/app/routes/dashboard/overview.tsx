@@ -1,7 +1,7 @@
-import { DashboardOverview } from '../../../features/dashboard/components/dashboard-overview';
-import { useSubscription } from '../../../features/subscription/api/get-subscription';
-import { accountDisplayName } from '../../../lib/account';
-import { useAuth } from '../../../lib/auth';
+import { DashboardOverview } from '#web/features/dashboard/components/dashboard-overview';
+import { useSubscription } from '#web/features/subscription/api/get-subscription';
+import { accountDisplayName } from '#web/lib/account';
+import { useAuth } from '#web/lib/auth';
 
 /** /dashboard. The quota card names the plan from the subscription query, which the plans page shares. */
 export function DashboardOverviewRoute() {

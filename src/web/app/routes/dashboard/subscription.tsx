@@ -1,4 +1,4 @@
-import { SubscriptionPage } from '../../../features/subscription/components/subscription-page';
+import { SubscriptionPage } from '#web/features/subscription/components/subscription-page';
 
 /** /dashboard/subscription. */
 export function SubscriptionRoute() {

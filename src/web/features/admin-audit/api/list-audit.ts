@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { auditPageSchema } from '#shared/admin/admin-audit.schema';
-import { adminKey } from '../../../lib/admin-plans';
-import { apiClient } from '../../../lib/api-client';
+import { adminKey } from '#web/lib/admin-plans';
+import { apiClient } from '#web/lib/api-client';
 
 /** The audit log, newest first, 50 entries a page; optionally only those about one target (a user, task or plan id). */
 export function useAuditLog(targetId: string) {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '#shared/admin/admin-audit.schema';
 import { testAdmin } from '#test/fixtures';
-import { stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { AuditLog } from './audit-log';
 
 const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import type { AuditEntry } from '#shared/admin/admin-audit.schema';
-import { PageIntro } from '../../../components/layout/page-intro';
-import { ColumnHeads } from '../../../components/ui/column-heads';
-import { LoadError } from '../../../components/ui/load-error';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '../../../components/ui/responsive-table';
-import { adminTaskPaths, adminUserPath, paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/form-errors';
+import { PageIntro } from '#web/components/layout/page-intro';
+import { ColumnHeads } from '#web/components/ui/column-heads';
+import { LoadError } from '#web/components/ui/load-error';
+import { LoadMoreButton } from '#web/components/ui/load-more-button';
+import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '#web/components/ui/responsive-table';
+import { adminTaskPaths, adminUserPath, paths } from '#web/config/paths';
+import { errorMessage } from '#web/lib/form-errors';
 import { useAuditLog } from '../api/list-audit';
-import { formatInstant } from '../../../lib/date-time';
+import { formatInstant } from '#web/lib/date-time';
 
 const columns = ['Time', 'Administrator', 'Action', 'Target', 'Details'] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminOverviewSchema, type AdminOverview } from '#shared/admin/admin-overview.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 export const adminOverviewQueryKey = ['admin', 'overview'] as const;
 

@@ -1,7 +1,7 @@
-import { Card, CardContent } from '../../../components/ui/card';
-import { LoadError } from '../../../components/ui/load-error';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/form-errors';
+import { Card, CardContent } from '#web/components/ui/card';
+import { LoadError } from '#web/components/ui/load-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { errorMessage } from '#web/lib/form-errors';
 import { useAdminOverview } from '../api/get-admin-overview';
 import { OverviewCards } from './overview-cards';
 import { RecentSignups } from './recent-signups';

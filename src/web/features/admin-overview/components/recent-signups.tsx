@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { RecentSignup } from '#shared/admin/admin-overview.schema';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { paths } from '../../../config/paths';
-import { formatInstant } from '../../../lib/date-time';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { paths } from '#web/config/paths';
+import { formatInstant } from '#web/lib/date-time';
 
 
 /** The latest accounts: who, on which plan, and when; the full list is on the Users page. */

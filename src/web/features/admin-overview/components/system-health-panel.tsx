@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import type { HealthStatus, SystemHealth } from '#shared/admin/admin-overview.schema';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 
 const statusStyles: Record<HealthStatus, { label: string; box: string; dot: string }> = {
   healthy: { label: 'Healthy', box: 'border-emerald-200 bg-emerald-50 text-emerald-800', dot: 'bg-emerald-500' },

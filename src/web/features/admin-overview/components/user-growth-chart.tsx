@@ -1,5 +1,5 @@
 import type { UserGrowthMonth } from '#shared/admin/admin-overview.schema';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 
 /** Spec: a bar is 2 px per signup, at most 200 px. */
 export function barHeightPx(signups: number): number {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPlanResponseSchema, type CreatePlanInput, type UpdatePlanInput } from '#shared/admin/admin-plan.schema';
-import { adminKey } from '../../../lib/admin-plans';
-import { apiClient } from '../../../lib/api-client';
+import { adminKey } from '#web/lib/admin-plans';
+import { apiClient } from '#web/lib/api-client';
 
 /** Creates a plan, or changes one when `planId` is given; every admin list (plans, users' plans) is refetched after. */
 export function useSavePlan() {

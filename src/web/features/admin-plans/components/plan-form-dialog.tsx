@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import { billingCycles, createPlanSchema, updatePlanSchema, type AdminPlan } from '#shared/admin/admin-plan.schema';
 import { planFeatures, type PlanFeature } from '#shared/billing/plan.schema';
-import { Field } from '../../../components/ui/field';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { Input, inputClassName } from '../../../components/ui/input';
-import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { Field } from '#web/components/ui/field';
+import { FormDialog } from '#web/components/ui/form-dialog';
+import { Input, inputClassName } from '#web/components/ui/input';
+import { errorMessage, serverFieldErrors } from '#web/lib/form-errors';
 import { useSavePlan } from '../api/admin-plans';
 
 const limitLabels: Record<PlanFeature, string> = {

@@ -1,17 +1,17 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminPlan } from '#shared/admin/admin-plan.schema';
-import { PageIntro } from '../../../components/layout/page-intro';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ColumnHeads } from '../../../components/ui/column-heads';
-import { LoadError } from '../../../components/ui/load-error';
-import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '../../../components/ui/responsive-table';
-import { useAdminPlans } from '../../../lib/admin-plans';
-import { errorMessage } from '../../../lib/form-errors';
-import { describeLimit, formatPlanPrice } from '../../../lib/plan-text';
+import { PageIntro } from '#web/components/layout/page-intro';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { ColumnHeads } from '#web/components/ui/column-heads';
+import { LoadError } from '#web/components/ui/load-error';
+import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '#web/components/ui/responsive-table';
+import { useAdminPlans } from '#web/lib/admin-plans';
+import { errorMessage } from '#web/lib/form-errors';
+import { describeLimit, formatPlanPrice } from '#web/lib/plan-text';
 import { PlanFormDialog } from './plan-form-dialog';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#web/lib/numbers';
 
 const columns = ['Name', 'Price', 'Limits', 'Subscribers', 'Status', 'Actions'] as const;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import { adminTaskResponseSchema, type AdminTask } from '#shared/admin/admin-task.schema';
-import { apiClient } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/form-errors';
+import { apiClient } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/form-errors';
 import { adminTasksQueryKey } from './list-admin-tasks';
 
 export type AdminTaskStatusChange = 'pause' | 'resume';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast';
-import { apiClient } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/form-errors';
+import { toast } from '#web/lib/toast';
+import { apiClient } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/form-errors';
 import { adminTasksQueryKey } from './list-admin-tasks';
 
 export async function deleteAdminTask(taskId: string): Promise<void> {

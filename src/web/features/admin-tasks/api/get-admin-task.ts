@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminTaskDetailSchema, type AdminTaskDetail } from '#shared/admin/admin-task.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import { adminTasksQueryKey } from './list-admin-tasks';
 
 export async function getAdminTask(taskId: string, { signal }: { signal?: AbortSignal } = {}): Promise<AdminTaskDetail> {

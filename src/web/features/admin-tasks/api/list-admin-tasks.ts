@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminTaskPageSchema, type AdminTaskPage } from '#shared/admin/admin-task.schema';
 import type { TaskListFilter } from '#shared/tasks/task.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** Tasks per page of the admin list. */
 export const adminTaskPageSize = 20;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import { runResponseSchema, type Run } from '#shared/runs/run.schema';
-import { ApiError, apiClient } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/form-errors';
+import { ApiError, apiClient } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/form-errors';
 import { adminTasksQueryKey } from './list-admin-tasks';
 
 /** Run Manually: Run Now on the owner's behalf; the answer is the run as it stands after the server's wait. */

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTaskDetail as Detail } from '#shared/admin/admin-task.schema';
 import { testAdmin } from '#test/fixtures';
-import { errorResponse, stubApi } from '../../../testing/api-stubs';
-import { makeRun } from '../../../testing/run-fixtures';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { makeRun } from '#web/testing/run-fixtures';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { AdminTaskDetail } from './admin-task-detail';
 
 const taskId = '11111111-1111-4111-8111-111111111111';

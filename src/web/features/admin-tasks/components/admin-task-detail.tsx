@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/ui/load-error';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { providerName, modelName } from '../../../lib/catalog-names';
-import { formatLocalDateTime } from '../../../lib/date-time';
-import { deliveryMethodLabel } from '../../../lib/delivery-text';
-import { errorMessage } from '../../../lib/form-errors';
+import { LoadError } from '#web/components/ui/load-error';
+import { paths } from '#web/config/paths';
+import { ApiError } from '#web/lib/api-client';
+import { providerName, modelName } from '#web/lib/catalog-names';
+import { formatLocalDateTime } from '#web/lib/date-time';
+import { deliveryMethodLabel } from '#web/lib/delivery-text';
+import { errorMessage } from '#web/lib/form-errors';
 import { useAdminTask } from '../api/get-admin-task';
 import { AdminTaskStatus } from './admin-task-status';
 

@@ -1,5 +1,5 @@
 import type { AdminTask } from '#shared/admin/admin-task.schema';
-import { formatLocalDateTime } from '../../../lib/date-time';
+import { formatLocalDateTime } from '#web/lib/date-time';
 
 /** The real last run, in the reader's zone, with its outcome; "Never" for a task that never ran. */
 export function AdminTaskLastRun({ lastRun }: { lastRun: AdminTask['lastRun'] }) {

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import type { AdminTask } from '#shared/admin/admin-task.schema';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { LoadError } from '../../../components/ui/load-error';
-import { errorMessage } from '../../../lib/form-errors';
+import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { LoadError } from '#web/components/ui/load-error';
+import { errorMessage } from '#web/lib/form-errors';
 import { useChangeAdminTaskStatus } from '../api/change-admin-task-status';
 import { useDeleteAdminTask } from '../api/delete-admin-task';
 import { useAdminTaskList, type AdminTaskFilterParams } from '../api/list-admin-tasks';

@@ -3,7 +3,7 @@ import { Eye, MoreHorizontal, Pause, Play, Trash2, Zap } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { AdminTask } from '#shared/admin/admin-task.schema';
-import { adminTaskPaths } from '../../../config/paths';
+import { adminTaskPaths } from '#web/config/paths';
 
 const itemClassName =
   'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';

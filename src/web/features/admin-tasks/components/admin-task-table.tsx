@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import type { AdminTask } from '#shared/admin/admin-task.schema';
-import { ColumnHeads } from '../../../components/ui/column-heads';
-import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '../../../components/ui/responsive-table';
-import { adminTaskPaths } from '../../../config/paths';
-import { providerName } from '../../../lib/catalog-names';
+import { ColumnHeads } from '#web/components/ui/column-heads';
+import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '#web/components/ui/responsive-table';
+import { adminTaskPaths } from '#web/config/paths';
+import { providerName } from '#web/lib/catalog-names';
 import { AdminTaskLastRun } from './admin-task-last-run';
 import { AdminTaskRowMenu } from './admin-task-row-menu';
 import { AdminTaskStatus } from './admin-task-status';

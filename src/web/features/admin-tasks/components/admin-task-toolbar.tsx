@@ -2,8 +2,8 @@ import { Download, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { taskListFilters, type TaskListFilter } from '#shared/tasks/task.schema';
 import { providerCatalog } from '#shared/tasks/catalog';
-import { buttonClassName, Button } from '../../../components/ui/button';
-import { SearchBox } from '../../../components/ui/search-box';
+import { buttonClassName, Button } from '#web/components/ui/button';
+import { SearchBox } from '#web/components/ui/search-box';
 import { adminTaskExportUrl, type AdminTaskFilterParams } from '../api/list-admin-tasks';
 
 const selectClassName = 'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminUserListSchema, adminUserProfileSchema, type AdminUserChange, type AdminUserStatus } from '#shared/admin/admin-user.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 export const adminUserPageSize = 20;
 
@@ -40,7 +40,7 @@ export function useAdminUserProfile(userId: string) {
 }
 
 /** The plans an administrator can give: every plan, those not for sale (Unlimited) too. */
-export { useAdminPlans as usePlans } from '../../../lib/admin-plans';
+export { useAdminPlans as usePlans } from '#web/lib/admin-plans';
 
 export type AdminUserAction = 'invitation' | 'suspend' | 'unsuspend' | 'password-reset' | 'delete' | 'change';
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download-file';
+import { ApiError } from '#web/lib/api-client';
+import { downloadFile } from '#web/lib/download-file';
 import { filterQuery, type AdminUserFilter } from './admin-users';
 
 /** Downloads the server's CSV of every user matching the filter (the server streams it; no paging here). */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { toast } from '#web/lib/toast';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { errorMessage, serverFieldErrors } from '#web/lib/form-errors';
 import { useInviteUser } from '../api/admin-users';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormDialog } from '#web/components/ui/form-dialog';
 
 /** Add User: creates an invited account (POST /api/admin/users), which gets an e-mail to choose a password. */
 export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import type { AdminUser } from '#shared/admin/admin-user.schema';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Field } from '../../../components/ui/field';
-import { Input, inputClassName } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/form-errors';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Field } from '#web/components/ui/field';
+import { Input, inputClassName } from '#web/components/ui/input';
+import { errorMessage } from '#web/lib/form-errors';
 import { useAdminUserAction, usePlans, type AdminUserAction } from '../api/admin-users';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormDialog } from '#web/components/ui/form-dialog';
 import type { UserDialog } from './user-row-menu';
 
 type Confirmation = { title: string; description: string; confirm: string; pending: string; done: string; destructive?: boolean };

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '#shared/admin/admin-user.schema';
-import { sentBodies, stubApi, type StubRequest } from '../../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { UserList } from './user-list';
 
 const pro = { id: '00000000-0000-4000-8000-000000000002', name: 'Pro' };

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserProfile } from '#shared/admin/admin-user.schema';
-import { errorResponse, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { UserProfile } from './user-profile';
 
 const profile: AdminUserProfile = {

@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageIntro } from '../../../components/layout/page-intro';
-import { LoadError } from '../../../components/ui/load-error';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/form-errors';
+import { PageIntro } from '#web/components/layout/page-intro';
+import { LoadError } from '#web/components/ui/load-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { errorMessage } from '#web/lib/form-errors';
 import { useAdminUserProfile } from '../api/admin-users';
-import { formatInstant } from '../../../lib/date-time';
+import { formatInstant } from '#web/lib/date-time';
 
 /** The audit log's verbs in words; an action added later still shows, as its verb. */
 const auditActions: Record<string, string> = {

@@ -2,7 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { AdminUser } from '#shared/admin/admin-user.schema';
-import { adminUserPath } from '../../../config/paths';
+import { adminUserPath } from '#web/config/paths';
 
 /** What a row's menu asks the list to confirm or edit; the list owns one dialog for every row. */
 export type UserDialog = 'plan' | 'password-reset' | 'suspend' | 'unsuspend' | 'invitation' | 'delete';

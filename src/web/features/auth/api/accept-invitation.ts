@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/auth';
+import { apiClient } from '#web/lib/api-client';
+import { meQueryKey } from '#web/lib/auth';
 
 /** Acceptances under way or done, by token. A done one stays: the token is spent, asking again could only fail. */
 const pendingAcceptances = new Map<string, Promise<void>>();

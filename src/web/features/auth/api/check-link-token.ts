@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { linkTokenCheckSchema, type LinkTokenKind } from '#shared/auth/link-token.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** `POST /api/auth/link-token/check`: whether an e-mailed link's token is still good, without spending it. */
 export async function checkLinkToken(kind: LinkTokenKind, token: string, { signal }: { signal?: AbortSignal } = {}): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { jsonResponse, stubFetch } from '../../../testing/test-utils';
+import { ApiError } from '#web/lib/api-client';
+import { jsonResponse, stubFetch } from '#web/testing/test-utils';
 import { isRateLimitError, isRetryableResetError, requestPasswordReset } from './request-password-reset';
 
 const rateLimited = () => jsonResponse({ error: { code: 'rate_limited', message: 'Too many requests' } }, 429);

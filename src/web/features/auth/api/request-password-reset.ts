@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordInput } from '#shared/auth/auth.schema';
-import { ApiError, apiClient } from '../../../lib/api-client';
-import { retryWithBackoff, type RetryWithBackoffOptions } from '../../../lib/retry-with-backoff';
+import { ApiError, apiClient } from '#web/lib/api-client';
+import { retryWithBackoff, type RetryWithBackoffOptions } from '#web/lib/retry-with-backoff';
 
 /** Spec section 7: up to 3 retries, base delay 1000 ms, jitter factor 0.75 to 1.25. */
 export const passwordResetRetry = { retries: 3, baseDelayMs: 1000, jitter: { min: 0.75, max: 1.25 } } as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { clearSession } from '../../../lib/auth';
+import { apiClient } from '#web/lib/api-client';
+import { clearSession } from '#web/lib/auth';
 
 export type ResetPasswordInput = { token: string; newPassword: string };
 

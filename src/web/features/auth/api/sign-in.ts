@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '#shared/auth/auth.schema';
-import { apiClient } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/auth';
+import { apiClient } from '#web/lib/api-client';
+import { meQueryKey } from '#web/lib/auth';
 
 /** `POST /api/auth/sign-in/email`: sets the session cookie; 401 `invalid_email_or_password`, 429 `rate_limited`. */
 export async function signIn({ email, password }: LoginInput): Promise<void> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterInput } from '#shared/auth/auth.schema';
-import { apiClient } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/auth';
+import { apiClient } from '#web/lib/api-client';
+import { meQueryKey } from '#web/lib/auth';
 
 /** `POST /api/auth/sign-up/email`: creates the account and signs it in; 409 `conflict` when the e-mail is taken. */
 export async function signUp({ fullName, email, password }: RegisterInput): Promise<void> {

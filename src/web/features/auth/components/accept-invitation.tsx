@@ -1,10 +1,10 @@
 import { RotateCw } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { buttonClassName, Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/form-errors';
+import { buttonClassName, Button } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { ApiError } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/form-errors';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useLinkTokenCheck } from '../api/check-link-token';
 import { AuthCard, AuthPending } from './auth-card';

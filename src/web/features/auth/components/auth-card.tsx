@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '#web/components/ui/spinner';
 
 type AuthCardProps = {
   title: string;

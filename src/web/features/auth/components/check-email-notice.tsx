@@ -1,7 +1,7 @@
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { buttonClassName } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
 
 /** The confirmation after a reset link was requested. */
 export function CheckEmailNotice({ email }: { email: string }) {

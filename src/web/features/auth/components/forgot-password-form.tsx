@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import { forgotPasswordSchema } from '#shared/auth/auth.schema';
-import { EmailInput } from '../../../components/ui/email-input';
-import { Field } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/form-errors';
+import { EmailInput } from '#web/components/ui/email-input';
+import { Field } from '#web/components/ui/field';
+import { errorMessage } from '#web/lib/form-errors';
 import { isRateLimitError, useRequestPasswordReset } from '../api/request-password-reset';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { SubmitButton } from '#web/components/ui/submit-button';
 
 type ForgotPasswordFormProps = {
   /** Called with the address the link went to. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from '../../../lib/toast';
-import { paths } from '../../../config/paths';
+import { toast } from '#web/lib/toast';
+import { paths } from '#web/config/paths';
 
 export const invalidLinkMessage = 'Please use the link sent to your email or request a new one.';
 

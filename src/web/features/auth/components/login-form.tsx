@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import { loginSchema } from '#shared/auth/auth.schema';
-import { EmailInput } from '../../../components/ui/email-input';
-import { Field } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/form-errors';
+import { EmailInput } from '#web/components/ui/email-input';
+import { Field } from '#web/components/ui/field';
+import { PasswordInput } from '#web/components/ui/password-input';
+import { paths } from '#web/config/paths';
+import { errorMessage } from '#web/lib/form-errors';
 import { useSignIn } from '../api/sign-in';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { SubmitButton } from '#web/components/ui/submit-button';
 
 /**
  * Email and password. Success only loads the user: the login route sees the signed-in state and moves on, to the

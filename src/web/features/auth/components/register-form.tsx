@@ -3,16 +3,16 @@ import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import { passwordPolicyHint, registerSchema } from '#shared/auth/auth.schema';
-import { EmailInput } from '../../../components/ui/email-input';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/form-errors';
+import { EmailInput } from '#web/components/ui/email-input';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { PasswordInput } from '#web/components/ui/password-input';
+import { paths } from '#web/config/paths';
+import { errorMessage } from '#web/lib/form-errors';
 import { useSignUp } from '../api/sign-up';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { SubmitButton } from '#web/components/ui/submit-button';
 
 const legalLinkClassName = 'rounded font-medium text-indigo-600 underline-offset-2 hover:text-indigo-700 hover:underline';
 

@@ -1,8 +1,8 @@
-import { toast } from '../../../lib/toast';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/form-errors';
+import { toast } from '#web/lib/toast';
+import { ApiError } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
-import { ChoosePasswordForm } from '../../../components/account/choose-password-form';
+import { ChoosePasswordForm } from '#web/components/account/choose-password-form';
 
 type ResetPasswordFormProps = {
   token: string;

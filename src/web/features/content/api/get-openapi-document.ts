@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** Only the parts of the OpenAPI document the reference page shows; everything else in it is ignored. */
 const operationSchema = z.object({

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { LoadError } from '../../../components/ui/load-error';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadError } from '#web/components/ui/load-error';
+import { Spinner } from '#web/components/ui/spinner';
 import { useApiReference, type ApiEndpoint } from '../api/get-openapi-document';
 
 const methodTone: Record<string, string> = {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { blogPosts } from '#shared/content/blog';
-import { renderRoutes } from '../../../testing/test-utils';
+import { renderRoutes } from '#web/testing/test-utils';
 import { BlogList, formatPostDate } from './blog-list';
 
 describe('BlogList', () => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BlogPost } from '#shared/content/blog';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { blogPostPath } from '../../../config/paths';
-import { formatInstant } from '../../../lib/date-time';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { blogPostPath } from '#web/config/paths';
+import { formatInstant } from '#web/lib/date-time';
 import { AccentBanner } from './accent-banner';
 
 /** The featured article plus this many more show at first; Load More Articles shows the next batch. */

@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { usePageMeta } from '../../../lib/use-page-meta';
-import { formatDocumentTitle } from '../../../lib/use-document-title';
+import { buttonClassName } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { usePageMeta } from '#web/lib/use-page-meta';
+import { formatDocumentTitle } from '#web/lib/use-document-title';
 
 type ContentPageProps = {
   /** The page's heading and the first part of the document title. */

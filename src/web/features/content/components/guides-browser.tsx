@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { guideCategories, guides, type GuideCategory, type GuideEntry } from '#shared/content/guides';
-import { Badge } from '../../../components/ui/badge';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { guidePath } from '../../../config/paths';
+import { Badge } from '#web/components/ui/badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { guidePath } from '#web/config/paths';
 
 export function guidesInCategory(category: GuideCategory, entries: GuideEntry[] = guides): GuideEntry[] {
   return entries.filter((guide) => guide.category === category);

@@ -1,9 +1,9 @@
 import { BookOpen, Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { IntegrationEntry } from '#shared/content/integrations';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClassName } from '../../../components/ui/button';
-import { integrationDocsPath } from '../../../config/paths';
+import { Badge } from '#web/components/ui/badge';
+import { buttonClassName } from '#web/components/ui/button';
+import { integrationDocsPath } from '#web/config/paths';
 
 type IntegrationCardProps = {
   integration: IntegrationEntry;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../../testing/test-utils';
+import { renderRoutes } from '#web/testing/test-utils';
 import { integrationsInTab, IntegrationsBrowser } from './integrations-browser';
 
 function cardNames(): string[] {

@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { integrations, type IntegrationCategory, type IntegrationEntry } from '#shared/content/integrations';
-import { buttonClassName } from '../../../components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { buttonClassName } from '#web/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { IntegrationCard } from './integration-card';
 
 type IntegrationTab = 'all' | IntegrationCategory;

@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task } from '#shared/tasks/task.schema';
 import type { Run } from '#shared/runs/run.schema';
-import { RunStatusBadge } from '../../../components/runs/run-status-badge';
-import { buttonClassName } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths, taskPaths } from '../../../config/paths';
-import { formatLocalDateTime } from '../../../lib/date-time';
-import { runDurationText } from '../../../lib/run-text';
+import { RunStatusBadge } from '#web/components/runs/run-status-badge';
+import { buttonClassName } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths, taskPaths } from '#web/config/paths';
+import { formatLocalDateTime } from '#web/lib/date-time';
+import { runDurationText } from '#web/lib/run-text';
 
 function ListCard({ id, title, link, children }: { id: string; title: string; link: { to: string; label: string }; children: ReactNode }) {
   return (

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatLocalDate, formatLocalDateTime } from '../../../lib/date-time';
-import { errorResponse, stubApi } from '../../../testing/api-stubs';
-import { makeRun } from '../../../testing/run-fixtures';
-import { makeTask } from '../../../testing/task-fixtures';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { formatLocalDate, formatLocalDateTime } from '#web/lib/date-time';
+import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { makeRun } from '#web/testing/run-fixtures';
+import { makeTask } from '#web/testing/task-fixtures';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import type { Dashboard } from '../api/get-dashboard';
 import { DashboardOverview } from './dashboard-overview';
 

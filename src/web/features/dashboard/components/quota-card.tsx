@@ -1,10 +1,10 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { paths } from '../../../config/paths';
-import { formatInstant, formatLocalDate } from '../../../lib/date-time';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { paths } from '#web/config/paths';
+import { formatInstant, formatLocalDate } from '#web/lib/date-time';
 import type { Dashboard } from '../api/get-dashboard';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#web/lib/numbers';
 
 /** The period's days are UTC calendar days. */
 const dayText = (iso: string) => formatInstant(iso, 'monthDay', { timeZone: 'UTC' });

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderingFor } from '../../../lib/date-time';
+import { renderingFor } from '#web/lib/date-time';
 import { QuotaCard } from './quota-card';
 import { StatCards } from './stat-cards';
 

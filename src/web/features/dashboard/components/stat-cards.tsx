@@ -1,8 +1,8 @@
 import { Activity, CalendarRange, CircleCheck, Coins, Gauge, type LucideIcon } from 'lucide-react';
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton } from '#web/components/ui/skeleton';
 import type { Dashboard } from '../api/get-dashboard';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#web/lib/numbers';
 
 type Stat = { label: string; value: string; hint: string; icon: LucideIcon };
 

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import type { HistoryPage, Run } from '#shared/runs/run.schema';
 import { historyExportCsv, historyExportRecord, type HistoryExportRecord } from '#shared/runs/history-export';
-import { downloadFile } from '../../../lib/download-file';
-import { runDurationText } from '../../../lib/run-text';
+import { downloadFile } from '#web/lib/download-file';
+import { runDurationText } from '#web/lib/run-text';
 import { listRuns, type RunListParams } from './list-runs';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#web/lib/numbers';
 
 /** The largest page the API serves: an export of 100,000 runs is 1,000 requests rather than 5,000. */
 export const exportPageSize = 100;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runResponseSchema, type Run } from '#shared/runs/run.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import { runsQueryKey } from './list-runs';
 
 /** `GET /api/runs/:id`: one of the signed-in user's runs. */

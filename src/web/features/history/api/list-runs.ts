@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { historyPageSchema, type HistoryPage } from '#shared/runs/run.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import type { HistoryFilter } from '../lib/history-filter';
 
 /** Runs per page on screen; the server's default, spelled out so "Load more" and the tests agree on it. */

@@ -2,12 +2,12 @@ import { clsx } from 'clsx';
 import { Download, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { historyRanges, type HistoryRange } from '#shared/runs/history-ranges';
-import { Button } from '../../../components/ui/button';
-import { inputClassName } from '../../../components/ui/input';
-import { SearchBox } from '../../../components/ui/search-box';
+import { Button } from '#web/components/ui/button';
+import { inputClassName } from '#web/components/ui/input';
+import { SearchBox } from '#web/components/ui/search-box';
 import type { ExportProgress, HistoryExportFormat } from '../api/export-runs';
 import { datePickerEnabled, historyRangeLabels, parseHistoryRange, type HistoryFilter } from '../lib/history-filter';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '#web/lib/numbers';
 
 type HistoryToolbarProps = {
   filter: HistoryFilter;

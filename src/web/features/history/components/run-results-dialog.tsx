@@ -3,10 +3,10 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 import type { Run } from '#shared/runs/run.schema';
-import { MarkdownContent } from '../../../components/markdown/markdown-content';
-import { RunStatusBadge } from '../../../components/runs/run-status-badge';
-import { formatLocalDateTime } from '../../../lib/date-time';
-import { runDurationText } from '../../../lib/run-text';
+import { MarkdownContent } from '#web/components/markdown/markdown-content';
+import { RunStatusBadge } from '#web/components/runs/run-status-badge';
+import { formatLocalDateTime } from '#web/lib/date-time';
+import { runDurationText } from '#web/lib/run-text';
 import { useRun } from '../api/get-run';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
-import { Accordion } from '../../../components/ui/accordion';
-import { landingSectionIds } from '../../../config/paths';
+import { Accordion } from '#web/components/ui/accordion';
+import { landingSectionIds } from '#web/config/paths';
 import { SectionHeading } from './section-heading';
 
 /** Six questions visitors ask before they sign up, answered with what the product really does. */

@@ -1,5 +1,5 @@
 import { CalendarClock, Globe, Layers, Mail, ShieldCheck, Webhook } from 'lucide-react';
-import { landingSectionIds } from '../../../config/paths';
+import { landingSectionIds } from '#web/config/paths';
 import { SectionHeading } from './section-heading';
 
 const features = [

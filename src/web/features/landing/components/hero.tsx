@@ -1,8 +1,8 @@
 import { ArrowRight, CalendarClock, ExternalLink, Layers, Webhook } from 'lucide-react';
 import { Link } from 'react-router';
 import { heroHeading, tagline } from '#shared/product';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { buttonClassName } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
 
 const highlights = [
   {

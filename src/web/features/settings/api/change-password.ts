@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '#shared/auth/auth.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** The error code of a wrong current password (docs/api.md). */
 export const invalidPasswordCode = 'invalid_password';

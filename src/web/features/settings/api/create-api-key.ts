@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdApiKeySchema, type ApiKey, type CreateApiKeyInput } from '#shared/api-keys/api-key.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import { apiKeysQueryKey } from './list-api-keys';
 
 /** `POST /api/me/api-keys`: the answer is the only time the key itself is sent; the server keeps just its hash. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiKeyListSchema, type ApiKey } from '#shared/api-keys/api-key.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** The signed-in user's API keys; creating and revoking a key update this one cache entry. */
 export const apiKeysQueryKey = ['api-keys'] as const;

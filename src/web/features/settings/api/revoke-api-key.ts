@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiKey } from '#shared/api-keys/api-key.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import { apiKeysQueryKey } from './list-api-keys';
 
 /** `DELETE /api/me/api-keys/:id`: requests with the key answer 401 from then on. */

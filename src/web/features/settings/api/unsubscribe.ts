@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unsubscribeResponseSchema, type UnsubscribeResponse } from '#shared/settings/unsubscribe.schema';
-import { apiClient } from '../../../lib/api-client';
-import { userSettingsQueryKey } from '../../../lib/user-settings';
+import { apiClient } from '#web/lib/api-client';
+import { userSettingsQueryKey } from '#web/lib/user-settings';
 
 /**
  * `POST /api/unsubscribe?token=` turns off the switch an e-mail's link names; `/api/unsubscribe/undo` turns it on

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput } from '#shared/auth/auth.schema';
 import { meResponseSchema, type MeUser } from '#shared/auth/me.schema';
-import { apiClient } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/auth';
+import { apiClient } from '#web/lib/api-client';
+import { meQueryKey } from '#web/lib/auth';
 
 export async function updateProfile(input: ProfileInput): Promise<MeUser> {
   return meResponseSchema.parse(await apiClient.patch('/api/me', input)).user;

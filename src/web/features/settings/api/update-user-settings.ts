@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userSettingsSchema, type UserSettings } from '#shared/settings/user-settings.schema';
-import { apiClient } from '../../../lib/api-client';
-import { userSettingsQueryKey } from '../../../lib/user-settings';
+import { apiClient } from '#web/lib/api-client';
+import { userSettingsQueryKey } from '#web/lib/user-settings';
 
 /** `PUT /api/me/settings` replaces the whole object, so callers send both sections, the untouched one as loaded. */
 export async function updateUserSettings(settings: UserSettings): Promise<UserSettings> {

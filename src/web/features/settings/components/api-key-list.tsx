@@ -1,15 +1,15 @@
 import { KeyRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { ApiKey } from '#shared/api-keys/api-key.schema';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { LoadError } from '../../../components/ui/load-error';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatInstant } from '../../../lib/date-time';
-import { errorMessage } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { LoadError } from '#web/components/ui/load-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatInstant } from '#web/lib/date-time';
+import { errorMessage } from '#web/lib/form-errors';
+import { toast } from '#web/lib/toast';
 import { useApiKeys } from '../api/list-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiKeyMessages, type ApiKey } from '#shared/api-keys/api-key.schema';
-import { formatInstant } from '../../../lib/date-time';
-import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { formatInstant } from '#web/lib/date-time';
+import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { ApiKeySettings } from './api-key-settings';
 
 const newKey = `pc_${'A1b2C3d4E5'.repeat(4)}xyz`;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { monthlyBudgetSchema, type UserSettings } from '#shared/settings/user-settings.schema';
-import { BudgetFields, type BudgetValue } from '../../../components/budget/budget-fields';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
-import { LoadError } from '../../../components/ui/load-error';
-import { errorMessage } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
-import { useUserSettings } from '../../../lib/user-settings';
+import { BudgetFields, type BudgetValue } from '#web/components/budget/budget-fields';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
+import { LoadError } from '#web/components/ui/load-error';
+import { errorMessage } from '#web/lib/form-errors';
+import { toast } from '#web/lib/toast';
+import { useUserSettings } from '#web/lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import { changePasswordSchema, passwordPolicyHint, type ChangePasswordInput } from '#shared/auth/auth.schema';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage, serverFieldErrors } from '../../../lib/form-errors';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
+import { Field } from '#web/components/ui/field';
+import { PasswordInput } from '#web/components/ui/password-input';
+import { ApiError } from '#web/lib/api-client';
+import { errorMessage, serverFieldErrors } from '#web/lib/form-errors';
 import { invalidPasswordCode, useChangePassword } from '../api/change-password';
 
 const emptyValues: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Copy, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/lib/toast';
 
 type CreatedApiKeyDialogProps = {
   /** The key the server just returned; null while no key is being shown. */

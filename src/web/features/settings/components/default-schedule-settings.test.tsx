@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserTimeZone } from '../../../lib/time-zones';
-import { errorResponse, sentBodies, stubApi, stubSettingsApi, testSettings } from '../../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { browserTimeZone } from '#web/lib/time-zones';
+import { errorResponse, sentBodies, stubApi, stubSettingsApi, testSettings } from '#web/testing/api-stubs';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { DefaultScheduleSettings } from './default-schedule-settings';
 
 function renderSchedule() {

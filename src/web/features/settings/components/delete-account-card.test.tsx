@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser, strongPassword } from '#test/fixtures';
-import { meQueryKey } from '../../../lib/auth';
-import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderWithToasts } from '../../../testing/test-utils';
+import { meQueryKey } from '#web/lib/auth';
+import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { ProfileSettings } from './profile-settings';
 
 function renderProfile() {

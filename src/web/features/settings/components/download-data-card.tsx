@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { dataExportLifetimeHours } from '#shared/account/data-export.schema';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
-import { errorMessage } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
+import { errorMessage } from '#web/lib/form-errors';
+import { toast } from '#web/lib/toast';
 import { useRequestDataExport } from '../api/request-data-export';
 
 /**

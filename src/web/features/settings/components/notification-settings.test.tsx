@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, sentBodies, stubApi, stubSettingsApi, testSettings } from '../../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { errorResponse, sentBodies, stubApi, stubSettingsApi, testSettings } from '#web/testing/api-stubs';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { NotificationSettings } from './notification-settings';
 
 function renderNotifications() {

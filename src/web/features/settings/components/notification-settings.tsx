@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Label from '@radix-ui/react-label';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import { userSettingsSchema, type UserSettings } from '#shared/settings/user-settings.schema';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card';
-import { LoadError } from '../../../components/ui/load-error';
-import { Switch } from '../../../components/ui/switch';
-import { errorMessage } from '../../../lib/form-errors';
-import { useUserSettings } from '../../../lib/user-settings';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
+import { LoadError } from '#web/components/ui/load-error';
+import { Switch } from '#web/components/ui/switch';
+import { errorMessage } from '#web/lib/form-errors';
+import { useUserSettings } from '#web/lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';
 

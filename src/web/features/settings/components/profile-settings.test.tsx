@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '../../../lib/auth';
+import { meQueryKey } from '#web/lib/auth';
 import { testUser } from '#test/fixtures';
-import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { ProfileSettings } from './profile-settings';
 
 function renderProfile() {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { strongPassword, testInvitee } from '#test/fixtures';
-import { errorResponse, sentBodies, stubApi } from '../../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
+import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { SecuritySettings } from './security-settings';
 
 function renderSecurity() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { LoadError } from '../../../components/ui/load-error';
-import { meQueryOptions } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/form-errors';
+import { LoadError } from '#web/components/ui/load-error';
+import { meQueryOptions } from '#web/lib/auth';
+import { errorMessage } from '#web/lib/form-errors';
 import { ChangePasswordForm } from './change-password-form';
 import { SetPasswordCard } from './set-password-card';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { productName } from '#shared/product';
-import { SetPasswordForm } from '../../../components/account/set-password-form';
-import { Card, CardHeader } from '../../../components/ui/card';
+import { SetPasswordForm } from '#web/components/account/set-password-form';
+import { Card, CardHeader } from '#web/components/ui/card';
 
 /** The first password of an invited account; once it is set, the Security tab shows the change form instead. */
 export function SetPasswordCard() {

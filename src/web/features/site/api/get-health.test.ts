@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { degradedBody, healthyBody, jsonResponse, stubFetch } from '../../../testing/test-utils';
+import { ApiError } from '#web/lib/api-client';
+import { degradedBody, healthyBody, jsonResponse, stubFetch } from '#web/testing/test-utils';
 import { getHealth } from './get-health';
 
 describe('getHealth', () => {

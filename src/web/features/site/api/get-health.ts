@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Health } from '#shared/health.schema';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient } from '#web/lib/api-client';
 import { healthRefetchIntervalMs } from '../status-appearance';
 
 export async function getHealth({ signal }: { signal?: AbortSignal } = {}): Promise<Health> {

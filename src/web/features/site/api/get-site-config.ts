@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '#shared/site-config.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 export async function getSiteConfig({ signal }: { signal?: AbortSignal } = {}): Promise<SiteConfig> {
   // The schema (and zod) load beside the request instead of with the landing page's first script (ADR 0011).

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { SiteConfig } from '#shared/site-config.schema';
-import { GitHubIcon, LinkedInIcon, XIcon } from '../../../components/ui/brand-icons';
+import { GitHubIcon, LinkedInIcon, XIcon } from '#web/components/ui/brand-icons';
 import { useSiteConfig } from '../api/get-site-config';
 
 const profiles: { key: keyof SiteConfig['social']; label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [

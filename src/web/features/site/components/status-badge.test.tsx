@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { degradedBody, healthyBody, jsonResponse, renderRoutes, stubFetch } from '../../../testing/test-utils';
+import { degradedBody, healthyBody, jsonResponse, renderRoutes, stubFetch } from '#web/testing/test-utils';
 import { StatusBadge } from './status-badge';
 
 function renderBadge() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { billingSessionSchema, type BillingSession } from '#shared/billing/billing-session.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** `POST /api/billing/checkout`: a Checkout Session for one plan; the page then sends the browser to its url. */
 export async function startCheckout(planId: string): Promise<BillingSession> {

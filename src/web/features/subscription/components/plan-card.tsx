@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardFooter } from '../../../components/ui/card';
+import { Badge } from '#web/components/ui/badge';
+import { Card, CardFooter } from '#web/components/ui/card';
 import type { Plan } from '../api/get-plans';
-import { describeLimit, formatPlanPrice } from '../../../lib/plan-text';
+import { describeLimit, formatPlanPrice } from '#web/lib/plan-text';
 
 type PlanCardProps = {
   plan: Plan;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 
 /**
  * Stripe sends the browser back with `?success` or `?canceled`. The toast says which, then the parameter goes, so a

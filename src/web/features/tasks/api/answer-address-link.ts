@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { addressLinkResponseSchema, type AddressLinkResponse } from '#shared/tasks/delivery-address.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 export type AddressLinkAction = 'confirm' | 'unsubscribe';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import { forgetTask } from './task-cache';
 
 export async function deleteTask(taskId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { catalogResponseSchema, type CatalogProvider } from '#shared/tasks/catalog.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /**
  * `GET /api/catalog`: the providers and models a task can use. The catalogue itself is static (shared/tasks/catalog),

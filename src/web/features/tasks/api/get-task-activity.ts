@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runActivitySchema, type RunActivity } from '#shared/runs/run-activity.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** `GET /api/tasks/:id/activity`: the task's completed and failed runs per day, last 30 days, in the user's zone. */
 export async function getTaskActivity(taskId: string, { signal }: { signal?: AbortSignal } = {}): Promise<RunActivity> {

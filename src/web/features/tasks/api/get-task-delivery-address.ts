@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { taskDeliveryAddressSchema, type TaskDeliveryAddress } from '#shared/tasks/delivery-address.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** `GET /api/tasks/:id/delivery-address`: may the task's e-mail target receive results yet (ADR 0053). */
 export async function getTaskDeliveryAddress(taskId: string, { signal }: { signal?: AbortSignal } = {}): Promise<TaskDeliveryAddress> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { taskResponseSchema, type Task } from '#shared/tasks/task.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** `GET /api/tasks/:id`; another user's task answers 404 like a missing one. */
 export async function getTask(taskId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Task> {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { taskRunPageSchema, type RunWithDeliveries, type TaskRunPage } from '#shared/runs/run.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** Runs per request; the server's default, spelled out so "Load more" and the tests agree on it. */
 export const taskRunPageSize = 20;

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { taskPageSchema, type TaskListFilter, type TaskPage } from '#shared/tasks/task.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** Tasks per request; the server's default, spelled out so "Load more" and the tests agree on it. */
 export const taskPageSize = 20;

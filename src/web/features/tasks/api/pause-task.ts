@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '#shared/tasks/task.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import { parseTaskResponse, storeTask } from './task-cache';
 
 /** A paused task keeps its schedule but has no next fire time until it is resumed. */

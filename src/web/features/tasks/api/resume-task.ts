@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '#shared/tasks/task.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import { parseTaskResponse, storeTask } from './task-cache';
 
 /** Resuming also clears the failure count of a task that stopped on errors, and computes its next fire time. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '#shared/tasks/task.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import { parseTaskResponse, storeTask } from './task-cache';
 
 /** Replaces the task's webhook signing secret; deliveries from now on are signed with the new one. */

@@ -1,9 +1,9 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import { z } from 'zod';
 import { runSchema } from '#shared/runs/run.schema';
-import { ApiError, apiClient } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/form-errors';
+import { ApiError, apiClient } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/form-errors';
 
 /** What the page needs of the run `POST /api/tasks/:id/runs` answers with: the shared `Run`'s outcome fields. */
 const runNowResponseSchema = z.object({ run: runSchema.pick({ id: true, status: true, error: true }) });

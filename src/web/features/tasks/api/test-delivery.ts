@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { testDeliveryResultSchema, type TestDeliveryInput, type TestDeliveryResult } from '#shared/tasks/test-delivery.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /**
  * `POST /api/tasks/test-delivery`: sends one sample message to the delivery fields as they stand in the form, saved or

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task, TaskInput } from '#shared/tasks/task.schema';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 import { parseTaskResponse, storeTask } from './task-cache';
 
 /** `PUT /api/tasks/:id` replaces the task's settings; the server recomputes the next fire time of an active task. */

@@ -1,7 +1,7 @@
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import type { Task } from '#shared/tasks/task.schema';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/form-errors';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { errorMessage } from '#web/lib/form-errors';
 import { useDeleteTask } from '../api/delete-task';
 
 type DeleteTaskDialogProps = {

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import type { TaskListFilter } from '#shared/tasks/task.schema';
-import { SearchBox } from '../../../components/ui/search-box';
+import { SearchBox } from '#web/components/ui/search-box';
 
 /** Spec section 2: the list's filter buttons. Tasks stopped by errors show under "All Tasks". */
 const statusFilters: { value: TaskListFilter; label: string }[] = [

@@ -3,7 +3,7 @@ import { Eye, LoaderCircle, Pause, Pencil, Play, Trash2, Zap, type LucideIcon } 
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import type { Task } from '#shared/tasks/task.schema';
-import { taskPaths } from '../../../config/paths';
+import { taskPaths } from '#web/config/paths';
 import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, stubApi } from '../../../testing/api-stubs';
-import { makeRun as makeHistoryRun } from '../../../testing/run-fixtures';
-import { jsonResponse, renderRoutes } from '../../../testing/test-utils';
-import { formatLocalDateTime } from '../../../lib/date-time';
-import { previewText, runDurationText } from '../../../lib/run-text';
+import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { makeRun as makeHistoryRun } from '#web/testing/run-fixtures';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { formatLocalDateTime } from '#web/lib/date-time';
+import { previewText, runDurationText } from '#web/lib/run-text';
 import { taskRunsQueryOptions, type TaskRun } from '../api/list-task-runs';
 import { TaskRunHistory } from './task-run-history';
 

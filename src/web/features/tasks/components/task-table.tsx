@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task } from '#shared/tasks/task.schema';
-import { ColumnHeads } from '../../../components/ui/column-heads';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { taskPaths } from '../../../config/paths';
-import { modelName, providerName } from '../../../lib/catalog-names';
+import { ColumnHeads } from '#web/components/ui/column-heads';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { taskPaths } from '#web/config/paths';
+import { modelName, providerName } from '#web/lib/catalog-names';
 import { TaskRowActions } from './task-row-actions';
 import { TaskStatusBadge } from './task-status-badge';
 

@@ -1,10 +1,10 @@
 import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import type { Task } from '#shared/tasks/task.schema';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/form-errors';
+import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { errorMessage } from '#web/lib/form-errors';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 
 /** Keeps the recognisable prefix, so the user can tell which kind of secret it is without seeing it. */

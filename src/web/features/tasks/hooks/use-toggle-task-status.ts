@@ -1,6 +1,6 @@
-import { toast } from '../../../lib/toast';
+import { toast } from '#web/lib/toast';
 import type { Task } from '#shared/tasks/task.schema';
-import { errorMessage } from '../../../lib/form-errors';
+import { errorMessage } from '#web/lib/form-errors';
 import { usePauseTask } from '../api/pause-task';
 import { useResumeTask } from '../api/resume-task';
 

@@ -5,10 +5,10 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
 import { testUser } from '#test/fixtures';
-import { errorResponse, sentBodies, stubApi, type StubRequest } from '../../../../testing/api-stubs';
-import { catalogBody } from '../../../../testing/catalog-fixtures';
-import { makeTask } from '../../../../testing/task-fixtures';
-import { jsonResponse, renderRoutes } from '../../../../testing/test-utils';
+import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { catalogBody } from '#web/testing/catalog-fixtures';
+import { makeTask } from '#web/testing/task-fixtures';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { EditTaskRoute } from './edit-task';
 
 const now = new Date('2026-01-14T07:00:00Z');

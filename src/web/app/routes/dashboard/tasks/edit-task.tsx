@@ -1,21 +1,21 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from '../../../../lib/toast';
-import { PageIntro } from '../../../../components/layout/page-intro';
+import { toast } from '#web/lib/toast';
+import { PageIntro } from '#web/components/layout/page-intro';
 import type { Task, TaskInput } from '#shared/tasks/task.schema';
-import { buttonClassName } from '../../../../components/ui/button';
-import { LoadError } from '../../../../components/ui/load-error';
-import { paths, taskPaths } from '../../../../config/paths';
-import { useTask } from '../../../../features/tasks/api/get-task';
-import { useTaskRuns } from '../../../../features/tasks/api/list-task-runs';
-import { useUpdateTask } from '../../../../features/tasks/api/update-task';
-import { TaskForm } from '../../../../features/tasks/components/task-form/task-form';
-import { TaskFormSkeleton } from '../../../../features/tasks/components/task-form/task-form-skeleton';
-import { taskFormValuesOf } from '../../../../features/tasks/components/task-form/task-form-values';
-import { ApiError } from '../../../../lib/api-client';
-import { useAuth } from '../../../../lib/auth';
-import { errorMessage } from '../../../../lib/form-errors';
+import { buttonClassName } from '#web/components/ui/button';
+import { LoadError } from '#web/components/ui/load-error';
+import { paths, taskPaths } from '#web/config/paths';
+import { useTask } from '#web/features/tasks/api/get-task';
+import { useTaskRuns } from '#web/features/tasks/api/list-task-runs';
+import { useUpdateTask } from '#web/features/tasks/api/update-task';
+import { TaskForm } from '#web/features/tasks/components/task-form/task-form';
+import { TaskFormSkeleton } from '#web/features/tasks/components/task-form/task-form-skeleton';
+import { taskFormValuesOf } from '#web/features/tasks/components/task-form/task-form-values';
+import { ApiError } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth';
+import { errorMessage } from '#web/lib/form-errors';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 

@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import type { UserSettings } from '#shared/settings/user-settings.schema';
 import type { Task } from '#shared/tasks/task.schema';
-import { catalogBody } from '../../../../testing/catalog-fixtures';
+import { catalogBody } from '#web/testing/catalog-fixtures';
 import { testUser } from '#test/fixtures';
-import { errorResponse, sentBodies, stubApi, testSettings, type StubRequest } from '../../../../testing/api-stubs';
-import { makeTask } from '../../../../testing/task-fixtures';
-import { jsonResponse, renderRoutes } from '../../../../testing/test-utils';
+import { errorResponse, sentBodies, stubApi, testSettings, type StubRequest } from '#web/testing/api-stubs';
+import { makeTask } from '#web/testing/task-fixtures';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { NewTaskRoute } from './new-task';
 
 // A winter morning in UTC (the test browser's zone): Berlin is UTC+1, New York UTC-5.

@@ -1,19 +1,19 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../../lib/toast';
-import { PageIntro } from '../../../../components/layout/page-intro';
+import { toast } from '#web/lib/toast';
+import { PageIntro } from '#web/components/layout/page-intro';
 import type { UserSettings } from '#shared/settings/user-settings.schema';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task, TaskInput } from '#shared/tasks/task.schema';
-import { paths } from '../../../../config/paths';
-import { useCreateTask } from '../../../../features/tasks/api/create-task';
-import { TaskForm } from '../../../../features/tasks/components/task-form/task-form';
-import { TaskFormSkeleton } from '../../../../features/tasks/components/task-form/task-form-skeleton';
-import { newTaskFormValues } from '../../../../features/tasks/components/task-form/task-form-values';
-import { useAuth } from '../../../../lib/auth';
-import { errorMessage } from '../../../../lib/form-errors';
-import { browserTimeZone } from '../../../../lib/time-zones';
-import { useUserSettings } from '../../../../lib/user-settings';
+import { paths } from '#web/config/paths';
+import { useCreateTask } from '#web/features/tasks/api/create-task';
+import { TaskForm } from '#web/features/tasks/components/task-form/task-form';
+import { TaskFormSkeleton } from '#web/features/tasks/components/task-form/task-form-skeleton';
+import { newTaskFormValues } from '#web/features/tasks/components/task-form/task-form-values';
+import { useAuth } from '#web/lib/auth';
+import { errorMessage } from '#web/lib/form-errors';
+import { browserTimeZone } from '#web/lib/time-zones';
+import { useUserSettings } from '#web/lib/user-settings';
 
 /** /dashboard/tasks/new: a new task, starting from the user's default schedule and address. */
 export function NewTaskRoute() {

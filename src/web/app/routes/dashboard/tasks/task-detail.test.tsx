@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
-import { formatLocalDateTime } from '../../../../lib/date-time';
-import { errorResponse, stubApi, type StubRequest } from '../../../../testing/api-stubs';
-import { makeTask } from '../../../../testing/task-fixtures';
-import { jsonResponse, renderWithToasts } from '../../../../testing/test-utils';
+import { formatLocalDateTime } from '#web/lib/date-time';
+import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { makeTask } from '#web/testing/task-fixtures';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { TaskDetailRoute } from './task-detail';
 
 type Handler = (request: StubRequest) => Response | Promise<Response>;

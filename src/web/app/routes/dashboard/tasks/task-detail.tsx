@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TaskDetail } from '../../../../features/tasks/components/task-detail';
+import { TaskDetail } from '#web/features/tasks/components/task-detail';
 
 /** /dashboard/tasks/:taskId. */
 export function TaskDetailRoute() {

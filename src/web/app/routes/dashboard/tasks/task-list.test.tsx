@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
-import { errorResponse, stubApi, type StubRequest } from '../../../../testing/api-stubs';
-import { makeTask } from '../../../../testing/task-fixtures';
-import { jsonResponse, renderWithToasts } from '../../../../testing/test-utils';
+import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { makeTask } from '#web/testing/task-fixtures';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { TaskListRoute } from './task-list';
 
 /**

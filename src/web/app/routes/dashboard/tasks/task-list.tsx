@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { taskListFilters, type TaskListFilter } from '#shared/tasks/task.schema';
-import { TaskList } from '../../../../features/tasks/components/task-list';
+import { TaskList } from '#web/features/tasks/components/task-list';
 
 function parseFilter(value: string | null): TaskListFilter {
   return taskListFilters.find((filter) => filter === value) ?? 'all';

@@ -1,7 +1,7 @@
-import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
-import { Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
-import { Textarea } from '../../../../components/ui/textarea';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { Textarea } from '#web/components/ui/textarea';
 import { useTaskFormContext } from './use-task-form';
 
 /** Name and description: how the task shows up in lists, e-mails and webhooks. */

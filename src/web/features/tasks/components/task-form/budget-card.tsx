@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
-import { BudgetFields } from '../../../../components/budget/budget-fields';
-import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
+import { BudgetFields } from '#web/components/budget/budget-fields';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 import { useTaskFormContext } from './use-task-form';
 
 /** The task's optional monthly budget (issue 23), in tokens or estimated USD. */

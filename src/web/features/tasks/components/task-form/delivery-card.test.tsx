@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ParsedTaskInput } from '#shared/tasks/task.schema';
 import { testUser } from '#test/fixtures';
-import { errorResponse, requested, sentBodies, stubApi, type StubRequest } from '../../../../testing/api-stubs';
-import { jsonResponse, renderWithToasts } from '../../../../testing/test-utils';
+import { errorResponse, requested, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { DeliveryCard } from './delivery-card';
 import { newTaskFormValues, taskFormSchema, type TaskFormValues } from './task-form-values';
 

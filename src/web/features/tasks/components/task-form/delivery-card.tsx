@@ -1,10 +1,10 @@
 import { Filter, GitCompareArrows, Hash, Mail, MessagesSquare, Repeat, Webhook } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { deliversToUrl, deliveryConditionMaxLength, type DeliverWhen, type DeliveryMethod } from '#shared/tasks/task.schema';
-import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
-import { Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
-import { Textarea } from '../../../../components/ui/textarea';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { Textarea } from '#web/components/ui/textarea';
 import { ChoiceCards, type Choice } from './choice-cards';
 import { SendTestMessage } from './send-test-message';
 import { useTaskFormContext } from './use-task-form';

@@ -2,10 +2,10 @@ import { Globe } from 'lucide-react';
 import { Controller, useWatch } from 'react-hook-form';
 import { findModel, providerCatalog, type ProviderId } from '#shared/tasks/catalog';
 import type { CatalogProvider } from '#shared/tasks/catalog.schema';
-import { Badge } from '../../../../components/ui/badge';
-import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
-import { Field } from '../../../../components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger } from '../../../../components/ui/select';
+import { Badge } from '#web/components/ui/badge';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { Field } from '#web/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger } from '#web/components/ui/select';
 import { useCatalog } from '../../api/get-catalog';
 import { useTaskFormContext } from './use-task-form';
 

@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { upcomingRuns } from './task-form-values';
 import { useTaskFormContext } from './use-task-form';
-import { formatInstant } from '../../../../lib/date-time';
+import { formatInstant } from '#web/lib/date-time';
 
 const previewCount = 3;
 

@@ -3,10 +3,10 @@ import { Info } from 'lucide-react';
 import { Controller, useWatch } from 'react-hook-form';
 import { findModel } from '#shared/tasks/catalog';
 import { temperatureRange } from '#shared/tasks/task.schema';
-import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
-import { Field } from '../../../../components/ui/field';
-import { Switch } from '../../../../components/ui/switch';
-import { Textarea } from '../../../../components/ui/textarea';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { Field } from '#web/components/ui/field';
+import { Switch } from '#web/components/ui/switch';
+import { Textarea } from '#web/components/ui/textarea';
 import { PromptPreview } from './prompt-preview';
 import { useTaskFormContext } from './use-task-form';
 

@@ -1,6 +1,6 @@
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { deliversToUrl, type ParsedTaskInput } from '#shared/tasks/task.schema';
-import { serverFieldErrors } from '../../../../lib/form-errors';
+import { serverFieldErrors } from '#web/lib/form-errors';
 import type { TaskFormValues } from './task-form-values';
 
 /** The server's field names (docs/api.md: paths such as "deliveryConfig.email") that the form has a field for. */

@@ -1,4 +1,4 @@
-import { FormCardSkeleton as CardSkeleton } from '../../../../components/ui/form-card-skeleton';
+import { FormCardSkeleton as CardSkeleton } from '#web/components/ui/form-card-skeleton';
 
 /** The task form's shape while what it starts from loads, so the page does not jump when it arrives. */
 export function TaskFormSkeleton({ label }: { label: string }) {

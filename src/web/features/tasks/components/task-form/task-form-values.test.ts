@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUserSettings } from '#shared/settings/user-settings.schema';
 import { taskInputSchema } from '#shared/tasks/task.schema';
-import { makeTask } from '../../../../testing/task-fixtures';
+import { makeTask } from '#web/testing/task-fixtures';
 import { newTaskFormValues, taskFormSchema, taskFormValuesOf, toTaskInput, upcomingRuns } from './task-form-values';
 
 // A winter day: Berlin is UTC+1, New York UTC-5.
