@@ -105,7 +105,10 @@ function prerenderLandingPage(): Plugin {
       if (!enhanceScript) throw new Error(`The build has no chunk for ${enhanceLandingEntry}`);
       if (!dashboardScript) throw new Error(`The build has no chunk for ${enhanceDashboardEntry}`);
       const { tsImport } = await import('tsx/esm/api');
-      const { renderLandingPage, renderAuthPage, prerenderedAuthPages, withoutSuspenseMarkers, dashboardPageSlots } = (await tsImport('./src/web/prerender-landing.tsx', import.meta.url)) as typeof Prerender;
+      const { renderLandingPage, renderAuthPage, prerenderedAuthPages, withoutSuspenseMarkers, dashboardPageSlots } = (await tsImport(
+        './src/web/prerender-landing.tsx',
+        import.meta.url,
+      )) as typeof Prerender;
       const render = (audience: Prerender.LandingAudience) => withoutSuspenseMarkers(renderLandingPage(audience));
       const indexHtml = await readFile(join(webOutDir, 'index.html'), 'utf8');
       if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
@@ -122,8 +125,12 @@ function prerenderLandingPage(): Plugin {
       // public pages' chunk, so /dashboard fetches its code in the entry's round trip too.
       if (!signedInPreloads) throw new Error('The build found no chunks for the signed-in pages');
       let signedInHtml = indexHtml;
-      for (const fileName of signedInPreloads.drop) signedInHtml = signedInHtml.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="/${fileName}">`), '');
-      const signedInTags = signedInPreloads.add.filter((fileName) => !indexHtml.includes(`/${fileName}"`)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('\n    ');
+      for (const fileName of signedInPreloads.drop)
+        signedInHtml = signedInHtml.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="/${fileName}">`), '');
+      const signedInTags = signedInPreloads.add
+        .filter((fileName) => !indexHtml.includes(`/${fileName}"`))
+        .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`)
+        .join('\n    ');
       await writeFile(join(webOutDir, 'signed-in.html'), signedInHtml.replace('</head>', `  ${signedInTags}\n  </head>`));
 
       // ADR 0057: the template the server renders /dashboard into. Only its own script: the SPA loads on first use.
@@ -155,10 +162,16 @@ function signedInChunks(bundle: Rolldown.OutputBundle): { add: string[]; drop: s
     add.add(fileName);
     for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) visit(imported);
   };
-  for (const chunk of [...holding('/app/layouts/dashboard-layout.tsx'), ...holding('/app/routes/dashboard/overview.tsx'), ...holding('/app/routes/guards.tsx')]) {
+  for (const chunk of [
+    ...holding('/app/layouts/dashboard-layout.tsx'),
+    ...holding('/app/routes/dashboard/overview.tsx'),
+    ...holding('/app/routes/guards.tsx'),
+  ]) {
     visit(chunk.fileName);
   }
-  const drop = holding('/app/layouts/public-layout.tsx').map((chunk) => chunk.fileName).filter((fileName) => !add.has(fileName));
+  const drop = holding('/app/layouts/public-layout.tsx')
+    .map((chunk) => chunk.fileName)
+    .filter((fileName) => !add.has(fileName));
   if (add.size === 0) throw new Error('vite.config.ts: found no chunk of the dashboard layout');
   return { add: [...add], drop };
 }
@@ -205,7 +218,8 @@ function areasOf(lazyModule: string): Area[] {
   ) {
     return ['shell'];
   }
-  if (path.endsWith('/src/web/app/layouts/dashboard-layout.tsx') || /\/routes\/(dashboard\/|admin\/|settings\.tsx$)/.test(path)) return ['signed-in'];
+  if (path.endsWith('/src/web/app/layouts/dashboard-layout.tsx') || /\/routes\/(dashboard\/|admin\/|settings\.tsx$)/.test(path))
+    return ['signed-in'];
   if (path.includes(`${routes}content/`) || path.endsWith(`${routes}unsubscribe.tsx`)) return ['content'];
   return [];
 }
@@ -334,7 +348,8 @@ export default defineConfig({
         target: 'http://localhost:3000',
         // The API refuses state-changing requests from another origin (routes/csrf.ts, better-auth's own check): the
         // dev server is the same app on another port, so it speaks as the API's origin.
-        configure: (proxy) => proxy.on('proxyReq', (request) => request.getHeader('origin') && request.setHeader('origin', 'http://localhost:3000')),
+        configure: (proxy) =>
+          proxy.on('proxyReq', (request) => request.getHeader('origin') && request.setHeader('origin', 'http://localhost:3000')),
       },
     },
   },

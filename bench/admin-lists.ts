@@ -12,8 +12,42 @@ import type { Database } from '#server/db/client';
 export const adminUsers = Number(process.env.BENCH_ADMIN_USERS ?? 10_000);
 export const adminTasks = Number(process.env.BENCH_ADMIN_TASKS ?? 100_000);
 
-const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Radia', 'Linus', 'Frances', 'Tim', 'Hedy', 'Dennis', 'Katherine', 'Niklaus'];
-const lastNames = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Perlman', 'Torvalds', 'Allen', 'Berners-Lee', 'Lamarr', 'Ritchie', 'Johnson', 'Wirth'];
+const firstNames = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Margaret',
+  'Ken',
+  'Radia',
+  'Linus',
+  'Frances',
+  'Tim',
+  'Hedy',
+  'Dennis',
+  'Katherine',
+  'Niklaus',
+];
+const lastNames = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Hamilton',
+  'Thompson',
+  'Perlman',
+  'Torvalds',
+  'Allen',
+  'Berners-Lee',
+  'Lamarr',
+  'Ritchie',
+  'Johnson',
+  'Wirth',
+];
 const providers = ['openai', 'anthropic', 'gemini', 'openrouter'];
 
 /**
@@ -73,7 +107,13 @@ export async function measureExport(baseUrl: string, cookie: string, path: strin
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   const after = await memoryOf(pid);
   // CSV rows end in CRLF; a field with a newline inside is quoted, and the seeded names have none.
-  return { path, status, rows: lines - 1, seconds, apiMemoryMiB: { rssBefore: before.rssMiB, peakBefore: before.peakMiB, peakAfter: after.peakMiB } };
+  return {
+    path,
+    status,
+    rows: lines - 1,
+    seconds,
+    apiMemoryMiB: { rssBefore: before.rssMiB, peakBefore: before.peakMiB, peakAfter: after.peakMiB },
+  };
 }
 
 type Measured = { requestsPerSecond: number; latencyMs: { p50: number; p95: number } } | undefined;
@@ -88,7 +128,10 @@ export function againstHistory(pairs: Record<string, { reference: Measured; meas
       if (!reference || !measured) return [name, null];
       const costRatio = Math.round((reference.requestsPerSecond / measured.requestsPerSecond) * 100) / 100;
       const p50Ratio = Math.round((measured.latencyMs.p50 / reference.latencyMs.p50) * 100) / 100;
-      return [name, { costRatio, p50Ratio, historyFirstPageRequestsPerSecond: reference.requestsPerSecond, goal: '≤ 2', pass: costRatio <= 2 }];
+      return [
+        name,
+        { costRatio, p50Ratio, historyFirstPageRequestsPerSecond: reference.requestsPerSecond, goal: '≤ 2', pass: costRatio <= 2 },
+      ];
     }),
   );
 }

@@ -42,7 +42,28 @@ const otherRuns = Number(process.env.BENCH_OTHER_RUNS ?? 10_000);
 export const words = { common: 'harbour', rare: 'quokka', none: 'zeppelin', taskName: 'Daily cooking' } as const;
 const authSecret = 'bench-secret-that-is-at-least-32-characters';
 const logger = createLogger({ level: 'warn' });
-const topics = ['weather', 'markets', 'football', 'science', 'movies', 'travel', 'cooking', 'health', 'startups', 'music', 'history', 'space', 'gardening', 'chess', 'poetry', 'crypto', 'fashion', 'cycling', 'climate', 'books'];
+const topics = [
+  'weather',
+  'markets',
+  'football',
+  'science',
+  'movies',
+  'travel',
+  'cooking',
+  'health',
+  'startups',
+  'music',
+  'history',
+  'space',
+  'gardening',
+  'chess',
+  'poetry',
+  'crypto',
+  'fashion',
+  'cycling',
+  'climate',
+  'books',
+];
 const password = 'Bench-Password-Long-Enough-1!';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -93,10 +114,21 @@ async function benchmark(url: string, pool: pg.Pool, db: Database) {
 async function startServer(script: string, databaseUrl: string) {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', script], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, PORT: String(port), APP_URL: baseUrl, AUTH_SECRET: authSecret, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', script],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        APP_URL: baseUrl,
+        AUTH_SECRET: authSecret,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
@@ -114,7 +146,15 @@ async function startServer(script: string, databaseUrl: string) {
   };
 }
 
-async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, baseUrl: string, floorUrl: string, agent: http.Agent, databaseUrl: string) {
+async function measureAll(
+  db: Database,
+  pool: pg.Pool,
+  server: ChildProcess,
+  baseUrl: string,
+  floorUrl: string,
+  agent: http.Agent,
+  databaseUrl: string,
+) {
   const cookie = await signUp(baseUrl, agent);
   const [owner] = (await db.execute<{ id: string }>(sql`select id from "user" limit 1`)).rows;
   if (!owner) throw new Error('sign-up created no user');
@@ -139,7 +179,8 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
   }
   // BENCH_SCENARIOS=firstPage,searchCommon measures only those (e.g. to profile one of them).
   const only = process.env.BENCH_SCENARIOS?.split(',');
-  const scenario = (name: string, path: string, at = connections, url = baseUrl, ms = durationMs) => (only && !only.includes(name) ? undefined : measure(url, agent, cookie, path, at, ms));
+  const scenario = (name: string, path: string, at = connections, url = baseUrl, ms = durationMs) =>
+    only && !only.includes(name) ? undefined : measure(url, agent, cookie, path, at, ms);
   const searches = {
     searchCommon: `/api/runs?q=${encodeURIComponent(words.common)}&limit=20`,
     searchRare: `/api/runs?q=${encodeURIComponent(words.rare)}&limit=20`,
@@ -173,7 +214,10 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
   const { floor: dashboardFloor, measured: dashboard } = await besideFloor('dashboard', '/api/dashboard', connections);
   // Each admin list right after a round of the history's first page, its reference: minutes apart, the machine's load
   // moved the two by tens of percent (docs/scaling.md, "Admin lists").
-  const besideFirstPage = async (name: string, path: string) => ({ reference: await scenario(name, '/api/runs?limit=20'), measured: await scenario(name, path) });
+  const besideFirstPage = async (name: string, path: string) => ({
+    reference: await scenario(name, '/api/runs?limit=20'),
+    measured: await scenario(name, path),
+  });
   const adminPairs = {
     usersFirstPage: await besideFirstPage('adminUsers', '/api/admin/users?limit=20'),
     usersSearch: await besideFirstPage('adminUsersSearch', '/api/admin/users?search=hopper&limit=20'),
@@ -182,7 +226,13 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
     tasksOwnerSearch: await besideFirstPage('adminTasksOwner', '/api/admin/tasks?search=lovelace&limit=20'),
   };
   const admin = Object.fromEntries(Object.entries(adminPairs).map(([name, { measured }]) => [name, measured]));
-  const exports = only && !only.includes('exports') ? undefined : { tasks: await measureExport(baseUrl, cookie, '/api/admin/tasks/export', server), users: await measureExport(baseUrl, cookie, '/api/admin/users/export', server) };
+  const exports =
+    only && !only.includes('exports')
+      ? undefined
+      : {
+          tasks: await measureExport(baseUrl, cookie, '/api/admin/tasks/export', server),
+          users: await measureExport(baseUrl, cookie, '/api/admin/users/export', server),
+        };
   const historyExport = only && !only.includes('historyExport') ? undefined : await exportHistory(baseUrl, agent, cookie, 100_000);
 
   const report: Report = {
@@ -213,12 +263,21 @@ async function measureAll(db: Database, pool: pg.Pool, server: ChildProcess, bas
 }
 
 /** Issue 17's goals: each admin list's cost against the history's first page beside it, and the exports' figures. */
-function printAdminGoals(ratios: ReturnType<typeof againstHistory>, exports: Record<string, Awaited<ReturnType<typeof measureExport>>> | undefined) {
+function printAdminGoals(
+  ratios: ReturnType<typeof againstHistory>,
+  exports: Record<string, Awaited<ReturnType<typeof measureExport>>> | undefined,
+) {
   const lines = Object.entries(ratios).flatMap(([name, ratio]) =>
-    ratio ? [`${ratio.pass ? 'PASS' : 'FAIL'}  ${String(ratio.costRatio).padStart(5)}  ${name}: per request ≤ 2 × the history first page's (${ratio.historyFirstPageRequestsPerSecond} req/s beside it)`] : [],
+    ratio
+      ? [
+          `${ratio.pass ? 'PASS' : 'FAIL'}  ${String(ratio.costRatio).padStart(5)}  ${name}: per request ≤ 2 × the history first page's (${ratio.historyFirstPageRequestsPerSecond} req/s beside it)`,
+        ]
+      : [],
   );
   for (const [name, measured] of Object.entries(exports ?? {})) {
-    lines.push(`        export of ${measured.rows} ${name}: ${measured.seconds} s, the API's peak memory ${measured.apiMemoryMiB.peakAfter} MiB (${measured.apiMemoryMiB.peakBefore} before)`);
+    lines.push(
+      `        export of ${measured.rows} ${name}: ${measured.seconds} s, the API's peak memory ${measured.apiMemoryMiB.peakAfter} MiB (${measured.apiMemoryMiB.peakBefore} before)`,
+    );
   }
   console.error(`Issue 17 goals (${adminUsers} users, ${adminTasks} tasks, ${connections} connections):\n${lines.join('\n')}\n`);
 }
@@ -240,7 +299,12 @@ function merged(runs: Measured[]): Measured {
   };
 }
 
-const latencyFigures = (latencies: number[]) => ({ p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN) });
+const latencyFigures = (latencies: number[]) => ({
+  p50: round(percentile(latencies, 50)),
+  p95: round(percentile(latencies, 95)),
+  p99: round(percentile(latencies, 99)),
+  max: round(latencies.at(-1) ?? NaN),
+});
 
 /**
  * The history's export as the browser makes it (web/features/history/api/export-runs.ts): pages of 100 with the
@@ -369,7 +433,10 @@ async function measureTriggerCost(db: Database, userId: string) {
   }
   await db.execute(sql`delete from tasks where id = ${probe?.id}`);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? NaN;
-  const summary = (list: { insertMs: number; updateMs: number }[]) => ({ insert10kMs: Math.round(median(list.map((s) => s.insertMs))), update10kMs: Math.round(median(list.map((s) => s.updateMs))) });
+  const summary = (list: { insertMs: number; updateMs: number }[]) => ({
+    insert10kMs: Math.round(median(list.map((s) => s.insertMs))),
+    update10kMs: Math.round(median(list.map((s) => s.updateMs))),
+  });
   return { withNotifyTriggers: summary(samples.on), withoutTriggers: summary(samples.off) };
 }
 
@@ -408,15 +475,25 @@ async function explainHistory(pool: pg.Pool, userId: string) {
  * `ms` after a warm-up. autocannon rather than node:http's client: the load generator shares the two cores with the
  * API and PostgreSQL, and node:http's client cost about three times its CPU per request.
  */
-async function measure(baseUrl: string, agent: http.Agent, cookie: string, path: string, at = connections, ms = durationMs): Promise<Measured> {
+async function measure(
+  baseUrl: string,
+  agent: http.Agent,
+  cookie: string,
+  path: string,
+  at = connections,
+  ms = durationMs,
+): Promise<Measured> {
   const run = (runMs: number) =>
     new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
       const latencies: number[] = [];
       let failures = 0;
-      const instance = autocannon({ url: `${baseUrl}${path}`, connections: at, duration: runMs / 1000, headers: { Cookie: cookie, Origin: baseUrl } }, (error: unknown, result: autocannon.Result) => {
-        if (error) reject(error instanceof Error ? error : new Error(String(error)));
-        else resolve({ latencies: latencies.sort((a, b) => a - b), failures: failures + result.errors + result.timeouts });
-      });
+      const instance = autocannon(
+        { url: `${baseUrl}${path}`, connections: at, duration: runMs / 1000, headers: { Cookie: cookie, Origin: baseUrl } },
+        (error: unknown, result: autocannon.Result) => {
+          if (error) reject(error instanceof Error ? error : new Error(String(error)));
+          else resolve({ latencies: latencies.sort((a, b) => a - b), failures: failures + result.errors + result.timeouts });
+        },
+      );
       instance.on('response', (_client, status, _bytes, ms) => {
         latencies.push(ms);
         if (status !== 200) failures++;
@@ -440,7 +517,12 @@ async function measure(baseUrl: string, agent: http.Agent, cookie: string, path:
   };
 }
 
-function request(baseUrl: string, agent: http.Agent, path: string, { method = 'GET', body, cookie }: { method?: string; body?: string; cookie?: string } = {}) {
+function request(
+  baseUrl: string,
+  agent: http.Agent,
+  path: string,
+  { method = 'GET', body, cookie }: { method?: string; body?: string; cookie?: string } = {},
+) {
   return new Promise<{ status: number; body: string; cookies: string[] }>((resolve, reject) => {
     const headers: Record<string, string> = { Origin: baseUrl };
     if (body) headers['Content-Type'] = 'application/json';
@@ -448,7 +530,13 @@ function request(baseUrl: string, agent: http.Agent, path: string, { method = 'G
     const outgoing = http.request(`${baseUrl}${path}`, { method, agent, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), cookies: response.headers['set-cookie'] ?? [] }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          cookies: response.headers['set-cookie'] ?? [],
+        }),
+      );
       response.on('error', reject);
     });
     outgoing.on('error', reject);

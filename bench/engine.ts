@@ -56,9 +56,11 @@ async function main() {
   const openai = await startOpenAiServer({ defaultDelayMs: latencyMs });
   const receiver = await startWebhookReceiver();
 
-  const [owner] = (await db.execute<{ id: string }>(sql`
+  const [owner] = (
+    await db.execute<{ id: string }>(sql`
     insert into "user" (id, name, email) values (gen_random_uuid()::text, 'Bench', 'bench-' || gen_random_uuid() || '@example.com')
-    returning id`)).rows;
+    returning id`)
+  ).rows;
   // Unlimited: every run counts toward the owner's month, as on any plan, but none is refused.
   await db.execute(sql`insert into subscriptions (user_id, plan_id, status) values (${owner?.id}, ${unlimitedPlanId}, 'active')`);
   // The tasks wait without a fire time until every worker is up, so a slow start cannot make them late.
@@ -73,7 +75,16 @@ async function main() {
   const ready: Promise<void>[] = [];
   for (let index = 0; index < workers; index++) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true', WORKER_CONCURRENCY: String(concurrency), AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters', LOG_LEVEL: 'info' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: url,
+        OPENAI_API_KEY: 'sk-bench',
+        OPENAI_BASE_URL: openai.baseUrl,
+        ALLOW_PRIVATE_WEBHOOKS: 'true',
+        WORKER_CONCURRENCY: String(concurrency),
+        AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);
@@ -97,7 +108,11 @@ async function main() {
   const watcher = await pool.connect();
   const visibleAt: number[] = [];
   while (visibleAt.length < tasks && Date.now() < dueAt.getTime() + 5 * 60_000) {
-    const [row] = (await watcher.query<{ runs: number }>(`select count(*)::int as runs from task_runs where trigger = 'schedule' and status <> 'skipped'`)).rows;
+    const [row] = (
+      await watcher.query<{ runs: number }>(
+        `select count(*)::int as runs from task_runs where trigger = 'schedule' and status <> 'skipped'`,
+      )
+    ).rows;
     const observedAt = Date.now();
     while (visibleAt.length < (row?.runs ?? 0)) visibleAt.push(observedAt - dueAt.getTime());
     await sleep(5);
@@ -106,28 +121,49 @@ async function main() {
 
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
-    const [row] = (await db.execute<{ done: number }>(sql`select count(*)::int as done from task_runs where status in ('completed', 'error')`)).rows;
+    const [row] = (
+      await db.execute<{ done: number }>(sql`select count(*)::int as done from task_runs where status in ('completed', 'error')`)
+    ).rows;
     if ((row?.done ?? 0) >= tasks || Date.now() > deadline) break;
     await sleep(500);
   }
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
 
-  const recorded = (await db.execute<{ ms: number }>(sql`select extract(epoch from started_at - scheduled_for) * 1000 as ms from task_runs where trigger = 'schedule' order by 1`)).rows.map((row) => Number(row.ms));
-  const latenessOf = (values: number[]) => ({ p50: Math.round(percentile(values, 50)), p95: Math.round(percentile(values, 95)), p99: Math.round(percentile(values, 99)), max: Math.round(values.at(-1) ?? NaN) });
-  const [summary] = (await db.execute<{ runs: number; distinct_slots: number; tasks_run: number; completed: number; last_completed: string }>(sql`
+  const recorded = (
+    await db.execute<{ ms: number }>(
+      sql`select extract(epoch from started_at - scheduled_for) * 1000 as ms from task_runs where trigger = 'schedule' order by 1`,
+    )
+  ).rows.map((row) => Number(row.ms));
+  const latenessOf = (values: number[]) => ({
+    p50: Math.round(percentile(values, 50)),
+    p95: Math.round(percentile(values, 95)),
+    p99: Math.round(percentile(values, 99)),
+    max: Math.round(values.at(-1) ?? NaN),
+  });
+  const [summary] = (
+    await db.execute<{ runs: number; distinct_slots: number; tasks_run: number; completed: number; last_completed: string }>(sql`
     select count(*)::int as runs, count(distinct (task_id, scheduled_for))::int as distinct_slots, count(distinct task_id)::int as tasks_run,
-      count(*) filter (where status = 'completed')::int as completed, max(completed_at) as last_completed from task_runs`)).rows;
+      count(*) filter (where status = 'completed')::int as completed, max(completed_at) as last_completed from task_runs`)
+  ).rows;
   const seconds = (new Date(summary?.last_completed ?? dueAt).getTime() - dueAt.getTime()) / 1000;
   const runsPerSecond = (summary?.completed ?? 0) / seconds;
 
   // graphile-worker's own ceiling on this database: no-op jobs through one runner with one worker's concurrency.
   const noopJobs = 20_000;
   const noopPool = connectDatabase({ url, logger, max: concurrency + 2 }).pool;
-  await db.execute(sql`select graphile_worker.add_jobs(array(select ('noop', '{}'::json, null, null, null, null, null, null)::graphile_worker.job_spec from generate_series(1, ${noopJobs})))`);
+  await db.execute(
+    sql`select graphile_worker.add_jobs(array(select ('noop', '{}'::json, null, null, null, null, null, null)::graphile_worker.job_spec from generate_series(1, ${noopJobs})))`,
+  );
   let done = 0;
   const started = performance.now();
-  const runner = await run({ pgPool: noopPool, concurrency, noHandleSignals: true, taskList: { noop: async () => void done++ }, logger: createJobQueueLogger(logger) });
+  const runner = await run({
+    pgPool: noopPool,
+    concurrency,
+    noHandleSignals: true,
+    taskList: { noop: async () => void done++ },
+    logger: createJobQueueLogger(logger),
+  });
   while (done < noopJobs) await sleep(100);
   const noopPerSecond = noopJobs / ((performance.now() - started) / 1000);
   await runner.stop();

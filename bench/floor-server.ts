@@ -26,7 +26,10 @@ const keptForMs = 5 * 60_000;
 /** The product's pool size (main.ts: WORKER_CONCURRENCY + 10, default 10). */
 const pool = new pg.Pool({ connectionString: url, max: Number(process.env.WORKER_CONCURRENCY ?? 10) + 10 });
 const keepText = (value: string) => value;
-const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig;
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format),
+} as pg.CustomTypesConfig;
 
 /** The first page's query texts exactly as the product sends them; $1 is the user. */
 async function productQueries(): Promise<{ page: { text: string; values: unknown[] }; count: { text: string; values: unknown[] } }> {
@@ -64,7 +67,9 @@ function tokenOf(cookie: string): string | undefined {
   if (dot < 1) return undefined;
   const token = value.slice(0, dot);
   const signature = Buffer.from(value.slice(dot + 1), 'base64');
-  const expected = createHmac('sha256', secret ?? '').update(token).digest();
+  const expected = createHmac('sha256', secret ?? '')
+    .update(token)
+    .digest();
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : undefined;
 }
 
@@ -89,14 +94,22 @@ async function userOf(cookie: string | undefined): Promise<string | undefined> {
 async function totalOf(userId: string): Promise<number> {
   const kept = totals.get(userId);
   if (kept !== undefined) return kept;
-  const { rows } = await pool.query<{ total: number }>({ name: 'floor_count', text: count.text, values: [userId, ...count.values.slice(1)] });
+  const { rows } = await pool.query<{ total: number }>({
+    name: 'floor_count',
+    text: count.text,
+    values: [userId, ...count.values.slice(1)],
+  });
   const total = rows[0]?.total ?? 0;
   totals.set(userId, total);
   return total;
 }
 
 function send(response: http.ServerResponse, status: number, body: string) {
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+  response.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
   response.end(body);
 }
 
@@ -106,7 +119,10 @@ const server = http.createServer((request, response) => {
       if (request.method !== 'GET' || !request.url?.startsWith('/api/runs')) return send(response, 404, '{"error":{"code":"not_found"}}');
       const userId = await userOf(request.headers.cookie);
       if (!userId) return send(response, 401, '{"error":{"code":"unauthorized"}}');
-      const [{ rows }, total] = await Promise.all([pool.query({ name: 'floor_page', text: page.text, values: pageValues(userId), types }), totalOf(userId)]);
+      const [{ rows }, total] = await Promise.all([
+        pool.query({ name: 'floor_page', text: page.text, values: pageValues(userId), types }),
+        totalOf(userId),
+      ]);
       send(response, 200, JSON.stringify({ items: rows.slice(0, limit), more: rows.length > limit, total }));
     } catch (error) {
       send(response, 500, JSON.stringify({ error: { code: 'internal', message: String(error) } }));

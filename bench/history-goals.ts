@@ -56,7 +56,8 @@ type Round = { requestsPerSecond: number; p95: number };
 
 /** The floor's and the product's rounds, pair by pair; a figure measured in one piece is one pair. */
 function pairedRounds(floor: NonNullable<Measured>, product: NonNullable<Measured>): [Round, Round][] {
-  const whole = (measured: NonNullable<Measured>): Round[] => measured.rounds ?? [{ requestsPerSecond: measured.requestsPerSecond, p95: measured.latencyMs.p95 }];
+  const whole = (measured: NonNullable<Measured>): Round[] =>
+    measured.rounds ?? [{ requestsPerSecond: measured.requestsPerSecond, p95: measured.latencyMs.p95 }];
   const products = whole(product);
   return whole(floor).flatMap((base, index): [Round, Round][] => (products[index] ? [[base, products[index]]] : []));
 }
@@ -101,7 +102,10 @@ export function historyGoals(report: Report, earlier?: Report): Goal[] {
       pass: clean(firstPage) && tail <= 1.25,
     });
   }
-  for (const [label, measured] of [['1 connection', report.oneConnection], [`${report.connections} connections`, many]] as const) {
+  for (const [label, measured] of [
+    ['1 connection', report.oneConnection],
+    [`${report.connections} connections`, many],
+  ] as const) {
     const page = measured.firstPage;
     for (const name of searchNames) {
       const search = measured[name];
@@ -118,11 +122,16 @@ export function historyGoals(report: Report, earlier?: Report): Goal[] {
   if (earlier) {
     // Per-request time relative to the floor of the same run, so that load from other work on the machine, which
     // differs between two runs minutes apart, cancels out; the raw times are shown beside it.
-    const relative = (run: Report, measured: Measured, at: 'one' | 'many') => costOf(measured) / costOf((at === 'one' ? run.oneConnection : run.manyConnections).floor);
+    const relative = (run: Report, measured: Measured, at: 'one' | 'many') =>
+      costOf(measured) / costOf((at === 'one' ? run.oneConnection : run.manyConnections).floor);
     const pairs: [string, 'one' | 'many', (run: Report) => Measured][] = [
       ...(['firstPage', ...searchNames] as const).flatMap((name) => [
         [`${name} at 1 connection`, 'one', (run: Report) => run.oneConnection[name]] as [string, 'one', (run: Report) => Measured],
-        [`${name} at ${report.connections} connections`, 'many', (run: Report) => run.manyConnections[name]] as [string, 'many', (run: Report) => Measured],
+        [`${name} at ${report.connections} connections`, 'many', (run: Report) => run.manyConnections[name]] as [
+          string,
+          'many',
+          (run: Report) => Measured,
+        ],
       ]),
     ];
     for (const [name, at, pick] of pairs) {
@@ -148,16 +157,27 @@ export function historyGoals(report: Report, earlier?: Report): Goal[] {
     });
   }
   if (report.runs >= 1_000_000) {
-    goals.push({ goal: `${report.runs} runs seeded in under 5 minutes`, measured: `${report.seedSeconds} s`, ratio: two(report.seedSeconds / 300), pass: report.seedSeconds < 300 });
+    goals.push({
+      goal: `${report.runs} runs seeded in under 5 minutes`,
+      measured: `${report.seedSeconds} s`,
+      ratio: two(report.seedSeconds / 300),
+      pass: report.seedSeconds < 300,
+    });
   }
   if (report.historyExport) {
     const { runs, pages, seconds } = report.historyExport;
-    goals.push({ goal: 'history export (pages of 100, as the browser) of 100,000 runs completes', measured: `${runs} runs in ${pages} pages, ${seconds} s`, ratio: null, pass: runs >= Math.min(100_000, report.runs) });
+    goals.push({
+      goal: 'history export (pages of 100, as the browser) of 100,000 runs completes',
+      measured: `${runs} runs in ${pages} pages, ${seconds} s`,
+      ratio: null,
+      pass: runs >= Math.min(100_000, report.runs),
+    });
   }
   return goals;
 }
 
 export function printGoals(goals: Goal[], report: Report): void {
-  const line = (goal: Goal) => `${goal.pass === null ? '    ' : goal.pass ? 'PASS' : 'FAIL'}  ${String(goal.ratio ?? '').padStart(5)}  ${goal.goal} — ${goal.measured}`;
+  const line = (goal: Goal) =>
+    `${goal.pass === null ? '    ' : goal.pass ? 'PASS' : 'FAIL'}  ${String(goal.ratio ?? '').padStart(5)}  ${goal.goal} — ${goal.measured}`;
   console.error(`\nIssue 21 goals (${report.runs} runs, ${report.connections} connections):\n${goals.map(line).join('\n')}\n`);
 }

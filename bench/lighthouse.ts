@@ -55,7 +55,10 @@ async function newestModification(dir: string): Promise<number> {
 }
 
 async function buildIfNeeded(): Promise<void> {
-  const builtAt = await stat('dist/web/index.html').then((file) => file.mtimeMs, () => 0);
+  const builtAt = await stat('dist/web/index.html').then(
+    (file) => file.mtimeMs,
+    () => 0,
+  );
   const configAt = Math.max(...(await Promise.all(['vite.config.ts'].map((file) => stat(file).then((info) => info.mtimeMs)))));
   const sourcesAt = Math.max(await newestModification('src/web'), await newestModification('src/shared'), configAt);
   if (builtAt > sourcesAt) return;
@@ -80,7 +83,10 @@ async function startChromium() {
     await rm(profileDir, { recursive: true, force: true });
   };
   for (let attempt = 0; ; attempt++) {
-    const ready = await fetch(`http://127.0.0.1:${port}/json/version`).then((response) => response.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (chromium.exitCode !== null || attempt > 100) {
       await stop();
@@ -113,7 +119,10 @@ async function signUpThroughApi(baseUrl: string): Promise<string> {
     .join('; ');
   if (!cookie) throw new Error('Signing up set no session cookie.');
   // The overview as a user with work sees it: active tasks with their next runs, not only empty states.
-  for (const [name, scheduleTime] of [['Morning market brief', '08:00'], ['Weekly competitor digest', '17:30']] as const) {
+  for (const [name, scheduleTime] of [
+    ['Morning market brief', '08:00'],
+    ['Weekly competitor digest', '17:30'],
+  ] as const) {
     const task = await fetch(`${baseUrl}/api/tasks`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: cookie },
@@ -207,13 +216,16 @@ async function auditPage(page: AuditedPage, { baseUrl, port, cookie }: { baseUrl
   const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`;
   if (printChain) printCriticalChain(page.path, audits['critical-request-chains']?.details);
   if (printTasks) {
-    const items = (id: string) => ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+    const items = (id: string) => (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
     const where = (url: unknown) => (typeof url === 'string' && url.startsWith('http') ? new URL(url).pathname : String(url));
     console.log(`long tasks of ${page.path} (start, duration, simulated ms):`);
-    for (const task of items('long-tasks')) console.log(`  ${Math.round(Number(task.startTime))} +${Math.round(Number(task.duration))} ${where(task.url)}`);
+    for (const task of items('long-tasks'))
+      console.log(`  ${Math.round(Number(task.startTime))} +${Math.round(Number(task.duration))} ${where(task.url)}`);
     console.log(`boot-up time of ${page.path} (total, scripting, parsing ms):`);
     for (const script of items('bootup-time')) {
-      console.log(`  ${where(script.url)} ${Math.round(Number(script.total))} ${Math.round(Number(script.scripting))} ${Math.round(Number(script.scriptParseCompile))}`);
+      console.log(
+        `  ${where(script.url)} ${Math.round(Number(script.total))} ${Math.round(Number(script.scripting))} ${Math.round(Number(script.scriptParseCompile))}`,
+      );
     }
   }
   return { scores, metrics, failures, version: result.lhr.lighthouseVersion };
@@ -239,7 +251,11 @@ async function main(): Promise<number> {
         }
       }
 
-      console.log(`Lighthouse ${version}, ${product.baseUrl} (mobile, simulated throttling), load average ${loadavg().map((load) => load.toFixed(1)).join(" ")}`);
+      console.log(
+        `Lighthouse ${version}, ${product.baseUrl} (mobile, simulated throttling), load average ${loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')}`,
+      );
       console.log('(95) a minimum that fails the run, ! below it');
       console.log(`  ${'page'.padEnd(12)}${reportedCategories.map((id) => id.padStart(16)).join('')}`);
       for (const { page, scores, metrics } of rows) {

@@ -50,7 +50,13 @@ export type OwnDatabase = Awaited<ReturnType<typeof startOwnDatabase>>;
 /** A worker process of the product, as `npm run worker` starts it, in a process group of its own (for `kill -9`). */
 export function startWorkerProcess(env: Record<string, string>, log: string[]): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
-    env: { PATH: process.env.PATH ?? '', AUTH_SECRET: 'chaos-secret-that-is-at-least-32-characters', ALLOW_PRIVATE_WEBHOOKS: 'true', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      AUTH_SECRET: 'chaos-secret-that-is-at-least-32-characters',
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -113,7 +119,16 @@ export async function startReceiver(answer: () => number | 'trickle' = () => 0) 
 }
 
 /** A user on the Unlimited plan (no run limit gets in the way) with `count` webhook tasks, each firing once at `at`. */
-export async function seedWebhookTasks(database: OwnDatabase, { count, url, at, provider = 'openai', model = 'gpt-4.1-mini' }: { count: number; url: string; at: Date; provider?: string; model?: string }) {
+export async function seedWebhookTasks(
+  database: OwnDatabase,
+  {
+    count,
+    url,
+    at,
+    provider = 'openai',
+    model = 'gpt-4.1-mini',
+  }: { count: number; url: string; at: Date; provider?: string; model?: string },
+) {
   const { db } = database;
   const [owner] = (
     await db.execute<{ id: string }>(sql`
@@ -149,7 +164,11 @@ export async function outcomeOf(database: OwnDatabase, taskIds: string[]): Promi
 }
 
 /** Polls `outcomeOf` until every task's run is delivered or `timeoutMs` passes; returns when that happened. */
-export async function waitForDelivered(database: OwnDatabase, taskIds: string[], timeoutMs: number): Promise<{ outcome: Outcome; at: number }> {
+export async function waitForDelivered(
+  database: OwnDatabase,
+  taskIds: string[],
+  timeoutMs: number,
+): Promise<{ outcome: Outcome; at: number }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const outcome = await outcomeOf(database, taskIds).catch(() => ({ finished: 0, duplicates: 0 }));

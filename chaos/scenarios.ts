@@ -2,7 +2,16 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startOpenAiServer } from '#test/openai-server';
-import { killProcessGroup, seedWebhookTasks, startOwnDatabase, startReceiver, startWorkerProcess, waitForDelivered, type OwnDatabase, type Received } from './product';
+import {
+  killProcessGroup,
+  seedWebhookTasks,
+  startOwnDatabase,
+  startReceiver,
+  startWorkerProcess,
+  waitForDelivered,
+  type OwnDatabase,
+  type Received,
+} from './product';
 
 export interface ScenarioResult {
   scenario: string;
@@ -32,7 +41,12 @@ export async function onStage(scenario: (stage: Stage) => Promise<ScenarioResult
   const openai = await startOpenAiServer({ defaultDelayMs: modelDelayMs });
   const log: string[] = [];
   try {
-    return await scenario({ database, openai, log, env: { DATABASE_URL: database.url, OPENAI_API_KEY: 'sk-chaos', OPENAI_BASE_URL: openai.baseUrl } });
+    return await scenario({
+      database,
+      openai,
+      log,
+      env: { DATABASE_URL: database.url, OPENAI_API_KEY: 'sk-chaos', OPENAI_BASE_URL: openai.baseUrl },
+    });
   } catch (error) {
     console.error(`Worker log (last lines):\n${log.slice(-40).join('\n')}`);
     throw error;
@@ -51,7 +65,21 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
  */
 async function measure(
   scenario: string,
-  { database, taskIds, receiver, recoveringSince, limitSeconds, survived }: { database: OwnDatabase; taskIds: string[]; receiver: { received: Received[] }; recoveringSince: number; limitSeconds: number; survived: () => boolean },
+  {
+    database,
+    taskIds,
+    receiver,
+    recoveringSince,
+    limitSeconds,
+    survived,
+  }: {
+    database: OwnDatabase;
+    taskIds: string[];
+    receiver: { received: Received[] };
+    recoveringSince: number;
+    limitSeconds: number;
+    survived: () => boolean;
+  },
 ): Promise<ScenarioResult> {
   const { outcome, at } = await waitForDelivered(database, taskIds, limitSeconds * 2_000);
   return {
@@ -82,7 +110,14 @@ export const databaseOutage = () =>
         await database.start();
         const taskIds = [...inFlight.taskIds, ...dueDuring.taskIds];
         const survived = () => survivedOutage && worker.exitCode === null;
-        return await measure('Database stopped for 10 s', { database, taskIds, receiver, recoveringSince: Date.now(), limitSeconds: 30, survived });
+        return await measure('Database stopped for 10 s', {
+          database,
+          taskIds,
+          receiver,
+          recoveringSince: Date.now(),
+          limitSeconds: 30,
+          survived,
+        });
       } finally {
         killProcessGroup(worker);
         await receiver.stop();
@@ -104,7 +139,14 @@ export const killedWorker = () =>
       killProcessGroup(first);
       const second = await startWorkerProcess(env, log);
       try {
-        return await measure('Worker killed (kill -9) and restarted', { database, taskIds, receiver, recoveringSince: Date.now(), limitSeconds: 120, survived: () => second.exitCode === null });
+        return await measure('Worker killed (kill -9) and restarted', {
+          database,
+          taskIds,
+          receiver,
+          recoveringSince: Date.now(),
+          limitSeconds: 120,
+          survived: () => second.exitCode === null,
+        });
       } finally {
         killProcessGroup(second);
         await receiver.stop();
@@ -117,7 +159,15 @@ export const killedWorker = () =>
  * Another user's ten runs, due now, while the trouble lasts: counted, and timed from their slot to the last delivery.
  * The trouble must already be under way (`troubleStarted`).
  */
-async function bystanderRuns(scenario: string, { database, receiver, worker, troubleStarted }: { database: OwnDatabase; receiver: Awaited<ReturnType<typeof startReceiver>>; worker: ChildProcess; troubleStarted: () => boolean }): Promise<ScenarioResult> {
+async function bystanderRuns(
+  scenario: string,
+  {
+    database,
+    receiver,
+    worker,
+    troubleStarted,
+  }: { database: OwnDatabase; receiver: Awaited<ReturnType<typeof startReceiver>>; worker: ChildProcess; troubleStarted: () => boolean },
+): Promise<ScenarioResult> {
   for (let waited = 0; !troubleStarted() && waited < 20_000; waited += 100) await sleep(100);
   const recoveringSince = Date.now();
   const { taskIds } = await seedWebhookTasks(database, { count: 10, url: receiver.url, at: new Date() });
@@ -135,7 +185,12 @@ export const slowReceivers = () =>
     const worker = await startWorkerProcess(env, log);
     try {
       await seedWebhookTasks(database, { count: 10, url: slow.url, at: new Date() });
-      return await bystanderRuns('One user’s receivers trickle (bystander’s runs)', { database, receiver: prompt, worker, troubleStarted: () => slow.received.length > 0 });
+      return await bystanderRuns('One user’s receivers trickle (bystander’s runs)', {
+        database,
+        receiver: prompt,
+        worker,
+        troubleStarted: () => slow.received.length > 0,
+      });
     } finally {
       killProcessGroup(worker);
       await Promise.all([slow.stop(), prompt.stop()]);
@@ -159,7 +214,12 @@ export const hangingProvider = () =>
     const worker = await startWorkerProcess({ ...env, ANTHROPIC_API_KEY: 'sk-ant-chaos', ANTHROPIC_BASE_URL: hangingUrl }, log);
     try {
       await seedWebhookTasks(database, { count: 10, url: receiver.url, at: new Date(), provider: 'anthropic', model: 'claude-haiku-4-5' });
-      return await bystanderRuns('A provider hangs on one user’s runs (bystander’s runs)', { database, receiver, worker, troubleStarted: () => calls > 0 });
+      return await bystanderRuns('A provider hangs on one user’s runs (bystander’s runs)', {
+        database,
+        receiver,
+        worker,
+        troubleStarted: () => calls > 0,
+      });
     } finally {
       killProcessGroup(worker);
       hanging.closeAllConnections();
@@ -167,4 +227,3 @@ export const hangingProvider = () =>
       await receiver.stop();
     }
   });
-

@@ -1,6 +1,9 @@
 import { expect, mailTo, promoteToAdmin, registerThroughForm, strongPassword, test, uniqueEmail } from './fixtures';
 
-test('register, log out, log in, reset the password from the e-mailed link and log in with the new one', async ({ page, browserErrors }) => {
+test('register, log out, log in, reset the password from the e-mailed link and log in with the new one', async ({
+  page,
+  browserErrors,
+}) => {
   // Eleven page loads and five password hashes: about 20 s alone, past the default 30 s on a busy two-core machine.
   test.setTimeout(60_000);
   const newPassword = 'A-brand-new-Passw0rd!';

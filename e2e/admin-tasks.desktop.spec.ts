@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { dailyTaskBody, expect, promoteToAdmin, registerThroughForm, strongPassword, test, uniqueEmail } from './fixtures';
 
-test('an administrator finds a user’s task, runs it manually, sees Last Run change and exports the list', async ({ page, playwright, baseURL }) => {
+test('an administrator finds a user’s task, runs it manually, sees Last Run change and exports the list', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // A 2-second model answer, a CSV download and a sign-up or two: generous on a busy two-core machine.
   test.setTimeout(90_000);
   // The owner creates their task through the API, as any client could.
@@ -10,7 +14,13 @@ test('an administrator finds a user’s task, runs it manually, sees Last Run ch
   const ownerApi = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
   await ownerApi.post('/api/auth/sign-up/email', { data: { name: 'Task Owner', email: ownerEmail, password: strongPassword } });
   const created = await ownerApi.post('/api/tasks', {
-    data: dailyTaskBody({ name: taskName, email: ownerEmail, model: 'gpt-5-mini', scheduleTime: '08:00', input: 'List three facts about scheduling.' }),
+    data: dailyTaskBody({
+      name: taskName,
+      email: ownerEmail,
+      model: 'gpt-5-mini',
+      scheduleTime: '08:00',
+      input: 'List three facts about scheduling.',
+    }),
   });
   expect(created.status()).toBe(201);
   await ownerApi.dispose();

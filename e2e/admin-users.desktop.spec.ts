@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, mailTo, promoteToAdmin, registerThroughForm, strongPassword, test, uniqueEmail } from './fixtures';
 
-test('an administrator sees real numbers, invites, finds, re-plans and suspends a user, and exports the list', async ({ page, browser }) => {
+test('an administrator sees real numbers, invites, finds, re-plans and suspends a user, and exports the list', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // A member with an open session in a browser of their own.
   const memberContext = await browser.newContext();
@@ -90,7 +93,17 @@ test('a user who is not an administrator is sent from every admin page to the da
   // Nine full page loads, each a fresh start of the app: on two busy cores that is more than one journey's 30 s.
   test.slow();
   await registerThroughForm(page, { name: 'Plain User', label: 'plain' });
-  for (const path of ['/admin', '/admin/users', '/admin/users/some-user', '/admin/tasks', '/admin/tasks/some-task', '/admin/plans', '/admin/audit', '/admin/settings', '/admin/no-such-page']) {
+  for (const path of [
+    '/admin',
+    '/admin/users',
+    '/admin/users/some-user',
+    '/admin/tasks',
+    '/admin/tasks/some-task',
+    '/admin/plans',
+    '/admin/audit',
+    '/admin/settings',
+    '/admin/no-such-page',
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/dashboard$/);
   }

@@ -4,7 +4,12 @@ import { dailyTaskBody, expect, registerThroughForm, test } from './fixtures';
  * Issue 22: a user makes a write key in Settings, copies it, and a script (a request context of its own, without the
  * browser's cookie) creates a task with it; once the key is revoked the same script is refused.
  */
-test('create an API key in Settings, create a task with it from outside the browser, revoke it and get 401', async ({ page, context, playwright, baseURL }) => {
+test('create an API key in Settings, create a task with it from outside the browser, revoke it and get 401', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   if (!baseURL) throw new Error('The base URL comes from e2e/global-setup.ts');
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

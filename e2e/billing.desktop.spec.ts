@@ -5,7 +5,11 @@ import { dailyTaskBody, expect, registerThroughForm, test } from './fixtures';
  * global-setup.ts): its checkout page posts the signed events a real payment would to the product's webhook, then
  * sends the browser back to the plans page with ?success=true.
  */
-test('a Free user hits the task limit, subscribes to Pro through checkout and opens the billing portal', async ({ page, baseURL, browserErrors }) => {
+test('a Free user hits the task limit, subscribes to Pro through checkout and opens the billing portal', async ({
+  page,
+  baseURL,
+  browserErrors,
+}) => {
   test.setTimeout(90_000);
   const stripeUrl = process.env.E2E_STRIPE_URL;
   if (!stripeUrl || !baseURL) throw new Error('E2E_STRIPE_URL and the base URL come from e2e/global-setup.ts');

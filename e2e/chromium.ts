@@ -5,4 +5,12 @@
 export const chromiumExecutablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // This machine has no network beyond loopback: keep Chromium from calling home at every start.
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

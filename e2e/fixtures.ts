@@ -71,7 +71,10 @@ export async function holdTheApp(page: Page): Promise<{ release: () => void; req
 export async function signedInWithTask(page: Page, { name, taskName }: { name: string; taskName: string }): Promise<string> {
   const email = uniqueEmail('signed-in-with-task');
   const baseURL = test.info().project.use.baseURL ?? '';
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { name, email, password: strongPassword }, headers: { Origin: baseURL } });
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: strongPassword },
+    headers: { Origin: baseURL },
+  });
   expect(signUp.ok()).toBe(true);
   const task = await page.request.post('/api/tasks', { data: dailyTaskBody({ name: taskName, email }), headers: { Origin: baseURL } });
   expect(task.ok()).toBe(true);
@@ -113,7 +116,19 @@ export function uniqueEmail(label: string): string {
 }
 
 /** A daily task's body for `POST /api/tasks`, e-mailed to `email`: what journeys create through the API for speed. */
-export function dailyTaskBody({ name, email, model = 'gpt-5-nano', scheduleTime = '09:00', input = 'Write a two-line morning greeting.' }: { name: string; email: string; model?: string; scheduleTime?: string; input?: string }) {
+export function dailyTaskBody({
+  name,
+  email,
+  model = 'gpt-5-nano',
+  scheduleTime = '09:00',
+  input = 'Write a two-line morning greeting.',
+}: {
+  name: string;
+  email: string;
+  model?: string;
+  scheduleTime?: string;
+  input?: string;
+}) {
   return {
     name,
     provider: 'openai',
@@ -131,7 +146,8 @@ export function dailyTaskBody({ name, email, model = 'gpt-5-nano', scheduleTime 
  * What the local model (test/openai-server.ts, started by global-setup.ts) answers every prompt with: Markdown, so the
  * history's "View Full Results" has something to render.
  */
-export const e2eModelAnswer = '## Three scheduling facts\n\n1. **Cron** dates from Version 7 Unix.\n2. Schedules are stored in UTC.\n3. Every run is kept in the history.';
+export const e2eModelAnswer =
+  '## Three scheduling facts\n\n1. **Cron** dates from Version 7 Unix.\n2. Schedules are stored in UTC.\n3. Every run is kept in the history.';
 
 /**
  * The local model refuses any prompt containing this text (HTTP 400, "OpenAI refused the prompt: ..."), so a journey

@@ -16,7 +16,11 @@ import { e2eModelAnswer, e2eModelDelayMs, e2eRefusedPromptMarker } from './fixtu
 export default async function globalSetup() {
   const mailDir = await mkdtemp(join(tmpdir(), 'promptcron-e2e-mail-'));
   const mail = await startMailServer({ storeDir: mailDir });
-  const model = await startOpenAiServer({ defaultText: e2eModelAnswer, defaultDelayMs: e2eModelDelayMs, refusePromptsContaining: e2eRefusedPromptMarker });
+  const model = await startOpenAiServer({
+    defaultText: e2eModelAnswer,
+    defaultDelayMs: e2eModelDelayMs,
+    refusePromptsContaining: e2eRefusedPromptMarker,
+  });
   // Stripe's stand-in (test/stripe-server.ts): its checkout page posts signed events to the product's webhook.
   const stripe = await startStripeServer();
   const product = await startProduct({

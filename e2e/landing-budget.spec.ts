@@ -16,7 +16,10 @@ async function landingScriptBytes(page: Page): Promise<number> {
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     // Measured on the uncompressed body, gzipped here, so the number does not depend on the server's settings.
-    scripts.set(response.url(), response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    scripts.set(
+      response.url(),
+      response.body().then((body) => gzipSync(body, { level: 9 }).length),
+    );
   });
 
   await page.goto('/');

@@ -30,7 +30,11 @@ test('Task Errors: a failing run sends one e-mail, whose link turns the switch o
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   await page.getByRole('button', { name: 'Create Task' }).click();
   await expect(page.getByText('Task created')).toBeVisible();
-  await page.getByRole('table').getByRole('row', { name: new RegExp(taskName) }).getByRole('link', { name: 'View task' }).click();
+  await page
+    .getByRole('table')
+    .getByRole('row', { name: new RegExp(taskName) })
+    .getByRole('link', { name: 'View task' })
+    .click();
   await expect(page.getByRole('heading', { name: taskName })).toBeVisible();
 
   await page.getByRole('button', { name: 'Run Now' }).click();

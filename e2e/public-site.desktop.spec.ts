@@ -13,7 +13,16 @@ test('from a content page the header leads to the landing page sections and the 
   await expect(page.locator('#faq')).toBeInViewport();
 
   const footer = page.getByRole('contentinfo');
-  const destinations = { Documentation: 'Documentation', Integrations: 'Integrations', Blog: 'Blog', Guides: 'Guides', 'About Us': 'About Promptcron', Contact: 'Contact', Privacy: 'Privacy Policy', Terms: 'Terms of Service' };
+  const destinations = {
+    Documentation: 'Documentation',
+    Integrations: 'Integrations',
+    Blog: 'Blog',
+    Guides: 'Guides',
+    'About Us': 'About Promptcron',
+    Contact: 'Contact',
+    Privacy: 'Privacy Policy',
+    Terms: 'Terms of Service',
+  };
   for (const [link, heading] of Object.entries(destinations)) {
     await footer.getByRole('link', { name: link, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();

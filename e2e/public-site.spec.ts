@@ -6,17 +6,39 @@ const contentPages = [
   { path: '/docs', heading: 'Documentation', texts: ['Getting started', 'Quick Start Guide'] },
   { path: '/docs/quickstart', heading: 'Quick Start Guide', texts: ['npm install && npm start', 'Run Now'], back: 'Back to Documentation' },
   { path: '/docs/api', heading: 'API Reference', texts: ['/api/tasks', 'Create a task'], back: 'Back to Documentation' },
-  { path: '/docs/integrations/webhooks', heading: 'Webhooks', texts: ['Standard Webhooks', 'Setup steps', 'Example configuration'], back: 'Back to Integrations' },
+  {
+    path: '/docs/integrations/webhooks',
+    heading: 'Webhooks',
+    texts: ['Standard Webhooks', 'Setup steps', 'Example configuration'],
+    back: 'Back to Integrations',
+  },
   { path: '/blog', heading: 'Blog', texts: ['Featured', 'Introducing Promptcron: AI prompts on a schedule', 'Load More Articles'] },
-  { path: '/blog/cron-in-utc', heading: 'Custom cron schedules, and why they are in UTC', texts: ['Scheduling', 'Mara Lindqvist'], back: 'Back to Blog' },
+  {
+    path: '/blog/cron-in-utc',
+    heading: 'Custom cron schedules, and why they are in UTC',
+    texts: ['Scheduling', 'Mara Lindqvist'],
+    back: 'Back to Blog',
+  },
   { path: '/guides', heading: 'Guides', texts: ['Featured guides', 'Quick Reference', 'Contact Support', 'Browse Documentation'] },
   { path: '/guides/your-first-task', heading: 'Your first scheduled task', texts: ['8 steps', 'Beginner'], back: 'Back to Guides' },
   { path: '/guides/prompt-templates', heading: 'Prompt templates', texts: ['Morning news briefing'], back: 'Back to Guides' },
   { path: '/integrations', heading: 'Integrations', texts: ['OpenAI GPT Models', 'Detailed documentation', 'Request New Integration'] },
-  { path: '/about', heading: 'About Promptcron', texts: ['Our story', 'Our mission', 'Our vision', 'Our values', 'Our team', 'View Open Positions'] },
+  {
+    path: '/about',
+    heading: 'About Promptcron',
+    texts: ['Our story', 'Our mission', 'Our vision', 'Our values', 'Our team', 'View Open Positions'],
+  },
   { path: '/contact', heading: 'Contact', texts: ['support@promptcron.com'] },
-  { path: '/privacy', heading: 'Privacy Policy', texts: ['Last updated: April 24, 2025', 'children under 16', 'no cookies for tracking', 'Federal Republic of Germany'] },
-  { path: '/terms', heading: 'Terms of Service', texts: ['Last updated: April 24, 2025', 'at least 16 years old', 'Federal Republic of Germany'] },
+  {
+    path: '/privacy',
+    heading: 'Privacy Policy',
+    texts: ['Last updated: April 24, 2025', 'children under 16', 'no cookies for tracking', 'Federal Republic of Germany'],
+  },
+  {
+    path: '/terms',
+    heading: 'Terms of Service',
+    texts: ['Last updated: April 24, 2025', 'at least 16 years old', 'Federal Republic of Germany'],
+  },
 ];
 
 async function metaDescription(page: Page): Promise<string | null> {
@@ -45,7 +67,14 @@ test('the landing page shows the highlights, the six features and six questions 
     await expect(page.getByRole('heading', { name: highlight })).toBeVisible();
   }
   const features = page.locator('#features');
-  for (const feature of ['Scheduled Tasks', 'Email Delivery', 'Web Queries', 'Webhook Triggers', 'Multiple AI Providers', 'Secure & Private']) {
+  for (const feature of [
+    'Scheduled Tasks',
+    'Email Delivery',
+    'Web Queries',
+    'Webhook Triggers',
+    'Multiple AI Providers',
+    'Secure & Private',
+  ]) {
     await expect(features.getByRole('heading', { name: feature })).toBeVisible();
   }
 
@@ -131,7 +160,9 @@ test('the API reference lists the live endpoints grouped by tag', async ({ page 
   await page.goto('/docs/api');
   for (const tag of ['System', 'Account', 'Tasks']) await expect(page.getByRole('heading', { level: 2, name: tag })).toBeVisible();
   const tasks = page.getByRole('region', { name: 'Tasks' });
-  await expect(tasks.getByRole('listitem').filter({ hasText: 'POST' }).filter({ hasText: '/api/tasks/{id}/runs' })).toContainText('Run Now');
+  await expect(tasks.getByRole('listitem').filter({ hasText: 'POST' }).filter({ hasText: '/api/tasks/{id}/runs' })).toContainText(
+    'Run Now',
+  );
   const system = page.getByRole('region', { name: 'System' });
   await expect(system.getByRole('listitem').filter({ hasText: '/api/health' })).toContainText('GET');
 });

@@ -51,7 +51,10 @@ test('create a webhook task and an e-mail task, find them, edit, pause, resume, 
   await expect(table.getByRole('row', { name: /Email brief/ })).toBeVisible();
 
   // Edit the e-mail task.
-  await table.getByRole('row', { name: /Email brief/ }).getByRole('link', { name: 'Edit task' }).click();
+  await table
+    .getByRole('row', { name: /Email brief/ })
+    .getByRole('link', { name: 'Edit task' })
+    .click();
   await expect(page.getByRole('link', { name: 'Back to Task' })).toBeVisible();
   await page.getByLabel('Task Name').fill('Email brief (edited)');
   await page.getByRole('button', { name: 'Update Task' }).click();
@@ -75,14 +78,20 @@ test('create a webhook task and an e-mail task, find them, edit, pause, resume, 
   await page.getByRole('button', { name: 'Paused' }).click();
   await expect(table.getByRole('row', { name: /Email brief \(edited\)/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Webhook digest/ })).toHaveCount(0);
-  await table.getByRole('row', { name: /Email brief \(edited\)/ }).getByRole('button', { name: 'Resume task' }).click();
+  await table
+    .getByRole('row', { name: /Email brief \(edited\)/ })
+    .getByRole('button', { name: 'Resume task' })
+    .click();
   await expect(table.getByRole('row', { name: /Email brief \(edited\)/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Active' }).click();
   await expect(table.getByRole('row', { name: /Email brief \(edited\)/ })).toBeVisible();
 
   // Delete, after confirming.
   await page.getByRole('button', { name: 'All Tasks' }).click();
-  await table.getByRole('row', { name: /Webhook digest/ }).getByRole('button', { name: 'Delete task' }).click();
+  await table
+    .getByRole('row', { name: /Webhook digest/ })
+    .getByRole('button', { name: 'Delete task' })
+    .click();
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
   await expect(dialog).toContainText('Webhook digest');
   await dialog.getByRole('button', { name: 'Delete' }).click();

@@ -21,7 +21,11 @@ export async function startAnthropicServer({ defaultText = 'Hello from the test 
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-      requests.push({ path: request.url ?? '', credentials: (request.headers['x-api-key'] as string | undefined) ?? request.headers.authorization, body });
+      requests.push({
+        path: request.url ?? '',
+        credentials: (request.headers['x-api-key'] as string | undefined) ?? request.headers.authorization,
+        body,
+      });
       const answer = planned.shift() ?? {};
       const status = answer.status ?? 200;
       const headers = { 'content-type': 'application/json', ...answer.headers };
@@ -37,7 +41,13 @@ export async function startAnthropicServer({ defaultText = 'Hello from the test 
               stop_sequence: null,
               usage: { input_tokens: answer.usage?.inputTokens ?? 21, output_tokens: answer.usage?.outputTokens ?? 43 },
             }
-          : { type: 'error', error: { type: status === 401 ? 'authentication_error' : 'api_error', message: answer.text ?? `Test server answered ${status}` } };
+          : {
+              type: 'error',
+              error: {
+                type: status === 401 ? 'authentication_error' : 'api_error',
+                message: answer.text ?? `Test server answered ${status}`,
+              },
+            };
       setTimeout(() => response.writeHead(status, headers).end(JSON.stringify(payload)), answer.delayMs ?? 0);
     });
   });

@@ -14,9 +14,25 @@ export { strongPassword };
 export const testAppUrl = 'http://localhost:3999';
 
 /** The real app on a test database, with the environment a test needs on top of the embedded defaults. */
-export async function createTestApp({ database, env = {}, mailer, logger = testLogger }: { database: TestDatabase; env?: Record<string, string>; mailer?: Mailer; logger?: Logger }) {
+export async function createTestApp({
+  database,
+  env = {},
+  mailer,
+  logger = testLogger,
+}: {
+  database: TestDatabase;
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  logger?: Logger;
+}) {
   const deps: AppDeps = await createAppDeps({
-    env: loadEnv({ APP_URL: testAppUrl, TRUST_PROXY: 'true', AUTH_SECRET: 'test-secret-that-is-at-least-32-characters', DATA_DIR: '/tmp/promptcron-test-data', ...env }),
+    env: loadEnv({
+      APP_URL: testAppUrl,
+      TRUST_PROXY: 'true',
+      AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
+      DATA_DIR: '/tmp/promptcron-test-data',
+      ...env,
+    }),
     logger,
     pool: database.pool,
     db: database.db,
@@ -57,7 +73,14 @@ export class TestClient {
    * `headers` replace the browser-like ones; `undefined` leaves one out, e.g. `{ Origin: undefined }` for a request
    * that the CSRF rule must refuse.
    */
-  async request(path: string, { method = 'GET', body, headers: replaced = {} }: { method?: string; body?: unknown; headers?: Record<string, string | undefined> } = {}) {
+  async request(
+    path: string,
+    {
+      method = 'GET',
+      body,
+      headers: replaced = {},
+    }: { method?: string; body?: unknown; headers?: Record<string, string | undefined> } = {},
+  ) {
     const headers = this.headers();
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     for (const [name, value] of Object.entries(replaced)) {
@@ -99,7 +122,10 @@ export class TestClient {
  * A new account signed up through the API, as a browser at `ip` would: its client (holding the session) and its user
  * id. The e-mail is made from the name unless given, so each test names its users distinctly.
  */
-export async function signUpTestUser(app: App, { name, ip, email = `${name.toLowerCase().replace(/\W/g, '')}@example.com` }: { name: string; ip?: string; email?: string }) {
+export async function signUpTestUser(
+  app: App,
+  { name, ip, email = `${name.toLowerCase().replace(/\W/g, '')}@example.com` }: { name: string; ip?: string; email?: string },
+) {
   const client = new TestClient(app, ip);
   await client.signUp({ name, email, password: strongPassword });
   const me = await client.request('/api/me');
@@ -107,7 +133,12 @@ export async function signUpTestUser(app: App, { name, ip, email = `${name.toLow
 }
 
 /** A request as a script makes it with an API key (issue 22): `Authorization: Bearer`, no cookie, no Origin. */
-export async function requestWithKey(app: App, key: string, path: string, { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function requestWithKey(
+  app: App,
+  key: string,
+  path: string,
+  { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await app.request(path, {
     method,
     headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },

@@ -51,7 +51,12 @@ function discordProblem(message: Partial<DiscordMessage>): string | undefined {
   return total > 6000 ? 'Embed size exceeds maximum size of 6000' : undefined;
 }
 
-async function startChatReceiver<Message>(path: string, check: (message: Partial<Message>) => string | undefined, answer: (response: ServerResponse, problem?: string) => void, statusAnswer: (response: ServerResponse, status: number) => void): Promise<ChatReceiver<Message>> {
+async function startChatReceiver<Message>(
+  path: string,
+  check: (message: Partial<Message>) => string | undefined,
+  answer: (response: ServerResponse, problem?: string) => void,
+  statusAnswer: (response: ServerResponse, status: number) => void,
+): Promise<ChatReceiver<Message>> {
   const accepted: Message[] = [];
   const refused: string[] = [];
   const statuses: number[] = [];
@@ -99,7 +104,11 @@ export function startDiscordReceiver(): Promise<ChatReceiver<DiscordMessage>> {
   return startChatReceiver<DiscordMessage>(
     '/api/webhooks/123456/token-part',
     discordProblem,
-    (response, problem) => (problem ? response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 50006, message: problem })) : response.writeHead(204).end()),
-    (response, status) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 10015, message: 'Unknown Webhook' })),
+    (response, problem) =>
+      problem
+        ? response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 50006, message: problem }))
+        : response.writeHead(204).end(),
+    (response, status) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 10015, message: 'Unknown Webhook' })),
   );
 }

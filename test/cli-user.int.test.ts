@@ -33,5 +33,8 @@ it('npm run user -- promote EMAIL makes an existing account an administrator', a
   expect((await second.request('/api/me')).body.user.role).toBe('admin');
   expect((await promote('second@example.com')).stdout.trim()).toBe('second@example.com is already an administrator.');
 
-  await expect(promote('nobody@example.com')).rejects.toMatchObject({ code: 1, stderr: 'No account has the e-mail address nobody@example.com.\n' });
+  await expect(promote('nobody@example.com')).rejects.toMatchObject({
+    code: 1,
+    stderr: 'No account has the e-mail address nobody@example.com.\n',
+  });
 });

@@ -98,7 +98,9 @@ it('three workers turn 1,000 tasks due in the same second into exactly 1,000 run
   const total = (final.completed?.runs ?? 0) + (final.error?.runs ?? 0);
   expect(total).toBe(1_000);
   expect((final.completed?.distinct_slots ?? 0) + (final.error?.distinct_slots ?? 0)).toBe(1_000);
-  const perTask = await database.db.execute<{ most: number }>(sql`select max(c)::int as most from (select count(*) c from task_runs group by task_id) t`);
+  const perTask = await database.db.execute<{ most: number }>(
+    sql`select max(c)::int as most from (select count(*) c from task_runs group by task_id) t`,
+  );
   expect(perTask.rows[0]?.most).toBe(1);
   const [next] = (await database.db.execute<{ next: string }>(sql`select distinct next_fire_at as next from tasks`)).rows;
   expect(new Date(next?.next ?? 0).getTime()).toBe(slot.getTime());
@@ -107,7 +109,9 @@ it('three workers turn 1,000 tasks due in the same second into exactly 1,000 run
 it('after a 3-hour outage fires each task at most once, for its latest slot, and records the missed ones', async () => {
   const running = workers.filter(isRunning);
   for (const worker of running) worker.kill('SIGTERM');
-  await Promise.all(running.map((worker) => new Promise((resolve) => (isRunning(worker) ? worker.once('exit', resolve) : resolve(undefined)))));
+  await Promise.all(
+    running.map((worker) => new Promise((resolve) => (isRunning(worker) ? worker.once('exit', resolve) : resolve(undefined)))),
+  );
   await database.db.execute(sql`delete from tasks`);
   const user = await seedUser(database.db);
   // Hourly tasks whose next slot was three hours ago: the service was down since.
@@ -148,24 +152,36 @@ it('after a 3-hour outage fires each task at most once, for its latest slot, and
 it('three workers claiming 1,500 tasks of one user at a limit of 10 runs a month start exactly 10', async () => {
   const running = workers.filter(isRunning);
   for (const worker of running) worker.kill('SIGTERM');
-  await Promise.all(running.map((worker) => new Promise((resolve) => (isRunning(worker) ? worker.once('exit', resolve) : resolve(undefined)))));
+  await Promise.all(
+    running.map((worker) => new Promise((resolve) => (isRunning(worker) ? worker.once('exit', resolve) : resolve(undefined)))),
+  );
   await database.db.execute(sql`delete from tasks`);
   const user = await seedUser(database.db);
   // A plan of its own, so that the three claims (500 tasks each) compete for the same last few runs.
-  const [plan] = (await database.db.execute<{ id: string }>(sql`
-    insert into subscription_plans (name, price, billing_cycle, is_active) values ('Ten runs', 0, 'month', false) returning id`)).rows;
-  await database.db.execute(sql`insert into plan_limits (plan_id, feature_name, limit_value) values (${plan?.id}::uuid, 'monthly_runs', 10)`);
+  const [plan] = (
+    await database.db.execute<{ id: string }>(sql`
+    insert into subscription_plans (name, price, billing_cycle, is_active) values ('Ten runs', 0, 'month', false) returning id`)
+  ).rows;
+  await database.db.execute(
+    sql`insert into plan_limits (plan_id, feature_name, limit_value) values (${plan?.id}::uuid, 'monthly_runs', 10)`,
+  );
   await database.db.execute(sql`insert into subscriptions (user_id, plan_id, status) values (${user.id}, ${plan?.id}::uuid, 'active')`);
   await seedDueTasks(user.id, 1_500, new Date(Date.now() + 3_000).toISOString());
   for (let index = 0; index < 3; index++) startWorkerProcess();
 
   const slotsOf = async () =>
-    (await database.db.execute<{ started: number; refused: number }>(sql`
+    (
+      await database.db.execute<{ started: number; refused: number }>(sql`
       select count(*) filter (where status <> 'skipped')::int as started,
         count(*) filter (where error = 'Monthly run limit reached')::int as refused
-      from task_runs where user_id = ${user.id}`)).rows[0];
+      from task_runs where user_id = ${user.id}`)
+    ).rows[0];
   await until(async () => ((await slotsOf())?.started ?? 0) + ((await slotsOf())?.refused ?? 0) >= 1_500, 'every slot claimed');
   expect(await slotsOf()).toMatchObject({ started: 10, refused: 1_490 });
-  const [usage] = (await database.db.execute<{ used: number }>(sql`select usage_count as used from usage_tracking where user_id = ${user.id} and feature_name = 'monthly_runs'`)).rows;
+  const [usage] = (
+    await database.db.execute<{ used: number }>(
+      sql`select usage_count as used from usage_tracking where user_id = ${user.id} and feature_name = 'monthly_runs'`,
+    )
+  ).rows;
   expect(usage?.used).toBe(10);
 }, 180_000);

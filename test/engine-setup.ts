@@ -41,8 +41,16 @@ export function createEngineDeps({
   env = {},
   mailer,
   ...policy
-}: { database: TestDatabase; env?: Record<string, string>; mailer?: Mailer } & Pick<EngineDeps, 'webhookRetryDelaysMs' | 'random'>): EngineDeps {
-  const parsed = loadEnv({ APP_URL: testAppUrl, AUTH_SECRET: 'test-secret-that-is-at-least-32-characters', DATA_DIR: '/tmp/promptcron-test-data', ...env });
+}: { database: TestDatabase; env?: Record<string, string>; mailer?: Mailer } & Pick<
+  EngineDeps,
+  'webhookRetryDelaysMs' | 'random'
+>): EngineDeps {
+  const parsed = loadEnv({
+    APP_URL: testAppUrl,
+    AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
+    DATA_DIR: '/tmp/promptcron-test-data',
+    ...env,
+  });
   return {
     db: database.db,
     env: parsed,
@@ -55,7 +63,10 @@ export function createEngineDeps({
 }
 
 /** The queued jobs of one kind, oldest first, as graphile-worker holds them (its public `jobs` view omits payloads). */
-export async function queuedJobs(database: TestDatabase, job: JobDefinition): Promise<{ payload: Record<string, unknown>; runAt: Date; maxAttempts: number }[]> {
+export async function queuedJobs(
+  database: TestDatabase,
+  job: JobDefinition,
+): Promise<{ payload: Record<string, unknown>; runAt: Date; maxAttempts: number }[]> {
   const result = await database.db.execute<{ payload: Record<string, unknown>; run_at: string; max_attempts: number }>(sql`
     select job.payload, job.run_at::text, job.max_attempts
     from graphile_worker._private_jobs job join graphile_worker._private_tasks task on task.id = job.task_id
@@ -78,14 +89,28 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, what: stri
  * The fairness tests' bystander: a new user's task, due now, seeded while another user's trouble holds the worker.
  * Resolves with how long its run took from the slot to `until` (finished, or delivered as well).
  */
-export async function timeAnotherUsersRun(database: TestDatabase, task: Partial<typeof tasks.$inferInsert>, until: 'completed' | 'delivered'): Promise<number> {
+export async function timeAnotherUsersRun(
+  database: TestDatabase,
+  task: Partial<typeof tasks.$inferInsert>,
+  until: 'completed' | 'delivered',
+): Promise<number> {
   const other = await seedUser(database.db);
-  const { id } = await seedTask(database.db, other.id, { scheduleType: 'custom', customCron: '0 0 1 1 *', nextFireAt: new Date(), name: 'On time', ...task });
+  const { id } = await seedTask(database.db, other.id, {
+    scheduleType: 'custom',
+    customCron: '0 0 1 1 *',
+    nextFireAt: new Date(),
+    name: 'On time',
+    ...task,
+  });
   const firedAt = Date.now();
   await notifyTasksChanged(database.db);
-  await waitFor(async () => {
-    const [run] = await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, id));
-    return (until === 'completed' ? run?.status === 'completed' : run?.deliveryStatus === 'delivered') ? run : undefined;
-  }, `the other user’s run to be ${until}`, { timeoutMs: 20_000 });
+  await waitFor(
+    async () => {
+      const [run] = await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, id));
+      return (until === 'completed' ? run?.status === 'completed' : run?.deliveryStatus === 'delivered') ? run : undefined;
+    },
+    `the other user’s run to be ${until}`,
+    { timeoutMs: 20_000 },
+  );
   return Date.now() - firedAt;
 }

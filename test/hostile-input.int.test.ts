@@ -51,13 +51,25 @@ const webhookTask = {
 let requestNumber = 0;
 
 /** A raw request: the body is JSON text as given, so `__proto__` keys and deep nesting arrive as sent. */
-async function send(method: string, path: string, { body, client }: { body?: string | ReadableStream<Uint8Array>; client?: TestClient } = {}) {
+async function send(
+  method: string,
+  path: string,
+  { body, client }: { body?: string | ReadableStream<Uint8Array>; client?: TestClient } = {},
+) {
   requestNumber += 1;
   // A fresh client address per request keeps the per-address sign-in limits from hiding what validation answers.
-  const headers: Record<string, string> = { Origin: testAppUrl, 'X-Forwarded-For': `198.18.${Math.floor(requestNumber / 250) % 250}.${requestNumber % 250}` };
+  const headers: Record<string, string> = {
+    Origin: testAppUrl,
+    'X-Forwarded-For': `198.18.${Math.floor(requestNumber / 250) % 250}.${requestNumber % 250}`,
+  };
   if (client?.cookieHeader) headers.Cookie = client.cookieHeader;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await app.request(path, { method, headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+  const response = await app.request(path, {
+    method,
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
   const text = await response.text();
   let json: unknown;
   try {
@@ -139,7 +151,11 @@ describe('control characters and lone surrogates are refused as invalid input', 
   it('keeps line breaks and tabs in the prompt and the description', async () => {
     const created = await member.request('/api/tasks', {
       method: 'POST',
-      body: { ...emailTask, description: 'Line one\r\n\tLine two', prompt: { ...emailTask.prompt, input: 'First line of the prompt\nSecond line' } },
+      body: {
+        ...emailTask,
+        description: 'Line one\r\n\tLine two',
+        prompt: { ...emailTask.prompt, input: 'First line of the prompt\nSecond line' },
+      },
     });
     expect(created.status).toBe(201);
     await member.request(`/api/tasks/${created.body.task.id}`, { method: 'DELETE' });
@@ -151,13 +167,20 @@ describe('control characters and lone surrogates are refused as invalid input', 
   });
 
   it('the profile name', async () => {
-    expect(await send('PATCH', '/api/me', { client: member, body: JSON.stringify({ fullName: 'Mel\u0000' }) })).toEqual({ status: 400, body: validationFailed('fullName') });
+    expect(await send('PATCH', '/api/me', { client: member, body: JSON.stringify({ fullName: 'Mel\u0000' }) })).toEqual({
+      status: 400,
+      body: validationFailed('fullName'),
+    });
   });
 
   it.each([
     ['/api/auth/sign-up/email', { name: 'Nul Person', email: 'nul\u0000@example.com', password: strongPassword }, 'email'],
     ['/api/auth/sign-up/email', { name: 'Nul\u0000Person', email: 'nul@example.com', password: strongPassword }, 'name'],
-    ['/api/auth/sign-up/email', { name: 'Nul Person', fullName: 'Nul\u0000Person', email: 'nul@example.com', password: strongPassword }, 'fullName'],
+    [
+      '/api/auth/sign-up/email',
+      { name: 'Nul Person', fullName: 'Nul\u0000Person', email: 'nul@example.com', password: strongPassword },
+      'fullName',
+    ],
     ['/api/auth/sign-in/email', { email: 'member\u0000@example.com', password: strongPassword }, 'email'],
     ['/api/auth/request-password-reset', { email: 'member@example.com\u0000' }, 'email'],
     ['/api/auth/reset-password', { token: 'abc\u0000', newPassword: strongPassword }, 'token'],
@@ -183,9 +206,13 @@ describe('request bodies over 1 MB', () => {
   const twoMegabytes = 'x'.repeat(2 * 1024 * 1024);
 
   it('a 2 MB sign-in and a 2 MB task answer 413', async () => {
-    expect(await send('POST', '/api/auth/sign-in/email', { body: JSON.stringify({ email: 'member@example.com', password: twoMegabytes }) })).toEqual(tooLarge);
+    expect(
+      await send('POST', '/api/auth/sign-in/email', { body: JSON.stringify({ email: 'member@example.com', password: twoMegabytes }) }),
+    ).toEqual(tooLarge);
     const before = await taskCount();
-    expect(await send('POST', '/api/tasks', { client: member, body: JSON.stringify({ ...emailTask, description: twoMegabytes }) })).toEqual(tooLarge);
+    expect(await send('POST', '/api/tasks', { client: member, body: JSON.stringify({ ...emailTask, description: twoMegabytes }) })).toEqual(
+      tooLarge,
+    );
     expect(await taskCount()).toBe(before);
   });
 
@@ -224,14 +251,27 @@ describe('request bodies over 1 MB', () => {
 
 describe('sign-up, temperature and lengths', () => {
   it('validates fullName at sign-up as the profile does, and ignores fields it does not take', async () => {
-    const short = await send('POST', '/api/auth/sign-up/email', { body: JSON.stringify({ name: 'Short Name', fullName: 'A', email: 'short@example.com', password: strongPassword }) });
+    const short = await send('POST', '/api/auth/sign-up/email', {
+      body: JSON.stringify({ name: 'Short Name', fullName: 'A', email: 'short@example.com', password: strongPassword }),
+    });
     expect(short).toEqual({ status: 400, body: validationFailed('fullName', 'Name must be at least 2 characters.') });
-    const typed = await send('POST', '/api/auth/sign-up/email', { body: JSON.stringify({ name: 'Typed Name', fullName: 42, email: 'typed@example.com', password: strongPassword }) });
+    const typed = await send('POST', '/api/auth/sign-up/email', {
+      body: JSON.stringify({ name: 'Typed Name', fullName: 42, email: 'typed@example.com', password: strongPassword }),
+    });
     expect(typed.status).toBe(400);
     expect(typed.body.error?.fields).toEqual({ fullName: 'Please enter your name.' });
 
     const extra = await send('POST', '/api/auth/sign-up/email', {
-      body: JSON.stringify({ name: 'Eve Extra', email: 'eve@example.com', password: strongPassword, role: 'admin', invited: true, hasSetPassword: false, image: 'https://evil.example/x.png', banned: true }),
+      body: JSON.stringify({
+        name: 'Eve Extra',
+        email: 'eve@example.com',
+        password: strongPassword,
+        role: 'admin',
+        invited: true,
+        hasSetPassword: false,
+        image: 'https://evil.example/x.png',
+        banned: true,
+      }),
     });
     expect(extra.status).toBe(200);
     const [stored] = await database.db.select().from(user).where(eq(user.email, 'eve@example.com'));
@@ -245,11 +285,22 @@ describe('sign-up, temperature and lengths', () => {
   });
 
   it('limits e-mail addresses to 254 characters and webhook URLs to 2,048', async () => {
-    const email = await send('POST', '/api/tasks', { client: member, body: withField(emailTask, 'deliveryConfig.email', JSON.stringify(hostileStrings.longEmail)) });
+    const email = await send('POST', '/api/tasks', {
+      client: member,
+      body: withField(emailTask, 'deliveryConfig.email', JSON.stringify(hostileStrings.longEmail)),
+    });
     expect(email).toEqual({ status: 400, body: validationFailed('deliveryConfig.email', 'Email address must be at most 254 characters.') });
-    const url = await send('POST', '/api/tasks', { client: member, body: withField(webhookTask, 'deliveryConfig.webhookUrl', JSON.stringify(hostileStrings.longUrl)) });
-    expect(url).toEqual({ status: 400, body: validationFailed('deliveryConfig.webhookUrl', 'Webhook URL must be at most 2,048 characters.') });
-    const signUp = await send('POST', '/api/auth/sign-up/email', { body: JSON.stringify({ name: 'Long Mail', email: hostileStrings.longEmail, password: strongPassword }) });
+    const url = await send('POST', '/api/tasks', {
+      client: member,
+      body: withField(webhookTask, 'deliveryConfig.webhookUrl', JSON.stringify(hostileStrings.longUrl)),
+    });
+    expect(url).toEqual({
+      status: 400,
+      body: validationFailed('deliveryConfig.webhookUrl', 'Webhook URL must be at most 2,048 characters.'),
+    });
+    const signUp = await send('POST', '/api/auth/sign-up/email', {
+      body: JSON.stringify({ name: 'Long Mail', email: hostileStrings.longEmail, password: strongPassword }),
+    });
     expect(signUp).toEqual({ status: 400, body: validationFailed('email', 'Email address must be at most 254 characters.') });
   });
 });
@@ -260,8 +311,14 @@ describe('schedules that never fire', () => {
     ['startDate', withField(emailTask, 'startDate', '"9999-12-31"')],
   ])('are refused at save (%s)', async (field, body) => {
     const before = await taskCount();
-    expect(await send('POST', '/api/tasks', { client: member, body })).toEqual({ status: 400, body: validationFailed(field, 'This schedule never fires.') });
-    expect(await send('PUT', `/api/tasks/${taskId}`, { client: member, body })).toEqual({ status: 400, body: validationFailed(field, 'This schedule never fires.') });
+    expect(await send('POST', '/api/tasks', { client: member, body })).toEqual({
+      status: 400,
+      body: validationFailed(field, 'This schedule never fires.'),
+    });
+    expect(await send('PUT', `/api/tasks/${taskId}`, { client: member, body })).toEqual({
+      status: 400,
+      body: validationFailed(field, 'This schedule never fires.'),
+    });
     expect(await taskCount()).toBe(before);
   });
 });
@@ -269,22 +326,31 @@ describe('schedules that never fire', () => {
 describe('webhooks to private or local addresses', () => {
   const refused = validationFailed('deliveryConfig.webhookUrl', 'Webhooks to private or local addresses are not allowed.');
 
-  it.each(['http://127.0.0.1:8080/hook', 'http://[::1]/hook', 'http://[::ffff:7f00:1]/', 'http://[::127.0.0.1]/', 'http://10.0.0.5/', 'http://169.254.169.254/latest', 'http://localhost:3000/', 'http://api.localhost/'])(
-    '%s is refused at save',
-    async (url) => {
-      const before = await taskCount();
-      const body = withField(webhookTask, 'deliveryConfig.webhookUrl', JSON.stringify(url));
-      expect(await send('POST', '/api/tasks', { client: member, body })).toEqual({ status: 400, body: refused });
-      expect(await send('PUT', `/api/tasks/${taskId}`, { client: member, body })).toEqual({ status: 400, body: refused });
-      expect(await taskCount()).toBe(before);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/hook',
+    'http://[::1]/hook',
+    'http://[::ffff:7f00:1]/',
+    'http://[::127.0.0.1]/',
+    'http://10.0.0.5/',
+    'http://169.254.169.254/latest',
+    'http://localhost:3000/',
+    'http://api.localhost/',
+  ])('%s is refused at save', async (url) => {
+    const before = await taskCount();
+    const body = withField(webhookTask, 'deliveryConfig.webhookUrl', JSON.stringify(url));
+    expect(await send('POST', '/api/tasks', { client: member, body })).toEqual({ status: 400, body: refused });
+    expect(await send('PUT', `/api/tasks/${taskId}`, { client: member, body })).toEqual({ status: 400, body: refused });
+    expect(await taskCount()).toBe(before);
+  });
 
   it('are allowed with ALLOW_PRIVATE_WEBHOOKS=true', async () => {
     const { app: permissive } = await createTestApp({ database, env: { ALLOW_PRIVATE_WEBHOOKS: 'true' } });
     const owner = new TestClient(permissive, '198.51.100.9');
     expect((await owner.signIn('member@example.com', strongPassword)).status).toBe(200);
-    const created = await owner.request('/api/tasks', { method: 'POST', body: { ...webhookTask, deliveryConfig: { webhookUrl: 'http://127.0.0.1:8080/hook' } } });
+    const created = await owner.request('/api/tasks', {
+      method: 'POST',
+      body: { ...webhookTask, deliveryConfig: { webhookUrl: 'http://127.0.0.1:8080/hook' } },
+    });
     expect(created.status).toBe(201);
     await owner.request(`/api/tasks/${created.body.task.id}`, { method: 'DELETE' });
   });
@@ -298,14 +364,31 @@ describe('the hostile corpus against every mutating route', () => {
       return '%ED%A0%80'; // a lone surrogate cannot be encoded: its bytes as a CESU-8 sequence instead
     }
   };
-  const hostileIds = ['%00', '%ED%A0%80', 'a'.repeat(5_000), '__proto__', 'constructor', '..%2F..%2Fapi%2Fme', '00000000-0000-0000-0000-000000000000'];
+  const hostileIds = [
+    '%00',
+    '%ED%A0%80',
+    'a'.repeat(5_000),
+    '__proto__',
+    'constructor',
+    '..%2F..%2Fapi%2Fme',
+    '00000000-0000-0000-0000-000000000000',
+  ];
 
   it('task create and update: no 5xx, refusals in the error shape, nothing written when refused', async () => {
-    const fields = Object.keys(emailTask).concat(['prompt.input', 'prompt.temperature', 'prompt.searchEnabled', 'deliveryConfig.email', 'deliveryConfig.webhookUrl', 'customCron']);
+    const fields = Object.keys(emailTask).concat([
+      'prompt.input',
+      'prompt.temperature',
+      'prompt.searchEnabled',
+      'deliveryConfig.email',
+      'deliveryConfig.webhookUrl',
+      'customCron',
+    ]);
     const cases: [string, string][] = [];
-    for (const field of fields) for (const [name, value] of Object.entries(hostileJsonValues)) cases.push([`${field}=${name}`, withField(emailTask, field, value)]);
+    for (const field of fields)
+      for (const [name, value] of Object.entries(hostileJsonValues)) cases.push([`${field}=${name}`, withField(emailTask, field, value)]);
     for (const field of ['customCron', 'scheduleType', 'deliveryConfig.webhookUrl']) {
-      for (const [name, value] of Object.entries(hostileJsonValues)) cases.push([`webhook ${field}=${name}`, withField(webhookTask, field, value)]);
+      for (const [name, value] of Object.entries(hostileJsonValues))
+        cases.push([`webhook ${field}=${name}`, withField(webhookTask, field, value)]);
     }
     for (const [name, body] of Object.entries(hostileBodies)) cases.push([`body=${name}`, body]);
 
@@ -326,13 +409,30 @@ describe('the hostile corpus against every mutating route', () => {
 
   it('task actions and deletion with hostile ids and bodies', async () => {
     for (const id of hostileIds) {
-      for (const [method, suffix] of [['POST', '/pause'], ['POST', '/resume'], ['POST', '/webhook-secret'], ['POST', '/runs'], ['DELETE', ''], ['PUT', ''], ['GET', '']] as const) {
-        expectRefusedOrAccepted(`${method} ${id}${suffix}`, await send(method, `/api/tasks/${id}${suffix}`, { client: member, body: method === 'PUT' ? JSON.stringify(emailTask) : undefined }));
+      for (const [method, suffix] of [
+        ['POST', '/pause'],
+        ['POST', '/resume'],
+        ['POST', '/webhook-secret'],
+        ['POST', '/runs'],
+        ['DELETE', ''],
+        ['PUT', ''],
+        ['GET', ''],
+      ] as const) {
+        expectRefusedOrAccepted(
+          `${method} ${id}${suffix}`,
+          await send(method, `/api/tasks/${id}${suffix}`, {
+            client: member,
+            body: method === 'PUT' ? JSON.stringify(emailTask) : undefined,
+          }),
+        );
       }
     }
     for (const [name, body] of Object.entries(hostileBodies)) {
       for (const suffix of ['/pause', '/resume', '/webhook-secret']) {
-        expectRefusedOrAccepted(`POST ${suffix} body=${name}`, await send('POST', `/api/tasks/${taskId}${suffix}`, { client: member, body }));
+        expectRefusedOrAccepted(
+          `POST ${suffix} body=${name}`,
+          await send('POST', `/api/tasks/${taskId}${suffix}`, { client: member, body }),
+        );
       }
     }
   });
@@ -343,7 +443,10 @@ describe('the hostile corpus against every mutating route', () => {
       expectRefusedOrAccepted(`search=${name}`, await send('GET', `/api/tasks?search=${encodedQuery(value)}`, { client: member }));
       expectRefusedOrAccepted(`cursor=${name}`, await send('GET', `/api/tasks?cursor=${encodedQuery(value)}`, { client: member }));
       expectRefusedOrAccepted(`date=${name}`, await send('GET', `/api/runs?range=date&date=${encodedQuery(value)}`, { client: member }));
-      expectRefusedOrAccepted(`timezone=${name}`, await send('GET', `/api/runs?range=date&date=2026-01-01&timezone=${encodedQuery(value)}`, { client: member }));
+      expectRefusedOrAccepted(
+        `timezone=${name}`,
+        await send('GET', `/api/runs?range=date&date=2026-01-01&timezone=${encodedQuery(value)}`, { client: member }),
+      );
     }
   });
 
@@ -354,8 +457,18 @@ describe('the hostile corpus against every mutating route', () => {
       [
         'PUT',
         '/api/me/settings',
-        { notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false }, defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' } },
-        ['notifications', 'notifications.taskCompletion', 'defaultSchedule', 'defaultSchedule.type', 'defaultSchedule.time', 'defaultSchedule.timezone'],
+        {
+          notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false },
+          defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' },
+        },
+        [
+          'notifications',
+          'notifications.taskCompletion',
+          'defaultSchedule',
+          'defaultSchedule.type',
+          'defaultSchedule.time',
+          'defaultSchedule.timezone',
+        ],
         member,
       ],
       ['POST', '/api/admin/users', { email: 'invitee@example.com', name: 'Ivy Invitee' }, ['email', 'name'], admin],
@@ -363,27 +476,48 @@ describe('the hostile corpus against every mutating route', () => {
     for (const [method, path, base, fields, client] of routes) {
       for (const field of fields) {
         for (const [name, value] of Object.entries(hostileJsonValues)) {
-          const body = withField(path === '/api/admin/users' ? { ...base, email: `invitee${requestNumber}@example.com` } : base, field, value);
+          const body = withField(
+            path === '/api/admin/users' ? { ...base, email: `invitee${requestNumber}@example.com` } : base,
+            field,
+            value,
+          );
           expectRefusedOrAccepted(`${method} ${path} ${field}=${name}`, await send(method, path, { client, body }));
         }
       }
-      for (const [name, body] of Object.entries(hostileBodies)) expectRefusedOrAccepted(`${method} ${path} body=${name}`, await send(method, path, { client, body }));
+      for (const [name, body] of Object.entries(hostileBodies))
+        expectRefusedOrAccepted(`${method} ${path} body=${name}`, await send(method, path, { client, body }));
     }
   });
 
   // One test per route: each answer of sign-up and sign-in hashes a password, which takes its time.
   it.each<[string, (n: number) => Record<string, unknown>, string[]]>([
-      ['/api/auth/sign-up/email', (n) => ({ name: 'Hostile Tester', email: `signup${n}@example.com`, password: strongPassword }), ['name', 'fullName', 'email', 'password', 'image', 'role']],
-      ['/api/auth/sign-in/email', (n) => ({ email: `nobody${n}@example.com`, password: strongPassword }), ['email', 'password', 'rememberMe']],
-      ['/api/auth/request-password-reset', (n) => ({ email: `nobody${n}@example.com`, redirectTo: '/reset-password' }), ['email', 'redirectTo']],
-      ['/api/auth/reset-password', () => ({ token: 'not-a-real-token', newPassword: strongPassword }), ['token', 'newPassword']],
-      ['/api/auth/invitation/accept', () => ({ token: 'not-a-real-token' }), ['token']],
+    [
+      '/api/auth/sign-up/email',
+      (n) => ({ name: 'Hostile Tester', email: `signup${n}@example.com`, password: strongPassword }),
+      ['name', 'fullName', 'email', 'password', 'image', 'role'],
+    ],
+    [
+      '/api/auth/sign-in/email',
+      (n) => ({ email: `nobody${n}@example.com`, password: strongPassword }),
+      ['email', 'password', 'rememberMe'],
+    ],
+    [
+      '/api/auth/request-password-reset',
+      (n) => ({ email: `nobody${n}@example.com`, redirectTo: '/reset-password' }),
+      ['email', 'redirectTo'],
+    ],
+    ['/api/auth/reset-password', () => ({ token: 'not-a-real-token', newPassword: strongPassword }), ['token', 'newPassword']],
+    ['/api/auth/invitation/accept', () => ({ token: 'not-a-real-token' }), ['token']],
   ])('%s, signed out', async (path, base, fields) => {
     for (const field of fields) {
       for (const [name, value] of Object.entries(hostileJsonValues)) {
-        expectRefusedOrAccepted(`${path} ${field}=${name}`, await send('POST', path, { body: withField(base(requestNumber), field, value) }));
+        expectRefusedOrAccepted(
+          `${path} ${field}=${name}`,
+          await send('POST', path, { body: withField(base(requestNumber), field, value) }),
+        );
       }
     }
-    for (const [name, body] of Object.entries(hostileBodies)) expectRefusedOrAccepted(`${path} body=${name}`, await send('POST', path, { body }));
+    for (const [name, body] of Object.entries(hostileBodies))
+      expectRefusedOrAccepted(`${path} body=${name}`, await send('POST', path, { body }));
   });
 });

@@ -35,7 +35,10 @@ export async function startMailServer({ storeDir }: { storeDir?: string } = {}) 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((to) => to.address));
+        const mail = parseMail(
+          Buffer.concat(chunks).toString('utf8'),
+          session.envelope.rcptTo.map((to) => to.address),
+        );
         messages.push(mail);
         const saved = storeDir ? storeMail(storeDir, `${Date.now()}-${messages.length}`, mail) : Promise.resolve();
         saved.then(() => callback(), callback);
@@ -78,10 +81,14 @@ async function storeMail(storeDir: string, name: string, mail: ReceivedMail): Pr
 
 /** Reads the messages a mail server started with `storeDir` has received, e.g. from another process. */
 export function waitForStoredMail(storeDir: string, address: string, match: (mail: ReceivedMail) => boolean = () => true) {
-  return waitForMail(async () => {
-    const files = (await readdir(storeDir)).filter((file) => file.endsWith('.json')).sort();
-    return Promise.all(files.map(async (file) => JSON.parse(await readFile(join(storeDir, file), 'utf8')) as ReceivedMail));
-  }, address, match);
+  return waitForMail(
+    async () => {
+      const files = (await readdir(storeDir)).filter((file) => file.endsWith('.json')).sort();
+      return Promise.all(files.map(async (file) => JSON.parse(await readFile(join(storeDir, file), 'utf8')) as ReceivedMail));
+    },
+    address,
+    match,
+  );
 }
 
 async function waitForMail(read: () => ReceivedMail[] | Promise<ReceivedMail[]>, address: string, match: (mail: ReceivedMail) => boolean) {
@@ -105,7 +112,10 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
       const [partHead = '', ...partBody] = section.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
       const partHeaders = parseHeaders(partHead);
       if (!partHeaders['content-type']) continue;
-      parts.push({ type: partHeaders['content-type'], content: decodeBody(partBody.join('\n\n'), partHeaders['content-transfer-encoding']) });
+      parts.push({
+        type: partHeaders['content-type'],
+        content: decodeBody(partBody.join('\n\n'), partHeaders['content-transfer-encoding']),
+      });
     }
   } else {
     parts.push({ type: headers['content-type'] ?? 'text/plain', content: decodeBody(body, headers['content-transfer-encoding']) });
@@ -134,7 +144,9 @@ function parseHeaders(block: string): Record<string, string> {
 
 function decodeBody(body: string, encoding = '7bit'): string {
   if (/quoted-printable/i.test(encoding)) {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');

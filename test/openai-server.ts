@@ -32,7 +32,11 @@ export interface OpenAiServerOptions {
   refusePromptsContaining?: string;
 }
 
-export async function startOpenAiServer({ defaultText = 'Hello from the test model.', defaultDelayMs = 0, refusePromptsContaining }: OpenAiServerOptions = {}) {
+export async function startOpenAiServer({
+  defaultText = 'Hello from the test model.',
+  defaultDelayMs = 0,
+  refusePromptsContaining,
+}: OpenAiServerOptions = {}) {
   const planned: PlannedAnswer[] = [];
   const requests: ReceivedRequest[] = [];
   const refusal: PlannedAnswer = { status: 400, message: `The test model refuses prompts containing "${refusePromptsContaining}".` };
@@ -52,7 +56,9 @@ export async function startOpenAiServer({ defaultText = 'Hello from the test mod
     const status = answer.status ?? 200;
     const headers = { 'content-type': 'application/json', ...answer.headers };
     if (status !== 200) {
-      response.writeHead(status, headers).end(JSON.stringify({ error: { message: answer.message ?? `Test server answered ${status}`, type: 'test_error', code: null } }));
+      response
+        .writeHead(status, headers)
+        .end(JSON.stringify({ error: { message: answer.message ?? `Test server answered ${status}`, type: 'test_error', code: null } }));
       return;
     }
     const text = answer.text ?? defaultText;
@@ -65,8 +71,20 @@ export async function startOpenAiServer({ defaultText = 'Hello from the test mod
           created_at: Math.floor(Date.now() / 1000),
           status: 'completed',
           model: body.model,
-          output: [{ id: `msg_${requests.length}`, type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }],
-          usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens },
+          output: [
+            {
+              id: `msg_${requests.length}`,
+              type: 'message',
+              role: 'assistant',
+              status: 'completed',
+              content: [{ type: 'output_text', text, annotations: [] }],
+            },
+          ],
+          usage: {
+            input_tokens: usage.inputTokens,
+            output_tokens: usage.outputTokens,
+            total_tokens: usage.inputTokens + usage.outputTokens,
+          },
         }),
       );
       return;
@@ -78,7 +96,11 @@ export async function startOpenAiServer({ defaultText = 'Hello from the test mod
         created: Math.floor(Date.now() / 1000),
         model: body.model,
         choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }],
-        usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens },
+        usage: {
+          prompt_tokens: usage.inputTokens,
+          completion_tokens: usage.outputTokens,
+          total_tokens: usage.inputTokens + usage.outputTokens,
+        },
       }),
     );
   }

@@ -67,7 +67,10 @@ export async function seedRun(db: Database, task: { id: string; userId: string }
     await db
       .insert(usageTracking)
       .values({ userId: row.userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: 1 })
-      .onConflictDoUpdate({ target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart], set: { usageCount: sql`${usageTracking.usageCount} + 1` } });
+      .onConflictDoUpdate({
+        target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart],
+        set: { usageCount: sql`${usageTracking.usageCount} + 1` },
+      });
   }
   return row;
 }
@@ -77,5 +80,8 @@ export async function confirmedAddress(db: Database, { userId, email }: { userId
   await db
     .insert(deliveryAddresses)
     .values({ userId, email: email.trim().toLowerCase(), status: 'confirmed', confirmedAt: new Date() })
-    .onConflictDoUpdate({ target: [deliveryAddresses.userId, deliveryAddresses.email], set: { status: 'confirmed', confirmedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [deliveryAddresses.userId, deliveryAddresses.email],
+      set: { status: 'confirmed', confirmedAt: new Date() },
+    });
 }

@@ -52,9 +52,15 @@ describe('start-up refuses bad configuration with one clear line', () => {
 
   it('names an unreachable DATABASE_URL without its password', async () => {
     const port = await findFreePort();
-    const started = startProduct({ DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/promptcron`, PORT: String(await findFreePort()) });
+    const started = startProduct({
+      DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/promptcron`,
+      PORT: String(await findFreePort()),
+    });
     expect(await started.exited).toBe(1);
-    const errorLines = started.output().split('\n').filter((line) => line.startsWith('Promptcron could not start'));
+    const errorLines = started
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('Promptcron could not start'));
     expect(errorLines).toEqual([
       `Promptcron could not start: Cannot connect to the database at postgres://app@127.0.0.1:${port}/promptcron (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:${port}`,
     ]);

@@ -25,7 +25,11 @@ export interface ReceivedStripeRequest {
 
 type StripeObject = Record<string, unknown> & { id: string };
 
-export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret = stripeTestWebhookSecret, webhookUrl }: { apiKey?: string; webhookSecret?: string; webhookUrl?: string } = {}) {
+export async function startStripeServer({
+  apiKey = stripeTestKey,
+  webhookSecret = stripeTestWebhookSecret,
+  webhookUrl,
+}: { apiKey?: string; webhookSecret?: string; webhookUrl?: string } = {}) {
   const requests: ReceivedStripeRequest[] = [];
   const objects = new Map<string, StripeObject>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
@@ -48,12 +52,25 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
       case '/v1/customers':
         return ok(store({ id: newId('cus'), object: 'customer', created: now, email: body.email ?? null, metadata: body.metadata ?? {} }));
       case '/v1/products':
-        return ok(store({ id: newId('prod'), object: 'product', created: now, name: body.name, active: true, metadata: body.metadata ?? {} }));
+        return ok(
+          store({ id: newId('prod'), object: 'product', created: now, name: body.name, active: true, metadata: body.metadata ?? {} }),
+        );
       case '/v1/prices': {
         const product = objects.get(String(body.product));
         if (!product) return missing('product', body.product);
         return ok(
-          store({ id: newId('price'), object: 'price', created: now, active: true, product: product.id, currency: body.currency, unit_amount: Number(body.unit_amount), recurring: body.recurring ?? null, type: 'recurring', metadata: body.metadata ?? {} }),
+          store({
+            id: newId('price'),
+            object: 'price',
+            created: now,
+            active: true,
+            product: product.id,
+            currency: body.currency,
+            unit_amount: Number(body.unit_amount),
+            recurring: body.recurring ?? null,
+            type: 'recurring',
+            metadata: body.metadata ?? {},
+          }),
         );
       }
       case '/v1/checkout/sessions': {
@@ -85,13 +102,23 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
       case `/v1/checkout/sessions/${path.split('/')[4] ?? ''}/expire`: {
         const session = objects.get(path.split('/')[4] ?? '');
         if (!session) return missing('checkout.session', path.split('/')[4]);
-        if (session.status !== 'open') return { status: 400, body: stripeError(`Only Checkout Sessions with a status in ["open"] can be expired.`) };
+        if (session.status !== 'open')
+          return { status: 400, body: stripeError(`Only Checkout Sessions with a status in ["open"] can be expired.`) };
         return ok(Object.assign(session, { status: 'expired', url: null }));
       }
       case '/v1/billing_portal/sessions': {
         if (!objects.has(String(body.customer))) return missing('customer', body.customer);
         const id = newId('bps');
-        return ok(store({ id, object: 'billing_portal.session', created: now, customer: body.customer, return_url: body.return_url ?? null, url: `${state.baseUrl}/portal/${id}` }));
+        return ok(
+          store({
+            id,
+            object: 'billing_portal.session',
+            created: now,
+            customer: body.customer,
+            return_url: body.return_url ?? null,
+            url: `${state.baseUrl}/portal/${id}`,
+          }),
+        );
       }
       default:
         return { status: 404, body: stripeError(`Unrecognized request URL (POST: ${path}).`) };
@@ -104,7 +131,14 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
     if (!session) throw new Error(`no checkout session ${sessionId}`);
     const price = objects.get(String(session.line_items_price));
     const subscriptionData = (session.subscription_data ?? {}) as { metadata?: Record<string, string> };
-    const subscription = store(subscriptionObject({ id: newId('sub'), customer: String(session.customer), price: price ?? { id: String(session.line_items_price) }, metadata: subscriptionData.metadata ?? {} }));
+    const subscription = store(
+      subscriptionObject({
+        id: newId('sub'),
+        customer: String(session.customer),
+        price: price ?? { id: String(session.line_items_price) },
+        metadata: subscriptionData.metadata ?? {},
+      }),
+    );
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
     if (state.webhookUrl) {
       await postEvent(stripeEvent('checkout.session.completed', session));
@@ -116,7 +150,11 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
   async function postEvent(event: StripeObject): Promise<Response> {
     if (!state.webhookUrl) throw new Error('the Stripe stand-in has no webhook URL');
     const { payload, signature } = signStripeEvent(event, webhookSecret);
-    const response = await fetch(state.webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+    const response = await fetch(state.webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    });
     if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
     return response;
   }
@@ -137,12 +175,17 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
     if (request.method === 'GET' && checkout?.[1]) {
       const session = objects.get(checkout[1]);
       if (!session) return void response.writeHead(404).end('No such checkout session');
-      if (session.status === 'expired') return void response.writeHead(410, { 'content-type': 'text/html' }).end('<!doctype html><title>Expired</title><h1>This checkout session has expired.</h1>');
+      if (session.status === 'expired')
+        return void response
+          .writeHead(410, { 'content-type': 'text/html' })
+          .end('<!doctype html><title>Expired</title><h1>This checkout session has expired.</h1>');
       if (session.status !== 'complete') await completeCheckout(session.id);
       return void response.writeHead(303, { location: String(session.success_url) }).end();
     }
     if (request.method === 'GET' && /^\/portal\/\w+$/.test(url.pathname)) {
-      return void response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Stand-in billing portal</title><link rel="icon" href="data:,"><h1>Stand-in billing portal</h1>');
+      return void response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>Stand-in billing portal</title><link rel="icon" href="data:,"><h1>Stand-in billing portal</h1>');
     }
 
     if (!url.pathname.startsWith('/v1/')) return void response.writeHead(404).end('Not found');
@@ -157,7 +200,10 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
       const customer = url.searchParams.get('customer');
       const status = url.searchParams.get('status');
       const data = [...objects.values()]
-        .filter((object) => object.object === 'checkout.session' && (!customer || object.customer === customer) && (!status || object.status === status))
+        .filter(
+          (object) =>
+            object.object === 'checkout.session' && (!customer || object.customer === customer) && (!status || object.status === status),
+        )
         .reverse();
       return send(response, ok({ object: 'list', url: url.pathname, has_more: false, data }));
     }
@@ -171,7 +217,10 @@ export async function startStripeServer({ apiKey = stripeTestKey, webhookSecret 
       // Cancels at once, as `stripe.subscriptions.cancel` asks; an unknown id is Stripe's 404 `resource_missing`.
       const subscription = objects.get(cancelled[1]);
       if (subscription?.object !== 'subscription') {
-        return send(response, { status: 404, body: { error: { ...stripeError(`No such subscription: '${cancelled[1]}'`).error, code: 'resource_missing' } } });
+        return send(response, {
+          status: 404,
+          body: { error: { ...stripeError(`No such subscription: '${cancelled[1]}'`).error, code: 'resource_missing' } },
+        });
       }
       return send(response, ok(Object.assign(subscription, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) })));
     }
@@ -237,16 +286,41 @@ export function subscriptionObject({
     cancel_at_period_end: cancelAtPeriodEnd,
     cancel_at: cancelAtPeriodEnd ? periodEnd : null,
     created: periodStart,
-    items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', price, quantity: 1, current_period_start: periodStart, current_period_end: periodEnd }] },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${id}`,
+          object: 'subscription_item',
+          price,
+          quantity: 1,
+          current_period_start: periodStart,
+          current_period_end: periodEnd,
+        },
+      ],
+    },
   };
 }
 
 let eventCount = 0;
 
 /** An event wrapping `object`, as Stripe sends it to a webhook endpoint. */
-export function stripeEvent(type: string, object: Record<string, unknown>, { id, created = Math.floor(Date.now() / 1000) }: { id?: string; created?: number } = {}): StripeObject {
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  { id, created = Math.floor(Date.now() / 1000) }: { id?: string; created?: number } = {},
+): StripeObject {
   eventCount += 1;
-  return { id: id ?? `evt_test${Date.now()}${eventCount}`, object: 'event', type, created, api_version: Stripe.API_VERSION, livemode: false, pending_webhooks: 1, data: { object } };
+  return {
+    id: id ?? `evt_test${Date.now()}${eventCount}`,
+    object: 'event',
+    type,
+    created,
+    api_version: Stripe.API_VERSION,
+    livemode: false,
+    pending_webhooks: 1,
+    data: { object },
+  };
 }
 
 /** The body and the `Stripe-Signature` header Stripe would send for `event`, signed with the SDK's own helper. */

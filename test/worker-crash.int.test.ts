@@ -62,7 +62,9 @@ function startWorkerProcess(): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   workers.push(child);
-  return new Promise((resolve) => createInterface({ input: child.stdout! }).on('line', (line) => line.includes('"worker started"') && resolve(child)));
+  return new Promise((resolve) =>
+    createInterface({ input: child.stdout! }).on('line', (line) => line.includes('"worker started"') && resolve(child)),
+  );
 }
 
 async function until(condition: () => Promise<boolean>, what: string, timeoutMs: number) {
@@ -98,21 +100,35 @@ it('finishes the run and resumes the delivery a killed worker held, once another
   openai.plan({ delayMs: 120_000 });
   const calling = await webhookTask('Calling', 'Answer me slowly.');
   await notifyTasksChanged(database.db);
-  await until(async () => openai.requests.some((request) => JSON.stringify(request.body).includes('Answer me slowly.')), 'the slow model call', 20_000);
+  await until(
+    async () => openai.requests.some((request) => JSON.stringify(request.body).includes('Answer me slowly.')),
+    'the slow model call',
+    20_000,
+  );
 
   first.kill('SIGKILL');
   const killedAt = Date.now();
   await startWorkerProcess();
 
-  await until(async () => (await runOf(calling.id))?.deliveryStatus === 'delivered' && (await runOf(delivering.id))?.deliveryStatus === 'delivered', 'both runs delivered', 120_000);
+  await until(
+    async () => (await runOf(calling.id))?.deliveryStatus === 'delivered' && (await runOf(delivering.id))?.deliveryStatus === 'delivered',
+    'both runs delivered',
+    120_000,
+  );
   expect(Date.now() - killedAt).toBeLessThan(120_000);
 
   const resumed = await runOf(calling.id);
   expect(resumed).toMatchObject({ status: 'completed', result: 'Hello from the test model.' });
-  expect((await database.db.execute(sql`select count(*)::int as runs from task_runs where task_id in (${calling.id}, ${delivering.id})`)).rows).toEqual([{ runs: 2 }]);
+  expect(
+    (await database.db.execute(sql`select count(*)::int as runs from task_runs where task_id in (${calling.id}, ${delivering.id})`)).rows,
+  ).toEqual([{ runs: 2 }]);
 
   const deliveringRun = await runOf(delivering.id);
-  const attempts = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, deliveringRun!.id)).orderBy(asc(webhookDeliveries.createdAt));
+  const attempts = await database.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.runId, deliveringRun!.id))
+    .orderBy(asc(webhookDeliveries.createdAt));
   expect(attempts.map(({ attempt, statusCode, error }) => ({ attempt, statusCode, error }))).toEqual([
     { attempt: 1, statusCode: null, error: interruptedDeliveryError },
     { attempt: 1, statusCode: 200, error: null },

@@ -66,9 +66,19 @@ it('survives a database outage and fires again within 10 s of its return', { tim
   const { db } = postgres.database;
   const owner = await seedUser(db);
   await startWorkerProcess();
-  const inFlight = await seedTask(db, owner.id, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url }, scheduleType: 'custom', customCron: '0 0 1 1 *', nextFireAt: new Date() });
+  const inFlight = await seedTask(db, owner.id, {
+    deliveryMethod: 'webhook',
+    deliveryConfig: { webhookUrl: receiver.url },
+    scheduleType: 'custom',
+    customCron: '0 0 1 1 *',
+    nextFireAt: new Date(),
+  });
   await notifyTasksChanged(db);
-  await until(async () => (await db.execute(sql`select 1 from task_runs where task_id = ${inFlight.id} and status = 'processing'`)).rows.length === 1, 'a run in flight', 15_000);
+  await until(
+    async () => (await db.execute(sql`select 1 from task_runs where task_id = ${inFlight.id} and status = 'processing'`)).rows.length === 1,
+    'a run in flight',
+    15_000,
+  );
 
   await postgres.stop();
   // Long enough for every loop of the worker (job polling, failing and completing jobs, LISTEN, the scheduler) to meet it.
@@ -79,13 +89,34 @@ it('survives a database outage and fires again within 10 s of its return', { tim
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const back = Date.now();
 
-  const task = await seedTask(db, owner.id, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url }, scheduleType: 'custom', customCron: '0 0 1 1 *', nextFireAt: new Date(Date.now() + 1_000) });
+  const task = await seedTask(db, owner.id, {
+    deliveryMethod: 'webhook',
+    deliveryConfig: { webhookUrl: receiver.url },
+    scheduleType: 'custom',
+    customCron: '0 0 1 1 *',
+    nextFireAt: new Date(Date.now() + 1_000),
+  });
   await notifyTasksChanged(db);
-  await until(async () => (await db.execute(sql`select 1 from task_runs where task_id = ${task.id} and status = 'completed' and delivery_status = 'delivered'`)).rows.length === 1, 'a delivered run', 30_000);
+  await until(
+    async () =>
+      (await db.execute(sql`select 1 from task_runs where task_id = ${task.id} and status = 'completed' and delivery_status = 'delivered'`))
+        .rows.length === 1,
+    'a delivered run',
+    30_000,
+  );
   expect(Date.now() - back).toBeLessThan(10_000);
 
   // The run that was calling the model when the database went finishes once it is back: not lost, not doubled.
-  await until(async () => (await db.execute(sql`select 1 from task_runs where task_id = ${inFlight.id} and status = 'completed' and delivery_status = 'delivered'`)).rows.length === 1, 'the interrupted run to finish', 30_000);
+  await until(
+    async () =>
+      (
+        await db.execute(
+          sql`select 1 from task_runs where task_id = ${inFlight.id} and status = 'completed' and delivery_status = 'delivered'`,
+        )
+      ).rows.length === 1,
+    'the interrupted run to finish',
+    30_000,
+  );
   expect((await db.execute(sql`select count(*)::int as runs from task_runs where task_id = ${inFlight.id}`)).rows).toEqual([{ runs: 1 }]);
   expect(receiver.received.filter((webhook) => webhook.body.includes(inFlight.id))).toHaveLength(1);
   expect(worker.exitCode, workerLog.slice(-30).join('\n')).toBeNull();

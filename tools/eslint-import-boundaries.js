@@ -102,7 +102,8 @@ function area(file) {
 }
 
 /** Test files, and the web's test helpers (src/web/testing), which only tests import. */
-const isTestFile = (file) => /\.test\.tsx?$/.test(file) || path.relative(root, file).split(path.sep).slice(0, 3).join('/') === 'src/web/testing';
+const isTestFile = (file) =>
+  /\.test\.tsx?$/.test(file) || path.relative(root, file).split(path.sep).slice(0, 3).join('/') === 'src/web/testing';
 
 /** The package's subpath imports (package.json "imports"), so `#shared/x` and `../../shared/x` are the same place. */
 const subpathRoots = { '#shared/': 'src/shared/', '#server/': 'src/server/', '#web/': 'src/web/', '#test/': 'test/' };
@@ -117,7 +118,8 @@ function serverViolation(fromFile, from, to, source) {
   if (to.top === 'test') return isTestFile(fromFile) ? undefined : `Only tests may import test/ ("${source}").`;
   if (from.top !== 'server' || to.top !== 'server' || isTestFile(fromFile)) return undefined;
   if (!from.serverZone) return `src/server/${from.serverName} has no zone: add it to the table in tools/eslint-import-boundaries.js.`;
-  if (!to.serverZone) return `src/server/${to.serverName} has no zone: add it to the table in tools/eslint-import-boundaries.js ("${source}").`;
+  if (!to.serverZone)
+    return `src/server/${to.serverName} has no zone: add it to the table in tools/eslint-import-boundaries.js ("${source}").`;
   const allowed = serverZoneImports[from.serverZone];
   if (allowed === '*' || from.serverZone === to.serverZone || allowed.includes(to.serverZone)) return undefined;
   return `Server zone "${from.serverZone}" must not import zone "${to.serverZone}" ("${source}"); it may import ${allowed.join(', ')} (see tools/eslint-import-boundaries.js).`;
@@ -129,7 +131,8 @@ function violation(fromFile, source, typeOnly) {
   const from = area(fromFile);
   const to = area(target);
   if (from.top === 'shared' && (to.top === 'server' || to.top === 'web')) return `src/shared must not import src/${to.top} ("${source}").`;
-  if (from.top === 'web' && to.top === 'server' && !typeOnly) return `src/web must not import server code ("${source}"); only \`import type\` is allowed.`;
+  if (from.top === 'web' && to.top === 'server' && !typeOnly)
+    return `src/web must not import server code ("${source}"); only \`import type\` is allowed.`;
   if (from.feature && to.feature && from.feature !== to.feature) {
     return `Feature "${from.feature}" must not import feature "${to.feature}" ("${source}"): compose them in src/web/app.`;
   }
@@ -263,7 +266,10 @@ const noCycle = {
       const cycle = resolved === file ? [file, file] : pathBack(resolved, file);
       if (!cycle) return;
       const trail = [file, ...cycle].map(shortName).join(' -> ');
-      context.report({ node: node.source, message: `Import cycle: ${trail}. Move what both need into a lower module, or import it with \`import type\`.` });
+      context.report({
+        node: node.source,
+        message: `Import cycle: ${trail}. Move what both need into a lower module, or import it with \`import type\`.`,
+      });
     });
   },
 };

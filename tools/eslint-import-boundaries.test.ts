@@ -18,15 +18,19 @@ describe('import boundaries', () => {
   }, 60_000);
 
   it('keeps shared free of server and web code', async () => {
-    expect(await boundaryErrors('src/shared/tasks/x.ts', "import { loadEnv } from '../../server/env';\nexport const a = loadEnv;\n")).toEqual([
-      'src/shared must not import src/server ("../../server/env").',
-    ]);
-    expect(await boundaryErrors('src/shared/x.ts', "import { paths } from '../web/config/paths';\nexport const a = paths;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/shared/tasks/x.ts', "import { loadEnv } from '../../server/env';\nexport const a = loadEnv;\n"),
+    ).toEqual(['src/shared must not import src/server ("../../server/env").']);
+    expect(await boundaryErrors('src/shared/x.ts', "import { paths } from '../web/config/paths';\nexport const a = paths;\n")).toHaveLength(
+      1,
+    );
     expect(await boundaryErrors('src/shared/x.ts', "import { tagline } from './product';\nexport const a = tagline;\n")).toEqual([]);
   });
 
   it('lets web import server types only', async () => {
-    expect(await boundaryErrors('src/web/lib/x.ts', "import { loadEnv } from '../../server/env';\nexport const a = loadEnv;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/web/lib/x.ts', "import { loadEnv } from '../../server/env';\nexport const a = loadEnv;\n"),
+    ).toHaveLength(1);
     expect(await boundaryErrors('src/web/lib/x.ts', "import type { Env } from '../../server/env';\nexport type A = Env;\n")).toEqual([]);
     expect(await boundaryErrors('src/web/lib/x.ts', "import { loadEnv } from '#server/env';\nexport const a = loadEnv;\n")).toEqual([
       'src/web must not import server code ("#server/env"); only `import type` is allowed.',
@@ -34,11 +38,18 @@ describe('import boundaries', () => {
   });
 
   it('keeps web features apart, whatever the folder depth', async () => {
-    expect(await boundaryErrors('src/web/features/tasks/components/x.tsx', "import { y } from '../../history/api/y';\nexport const a = y;\n")).toEqual([
-      'Feature "tasks" must not import feature "history" ("../../history/api/y"): compose them in src/web/app.',
-    ]);
-    expect(await boundaryErrors('src/web/features/tasks/x.ts', "import { Spinner } from '../../components/ui/spinner';\nexport const a = Spinner;\n")).toEqual([]);
-    expect(await boundaryErrors('src/web/features/tasks/components/x.tsx', "import { y } from '../api/y';\nexport const a = y;\n")).toEqual([]);
+    expect(
+      await boundaryErrors('src/web/features/tasks/components/x.tsx', "import { y } from '../../history/api/y';\nexport const a = y;\n"),
+    ).toEqual(['Feature "tasks" must not import feature "history" ("../../history/api/y"): compose them in src/web/app.']);
+    expect(
+      await boundaryErrors(
+        'src/web/features/tasks/x.ts',
+        "import { Spinner } from '../../components/ui/spinner';\nexport const a = Spinner;\n",
+      ),
+    ).toEqual([]);
+    expect(await boundaryErrors('src/web/features/tasks/components/x.tsx', "import { y } from '../api/y';\nexport const a = y;\n")).toEqual(
+      [],
+    );
   });
 });
 
@@ -72,7 +83,9 @@ describe("the server's layers", () => {
   });
 
   it('counts type-only imports as knowing the layer', async () => {
-    expect(await boundaryErrors('src/server/db/x.ts', "import type { Run } from '../core/runs/to-run';\nexport type A = Run;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/server/db/x.ts', "import type { Run } from '../core/runs/to-run';\nexport type A = Run;\n"),
+    ).toHaveLength(1);
   });
 
   it('lets each layer import the ones below it', async () => {
@@ -91,11 +104,17 @@ describe("the server's layers", () => {
       ['src/server/main.ts', './engine/worker'],
       ['src/server/cli/x.ts', '../migrate'],
     ];
-    for (const [file, source] of allowed) expect(await boundaryErrors(file, `import { a } from '${source}';\nexport const b = a;\n`), `${file} -> ${source}`).toEqual([]);
+    for (const [file, source] of allowed)
+      expect(await boundaryErrors(file, `import { a } from '${source}';\nexport const b = a;\n`), `${file} -> ${source}`).toEqual([]);
   });
 
   it('lets tests set up any layer', async () => {
-    expect(await boundaryErrors('src/server/db/x.int.test.ts', "import { a } from '../core/errors';\nimport { b } from '#test/seed';\nexport const c = [a, b];\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/server/db/x.int.test.ts',
+        "import { a } from '../core/errors';\nimport { b } from '#test/seed';\nexport const c = [a, b];\n",
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -109,7 +128,10 @@ describe('import cycles', () => {
     write('a.ts', "import { b } from './b';\nexport const a = () => b;\n");
     write('b.ts', "import { c } from '#server/lib/" + folder.split('/').at(-1) + "/c';\nexport const b = c;\n");
     write('c.ts', "import { a } from './a';\nexport const c = a;\n");
-    write('typed-c.ts', "import type { a } from './a';\nimport { type b } from './b';\nexport const c = (x: typeof a, y: typeof b) => [x, y];\n");
+    write(
+      'typed-c.ts',
+      "import type { a } from './a';\nimport { type b } from './b';\nexport const c = (x: typeof a, y: typeof b) => [x, y];\n",
+    );
     write('leaf.ts', 'export const leaf = 1;\n');
   });
 
@@ -132,7 +154,9 @@ describe('import cycles', () => {
 
   it('ignores type-only imports, which load no code', async () => {
     expect(await cycleErrors('c.ts', "import type { a } from './a';\nexport const c = (x: typeof a) => x;\n")).toEqual([]);
-    expect(await cycleErrors('a.ts', "import { leaf } from './leaf';\nimport { c } from './typed-c';\nexport const a = [leaf, c];\n")).toEqual([]);
+    expect(
+      await cycleErrors('a.ts', "import { leaf } from './leaf';\nimport { c } from './typed-c';\nexport const a = [leaf, c];\n"),
+    ).toEqual([]);
   });
 
   it('passes modules without a cycle', async () => {

@@ -18,10 +18,19 @@ beforeAll(async () => {
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
   await writeFile(join(webDir, 'landing.html'), '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing</h1></div>');
-  await writeFile(join(webDir, 'landing-session.html'), '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing for a session</h1></div>');
-  await writeFile(join(webDir, 'signed-in.html'), '<!doctype html><title>Promptcron</title><link rel="modulepreload" href="/assets/signed-in.js"><div id="root"></div>');
+  await writeFile(
+    join(webDir, 'landing-session.html'),
+    '<!doctype html><title>Promptcron</title><div id="root"><h1>Landing for a session</h1></div>',
+  );
+  await writeFile(
+    join(webDir, 'signed-in.html'),
+    '<!doctype html><title>Promptcron</title><link rel="modulepreload" href="/assets/signed-in.js"><div id="root"></div>',
+  );
   await writeFile(join(webDir, 'login.html'), '<!doctype html><title>Sign in</title><div id="root"><h1>Welcome back</h1></div>');
-  await writeFile(join(webDir, 'register.html'), '<!doctype html><title>Create an account</title><div id="root"><h1>Create an account</h1></div>');
+  await writeFile(
+    join(webDir, 'register.html'),
+    '<!doctype html><title>Create an account</title><div id="root"><h1>Create an account</h1></div>',
+  );
   await writeFile(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(join(webDir, 'assets', 'vendor-def456.js'), `console.log(${JSON.stringify('x'.repeat(4096))})`);
 });
@@ -71,7 +80,11 @@ describe('API conventions', () => {
     expect(await response.json()).toEqual({
       waitlistUrl: 'https://example.com/alpha',
       supportEmail: 'support@promptcron.com',
-      social: { x: 'https://x.com/promptcron', linkedin: 'https://www.linkedin.com/company/promptcron', github: 'https://github.com/example' },
+      social: {
+        x: 'https://x.com/promptcron',
+        linkedin: 'https://www.linkedin.com/company/promptcron',
+        github: 'https://github.com/example',
+      },
     });
   });
 
@@ -130,7 +143,10 @@ describe('web app', () => {
   });
 
   it('sends the pre-rendered sign-in and sign-up pages to visitors, and the SPA to a request with a session', async () => {
-    for (const [path, heading] of [['/login', 'Welcome back'], ['/register', 'Create an account']] as const) {
+    for (const [path, heading] of [
+      ['/login', 'Welcome back'],
+      ['/register', 'Create an account'],
+    ] as const) {
       const visitor = await appWith().request(path);
       expect(visitor.status).toBe(200);
       expect(await visitor.text()).toContain(`<h1>${heading}</h1>`);

@@ -156,7 +156,10 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     return c.html(carriesSessionCookie(c.req.header('Cookie')) ? sessionLanding : visitorLanding);
   });
   // ADR 0054: the sign-in and sign-up pages are pre-rendered for visitors too; with a session cookie the SPA decides.
-  for (const [path, file] of [['/login', 'login.html'], ['/register', 'register.html']] as const) {
+  for (const [path, file] of [
+    ['/login', 'login.html'],
+    ['/register', 'register.html'],
+  ] as const) {
     const visitorPage = prerendered(file);
     app.get(path, (c) => {
       c.header('Cache-Control', 'no-cache');

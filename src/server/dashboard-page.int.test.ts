@@ -20,7 +20,8 @@ let webDir: string;
 let app: ReturnType<typeof createApp>;
 
 const shell = '<!doctype html><title>Promptcron</title><link rel="modulepreload" href="/assets/signed-in.js"><div id="root"></div>';
-const template = '<!doctype html><html><head><title>Promptcron</title><script type="module" src="/assets/enhance-dashboard.js"></script></head><body><div id="root"></div>\n<!--prefetched-queries-->\n</body></html>';
+const template =
+  '<!doctype html><html><head><title>Promptcron</title><script type="module" src="/assets/enhance-dashboard.js"></script></head><body><div id="root"></div>\n<!--prefetched-queries-->\n</body></html>';
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -52,7 +53,9 @@ describe('GET /dashboard', () => {
     const task = await seedTask(database.db, userId, { name: hostileName, nextFireAt: new Date('2026-12-01T08:00:00Z') });
     const run = await seedRun(database.db, task, { startedAt: new Date(Date.now() - 60_000) });
 
-    const response = await app.request('/dashboard', { headers: { Cookie: client.cookieHeader, 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' } });
+    const response = await app.request('/dashboard', {
+      headers: { Cookie: client.cookieHeader, 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
     expect(response.headers.get('vary')).toContain('Cookie');

@@ -14,13 +14,20 @@ type AskApi = (path: string) => Promise<Response>;
  * there is nothing to render for them (no valid session, a password still to set, the database away, a failed
  * render): the SPA's page then decides, as before.
  */
-export async function renderDashboardHtml(template: string, askApi: AskApi, acceptLanguage: string | undefined, logger: Logger): Promise<string | undefined> {
+export async function renderDashboardHtml(
+  template: string,
+  askApi: AskApi,
+  acceptLanguage: string | undefined,
+  logger: Logger,
+): Promise<string | undefined> {
   try {
     const answer = async (path: string) => {
       const response = await askApi(path);
       return response.ok ? ((await response.json()) as unknown) : undefined;
     };
-    const [me, siteConfig, dashboard, subscription] = await Promise.all(['/api/me', '/api/config', '/api/dashboard', '/api/me/subscription'].map(answer));
+    const [me, siteConfig, dashboard, subscription] = await Promise.all(
+      ['/api/me', '/api/config', '/api/dashboard', '/api/me/subscription'].map(answer),
+    );
     if (me === undefined || siteConfig === undefined || dashboard === undefined) return undefined;
     const { user } = meResponseSchema.parse(me);
     if (mustSetPassword(user)) return undefined;
@@ -35,11 +42,16 @@ export async function renderDashboardHtml(template: string, askApi: AskApi, acce
       },
       { locale: readerLocale(acceptLanguage) },
     );
-    return template
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-      // Replaced by functions: a `$&` in a task's name is text, not a replacement pattern.
-      .replace(dashboardPageSlots.markup, () => `<div id="root">${page.markup}</div>`)
-      .replace(dashboardPageSlots.queries, () => `<script type="application/json" id="prefetched-queries">${scriptSafeJson(page.queries)}</script>`);
+    return (
+      template
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+        // Replaced by functions: a `$&` in a task's name is text, not a replacement pattern.
+        .replace(dashboardPageSlots.markup, () => `<div id="root">${page.markup}</div>`)
+        .replace(
+          dashboardPageSlots.queries,
+          () => `<script type="application/json" id="prefetched-queries">${scriptSafeJson(page.queries)}</script>`,
+        )
+    );
   } catch (error) {
     logger.error({ err: error }, 'the dashboard could not be rendered on the server; the SPA renders it');
     return undefined;
@@ -63,7 +75,10 @@ export function readerLocale(acceptLanguage: string | undefined): string | undef
 
 /** JSON inside <script>: a `</script>` or `<!--` in a task's name or a result must not end or bend the element. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function escapeHtml(text: string): string {

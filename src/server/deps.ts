@@ -14,7 +14,14 @@ import { createUnsubscribeLinks } from './mail/unsubscribe-links';
 import { appVersion } from './version';
 
 /** Wires the services every request uses; main.ts and the tests build the app through this one function. */
-export async function createAppDeps(options: { env: Env; logger: Logger; pool: pg.Pool; db: Database; mailer?: Mailer; startedAt?: number }): Promise<AppDeps> {
+export async function createAppDeps(options: {
+  env: Env;
+  logger: Logger;
+  pool: pg.Pool;
+  db: Database;
+  mailer?: Mailer;
+  startedAt?: number;
+}): Promise<AppDeps> {
   const { env, logger, pool, db } = options;
   const secret = env.AUTH_SECRET ?? (await readOrCreateSecret(env.DATA_DIR, 'auth-secret'));
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
@@ -24,5 +31,19 @@ export async function createAppDeps(options: { env: Env; logger: Logger; pool: p
   const adminListTotals = new AdminListTotals({ hub: userChanges, logger });
   const unsubscribeLinks = createUnsubscribeLinks({ secret, appUrl: env.APP_URL });
   const signedInSessions = new SignedInSessions({ hub: userChanges, logger });
-  return { env, logger, pool, db, auth, mailer, unsubscribeLinks, userChanges, runCounts, adminListTotals, signedInSessions, version: appVersion, startedAt: options.startedAt ?? Date.now() };
+  return {
+    env,
+    logger,
+    pool,
+    db,
+    auth,
+    mailer,
+    unsubscribeLinks,
+    userChanges,
+    runCounts,
+    adminListTotals,
+    signedInSessions,
+    version: appVersion,
+    startedAt: options.startedAt ?? Date.now(),
+  };
 }

@@ -32,7 +32,9 @@ describe('loadEnv', () => {
     expect(loadEnv({}).RUN_RETENTION_DAYS).toBeUndefined();
     expect(loadEnv({ RUN_RETENTION_DAYS: '' }).RUN_RETENTION_DAYS).toBeUndefined();
     expect(loadEnv({ RUN_RETENTION_DAYS: '90' }).RUN_RETENTION_DAYS).toBe(90);
-    expect(() => loadEnv({ RUN_RETENTION_DAYS: '0' })).toThrow(/^Invalid configuration: RUN_RETENTION_DAYS must be at least 1 \(leave it unset to keep every run\) \(got "0"\)\.$/);
+    expect(() => loadEnv({ RUN_RETENTION_DAYS: '0' })).toThrow(
+      /^Invalid configuration: RUN_RETENTION_DAYS must be at least 1 \(leave it unset to keep every run\) \(got "0"\)\.$/,
+    );
     expect(() => loadEnv({ RUN_RETENTION_DAYS: '1.5' })).toThrow(/RUN_RETENTION_DAYS must be a whole number of days \(got "1.5"\)/);
     expect(() => loadEnv({ RUN_RETENTION_DAYS: '90d' })).toThrow(/RUN_RETENTION_DAYS must be a number of days \(got "90d"\)/);
   });
@@ -55,7 +57,9 @@ describe('loadEnv', () => {
     // The default APP_URL is http://localhost too.
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/APP_URL/);
     expect(loadEnv({ NODE_ENV: 'production', APP_URL: 'https://promptcron.example' }).ALLOW_INSECURE_COOKIES).toBe(false);
-    expect(loadEnv({ NODE_ENV: 'production', APP_URL: 'http://10.0.0.5:3000', ALLOW_INSECURE_COOKIES: 'true' }).ALLOW_INSECURE_COOKIES).toBe(true);
+    expect(
+      loadEnv({ NODE_ENV: 'production', APP_URL: 'http://10.0.0.5:3000', ALLOW_INSECURE_COOKIES: 'true' }).ALLOW_INSECURE_COOKIES,
+    ).toBe(true);
     expect(loadEnv({ NODE_ENV: 'development', APP_URL: 'http://localhost:3000' }).APP_URL).toBe('http://localhost:3000');
   });
 
@@ -67,6 +71,8 @@ describe('loadEnv', () => {
   it('accepts an http(s) STRIPE_API_BASE and refuses anything else, naming it', () => {
     expect(loadEnv({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
     expect(loadEnv({}).STRIPE_API_BASE).toBeUndefined();
-    expect(() => loadEnv({ STRIPE_API_BASE: 'ftp://stripe.example' })).toThrow(/^Invalid configuration: STRIPE_API_BASE must be an http\(s\) URL/);
+    expect(() => loadEnv({ STRIPE_API_BASE: 'ftp://stripe.example' })).toThrow(
+      /^Invalid configuration: STRIPE_API_BASE must be an http\(s\) URL/,
+    );
   });
 });

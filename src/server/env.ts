@@ -30,13 +30,28 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { error: 'must be a domain name such as example.com' })
     .optional(),
   /** Jobs (AI calls, deliveries) one worker process runs at the same time; a user's deliveries hold at most a quarter. */
-  WORKER_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(200, { error: 'must be at most 200' }).default(10),
+  WORKER_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(200, { error: 'must be at most 200' })
+    .default(10),
   /** Turns on `GET /metrics` for Prometheus, which must send it as `Authorization: Bearer <token>` (issue 22). */
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** Where a worker-only process (`npm run worker`) serves its /metrics; API processes serve it on PORT. */
-  METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int({ error: 'must be a port number' }).min(1, { error: 'must be a port number' }).max(65535, { error: 'must be a port number' }).default(9464),
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a port number' })
+    .min(1, { error: 'must be a port number' })
+    .max(65535, { error: 'must be a port number' })
+    .default(9464),
   /** Requests one API key may make a minute (issue 22); over it, 429 with Retry-After. */
-  API_KEY_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(100_000, { error: 'must be at most 100000' }).default(120),
+  API_KEY_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100_000, { error: 'must be at most 100000' })
+    .default(120),
   /** Runs older than this many days are deleted each night (issue 21); unset: every run is kept. */
   RUN_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a number of days' })

@@ -9,12 +9,22 @@ export class StartupError extends Error {
 const drainTimeoutMs = 10_000;
 
 /** Listens on `port`; resolves once listening, so a taken port fails start-up with a clear message. */
-export async function startHttpServer({ fetch, port, logger }: { fetch: (request: Request) => Response | Promise<Response>; port: number; logger: Logger }) {
+export async function startHttpServer({
+  fetch,
+  port,
+  logger,
+}: {
+  fetch: (request: Request) => Response | Promise<Response>;
+  port: number;
+  logger: Logger;
+}) {
   const server = createAdaptorServer({ fetch }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new StartupError(`Port ${port} is already in use. Stop the other server or set PORT to a free port.`));
-      else if (error.code === 'EACCES') reject(new StartupError(`Port ${port} needs privileges this process lacks. Set PORT to a port above 1023.`));
+      if (error.code === 'EADDRINUSE')
+        reject(new StartupError(`Port ${port} is already in use. Stop the other server or set PORT to a free port.`));
+      else if (error.code === 'EACCES')
+        reject(new StartupError(`Port ${port} needs privileges this process lacks. Set PORT to a port above 1023.`));
       else reject(error);
     });
     server.listen(port, () => resolve());

@@ -12,6 +12,8 @@ export function createLogger({ level, pretty = false }: { level: string; pretty?
     base: { service: 'promptcron' },
     // Secrets must never reach the logs, even when a whole object is logged by mistake.
     redact: ['*.password', '*.token', '*.apiKey', 'headers.cookie', 'headers.authorization'],
-    transport: pretty ? { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname,service', translateTime: 'SYS:HH:MM:ss' } } : undefined,
+    transport: pretty
+      ? { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname,service', translateTime: 'SYS:HH:MM:ss' } }
+      : undefined,
   });
 }

@@ -73,7 +73,9 @@ async function start(env: Env): Promise<void> {
   const { pool, db } = connectDatabase({ url: databaseUrl, logger, max: env.WORKER_CONCURRENCY + 10 });
   shutdown.add('database pool', () => pool.end());
   await pool.query('select 1').catch((error: unknown) => {
-    throw new StartupError(`Cannot connect to the database at ${describeDatabaseUrl(databaseUrl)}${env.DATABASE_URL ? ' (DATABASE_URL)' : ''}: ${errorText(error)}`);
+    throw new StartupError(
+      `Cannot connect to the database at ${describeDatabaseUrl(databaseUrl)}${env.DATABASE_URL ? ' (DATABASE_URL)' : ''}: ${errorText(error)}`,
+    );
   });
   await migrateDatabase({ pool, logger });
 
@@ -81,7 +83,11 @@ async function start(env: Env): Promise<void> {
   // Its LISTEN connection comes from the pool, so it is released before the pool closes.
   shutdown.add('live run events', () => deps.userChanges.close());
   if (role !== 'api') {
-    const worker = await startWorker({ pool, concurrency: env.WORKER_CONCURRENCY, deps: { db, env, logger, mailer: deps.mailer, unsubscribeLinks: deps.unsubscribeLinks, providers: createProviders(env) } });
+    const worker = await startWorker({
+      pool,
+      concurrency: env.WORKER_CONCURRENCY,
+      deps: { db, env, logger, mailer: deps.mailer, unsubscribeLinks: deps.unsubscribeLinks, providers: createProviders(env) },
+    });
     shutdown.add('worker', worker.stop);
     watchJobQueue(() => measureJobQueue(db));
     // A worker-only process has no API port: Prometheus scrapes it on a port of its own.

@@ -46,7 +46,12 @@ export function renderDashboardPage(data: DashboardPageData, reader: { locale: s
   if (data.subscription) queryClient.setQueryData(subscriptionQueryKey, data.subscription);
 
   const router = createMemoryRouter(
-    [{ Component: RootLayout, children: [{ path: paths.dashboard, Component: DashboardLayout, children: [{ index: true, Component: DashboardOverviewRoute }] }] }],
+    [
+      {
+        Component: RootLayout,
+        children: [{ path: paths.dashboard, Component: DashboardLayout, children: [{ index: true, Component: DashboardOverviewRoute }] }],
+      },
+    ],
     { initialEntries: [paths.dashboard] },
   );
   const markup = renderingFor({ timeZone: data.dashboard.activity.timeZone, locale: reader.locale }, () =>
@@ -56,5 +61,9 @@ export function renderDashboardPage(data: DashboardPageData, reader: { locale: s
       </QueryClientProvider>,
     ),
   );
-  return { title: formatDocumentTitle(dashboardPageTitle(paths.dashboard)), markup: withoutSuspenseMarkers(markup), queries: dehydrate(queryClient) };
+  return {
+    title: formatDocumentTitle(dashboardPageTitle(paths.dashboard)),
+    markup: withoutSuspenseMarkers(markup),
+    queries: dehydrate(queryClient),
+  };
 }

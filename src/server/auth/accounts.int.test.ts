@@ -34,7 +34,14 @@ describe('sign-up', () => {
     expect(signedUp.status).toBe(200);
     expect(first.hasSession).toBe(true);
     expect((await first.request('/api/me')).body).toEqual({
-      user: { id: expect.any(String), email: 'ada@example.com', fullName: 'Ada Lovelace', role: 'admin', invited: false, hasSetPassword: true },
+      user: {
+        id: expect.any(String),
+        email: 'ada@example.com',
+        fullName: 'Ada Lovelace',
+        role: 'admin',
+        invited: false,
+        hasSetPassword: true,
+      },
     });
 
     const second = new TestClient(app, '198.51.100.2');
@@ -44,7 +51,11 @@ describe('sign-up', () => {
 
   it.each([
     ['short', 'Sh0rt!pass', 'Password must be at least 15 characters.'],
-    ['no special character', 'NoSpecialCharacter123', 'Password must contain lowercase & uppercase letters, numbers, and special characters'],
+    [
+      'no special character',
+      'NoSpecialCharacter123',
+      'Password must contain lowercase & uppercase letters, numbers, and special characters',
+    ],
     ['no digit', 'No-Digits-In-This-One', 'Password must contain lowercase & uppercase letters, numbers, and special characters'],
     ['no uppercase', 'no-uppercase-letters-1', 'Password must contain lowercase & uppercase letters, numbers, and special characters'],
   ])('refuses a weak password (%s) with the spec message, even from a direct API call', async (_, password, message) => {
@@ -56,8 +67,12 @@ describe('sign-up', () => {
 
   it('refuses a short name, a bad e-mail and a taken e-mail', async () => {
     const client = new TestClient(app, '198.51.100.4');
-    expect((await client.signUp({ name: 'A', email: 'a@example.com', password: strongPassword })).body.error.message).toBe('Name must be at least 2 characters.');
-    expect((await client.signUp({ name: 'Al', email: 'not-an-email', password: strongPassword })).body.error.message).toBe('Please enter a valid email address.');
+    expect((await client.signUp({ name: 'A', email: 'a@example.com', password: strongPassword })).body.error.message).toBe(
+      'Name must be at least 2 characters.',
+    );
+    expect((await client.signUp({ name: 'Al', email: 'not-an-email', password: strongPassword })).body.error.message).toBe(
+      'Please enter a valid email address.',
+    );
     const taken = await client.signUp({ name: 'Ada Again', email: 'ADA@example.com', password: strongPassword });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toMatch(/^user_already_exists/);
@@ -87,7 +102,10 @@ describe('sign-in', () => {
       message: 'Please enter a valid email address.',
       fields: { email: 'Please enter a valid email address.', password: 'Password must be at least 6 characters.' },
     });
-    const reset = await new TestClient(app, '198.51.100.7').request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'nope' } });
+    const reset = await new TestClient(app, '198.51.100.7').request('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email: 'nope' },
+    });
     expect(reset.body.error.fields).toEqual({ email: 'Please enter a valid email address.' });
   });
 
@@ -95,7 +113,8 @@ describe('sign-in', () => {
     await new TestClient(app, '198.51.100.6').signUp({ name: 'Target', email: 'target@example.com', password: strongPassword });
     const stranger = new TestClient(app, '192.0.2.66');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await stranger.signIn('target@example.com', 'Wrong-password-123!')).status);
+    for (let attempt = 0; attempt < 11; attempt++)
+      statuses.push((await stranger.signIn('target@example.com', 'Wrong-password-123!')).status);
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     const limited = await stranger.signIn('target@example.com', strongPassword);
     expect(limited.status).toBe(429);
@@ -131,7 +150,8 @@ describe('sign-in', () => {
   it('limits attempts per address across accounts', async () => {
     const client = new TestClient(app, '192.0.2.77');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 31; attempt++) statuses.push((await client.signIn(`nobody${attempt}@example.com`, 'Wrong-password-123!')).status);
+    for (let attempt = 0; attempt < 31; attempt++)
+      statuses.push((await client.signIn(`nobody${attempt}@example.com`, 'Wrong-password-123!')).status);
     expect(statuses.at(-2)).toBe(401);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -143,7 +163,10 @@ describe('password reset', () => {
     await laptop.signUp({ name: 'Reset Me', email: 'reset@example.com', password: strongPassword });
     expect(laptop.hasSession).toBe(true);
 
-    const requested = await new TestClient(app, '198.51.100.21').request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'reset@example.com' } });
+    const requested = await new TestClient(app, '198.51.100.21').request('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email: 'reset@example.com' },
+    });
     expect(requested.status).toBe(200);
     const message = await mail.waitFor('reset@example.com');
     expect(message.subject).toBe('Reset your Promptcron password');
@@ -162,7 +185,10 @@ describe('password reset', () => {
     expect((await browser.request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })).status).toBe(200);
     expect((await laptop.request('/api/me')).status).toBe(401); // signed out everywhere
 
-    const reused = await browser.request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'Yet-another-Passw0rd!' } });
+    const reused = await browser.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: { token, newPassword: 'Yet-another-Passw0rd!' },
+    });
     expect(reused.status).toBe(400);
     expect(reused.body.error.code).toBe('invalid_token');
 
@@ -172,11 +198,19 @@ describe('password reset', () => {
 
   it('refuses a token older than 30 minutes', async () => {
     await new TestClient(app, '198.51.100.30').signUp({ name: 'Late Comer', email: 'late@example.com', password: strongPassword });
-    await new TestClient(app, '198.51.100.31').request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'late@example.com' } });
+    await new TestClient(app, '198.51.100.31').request('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email: 'late@example.com' },
+    });
     const token = new URL((await mail.waitFor('late@example.com')).links[0] ?? '').searchParams.get('token') ?? '';
     // 31 minutes pass.
-    await database.db.execute(sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${token}`}`);
-    const expired = await new TestClient(app, '198.51.100.32').request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'A-brand-new-Passw0rd!' } });
+    await database.db.execute(
+      sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${token}`}`,
+    );
+    const expired = await new TestClient(app, '198.51.100.32').request('/api/auth/reset-password', {
+      method: 'POST',
+      body: { token, newPassword: 'A-brand-new-Passw0rd!' },
+    });
     expect(expired.status).toBe(400);
     expect(expired.body.error.code).toBe('invalid_token');
   });
@@ -186,7 +220,10 @@ describe('password reset', () => {
     mail.stall();
     try {
       const started = Date.now();
-      const requested = await new TestClient(app, '198.51.100.46').request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'patient@example.com' } });
+      const requested = await new TestClient(app, '198.51.100.46').request('/api/auth/request-password-reset', {
+        method: 'POST',
+        body: { email: 'patient@example.com' },
+      });
       expect(requested.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(2000);
       expect(mail.messages.some((message) => message.to.includes('patient@example.com'))).toBe(false);
@@ -207,15 +244,24 @@ describe('password reset', () => {
       await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'inspected@example.com' } });
       const [job] = (await queuedJobs(database, sendAccountEmailJob)).filter((queued) => queued.payload.userId === id);
       expect(Object.keys(job?.payload ?? {}).sort()).toEqual(['kind', 'url', 'userId']);
-      expect(job?.payload).toMatchObject({ kind: 'password-reset', url: expect.stringMatching(/^http:\/\/localhost:3999\/set-password\?action=password\.reset&token=/) });
+      expect(job?.payload).toMatchObject({
+        kind: 'password-reset',
+        url: expect.stringMatching(/^http:\/\/localhost:3999\/set-password\?action=password\.reset&token=/),
+      });
     } finally {
-      worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env: { SMTP_URL: mail.url } }) });
+      worker = await startWorker({
+        pool: database.pool,
+        concurrency: 2,
+        deps: createEngineDeps({ database, env: { SMTP_URL: mail.url } }),
+      });
     }
   });
 
   it('answers the same for unknown addresses and sends at most one e-mail a minute per address', async () => {
     const client = new TestClient(app, '198.51.100.40');
-    expect((await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'ghost@example.com' } })).status).toBe(200);
+    expect(
+      (await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'ghost@example.com' } })).status,
+    ).toBe(200);
     await client.signUp({ name: 'Often Forgets', email: 'often@example.com', password: strongPassword });
     const first = await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'often@example.com' } });
     const second = await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'often@example.com' } });
@@ -234,9 +280,15 @@ describe('changing the password', () => {
     expect(wrongCurrent.status).toBe(400);
     expect(wrongCurrent.body.error.code).toBe('invalid_password');
 
-    const weak = await client.request('/api/auth/change-password', { method: 'POST', body: { currentPassword: strongPassword, newPassword: 'short' } });
+    const weak = await client.request('/api/auth/change-password', {
+      method: 'POST',
+      body: { currentPassword: strongPassword, newPassword: 'short' },
+    });
     expect(weak.body.error.message).toBe('Password must be at least 15 characters.');
-    const noCurrent = await client.request('/api/auth/change-password', { method: 'POST', body: { currentPassword: '', newPassword: 'Another-strong-Passw0rd!' } });
+    const noCurrent = await client.request('/api/auth/change-password', {
+      method: 'POST',
+      body: { currentPassword: '', newPassword: 'Another-strong-Passw0rd!' },
+    });
     expect(noCurrent.body.error.fields).toEqual({ currentPassword: 'Please enter your current password.' });
 
     const changed = await client.request('/api/auth/change-password', {

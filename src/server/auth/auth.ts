@@ -25,7 +25,11 @@ export interface CreateAuthOptions {
 }
 
 /** Links in e-mails lead to the SPA, which forwards to the right screen (ARCHITECTURE section 9). */
-export function passwordLink(appUrl: string, action: (typeof passwordLinkActions)[keyof typeof passwordLinkActions], token: string): string {
+export function passwordLink(
+  appUrl: string,
+  action: (typeof passwordLinkActions)[keyof typeof passwordLinkActions],
+  token: string,
+): string {
   return `${appUrl}/set-password?action=${action}&token=${encodeURIComponent(token)}`;
 }
 
@@ -48,7 +52,11 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
       sendResetPassword: async ({ user: recipient, token }) => {
         // Queued, not sent here: the answer must not wait for the mail server, nor tell by its timing whether the
         // account exists. Only the API's own database is touched, so no worker need run in this process.
-        await enqueue(sendAccountEmailJob, { kind: 'password-reset', userId: recipient.id, url: passwordLink(env.APP_URL, passwordLinkActions.reset, token) }, { db });
+        await enqueue(
+          sendAccountEmailJob,
+          { kind: 'password-reset', userId: recipient.id, url: passwordLink(env.APP_URL, passwordLinkActions.reset, token) },
+          { db },
+        );
       },
       onPasswordReset: async ({ user: resetUser }) => {
         await db.update(user).set({ hasSetPassword: true }).where(eq(user.id, resetUser.id));
@@ -90,7 +98,15 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
     // Our own limiter (core/security) keys on IP and e-mail in PostgreSQL, shared by every API process.
     rateLimit: { enabled: false },
     // Paths the product does not offer: profile changes go through PATCH /api/me, reset links through the SPA.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/delete-user/callback', '/reset-password/:token', '/send-verification-email', '/verify-email'],
+    disabledPaths: [
+      '/update-user',
+      '/change-email',
+      '/delete-user',
+      '/delete-user/callback',
+      '/reset-password/:token',
+      '/send-verification-email',
+      '/verify-email',
+    ],
     advanced: {
       cookiePrefix: 'promptcron',
       // Production always marks them Secure (env.ts refuses an http APP_URL there) unless the operator opted out.
@@ -116,7 +132,8 @@ function trustedOrigins(env: Env): string[] {
   const origins = [env.APP_URL];
   const url = new URL(env.APP_URL);
   if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') {
-    for (const host of ['localhost', '127.0.0.1']) origins.push(`${url.protocol}//${host}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`);
+    for (const host of ['localhost', '127.0.0.1'])
+      origins.push(`${url.protocol}//${host}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`);
   }
   return [...new Set(origins)];
 }

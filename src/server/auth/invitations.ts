@@ -27,7 +27,8 @@ export function invitations(): BetterAuthPlugin {
             throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This invitation link is invalid or has expired.' });
           }
           const user = await ctx.context.internalAdapter.findUserById(verification.value);
-          if (!user) throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This invitation link is invalid or has expired.' });
+          if (!user)
+            throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This invitation link is invalid or has expired.' });
           const session = await ctx.context.internalAdapter.createSession(user.id);
           await setSessionCookie(ctx, { session, user });
           return ctx.json({ user });

@@ -19,7 +19,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const check = (kind: string, token: string) => new TestClient(app, '198.51.100.70').request('/api/auth/link-token/check', { method: 'POST', body: { kind, token } });
+const check = (kind: string, token: string) =>
+  new TestClient(app, '198.51.100.70').request('/api/auth/link-token/check', { method: 'POST', body: { kind, token } });
 
 /** A reset token as the queued e-mail carries it (no worker runs here: the job waits in the queue). */
 async function resetToken(email: string): Promise<string> {
@@ -37,14 +38,19 @@ describe('POST /api/auth/link-token/check', () => {
 
     expect(await check('password-reset', token)).toMatchObject({ status: 200, body: { valid: true } });
     expect((await check('password-reset', token)).body).toEqual({ valid: true }); // checking twice spends nothing
-    const reset = await new TestClient(app, '198.51.100.73').request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'A-brand-new-Passw0rd!' } });
+    const reset = await new TestClient(app, '198.51.100.73').request('/api/auth/reset-password', {
+      method: 'POST',
+      body: { token, newPassword: 'A-brand-new-Passw0rd!' },
+    });
     expect(reset.status).toBe(200);
     expect((await check('password-reset', token)).body).toEqual({ valid: false }); // spent
 
     const another = new TestClient(app, '198.51.100.74');
     await another.signUp({ name: 'Late Checker', email: 'late-checker@example.com', password: strongPassword });
     const expiring = await resetToken('late-checker@example.com');
-    await database.db.execute(sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${expiring}`}`);
+    await database.db.execute(
+      sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${expiring}`}`,
+    );
     expect((await check('password-reset', expiring)).body).toEqual({ valid: false }); // expired
 
     expect((await check('password-reset', 'no-such-token')).body).toEqual({ valid: false }); // unknown
@@ -68,7 +74,9 @@ describe('POST /api/auth/link-token/check', () => {
 
     expect((await check('invitation', token)).body).toEqual({ valid: true });
     expect((await check('invitation', token)).body).toEqual({ valid: true });
-    expect((await new TestClient(app, '198.51.100.76').request('/api/auth/invitation/accept', { method: 'POST', body: { token } })).status).toBe(200);
+    expect(
+      (await new TestClient(app, '198.51.100.76').request('/api/auth/invitation/accept', { method: 'POST', body: { token } })).status,
+    ).toBe(200);
     expect((await check('invitation', token)).body).toEqual({ valid: false });
   });
 

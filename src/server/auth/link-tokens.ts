@@ -18,15 +18,11 @@ export function linkTokens(): BetterAuthPlugin {
   return {
     id: 'link-tokens',
     endpoints: {
-      checkLinkToken: createAuthEndpoint(
-        '/link-token/check',
-        { method: 'POST', body: linkTokenCheckInputSchema },
-        async (ctx) => {
-          const verification = await ctx.context.internalAdapter.findVerificationValue(identifiers[ctx.body.kind](ctx.body.token));
-          const valid = verification !== null && verification.expiresAt > new Date();
-          return ctx.json({ valid });
-        },
-      ),
+      checkLinkToken: createAuthEndpoint('/link-token/check', { method: 'POST', body: linkTokenCheckInputSchema }, async (ctx) => {
+        const verification = await ctx.context.internalAdapter.findVerificationValue(identifiers[ctx.body.kind](ctx.body.token));
+        const valid = verification !== null && verification.expiresAt > new Date();
+        return ctx.json({ valid });
+      }),
     },
   };
 }

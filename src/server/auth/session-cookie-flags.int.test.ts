@@ -31,13 +31,20 @@ describe('session cookie flags', () => {
 
     expect((await client.request('/api/me')).status).toBe(200);
     // The CSRF rule knows the __Secure- name too.
-    const forged = await client.request('/api/me', { method: 'PATCH', body: { fullName: 'Mallory' }, headers: { Origin: 'https://evil.example' } });
+    const forged = await client.request('/api/me', {
+      method: 'PATCH',
+      body: { fullName: 'Mallory' },
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(forged.status).toBe(403);
     expect(forged.body.error.message).toBe('Cross-site request refused.');
   });
 
   it('leaves the flag off only where the operator allowed insecure cookies on plain http', async () => {
-    const { cookie } = await sessionCookieOf({ NODE_ENV: 'production', APP_URL: 'http://10.0.0.5:3999', ALLOW_INSECURE_COOKIES: 'true' }, 'grace@example.com');
+    const { cookie } = await sessionCookieOf(
+      { NODE_ENV: 'production', APP_URL: 'http://10.0.0.5:3999', ALLOW_INSECURE_COOKIES: 'true' },
+      'grace@example.com',
+    );
     expect(cookie).toMatch(/^promptcron\.session_token=/);
     expect(cookie).not.toMatch(/; Secure/i);
   });

@@ -19,7 +19,12 @@ const tokenSchema = singleLineText().max(512, 'This link is invalid or has expir
  * checked against the shared schemas before the endpoint runs.
  */
 const bodySchemas: Record<string, z.ZodType> = {
-  '/sign-up/email': z.object({ name: fullNameSchema, fullName: fullNameSchema.optional(), email: emailSchema, password: newPasswordSchema }),
+  '/sign-up/email': z.object({
+    name: fullNameSchema,
+    fullName: fullNameSchema.optional(),
+    email: emailSchema,
+    password: newPasswordSchema,
+  }),
   '/sign-in/email': loginSchema,
   '/request-password-reset': forgotPasswordSchema,
   '/reset-password': z.object({ newPassword: newPasswordSchema, token: tokenSchema.optional() }),

@@ -35,7 +35,10 @@ try {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const unsubscribeLinks = createUnsubscribeLinks({ secret, appUrl: env.APP_URL });
   const outcome = await withCliDatabase({ env, logger }, async (db) => {
-    const [owner] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+    const [owner] = await db
+      .select({ id: user.id, email: user.email })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
     if (!owner) return `No account has the e-mail address ${email}.`;
     const sent = await sendWeeklyDigestNow({ db, env, logger, mailer, unsubscribeLinks }, { userId: owner.id, now: new Date() });
     return sent ? null : `${owner.email} has no tasks, so there is no digest to send.`;

@@ -21,7 +21,8 @@ const keepText = (value: string) => value;
  * the history query's cost) or pg's parsing into a Date and back to ISO text in the API process.
  */
 export const timesAsText = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format)),
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format),
 } as pg.CustomTypesConfig;
 
 /**

@@ -12,7 +12,12 @@ describe('isDatabaseUnavailable', () => {
     ['a connection exception', withCode('connection failure', '08006')],
     ['a cut connection', new Error('Connection terminated unexpectedly')],
     ['no connection in time', new Error('timeout exceeded when trying to connect')],
-    ['a cause two wrappers down', new Error('Failed query: select 1', { cause: new Error('wrapped', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED', 'connect') }) })],
+    [
+      'a cause two wrappers down',
+      new Error('Failed query: select 1', {
+        cause: new Error('wrapped', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED', 'connect') }),
+      }),
+    ],
   ])('is true for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

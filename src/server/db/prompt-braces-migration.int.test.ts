@@ -94,7 +94,12 @@ describe('migration 0024', () => {
     // A run that kept its task's prompt (migration 0013) is escaped the same way.
     const first = seeded[1];
     if (!first) throw new Error('no task');
-    const snapshot = JSON.stringify({ name: 'Snapshot', prompt: { input: 'Old {{json}} prompt.', temperature: 1, searchEnabled: false }, deliveryMethod: 'email', deliveryConfig: { email: 'a@example.com' } });
+    const snapshot = JSON.stringify({
+      name: 'Snapshot',
+      prompt: { input: 'Old {{json}} prompt.', temperature: 1, searchEnabled: false },
+      deliveryMethod: 'email',
+      deliveryConfig: { email: 'a@example.com' },
+    });
     const { rows } = await db.execute<{ id: string }>(sql`
       insert into task_runs (task_id, user_id, status, trigger, provider, model, task_snapshot)
       values (${first.id}, ${owner.id}, 'processing', 'manual', 'openai', 'gpt-5-nano', ${snapshot}::jsonb) returning id`);
@@ -103,7 +108,11 @@ describe('migration 0024', () => {
     await migrateDatabase({ pool: connection.pool, logger: testLogger });
 
     const values = promptVariableValues({ at: new Date('2026-07-06T09:00:00Z'), timeZone: 'UTC', taskName: 'x', lastResult: 'Earlier.' });
-    const after = await db.select({ id: tasks.id, prompt: tasks.prompt }).from(tasks).where(eq(tasks.userId, owner.id)).orderBy(asc(tasks.createdAt));
+    const after = await db
+      .select({ id: tasks.id, prompt: tasks.prompt })
+      .from(tasks)
+      .where(eq(tasks.userId, owner.id))
+      .orderBy(asc(tasks.createdAt));
     for (const [index, input] of before.entries()) {
       const migrated = after.find((task) => task.id === seeded[index]?.id)?.prompt.input ?? '';
       expect(renderPrompt(migrated, values), migrated).toBe(input);

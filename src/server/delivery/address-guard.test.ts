@@ -36,7 +36,15 @@ describe('the dial-time address guard', () => {
   });
 
   it('reads the hosts of URLs as WHATWG URL spells them', () => {
-    for (const url of ['http://[::127.0.0.1]/', 'http://[::ffff:0:7f00:1]/', 'http://[::ffff:127.0.0.1]/', 'http://0x7f.1/', 'http://2130706433/', 'http://localhost./', 'http://api.localhost/'])
+    for (const url of [
+      'http://[::127.0.0.1]/',
+      'http://[::ffff:0:7f00:1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://0x7f.1/',
+      'http://2130706433/',
+      'http://localhost./',
+      'http://api.localhost/',
+    ])
       expect(isLocalOrPrivateHost(new URL(url).hostname), url).toBe(true);
     for (const url of ['https://hooks.example.com/x', 'https://93.184.216.34/', 'https://localhost.example.com/'])
       expect(isLocalOrPrivateHost(new URL(url).hostname), url).toBe(false);

@@ -53,7 +53,10 @@ export function markdownToMrkdwn(markdown: string): string {
 export function slackMessage(run: ChatRun): { text: string; blocks: unknown[] } {
   const failed = run.outcome.status === 'error';
   const title = failed ? `${run.taskName} failed` : run.taskName;
-  const body = run.outcome.status === 'error' ? `*Error:* ${escapeSlack(run.outcome.error)}` : markdownToMrkdwn(run.outcome.result) || '_The model returned no text._';
+  const body =
+    run.outcome.status === 'error'
+      ? `*Error:* ${escapeSlack(run.outcome.error)}`
+      : markdownToMrkdwn(run.outcome.result) || '_The model returned no text._';
   return {
     // The notification and screen-reader text; the blocks are what the channel shows.
     text: `${title}: ${run.when}`,

@@ -30,7 +30,8 @@ function trickle(socket: Socket, text: string, everyMs: number, write: (byte: st
   socket.on('close', () => clearInterval(timer));
 }
 
-const post = (url: string, deadlineMs: number) => postWebhook({ url, headers: { 'content-type': 'application/json' }, body: '{}', allowPrivate: true, deadlineMs });
+const post = (url: string, deadlineMs: number) =>
+  postWebhook({ url, headers: { 'content-type': 'application/json' }, body: '{}', allowPrivate: true, deadlineMs });
 
 describe('a webhook attempt', () => {
   it('ends at its deadline when the receiver trickles its headers', async () => {

@@ -27,7 +27,13 @@ export interface WebhookPost {
  * address the guard approved (so DNS cannot change its answer between the check and the call). An idle timeout
  * would not do: a receiver trickling a byte every few seconds would hold a worker's slot for as long as it liked.
  */
-export async function postWebhook({ url, headers, body, allowPrivate, deadlineMs = webhookDeadlineMs }: WebhookPost): Promise<WebhookAttemptResult> {
+export async function postWebhook({
+  url,
+  headers,
+  body,
+  allowPrivate,
+  deadlineMs = webhookDeadlineMs,
+}: WebhookPost): Promise<WebhookAttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let target: URL;
@@ -59,19 +65,27 @@ export async function postWebhook({ url, headers, body, allowPrivate, deadlineMs
       resolve({ ...result, durationMs: elapsed() });
     };
     const client = target.protocol === 'https:' ? https : http;
-    const request = client.request(target, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() }, lookup: pinnedLookup }, (response) => {
-      response.resume(); // the body is not needed; drain it so the socket closes
-      response.on('end', () => {
-        const statusCode = response.statusCode ?? null;
-        const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-        const redirect = statusCode !== null && statusCode >= 300 && statusCode < 400;
-        settle({
-          statusCode,
-          error: ok ? null : redirect ? `The receiver answered with a redirect (HTTP ${statusCode}); redirects are not followed.` : `The receiver answered HTTP ${statusCode}.`,
+    const request = client.request(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() }, lookup: pinnedLookup },
+      (response) => {
+        response.resume(); // the body is not needed; drain it so the socket closes
+        response.on('end', () => {
+          const statusCode = response.statusCode ?? null;
+          const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+          const redirect = statusCode !== null && statusCode >= 300 && statusCode < 400;
+          settle({
+            statusCode,
+            error: ok
+              ? null
+              : redirect
+                ? `The receiver answered with a redirect (HTTP ${statusCode}); redirects are not followed.`
+                : `The receiver answered HTTP ${statusCode}.`,
+          });
         });
-      });
-      response.on('error', (error) => settle({ statusCode: null, error: error.message || 'The connection failed.' }));
-    });
+        response.on('error', (error) => settle({ statusCode: null, error: error.message || 'The connection failed.' }));
+      },
+    );
     const remainingMs = Math.max(0, deadlineMs - elapsed());
     const deadline = setTimeout(() => {
       settle({ statusCode: null, error: `No complete answer within ${deadlineMs / 1000} seconds.` });

@@ -35,7 +35,11 @@ beforeAll(async () => {
   [slack, discord] = await Promise.all([startSlackReceiver(), startDiscordReceiver()]);
   const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
   const { app } = await createTestApp({ database, env });
-  worker = await startWorker({ pool: database.pool, concurrency: 4, deps: createEngineDeps({ database, env, webhookRetryDelaysMs: [200, 200, 200] }) });
+  worker = await startWorker({
+    pool: database.pool,
+    concurrency: 4,
+    deps: createEngineDeps({ database, env, webhookRetryDelaysMs: [200, 200, 200] }),
+  });
   owner = new TestClient(app, '198.51.100.21');
   await owner.signUp({ name: 'Chat Owner', email: 'chat-owner@example.com', password: strongPassword });
   const ownerId = (await owner.request('/api/me')).body.user.id as string;
@@ -113,11 +117,16 @@ describe('Slack', () => {
   });
 
   it('retries a channel that answers 404 and records each attempt', async () => {
-    const task = (await createTask(owner, { name: 'Flaky Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } })).body.task as { id: string };
+    const task = (await createTask(owner, { name: 'Flaky Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } })).body
+      .task as { id: string };
     slack.answerWith(404, 429);
     const run = await runNow(task.id);
     expect((await deliveredRun(run.id)).deliveryStatus).toBe('delivered');
-    const attempts = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, run.id)).orderBy(asc(webhookDeliveries.attempt));
+    const attempts = await database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.runId, run.id))
+      .orderBy(asc(webhookDeliveries.attempt));
     expect(attempts.map(({ attempt, statusCode }) => ({ attempt, statusCode }))).toEqual([
       { attempt: 1, statusCode: 404 },
       { attempt: 2, statusCode: 429 },
@@ -128,7 +137,9 @@ describe('Slack', () => {
 
 describe('Discord', () => {
   it('posts the run as an embed that pings no one, and cuts a long result at 4,096 characters', async () => {
-    const task = (await createTask(owner, { name: 'News to Discord', deliveryMethod: 'discord', deliveryConfig: { webhookUrl: discord.url } })).body.task as { id: string };
+    const task = (
+      await createTask(owner, { name: 'News to Discord', deliveryMethod: 'discord', deliveryConfig: { webhookUrl: discord.url } })
+    ).body.task as { id: string };
     const run = await runNow(task.id);
     expect((await deliveredRun(run.id)).deliveryStatus).toBe('delivered');
     const [embed] = discord.accepted.at(-1)?.embeds ?? [];
@@ -154,18 +165,43 @@ describe('Discord', () => {
 
 describe('the address rules', () => {
   it('accepts only the services’ own hosts for Slack and Discord, and needs a URL', async () => {
-    const wrongSlack = await createTask(guarded, { name: 'Wrong host', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: 'https://example.com/services/T/B/x' } });
+    const wrongSlack = await createTask(guarded, {
+      name: 'Wrong host',
+      deliveryMethod: 'slack',
+      deliveryConfig: { webhookUrl: 'https://example.com/services/T/B/x' },
+    });
     expect(wrongSlack.status).toBe(400);
-    expect(wrongSlack.body.error.fields).toEqual({ 'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).' });
-    const wrongDiscord = await createTask(guarded, { name: 'Wrong host', deliveryMethod: 'discord', deliveryConfig: { webhookUrl: 'https://discord.com/channels/1/2' } });
-    expect(wrongDiscord.body.error.fields).toEqual({ 'deliveryConfig.webhookUrl': 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).' });
+    expect(wrongSlack.body.error.fields).toEqual({
+      'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).',
+    });
+    const wrongDiscord = await createTask(guarded, {
+      name: 'Wrong host',
+      deliveryMethod: 'discord',
+      deliveryConfig: { webhookUrl: 'https://discord.com/channels/1/2' },
+    });
+    expect(wrongDiscord.body.error.fields).toEqual({
+      'deliveryConfig.webhookUrl': 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).',
+    });
     const missing = await createTask(guarded, { name: 'No URL', deliveryMethod: 'discord', deliveryConfig: {} });
-    expect(missing.body.error.fields).toMatchObject({ 'deliveryConfig.webhookUrl': 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).' });
+    expect(missing.body.error.fields).toMatchObject({
+      'deliveryConfig.webhookUrl': 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).',
+    });
 
-    const slackTask = await createTask(guarded, { name: 'Real Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX' } });
+    const slackTask = await createTask(guarded, {
+      name: 'Real Slack',
+      deliveryMethod: 'slack',
+      deliveryConfig: { webhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX' },
+    });
     expect(slackTask.status).toBe(201);
-    const discordTask = await createTask(guarded, { name: 'Real Discord', deliveryMethod: 'discord', deliveryConfig: { webhookUrl: 'https://discordapp.com/api/webhooks/1/abc' } });
+    const discordTask = await createTask(guarded, {
+      name: 'Real Discord',
+      deliveryMethod: 'discord',
+      deliveryConfig: { webhookUrl: 'https://discordapp.com/api/webhooks/1/abc' },
+    });
     expect(discordTask.status).toBe(201);
-    expect(discordTask.body.task).toMatchObject({ deliveryMethod: 'discord', deliveryConfig: { webhookUrl: 'https://discordapp.com/api/webhooks/1/abc' } });
+    expect(discordTask.body.task).toMatchObject({
+      deliveryMethod: 'discord',
+      deliveryConfig: { webhookUrl: 'https://discordapp.com/api/webhooks/1/abc' },
+    });
   });
 });

@@ -39,7 +39,14 @@ describe('claimDueTasks', () => {
     expect(result).toEqual({ claimed: 1, runsStarted: 1, slotsSkipped: 0 });
     const [run, ...others] = await runsOf(task.id);
     expect(others).toEqual([]);
-    expect(run).toMatchObject({ status: 'processing', trigger: 'schedule', scheduledFor: at('2026-11-21T10:00:00Z'), provider: 'openai', model: 'gpt-4.1-mini', userId });
+    expect(run).toMatchObject({
+      status: 'processing',
+      trigger: 'schedule',
+      scheduledFor: at('2026-11-21T10:00:00Z'),
+      provider: 'openai',
+      model: 'gpt-4.1-mini',
+      userId,
+    });
     expect(await queuedRunIds()).toEqual([run?.id]);
     expect((await queuedJobs(database, executeRunJob))[0]?.maxAttempts).toBe(executeRunJob.maxAttempts);
     const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
@@ -50,7 +57,11 @@ describe('claimDueTasks', () => {
     await seedTask(database.db, userId, { nextFireAt: at('2026-11-21T12:00:00Z') });
     await seedTask(database.db, userId, { status: 'paused', nextFireAt: at('2026-11-21T09:00:00Z') });
     await seedTask(database.db, userId, { status: 'error', nextFireAt: at('2026-11-21T09:00:00Z') });
-    expect(await claimDueTasks({ db: database.db, now: at('2026-11-21T10:00:00Z') })).toEqual({ claimed: 0, runsStarted: 0, slotsSkipped: 0 });
+    expect(await claimDueTasks({ db: database.db, now: at('2026-11-21T10:00:00Z') })).toEqual({
+      claimed: 0,
+      runsStarted: 0,
+      slotsSkipped: 0,
+    });
   });
 
   it('after downtime runs the latest slot inside the catch-up window once and records the others as skipped', async () => {
@@ -79,8 +90,14 @@ describe('claimDueTasks', () => {
 
   it('records a slot as skipped while the previous run is still processing', async () => {
     const task = await seedTask(database.db, userId, { nextFireAt: at('2026-11-21T10:00:00Z') });
-    await database.db.insert(taskRuns).values({ taskId: task.id, userId, status: 'processing', trigger: 'manual', provider: 'openai', model: 'gpt-4.1-mini' });
-    expect(await claimDueTasks({ db: database.db, now: at('2026-11-21T10:00:01Z') })).toEqual({ claimed: 1, runsStarted: 0, slotsSkipped: 1 });
+    await database.db
+      .insert(taskRuns)
+      .values({ taskId: task.id, userId, status: 'processing', trigger: 'manual', provider: 'openai', model: 'gpt-4.1-mini' });
+    expect(await claimDueTasks({ db: database.db, now: at('2026-11-21T10:00:01Z') })).toEqual({
+      claimed: 1,
+      runsStarted: 0,
+      slotsSkipped: 1,
+    });
     const skipped = (await runsOf(task.id)).find((run) => run.trigger === 'schedule');
     expect(skipped).toMatchObject({ status: 'skipped', error: 'Skipped: the previous run was still processing.' });
   });

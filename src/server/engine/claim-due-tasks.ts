@@ -68,9 +68,24 @@ export async function claimDueTasks({ db, ...options }: ClaimOptions & { db: Dat
  * The claim itself, inside the caller's transaction; nothing is visible to users or workers before it commits. A
  * batch costs a handful of statements whatever its size.
  */
-export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWindowMs = defaultCatchUpWindowMs, runCounter }: BatchOptions): Promise<ClaimResult> {
+export async function claimBatch(
+  tx: Executor,
+  { now, batchSize = 500, catchUpWindowMs = defaultCatchUpWindowMs, runCounter }: BatchOptions,
+): Promise<ClaimResult> {
   const due = (
-    await tx.execute<{ id: string; user_id: string; provider: string; model: string; schedule_type: Schedule['scheduleType']; schedule_time: string | null; start_date: string | null; timezone: string; custom_cron: string | null; next_fire_at: string; busy: boolean }>(sql`
+    await tx.execute<{
+      id: string;
+      user_id: string;
+      provider: string;
+      model: string;
+      schedule_type: Schedule['scheduleType'];
+      schedule_time: string | null;
+      start_date: string | null;
+      timezone: string;
+      custom_cron: string | null;
+      next_fire_at: string;
+      busy: boolean;
+    }>(sql`
       select id, user_id, provider, model, schedule_type, schedule_time, start_date::text, timezone, custom_cron, next_fire_at::text,
         exists (select 1 from task_runs run where run.task_id = tasks.id and run.status = 'processing') as busy
       from tasks
@@ -78,21 +93,19 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
       order by next_fire_at
       limit ${batchSize}
       for update skip locked`)
-  ).rows.map(
-    (row): DueTask => ({
-      id: row.id,
-      userId: row.user_id,
-      provider: row.provider,
-      model: row.model,
-      scheduleType: row.schedule_type,
-      scheduleTime: row.schedule_time,
-      startDate: row.start_date,
-      timezone: row.timezone,
-      customCron: row.custom_cron,
-      nextFireAt: new Date(row.next_fire_at),
-      busy: row.busy,
-    }),
-  );
+  ).rows.map((row): DueTask => ({
+    id: row.id,
+    userId: row.user_id,
+    provider: row.provider,
+    model: row.model,
+    scheduleType: row.schedule_type,
+    scheduleTime: row.schedule_time,
+    startDate: row.start_date,
+    timezone: row.timezone,
+    customCron: row.custom_cron,
+    nextFireAt: new Date(row.next_fire_at),
+    busy: row.busy,
+  }));
   if (due.length === 0) return { claimed: 0, runsStarted: 0, slotsSkipped: 0 };
 
   const plans = due.map(planSlots(now, catchUpWindowMs));
@@ -118,7 +131,8 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
     if (left > 0) runs.push({ task, slot: latest });
     else skipped.push({ task, slot: latest, reason: runLimitReachedReason });
   }
-  for (const [userId, { firstRefusal }] of taken) if (firstRefusal) await enqueue(notifyRunLimitReachedJob, { userId, month: monthOf(now) }, { db: tx });
+  for (const [userId, { firstRefusal }] of taken)
+    if (firstRefusal) await enqueue(notifyRunLimitReachedJob, { userId, month: monthOf(now) }, { db: tx });
   const stopped = claimed.filter(({ task, latest }) => latest && overBudget(task)).map(({ task }) => task);
   for (const notice of await recordBudgetNotices(tx, { reached, tasks: stopped, now })) {
     await enqueue(notifyBudgetReachedJob, { ...notice, month: monthOf(now) }, { db: tx });
@@ -137,7 +151,7 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
   }
   // The runs and their jobs in one statement. A run id is new, so its job needs no job key to be unique.
   const started = runs.length
-    ? (
+    ? ((
         await tx.execute<{ count: number }>(sql`
           with started as (
             insert into task_runs (task_id, user_id, trigger, provider, model, scheduled_for, status, started_at)
@@ -147,7 +161,7 @@ export async function claimBatch(tx: Executor, { now, batchSize = 500, catchUpWi
           select count(*)::int as count from graphile_worker.add_jobs(array(
             select ${jobSpecSql(executeRunJob, { runId: sql`id` }, { flags: ownerFlagSql(sql`user_id`) })}
             from started))`)
-      ).rows[0]?.count ?? 0
+      ).rows[0]?.count ?? 0)
     : 0;
   await tx.execute(sql`
     update tasks set next_fire_at = slot.next
@@ -220,6 +234,7 @@ function dueSlots(task: DueTask, now: Date): { slots: Date[]; next: Date | null 
 
 /** The earliest next fire time of any active task, for the scheduler to sleep until. */
 export async function earliestNextFire(db: Executor): Promise<Date | null> {
-  const [row] = (await db.execute<{ next: string | null }>(sql`select min(next_fire_at)::text as next from tasks where status = 'active'`)).rows;
+  const [row] = (await db.execute<{ next: string | null }>(sql`select min(next_fire_at)::text as next from tasks where status = 'active'`))
+    .rows;
   return row?.next ? new Date(row.next) : null;
 }

@@ -45,12 +45,21 @@ it('runs and delivers another user’s task at once while one user’s receivers
   const due = { scheduleType: 'custom' as const, customCron: '0 0 1 1 *', nextFireAt: new Date() };
 
   for (let index = 0; index < 10; index++) {
-    await seedTask(database.db, slowUser, { ...due, name: `Slow ${index}`, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: slowUrl } });
+    await seedTask(database.db, slowUser, {
+      ...due,
+      name: `Slow ${index}`,
+      deliveryMethod: 'webhook',
+      deliveryConfig: { webhookUrl: slowUrl },
+    });
   }
   await notifyTasksChanged(database.db);
   await waitFor(async () => (hanging.length >= 1 ? true : undefined), 'the slow receiver to be called');
 
-  const tookMs = await timeAnotherUsersRun(database, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: prompt.url } }, 'delivered');
+  const tookMs = await timeAnotherUsersRun(
+    database,
+    { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: prompt.url } },
+    'delivered',
+  );
   // Well inside the slow attempts' 15 s deadline, which they would otherwise have had to reach first.
   expect(tookMs).toBeLessThan(5_000);
   // The slow user held one delivery slot at a time; the rest of their deliveries wait their turn.

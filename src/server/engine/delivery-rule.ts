@@ -43,11 +43,21 @@ export async function checkCondition(
  * For deliverWhen "changed": whether `result` equals, whitespace trimmed, the newest earlier result of the task that
  * was delivered or is on its way. A run whose delivery failed or was skipped does not count as delivered.
  */
-export async function sameAsLastDelivered(db: Pick<Database, 'select'>, { taskId, runId, result }: { taskId: string; runId: string; result: string }): Promise<boolean> {
+export async function sameAsLastDelivered(
+  db: Pick<Database, 'select'>,
+  { taskId, runId, result }: { taskId: string; runId: string; result: string },
+): Promise<boolean> {
   const [last] = await db
     .select({ result: taskRuns.result })
     .from(taskRuns)
-    .where(and(eq(taskRuns.taskId, taskId), ne(taskRuns.id, runId), eq(taskRuns.status, 'completed'), inArray(taskRuns.deliveryStatus, ['delivered', 'pending'])))
+    .where(
+      and(
+        eq(taskRuns.taskId, taskId),
+        ne(taskRuns.id, runId),
+        eq(taskRuns.status, 'completed'),
+        inArray(taskRuns.deliveryStatus, ['delivered', 'pending']),
+      ),
+    )
     .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
     .limit(1);
   return last !== undefined && (last.result ?? '').trim() === result.trim();

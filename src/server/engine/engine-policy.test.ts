@@ -13,8 +13,13 @@ describe('nextAttemptAt', () => {
 
   it('spreads the delay by at most ±10 %', () => {
     const delay = webhookRetryDelaysMs[4] ?? 0;
-    expect(after(nextAttemptAt({ delaysMs: webhookRetryDelaysMs, failedAttempt: 5, now, random: () => 0 }))).toBe(Math.round(delay * (1 - retryJitter)));
-    expect(after(nextAttemptAt({ delaysMs: webhookRetryDelaysMs, failedAttempt: 5, now, random: () => 0.999_999 }))).toBeCloseTo(delay * (1 + retryJitter), -3);
+    expect(after(nextAttemptAt({ delaysMs: webhookRetryDelaysMs, failedAttempt: 5, now, random: () => 0 }))).toBe(
+      Math.round(delay * (1 - retryJitter)),
+    );
+    expect(after(nextAttemptAt({ delaysMs: webhookRetryDelaysMs, failedAttempt: 5, now, random: () => 0.999_999 }))).toBeCloseTo(
+      delay * (1 + retryJitter),
+      -3,
+    );
     for (let index = 0; index < 200; index++) {
       const waited = after(nextAttemptAt({ delaysMs: webhookRetryDelaysMs, failedAttempt: 5, now })) ?? 0;
       expect(waited).toBeGreaterThanOrEqual(delay * 0.9);

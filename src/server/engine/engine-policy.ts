@@ -41,7 +41,17 @@ export const heartbeatStaleAfterMs = 30_000;
  * Delay before webhook attempt n+1 after attempt n failed (index n-1); past the last entry there are no more retries.
  * About 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (ARCHITECTURE section 6).
  */
-export const webhookRetryDelaysMs = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 14 * 3_600_000, 20 * 3_600_000, 24 * 3_600_000];
+export const webhookRetryDelaysMs = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  14 * 3_600_000,
+  20 * 3_600_000,
+  24 * 3_600_000,
+];
 
 /** E-mail delivery retries less patiently than webhooks: a mail relay is either up again soon or misconfigured. */
 export const emailRetryDelaysMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000];
@@ -57,7 +67,17 @@ export type RandomSource = () => number;
  * with jitter, or null when that was the last attempt. Compute it once and use the one value everywhere (the job's
  * run time and the "Next attempt" a user sees), or they drift apart by the jitter.
  */
-export function nextAttemptAt({ delaysMs, failedAttempt, now = new Date(), random = Math.random }: { delaysMs: readonly number[]; failedAttempt: number; now?: Date; random?: RandomSource }): Date | null {
+export function nextAttemptAt({
+  delaysMs,
+  failedAttempt,
+  now = new Date(),
+  random = Math.random,
+}: {
+  delaysMs: readonly number[];
+  failedAttempt: number;
+  now?: Date;
+  random?: RandomSource;
+}): Date | null {
   const delay = delaysMs[failedAttempt - 1];
   if (delay === undefined) return null;
   const factor = 1 - retryJitter + 2 * retryJitter * random();

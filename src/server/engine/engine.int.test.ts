@@ -44,7 +44,11 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   const env = { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
   ({ app, deps } = await createTestApp({ database, env }));
-  worker = await startWorker({ pool: database.pool, concurrency: 4, deps: createEngineDeps({ database, env, webhookRetryDelaysMs: [300, 300, 300] }) });
+  worker = await startWorker({
+    pool: database.pool,
+    concurrency: 4,
+    deps: createEngineDeps({ database, env, webhookRetryDelaysMs: [300, 300, 300] }),
+  });
   owner = new TestClient(app, '198.51.100.1');
   await owner.signUp({ name: 'Owner', email: 'owner@example.com', password: strongPassword });
   // These journeys create more tasks than Free allows; the plan limits have tests of their own (routes/billing).
@@ -77,12 +81,25 @@ describe('Run Now', () => {
     const requestsBefore = openai.requests.length;
     const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
     expect(response.status).toBe(200);
-    expect(response.body.run).toMatchObject({ taskId: task.id, taskName: 'Haiku mail', status: 'completed', trigger: 'manual', result: 'Clocks tick in **bold**.', inputTokens: 12, outputTokens: 34, error: null });
+    expect(response.body.run).toMatchObject({
+      taskId: task.id,
+      taskName: 'Haiku mail',
+      status: 'completed',
+      trigger: 'manual',
+      result: 'Clocks tick in **bold**.',
+      inputTokens: 12,
+      outputTokens: 34,
+      error: null,
+    });
     expect(response.body.run.durationMs).toBeGreaterThanOrEqual(0);
 
     const sent = openai.requests.slice(requestsBefore);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ path: '/v1/responses', authorization: 'Bearer sk-test', body: { model: 'gpt-5-nano', input: 'Write a **haiku** about schedules.', tools: [{ type: 'web_search' }] } });
+    expect(sent[0]).toMatchObject({
+      path: '/v1/responses',
+      authorization: 'Bearer sk-test',
+      body: { model: 'gpt-5-nano', input: 'Write a **haiku** about schedules.', tools: [{ type: 'web_search' }] },
+    });
     // gpt-5 models accept only their default temperature.
     expect(sent[0]?.body).not.toHaveProperty('temperature');
 
@@ -95,7 +112,13 @@ describe('Run Now', () => {
   });
 
   it('sends the temperature to models that accept it and refuses a second run while one is processing', async () => {
-    const task = await createTask({ name: 'Slow one', model: 'gpt-4.1-mini', prompt: { input: 'Take your time answering.', temperature: 0.3 }, deliveryMethod: 'email', deliveryConfig: { email: 'slow@example.com' } });
+    const task = await createTask({
+      name: 'Slow one',
+      model: 'gpt-4.1-mini',
+      prompt: { input: 'Take your time answering.', temperature: 0.3 },
+      deliveryMethod: 'email',
+      deliveryConfig: { email: 'slow@example.com' },
+    });
     openai.plan({ delayMs: 1_500 });
     const [first, second] = await Promise.all([
       owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' }),
@@ -118,7 +141,11 @@ describe('Run Now', () => {
     expect(openai.requests.length - before).toBe(2);
 
     const attempts = await waitFor(async () => {
-      const rows = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, response.body.run.id)).orderBy(asc(webhookDeliveries.attempt));
+      const rows = await database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.runId, response.body.run.id))
+        .orderBy(asc(webhookDeliveries.attempt));
       return rows.length === 3 ? rows : undefined;
     }, 'three webhook attempts');
     expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.error])).toEqual([
@@ -137,8 +164,18 @@ describe('Run Now', () => {
     expect(history.status).toBe(200);
     expect(history.body.nextCursor).toBeNull();
     expect(history.body.items).toHaveLength(1);
-    expect(history.body.items[0]).toMatchObject({ id: response.body.run.id, status: 'completed', deliveryStatus: 'delivered', taskName: 'Flaky receiver' });
-    expect(history.body.items[0].webhookDeliveries.map((attempt: { attempt: number; statusCode: number }) => [attempt.attempt, attempt.statusCode])).toEqual([
+    expect(history.body.items[0]).toMatchObject({
+      id: response.body.run.id,
+      status: 'completed',
+      deliveryStatus: 'delivered',
+      taskName: 'Flaky receiver',
+    });
+    expect(
+      history.body.items[0].webhookDeliveries.map((attempt: { attempt: number; statusCode: number }) => [
+        attempt.attempt,
+        attempt.statusCode,
+      ]),
+    ).toEqual([
       [1, 500],
       [2, 503],
       [3, 200],
@@ -150,7 +187,10 @@ describe('Run Now', () => {
 
   it('with Task Completion on, sends one message per run: the result when it went to the account, else a notice', async () => {
     const settings = (await owner.request('/api/me/settings')).body;
-    await owner.request('/api/me/settings', { method: 'PUT', body: { ...settings, notifications: { ...settings.notifications, taskCompletion: true } } });
+    await owner.request('/api/me/settings', {
+      method: 'PUT',
+      body: { ...settings, notifications: { ...settings.notifications, taskCompletion: true } },
+    });
     try {
       const toOwner = await createTask({ name: 'To myself', deliveryMethod: 'email', deliveryConfig: { email: 'Owner@Example.com' } });
       const toTeam = await createTask({ name: 'To the team', deliveryMethod: 'email', deliveryConfig: { email: 'team@example.com' } });
@@ -177,7 +217,8 @@ describe('Run Now', () => {
 
   it("pages through a task's runs, newest first", async () => {
     const task = await createTask({ name: 'Often run', deliveryMethod: 'email', deliveryConfig: { email: 'often-run@example.com' } });
-    for (let index = 0; index < 3; index++) expect((await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run.status).toBe('completed');
+    for (let index = 0; index < 3; index++)
+      expect((await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run.status).toBe('completed');
     const first = (await owner.request(`/api/tasks/${task.id}/runs?limit=2`)).body;
     const second = (await owner.request(`/api/tasks/${task.id}/runs?limit=2&cursor=${first.nextCursor}`)).body;
     const ids = [...first.items, ...second.items].map((run: { id: string }) => run.id);
@@ -200,7 +241,9 @@ describe('the schedule', () => {
     const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: deps.logger, now: () => clock });
     try {
       const runs = await waitFor(async () => {
-        const rows = (await database.db.select().from(taskRuns).where(eq(taskRuns.scheduledFor, slot))).filter((run) => [byMail.id, byHook.id].includes(run.taskId));
+        const rows = (await database.db.select().from(taskRuns).where(eq(taskRuns.scheduledFor, slot))).filter((run) =>
+          [byMail.id, byHook.id].includes(run.taskId),
+        );
         return rows.filter((run) => run.status === 'completed').length === 2 ? rows : undefined;
       }, 'both daily runs');
       expect(runs.map((run) => [run.trigger, run.status])).toEqual([
@@ -212,7 +255,10 @@ describe('the schedule', () => {
     }
     // The moved clock fired every daily task of this file, not only these two: their runs finish here, so none of
     // them calls the model during a later test (one beyond the owner's share of slots starts a second later).
-    await waitFor(async () => ((await database.db.select().from(taskRuns).where(eq(taskRuns.status, 'processing'))).length === 0 ? true : undefined), 'every fired run to finish');
+    await waitFor(
+      async () => ((await database.db.select().from(taskRuns).where(eq(taskRuns.status, 'processing'))).length === 0 ? true : undefined),
+      'every fired run to finish',
+    );
     // The subject names the slot, in the task's zone (UTC here): "Daily mail: result of Tue 24 Nov, 09:00".
     const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][slot.getUTCDay()];
     const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][slot.getUTCMonth()];
@@ -223,13 +269,25 @@ describe('the schedule', () => {
   });
 
   it('fires a due task on its own and delivers a webhook signed per Standard Webhooks', async () => {
-    const task = await createTask({ name: 'Signed pulse', scheduleType: 'custom', customCron: '0 0 1 1 *', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
+    const task = await createTask({
+      name: 'Signed pulse',
+      scheduleType: 'custom',
+      customCron: '0 0 1 1 *',
+      deliveryMethod: 'webhook',
+      deliveryConfig: { webhookUrl: receiver.url },
+    });
     const received = receiver.received.length;
     // The slot is due now.
-    await database.db.update(tasks).set({ nextFireAt: new Date(Date.now() - 1_000) }).where(eq(tasks.id, task.id));
+    await database.db
+      .update(tasks)
+      .set({ nextFireAt: new Date(Date.now() - 1_000) })
+      .where(eq(tasks.id, task.id));
     await notifyTasksChanged(database.db);
 
-    const webhook = await waitFor(async () => receiver.received.slice(received).find((request) => request.body.includes(task.id)), 'the scheduled webhook');
+    const webhook = await waitFor(
+      async () => receiver.received.slice(received).find((request) => request.body.includes(task.id)),
+      'the scheduled webhook',
+    );
     const [run] = await runsOf(task.id);
     expect(run).toMatchObject({ trigger: 'schedule', status: 'completed' });
     const id = String(webhook.headers['webhook-id']);
@@ -239,7 +297,11 @@ describe('the schedule', () => {
     const key = Buffer.from(task.webhookSecret.slice('whsec_'.length), 'base64');
     const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${webhook.body}`).digest('base64');
     expect(webhook.headers['webhook-signature']).toBe(`v1,${expected}`);
-    expect(JSON.parse(webhook.body)).toMatchObject({ type: 'task.run.completed', task: { id: task.id, name: 'Signed pulse' }, run: { id: run?.id, status: 'completed', result: 'Clocks tick in **bold**.' } });
+    expect(JSON.parse(webhook.body)).toMatchObject({
+      type: 'task.run.completed',
+      task: { id: task.id, name: 'Signed pulse' },
+      run: { id: run?.id, status: 'completed', result: 'Clocks tick in **bold**.' },
+    });
 
     const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(after?.nextFireAt?.getTime()).toBeGreaterThan(Date.now());
@@ -248,12 +310,29 @@ describe('the schedule', () => {
 
 describe('deliver only what matters', () => {
   it('"changed" delivers a result only when it differs from the last delivered one, and failures always', async () => {
-    const task = await createTask({ name: 'Price watch', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url }, deliverWhen: 'changed' });
+    const task = await createTask({
+      name: 'Price watch',
+      deliveryMethod: 'webhook',
+      deliveryConfig: { webhookUrl: receiver.url },
+      deliverWhen: 'changed',
+    });
     expect(task).toMatchObject({ deliverWhen: 'changed', deliveryCondition: null });
     const webhooksOf = () => receiver.received.filter((request) => request.body.includes(task.id));
-    const runNow = async () => (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run as { id: string; status: string; deliveryStatus: string; deliveryError: string | null };
+    const runNow = async () =>
+      (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run as {
+        id: string;
+        status: string;
+        deliveryStatus: string;
+        deliveryError: string | null;
+      };
 
-    openai.plan({ text: 'Bread costs 2.10 EUR.' }, { text: '  Bread costs 2.10 EUR.\n' }, { status: 401 }, { text: 'Bread costs 1.90 EUR.' }, { text: 'Bread costs 1.90 EUR.' });
+    openai.plan(
+      { text: 'Bread costs 2.10 EUR.' },
+      { text: '  Bread costs 2.10 EUR.\n' },
+      { status: 401 },
+      { text: 'Bread costs 1.90 EUR.' },
+      { text: 'Bread costs 1.90 EUR.' },
+    );
     const first = await runNow();
     await waitFor(async () => (webhooksOf().length === 1 ? true : undefined), 'the first delivery');
     const same = await runNow();
@@ -272,7 +351,9 @@ describe('deliver only what matters', () => {
       { type: 'task.run.completed', run: { id: changed.id } },
     ]);
     const history = await owner.request(`/api/tasks/${task.id}/runs`);
-    const reasons = Object.fromEntries((history.body.items as { id: string; deliveryError: string | null }[]).map((run) => [run.id, run.deliveryError]));
+    const reasons = Object.fromEntries(
+      (history.body.items as { id: string; deliveryError: string | null }[]).map((run) => [run.id, run.deliveryError]),
+    );
     expect(reasons[same.id]).toBe('Not delivered: result unchanged');
   });
 
@@ -285,10 +366,20 @@ describe('deliver only what matters', () => {
       deliveryCondition: 'Does the text mention a price below 500 EUR?',
     });
     const before = openai.requests.length;
-    openai.plan({ text: 'The ThinkPad X13 is on sale for 450 EUR.' }, { text: 'Yes.' }, { text: 'The ThinkPad X13 costs 900 EUR today.' }, { text: 'No' });
+    openai.plan(
+      { text: 'The ThinkPad X13 is on sale for 450 EUR.' },
+      { text: 'Yes.' },
+      { text: 'The ThinkPad X13 costs 900 EUR today.' },
+      { text: 'No' },
+    );
 
     const cheap = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
-    expect(cheap).toMatchObject({ status: 'completed', result: 'The ThinkPad X13 is on sale for 450 EUR.', inputTokens: 24, outputTokens: 68 });
+    expect(cheap).toMatchObject({
+      status: 'completed',
+      result: 'The ThinkPad X13 is on sale for 450 EUR.',
+      inputTokens: 24,
+      outputTokens: 68,
+    });
     const question = openai.requests[before + 1]?.body;
     expect(question).toMatchObject({ model: 'gpt-5-nano' });
     expect(String(question?.input)).toContain('Question: Does the text mention a price below 500 EUR?');
@@ -296,14 +387,29 @@ describe('deliver only what matters', () => {
     await mail.waitFor('deals@example.com', (message) => message.text.includes('450 EUR'));
 
     const dear = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
-    expect(dear).toMatchObject({ status: 'completed', deliveryStatus: 'skipped', deliveryError: 'Not delivered: condition not met', inputTokens: 24, outputTokens: 68 });
+    expect(dear).toMatchObject({
+      status: 'completed',
+      deliveryStatus: 'skipped',
+      deliveryError: 'Not delivered: condition not met',
+      inputTokens: 24,
+      outputTokens: 68,
+    });
     expect(openai.requests.length - before).toBe(4);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail.messages.some((message) => message.text.includes('900 EUR'))).toBe(false);
   });
 
   it('refuses "condition" without a question', async () => {
-    const response = await owner.request('/api/tasks', { method: 'POST', body: { ...baseTask, name: 'No question', deliveryMethod: 'email', deliveryConfig: { email: 'a@example.com' }, deliverWhen: 'condition' } });
+    const response = await owner.request('/api/tasks', {
+      method: 'POST',
+      body: {
+        ...baseTask,
+        name: 'No question',
+        deliveryMethod: 'email',
+        deliveryConfig: { email: 'a@example.com' },
+        deliverWhen: 'condition',
+      },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toMatchObject({ deliveryCondition: 'Please enter a yes/no question about the result.' });
   });
@@ -332,7 +438,9 @@ describe('failures', () => {
     // Every notice job has run by now (each was queued before the next Run Now finished); let stragglers arrive.
     await new Promise((resolve) => setTimeout(resolve, 500));
     // The previous test's failure notice may still be on its way: count only this task's.
-    const notices = mail.messages.slice(before).filter((message) => message.to.includes('owner@example.com') && message.subject.includes('Morning brief'));
+    const notices = mail.messages
+      .slice(before)
+      .filter((message) => message.to.includes('owner@example.com') && message.subject.includes('Morning brief'));
     expect(notices.map((message) => message.subject).sort()).toEqual(
       ['Morning brief failed', 'Morning brief recovered', 'Morning brief failed', 'Task stopped after 5 failures: Morning brief'].sort(),
     );
@@ -345,7 +453,11 @@ describe('failures', () => {
     expect(failed?.links.some((link) => link.startsWith(`${testAppUrl}/unsubscribe?token=`))).toBe(true);
     expect(failed?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = new URL(/^<(.+)>$/.exec(failed?.headers['list-unsubscribe'] ?? '')?.[1] ?? '');
-    const unsubscribed = await app.request(`${oneClick.pathname}${oneClick.search}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const unsubscribed = await app.request(`${oneClick.pathname}${oneClick.search}`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(await unsubscribed.json()).toMatchObject({ notification: 'taskErrors', enabled: false });
     expect((await owner.request('/api/me/settings')).body.notifications.taskErrors).toBe(false);
     await app.request(`/api/unsubscribe/undo${oneClick.search}`, { method: 'POST' });
@@ -357,15 +469,24 @@ describe('failures', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       openai.plan({ status: 401 });
       const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
-      expect(response.body.run).toMatchObject({ status: 'error', error: 'OpenAI rejected the API key. Check the key configured on the server.' });
+      expect(response.body.run).toMatchObject({
+        status: 'error',
+        error: 'OpenAI rejected the API key. Check the key configured on the server.',
+      });
     }
     const [stopped] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(stopped).toMatchObject({ status: 'error', nextFireAt: null, consecutiveFailures: 5 });
-    const notice = await mail.waitFor('owner@example.com', (message) => message.subject.startsWith('Task stopped') && message.subject.includes('Doomed'));
+    const notice = await mail.waitFor(
+      'owner@example.com',
+      (message) => message.subject.startsWith('Task stopped') && message.subject.includes('Doomed'),
+    );
     expect(notice.subject).toBe('Task stopped after 5 failures: Doomed');
     expect(notice.text).toContain('OpenAI rejected the API key');
     // Failed runs have no result to e-mail.
-    await waitFor(async () => ((await runsOf(task.id)).every((run) => run.deliveryStatus === 'skipped') ? true : undefined), 'skipped deliveries');
+    await waitFor(
+      async () => ((await runsOf(task.id)).every((run) => run.deliveryStatus === 'skipped') ? true : undefined),
+      'skipped deliveries',
+    );
 
     const resumed = await owner.request(`/api/tasks/${task.id}/resume`, { method: 'POST' });
     expect(resumed.body.task.status).toBe('active');
@@ -376,13 +497,29 @@ describe('failures', () => {
     const task = await createTask({ name: 'Private hook', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
     const [run] = await database.db
       .insert(taskRuns)
-      .values({ taskId: task.id, userId: (await owner.request('/api/me')).body.user.id, status: 'completed', trigger: 'manual', provider: 'openai', model: 'gpt-5-nano', result: 'secret', completedAt: new Date() })
+      .values({
+        taskId: task.id,
+        userId: (await owner.request('/api/me')).body.user.id,
+        status: 'completed',
+        trigger: 'manual',
+        provider: 'openai',
+        model: 'gpt-5-nano',
+        result: 'secret',
+        completedAt: new Date(),
+      })
       .returning();
     const { deliverRun } = await import('./jobs/deliver-run');
     const received = receiver.received.length;
-    const strictDeps = createEngineDeps({ database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl }, webhookRetryDelaysMs: [] });
+    const strictDeps = createEngineDeps({
+      database,
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl },
+      webhookRetryDelaysMs: [],
+    });
     await deliverRun(strictDeps, { runId: run?.id ?? '', attempt: 1 });
-    const [after] = await database.db.select().from(taskRuns).where(eq(taskRuns.id, run?.id ?? ''));
+    const [after] = await database.db
+      .select()
+      .from(taskRuns)
+      .where(eq(taskRuns.id, run?.id ?? ''));
     expect(after?.deliveryStatus).toBe('failed');
     expect(after?.deliveryError).toBe('Refused to call 127.0.0.1: it resolves to a private or reserved address (127.0.0.1).');
     expect(receiver.received.length).toBe(received);
@@ -391,9 +528,20 @@ describe('failures', () => {
   it('finishes runs whose worker died as "Run interrupted"', async () => {
     const task = await createTask({ name: 'Orphaned', deliveryMethod: 'email', deliveryConfig: { email: 'orphan@example.com' } });
     const userId = (await owner.request('/api/me')).body.user.id;
-    await database.db.insert(taskRuns).values({ taskId: task.id, userId, status: 'processing', trigger: 'manual', provider: 'openai', model: 'gpt-5-nano', startedAt: new Date(Date.now() - 20 * 60_000) });
+    await database.db.insert(taskRuns).values({
+      taskId: task.id,
+      userId,
+      status: 'processing',
+      trigger: 'manual',
+      provider: 'openai',
+      model: 'gpt-5-nano',
+      startedAt: new Date(Date.now() - 20 * 60_000),
+    });
     expect(await sweepInterruptedRuns(createEngineDeps({ database }))).toBe(1);
-    const [run] = await database.db.select().from(taskRuns).where(and(eq(taskRuns.taskId, task.id), sql`${taskRuns.error} like 'Run interrupted%'`));
+    const [run] = await database.db
+      .select()
+      .from(taskRuns)
+      .where(and(eq(taskRuns.taskId, task.id), sql`${taskRuns.error} like 'Run interrupted%'`));
     expect(run).toMatchObject({ status: 'error' });
   });
 });

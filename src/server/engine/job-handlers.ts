@@ -34,7 +34,10 @@ import { sendWeeklyDigest } from './jobs/send-weekly-digest';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 
 /** A job's handler as graphile-worker calls it: the payload parsed with the job's schema first. */
-function handle<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, handler: (payload: z.output<Payload>) => Promise<unknown>): Task {
+function handle<Payload extends z.ZodObject>(
+  job: JobDefinition<string, Payload>,
+  handler: (payload: z.output<Payload>) => Promise<unknown>,
+): Task {
   return async (payload) => {
     await handler(job.payload.parse(payload));
   };
@@ -60,9 +63,13 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [sweepInterruptedRunsJob.name]: handle(sweepInterruptedRunsJob, () => sweepInterruptedRuns(deps)),
     [sendAccountEmailJob.name]: handle(sendAccountEmailJob, (payload) => sendAccountEmail(deps, payload)),
     [notifyTasksPausedJob.name]: handle(notifyTasksPausedJob, (payload) => notifyTasksPaused(deps, payload)),
-    [sendDueWeeklyDigestsJob.name]: handle(sendDueWeeklyDigestsJob, ({ now, _cron }) => sendDueWeeklyDigests(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) })),
+    [sendDueWeeklyDigestsJob.name]: handle(sendDueWeeklyDigestsJob, ({ now, _cron }) =>
+      sendDueWeeklyDigests(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) }),
+    ),
     [sendWeeklyDigestJob.name]: handle(sendWeeklyDigestJob, (payload) => sendWeeklyDigest(deps, payload)),
-    [deleteOldRunsJob.name]: handle(deleteOldRunsJob, ({ now, _cron }) => deleteOldRuns(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) })),
+    [deleteOldRunsJob.name]: handle(deleteOldRunsJob, ({ now, _cron }) =>
+      deleteOldRuns(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) }),
+    ),
     [sendAccountDeletedEmailJob.name]: handle(sendAccountDeletedEmailJob, (payload) => sendAccountDeletedEmail(deps, payload)),
     [sendAddressConfirmationJob.name]: handle(sendAddressConfirmationJob, (payload) => sendAddressConfirmation(deps, payload)),
     [buildDataExportJob.name]: handle(buildDataExportJob, (payload) => buildDataExportAndMail(deps, payload)),

@@ -44,12 +44,21 @@ it('runs and delivers another user’s task at once while the SMTP server hangs'
 
   for (let index = 0; index < 5; index++) {
     const mailUser = await seedUser(database.db);
-    await seedTask(database.db, mailUser.id, { ...due, name: `By mail ${index}`, deliveryMethod: 'email', deliveryConfig: { email: `mail-${index}@example.com` } });
+    await seedTask(database.db, mailUser.id, {
+      ...due,
+      name: `By mail ${index}`,
+      deliveryMethod: 'email',
+      deliveryConfig: { email: `mail-${index}@example.com` },
+    });
   }
   await notifyTasksChanged(database.db);
   await waitFor(async () => (sockets.length >= mailSharePerProcess(4) ? true : undefined), 'the SMTP server to be called');
 
-  const tookMs = await timeAnotherUsersRun(database, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } }, 'delivered');
+  const tookMs = await timeAnotherUsersRun(
+    database,
+    { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } },
+    'delivered',
+  );
   // Well inside the SMTP attempts' greeting timeout, which they would otherwise have had to reach first.
   expect(tookMs).toBeLessThan(5_000);
   expect(sockets).toHaveLength(mailSharePerProcess(4));

@@ -51,16 +51,27 @@ async function settled(taskId: string) {
 
 /** Makes the tasks due a minute before `now` and claims them then. */
 async function claimAt(now: Date, ...taskIds: string[]) {
-  for (const id of taskIds) await database.db.update(tasks).set({ nextFireAt: new Date(now.getTime() - 60_000) }).where(eq(tasks.id, id));
+  for (const id of taskIds)
+    await database.db
+      .update(tasks)
+      .set({ nextFireAt: new Date(now.getTime() - 60_000) })
+      .where(eq(tasks.id, id));
   await claimDueTasks({ db: database.db, now });
 }
 
-const budgetMails = (address: string) => mail.messages.filter((message) => message.to.includes(address) && message.subject.includes('budget'));
+const budgetMails = (address: string) =>
+  mail.messages.filter((message) => message.to.includes(address) && message.subject.includes('budget'));
 
 describe('a task’s budget in tokens', () => {
   it('lets runs start until the month’s tokens reach it, then skips the task’s slots and tells the owner once', async () => {
     const owner = await seedUser(database.db, { email: 'task-budget@example.com' });
-    const capped = await seedTask(database.db, owner.id, { name: 'Capped', model: 'gpt-5-mini', scheduleTime: null, budgetUnit: 'tokens', budgetAmount: 100 });
+    const capped = await seedTask(database.db, owner.id, {
+      name: 'Capped',
+      model: 'gpt-5-mini',
+      scheduleTime: null,
+      budgetUnit: 'tokens',
+      budgetAmount: 100,
+    });
     const free = await seedTask(database.db, owner.id, { name: 'Uncapped', model: 'gpt-5-mini', scheduleTime: null });
     const now = new Date();
 
@@ -88,7 +99,10 @@ describe('a task’s budget in tokens', () => {
     expect(budgetMails('task-budget@example.com')).toHaveLength(1);
 
     // Run Now is refused while the budget holds.
-    await expect(runTaskNow({ db: database.db, userId: owner.id, taskId: capped.id, waitMs: 0 })).rejects.toMatchObject({ code: 'budget_reached', status: 403 });
+    await expect(runTaskNow({ db: database.db, userId: owner.id, taskId: capped.id, waitMs: 0 })).rejects.toMatchObject({
+      code: 'budget_reached',
+      status: 403,
+    });
 
     // The next month (UTC) counts afresh: the task runs again by itself.
     const nextMonth = new Date(calendarMonthOf(now).end.getTime() + 30 * 60_000);
@@ -100,13 +114,23 @@ describe('a task’s budget in tokens', () => {
 describe('a user’s budget in USD', () => {
   it('stops every task of the user once the month’s estimated cost reaches it', async () => {
     const owner = await seedUser(database.db, { email: 'account-budget@example.com' });
-    await database.db.insert(userSettings).values({ userId: owner.id, notifyTaskCompletion: false, notifyTaskErrors: true, weeklyDigest: false, budgetUnit: 'usd', budgetAmount: 0.5 });
+    await database.db.insert(userSettings).values({
+      userId: owner.id,
+      notifyTaskCompletion: false,
+      notifyTaskErrors: true,
+      weeklyDigest: false,
+      budgetUnit: 'usd',
+      budgetAmount: 0.5,
+    });
     const first = await seedTask(database.db, owner.id, { name: 'First', scheduleTime: null });
     const second = await seedTask(database.db, owner.id, { name: 'Second', scheduleTime: null });
     const now = new Date();
     // Last month's spending does not count; this month's $0.30 leaves room.
     await seedRun(database.db, first, { startedAt: new Date(calendarMonthOf(now).start.getTime() - hour), costUsd: 5 });
-    await seedRun(database.db, first, { startedAt: new Date(Math.max(calendarMonthOf(now).start.getTime(), now.getTime() - 2 * hour)), costUsd: 0.3 });
+    await seedRun(database.db, first, {
+      startedAt: new Date(Math.max(calendarMonthOf(now).start.getTime(), now.getTime() - 2 * hour)),
+      costUsd: 0.3,
+    });
     await claimAt(now, first.id);
     expect((await settled(first.id)).at(-1)).toMatchObject({ status: 'completed' });
 

@@ -47,7 +47,13 @@ async function usedThisMonth(userId: string, now = new Date()): Promise<number> 
   const [row] = await database.db
     .select({ used: usageTracking.usageCount })
     .from(usageTracking)
-    .where(and(eq(usageTracking.userId, userId), eq(usageTracking.featureName, 'monthly_runs'), eq(usageTracking.periodStart, calendarMonthOf(now).start)));
+    .where(
+      and(
+        eq(usageTracking.userId, userId),
+        eq(usageTracking.featureName, 'monthly_runs'),
+        eq(usageTracking.periodStart, calendarMonthOf(now).start),
+      ),
+    );
   return row?.used ?? 0;
 }
 
@@ -57,7 +63,10 @@ async function setUsedThisMonth(userId: string, used: number, now = new Date()):
   await database.db
     .insert(usageTracking)
     .values({ userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: used })
-    .onConflictDoUpdate({ target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart], set: { usageCount: used } });
+    .onConflictDoUpdate({
+      target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart],
+      set: { usageCount: used },
+    });
 }
 
 async function runsOfUser(userId: string) {
@@ -67,7 +76,10 @@ async function runsOfUser(userId: string) {
 /** Tasks whose slot came a minute ago, hourly from then on. */
 async function seedDueTasks(userId: string, count: number, now: Date) {
   const due = [];
-  for (let i = 0; i < count; i += 1) due.push(await seedTask(database.db, userId, { name: `Due ${i + 1}`, scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000) }));
+  for (let i = 0; i < count; i += 1)
+    due.push(
+      await seedTask(database.db, userId, { name: `Due ${i + 1}`, scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000) }),
+    );
   return due;
 }
 
@@ -96,16 +108,24 @@ describe('scheduled runs', () => {
     expect(new URL(notice.links[0] ?? '').pathname).toBe('/dashboard/subscription');
 
     // The next hour: every slot skipped, the count stays, and no second e-mail this month.
-    await waitFor(async () => ((await runsOfUser(owner.id)).some((run) => run.status === 'processing') ? undefined : true), 'the two runs to finish');
+    await waitFor(
+      async () => ((await runsOfUser(owner.id)).some((run) => run.status === 'processing') ? undefined : true),
+      'the two runs to finish',
+    );
     const nextHour = new Date(now.getTime() + hour);
-    await database.db.update(tasks).set({ nextFireAt: new Date(nextHour.getTime() - 60_000) }).where(eq(tasks.userId, owner.id));
+    await database.db
+      .update(tasks)
+      .set({ nextFireAt: new Date(nextHour.getTime() - 60_000) })
+      .where(eq(tasks.userId, owner.id));
     await claimDueTasks({ db: database.db, now: nextHour });
     const later = (await runsOfUser(owner.id)).filter((run) => run.startedAt.getTime() > now.getTime());
     expect(later.map((run) => [run.status, run.error])).toEqual(Array.from({ length: 4 }, () => ['skipped', 'Monthly run limit reached']));
     expect(await usedThisMonth(owner.id, now)).toBe(300);
     expect(await queuedJobs(database, notifyRunLimitReachedJob)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mail.messages.filter((message) => message.to.includes('counted@example.com') && message.subject.includes('monthly runs'))).toHaveLength(1);
+    expect(
+      mail.messages.filter((message) => message.to.includes('counted@example.com') && message.subject.includes('monthly runs')),
+    ).toHaveLength(1);
   });
 
   it('count afresh in a new month', async () => {
@@ -125,7 +145,9 @@ describe('scheduled runs', () => {
     const owners = [];
     for (let i = 0; i < 30; i += 1) owners.push(await seedUser(database.db));
     // Interleaved, so that every claim's batches hold some tasks of users whose other tasks another claim holds.
-    for (let round = 0; round < 4; round += 1) for (const owner of owners) await seedTask(database.db, owner.id, { scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000 - round) });
+    for (let round = 0; round < 4; round += 1)
+      for (const owner of owners)
+        await seedTask(database.db, owner.id, { scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000 - round) });
     const claimUntilDone = async () => {
       while ((await claimDueTasks({ db: database.db, now, batchSize: 7 })).claimed > 0);
     };
@@ -177,7 +199,10 @@ describe('Run Now', () => {
     const task = (await client.request('/api/tasks', { method: 'POST', body: taskBody })).body.task as { id: string };
     await setUsedThisMonth(userId, 299);
 
-    expect((await client.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run).toMatchObject({ status: 'completed', trigger: 'manual' });
+    expect((await client.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run).toMatchObject({
+      status: 'completed',
+      trigger: 'manual',
+    });
     expect(await usedThisMonth(userId)).toBe(300);
 
     const refused = await client.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
@@ -194,12 +219,16 @@ describe('Run Now', () => {
   it('lets concurrent manual runs take only the room that is left', async () => {
     const { client, userId } = await signedUpFreeUser('Together', '198.51.100.82');
     const created = [];
-    for (let i = 0; i < 5; i += 1) created.push((await client.request('/api/tasks', { method: 'POST', body: { ...taskBody, name: `Together ${i}` } })).body.task as { id: string });
+    for (let i = 0; i < 5; i += 1)
+      created.push(
+        (await client.request('/api/tasks', { method: 'POST', body: { ...taskBody, name: `Together ${i}` } })).body.task as { id: string },
+      );
     await setUsedThisMonth(userId, 298);
     const answers = await Promise.all(created.map((task) => client.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 403, 403, 403]);
     expect(await usedThisMonth(userId)).toBe(300);
-    const [row] = (await database.db.execute<{ runs: number }>(sql`select count(*)::int as runs from task_runs where user_id = ${userId}`)).rows;
+    const [row] = (await database.db.execute<{ runs: number }>(sql`select count(*)::int as runs from task_runs where user_id = ${userId}`))
+      .rows;
     expect(row?.runs).toBe(2);
   });
 });

@@ -60,7 +60,9 @@ async function finishedRuns(taskId: string, count: number) {
 
 /** What the test model was asked, for the request whose prompt starts with `marker`. */
 function sentPrompt(marker: string): string | undefined {
-  return openai.requests.map((request) => request.body.input).find((input): input is string => typeof input === 'string' && input.startsWith(marker));
+  return openai.requests
+    .map((request) => request.body.input)
+    .find((input): input is string => typeof input === 'string' && input.startsWith(marker));
 }
 
 describe('saving a prompt', () => {
@@ -71,7 +73,8 @@ describe('saving a prompt', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toEqual({
-      'prompt.input': 'Unknown variable {{foo}}. Available: {{date}}, {{time}}, {{weekday}}, {{task.name}}, {{run.scheduled_for}}, {{last_result}}',
+      'prompt.input':
+        'Unknown variable {{foo}}. Available: {{date}}, {{time}}, {{weekday}}, {{task.name}}, {{run.scheduled_for}}, {{last_result}}',
     });
   });
 
@@ -91,7 +94,11 @@ describe('a scheduled run', () => {
     ['Asia/Kathmandu', 'Kathmandu: 2026-07-07 05:15 Tuesday 2026-07-07T05:15:00+05:45 Kathmandu digest'],
   ])('reads the variables at its slot in the task’s zone (%s)', async (timezone, expected) => {
     const city = expected.split(':')[0] ?? '';
-    const task = await createTask({ name: `${city} digest`, timezone, prompt: { input: `${city}: {{date}} {{time}} {{weekday}} {{run.scheduled_for}} {{task.name}}` } });
+    const task = await createTask({
+      name: `${city} digest`,
+      timezone,
+      prompt: { input: `${city}: {{date}} {{time}} {{weekday}} {{run.scheduled_for}} {{task.name}}` },
+    });
     await database.db.update(tasks).set({ nextFireAt: slot }).where(eq(tasks.id, task.id));
     await claimDueTasks({ db: database.db, now: new Date(slot.getTime() + 60_000) });
     const [run] = await finishedRuns(task.id, 1);
@@ -102,12 +109,26 @@ describe('a scheduled run', () => {
 
 describe('Run Now', () => {
   it('reads the variables at the moment it started, and the previous result in {{last_result}}', async () => {
-    const task = await createTask({ name: 'Changes', timezone: 'Pacific/Auckland', prompt: { input: 'Changes on {{date}} at {{time}} ({{run.scheduled_for}}) since: [{{last_result}}] \\{{date}}' } });
+    const task = await createTask({
+      name: 'Changes',
+      timezone: 'Pacific/Auckland',
+      prompt: { input: 'Changes on {{date}} at {{time}} ({{run.scheduled_for}}) since: [{{last_result}}] \\{{date}}' },
+    });
     const first = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
     expect(first.body.run.status).toBe('completed');
     const startedAt = new Date(first.body.run.startedAt as string);
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Auckland', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'longOffset' })
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'Pacific/Auckland',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'longOffset',
+      })
         .formatToParts(startedAt)
         .map((part) => [part.type, part.value]),
     );

@@ -52,16 +52,33 @@ describe('deleting runs past RUN_RETENTION_DAYS', () => {
   it('deletes older runs in batches with their delivery attempts, keeps newer ones and everything else, and the history total follows', async () => {
     const ada = await signUpTestUser(app, { name: 'Ada', ip: '198.51.100.62' });
     const bob = await signUpTestUser(app, { name: 'Bob', ip: '198.51.100.63' });
-    const adaTask = await seedTask(database.db, ada.userId, { name: 'Ada digest', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://hooks.example.com/a' } });
+    const adaTask = await seedTask(database.db, ada.userId, {
+      name: 'Ada digest',
+      deliveryMethod: 'webhook',
+      deliveryConfig: { webhookUrl: 'https://hooks.example.com/a' },
+    });
     const bobTask = await seedTask(database.db, bob.userId, { name: 'Bob digest' });
     // 7 of Ada's runs and 2 of Bob's are past 30 days; a run still processing is never deleted, whatever its age.
-    const adaOld = await Promise.all([31, 32, 40, 60, 90, 365, 1000].map((days) => seedRun(database.db, adaTask, { startedAt: daysAgo(days) })));
+    const adaOld = await Promise.all(
+      [31, 32, 40, 60, 90, 365, 1000].map((days) => seedRun(database.db, adaTask, { startedAt: daysAgo(days) })),
+    );
     const adaKept = await Promise.all([0, 1, 29.9].map((days) => seedRun(database.db, adaTask, { startedAt: daysAgo(days) })));
-    const processing = await seedRun(database.db, bobTask, { startedAt: daysAgo(45), status: 'processing', completedAt: null, result: null });
+    const processing = await seedRun(database.db, bobTask, {
+      startedAt: daysAgo(45),
+      status: 'processing',
+      completedAt: null,
+      result: null,
+    });
     await Promise.all([31, 50].map((days) => seedRun(database.db, bobTask, { startedAt: daysAgo(days) })));
     const bobKept = await seedRun(database.db, bobTask, { startedAt: daysAgo(2) });
     await database.db.insert(webhookDeliveries).values(
-      [adaOld[0]!, adaKept[0]!].map((run) => ({ runId: run.id, attempt: 1, url: 'https://hooks.example.com/a', statusCode: 200, durationMs: 80 })),
+      [adaOld[0]!, adaKept[0]!].map((run) => ({
+        runId: run.id,
+        attempt: 1,
+        url: 'https://hooks.example.com/a',
+        statusCode: 200,
+        durationMs: 80,
+      })),
     );
     expect(await total(ada.client)).toBe(10);
 
@@ -91,7 +108,11 @@ describe('deleting runs past RUN_RETENTION_DAYS', () => {
     await job({ _cron: { ts: now.toISOString() } }, {} as Parameters<typeof job>[1]);
 
     expect(await runIds(userId)).toEqual([recent.id]);
-    const [{ old }] = (await database.db.execute<{ old: number }>(sql`select count(*)::int as old from task_runs where started_at < ${daysAgo(30)} and status <> 'processing'`)).rows as [{ old: number }];
+    const [{ old }] = (
+      await database.db.execute<{ old: number }>(
+        sql`select count(*)::int as old from task_runs where started_at < ${daysAgo(30)} and status <> 'processing'`,
+      )
+    ).rows as [{ old: number }];
     expect(old).toBe(0);
   });
 });

@@ -39,7 +39,12 @@ afterAll(async () => {
 it('runs another user’s task at once while a provider hangs on one user’s runs', { timeout: 60_000 }, async () => {
   const { database, userId: stuckUser } = setup;
   const hangingUrl = `http://127.0.0.1:${(hangingProvider.address() as { port: number }).port}`;
-  const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: hangingUrl };
+  const env = {
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: openai.baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-test',
+    ANTHROPIC_BASE_URL: hangingUrl,
+  };
   worker = await startWorker({ pool: database.pool, concurrency: 4, deps: createEngineDeps({ database, env }) });
   const due = { scheduleType: 'custom' as const, customCron: '0 0 1 1 *', nextFireAt: new Date() };
 

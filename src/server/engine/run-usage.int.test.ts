@@ -30,7 +30,12 @@ beforeAll(async () => {
   ({ database } = await createEngineSetup({ maxConnections: 10 }));
   openai = await startOpenAiServer({ defaultText: 'Counted.' });
   anthropic = await startAnthropicServer({ defaultText: 'Counted by Claude.' });
-  const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: anthropic.baseUrl };
+  const env = {
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: openai.baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-test',
+    ANTHROPIC_BASE_URL: anthropic.baseUrl,
+  };
   const { app } = await createTestApp({ database, env });
   worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env }), schedule: false });
   owner = new TestClient(app, '198.51.100.24');
@@ -62,8 +67,17 @@ describe('a run’s tokens and cost', () => {
   });
 
   it('add the tokens of the delivery condition’s check', async () => {
-    openai.plan({ text: 'Prices fell.', usage: { inputTokens: 1_000, outputTokens: 500 } }, { text: 'Yes', usage: { inputTokens: 200, outputTokens: 1 } });
-    const run = await runNow({ name: 'Checked usage', provider: 'openai', model: 'gpt-4.1', deliverWhen: 'condition', deliveryCondition: 'Did prices fall?' });
+    openai.plan(
+      { text: 'Prices fell.', usage: { inputTokens: 1_000, outputTokens: 500 } },
+      { text: 'Yes', usage: { inputTokens: 200, outputTokens: 1 } },
+    );
+    const run = await runNow({
+      name: 'Checked usage',
+      provider: 'openai',
+      model: 'gpt-4.1',
+      deliverWhen: 'condition',
+      deliveryCondition: 'Did prices fall?',
+    });
     // 1,200 × $2 + 501 × $8 per million.
     expect(run).toMatchObject({ inputTokens: 1_200, outputTokens: 501, costUsd: 0.006408 });
   });
@@ -77,7 +91,12 @@ describe('a run’s tokens and cost', () => {
   it('are in the history, with the prompt sent, and in this month’s overview', async () => {
     const history = await owner.request('/api/runs?limit=100');
     const claude = (history.body.items as { taskName: string }[]).find((item) => item.taskName === 'Claude usage');
-    expect(claude).toMatchObject({ inputTokens: 21, outputTokens: 43, costUsd: 0.000236, prompt: expect.stringMatching(/^Count the tokens of \d{4}-\d{2}-\d{2}, please\.$/) });
+    expect(claude).toMatchObject({
+      inputTokens: 21,
+      outputTokens: 43,
+      costUsd: 0.000236,
+      prompt: expect.stringMatching(/^Count the tokens of \d{4}-\d{2}-\d{2}, please\.$/),
+    });
     const dashboard = await owner.request('/api/dashboard');
     expect(dashboard.body.stats).toMatchObject({ tokensThisMonth: 1_500 + 1_701 + 64, costUsdThisMonth: 0.00125 + 0.006408 + 0.000236 });
   });

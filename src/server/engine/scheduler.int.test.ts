@@ -25,7 +25,9 @@ const slot = new Date('2026-11-21T10:00:00Z');
 
 /** Whether some other transaction holds the task's row: a scheduler that has claimed it. */
 async function isClaimed(taskId: string): Promise<boolean> {
-  return database.db.transaction(async (tx) => (await tx.execute(sql`select id from tasks where id = ${taskId} for update skip locked`)).rows.length === 0);
+  return database.db.transaction(
+    async (tx) => (await tx.execute(sql`select id from tasks where id = ${taskId} for update skip locked`)).rows.length === 0,
+  );
 }
 
 describe('the scheduler claims a slot ahead of time', () => {

@@ -29,7 +29,17 @@ class SchedulerStopped extends Error {}
  * The scheduler loop of one worker process (any number may run): claim everything overdue, claim the next slot
  * ahead of time and commit it at the slot, then sleep until the next slot comes near, a task changes, or 30 s pass.
  */
-export async function startScheduler({ db, pool, logger, now = () => new Date() }: { db: Database; pool: pg.Pool; logger: Logger; /** The clock; tests move it. */ now?: () => Date }) {
+export async function startScheduler({
+  db,
+  pool,
+  logger,
+  now = () => new Date(),
+}: {
+  db: Database;
+  pool: pg.Pool;
+  logger: Logger;
+  /** The clock; tests move it. */ now?: () => Date;
+}) {
   let running = true;
   let wake: (() => void) | undefined;
   const listener = await listenForTaskChanges({ pool, logger, onChange: () => wake?.() });
@@ -103,7 +113,8 @@ export async function startScheduler({ db, pool, logger, now = () => new Date() 
         const sleepMs = untilNext <= 0 ? (claimedAny ? 0 : lockedRetryMs) : Math.min(untilNext - claimAheadMs, longestSleepMs);
         if (sleepMs > 0) await sleep(sleepMs);
       } catch (error) {
-        if (isDatabaseUnavailable(error)) logger.warn({ reason: (error as Error).message }, 'database unavailable; scheduler retrying in a second');
+        if (isDatabaseUnavailable(error))
+          logger.warn({ reason: (error as Error).message }, 'database unavailable; scheduler retrying in a second');
         else logger.error({ err: error }, 'scheduler step failed; retrying in a second');
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }

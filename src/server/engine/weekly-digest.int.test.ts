@@ -41,7 +41,10 @@ beforeEach(async () => {
 });
 
 /** A user with the Weekly Digest on; `zone` saves a default schedule there, else the zone comes from their tasks. */
-async function digestUser(label: string, { zone, taskZones = ['UTC'], digest = true }: { zone?: string; taskZones?: string[]; digest?: boolean } = {}) {
+async function digestUser(
+  label: string,
+  { zone, taskZones = ['UTC'], digest = true }: { zone?: string; taskZones?: string[]; digest?: boolean } = {},
+) {
   const owner = await seedUser(database.db, { name: label, email: `digest-${label.toLowerCase().replaceAll(' ', '-')}@example.com` });
   await database.db.insert(userSettings).values({
     userId: owner.id,
@@ -53,7 +56,13 @@ async function digestUser(label: string, { zone, taskZones = ['UTC'], digest = t
   // Oldest first, so the last zone is the newest task's.
   const tasks = [];
   for (const [index, taskZone] of taskZones.entries()) {
-    tasks.push(await seedTask(database.db, owner.id, { name: `${label} task ${index + 1}`, timezone: taskZone, createdAt: new Date(Date.UTC(2025, 0, 1 + index)) }));
+    tasks.push(
+      await seedTask(database.db, owner.id, {
+        name: `${label} task ${index + 1}`,
+        timezone: taskZone,
+        createdAt: new Date(Date.UTC(2025, 0, 1 + index)),
+      }),
+    );
   }
   return { ...owner, tasks };
 }
@@ -125,7 +134,10 @@ describe('the digest e-mail', () => {
     const day = (date: number, hour = 9) => new Date(Date.UTC(2025, 10, date, hour));
     for (const date of [17, 18, 19, 20, 21]) await seedRun(database.db, brief, { startedAt: day(date), result: `Old result ${date}` });
     await seedRun(database.db, brief, { startedAt: day(22), status: 'error', result: null, error: 'OpenAI rejected the API key.' });
-    await seedRun(database.db, brief, { startedAt: day(23), result: '# Prices today\n\nBread **2.10 EUR**\nMilk 1.05 EUR\nEggs 3.20 EUR\nButter 2.50 EUR' });
+    await seedRun(database.db, brief, {
+      startedAt: day(23),
+      result: '# Prices today\n\nBread **2.10 EUR**\nMilk 1.05 EUR\nEggs 3.20 EUR\nButter 2.50 EUR',
+    });
     // Outside the week (before Monday 17 Nov 08:00 Berlin; after Monday 24 Nov 08:00 Berlin): not counted.
     await seedRun(database.db, brief, { startedAt: day(17, 6), result: 'Too early' });
     await seedRun(database.db, brief, { startedAt: day(24, 8), result: 'Too late' });
@@ -136,7 +148,9 @@ describe('the digest e-mail', () => {
 
     expect(digest.subject).toBe('Weekly digest: 7 runs, 1 failure');
     expect(digest.text).toContain('Your tasks finished 7 runs with 1 failure from Mon 17 Nov – Mon 24 Nov.');
-    expect(digest.text).toContain(`Reader task 1\n7 runs, 1 failure, 86% successful.\nPrices today Bread 2.10 EUR Milk 1.05 EUR\n${testAppUrl}/dashboard/tasks/${brief.id}`);
+    expect(digest.text).toContain(
+      `Reader task 1\n7 runs, 1 failure, 86% successful.\nPrices today Bread 2.10 EUR Milk 1.05 EUR\n${testAppUrl}/dashboard/tasks/${brief.id}`,
+    );
     expect(digest.text).toContain(`Reader task 2\nPaused; no runs this week.\n${testAppUrl}/dashboard/tasks/${paused.id}`);
     expect(digest.text).not.toContain('Too late');
     expect(digest.html).toContain(`href="${testAppUrl}/dashboard/tasks/${brief.id}"`);
@@ -144,7 +158,10 @@ describe('the digest e-mail', () => {
 
     expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const unsubscribe = digest.links.find((link) => link.startsWith(`${testAppUrl}/unsubscribe?token=`)) ?? '';
-    expect(deps.unsubscribeLinks.verify(new URL(unsubscribe).searchParams.get('token') ?? '')).toEqual({ userId: owner.id, notification: 'weeklyDigest' });
+    expect(deps.unsubscribeLinks.verify(new URL(unsubscribe).searchParams.get('token') ?? '')).toEqual({
+      userId: owner.id,
+      notification: 'weeklyDigest',
+    });
 
     // Sent once: a retry of the same job sends nothing more.
     const sent = mail.messages.length;
@@ -167,21 +184,42 @@ describe('several worker processes', () => {
     const users = await Promise.all(Array.from({ length: 12 }, (_, index) => digestUser(`Crowd ${index}`)));
     for (let index = 0; index < 3; index++) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
-        env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, SMTP_URL: mail.url, AUTH_SECRET: 'test-secret-that-is-at-least-32-characters', LOG_LEVEL: 'warn' },
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATABASE_URL: database.url,
+          SMTP_URL: mail.url,
+          AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       workers.push(child);
     }
     // Six sweeps of the same moment, as if several crontabs fired together, spread over the three processes.
-    for (let sweep = 0; sweep < 6; sweep++) await enqueue(sendDueWeeklyDigestsJob, { now: '2025-11-24T08:00:00.000Z' }, { db: database.db });
+    for (let sweep = 0; sweep < 6; sweep++)
+      await enqueue(sendDueWeeklyDigestsJob, { now: '2025-11-24T08:00:00.000Z' }, { db: database.db });
 
     // That week's digests only: on a real Monday morning the processes' own crontab may send this week's as well.
-    const digestsTo = (email: string) => mail.messages.filter((message) => message.to.includes(email) && message.text.includes('from Mon 17 Nov – Mon 24 Nov'));
-    await waitFor(async () => (users.every((owner) => digestsTo(owner.email).length > 0) ? true : undefined), 'a digest for every user', { timeoutMs: 60_000, everyMs: 100 });
-    await waitFor(async () => ((await queuedJobs(database, sendDueWeeklyDigestsJob)).length === 0 ? true : undefined), 'every sweep to finish', { timeoutMs: 30_000 });
-    await waitFor(async () => ((await queuedJobs(database, sendWeeklyDigestJob)).length === 0 ? true : undefined), 'every digest job to finish', { timeoutMs: 30_000 });
+    const digestsTo = (email: string) =>
+      mail.messages.filter((message) => message.to.includes(email) && message.text.includes('from Mon 17 Nov – Mon 24 Nov'));
+    await waitFor(async () => (users.every((owner) => digestsTo(owner.email).length > 0) ? true : undefined), 'a digest for every user', {
+      timeoutMs: 60_000,
+      everyMs: 100,
+    });
+    await waitFor(
+      async () => ((await queuedJobs(database, sendDueWeeklyDigestsJob)).length === 0 ? true : undefined),
+      'every sweep to finish',
+      { timeoutMs: 30_000 },
+    );
+    await waitFor(
+      async () => ((await queuedJobs(database, sendWeeklyDigestJob)).length === 0 ? true : undefined),
+      'every digest job to finish',
+      { timeoutMs: 30_000 },
+    );
     for (const owner of users) expect(digestsTo(owner.email), owner.email).toHaveLength(1);
-    const rows = await database.db.execute<{ sent: number }>(sql`select count(*)::int as sent from weekly_digests where sent_at is not null and user_id in (select id from "user" where email like 'digest-crowd-%')`);
+    const rows = await database.db.execute<{ sent: number }>(
+      sql`select count(*)::int as sent from weekly_digests where sent_at is not null and user_id in (select id from "user" where email like 'digest-crowd-%')`,
+    );
     expect(rows.rows[0]?.sent).toBe(12);
   });
 });
@@ -189,17 +227,29 @@ describe('several worker processes', () => {
 describe('npm run digest -- --user EMAIL --now', () => {
   it('sends the past 7 days at once, and says why when it cannot', async () => {
     const owner = await digestUser('Operator check', { digest: false });
-    await seedRun(database.db, owner.tasks[0] as { id: string; userId: string }, { startedAt: new Date(Date.now() - 3_600_000), result: 'Fresh news' });
+    await seedRun(database.db, owner.tasks[0] as { id: string; userId: string }, {
+      startedAt: new Date(Date.now() - 3_600_000),
+      result: 'Fresh news',
+    });
     const digest = (...args: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/cli/digest.ts', ...args], {
-        env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, SMTP_URL: mail.url, AUTH_SECRET: 'test-secret-that-is-at-least-32-characters', APP_URL: testAppUrl },
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATABASE_URL: database.url,
+          SMTP_URL: mail.url,
+          AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
+          APP_URL: testAppUrl,
+        },
       });
 
     expect((await digest('--user', owner.email.toUpperCase(), '--now')).stdout.trim()).toBe(`Sent the weekly digest to ${owner.email}.`);
     const received = await mail.waitFor(owner.email, (message) => message.subject === 'Weekly digest: 1 run, 0 failures');
     expect(received.text).toContain('Fresh news');
 
-    await expect(digest('--user', 'nobody@example.com', '--now')).rejects.toMatchObject({ code: 1, stderr: 'No account has the e-mail address nobody@example.com.\n' });
+    await expect(digest('--user', 'nobody@example.com', '--now')).rejects.toMatchObject({
+      code: 1,
+      stderr: 'No account has the e-mail address nobody@example.com.\n',
+    });
     await expect(digest('--user', owner.email)).rejects.toMatchObject({ code: 2, stderr: 'Usage: npm run digest -- --user EMAIL --now\n' });
   });
 });

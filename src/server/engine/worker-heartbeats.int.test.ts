@@ -30,7 +30,9 @@ async function lockedJob(lockedBy: string): Promise<string> {
 }
 
 async function lockOf(id: string): Promise<string | null> {
-  const { rows } = await database.db.execute<{ locked_by: string | null }>(sql`select locked_by from graphile_worker._private_jobs where id = ${id}::bigint`);
+  const { rows } = await database.db.execute<{ locked_by: string | null }>(
+    sql`select locked_by from graphile_worker._private_jobs where id = ${id}::bigint`,
+  );
   return rows[0]!.locked_by;
 }
 

@@ -13,7 +13,17 @@ export const interruptedDeliveryError = 'Interrupted: the worker delivering it s
  * beat it also unlocks the jobs of processes that stopped beating (ADR 0034), so a killed worker's runs resume and
  * its deliveries are tried again within a minute of another worker running.
  */
-export async function startHeartbeats({ db, poolId, runningJobIds, logger }: { db: Database; poolId: string; runningJobIds: () => string[]; logger: Logger }) {
+export async function startHeartbeats({
+  db,
+  poolId,
+  runningJobIds,
+  logger,
+}: {
+  db: Database;
+  poolId: string;
+  runningJobIds: () => string[];
+  logger: Logger;
+}) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const releaseOrphans = createOrphanedJobRelease({ db, poolId, runningJobIds, logger });
@@ -49,7 +59,15 @@ export async function startHeartbeats({ db, poolId, runningJobIds, logger }: { d
  * Takes every silent worker's heartbeat (one process does, the others skip it), writes the webhook attempts those
  * workers were making into the runs' history, and unlocks their jobs. Returns the pool ids it took.
  */
-export async function unlockDeadWorkers({ db, logger, staleAfterMs = heartbeatStaleAfterMs }: { db: Database; logger: Logger; staleAfterMs?: number }): Promise<string[]> {
+export async function unlockDeadWorkers({
+  db,
+  logger,
+  staleAfterMs = heartbeatStaleAfterMs,
+}: {
+  db: Database;
+  logger: Logger;
+  staleAfterMs?: number;
+}): Promise<string[]> {
   return db.transaction(async (tx) => {
     const dead = (
       await tx.execute<{ pool_id: string }>(sql`
@@ -85,7 +103,17 @@ export const orphanedAfterBeats = 3;
  * while this process beats. Seen so on `orphanedAfterBeats` beats in a row (a completion still being retried lands
  * sooner), it is unlocked and runs again; the run and delivery jobs are safe to repeat (ADR 0034).
  */
-export function createOrphanedJobRelease({ db, poolId, runningJobIds, logger }: { db: Database; poolId: string; runningJobIds: () => string[]; logger: Logger }) {
+export function createOrphanedJobRelease({
+  db,
+  poolId,
+  runningJobIds,
+  logger,
+}: {
+  db: Database;
+  poolId: string;
+  runningJobIds: () => string[];
+  logger: Logger;
+}) {
   let idleBeats = new Map<string, number>();
   return async (): Promise<string[]> => {
     const held = await db.execute<{ id: string }>(sql`select id::text from graphile_worker._private_jobs where locked_by = ${poolId}`);

@@ -42,7 +42,12 @@ export async function startWorker({
   const runner: Runner = await run({
     events,
     pgPool: pool,
-    taskList: createJobList({ ...deps, deliveryShare: createDeliveryShare(deliverySharePerUser(concurrency)), mailShare: createDeliveryShare(mailSharePerProcess(concurrency)), runShare }),
+    taskList: createJobList({
+      ...deps,
+      deliveryShare: createDeliveryShare(deliverySharePerUser(concurrency)),
+      mailShare: createDeliveryShare(mailSharePerProcess(concurrency)),
+      runShare,
+    }),
     parsedCronItems: parseCrontab(crontab),
     concurrency,
     forbiddenFlags: () => runShare.forbiddenFlags(),

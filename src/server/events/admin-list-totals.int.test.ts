@@ -86,7 +86,10 @@ describe('admin list totals between requests', () => {
     await deps.adminListTotals.total('tasks', 'scheduler', countTasks);
     await deps.adminListTotals.total('users', 'scheduler', countUsers);
 
-    await database.db.update(tasks).set({ nextFireAt: new Date(), lastRunAt: new Date(), consecutiveFailures: 1 }).where(eq(tasks.id, task.id));
+    await database.db
+      .update(tasks)
+      .set({ nextFireAt: new Date(), lastRunAt: new Date(), consecutiveFailures: 1 })
+      .where(eq(tasks.id, task.id));
     // Once the subscription's notification is heard, one for the update before it would have been too.
     await database.db.insert(subscriptions).values({ userId: owner.id, planId: unlimitedPlanId, status: 'active' });
     await vi.waitFor(() => expect(heard).toEqual(['user', 'tasks', 'subscriptions']));
@@ -110,7 +113,9 @@ describe('admin list totals between requests', () => {
   it('are counted afresh after the process stopped listening, since changes meanwhile went unannounced', async () => {
     const owner = await seedUser(database.db);
     const before = await total('tasks');
-    await database.db.execute(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`);
+    await database.db.execute(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`,
+    );
     await vi.waitFor(() => expect(deps.userChanges.listening).toBe(false));
     await seedTask(database.db, owner.id);
     expect(await total('tasks')).toBe(before + 1);

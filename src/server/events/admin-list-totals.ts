@@ -67,7 +67,9 @@ export class AdminListTotals {
     own.delete(key);
     own.set(key, kept);
     if (kept.expiresAt <= this.now()) {
-      this.counted(list, key, count).catch((error: unknown) => this.options.logger.warn({ err: error, list }, 'recounting an admin list total failed'));
+      this.counted(list, key, count).catch((error: unknown) =>
+        this.options.logger.warn({ err: error, list }, 'recounting an admin list total failed'),
+      );
     }
     return kept.total;
   }

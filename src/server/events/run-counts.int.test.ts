@@ -77,7 +77,9 @@ describe('history totals between requests', () => {
     await seedRun(database.db, task);
     expect(await total(client)).toBe(1);
 
-    await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`);
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`,
+    );
     await vi.waitFor(() => expect(deps.userChanges.listening).toBe(false));
     await seedRun(database.db, task);
     expect(await total(client)).toBe(2);
@@ -90,7 +92,10 @@ describe('history totals between requests', () => {
     const stats = async () => (await client.request('/api/dashboard')).body.stats;
     expect(await stats()).toMatchObject({ runsCompleted: 0, successRate: null, runsThisMonth: 1 });
 
-    await database.db.update(taskRuns).set({ status: 'completed', completedAt: new Date(), result: 'Done.' }).where(eq(taskRuns.id, run.id));
+    await database.db
+      .update(taskRuns)
+      .set({ status: 'completed', completedAt: new Date(), result: 'Done.' })
+      .where(eq(taskRuns.id, run.id));
     await vi.waitFor(async () => expect(await stats()).toMatchObject({ runsCompleted: 1, successRate: 100, runsThisMonth: 1 }));
   });
 
@@ -113,7 +118,7 @@ describe('history totals between requests', () => {
     // A run arrives while the first count is under way: its answer may be out of date, so later requests count again.
     await seedRun(database.db, task);
     // The hub tells the totals before the event streams, so once the browser has the event the totals know too.
-    for (let received = ''; !received.includes('event: run'); ) received += (await events?.read())?.value ?? '';
+    for (let received = ''; !received.includes('event: run');) received += (await events?.read())?.value ?? '';
     await events?.cancel();
     expect(await deps.runCounts.total(userId, filter, async () => (counts += 1))).toBe(2);
     release();

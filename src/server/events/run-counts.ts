@@ -73,7 +73,9 @@ export class RunCounts {
     this.users.delete(userId);
     this.users.set(userId, own);
     if (kept.expiresAt <= this.now()) {
-      this.counted(userId, filter, count).catch((error: unknown) => this.options.logger.warn({ err: error }, 'recounting a history total failed'));
+      this.counted(userId, filter, count).catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'recounting a history total failed'),
+      );
     }
     return kept.total as T;
   }

@@ -131,7 +131,9 @@ export class UserChangeHub {
     client.on('error', (error) => this.drop(listener, error));
     client.on('end', () => this.drop(listener));
     try {
-      await client.query(`listen ${runChangedChannel}; listen ${historyChangedChannel}; listen ${accountChangedChannel}; listen ${adminListsChangedChannel}`);
+      await client.query(
+        `listen ${runChangedChannel}; listen ${historyChangedChannel}; listen ${accountChangedChannel}; listen ${adminListsChangedChannel}`,
+      );
     } catch (error) {
       this.drop(listener, error as Error);
       throw new RunEventsUnavailableError(`Cannot listen for run changes: ${(error as Error).message}`);

@@ -56,7 +56,10 @@ export function isPublicAddress(address: string): boolean {
  * addresses are caught when dialled.
  */
 export function isLocalOrPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return isIP(host) !== 0 && !isPublicAddress(host);
 }

@@ -10,9 +10,16 @@ it('gives up on an SMTP server that never answers within seconds, not minutes', 
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
   const { port } = silent.address() as { port: number };
   try {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Promptcron <noreply@example.com>', dataDir: '/nonexistent', logger: testLogger });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Promptcron <noreply@example.com>',
+      dataDir: '/nonexistent',
+      logger: testLogger,
+    });
     const startedAt = Date.now();
-    await expect(mailer.send({ to: 'owner@example.com', subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' })).rejects.toThrow(/greeting|timeout/i);
+    await expect(mailer.send({ to: 'owner@example.com', subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' })).rejects.toThrow(
+      /greeting|timeout/i,
+    );
     expect(Date.now() - startedAt).toBeLessThan(15_000);
   } finally {
     for (const socket of sockets) socket.destroy();

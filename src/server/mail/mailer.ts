@@ -23,11 +23,26 @@ export interface Mailer {
  * Mail goes over SMTP when SMTP_URL is set. Without it, each message is written to DATA_DIR/outbox as an .eml file
  * (open it in any mail program) and its links are logged.
  */
-export function createMailer({ smtpUrl, from, dataDir, logger }: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  dataDir,
+  logger,
+}: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
   if (smtpUrl) {
     // nodemailer waits up to 2 min to connect and 10 min on a silent socket; an SMTP server that hangs would hold a
     // worker's slot that long. These bound one attempt to well under a minute; the delivery is retried with backoff.
-    const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async send({ to, subject, html, text, headers }) {
         await transport.sendMail({ from, to, subject, html, text, headers });

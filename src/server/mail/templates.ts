@@ -34,10 +34,22 @@ Unsubscribe: ${unsubscribe.pageUrl}
   };
 }
 
-function layout({ heading, paragraphs, action, contentHtml = '' }: { heading: string; paragraphs: string[]; action: { label: string; url: string }; contentHtml?: string }): string {
+function layout({
+  heading,
+  paragraphs,
+  action,
+  contentHtml = '',
+}: {
+  heading: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  contentHtml?: string;
+}): string {
   const body =
     paragraphs.map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('') +
-    (contentHtml ? `<div style="margin:0 0 16px;line-height:1.5;border-left:3px solid #c7d2fe;padding-left:16px">${contentHtml}</div>` : '');
+    (contentHtml
+      ? `<div style="margin:0 0 16px;line-height:1.5;border-left:3px solid #c7d2fe;padding-left:16px">${contentHtml}</div>`
+      : '');
   return `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px"><tr><td style="padding:32px">
@@ -82,82 +94,180 @@ export function invitationMail({ name, invitedBy, url }: { name: string; invited
 
 /** "Mon 24 Nov, 09:00": a run's slot in the task's own zone, as the subject of its result (and a chat message) says it. */
 export function slotText(slot: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(slot);
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(slot);
 }
 
 /**
  * A run's result. The subject says which run it is (issue 19): "Morning brief: result of Mon 24 Nov, 09:00" for a
  * scheduled slot, "Run now: Morning brief" for one started by hand.
  */
-export function runResultMail({ taskName, result, resultHtml, url, run }: { taskName: string; result: string; resultHtml: string; url: string; run: { trigger: 'schedule' | 'manual'; slot: Date; timeZone: string } }): Content {
+export function runResultMail({
+  taskName,
+  result,
+  resultHtml,
+  url,
+  run,
+}: {
+  taskName: string;
+  result: string;
+  resultHtml: string;
+  url: string;
+  run: { trigger: 'schedule' | 'manual'; slot: Date; timeZone: string };
+}): Content {
   return {
     subject: run.trigger === 'manual' ? `Run now: ${taskName}` : `${taskName}: result of ${slotText(run.slot, run.timeZone)}`,
-    html: layout({ heading: taskName, paragraphs: ['Here is the latest result of your scheduled task.'], contentHtml: resultHtml, action: { label: 'View the task', url } }),
+    html: layout({
+      heading: taskName,
+      paragraphs: ['Here is the latest result of your scheduled task.'],
+      contentHtml: resultHtml,
+      action: { label: 'View the task', url },
+    }),
     text: text([`${taskName}`, result, `View the task: ${url}`]),
     links: [url],
   };
 }
 
 /** "Send test message" with e-mail delivery: the result mail's form, filled with a sample. */
-export function testDeliveryMail({ taskName, result, resultHtml, url }: { taskName: string; result: string; resultHtml: string; url: string }): Content {
+export function testDeliveryMail({
+  taskName,
+  result,
+  resultHtml,
+  url,
+}: {
+  taskName: string;
+  result: string;
+  resultHtml: string;
+  url: string;
+}): Content {
   return {
     subject: `Test message: ${taskName}`,
-    html: layout({ heading: taskName, paragraphs: ['This is how the results of this task will arrive.'], contentHtml: resultHtml, action: { label: 'View your tasks', url } }),
+    html: layout({
+      heading: taskName,
+      paragraphs: ['This is how the results of this task will arrive.'],
+      contentHtml: resultHtml,
+      action: { label: 'View your tasks', url },
+    }),
     text: text([`${taskName}`, result, `View your tasks: ${url}`]),
     links: [url],
   };
 }
 
 /** Settings → Notifications → Task Completion: a short note besides the delivery itself. */
-export function runCompletedNoticeMail({ taskName, url, unsubscribe }: { taskName: string; url: string; unsubscribe: Unsubscribe }): Content {
+export function runCompletedNoticeMail({
+  taskName,
+  url,
+  unsubscribe,
+}: {
+  taskName: string;
+  url: string;
+  unsubscribe: Unsubscribe;
+}): Content {
   const paragraphs = [`Your task "${taskName}" completed a run and its result was delivered.`];
-  return notification({
-    subject: `Task completed: ${taskName}`,
-    html: layout({ heading: 'Task completed', paragraphs, action: { label: 'View the run history', url } }),
-    text: text([...paragraphs, `View the run history: ${url}`]),
-    links: [url],
-  }, unsubscribe);
+  return notification(
+    {
+      subject: `Task completed: ${taskName}`,
+      html: layout({ heading: 'Task completed', paragraphs, action: { label: 'View the run history', url } }),
+      text: text([...paragraphs, `View the run history: ${url}`]),
+      links: [url],
+    },
+    unsubscribe,
+  );
 }
 
 /** Settings → Notifications → Task Errors: the task's run failed after a success (or its first run failed). */
-export function taskFailedMail({ taskName, error, url, unsubscribe }: { taskName: string; error: string; url: string; unsubscribe: Unsubscribe }): Content {
-  const paragraphs = [`A run of your task "${taskName}" failed.`, `The error was: ${error}`, 'You will hear again when it works again, or if it stops after repeated failures.'];
-  return notification({
-    subject: `${taskName} failed`,
-    html: layout({ heading: 'A run failed', paragraphs, action: { label: 'See the run', url } }),
-    text: text([...paragraphs, `See the run: ${url}`]),
-    links: [url],
-  }, unsubscribe);
+export function taskFailedMail({
+  taskName,
+  error,
+  url,
+  unsubscribe,
+}: {
+  taskName: string;
+  error: string;
+  url: string;
+  unsubscribe: Unsubscribe;
+}): Content {
+  const paragraphs = [
+    `A run of your task "${taskName}" failed.`,
+    `The error was: ${error}`,
+    'You will hear again when it works again, or if it stops after repeated failures.',
+  ];
+  return notification(
+    {
+      subject: `${taskName} failed`,
+      html: layout({ heading: 'A run failed', paragraphs, action: { label: 'See the run', url } }),
+      text: text([...paragraphs, `See the run: ${url}`]),
+      links: [url],
+    },
+    unsubscribe,
+  );
 }
 
 /** Settings → Notifications → Task Errors: a task that was failing completed a run again. */
 export function taskRecoveredMail({ taskName, url, unsubscribe }: { taskName: string; url: string; unsubscribe: Unsubscribe }): Content {
   const paragraphs = [`Your task "${taskName}" completed a run again after failing.`];
-  return notification({
-    subject: `${taskName} recovered`,
-    html: layout({ heading: 'Task recovered', paragraphs, action: { label: 'See the run', url } }),
-    text: text([...paragraphs, `See the run: ${url}`]),
-    links: [url],
-  }, unsubscribe);
+  return notification(
+    {
+      subject: `${taskName} recovered`,
+      html: layout({ heading: 'Task recovered', paragraphs, action: { label: 'See the run', url } }),
+      text: text([...paragraphs, `See the run: ${url}`]),
+      links: [url],
+    },
+    unsubscribe,
+  );
 }
 
 /** Settings → Notifications → Task Errors: the task stopped after repeated failures. */
-export function taskFailingMail({ taskName, failures, lastError, url, unsubscribe }: { taskName: string; failures: number; lastError: string; url: string; unsubscribe: Unsubscribe }): Content {
+export function taskFailingMail({
+  taskName,
+  failures,
+  lastError,
+  url,
+  unsubscribe,
+}: {
+  taskName: string;
+  failures: number;
+  lastError: string;
+  url: string;
+  unsubscribe: Unsubscribe;
+}): Content {
   const paragraphs = [
     `Your task "${taskName}" failed ${failures} times in a row and has been stopped.`,
     `The last error was: ${lastError}`,
     'Fix the cause, then resume the task from its page.',
   ];
-  return notification({
-    subject: `Task stopped after ${failures} failures: ${taskName}`,
-    html: layout({ heading: 'A task needs your attention', paragraphs, action: { label: 'Open the task', url } }),
-    text: text([...paragraphs, `Open the task: ${url}`]),
-    links: [url],
-  }, unsubscribe);
+  return notification(
+    {
+      subject: `Task stopped after ${failures} failures: ${taskName}`,
+      html: layout({ heading: 'A task needs your attention', paragraphs, action: { label: 'Open the task', url } }),
+      text: text([...paragraphs, `Open the task: ${url}`]),
+      links: [url],
+    },
+    unsubscribe,
+  );
 }
 
 /** This month's runs are used up: scheduled runs are skipped until the count resets, unless the plan grows. */
-export function runLimitReachedMail({ name, planName, limit, resetsOn, url }: { name: string; planName: string; limit: number; resetsOn: string; url: string }): Content {
+export function runLimitReachedMail({
+  name,
+  planName,
+  limit,
+  resetsOn,
+  url,
+}: {
+  name: string;
+  planName: string;
+  limit: number;
+  resetsOn: string;
+  url: string;
+}): Content {
   const paragraphs = [
     `Hi ${name},`,
     `Your tasks have used all ${limit.toLocaleString('en-US')} runs your ${planName} plan includes this month.`,
@@ -172,7 +282,19 @@ export function runLimitReachedMail({ name, planName, limit, resetsOn, url }: { 
 }
 
 /** A monthly budget is reached (issue 23): the runs it covers are skipped until the month ends (UTC). */
-export function budgetReachedMail({ name, budget, taskName, resumesOn, url }: { name: string; budget: string; taskName?: string | undefined; resumesOn: string; url: string }): Content {
+export function budgetReachedMail({
+  name,
+  budget,
+  taskName,
+  resumesOn,
+  url,
+}: {
+  name: string;
+  budget: string;
+  taskName?: string | undefined;
+  resumesOn: string;
+  url: string;
+}): Content {
   const whose = taskName ? `The monthly budget of your task "${taskName}"` : 'Your monthly budget';
   const paragraphs = [
     `Hi ${name},`,
@@ -188,7 +310,17 @@ export function budgetReachedMail({ name, budget, taskName, resumesOn, url }: { 
 }
 
 /** A paid plan ended: the tasks paused to fit the plan the user is back on, each with the limit it broke. */
-export function tasksPausedMail({ name, planName, tasks, url }: { name: string; planName: string; tasks: { name: string; reason: string }[]; url: string }): Content {
+export function tasksPausedMail({
+  name,
+  planName,
+  tasks,
+  url,
+}: {
+  name: string;
+  planName: string;
+  tasks: { name: string; reason: string }[];
+  url: string;
+}): Content {
   const paragraphs = [
     `Hi ${name},`,
     `Your subscription has ended and your account is on the ${planName} plan again. These tasks were paused to fit it:`,
@@ -207,7 +339,9 @@ export function tasksPausedMail({ name, planName, tasks, url }: { name: string; 
 export function accountDeletedMail({ name, byAdministrator, url }: { name: string; byAdministrator: boolean; url: string }): Content {
   const paragraphs = [
     `Hi ${name},`,
-    byAdministrator ? `An administrator deleted your ${productName} account.` : `Your ${productName} account has been deleted, as you asked.`,
+    byAdministrator
+      ? `An administrator deleted your ${productName} account.`
+      : `Your ${productName} account has been deleted, as you asked.`,
     'Your profile, settings, tasks, their runs and results, API keys and usage records are gone, and a paid subscription was cancelled. Nothing more will be sent or charged for this account.',
     'If you did not expect this, reply to this e-mail.',
   ];
@@ -223,7 +357,19 @@ export function accountDeletedMail({ name, byAdministrator, url }: { name: strin
  * Issue 24: a task was saved to e-mail its results to someone other than its owner. Nothing is sent there until the
  * address confirms; it may instead refuse all mail of this sender.
  */
-export function addressConfirmationMail({ taskName, sender, senderEmail, confirmUrl, unsubscribe }: { taskName: string; sender: string; senderEmail: string; confirmUrl: string; unsubscribe: { pageUrl: string; headers: Record<string, string> } }): Content {
+export function addressConfirmationMail({
+  taskName,
+  sender,
+  senderEmail,
+  confirmUrl,
+  unsubscribe,
+}: {
+  taskName: string;
+  sender: string;
+  senderEmail: string;
+  confirmUrl: string;
+  unsubscribe: { pageUrl: string; headers: Record<string, string> };
+}): Content {
   const paragraphs = [
     `${sender} (${senderEmail}) set up "${taskName}" on ${productName} to e-mail its results to this address.`,
     'Nothing is sent to you unless you confirm. If you did not expect this, ignore this e-mail.',
@@ -231,7 +377,11 @@ export function addressConfirmationMail({ taskName, sender, senderEmail, confirm
   const refuse = `To never receive mail from ${sender} through ${productName}, unsubscribe: ${unsubscribe.pageUrl}`;
   return {
     subject: `${productName}: confirm that you want results of ${taskName} from ${sender}`,
-    html: layout({ heading: 'Confirm to receive results', paragraphs, action: { label: 'Yes, send me the results', url: confirmUrl } }).replace(
+    html: layout({
+      heading: 'Confirm to receive results',
+      paragraphs,
+      action: { label: 'Yes, send me the results', url: confirmUrl },
+    }).replace(
       '</td></tr></table></body></html>',
       `<p style="margin:16px 0 0;font-size:12px;color:#64748b;text-align:center;line-height:1.5">${escapeHtml(`Never receive mail from ${sender} through ${productName}:`)} <a href="${escapeHtml(unsubscribe.pageUrl)}" style="color:#4f46e5">Unsubscribe</a></p></td></tr></table></body></html>`,
     ),
@@ -242,7 +392,10 @@ export function addressConfirmationMail({ taskName, sender, senderEmail, confirm
 }
 
 /** A result mailed to an address other than the owner's carries a way to refuse all mail of that sender. */
-export function withSenderUnsubscribe(content: Content, { sender, unsubscribe }: { sender: string; unsubscribe: { pageUrl: string; headers: Record<string, string> } }): Content {
+export function withSenderUnsubscribe(
+  content: Content,
+  { sender, unsubscribe }: { sender: string; unsubscribe: { pageUrl: string; headers: Record<string, string> } },
+): Content {
   const note = `You get this e-mail because you confirmed results from ${sender}.`;
   return {
     ...content,
@@ -261,7 +414,11 @@ Unsubscribe from all mail of ${sender}: ${unsubscribe.pageUrl}
 
 /** Issue 24: the account's data is ready to download, for 24 hours. */
 export function dataExportReadyMail({ name, url }: { name: string; url: string }): Content {
-  const paragraphs = [`Hi ${name},`, `The copy of your ${productName} data you asked for is ready. The link works for 24 hours.`, 'If you did not ask for it, change your password.'];
+  const paragraphs = [
+    `Hi ${name},`,
+    `The copy of your ${productName} data you asked for is ready. The link works for 24 hours.`,
+    'If you did not ask for it, change your password.',
+  ];
   return {
     subject: `Your ${productName} data is ready to download`,
     html: layout({ heading: 'Your data is ready', paragraphs, action: { label: 'Download my data', url } }),
@@ -291,7 +448,12 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count.toLoca
 export function resultExcerpt(result: string): string {
   const lines = result
     .split('\n')
-    .map((line) => line.replace(/^\s*#{1,6}\s+/, '').replaceAll(/\*\*|__|`/g, '').trim())
+    .map((line) =>
+      line
+        .replace(/^\s*#{1,6}\s+/, '')
+        .replaceAll(/\*\*|__|`/g, '')
+        .trim(),
+    )
     .filter(Boolean)
     .slice(0, 3)
     .join(' ');
@@ -331,7 +493,10 @@ export function weeklyDigestMail({
   unsubscribe: Unsubscribe;
 }): Content {
   const periodText = `${dayText(period.start, period.timeZone)} – ${dayText(period.end, period.timeZone)}`;
-  const intro = [`Hi ${name},`, `Your tasks finished ${plural(totals.runs, 'run')} with ${plural(totals.failures, 'failure')} from ${periodText}.`];
+  const intro = [
+    `Hi ${name},`,
+    `Your tasks finished ${plural(totals.runs, 'run')} with ${plural(totals.failures, 'failure')} from ${periodText}.`,
+  ];
   const more = moreTasks > 0 ? [`…and ${plural(moreTasks, 'more task')}: see them all in your history.`] : [];
   const tasksHtml = tasks
     .map(
@@ -341,11 +506,18 @@ export function weeklyDigestMail({
 ${task.lastResult ? `<p style="margin:0;font-size:14px;color:#334155">${escapeHtml(resultExcerpt(task.lastResult))}</p>` : ''}</div>`,
     )
     .join('');
-  const tasksText = tasks.map((task) => [task.name, digestTaskSummary(task), ...(task.lastResult ? [resultExcerpt(task.lastResult)] : []), task.url].join('\n'));
+  const tasksText = tasks.map((task) =>
+    [task.name, digestTaskSummary(task), ...(task.lastResult ? [resultExcerpt(task.lastResult)] : []), task.url].join('\n'),
+  );
   return notification(
     {
       subject: `Weekly digest: ${plural(totals.runs, 'run')}, ${plural(totals.failures, 'failure')}`,
-      html: layout({ heading: 'Your week in tasks', paragraphs: intro, contentHtml: tasksHtml + more.map((line) => `<p style="margin:0">${escapeHtml(line)}</p>`).join(''), action: { label: 'Open your history', url } }),
+      html: layout({
+        heading: 'Your week in tasks',
+        paragraphs: intro,
+        contentHtml: tasksHtml + more.map((line) => `<p style="margin:0">${escapeHtml(line)}</p>`).join(''),
+        action: { label: 'Open your history', url },
+      }),
       text: text([...intro, ...tasksText, ...more, `Open your history: ${url}`]),
       links: [url, ...tasks.map((task) => task.url)],
     },

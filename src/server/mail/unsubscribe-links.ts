@@ -51,7 +51,12 @@ export function createUnsubscribeLinks({ secret, appUrl }: { secret: string; app
       // `address:` sets these apart from a switch's `<userId>:<switch>`, so neither kind of token passes for the other.
       const query = new URLSearchParams({ action, token: signed(`address:${addressId}:${action}`) }).toString();
       const headers: Record<string, string> =
-        action === 'unsubscribe' ? { 'List-Unsubscribe': `<${appUrl}/api/delivery-addresses/unsubscribe?${query}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
+        action === 'unsubscribe'
+          ? {
+              'List-Unsubscribe': `<${appUrl}/api/delivery-addresses/unsubscribe?${query}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            }
+          : {};
       return { pageUrl: `${appUrl}/delivery-address?${query}`, headers };
     },
     verifyAddress(token) {

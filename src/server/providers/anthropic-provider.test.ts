@@ -49,16 +49,20 @@ describe('the Anthropic provider', () => {
   it('tells a rejected key and a refused prompt in words, without retrying them', async () => {
     anthropic.plan({ status: 401 });
     const before = anthropic.requests.length;
-    await expect(claude().generate({ model: 'claude-haiku-4-5', input: 'Say hi.', webSearch: false })).rejects.toThrow('Anthropic rejected the API key. Check the key configured on the server.');
+    await expect(claude().generate({ model: 'claude-haiku-4-5', input: 'Say hi.', webSearch: false })).rejects.toThrow(
+      'Anthropic rejected the API key. Check the key configured on the server.',
+    );
     expect(anthropic.requests.length - before).toBe(1);
 
     anthropic.plan({ status: 400, text: 'max_tokens: too large for this model' });
-    await expect(claude().generate({ model: 'claude-haiku-4-5', input: 'Say hi.', webSearch: false })).rejects.toThrow('Anthropic refused the prompt: max_tokens: too large for this model');
+    await expect(claude().generate({ model: 'claude-haiku-4-5', input: 'Say hi.', webSearch: false })).rejects.toThrow(
+      'Anthropic refused the prompt: max_tokens: too large for this model',
+    );
   });
 
   it('says which variable to set when the server has no key', async () => {
-    await expect(anthropicProvider({ apiKey: undefined }).generate({ model: 'claude-haiku-4-5', input: 'Say hi.', webSearch: false })).rejects.toThrow(
-      'Anthropic has no API key on this server. Set ANTHROPIC_API_KEY and run the task again.',
-    );
+    await expect(
+      anthropicProvider({ apiKey: undefined }).generate({ model: 'claude-haiku-4-5', input: 'Say hi.', webSearch: false }),
+    ).rejects.toThrow('Anthropic has no API key on this server. Set ANTHROPIC_API_KEY and run the task again.');
   });
 });

@@ -12,7 +12,15 @@ const maxSearches = 5;
  * Claude through Anthropic's official SDK and Messages API, which (unlike its OpenAI-compatible endpoint) offers
  * web search. The SDK retries 429, 5xx, connection errors and timeouts with backoff, honouring Retry-After.
  */
-export function anthropicProvider({ apiKey, baseURL, timeoutMs = 120_000 }: { apiKey: string | undefined; baseURL?: string; timeoutMs?: number }): AiProvider {
+export function anthropicProvider({
+  apiKey,
+  baseURL,
+  timeoutMs = 120_000,
+}: {
+  apiKey: string | undefined;
+  baseURL?: string;
+  timeoutMs?: number;
+}): AiProvider {
   const client = apiKey ? new Anthropic({ apiKey, baseURL, maxRetries: 3, timeout: timeoutMs }) : undefined;
 
   return {

@@ -42,7 +42,10 @@ async function viaResponses(client: OpenAI, { model, input, temperature, webSear
     ...(temperature === undefined ? {} : { temperature }),
     ...(webSearch ? { tools: [{ type: 'web_search' as const }] } : {}),
   });
-  return { text: response.output_text, usage: { inputTokens: response.usage?.input_tokens ?? null, outputTokens: response.usage?.output_tokens ?? null } };
+  return {
+    text: response.output_text,
+    usage: { inputTokens: response.usage?.input_tokens ?? null, outputTokens: response.usage?.output_tokens ?? null },
+  };
 }
 
 async function viaChat(client: OpenAI, { model, input, temperature }: GenerateRequest) {

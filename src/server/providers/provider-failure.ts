@@ -18,16 +18,26 @@ interface SdkErrors {
  * A failed call told in words a user can act on. The SDK has already retried what is worth retrying (429, 5xx,
  * connection errors, timeouts), so whatever arrives here is final.
  */
-export function describeFailure(sdk: SdkErrors, error: unknown, { label, model, timeoutMs }: { label: string; model: string; timeoutMs: number }): ProviderError {
+export function describeFailure(
+  sdk: SdkErrors,
+  error: unknown,
+  { label, model, timeoutMs }: { label: string; model: string; timeoutMs: number },
+): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (error instanceof sdk.APIConnectionTimeoutError) return new ProviderError(`${label} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
-  if (error instanceof sdk.APIConnectionError) return new ProviderError(`Could not reach ${label}. The run will be tried again at its next scheduled time.`);
-  if (error instanceof sdk.AuthenticationError) return new ProviderError(`${label} rejected the API key. Check the key configured on the server.`);
-  if (error instanceof sdk.PermissionDeniedError) return new ProviderError(`${label} refused the request: the API key may not have access to ${model}.`);
+  if (error instanceof sdk.APIConnectionTimeoutError)
+    return new ProviderError(`${label} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+  if (error instanceof sdk.APIConnectionError)
+    return new ProviderError(`Could not reach ${label}. The run will be tried again at its next scheduled time.`);
+  if (error instanceof sdk.AuthenticationError)
+    return new ProviderError(`${label} rejected the API key. Check the key configured on the server.`);
+  if (error instanceof sdk.PermissionDeniedError)
+    return new ProviderError(`${label} refused the request: the API key may not have access to ${model}.`);
   if (error instanceof sdk.NotFoundError) return new ProviderError(`${label} does not offer the model ${model} to this API key.`);
-  if (error instanceof sdk.RateLimitError) return new ProviderError(`${label} is rate limiting or out of quota for this API key; retries did not get through.`);
+  if (error instanceof sdk.RateLimitError)
+    return new ProviderError(`${label} is rate limiting or out of quota for this API key; retries did not get through.`);
   if (error instanceof sdk.BadRequestError) return new ProviderError(`${label} refused the prompt: ${apiMessage(error)}`);
-  if (error instanceof sdk.APIError) return new ProviderError(`${label} failed to answer (HTTP ${error.status ?? 'error'}); retries did not help.`);
+  if (error instanceof sdk.APIError)
+    return new ProviderError(`${label} failed to answer (HTTP ${error.status ?? 'error'}); retries did not help.`);
   return new ProviderError(`${label} call failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 

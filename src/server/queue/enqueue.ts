@@ -21,7 +21,11 @@ export interface EnqueueOptions {
  * fails where it was made rather than in a worker. The job's key (if it has one) makes a second enqueue of the same
  * work a no-op that keeps the first one's run time.
  */
-export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: z.input<Payload>, { db, runAt, jobKeyMode = 'preserve_run_at', flags }: EnqueueOptions): Promise<void> {
+export async function enqueue<Payload extends z.ZodObject>(
+  job: JobDefinition<string, Payload>,
+  payload: z.input<Payload>,
+  { db, runAt, jobKeyMode = 'preserve_run_at', flags }: EnqueueOptions,
+): Promise<void> {
   const parsed = job.payload.parse(payload);
   await db.execute(sql`
     select graphile_worker.add_job(
@@ -40,7 +44,11 @@ export async function enqueue<Payload extends z.ZodObject>(job: JobDefinition<st
  * writes the rows: the payload is a JSON object built in SQL with one expression per payload key, so a key renamed in
  * the job's schema is a compile error here. No job key: such jobs are for rows the statement has just created.
  */
-export function jobSpecSql<Payload extends z.ZodObject>(job: JobDefinition<string, Payload>, payload: Record<keyof z.input<Payload> & string, SQL>, { flags }: { flags?: SQL } = {}): SQL {
+export function jobSpecSql<Payload extends z.ZodObject>(
+  job: JobDefinition<string, Payload>,
+  payload: Record<keyof z.input<Payload> & string, SQL>,
+  { flags }: { flags?: SQL } = {},
+): SQL {
   const fields = sql.join(
     Object.entries<SQL>(payload).map(([key, value]) => sql`${key}::text, ${value}`),
     sql`, `,

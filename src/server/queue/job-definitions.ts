@@ -15,7 +15,9 @@ export interface JobDefinition<Name extends string = string, Payload extends z.Z
   key?: (payload: z.output<Payload>) => string;
 }
 
-function defineJob<const Name extends string, Payload extends z.ZodObject>(definition: JobDefinition<Name, Payload>): JobDefinition<Name, Payload> {
+function defineJob<const Name extends string, Payload extends z.ZodObject>(
+  definition: JobDefinition<Name, Payload>,
+): JobDefinition<Name, Payload> {
   return definition;
 }
 
@@ -108,7 +110,11 @@ export const sendAccountEmailJob = defineJob({
 /** Tells a user whose paid plan ended which tasks were paused to fit Free, and why (core/billing/downgrade-to-free.ts). */
 export const notifyTasksPausedJob = defineJob({
   name: 'notify-tasks-paused',
-  payload: z.object({ userId: z.string().min(1), planName: z.string(), pausedTasks: z.array(z.object({ taskId: z.uuid(), reason: z.string() })).min(1) }),
+  payload: z.object({
+    userId: z.string().min(1),
+    planName: z.string(),
+    pausedTasks: z.array(z.object({ taskId: z.uuid(), reason: z.string() })).min(1),
+  }),
   maxAttempts: 5,
 });
 
@@ -119,7 +125,10 @@ export const notifyTasksPausedJob = defineJob({
  */
 export const sendDueWeeklyDigestsJob = defineJob({
   name: 'send-due-weekly-digests',
-  payload: z.object({ _cron: z.object({ ts: z.iso.datetime({ offset: true }) }).optional(), now: z.iso.datetime({ offset: true }).optional() }),
+  payload: z.object({
+    _cron: z.object({ ts: z.iso.datetime({ offset: true }) }).optional(),
+    now: z.iso.datetime({ offset: true }).optional(),
+  }),
   maxAttempts: 3,
 });
 
@@ -137,7 +146,10 @@ export const sendWeeklyDigestJob = defineJob({
  */
 export const deleteOldRunsJob = defineJob({
   name: 'delete-old-runs',
-  payload: z.object({ _cron: z.object({ ts: z.iso.datetime({ offset: true }) }).optional(), now: z.iso.datetime({ offset: true }).optional() }),
+  payload: z.object({
+    _cron: z.object({ ts: z.iso.datetime({ offset: true }) }).optional(),
+    now: z.iso.datetime({ offset: true }).optional(),
+  }),
   maxAttempts: 3,
 });
 

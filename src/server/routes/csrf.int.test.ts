@@ -52,7 +52,13 @@ const simpleBodies: [string, string | undefined][] = [
   ['no body', undefined],
 ];
 
-async function forge(path: string, method: string, headers: Record<string, string | undefined>, contentType: string, body: string | undefined) {
+async function forge(
+  path: string,
+  method: string,
+  headers: Record<string, string | undefined>,
+  contentType: string,
+  body: string | undefined,
+) {
   const sent: Record<string, string> = { Cookie: ada.cookieHeader, 'X-Forwarded-For': ada.ip };
   if (body !== undefined) sent['Content-Type'] = contentType;
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) sent[name] = value;
@@ -118,7 +124,13 @@ describe('CSRF: a state-changing request with the session cookie must come from 
       for (const [forgery, headers] of forgeries) {
         for (const [contentType, body] of simpleBodies) {
           const answer = await forge(path, method, headers, contentType, body);
-          expect({ route: `${method} ${path}`, forgery, contentType, ...answer }).toEqual({ route: `${method} ${path}`, forgery, contentType, status: 403, body: refused });
+          expect({ route: `${method} ${path}`, forgery, contentType, ...answer }).toEqual({
+            route: `${method} ${path}`,
+            forgery,
+            contentType,
+            status: 403,
+            body: refused,
+          });
         }
       }
     }
@@ -131,7 +143,10 @@ describe('CSRF: a state-changing request with the session cookie must come from 
     expect(paused.status).toBe(200);
     expect(paused.body.task.status).toBe('paused');
 
-    const resumed = await ada.request(`/api/tasks/${taskId}/resume`, { method: 'POST', headers: { Origin: undefined, 'Sec-Fetch-Site': 'same-origin' } });
+    const resumed = await ada.request(`/api/tasks/${taskId}/resume`, {
+      method: 'POST',
+      headers: { Origin: undefined, 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(resumed.status).toBe(200);
     expect(resumed.body.task.status).toBe('active');
 

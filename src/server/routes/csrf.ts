@@ -22,7 +22,8 @@ const exemptPaths = new Set(['/api/billing/webhook']);
 export const refuseCrossSiteRequests = createMiddleware<AppEnv>(async (c, next) => {
   if (safeMethods.has(c.req.method) || exemptPaths.has(c.req.path) || !carriesSessionCookie(c.req.header('cookie'))) return next();
   const origin = c.req.header('origin');
-  const sameOrigin = origin === undefined ? c.req.header('sec-fetch-site') === 'same-origin' : origin === new URL(c.var.deps.env.APP_URL).origin;
+  const sameOrigin =
+    origin === undefined ? c.req.header('sec-fetch-site') === 'same-origin' : origin === new URL(c.var.deps.env.APP_URL).origin;
   if (!sameOrigin) {
     c.var.log.warn({ origin: origin ?? null, secFetchSite: c.req.header('sec-fetch-site') ?? null }, 'cross-site request refused');
     return c.json(errorBody('forbidden', 'Cross-site request refused.'), 403);

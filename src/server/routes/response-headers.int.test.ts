@@ -27,7 +27,10 @@ beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), 'promptcron-web-'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
   await writeFile(join(webDir, 'signed-in.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
-  await writeFile(join(webDir, 'dashboard.html'), '<!doctype html><html><head><title>Promptcron</title></head><body><div id="root"></div>\n<!--prefetched-queries-->\n</body></html>');
+  await writeFile(
+    join(webDir, 'dashboard.html'),
+    '<!doctype html><html><head><title>Promptcron</title></head><body><div id="root"></div>\n<!--prefetched-queries-->\n</body></html>',
+  );
   ({ deps } = await createTestApp({ database }));
   const app = createApp({ deps, webDir });
   server = await startHttpServer({ fetch: app.fetch, port: 0, logger: testLogger });
@@ -42,9 +45,11 @@ afterAll(async () => {
 });
 
 const overHttp = (path: string, headers: Record<string, string> = {}) => fetch(`${baseUrl}${path}`, { headers, redirect: 'manual' });
-const inProcess = (path: string, headers: Record<string, string> = {}) => Promise.resolve(createApp({ deps, webDir }).request(path, { headers }));
+const inProcess = (path: string, headers: Record<string, string> = {}) =>
+  Promise.resolve(createApp({ deps, webDir }).request(path, { headers }));
 
-const pagePolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+const pagePolicy =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 describe.each([

@@ -6,7 +6,10 @@ import { singleLineText } from '../text/safe-text';
 export const auditEntrySchema = z
   .object({
     id: z.string().meta({ format: 'uuid' }),
-    actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().meta({ description: 'Null once the administrator’s account is deleted' }),
+    actor: z
+      .object({ id: z.string(), name: z.string(), email: z.string() })
+      .nullable()
+      .meta({ description: 'Null once the administrator’s account is deleted' }),
     actorId: z.string(),
     action: z.string().meta({ description: 'Dotted verb: user.suspend, user.plan_change, task.pause, plan.update, ...' }),
     targetType: z.enum(['user', 'task', 'plan']).or(z.string()),

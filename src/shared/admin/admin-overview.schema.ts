@@ -51,13 +51,24 @@ export type RecentSignup = z.infer<typeof recentSignupSchema>;
 
 export const systemHealthSchema = z.object({
   status: z.enum(healthStatuses),
-  successRate: z.number().nullable().meta({ description: 'Percent of the runs finished in the last hour that completed (skipped runs excluded); null when none finished' }),
+  successRate: z
+    .number()
+    .nullable()
+    .meta({ description: 'Percent of the runs finished in the last hour that completed (skipped runs excluded); null when none finished' }),
   finishedRuns: z.number().int(),
   message: z.string().nullable().meta({ description: '"No runs in the last hour" when none finished, else null' }),
   database: z.object({ status: z.enum(['up', 'down']), latencyMs: z.number() }),
   queueDepth: z.number().int().meta({ description: 'Jobs due to run now and not locked by a worker' }),
-  oldestWaitingJobSeconds: z.number().int().nullable().meta({ description: 'How long the longest-waiting due job has waited; null when none waits' }),
-  fireLatenessP95Ms: z.number().int().nullable().meta({ description: '95th percentile of start minus slot over scheduled runs started in the last hour; null when none' }),
+  oldestWaitingJobSeconds: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'How long the longest-waiting due job has waited; null when none waits' }),
+  fireLatenessP95Ms: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: '95th percentile of start minus slot over scheduled runs started in the last hour; null when none' }),
   failingWebhookDeliveries: z.number().int().meta({ description: 'Runs whose webhook delivery failed and is still being retried' }),
 });
 
@@ -76,7 +87,9 @@ export const adminOverviewSchema = z
     cards: adminOverviewCardsSchema,
     recentSignups: z.array(recentSignupSchema),
     systemHealth: systemHealthSchema,
-    userGrowth: z.array(userGrowthMonthSchema).meta({ description: 'The last 7 calendar months (UTC), oldest first, months without signups included' }),
+    userGrowth: z
+      .array(userGrowthMonthSchema)
+      .meta({ description: 'The last 7 calendar months (UTC), oldest first, months without signups included' }),
   })
   .meta({ id: 'AdminOverview' });
 

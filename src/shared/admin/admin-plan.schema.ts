@@ -34,7 +34,12 @@ export const planMessages = {
 
 const limitInputSchema = z.object({
   featureName: z.enum(planFeatures),
-  limitValue: z.number({ error: planMessages.limitValue }).int({ error: planMessages.limitValue }).min(0, { error: planMessages.limitValue }).max(2_000_000_000, { error: planMessages.limitValue }).nullable(),
+  limitValue: z
+    .number({ error: planMessages.limitValue })
+    .int({ error: planMessages.limitValue })
+    .min(0, { error: planMessages.limitValue })
+    .max(2_000_000_000, { error: planMessages.limitValue })
+    .nullable(),
 });
 
 const planFields = {
@@ -43,7 +48,11 @@ const planFields = {
     .min(1, { error: planMessages.nameRequired })
     .max(40, { error: planMessages.nameTooLong }),
   description: multiLineText().trim().max(200, { error: planMessages.descriptionTooLong }).nullable(),
-  price: z.number({ error: planMessages.price }).int({ error: planMessages.price }).min(0, { error: planMessages.price }).max(100_000_000, { error: planMessages.price }),
+  price: z
+    .number({ error: planMessages.price })
+    .int({ error: planMessages.price })
+    .min(0, { error: planMessages.price })
+    .max(100_000_000, { error: planMessages.price }),
   currency: z
     .string()
     .trim()

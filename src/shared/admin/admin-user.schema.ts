@@ -74,7 +74,11 @@ export const adminUserProfileSchema = z
       })
       .nullable(),
     tasks: z.array(adminUserTaskSchema),
-    runCounts: z.object({ total: z.number().int().nonnegative(), completed: z.number().int().nonnegative(), failed: z.number().int().nonnegative() }),
+    runCounts: z.object({
+      total: z.number().int().nonnegative(),
+      completed: z.number().int().nonnegative(),
+      failed: z.number().int().nonnegative(),
+    }),
     audit: z.array(adminAuditEntrySchema).meta({ description: 'The 20 newest administrator actions about this user' }),
   })
   .meta({ id: 'AdminUserProfile' });

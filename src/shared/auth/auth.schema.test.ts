@@ -56,11 +56,15 @@ describe('spec section 5: account form rules', () => {
   });
 
   it('reset / set password: the policy, and the confirmation must match', () => {
-    expect(messages(choosePasswordSchema, { password: 'short', confirmPassword: 'short' })).toEqual({ password: 'Password must be at least 15 characters.' });
-    expect(messages(choosePasswordSchema, { password: strong, confirmPassword: `${strong}x` })).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(messages(choosePasswordSchema, { password: 'short', confirmPassword: 'short' })).toEqual({
+      password: 'Password must be at least 15 characters.',
+    });
+    expect(messages(choosePasswordSchema, { password: strong, confirmPassword: `${strong}x` })).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
   });
 
-  it("settings: current password required, the policy, and \"Passwords don't match\"", () => {
+  it('settings: current password required, the policy, and "Passwords don\'t match"', () => {
     expect(messages(changePasswordSchema, { currentPassword: '', newPassword: strong, confirmPassword: 'other' })).toEqual({
       currentPassword: 'Please enter your current password.',
       confirmPassword: "Passwords don't match",

@@ -48,10 +48,14 @@ export const emailSchema = singleLineText({ error: emailMessage })
 
 export const fullNameSchema = singleLineText({ error: 'Please enter your name.' })
   .trim()
- .min(2, 'Name must be at least 2 characters.').max(100, 'Name must be at most 100 characters.');
+  .min(2, 'Name must be at least 2 characters.')
+  .max(100, 'Name must be at most 100 characters.');
 
 /** Sign-in accepts any password of 6+ characters: accounts may predate the current policy. */
-export const loginPasswordSchema = z.string().min(6, 'Password must be at least 6 characters.').max(passwordPolicy.maxLength, passwordMessages.tooLong);
+export const loginPasswordSchema = z
+  .string()
+  .min(6, 'Password must be at least 6 characters.')
+  .max(passwordPolicy.maxLength, passwordMessages.tooLong);
 
 export const currentPasswordSchema = z.string().min(1, 'Please enter your current password.');
 

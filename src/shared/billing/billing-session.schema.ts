@@ -12,6 +12,8 @@ export const billingSessionSchema = z
 export type BillingSession = z.infer<typeof billingSessionSchema>;
 
 /** `POST /api/billing/checkout`: the plan to buy. */
-export const checkoutRequestSchema = z.object({ planId: z.string().min(1, { error: 'Choose a plan.' }).meta({ format: 'uuid' }) }).meta({ id: 'CheckoutRequest' });
+export const checkoutRequestSchema = z
+  .object({ planId: z.string().min(1, { error: 'Choose a plan.' }).meta({ format: 'uuid' }) })
+  .meta({ id: 'CheckoutRequest' });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

@@ -17,7 +17,11 @@ export const monthlyBudgetSchema = z
   .object({
     unit: z.enum(budgetUnits, budgetMessages.unit),
     // Up to a billion tokens or dollars; four decimals are what is stored.
-    amount: z.number(budgetMessages.amount).positive(budgetMessages.amount).max(1_000_000_000, budgetMessages.amount).transform((value) => Math.round(value * 10_000) / 10_000),
+    amount: z
+      .number(budgetMessages.amount)
+      .positive(budgetMessages.amount)
+      .max(1_000_000_000, budgetMessages.amount)
+      .transform((value) => Math.round(value * 10_000) / 10_000),
   })
   .meta({ id: 'MonthlyBudget', description: 'Null or absent: no budget' });
 
@@ -26,5 +30,7 @@ export type MonthlyBudget = z.output<typeof monthlyBudgetSchema>;
 /** "50,000 tokens" or "$5.00" (a budget keeps its cents, and up to four decimals as stored). */
 export function formatBudget(budget: MonthlyBudget): string {
   if (budget.unit === 'tokens') return `${budget.amount.toLocaleString('en-US')} tokens`;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(budget.amount);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+    budget.amount,
+  );
 }

@@ -125,7 +125,9 @@ export const guides: GuideEntry[] = [
       },
       {
         heading: 'Try before you schedule',
-        paragraphs: ['Run Now shows the answer within seconds. Adjust the prompt until one run is what you want, then let the schedule take over.'],
+        paragraphs: [
+          'Run Now shows the answer within seconds. Adjust the prompt until one run is what you want, then let the schedule take over.',
+        ],
       },
     ],
   },
@@ -231,17 +233,20 @@ export const promptTemplates: { title: string; schedule: string; prompt: string 
   {
     title: 'Morning news briefing',
     schedule: 'Daily at 07:30, web search on',
-    prompt: 'Search the web for today’s most important news about {topic}. Summarise the five most relevant stories in one bullet point each, with the source’s name.',
+    prompt:
+      'Search the web for today’s most important news about {topic}. Summarise the five most relevant stories in one bullet point each, with the source’s name.',
   },
   {
     title: 'Weekly status draft',
     schedule: 'Weekly on Friday at 15:00',
-    prompt: 'Draft a short weekly status update for a {team} team with the headings Done, Next and Risks. Leave placeholders in square brackets where I must add facts.',
+    prompt:
+      'Draft a short weekly status update for a {team} team with the headings Done, Next and Risks. Leave placeholders in square brackets where I must add facts.',
   },
   {
     title: 'Competitor watch',
     schedule: 'Weekly on Monday at 08:00, web search on',
-    prompt: 'Search for announcements from {competitor} in the past seven days. List product changes, pricing changes and hiring news, or say that there were none.',
+    prompt:
+      'Search for announcements from {competitor} in the past seven days. List product changes, pricing changes and hiring news, or say that there were none.',
   },
   {
     title: 'Monthly learning plan',
@@ -251,7 +256,8 @@ export const promptTemplates: { title: string; schedule: string; prompt: string 
   {
     title: 'Hourly incident digest (webhook)',
     schedule: 'Custom cron 0 * * * * (UTC)',
-    prompt: 'Summarise in at most 50 words what an on-call engineer should check first when the error rate of a web API rises. Answer as plain text.',
+    prompt:
+      'Summarise in at most 50 words what an on-call engineer should check first when the error rate of a web API rises. Answer as plain text.',
   },
 ];
 

@@ -16,7 +16,11 @@ export const dashboardSchema = z
         .nullable()
         .meta({ description: 'completed / (completed + error) × 100, one decimal; null before any run finished' }),
       runsThisMonth: z.number().int().nonnegative().meta({ description: 'Runs started this calendar month (UTC), skipped slots excluded' }),
-      tokensThisMonth: z.number().int().nonnegative().meta({ description: 'Input and output tokens of the runs started this calendar month (UTC)' }),
+      tokensThisMonth: z
+        .number()
+        .int()
+        .nonnegative()
+        .meta({ description: 'Input and output tokens of the runs started this calendar month (UTC)' }),
       costUsdThisMonth: z.number().nonnegative().meta({ description: 'Their estimated cost in USD; models without a price add nothing' }),
     }),
     activeTasks: z.array(taskSchema).meta({ description: 'Up to 5 active tasks, the next to fire first' }),

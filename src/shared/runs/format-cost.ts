@@ -5,7 +5,8 @@
 export function formatCostUsd(costUsd: number | null | undefined): string {
   if (costUsd === null || costUsd === undefined) return '—';
   if (costUsd === 0) return '$0.00';
-  const options: Intl.NumberFormatOptions = costUsd >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumSignificantDigits: 2 };
+  const options: Intl.NumberFormatOptions =
+    costUsd >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumSignificantDigits: 2 };
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', ...options }).format(costUsd);
 }
 

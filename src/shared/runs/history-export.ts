@@ -38,7 +38,9 @@ export type HistoryExportRecord = {
 };
 
 /** Fails to compile when the record type and the column list part ways. */
-const sameColumns: [HistoryExportColumn, keyof HistoryExportRecord] extends [keyof HistoryExportRecord, HistoryExportColumn] ? true : never = true;
+const sameColumns: [HistoryExportColumn, keyof HistoryExportRecord] extends [keyof HistoryExportRecord, HistoryExportColumn]
+  ? true
+  : never = true;
 void sameColumns;
 
 /** A run as the export records it; `duration` as the history shows it ("In progress", "850ms", "2m 5s"). */

@@ -9,7 +9,9 @@ export const activityDays = 30;
  */
 export const runActivitySchema = z
   .object({
-    timeZone: z.string().meta({ description: "The zone the days are counted in: the default schedule's, else the newest task's, else UTC" }),
+    timeZone: z
+      .string()
+      .meta({ description: "The zone the days are counted in: the default schedule's, else the newest task's, else UTC" }),
     days: z
       .array(
         z.object({

@@ -66,7 +66,8 @@ export const providerCatalog: ProviderEntry[] = [
     id: 'anthropic',
     name: 'Anthropic',
     defaultModel: 'claude-sonnet-4-5',
-    models: [model('claude-sonnet-4-5', 'Claude Sonnet 4.5', { webSearch: true, price: usd(3, 15) }),
+    models: [
+      model('claude-sonnet-4-5', 'Claude Sonnet 4.5', { webSearch: true, price: usd(3, 15) }),
       model('claude-haiku-4-5', 'Claude Haiku 4.5', { webSearch: true, price: usd(1, 5) }),
     ],
   },
@@ -74,7 +75,10 @@ export const providerCatalog: ProviderEntry[] = [
     id: 'gemini',
     name: 'Google Gemini',
     defaultModel: 'gemini-2.5-flash',
-    models: [model('gemini-2.5-flash', 'Gemini 2.5 Flash', { price: usd(0.3, 2.5) }), model('gemini-2.5-pro', 'Gemini 2.5 Pro', { price: usd(1.25, 10) })],
+    models: [
+      model('gemini-2.5-flash', 'Gemini 2.5 Flash', { price: usd(0.3, 2.5) }),
+      model('gemini-2.5-pro', 'Gemini 2.5 Pro', { price: usd(1.25, 10) }),
+    ],
   },
   {
     id: 'openrouter',
@@ -99,7 +103,11 @@ export function findModel(provider: string, modelId: string): ModelEntry | undef
  * The estimated cost in USD of a run's tokens, rounded to 8 decimal places (what the database keeps); null when
  * the model has no price or the provider reported no tokens.
  */
-export function estimateCostUsd(provider: string, modelId: string, usage: { inputTokens: number | null; outputTokens: number | null }): number | null {
+export function estimateCostUsd(
+  provider: string,
+  modelId: string,
+  usage: { inputTokens: number | null; outputTokens: number | null },
+): number | null {
   const price = findModel(provider, modelId)?.price;
   if (!price || (usage.inputTokens === null && usage.outputTokens === null)) return null;
   const cost = ((usage.inputTokens ?? 0) * price.inputPerMillion + (usage.outputTokens ?? 0) * price.outputPerMillion) / 1_000_000;

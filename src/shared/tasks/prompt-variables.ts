@@ -70,7 +70,17 @@ export function isoWithOffset(instant: Date, timeZone: string): string {
 /**
  * The values of a run's variables: `at` is its slot (Run Now: the moment it started), read in the task's zone.
  */
-export function promptVariableValues({ at, timeZone, taskName, lastResult }: { at: Date; timeZone: string; taskName: string; lastResult: string | null }): PromptVariableValues {
+export function promptVariableValues({
+  at,
+  timeZone,
+  taskName,
+  lastResult,
+}: {
+  at: Date;
+  timeZone: string;
+  taskName: string;
+  lastResult: string | null;
+}): PromptVariableValues {
   const wall = wallTimeAt(at, timeZone);
   const weekday = weekdays[new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay()] ?? '';
   return {

@@ -9,7 +9,9 @@ const gmtOffset = /^GMT[+-]/;
 export function zoneAbbreviation(timeZone: string, at = new Date()): string {
   let fallback = timeZone;
   for (const locale of ['en-US', 'en-GB']) {
-    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value;
     if (!name) continue;
     if (!gmtOffset.test(name)) return name;
     fallback = name;

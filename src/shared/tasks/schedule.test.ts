@@ -62,7 +62,12 @@ describe('next fire times', () => {
 
   it('fires weekly on the weekday of the start date', () => {
     // 2026-06-03 is a Wednesday.
-    const schedule: Schedule = { scheduleType: 'weekly', scheduleTime: toUtcScheduleTime('07:30', '2026-06-03', 'Europe/Berlin'), startDate: '2026-06-03', timezone: 'Europe/Berlin' };
+    const schedule: Schedule = {
+      scheduleType: 'weekly',
+      scheduleTime: toUtcScheduleTime('07:30', '2026-06-03', 'Europe/Berlin'),
+      startDate: '2026-06-03',
+      timezone: 'Europe/Berlin',
+    };
     const fires = nextFireTimes(schedule, { after: new Date('2026-06-01T00:00:00Z'), count: 3 });
     expect(local(fires, 'Europe/Berlin')).toEqual(['2026-06-03 07:30', '2026-06-10 07:30', '2026-06-17 07:30']);
   });

@@ -82,7 +82,9 @@ export function nextFireTimes(schedule: Schedule, { after = new Date(), count = 
       if (start.day <= 28) return cron(`${local.minute} ${local.hour} ${start.day} * *`);
       // Months that have the day fire on it; shorter months fire on their last day.
       const onTheDay = cron(`${local.minute} ${local.hour} ${start.day} * *`);
-      const onShortMonthEnds = cron(`${local.minute} ${local.hour} L * *`).filter((instant) => wallTimeAt(instant, timeZone).day < start.day);
+      const onShortMonthEnds = cron(`${local.minute} ${local.hour} L * *`).filter(
+        (instant) => wallTimeAt(instant, timeZone).day < start.day,
+      );
       return [...onTheDay, ...onShortMonthEnds].sort((a, b) => a.getTime() - b.getTime()).slice(0, count);
     }
   }

@@ -28,7 +28,18 @@ describe('task rules (spec section 5)', () => {
   });
 
   it('reports every rule a task breaks, with the spec messages', () => {
-    expect(fieldMessages({ name: 'x', provider: '', model: '', scheduleType: '', timezone: 'UTC', prompt: { input: 'too short' }, deliveryMethod: '', deliveryConfig: {} })).toEqual({
+    expect(
+      fieldMessages({
+        name: 'x',
+        provider: '',
+        model: '',
+        scheduleType: '',
+        timezone: 'UTC',
+        prompt: { input: 'too short' },
+        deliveryMethod: '',
+        deliveryConfig: {},
+      }),
+    ).toEqual({
       name: 'Task name must be at least 2 characters.',
       provider: 'Please select a provider.',
       model: 'Please select a model.',
@@ -39,7 +50,9 @@ describe('task rules (spec section 5)', () => {
   });
 
   it('requires a valid e-mail for e-mail delivery and a valid URL for webhooks', () => {
-    expect(fieldMessages({ ...valid, deliveryConfig: { email: 'not-an-email' } })).toEqual({ 'deliveryConfig.email': 'Email is required for email delivery' });
+    expect(fieldMessages({ ...valid, deliveryConfig: { email: 'not-an-email' } })).toEqual({
+      'deliveryConfig.email': 'Email is required for email delivery',
+    });
     expect(fieldMessages({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'ftp://example.com/x' } })).toEqual({
       'deliveryConfig.webhookUrl': 'Webhook URL is required for webhook delivery',
     });
@@ -47,27 +60,47 @@ describe('task rules (spec section 5)', () => {
   });
 
   it('keeps only the chosen delivery method’s address', () => {
-    const parsed = taskInputSchema.parse({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { email: 'a@example.com', webhookUrl: 'https://hooks.example.com/x' } });
+    const parsed = taskInputSchema.parse({
+      ...valid,
+      deliveryMethod: 'webhook',
+      deliveryConfig: { email: 'a@example.com', webhookUrl: 'https://hooks.example.com/x' },
+    });
     expect(parsed.deliveryConfig).toEqual({ webhookUrl: 'https://hooks.example.com/x' });
   });
 
   it('delivers every run unless told otherwise; "condition" needs a question of up to 500 characters, kept only for it', () => {
     expect(taskInputSchema.parse(valid)).toMatchObject({ deliverWhen: 'always', deliveryCondition: undefined });
     expect(fieldMessages({ ...valid, deliverWhen: 'sometimes' })).toEqual({ deliverWhen: 'Please choose when to deliver.' });
-    expect(fieldMessages({ ...valid, deliverWhen: 'condition', deliveryCondition: '   ' })).toEqual({ deliveryCondition: 'Please enter a yes/no question about the result.' });
-    expect(fieldMessages({ ...valid, deliverWhen: 'condition', deliveryCondition: 'x'.repeat(501) })).toEqual({ deliveryCondition: 'The question must be at most 500 characters.' });
-    expect(taskInputSchema.parse({ ...valid, deliverWhen: 'condition', deliveryCondition: ' Is it below 500 EUR? ' })).toMatchObject({ deliveryCondition: 'Is it below 500 EUR?' });
-    expect(taskInputSchema.parse({ ...valid, deliverWhen: 'changed', deliveryCondition: 'Is it below 500 EUR?' }).deliveryCondition).toBeUndefined();
+    expect(fieldMessages({ ...valid, deliverWhen: 'condition', deliveryCondition: '   ' })).toEqual({
+      deliveryCondition: 'Please enter a yes/no question about the result.',
+    });
+    expect(fieldMessages({ ...valid, deliverWhen: 'condition', deliveryCondition: 'x'.repeat(501) })).toEqual({
+      deliveryCondition: 'The question must be at most 500 characters.',
+    });
+    expect(taskInputSchema.parse({ ...valid, deliverWhen: 'condition', deliveryCondition: ' Is it below 500 EUR? ' })).toMatchObject({
+      deliveryCondition: 'Is it below 500 EUR?',
+    });
+    expect(
+      taskInputSchema.parse({ ...valid, deliverWhen: 'changed', deliveryCondition: 'Is it below 500 EUR?' }).deliveryCondition,
+    ).toBeUndefined();
   });
 
   it('keeps temperature within 0–2 in steps of 0.1, default 1', () => {
-    expect(fieldMessages({ ...valid, prompt: { ...valid.prompt, temperature: 2.5 } })).toEqual({ 'prompt.temperature': taskMessages.temperature });
-    expect(taskInputSchema.parse({ ...valid, prompt: { input: valid.prompt.input } }).prompt).toEqual({ input: valid.prompt.input, temperature: 1, searchEnabled: false });
+    expect(fieldMessages({ ...valid, prompt: { ...valid.prompt, temperature: 2.5 } })).toEqual({
+      'prompt.temperature': taskMessages.temperature,
+    });
+    expect(taskInputSchema.parse({ ...valid, prompt: { input: valid.prompt.input } }).prompt).toEqual({
+      input: valid.prompt.input,
+      temperature: 1,
+      searchEnabled: false,
+    });
     expect(taskInputSchema.parse({ ...valid, prompt: { ...valid.prompt, temperature: 0.30000000000000004 } }).prompt.temperature).toBe(0.3);
   });
 
   it.each([[''], [null], [true], [[]], ['1']])('takes only a number as temperature, not %j', (temperature) => {
-    expect(fieldMessages({ ...valid, prompt: { ...valid.prompt, temperature } })).toEqual({ 'prompt.temperature': taskMessages.temperature });
+    expect(fieldMessages({ ...valid, prompt: { ...valid.prompt, temperature } })).toEqual({
+      'prompt.temperature': taskMessages.temperature,
+    });
   });
 
   it('refuses control characters and lone surrogates in text, keeping line breaks in the prompt and description', () => {
@@ -82,17 +115,30 @@ describe('task rules (spec section 5)', () => {
         prompt: { ...valid.prompt, input: 'Summarise the news \ud800 of the day.' },
         deliveryConfig: { email: 'ada\u0000@example.com' },
       }),
-    ).toMatchObject({ name: message, description: message, model: message, timezone: message, 'prompt.input': message, 'deliveryConfig.email': message });
+    ).toMatchObject({
+      name: message,
+      description: message,
+      model: message,
+      timezone: message,
+      'prompt.input': message,
+      'deliveryConfig.email': message,
+    });
     expect(fieldMessages({ ...valid, scheduleType: 'custom', customCron: '0 9 * * 1\u0000' })).toEqual({ customCron: message });
-    expect(fieldMessages({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://hooks.example.com/\u001f' } })).toMatchObject({ 'deliveryConfig.webhookUrl': message });
-    expect(fieldMessages({ ...valid, description: 'Line one\r\n\tLine two', prompt: { ...valid.prompt, input: 'First line\nSecond line 😀' } })).toEqual({});
+    expect(
+      fieldMessages({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://hooks.example.com/\u001f' } }),
+    ).toMatchObject({ 'deliveryConfig.webhookUrl': message });
+    expect(
+      fieldMessages({ ...valid, description: 'Line one\r\n\tLine two', prompt: { ...valid.prompt, input: 'First line\nSecond line 😀' } }),
+    ).toEqual({});
   });
 
   it('limits e-mail addresses to 254 characters and URLs to 2,048', () => {
     const long = `${'a'.repeat(64)}@${'b'.repeat(186)}.com`;
     expect(fieldMessages({ ...valid, deliveryConfig: { email: long } })).toEqual({ 'deliveryConfig.email': taskMessages.emailTooLong });
     const url = `https://hooks.example.com/${'x'.repeat(2030)}`;
-    expect(fieldMessages({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: url } })).toEqual({ 'deliveryConfig.webhookUrl': taskMessages.webhookUrlTooLong });
+    expect(fieldMessages({ ...valid, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: url } })).toEqual({
+      'deliveryConfig.webhookUrl': taskMessages.webhookUrlTooLong,
+    });
   });
 
   it('refuses start dates PostgreSQL cannot store and schedules that never fire', () => {
@@ -120,7 +166,10 @@ describe('task rules (spec section 5)', () => {
 
   it('requires a time for simple schedules and a real time zone', () => {
     expect(fieldMessages({ ...valid, scheduleTime: undefined })).toEqual({ scheduleTime: taskMessages.time });
-    expect(fieldMessages({ ...valid, scheduleTime: '24:00', timezone: 'Nowhere/Land' })).toEqual({ scheduleTime: taskMessages.time, timezone: taskMessages.timezone });
+    expect(fieldMessages({ ...valid, scheduleTime: '24:00', timezone: 'Nowhere/Land' })).toEqual({
+      scheduleTime: taskMessages.time,
+      timezone: taskMessages.timezone,
+    });
   });
 });
 
@@ -130,6 +179,10 @@ describe('prompt formats (spec section 3)', () => {
     expect(parsePrompt('{"input":"From JSON text","temperature":0.5}')).toEqual({ input: 'From JSON text', temperature: 0.5 });
     expect(parsePrompt('Just tell me a joke please')).toEqual({ input: 'Just tell me a joke please' });
     expect(parsePrompt('"a JSON string, not an object"')).toEqual({ input: '"a JSON string, not an object"' });
-    expect(taskInputSchema.parse({ ...valid, prompt: 'Plain text prompt, long enough' }).prompt).toEqual({ input: 'Plain text prompt, long enough', temperature: 1, searchEnabled: false });
+    expect(taskInputSchema.parse({ ...valid, prompt: 'Plain text prompt, long enough' }).prompt).toEqual({
+      input: 'Plain text prompt, long enough',
+      temperature: 1,
+      searchEnabled: false,
+    });
   });
 });

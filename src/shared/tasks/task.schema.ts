@@ -144,8 +144,7 @@ export const deliveryConfigSchema = z.object(
   { error: taskMessages.delivery },
 );
 
-const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.enum(values, { error: message });
+const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
 export const taskInputSchema = z
   .object({
@@ -154,7 +153,10 @@ export const taskInputSchema = z
     provider: requiredChoice(providerIds, taskMessages.provider),
     model: singleLineText({ error: taskMessages.model }).min(1, taskMessages.model).max(100, taskMessages.model),
     scheduleType: requiredChoice(scheduleTypes, taskMessages.scheduleType),
-    scheduleTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, taskMessages.time).optional(),
+    scheduleTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, taskMessages.time)
+      .optional(),
     startDate: z.iso
       .date(taskMessages.startDate)
       .refine((date) => date >= startDateRange.min && date <= startDateRange.max, taskMessages.startDate)
@@ -177,7 +179,8 @@ export const taskInputSchema = z
         context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.model });
       }
       if (task.scheduleType === 'custom') {
-        if (typeof task.customCron !== 'string' || !isValidCron(task.customCron)) context.addIssue({ code: 'custom', path: ['customCron'], message: taskMessages.cron });
+        if (typeof task.customCron !== 'string' || !isValidCron(task.customCron))
+          context.addIssue({ code: 'custom', path: ['customCron'], message: taskMessages.cron });
       } else if (scheduleTypes.includes(task.scheduleType) && !task.scheduleTime) {
         context.addIssue({ code: 'custom', path: ['scheduleTime'], message: taskMessages.time });
       }
@@ -203,7 +206,8 @@ export const taskInputSchema = z
       // Spec section 4: search switches off for a model without web search.
       prompt: { ...task.prompt, searchEnabled: task.prompt.searchEnabled && supportsSearch },
       // Only the chosen method's address is kept.
-      deliveryConfig: task.deliveryMethod === 'email' ? { email: task.deliveryConfig.email } : { webhookUrl: task.deliveryConfig.webhookUrl },
+      deliveryConfig:
+        task.deliveryMethod === 'email' ? { email: task.deliveryConfig.email } : { webhookUrl: task.deliveryConfig.webhookUrl },
       // The question is kept only while it is the rule.
       deliveryCondition: task.deliverWhen === 'condition' ? task.deliveryCondition : undefined,
       budget: task.budget ?? null,
@@ -233,7 +237,13 @@ export function checkDeliveryAddress(delivery: { deliveryMethod?: unknown; deliv
  * The field to blame when an otherwise valid schedule has no next fire time (`0 0 30 2 *`, or a start date beyond
  * the years the scheduler counts), or undefined. Saving such a task would keep it active but never run it.
  */
-function neverFiringField(task: { scheduleType?: unknown; customCron?: unknown; scheduleTime?: unknown; startDate?: unknown; timezone?: unknown }) {
+function neverFiringField(task: {
+  scheduleType?: unknown;
+  customCron?: unknown;
+  scheduleTime?: unknown;
+  startDate?: unknown;
+  timezone?: unknown;
+}) {
   if (typeof task.timezone !== 'string' || !isTimeZone(task.timezone)) return undefined;
   if (task.scheduleType === 'custom') {
     if (typeof task.customCron !== 'string' || !isValidCron(task.customCron)) return undefined;
@@ -283,7 +293,10 @@ export const taskSchema = z
     deliveryConfig: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),
     deliverWhen: z.enum(deliverWhenOptions),
     deliveryCondition: z.string().nullable().meta({ description: 'The yes/no question of deliverWhen "condition"' }),
-    budget: z.object({ unit: z.enum(budgetUnits), amount: z.number() }).nullable().meta({ description: 'The task’s monthly budget; null: none' }),
+    budget: z
+      .object({ unit: z.enum(budgetUnits), amount: z.number() })
+      .nullable()
+      .meta({ description: 'The task’s monthly budget; null: none' }),
     webhookSecret: z.string(),
     nextFireAt: z.string().nullable(),
     lastRunAt: z.string().nullable(),
@@ -298,7 +311,11 @@ export type Task = z.infer<typeof taskSchema>;
 export const taskResponseSchema = z.object({ task: taskSchema });
 
 /** `GET /api/tasks`: a page of tasks, the cursor of the next one, and how many match the filter. */
-export const taskPageSchema = z.object({ items: z.array(taskSchema), nextCursor: z.string().nullable(), total: z.number().int().nonnegative() });
+export const taskPageSchema = z.object({
+  items: z.array(taskSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int().nonnegative(),
+});
 
 export type TaskPage = z.infer<typeof taskPageSchema>;
 

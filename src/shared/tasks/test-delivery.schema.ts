@@ -12,7 +12,9 @@ export const testDeliveryInputSchema = z
     deliveryMethod: z.enum(deliveryMethods, { error: taskMessages.deliveryMethod }),
     deliveryConfig: deliveryConfigSchema,
   })
-  .superRefine((delivery, context) => checkDeliveryAddress(delivery, context), { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+  .superRefine((delivery, context) => checkDeliveryAddress(delivery, context), {
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 
 export type TestDeliveryInput = z.input<typeof testDeliveryInputSchema>;
 export type ParsedTestDelivery = z.output<typeof testDeliveryInputSchema>;

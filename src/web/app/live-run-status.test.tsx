@@ -46,7 +46,9 @@ function Live() {
 }
 
 function renderLiveHistory() {
-  return renderRoutes([{ Component: Live, children: [{ path: '/dashboard/history', Component: HistoryRoute }] }], { initialPath: '/dashboard/history' });
+  return renderRoutes([{ Component: Live, children: [{ path: '/dashboard/history', Component: HistoryRoute }] }], {
+    initialPath: '/dashboard/history',
+  });
 }
 
 describe('live run status', () => {
@@ -61,7 +63,11 @@ describe('live run status', () => {
     const fetchMock = stubApi({
       handlers: {
         'GET /api/runs': () =>
-          jsonResponse({ items: [makeRun({ id: 'run-1', status, completedAt: status === 'processing' ? null : '2026-01-16T08:00:02.234Z' })], nextCursor: null, total: 1 }),
+          jsonResponse({
+            items: [makeRun({ id: 'run-1', status, completedAt: status === 'processing' ? null : '2026-01-16T08:00:02.234Z' })],
+            nextCursor: null,
+            total: 1,
+          }),
       },
     });
     const { queryClient } = renderLiveHistory();

@@ -18,7 +18,11 @@ export const runEventBatchMs = 250;
  */
 export function useLiveRunStatus(): void {
   const queryClient = useQueryClient();
-  const pending = useRef<{ taskIds: Set<string>; everything: boolean; timer: number | undefined }>({ taskIds: new Set(), everything: false, timer: undefined });
+  const pending = useRef<{ taskIds: Set<string>; everything: boolean; timer: number | undefined }>({
+    taskIds: new Set(),
+    everything: false,
+    timer: undefined,
+  });
 
   useEffect(() => {
     const batch = pending.current;

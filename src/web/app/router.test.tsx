@@ -64,7 +64,11 @@ describe('app routes', () => {
     }
 
     const footerNav = within(footer).getByRole('navigation', { name: 'Footer' });
-    expect(within(footerNav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(footerNav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Features', '/#features'],
       ['FAQ', '/#faq'],
       ['Documentation', '/docs'],
@@ -94,17 +98,39 @@ describe('app routes', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: '404' }, { timeout: 5_000 })).toBeTruthy();
     const sidebar = await screen.findByRole('navigation', { name: 'Admin' });
-    expect(within(sidebar).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Users', 'All Tasks', 'Plans', 'Audit Log', 'Settings', 'Back to Dashboard']);
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overview', 'Users', 'All Tasks', 'Plans', 'Audit Log', 'Settings', 'Back to Dashboard']);
   });
 
-  it.each(['/admin', '/admin/users', '/admin/tasks', '/admin/plans', '/admin/audit', '/admin/settings', '/admin/no-such-page'])('sends a user who is not an administrator from %s to /dashboard', async (path) => {
-    stubApi({ me: testUser, handlers: { 'GET /api/dashboard': () => new Promise<Response>(() => {}), 'GET /api/me/subscription': () => new Promise<Response>(() => {}) } });
-    const { router } = renderRoutes(routes, { initialPath: path });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5_000 });
-  });
+  it.each(['/admin', '/admin/users', '/admin/tasks', '/admin/plans', '/admin/audit', '/admin/settings', '/admin/no-such-page'])(
+    'sends a user who is not an administrator from %s to /dashboard',
+    async (path) => {
+      stubApi({
+        me: testUser,
+        handlers: {
+          'GET /api/dashboard': () => new Promise<Response>(() => {}),
+          'GET /api/me/subscription': () => new Promise<Response>(() => {}),
+        },
+      });
+      const { router } = renderRoutes(routes, { initialPath: path });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5_000 });
+    },
+  );
 
   it('names the plan on the overview and reaches the subscription page from the sidebar, inside the layout', async () => {
-    const free: Plan = { id: 'plan-free', name: 'Free', description: null, price: 0, currency: 'usd', billingCycle: 'month', isActive: true, limits: [] };
+    const free: Plan = {
+      id: 'plan-free',
+      name: 'Free',
+      description: null,
+      price: 0,
+      currency: 'usd',
+      billingCycle: 'month',
+      isActive: true,
+      limits: [],
+    };
     const subscription: Subscription = {
       plan: free,
       status: 'active',
@@ -125,7 +151,12 @@ describe('app routes', () => {
             stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 37, tokensThisMonth: 0, costUsdThisMonth: 0 },
             activeTasks: [],
             recentRuns: [],
-            quota: { monthlyRunLimit: 300, runsThisMonth: 37, periodStart: subscription.currentPeriodStart, periodEnd: subscription.currentPeriodEnd },
+            quota: {
+              monthlyRunLimit: 300,
+              runsThisMonth: 37,
+              periodStart: subscription.currentPeriodStart,
+              periodEnd: subscription.currentPeriodEnd,
+            },
             activity: { timeZone: 'UTC', days: [] },
           }),
       },

@@ -55,7 +55,8 @@ if (root && page) {
    * Not by position: some controls differ between the two until their code arrives (the account menu's trigger).
    */
   const counterpart = (element: Element): HTMLElement | undefined => {
-    const alike = (scope: ParentNode) => [...scope.querySelectorAll<HTMLElement>(interactive)].filter((control) => signature(control) === signature(element));
+    const alike = (scope: ParentNode) =>
+      [...scope.querySelectorAll<HTMLElement>(interactive)].filter((control) => signature(control) === signature(element));
     return alike(root)[alike(page).indexOf(element as HTMLElement)];
   };
 
@@ -74,7 +75,8 @@ if (root && page) {
   }
 
   document.addEventListener('click', (event) => {
-    if (!isActive() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isActive() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     const url = siteLink(event.target);
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (url) {

@@ -14,7 +14,8 @@ type FormControl = HTMLInputElement | HTMLTextAreaElement;
 
 function namedControls(form: HTMLFormElement): FormControl[] {
   return [...form.elements].filter(
-    (element): element is FormControl => (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.name !== '',
+    (element): element is FormControl =>
+      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.name !== '',
   );
 }
 

@@ -4,7 +4,8 @@
  */
 export function glideOnInPageLinks(isActive: () => boolean): void {
   document.addEventListener('click', (event) => {
-    if (!isActive() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isActive() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     const link = event.target instanceof Element ? event.target.closest('a') : null;
     if (!link?.href || (link.target && link.target !== '_self')) return;
     const url = new URL(link.href);

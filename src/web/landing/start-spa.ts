@@ -67,7 +67,8 @@ export function startSpaOnIntent(isActive: () => boolean): void {
   watchPointerPresses();
 
   document.addEventListener('click', (event) => {
-    if (!isActive() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isActive() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     const link = linkLeavingLanding(event.target);
     if (!link) return;
     event.preventDefault();

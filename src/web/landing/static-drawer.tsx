@@ -4,7 +4,6 @@ import { drawerLinkClassName } from '../components/layout/mobile-nav-drawer';
 import { getStartedNavItem, sectionNavItems, signInNavItem } from '../components/layout/nav-items';
 import { staticDrawerIds } from './static-drawer-ids';
 
-
 /**
  * The phone menu of the pre-rendered landing page for visitors (ADR 0013): the signed-out items of
  * MobileNavDrawer in the look of ui/sheet.tsx, hidden until enhance-landing.ts opens it. Rendered at build time
@@ -13,7 +12,11 @@ import { staticDrawerIds } from './static-drawer-ids';
 export function StaticDrawer() {
   return (
     <>
-      <div id={staticDrawerIds.overlay} hidden className="fixed inset-0 z-50 bg-slate-950/40 backdrop-blur-[2px] motion-safe:animate-fade-in" />
+      <div
+        id={staticDrawerIds.overlay}
+        hidden
+        className="fixed inset-0 z-50 bg-slate-950/40 backdrop-blur-[2px] motion-safe:animate-fade-in"
+      />
       <div
         id={staticDrawerIds.drawer}
         role="dialog"

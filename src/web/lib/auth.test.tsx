@@ -135,7 +135,9 @@ describe('useSessionRefresh', () => {
   });
 
   it('lets the app notice a session that ended elsewhere', async () => {
-    stubFetch((url) => (url === '/api/me' ? jsonResponse({ error: { code: 'unauthorized', message: 'Not signed in' } }, 401) : jsonResponse(null)));
+    stubFetch((url) =>
+      url === '/api/me' ? jsonResponse({ error: { code: 'unauthorized', message: 'Not signed in' } }, 401) : jsonResponse(null),
+    );
     const queryClient = signedInClient();
     renderWithQueryClient(() => useSessionRefresh(), queryClient);
 

@@ -28,9 +28,7 @@ export function meQueryOptions() {
 }
 
 export type AuthState =
-  | { status: 'loading'; user: undefined }
-  | { status: 'signed-out'; user: null }
-  | { status: 'signed-in'; user: MeUser };
+  { status: 'loading'; user: undefined } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: MeUser };
 
 /** Loading while the session is determined; a failed lookup counts as signed out (spec section 4: defaults to user). */
 export function useAuth(): AuthState {

@@ -20,8 +20,19 @@ describe('formatInstant', () => {
     const inTokyo = renderingFor({ timeZone: 'Asia/Tokyo', locale: 'de-DE' }, () => formatInstant(instant, 'dateTime'));
     expect(inTokyo).toBe('4. März 2026, 17:00 GMT+9');
     // A zone or locale given by the caller still wins.
-    expect(renderingFor({ timeZone: 'Asia/Tokyo', locale: 'de-DE' }, () => formatInstant(instant, 'date', { locale: 'en-US' }))).toBe('Mar 4, 2026');
-    expect(formatInstant(instant, 'dateTime')).toBe(new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(instant)));
+    expect(renderingFor({ timeZone: 'Asia/Tokyo', locale: 'de-DE' }, () => formatInstant(instant, 'date', { locale: 'en-US' }))).toBe(
+      'Mar 4, 2026',
+    );
+    expect(formatInstant(instant, 'dateTime')).toBe(
+      new Intl.DateTimeFormat(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }).format(new Date(instant)),
+    );
   });
 
   it('shows a value that is not a date as it came', () => {

@@ -58,7 +58,11 @@ function formatFor(style: DateStyle, givenZone: string | undefined, givenLocale:
  * `value` (an ISO string or a Date) in `style`; `timeZone` defaults to the reader's, `locale` (for tests) to the
  * browser's. A value that is not a date is shown as it came.
  */
-export function formatInstant(value: string | Date, style: DateStyle = 'dateTime', { timeZone, locale }: { timeZone?: string; locale?: string } = {}): string {
+export function formatInstant(
+  value: string | Date,
+  style: DateStyle = 'dateTime',
+  { timeZone, locale }: { timeZone?: string; locale?: string } = {},
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
   return formatFor(style, timeZone, locale).format(date);

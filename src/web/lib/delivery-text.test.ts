@@ -3,7 +3,13 @@ import { chatWebhookText, deliveryMethodLabel } from './delivery-text';
 
 describe('delivery text', () => {
   it('names every delivery method, and an unknown one as it came', () => {
-    expect(['email', 'webhook', 'slack', 'discord', 'pigeon'].map(deliveryMethodLabel)).toEqual(['Email', 'Webhook', 'Slack', 'Discord', 'pigeon']);
+    expect(['email', 'webhook', 'slack', 'discord', 'pigeon'].map(deliveryMethodLabel)).toEqual([
+      'Email',
+      'Webhook',
+      'Slack',
+      'Discord',
+      'pigeon',
+    ]);
   });
 
   it('shows only the start of a Slack or Discord webhook URL, never its secret path', () => {

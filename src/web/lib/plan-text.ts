@@ -26,14 +26,20 @@ export function formatPlanPrice({ price, currency, billingCycle }: Pick<Plan, 'p
 export function describeLimit({ featureName, limitValue }: PlanLimit, usage?: number): string {
   switch (featureName) {
     case 'active_tasks': {
-      if (limitValue === null) return usage === undefined ? 'Unlimited active tasks' : `${formatCount(usage)} active ${usage === 1 ? 'task' : 'tasks'}, unlimited`;
+      if (limitValue === null)
+        return usage === undefined ? 'Unlimited active tasks' : `${formatCount(usage)} active ${usage === 1 ? 'task' : 'tasks'}, unlimited`;
       const noun = limitValue === 1 ? 'active task' : 'active tasks';
       return usage === undefined ? `${formatCount(limitValue)} ${noun}` : `${formatCount(usage)} of ${formatCount(limitValue)} ${noun}`;
     }
     case 'monthly_runs': {
-      if (limitValue === null) return usage === undefined ? 'Unlimited runs a month' : `${formatCount(usage)} ${usage === 1 ? 'run' : 'runs'} this month, unlimited`;
+      if (limitValue === null)
+        return usage === undefined
+          ? 'Unlimited runs a month'
+          : `${formatCount(usage)} ${usage === 1 ? 'run' : 'runs'} this month, unlimited`;
       const noun = limitValue === 1 ? 'run' : 'runs';
-      return usage === undefined ? `${formatCount(limitValue)} ${noun} a month` : `${formatCount(usage)} of ${formatCount(limitValue)} ${noun} this month`;
+      return usage === undefined
+        ? `${formatCount(limitValue)} ${noun} a month`
+        : `${formatCount(usage)} of ${formatCount(limitValue)} ${noun} this month`;
     }
     case 'min_interval_minutes':
       // Cron cannot fire more often than once a minute, so no limit and a limit of 1 read the same.

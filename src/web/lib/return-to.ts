@@ -18,7 +18,8 @@ export function returnDestination(state: unknown): Partial<Path> | string {
   if (typeof from !== 'object' || from === null || !('pathname' in from) || typeof from.pathname !== 'string') return paths.dashboard;
   const { pathname } = from;
   // "//host" would be read as another origin; the auth screens themselves would only bounce back here.
-  if (!pathname.startsWith('/') || pathname.startsWith('//') || pathname === paths.login || pathname === paths.register) return paths.dashboard;
+  if (!pathname.startsWith('/') || pathname.startsWith('//') || pathname === paths.login || pathname === paths.register)
+    return paths.dashboard;
   const search = 'search' in from && typeof from.search === 'string' ? from.search : '';
   const hash = 'hash' in from && typeof from.hash === 'string' ? from.hash : '';
   return { pathname, search, hash };

@@ -26,7 +26,11 @@ export const degradedBody = { status: 'degraded', database: 'unavailable', versi
 export const siteConfigBody = {
   waitlistUrl: 'https://forms.example.com/waitlist',
   supportEmail: 'support@example.com',
-  social: { x: 'https://x.com/promptcron', linkedin: 'https://www.linkedin.com/company/promptcron', github: 'https://github.com/promptcron' },
+  social: {
+    x: 'https://x.com/promptcron',
+    linkedin: 'https://www.linkedin.com/company/promptcron',
+    github: 'https://github.com/promptcron',
+  },
 } as const;
 
 /** Answers the two public endpoints the layout calls, unless a test overrides one. */

@@ -21,7 +21,15 @@ const lastUsedResolution = sql`now() - interval '1 minute'`;
 export async function authenticateApiKey({ db, key }: { db: Database; key: string }): Promise<KeyVerdict> {
   if (!apiKeyPattern.test(key)) return { ok: false, message: invalidKey };
   const [row] = await db
-    .select({ id: apiKeys.id, scope: apiKeys.scope, expiresAt: apiKeys.expiresAt, userId: user.id, email: user.email, role: user.role, banned: user.banned })
+    .select({
+      id: apiKeys.id,
+      scope: apiKeys.scope,
+      expiresAt: apiKeys.expiresAt,
+      userId: user.id,
+      email: user.email,
+      role: user.role,
+      banned: user.banned,
+    })
     .from(apiKeys)
     .innerJoin(user, eq(user.id, apiKeys.userId))
     .where(eq(apiKeys.keyHash, hashApiKey(key)));
@@ -32,5 +40,10 @@ export async function authenticateApiKey({ db, key }: { db: Database; key: strin
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
     .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, lastUsedResolution))));
-  return { ok: true, keyId: row.id, scope: row.scope, user: { id: row.userId, email: row.email, role: row.role === 'admin' ? 'admin' : 'user' } };
+  return {
+    ok: true,
+    keyId: row.id,
+    scope: row.scope,
+    user: { id: row.userId, email: row.email, role: row.role === 'admin' ? 'admin' : 'user' },
+  };
 }

@@ -18,14 +18,34 @@ export async function listApiKeys({ db, userId }: { db: Database; userId: string
 }
 
 /** A new key; the only moment the key itself exists outside its owner's hands. */
-export async function createApiKey({ db, userId, input }: { db: Database; userId: string; input: z.output<typeof createApiKeyInputSchema> }): Promise<{ apiKey: ApiKey; key: string }> {
+export async function createApiKey({
+  db,
+  userId,
+  input,
+}: {
+  db: Database;
+  userId: string;
+  input: z.output<typeof createApiKeyInputSchema>;
+}): Promise<{ apiKey: ApiKey; key: string }> {
   const key = newApiKey();
   const row = await db.transaction(async (tx) => {
     const held = await tx.$count(apiKeys, eq(apiKeys.userId, userId));
-    if (held >= maxApiKeysPerUser) throw new DomainError('api_key_limit', 409, `You can have at most ${maxApiKeysPerUser} API keys. Revoke one you no longer use first.`);
+    if (held >= maxApiKeysPerUser)
+      throw new DomainError(
+        'api_key_limit',
+        409,
+        `You can have at most ${maxApiKeysPerUser} API keys. Revoke one you no longer use first.`,
+      );
     const [inserted] = await tx
       .insert(apiKeys)
-      .values({ userId, name: input.name, scope: input.scope, prefix: apiKeyPrefix(key), keyHash: hashApiKey(key), expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
+      .values({
+        userId,
+        name: input.name,
+        scope: input.scope,
+        prefix: apiKeyPrefix(key),
+        keyHash: hashApiKey(key),
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      })
       .returning();
     return inserted;
   });
@@ -35,6 +55,9 @@ export async function createApiKey({ db, userId, input }: { db: Database; userId
 
 /** Revoking deletes the key: the next request with it answers 401. */
 export async function revokeApiKey({ db, userId, keyId }: { db: Database; userId: string; keyId: string }): Promise<void> {
-  const deleted = await db.delete(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId))).returning({ id: apiKeys.id });
+  const deleted = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId)))
+    .returning({ id: apiKeys.id });
   if (deleted.length === 0) throw new NotFoundError('API key not found');
 }

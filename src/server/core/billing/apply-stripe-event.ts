@@ -19,7 +19,14 @@ export async function applyStripeEvent({ db, event, log }: { db: BillingTransact
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return applyStripeSubscription({ db, subscription: event.data.object, at, deleted: event.type === 'customer.subscription.deleted', eventId: event.id, log });
+      return applyStripeSubscription({
+        db,
+        subscription: event.data.object,
+        at,
+        deleted: event.type === 'customer.subscription.deleted',
+        eventId: event.id,
+        log,
+      });
     case 'invoice.payment_failed':
       return markPastDue({ db, invoice: event.data.object, at, log });
     default:
@@ -27,7 +34,8 @@ export async function applyStripeEvent({ db, event, log }: { db: BillingTransact
   }
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * The checkout finished: its user (`client_reference_id`) now has this customer and subscription. The session says
@@ -35,23 +43,42 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * a paid session grants the plan it was for, and the subscription events that follow fill in the period. It does
  * not move `stripe_event_at`: the subscription's own `created` event is usually a second older than this one.
  */
-async function linkCheckout({ db, session, log }: { db: BillingTransaction; session: Stripe.Checkout.Session; log: Logger }): Promise<void> {
+async function linkCheckout({
+  db,
+  session,
+  log,
+}: {
+  db: BillingTransaction;
+  session: Stripe.Checkout.Session;
+  log: Logger;
+}): Promise<void> {
   const userId = session.client_reference_id ?? session.metadata?.userId;
   const customerId = idOf(session.customer);
   const subscriptionId = idOf(session.subscription);
-  if (!userId || !subscriptionId) return void log.warn({ sessionId: session.id }, 'stripe checkout without a user or a subscription ignored');
+  if (!userId || !subscriptionId)
+    return void log.warn({ sessionId: session.id }, 'stripe checkout without a user or a subscription ignored');
   const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
   if (!owner) return void log.warn({ sessionId: session.id, userId }, 'stripe checkout for an unknown user ignored');
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
   if (row?.stripeSubscriptionId === subscriptionId) {
-    if (!row.stripeCustomerId && customerId) await db.update(subscriptions).set({ stripeCustomerId: customerId }).where(eq(subscriptions.id, row.id));
+    if (!row.stripeCustomerId && customerId)
+      await db.update(subscriptions).set({ stripeCustomerId: customerId }).where(eq(subscriptions.id, row.id));
     return;
   }
   const planId = await planOfCheckout(db, session.metadata?.planId);
   if (!planId) return void log.warn({ sessionId: session.id }, 'stripe checkout for an unknown plan ignored');
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
-  const linked = { planId, status: paid ? 'active' : 'incomplete', stripeCustomerId: customerId ?? row?.stripeCustomerId ?? null, stripeSubscriptionId: subscriptionId, cancelAtPeriodEnd: false };
-  await db.insert(subscriptions).values({ userId, ...linked }).onConflictDoUpdate({ target: subscriptions.userId, set: linked });
+  const linked = {
+    planId,
+    status: paid ? 'active' : 'incomplete',
+    stripeCustomerId: customerId ?? row?.stripeCustomerId ?? null,
+    stripeSubscriptionId: subscriptionId,
+    cancelAtPeriodEnd: false,
+  };
+  await db
+    .insert(subscriptions)
+    .values({ userId, ...linked })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: linked });
 }
 
 async function planOfCheckout(db: BillingTransaction, planId: string | undefined): Promise<string | null> {
@@ -65,10 +92,26 @@ async function planOfCheckout(db: BillingTransaction, planId: string | undefined
  * (find-user-plan.ts). Stripe's own `customer.subscription.updated` follows and says the same; an older event arriving
  * later does not undo it. A first payment that failed (`incomplete`) stays as it is.
  */
-async function markPastDue({ db, invoice, at, log }: { db: BillingTransaction; invoice: Stripe.Invoice; at: Date; log: Logger }): Promise<void> {
-  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf((invoice as { subscription?: string | { id: string } | null }).subscription);
+async function markPastDue({
+  db,
+  invoice,
+  at,
+  log,
+}: {
+  db: BillingTransaction;
+  invoice: Stripe.Invoice;
+  at: Date;
+  log: Logger;
+}): Promise<void> {
+  const subscriptionId =
+    idOf(invoice.parent?.subscription_details?.subscription) ??
+    idOf((invoice as { subscription?: string | { id: string } | null }).subscription);
   const customerId = idOf(invoice.customer);
-  const matches = subscriptionId ? eq(subscriptions.stripeSubscriptionId, subscriptionId) : customerId ? eq(subscriptions.stripeCustomerId, customerId) : undefined;
+  const matches = subscriptionId
+    ? eq(subscriptions.stripeSubscriptionId, subscriptionId)
+    : customerId
+      ? eq(subscriptions.stripeCustomerId, customerId)
+      : undefined;
   const [row] = matches ? await db.select().from(subscriptions).where(matches).for('update') : [];
   if (!row) return void log.warn({ invoiceId: invoice.id, customerId }, 'stripe invoice for an unknown customer ignored');
   if (row.status !== 'active' && row.status !== 'trialing') return;

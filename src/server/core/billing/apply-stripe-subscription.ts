@@ -37,9 +37,11 @@ export async function applyStripeSubscription({
   if (!row) return void log.warn({ eventId, subscriptionId: subscription.id }, 'stripe subscription of an unknown customer ignored');
   const same = row.stripeSubscriptionId === subscription.id;
   // A user who bought again after an ended subscription: the old one's late events must not touch the new one.
-  if (!same && row.stripeSubscriptionId && !endedStatuses.has(row.status)) return void log.info({ eventId, subscriptionId: subscription.id }, 'stripe event of a replaced subscription ignored');
+  if (!same && row.stripeSubscriptionId && !endedStatuses.has(row.status))
+    return void log.info({ eventId, subscriptionId: subscription.id }, 'stripe event of a replaced subscription ignored');
   // Older than what the row shows, whichever subscription that came from (a late event of an ended one included).
-  if (row.stripeEventAt && at < row.stripeEventAt) return void log.info({ eventId, subscriptionId: subscription.id }, 'stripe event older than the applied state ignored');
+  if (row.stripeEventAt && at < row.stripeEventAt)
+    return void log.info({ eventId, subscriptionId: subscription.id }, 'stripe event older than the applied state ignored');
 
   const status = deleted ? 'canceled' : subscription.status;
   const ended = endedStatuses.has(status);
@@ -64,7 +66,11 @@ export async function applyStripeSubscription({
 
 /** By subscription id; before checkout.session.completed linked it, by the customer made at checkout or the user id. */
 async function findRow(db: BillingTransaction, subscription: Stripe.Subscription): Promise<SubscriptionRow | undefined> {
-  const [bySubscription] = await db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, subscription.id)).for('update');
+  const [bySubscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.stripeSubscriptionId, subscription.id))
+    .for('update');
   if (bySubscription) return bySubscription;
   const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
   const [byCustomer] = await db.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, customerId)).for('update');
@@ -79,7 +85,10 @@ async function findRow(db: BillingTransaction, subscription: Stripe.Subscription
 async function planOfSubscription(db: BillingTransaction, subscription: Stripe.Subscription): Promise<string | null> {
   const priceId = subscription.items.data[0]?.price.id;
   if (priceId) {
-    const [plan] = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.stripePriceId, priceId));
+    const [plan] = await db
+      .select({ id: subscriptionPlans.id })
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.stripePriceId, priceId));
     if (plan) return plan.id;
   }
   const planId = subscription.metadata?.planId;

@@ -18,6 +18,8 @@ export async function openBillingPortal({ db, env, userId }: { db: Database; env
   const [row] = await db.select({ customerId: subscriptions.stripeCustomerId }).from(subscriptions).where(eq(subscriptions.userId, userId));
   const customerId = row?.customerId;
   if (!customerId) throw new DomainError('no_billing_account', 400, 'You have no billing account yet: subscribe to a paid plan first.');
-  const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${env.APP_URL}/dashboard/subscription` }));
+  const session = await callStripe(() =>
+    stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${env.APP_URL}/dashboard/subscription` }),
+  );
   return { url: session.url };
 }

@@ -17,7 +17,19 @@ import { stripePriceFor } from './stripe-price';
  * Stripe's webhook (apply-stripe-event.ts) changes the plan once the payment went through. The user id travels as
  * `client_reference_id` and in the subscription's metadata, so every event can be traced back to the user.
  */
-export async function startCheckout({ db, env, userId, email, planId }: { db: Database; env: Env; userId: string; email: string; planId: string }): Promise<BillingSession> {
+export async function startCheckout({
+  db,
+  env,
+  userId,
+  email,
+  planId,
+}: {
+  db: Database;
+  env: Env;
+  userId: string;
+  email: string;
+  planId: string;
+}): Promise<BillingSession> {
   const stripe = stripeClient(env);
   if (!stripe) throw paymentsNotConfigured();
   const [plan] = isUuid(planId) ? await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)) : [];
@@ -50,7 +62,21 @@ export async function startCheckout({ db, env, userId, email, planId }: { db: Da
   });
 }
 
-async function createCheckoutSession({ env, stripe, userId, customerId, priceId, planId }: { env: Env; stripe: Stripe; userId: string; customerId: string; priceId: string; planId: string }): Promise<BillingSession> {
+async function createCheckoutSession({
+  env,
+  stripe,
+  userId,
+  customerId,
+  priceId,
+  planId,
+}: {
+  env: Env;
+  stripe: Stripe;
+  userId: string;
+  customerId: string;
+  priceId: string;
+  planId: string;
+}): Promise<BillingSession> {
   const page = `${env.APP_URL}/dashboard/subscription`;
   const session = await callStripe(() =>
     stripe.checkout.sessions.create({

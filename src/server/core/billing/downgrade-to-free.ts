@@ -21,7 +21,12 @@ export async function downgradeToFree({ db, userId }: { db: BillingTransaction; 
   ]);
   if (!planRow) throw new Error('the Free plan is missing');
   const free = toPlan(planRow, limits);
-  const active = await db.select().from(tasks).where(and(eq(tasks.userId, userId), eq(tasks.status, 'active'))).orderBy(desc(tasks.createdAt), desc(tasks.id)).for('update');
+  const active = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
+    .for('update');
 
   const paused: { taskId: string; reason: string }[] = [];
   const kept = active.filter((task) => {
@@ -42,6 +47,14 @@ export async function downgradeToFree({ db, userId }: { db: BillingTransaction; 
   if (!paused.length) return;
 
   // A paused task keeps its schedule but has no next fire time, so the scheduler never claims it.
-  await db.update(tasks).set({ status: 'paused', nextFireAt: null }).where(inArray(tasks.id, paused.map((task) => task.taskId)));
+  await db
+    .update(tasks)
+    .set({ status: 'paused', nextFireAt: null })
+    .where(
+      inArray(
+        tasks.id,
+        paused.map((task) => task.taskId),
+      ),
+    );
   await enqueue(notifyTasksPausedJob, { userId, planName: free.name, pausedTasks: paused }, { db });
 }

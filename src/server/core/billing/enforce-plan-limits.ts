@@ -14,13 +14,25 @@ const firesJudged = 50;
  * task, after `findUserPlan({ lock: true })`: the lock makes concurrent activations count one after another.
  * `taskId` is the task being resumed, which does not count against its own room.
  */
-export async function assertRoomForActiveTask({ db, userId, plan, taskId }: { db: PlanReader; userId: string; plan: Plan; taskId?: string }): Promise<void> {
+export async function assertRoomForActiveTask({
+  db,
+  userId,
+  plan,
+  taskId,
+}: {
+  db: PlanReader;
+  userId: string;
+  plan: Plan;
+  taskId?: string;
+}): Promise<void> {
   const limit = planLimitOf(plan, 'active_tasks');
   if (limit === null) return;
   const mine = and(eq(tasks.userId, userId), eq(tasks.status, 'active'), taskId ? ne(tasks.id, taskId) : undefined);
   const [row] = await db.select({ active: count() }).from(tasks).where(mine);
   if ((row?.active ?? 0) < limit) return;
-  throw new PlanLimitError(`Your ${plan.name} plan allows ${limit} active ${limit === 1 ? 'task' : 'tasks'}. Upgrade your plan to add more.`);
+  throw new PlanLimitError(
+    `Your ${plan.name} plan allows ${limit} active ${limit === 1 ? 'task' : 'tasks'}. Upgrade your plan to add more.`,
+  );
 }
 
 /**
@@ -33,7 +45,8 @@ export function assertSchedulePace({ plan, schedule, now = new Date() }: { plan:
   if (minutes === null || minutes <= 1) return;
   const fires = nextFireTimes(schedule, { after: now, count: firesJudged });
   let smallestGapMs = Infinity;
-  for (let i = 1; i < fires.length; i += 1) smallestGapMs = Math.min(smallestGapMs, (fires[i]?.getTime() ?? 0) - (fires[i - 1]?.getTime() ?? 0));
+  for (let i = 1; i < fires.length; i += 1)
+    smallestGapMs = Math.min(smallestGapMs, (fires[i]?.getTime() ?? 0) - (fires[i - 1]?.getTime() ?? 0));
   if (smallestGapMs >= minutes * 60_000) return;
   throw new ValidationError('schedule', `Your ${plan.name} plan runs a task at most every ${minutes} minutes.`);
 }

@@ -18,11 +18,24 @@ function paymentsAvailable(env: Env): boolean {
  * Usage is counted per calendar month in UTC whatever the plan (issue 16). The period shown is that month too,
  * unless the subscription was bought and the payment provider gave it a period of its own (renewal or end date).
  */
-export async function getSubscription({ db, env, userId, now = new Date() }: { db: Database; env: Env; userId: string; now?: Date }): Promise<Subscription> {
+export async function getSubscription({
+  db,
+  env,
+  userId,
+  now = new Date(),
+}: {
+  db: Database;
+  env: Env;
+  userId: string;
+  now?: Date;
+}): Promise<Subscription> {
   const month = calendarMonthOf(now);
   const [{ plan, subscription }, [activeTasks], runsUsed] = await Promise.all([
     findUserPlan({ db, userId }),
-    db.select({ total: count() }).from(tasks).where(and(eq(tasks.userId, userId), eq(tasks.status, 'active'))),
+    db
+      .select({ total: count() })
+      .from(tasks)
+      .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active'))),
     monthlyRunsUsed({ db, userId, now }),
   ]);
   const periodStart = subscription?.currentPeriodStart ?? month.start;

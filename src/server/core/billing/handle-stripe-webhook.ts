@@ -12,7 +12,19 @@ import { paymentsNotConfigured } from './payment-errors';
  * id is recorded in the same transaction as its effect: a replay (Stripe retries, and may deliver twice) finds the
  * id and changes nothing, and a failure rolls both back so Stripe's retry applies it whole.
  */
-export async function handleStripeWebhook({ db, env, log, payload, signature }: { db: Database; env: Env; log: Logger; payload: string; signature: string | undefined }): Promise<{ duplicate: boolean }> {
+export async function handleStripeWebhook({
+  db,
+  env,
+  log,
+  payload,
+  signature,
+}: {
+  db: Database;
+  env: Env;
+  log: Logger;
+  payload: string;
+  signature: string | undefined;
+}): Promise<{ duplicate: boolean }> {
   if (!env.STRIPE_WEBHOOK_SECRET) throw paymentsNotConfigured();
   if (!signature) throw new DomainError('invalid_signature', 400, 'The Stripe-Signature header is missing.');
   let event: Stripe.Event;
@@ -22,7 +34,11 @@ export async function handleStripeWebhook({ db, env, log, payload, signature }: 
     throw new DomainError('invalid_signature', 400, 'The Stripe signature does not match this endpoint.');
   }
   return db.transaction(async (tx) => {
-    const [fresh] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    const [fresh] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
     if (!fresh) {
       log.info({ eventId: event.id, type: event.type }, 'stripe event already processed');
       return { duplicate: true };

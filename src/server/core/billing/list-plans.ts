@@ -12,6 +12,14 @@ export async function listPlans({ db }: { db: Database }): Promise<Plan[]> {
     .where(eq(subscriptionPlans.isActive, true))
     .orderBy(asc(subscriptionPlans.price), asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.name));
   if (!plans.length) return [];
-  const limits = await db.select().from(planLimits).where(inArray(planLimits.planId, plans.map((plan) => plan.id)));
+  const limits = await db
+    .select()
+    .from(planLimits)
+    .where(
+      inArray(
+        planLimits.planId,
+        plans.map((plan) => plan.id),
+      ),
+    );
   return plans.map((plan) => toPlan(plan, limits));
 }

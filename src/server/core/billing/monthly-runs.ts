@@ -93,7 +93,8 @@ export function monthlyRunCounter({ db, now }: { db: Executor; now: Date }) {
       taken.set(counter.user_id, { granted: room, limit, firstRefusal, deferred: false });
       if (room > 0 || firstRefusal) granted.push({ userId: counter.user_id, runs: room, noticed: firstRefusal });
     }
-    for (const userId of limited) if (!taken.has(userId)) taken.set(userId, { granted: 0, limit: limitOf.get(userId) ?? null, firstRefusal: false, deferred: true });
+    for (const userId of limited)
+      if (!taken.has(userId)) taken.set(userId, { granted: 0, limit: limitOf.get(userId) ?? null, firstRefusal: false, deferred: true });
     if (granted.length)
       await tx.execute(sql`
         update usage_tracking set
@@ -132,6 +133,12 @@ export async function monthlyRunsUsed({ db, userId, now }: { db: Pick<Database, 
   const [row] = await db
     .select({ used: usageTracking.usageCount })
     .from(usageTracking)
-    .where(and(eq(usageTracking.userId, userId), eq(usageTracking.featureName, feature), eq(usageTracking.periodStart, calendarMonthOf(now).start)));
+    .where(
+      and(
+        eq(usageTracking.userId, userId),
+        eq(usageTracking.featureName, feature),
+        eq(usageTracking.periodStart, calendarMonthOf(now).start),
+      ),
+    );
   return row?.used ?? 0;
 }

@@ -26,7 +26,10 @@ export async function stripePriceFor({ db, stripe, planId }: { db: Database; str
 async function createStripePrice(stripe: Stripe, plan: PlanRow): Promise<string> {
   const key = `promptcron-plan-${plan.id}-${plan.price}-${plan.currency}-${plan.billingCycle}`;
   const product = await callStripe(() =>
-    stripe.products.create({ name: `Promptcron ${plan.name}`, description: plan.description ?? undefined, metadata: { planId: plan.id } }, { idempotencyKey: `${key}-product` }),
+    stripe.products.create(
+      { name: `Promptcron ${plan.name}`, description: plan.description ?? undefined, metadata: { planId: plan.id } },
+      { idempotencyKey: `${key}-product` },
+    ),
   );
   const price = await callStripe(() =>
     stripe.prices.create(

@@ -14,7 +14,17 @@ import { toTask } from '../tasks/to-task';
 import { monthlyUsage } from '../usage/monthly-usage';
 
 /** The overview of the signed-in user (spec section 2, "Dashboard screens"), from real counts. */
-export async function getDashboard({ db, userId, now = new Date(), totals }: { db: Database; userId: string; now?: Date; totals?: RunCounts }): Promise<Dashboard> {
+export async function getDashboard({
+  db,
+  userId,
+  now = new Date(),
+  totals,
+}: {
+  db: Database;
+  userId: string;
+  now?: Date;
+  totals?: RunCounts;
+}): Promise<Dashboard> {
   const month = calendarMonthOf(now);
   const active = and(eq(tasks.userId, userId), eq(tasks.status, 'active'));
 
@@ -23,7 +33,12 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
     monthlyRunsUsed({ db, userId, now }),
     findUserPlan({ db, userId }),
     db.select({ total: count() }).from(tasks).where(active),
-    db.select().from(tasks).where(active).orderBy(sql`${tasks.nextFireAt} asc nulls last`, asc(tasks.id)).limit(5),
+    db
+      .select()
+      .from(tasks)
+      .where(active)
+      .orderBy(sql`${tasks.nextFireAt} asc nulls last`, asc(tasks.id))
+      .limit(5),
     db
       .select({ run: taskRuns, taskName: tasks.name })
       .from(taskRuns)
@@ -49,7 +64,12 @@ export async function getDashboard({ db, userId, now = new Date(), totals }: { d
     activeTasks: activeRows.map(toTask),
     recentRuns: recentRows.map((row) => toRun(row.run, row.taskName)),
     // Null only on a plan without a monthly run limit; the count is the one the limit keeps (usage_tracking).
-    quota: { monthlyRunLimit: planLimitOf(plan, 'monthly_runs'), runsThisMonth, periodStart: month.start.toISOString(), periodEnd: month.end.toISOString() },
+    quota: {
+      monthlyRunLimit: planLimitOf(plan, 'monthly_runs'),
+      runsThisMonth,
+      periodStart: month.start.toISOString(),
+      periodEnd: month.end.toISOString(),
+    },
     activity,
   };
 }

@@ -11,7 +11,17 @@ export const invalidAddressLinkMessage = 'This link is not valid any more.';
  * The address's owner answered from a link (ADR 0053): `confirm` lets the sender's results through, `unsubscribe`
  * stops all of the sender's mail to it. Either can follow the other: the latest click wins. Idempotent.
  */
-export async function answerAddressLink({ db, links, token, action }: { db: Database; links: UnsubscribeLinks; token: string; action: 'confirm' | 'unsubscribe' }): Promise<AddressLinkResponse> {
+export async function answerAddressLink({
+  db,
+  links,
+  token,
+  action,
+}: {
+  db: Database;
+  links: UnsubscribeLinks;
+  token: string;
+  action: 'confirm' | 'unsubscribe';
+}): Promise<AddressLinkResponse> {
   const link = links.verifyAddress(token);
   // A confirmation link cannot unsubscribe, nor the other way round: each page does what its link says.
   if (!link || link.action !== action) throw new DomainError('invalid_token', 400, invalidAddressLinkMessage);

@@ -11,7 +11,10 @@ export const normalAddress = (email: string) => email.trim().toLowerCase();
  * address without a row was never requested (saving a task requests it; the migration gave existing ones a row), so
  * it counts as pending.
  */
-export async function deliveryAddressStatus(db: Database | Transaction, { userId, email }: { userId: string; email: string }): Promise<{ status: DeliveryAddressStatus; addressId?: string }> {
+export async function deliveryAddressStatus(
+  db: Database | Transaction,
+  { userId, email }: { userId: string; email: string },
+): Promise<{ status: DeliveryAddressStatus; addressId?: string }> {
   const address = normalAddress(email);
   const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (owner && normalAddress(owner.email) === address) return { status: 'own' };

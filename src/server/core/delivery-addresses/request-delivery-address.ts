@@ -10,7 +10,10 @@ import { normalAddress } from './delivery-address-status';
  * address is recorded as pending and its confirmation e-mail queued, in the caller's transaction (ADR 0053). A known
  * address keeps its state: confirmed stays confirmed, and one that unsubscribed is not asked again.
  */
-export async function requestDeliveryAddress(db: Database | Transaction, { userId, taskName, email }: { userId: string; taskName: string; email: string | undefined }): Promise<void> {
+export async function requestDeliveryAddress(
+  db: Database | Transaction,
+  { userId, taskName, email }: { userId: string; taskName: string; email: string | undefined },
+): Promise<void> {
   if (!email) return;
   const address = normalAddress(email);
   const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
@@ -22,4 +25,3 @@ export async function requestDeliveryAddress(db: Database | Transaction, { userI
     .returning({ id: deliveryAddresses.id });
   if (inserted) await enqueue(sendAddressConfirmationJob, { addressId: inserted.id, taskName }, { db });
 }
-

@@ -50,7 +50,17 @@ const rangeHours: Record<'24h' | '7d' | '30d', number> = { '24h': 24, '7d': 7 * 
  * Plain SQL rather than drizzle's builder: this is the hottest query of the API, and building it cost more CPU
  * than PostgreSQL spends answering it (docs/decisions/0022).
  */
-export function historyWhere({ userId, filter, now, after }: { userId: string; filter: HistoryFilter; now: Date; after?: HistoryCursor }): HistoryWhere {
+export function historyWhere({
+  userId,
+  filter,
+  now,
+  after,
+}: {
+  userId: string;
+  filter: HistoryFilter;
+  now: Date;
+  after?: HistoryCursor;
+}): HistoryWhere {
   const values: unknown[] = [userId];
   const param = (value: unknown) => `$${values.push(value)}`;
   const conditions = ['r.user_id = $1'];

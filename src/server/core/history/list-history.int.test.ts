@@ -51,7 +51,9 @@ async function keptWalks() {
 /** The nodes of the plan PostgreSQL keeps for statement `name` with these values and a page of 20 (+1). */
 async function keptPlan(name: string, values: unknown[]) {
   // EXECUTE takes no bind parameters: the values as literals (the test's own, quotes doubled).
-  const literals = [...values, 21].map((value) => `'${(value instanceof Date ? value.toISOString() : String(value)).replaceAll("'", "''")}'`).join(', ');
+  const literals = [...values, 21]
+    .map((value) => `'${(value instanceof Date ? value.toISOString() : String(value)).replaceAll("'", "''")}'`)
+    .join(', ');
   const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>(`explain (format json) execute ${name}(${literals})`);
   return planNodes((rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan);
 }
@@ -85,7 +87,12 @@ describe('a search that many runs match', () => {
     expect(page.total).toBe(2_100);
     expect(page.items).toHaveLength(20);
     expect(page.items.every((run) => run.taskName === 'Small digest')).toBe(true);
-    expect(page.items.map((run) => run.startedAt)).toEqual(page.items.map((run) => run.startedAt).sort().reverse());
+    expect(page.items.map((run) => run.startedAt)).toEqual(
+      page.items
+        .map((run) => run.startedAt)
+        .sort()
+        .reverse(),
+    );
     // The same statement serves any page size, the same newest runs first.
     const short = await listHistory({ pool, userId: small.id, filter: { q: 'harbour' }, limit: 3 });
     expect(short.items.map((run) => run.id)).toEqual(page.items.slice(0, 3).map((run) => run.id));
@@ -94,7 +101,9 @@ describe('a search that many runs match', () => {
     const [walk, ...others] = await keptWalks();
     expect(others).toEqual([]);
     expect(walk?.genericPlans).toBeGreaterThan(0);
-    expectWalkOfUsersIndex(await keptPlan(walk?.name ?? '', historyWhere({ userId: small.id, filter: { q: 'harbour' }, now: new Date() }).values));
+    expectWalkOfUsersIndex(
+      await keptPlan(walk?.name ?? '', historyWhere({ userId: small.id, filter: { q: 'harbour' }, now: new Date() }).values),
+    );
   });
 
   it('plans a search with a time range, or after a cursor, for its instants each time', async () => {

@@ -93,12 +93,22 @@ function walkedPage(walk: string, pageSize: string): string {
  * The signed-in user's history: runs matching the filter, newest first, a keyset page at a time. Plain SQL on the
  * pool, not drizzle's builder: the hottest query of the API (docs/decisions/0022).
  */
-export async function listHistory({ pool, userId, filter = {}, limit = 20, cursor, now = new Date(), totals }: ListHistoryOptions): Promise<HistoryPage> {
+export async function listHistory({
+  pool,
+  userId,
+  filter = {},
+  limit = 20,
+  cursor,
+  now = new Date(),
+  totals,
+}: ListHistoryOptions): Promise<HistoryPage> {
   const after = cursor ? decodeHistoryCursor(cursor) : undefined;
   const page = historyWhere({ userId, filter, now, after });
   const countRuns = async () => {
     const matching = historyWhere({ userId, filter, now });
-    const { rows } = await pool.query<{ total: number }>(statement(`select count(*)::int as total from (${matchingRuns(matching, 'r.id')}) m`, matching));
+    const { rows } = await pool.query<{ total: number }>(
+      statement(`select count(*)::int as total from (${matchingRuns(matching, 'r.id')}) m`, matching),
+    );
     return rows[0]?.total ?? 0;
   };
   const pageSize = `$${page.values.push(limit + 1)}`;
@@ -107,7 +117,10 @@ export async function listHistory({ pool, userId, filter = {}, limit = 20, curso
   let rows: HistoryRow[];
   let total: number;
   if (!page.searches) {
-    [{ rows }, total] = await Promise.all([pool.query<HistoryRow>(statement(`${selectRuns} where ${page.sql} ${newest}`, page)), countTotal()]);
+    [{ rows }, total] = await Promise.all([
+      pool.query<HistoryRow>(statement(`${selectRuns} where ${page.sql} ${newest}`, page)),
+      countTotal(),
+    ]);
   } else {
     // How to find a search's newest matches depends on how many there are, which PostgreSQL cannot estimate (a word
     // as a prefix, task ids known only while the query runs) and the count knows. Few: all of them through the

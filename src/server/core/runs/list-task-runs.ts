@@ -7,7 +7,19 @@ import { afterHistoryCursor, decodeHistoryCursor, encodeHistoryCursor, startedAt
 import { runColumns, toRun } from './to-run';
 
 /** A task's runs, newest first (keyset pagination), each with its webhook delivery attempts. Owner only. */
-export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: { db: Database; userId: string; taskId: string; limit?: number; cursor?: string }): Promise<TaskRunPage> {
+export async function listTaskRuns({
+  db,
+  userId,
+  taskId,
+  limit = 20,
+  cursor,
+}: {
+  db: Database;
+  userId: string;
+  taskId: string;
+  limit?: number;
+  cursor?: string;
+}): Promise<TaskRunPage> {
   const task = await findOwnTask({ db, userId, taskId });
   const after = cursor ? decodeHistoryCursor(cursor) : undefined;
   const rows = await db
@@ -18,7 +30,16 @@ export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: {
     .limit(limit + 1);
   const page = rows.slice(0, limit).map((row) => row.run);
   const attempts = page.length
-    ? await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.runId, page.map((run) => run.id))).orderBy(asc(webhookDeliveries.attempt))
+    ? await db
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          inArray(
+            webhookDeliveries.runId,
+            page.map((run) => run.id),
+          ),
+        )
+        .orderBy(asc(webhookDeliveries.attempt))
     : [];
   const items: RunWithDeliveries[] = page.map((run) => ({
     ...toRun(run, task.name),
@@ -35,5 +56,8 @@ export async function listTaskRuns({ db, userId, taskId, limit = 20, cursor }: {
       })),
   }));
   const last = rows[limit - 1];
-  return { items, nextCursor: rows.length > limit && last ? encodeHistoryCursor({ startedAt: last.startedAtExact, id: last.run.id }) : null };
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeHistoryCursor({ startedAt: last.startedAtExact, id: last.run.id }) : null,
+  };
 }

@@ -25,7 +25,9 @@ export interface RunActivityOptions {
 export async function runActivity({ db, userId, taskId, now = new Date(), totals }: RunActivityOptions): Promise<RunActivity> {
   const [timeZone] = await Promise.all([userTimeZone(db, userId), taskId === undefined ? undefined : findOwnTask({ db, userId, taskId })]);
   const today = wallTimeAt(now, timeZone);
-  const midnights = Array.from({ length: activityDays + 1 }, (_, index) => instantOf({ year: today.year, month: today.month, day: today.day - (activityDays - 1) + index, hour: 0, minute: 0 }, timeZone));
+  const midnights = Array.from({ length: activityDays + 1 }, (_, index) =>
+    instantOf({ year: today.year, month: today.month, day: today.day - (activityDays - 1) + index, hour: 0, minute: 0 }, timeZone),
+  );
   const dates = midnights.slice(0, activityDays).map((midnight) => formatDate(wallTimeAt(midnight, timeZone)));
   const count = async () => {
     const bounds = `{${midnights.map((instant) => instant.toISOString()).join(',')}}`;
@@ -39,7 +41,11 @@ export async function runActivity({ db, userId, taskId, now = new Date(), totals
         and r.status in ('completed', 'error')
       group by 1`);
     const perDay = new Map(rows.map((row) => [Number(row.day), row]));
-    return dates.map((date, index) => ({ date, completed: perDay.get(index + 1)?.completed ?? 0, failed: perDay.get(index + 1)?.failed ?? 0 }));
+    return dates.map((date, index) => ({
+      date,
+      completed: perDay.get(index + 1)?.completed ?? 0,
+      failed: perDay.get(index + 1)?.failed ?? 0,
+    }));
   };
   // Today's date is part of the key: at midnight in the zone the chart moves on by itself.
   const filter = { key: JSON.stringify(['activity', taskId ?? null, timeZone, dates.at(-1)]), moving: false };

@@ -40,7 +40,11 @@ export async function runTaskNow({
     // Locking the task serialises Run Now with the scheduler's claim of the same task.
     const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');
     if (!task) throw taskNotFound();
-    const [busy] = await tx.select({ id: taskRuns.id }).from(taskRuns).where(and(eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'processing'))).limit(1);
+    const [busy] = await tx
+      .select({ id: taskRuns.id })
+      .from(taskRuns)
+      .where(and(eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'processing')))
+      .limit(1);
     if (busy) throw new ConflictError('Task already running');
     // A budget stops Run Now as it stops the schedule; the user hears it at once rather than from a skipped run.
     if (isOverBudget(await budgetsReached(tx, { tasks: [task], now: new Date() }), task)) {
@@ -50,7 +54,9 @@ export async function runTaskNow({
     const taken = (await runCounter.take(tx, new Map([[userId, 1]]), { wait: true })).get(userId);
     if (!taken?.granted) {
       const { plan } = await findUserPlan({ db: tx, userId });
-      throw new PlanLimitError(`Your ${plan.name} plan allows ${taken?.limit?.toLocaleString('en-US')} runs a month. Upgrade your plan to run more.`);
+      throw new PlanLimitError(
+        `Your ${plan.name} plan allows ${taken?.limit?.toLocaleString('en-US')} runs a month. Upgrade your plan to run more.`,
+      );
     }
     const [run] = await tx
       .insert(taskRuns)

@@ -8,7 +8,9 @@ export type RunRow = Omit<typeof taskRuns.$inferSelect, 'searchWords'>;
 type RunColumns = Omit<ReturnType<typeof getTableColumns<typeof taskRuns>>, 'searchWords'>;
 
 /** Select these rather than the whole table where runs are listed: the tsvector would nearly double each row read. */
-export const runColumns = Object.fromEntries(Object.entries(getTableColumns(taskRuns)).filter(([name]) => name !== 'searchWords')) as RunColumns;
+export const runColumns = Object.fromEntries(
+  Object.entries(getTableColumns(taskRuns)).filter(([name]) => name !== 'searchWords'),
+) as RunColumns;
 
 /** The API's view of a run row (camelCase, ISO dates), with its task's name. */
 export function toRun(row: RunRow, taskName: string): Run {

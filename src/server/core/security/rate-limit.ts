@@ -31,7 +31,11 @@ export async function hitRateLimit({ db, key, rule }: { db: Database; key: strin
   if (!row) throw new Error('rate limit upsert returned no row');
   // Expired windows are dead weight; sweeping now and then keeps the table small without a job.
   if (Math.random() < 0.01) await db.execute(sql`delete from rate_limit where reset_at < now() - interval '1 day'`);
-  return { allowed: row.count <= rule.limit, remaining: Math.max(0, rule.limit - row.count), retryAfterSeconds: Math.max(1, row.retry_after) };
+  return {
+    allowed: row.count <= rule.limit,
+    remaining: Math.max(0, rule.limit - row.count),
+    retryAfterSeconds: Math.max(1, row.retry_after),
+  };
 }
 
 /**

@@ -12,7 +12,9 @@ export function toUserSettings(row: typeof userSettings.$inferSelect): UserSetti
   return {
     notifications: { taskCompletion: row.notifyTaskCompletion, taskErrors: row.notifyTaskErrors, weeklyDigest: row.weeklyDigest },
     defaultSchedule:
-      row.defaultScheduleType && row.defaultScheduleTime && row.timezone ? { type: row.defaultScheduleType, time: row.defaultScheduleTime, timezone: row.timezone } : null,
+      row.defaultScheduleType && row.defaultScheduleTime && row.timezone
+        ? { type: row.defaultScheduleType, time: row.defaultScheduleTime, timezone: row.timezone }
+        : null,
     budget: row.budgetUnit && row.budgetAmount !== null ? { unit: row.budgetUnit, amount: row.budgetAmount } : null,
   };
 }

@@ -3,7 +3,15 @@ import type { Database } from '../../db/client';
 import { userSettings } from '../../db/schema';
 import { toUserSettings } from './get-user-settings';
 
-export async function updateUserSettings({ db, userId, settings }: { db: Database; userId: string; settings: UserSettings }): Promise<UserSettings> {
+export async function updateUserSettings({
+  db,
+  userId,
+  settings,
+}: {
+  db: Database;
+  userId: string;
+  settings: UserSettings;
+}): Promise<UserSettings> {
   const values = {
     notifyTaskCompletion: settings.notifications.taskCompletion,
     notifyTaskErrors: settings.notifications.taskErrors,

@@ -17,7 +17,19 @@ export const idempotencyWindowHours = 24;
  * for the transaction), so two retries racing each other still make one task. A failed create keeps nothing: the
  * retry tries again.
  */
-export async function createTaskOnce({ db, env, userId, input, idempotencyKey }: { db: Database; env: Env; userId: string; input: ParsedTaskInput; idempotencyKey: string }): Promise<Task> {
+export async function createTaskOnce({
+  db,
+  env,
+  userId,
+  input,
+  idempotencyKey,
+}: {
+  db: Database;
+  env: Env;
+  userId: string;
+  input: ParsedTaskInput;
+  idempotencyKey: string;
+}): Promise<Task> {
   const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`idempotency:${userId}:${idempotencyKey}`}, 0))`);
@@ -27,7 +39,11 @@ export async function createTaskOnce({ db, env, userId, input, idempotencyKey }:
     const [first] = await tx.select().from(idempotencyKeys).where(mine);
     if (first) {
       if (first.requestHash !== requestHash) {
-        throw new DomainError('idempotency_key_reused', 422, 'This Idempotency-Key was used with a different request. Use a new key for a new task.');
+        throw new DomainError(
+          'idempotency_key_reused',
+          422,
+          'This Idempotency-Key was used with a different request. Use a new key for a new task.',
+        );
       }
       return (JSON.parse(first.response) as { task: Task }).task;
     }

@@ -11,7 +11,17 @@ import { toTask } from './to-task';
 
 /** A new task starts active, so it must fit the plan: its pace, and one more active task (counted under a lock). */
 /** `db` may be a transaction: the create is then a savepoint in it (create-task-once.ts). */
-export async function createTask({ db, env, userId, input }: { db: Database | Transaction; env: Env; userId: string; input: ParsedTaskInput }): Promise<Task> {
+export async function createTask({
+  db,
+  env,
+  userId,
+  input,
+}: {
+  db: Database | Transaction;
+  env: Env;
+  userId: string;
+  input: ParsedTaskInput;
+}): Promise<Task> {
   const values = taskValues({ env, input });
   const row = await db.transaction(async (tx) => {
     const { plan } = await findUserPlan({ db: tx, userId, lock: true });
@@ -21,7 +31,8 @@ export async function createTask({ db, env, userId, input }: { db: Database | Tr
       .insert(tasks)
       .values({ userId, status: 'active', webhookSecret: newWebhookSecret(), ...values })
       .returning();
-    if (inserted?.deliveryMethod === 'email') await requestDeliveryAddress(tx, { userId, taskName: inserted.name, email: inserted.deliveryConfig.email });
+    if (inserted?.deliveryMethod === 'email')
+      await requestDeliveryAddress(tx, { userId, taskName: inserted.name, email: inserted.deliveryConfig.email });
     return inserted;
   });
   if (!row) throw new Error('task insert returned no row');

@@ -46,7 +46,12 @@ export async function listTasks({ db, userId, search, status = 'all', limit = 20
     : where;
 
   const [rows, [totals]] = await Promise.all([
-    db.select().from(tasks).where(pageWhere).orderBy(desc(tasks.createdAt), desc(tasks.id)).limit(limit + 1),
+    db
+      .select()
+      .from(tasks)
+      .where(pageWhere)
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(limit + 1),
     db.select({ total: count() }).from(tasks).where(where),
   ]);
   const page = rows.slice(0, limit);

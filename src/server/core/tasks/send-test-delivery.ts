@@ -22,7 +22,17 @@ export const ownAddressOnlyMessage = 'Test e-mails go only to your own address. 
  * address, so the button cannot mail strangers. Webhook samples are unsigned (`type: "task.test"`): a task's secret
  * exists once it is saved.
  */
-export async function sendTestDelivery({ env, mailer, owner, input }: { env: Env; mailer: Mailer; owner: { email: string }; input: ParsedTestDelivery }): Promise<TestDeliveryResult> {
+export async function sendTestDelivery({
+  env,
+  mailer,
+  owner,
+  input,
+}: {
+  env: Env;
+  mailer: Mailer;
+  owner: { email: string };
+  input: ParsedTestDelivery;
+}): Promise<TestDeliveryResult> {
   const taskName = input.name || 'Your task';
   const url = `${env.APP_URL}/dashboard/tasks`;
   if (input.deliveryMethod === 'email') {
@@ -32,14 +42,27 @@ export async function sendTestDelivery({ env, mailer, owner, input }: { env: Env
       await mailer.send({ to, ...testDeliveryMail({ taskName, result: sampleResult, resultHtml: renderMarkdown(sampleResult), url }) });
       return { ok: true, statusCode: null, error: null };
     } catch (error) {
-      return { ok: false, statusCode: null, error: `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        ok: false,
+        statusCode: null,
+        error: `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 
   refuseUnsafeDeliveryUrl(env, input);
   const webhookUrl = input.deliveryConfig.webhookUrl ?? '';
   const now = new Date();
-  const body = input.deliveryMethod === 'webhook' ? webhookSample(taskName, now) : chatSample(input.deliveryMethod, { taskName, url, when: 'Test message', at: now.toISOString(), outcome: { status: 'completed', result: sampleResult } });
+  const body =
+    input.deliveryMethod === 'webhook'
+      ? webhookSample(taskName, now)
+      : chatSample(input.deliveryMethod, {
+          taskName,
+          url,
+          when: 'Test message',
+          at: now.toISOString(),
+          outcome: { status: 'completed', result: sampleResult },
+        });
   const attempt = await postWebhook({
     url: webhookUrl,
     body,

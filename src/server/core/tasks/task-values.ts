@@ -52,12 +52,19 @@ export const privateWebhookMessage = 'Webhooks to private or local addresses are
  * A webhook URL naming this machine or a private network is refused when saved, so the user learns it at once; a
  * name that resolves to such an address is refused when dialled (delivery/address-guard.ts).
  */
-export function refuseUnsafeDeliveryUrl(env: Env, input: { deliveryMethod: DeliveryMethod; deliveryConfig: { webhookUrl?: string } }): void {
+export function refuseUnsafeDeliveryUrl(
+  env: Env,
+  input: { deliveryMethod: DeliveryMethod; deliveryConfig: { webhookUrl?: string } },
+): void {
   const url = deliversToUrl(input.deliveryMethod) ? input.deliveryConfig.webhookUrl : undefined;
   if (!url || env.ALLOW_PRIVATE_WEBHOOKS) return;
   // Slack and Discord take their messages on their own hosts only; anything else is a mistake, or a way round the guard.
   if (input.deliveryMethod === 'slack' || input.deliveryMethod === 'discord') {
-    if (!isChatWebhookUrl(input.deliveryMethod, url)) throw new ValidationError('deliveryConfig.webhookUrl', input.deliveryMethod === 'slack' ? taskMessages.slackUrl : taskMessages.discordUrl);
+    if (!isChatWebhookUrl(input.deliveryMethod, url))
+      throw new ValidationError(
+        'deliveryConfig.webhookUrl',
+        input.deliveryMethod === 'slack' ? taskMessages.slackUrl : taskMessages.discordUrl,
+      );
     return;
   }
   if (isLocalOrPrivateHost(new URL(url).hostname)) throw new ValidationError('deliveryConfig.webhookUrl', privateWebhookMessage);

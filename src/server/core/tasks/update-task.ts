@@ -13,7 +13,19 @@ import { notifyTasksChanged } from './notify-tasks-changed';
 import { toTask } from './to-task';
 
 /** Saves a task's new input. A paused or failed task stays so, without a next fire time; an active one is rescheduled. */
-export async function updateTask({ db, env, userId, taskId, input }: { db: Database; env: Env; userId: string; taskId: string; input: ParsedTaskInput }): Promise<Task> {
+export async function updateTask({
+  db,
+  env,
+  userId,
+  taskId,
+  input,
+}: {
+  db: Database;
+  env: Env;
+  userId: string;
+  taskId: string;
+  input: ParsedTaskInput;
+}): Promise<Task> {
   if (!isUuid(taskId)) throw taskNotFound();
   const values = taskValues({ env, input });
   // Saving never makes a task active, so only the pace is the plan's business here, paused or not.
@@ -30,7 +42,8 @@ export async function updateTask({ db, env, userId, taskId, input }: { db: Datab
       .where(eq(tasks.id, taskId))
       .returning();
     if (!after) throw taskNotFound();
-    if (after.deliveryMethod === 'email') await requestDeliveryAddress(tx, { userId, taskName: after.name, email: after.deliveryConfig.email });
+    if (after.deliveryMethod === 'email')
+      await requestDeliveryAddress(tx, { userId, taskName: after.name, email: after.deliveryConfig.email });
     return after;
   });
   if (saved.status === 'active') await notifyTasksChanged(db);
@@ -50,5 +63,11 @@ async function pinUnfinishedRuns(tx: Transaction, task: typeof tasks.$inferSelec
   await tx
     .update(taskRuns)
     .set({ taskSnapshot: snapshot })
-    .where(and(eq(taskRuns.taskId, task.id), isNull(taskRuns.taskSnapshot), or(eq(taskRuns.status, 'processing'), eq(taskRuns.deliveryStatus, 'pending'))));
+    .where(
+      and(
+        eq(taskRuns.taskId, task.id),
+        isNull(taskRuns.taskSnapshot),
+        or(eq(taskRuns.status, 'processing'), eq(taskRuns.deliveryStatus, 'pending')),
+      ),
+    );
 }

@@ -60,7 +60,10 @@ export function isOverBudget(reached: BudgetsReached, task: BudgetedTask): boole
  * Records, once per budget and month, that its owner is to be told; returns the budgets newly recorded (the caller
  * queues their e-mails in the same transaction). `scope` is `account` or a task id.
  */
-export async function recordBudgetNotices(db: Executor, { reached, tasks, now }: { reached: BudgetsReached; tasks: BudgetedTask[]; now: Date }): Promise<{ userId: string; scope: string }[]> {
+export async function recordBudgetNotices(
+  db: Executor,
+  { reached, tasks, now }: { reached: BudgetsReached; tasks: BudgetedTask[]; now: Date },
+): Promise<{ userId: string; scope: string }[]> {
   const wanted = new Map<string, { userId: string; scope: string }>();
   for (const task of tasks) {
     if (reached.users.has(task.userId)) wanted.set(`${task.userId}:account`, { userId: task.userId, scope: 'account' });

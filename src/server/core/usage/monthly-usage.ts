@@ -18,7 +18,19 @@ export interface MonthlyUsage {
  * to sum at 1,000,000 runs), so with `totals` the sums are kept like the history's counts until the user's runs
  * change; a run's tokens are written with its completion, which is such a change.
  */
-export async function monthlyUsage({ db, userId, taskId, now = new Date(), totals }: { db: Executor; userId: string; taskId?: string; now?: Date; totals?: RunCounts }): Promise<MonthlyUsage> {
+export async function monthlyUsage({
+  db,
+  userId,
+  taskId,
+  now = new Date(),
+  totals,
+}: {
+  db: Executor;
+  userId: string;
+  taskId?: string;
+  now?: Date;
+  totals?: RunCounts;
+}): Promise<MonthlyUsage> {
   const month = calendarMonthOf(now);
   const ofTask = taskId ? sql`and task_id = ${taskId}::uuid` : sql``;
   const sum = async (): Promise<MonthlyUsage> => {

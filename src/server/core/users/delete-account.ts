@@ -37,9 +37,19 @@ export async function deleteAccount({ db, env, log, userId, actorId }: DeleteAcc
     await tx.delete(user).where(eq(user.id, userId));
     if (actorId !== userId) {
       // The audit entry keeps the name and e-mail: the row it names is gone.
-      await recordAudit(tx, { actorId, action: 'user.delete', targetType: 'user', targetId: userId, details: { name: target.name, email: target.email, role: target.role } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: userId,
+        details: { name: target.name, email: target.email, role: target.role },
+      });
     }
-    await enqueueDeletedEmail(tx, { email: target.email, name: target.fullName || target.name || target.email, byAdministrator: actorId !== userId });
+    await enqueueDeletedEmail(tx, {
+      email: target.email,
+      name: target.fullName || target.name || target.email,
+      byAdministrator: actorId !== userId,
+    });
   });
 }
 

@@ -17,7 +17,14 @@ const passwordAttempts = { limit: 5, windowSeconds: 15 * 60 };
  * Settings → Danger zone: the signed-in user deletes their own account, having typed its e-mail and their current
  * password (a session left open on a shared computer is not enough). Then the one deletion path runs.
  */
-export async function deleteOwnAccount(options: { db: Database; auth: Auth; env: Env; log: Logger; userId: string; input: DeleteAccountInput }): Promise<void> {
+export async function deleteOwnAccount(options: {
+  db: Database;
+  auth: Auth;
+  env: Env;
+  log: Logger;
+  userId: string;
+  input: DeleteAccountInput;
+}): Promise<void> {
   const { db, auth, userId, input } = options;
   const [row] = await db
     .select({ email: user.email, hash: account.password })

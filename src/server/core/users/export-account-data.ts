@@ -19,7 +19,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export async function requestDataExport({ db, userId }: { db: Database; userId: string }): Promise<{ id: string; status: 'pending' }> {
   const token = randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(dataExports).values({ userId, tokenHash: hashToken(token) }).returning({ id: dataExports.id });
+    const [row] = await tx
+      .insert(dataExports)
+      .values({ userId, tokenHash: hashToken(token) })
+      .returning({ id: dataExports.id });
     if (!row) throw new Error('data export insert returned no row');
     await enqueue(buildDataExportJob, { exportId: row.id, token }, { db: tx });
     return { id: row.id, status: 'pending' as const };
@@ -37,7 +40,16 @@ export async function accountDataDocument({ db, userId }: { db: Database; userId
   const names = new Map(taskRows.map((task) => [task.id, task.name]));
   const runRows = await db.select().from(taskRuns).where(eq(taskRuns.userId, userId)).orderBy(asc(taskRuns.startedAt));
   const attempts = runRows.length
-    ? await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.runId, runRows.map((run) => run.id))).orderBy(asc(webhookDeliveries.createdAt))
+    ? await db
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          inArray(
+            webhookDeliveries.runId,
+            runRows.map((run) => run.id),
+          ),
+        )
+        .orderBy(asc(webhookDeliveries.createdAt))
     : [];
   return {
     exportedAt: new Date().toISOString(),
@@ -62,21 +74,34 @@ export async function accountDataDocument({ db, userId }: { db: Database; userId
 }
 
 /** Builds a pending export and makes it downloadable for 24 hours; a repeated job leaves a ready one alone. */
-export async function buildDataExport({ db, exportId }: { db: Database; exportId: string }): Promise<{ userId: string; expiresAt: Date } | null> {
+export async function buildDataExport({
+  db,
+  exportId,
+}: {
+  db: Database;
+  exportId: string;
+}): Promise<{ userId: string; expiresAt: Date } | null> {
   const [row] = await db.select().from(dataExports).where(eq(dataExports.id, exportId));
   if (!row || row.status !== 'pending') return null;
   const content = JSON.stringify(await accountDataDocument({ db, userId: row.userId }), null, 2);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + lifetimeMs);
-  await db.update(dataExports).set({ status: 'ready', content, readyAt: now, expiresAt }).where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'pending')));
+  await db
+    .update(dataExports)
+    .set({ status: 'ready', content, readyAt: now, expiresAt })
+    .where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'pending')));
   return { userId: row.userId, expiresAt };
 }
 
 /** The file behind a download link: 404 for a wrong token, 409 while building, 410 once expired (and then removed). */
 export async function downloadDataExport({ db, exportId, token }: { db: Database; exportId: string; token: string }): Promise<string> {
-  const [row] = await db.select().from(dataExports).where(and(eq(dataExports.id, exportId), eq(dataExports.tokenHash, hashToken(token))));
+  const [row] = await db
+    .select()
+    .from(dataExports)
+    .where(and(eq(dataExports.id, exportId), eq(dataExports.tokenHash, hashToken(token))));
   if (!row) throw new NotFoundError('This download link is not valid.');
-  if (row.status !== 'ready' || !row.content || !row.expiresAt) throw new DomainError('not_ready', 409, 'Your data is still being prepared. The link in the e-mail works once it is ready.');
+  if (row.status !== 'ready' || !row.content || !row.expiresAt)
+    throw new DomainError('not_ready', 409, 'Your data is still being prepared. The link in the e-mail works once it is ready.');
   if (row.expiresAt.getTime() <= Date.now()) {
     await db.delete(dataExports).where(eq(dataExports.id, exportId));
     throw new DomainError('expired', 410, 'This download link has expired. Ask for your data again in Settings.');

@@ -48,11 +48,23 @@ export function newInvitationToken(): string {
 
 /** The single-use token of an invitation link, valid for 7 days. */
 export async function storeInvitation(tx: Pick<Database, 'insert'>, userId: string, token: string): Promise<void> {
-  await tx.insert(verification).values({ id: randomUUID(), identifier: invitationIdentifier(token), value: userId, expiresAt: new Date(Date.now() + invitationLifetimeMs) });
+  await tx.insert(verification).values({
+    id: randomUUID(),
+    identifier: invitationIdentifier(token),
+    value: userId,
+    expiresAt: new Date(Date.now() + invitationLifetimeMs),
+  });
 }
 
 /** E-mails the invitation link, signed with the inviting administrator's name. */
-export async function sendInvitation(options: { db: Database; mailer: Mailer; appUrl: string; invitedBy: { id: string; email: string }; to: { email: string; name: string }; token: string }) {
+export async function sendInvitation(options: {
+  db: Database;
+  mailer: Mailer;
+  appUrl: string;
+  invitedBy: { id: string; email: string };
+  to: { email: string; name: string };
+  token: string;
+}) {
   const { db, mailer, appUrl, invitedBy, to, token } = options;
   const [inviter] = await db.select({ fullName: user.fullName, email: user.email }).from(user).where(eq(user.id, invitedBy.id));
   const url = passwordLink(appUrl, passwordLinkActions.set, token);

@@ -10,9 +10,19 @@ import { getMe } from './get-me';
  * An invited account starts without a password; its owner chooses one once, while signed in through the
  * invitation link. Changing an existing password needs the current one (change-password) instead.
  */
-export async function setFirstPassword(options: { db: Database; auth: Auth; userId: string; password: string; headers: Headers; inviteEmailDomain?: string }): Promise<MeUser> {
+export async function setFirstPassword(options: {
+  db: Database;
+  auth: Auth;
+  userId: string;
+  password: string;
+  headers: Headers;
+  inviteEmailDomain?: string;
+}): Promise<MeUser> {
   const { db, auth, userId, password, headers } = options;
-  const [credential] = await db.select({ id: account.id }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  const [credential] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
   if (credential) throw new ConflictError('Your account already has a password. Change it with your current password instead.');
   await auth.api.setPassword({ body: { newPassword: password }, headers });
   await db.update(user).set({ hasSetPassword: true }).where(eq(user.id, userId));

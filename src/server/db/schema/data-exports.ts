@@ -12,7 +12,9 @@ export const dataExports = pgTable(
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    status: text({ enum: ['pending', 'ready', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
     /** Hex SHA-256 of the download link's token. */
     tokenHash: text().notNull().unique(),
     /** The JSON document, once built; removed with the row when it expires. */

@@ -22,5 +22,8 @@ export const deliveryAddresses = pgTable(
     confirmedAt: timestamp({ withTimezone: true }),
     unsubscribedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [unique('delivery_addresses_user_email_unique').on(table.userId, table.email), index('delivery_addresses_email_idx').on(table.email)],
+  (table) => [
+    unique('delivery_addresses_user_email_unique').on(table.userId, table.email),
+    index('delivery_addresses_email_idx').on(table.email),
+  ],
 );

@@ -54,7 +54,9 @@ export const taskRuns = pgTable(
     outputTokens: integer(),
     /** Estimated from the catalogue's prices when the run finished; null for a model without a price. */
     costUsd: numeric({ precision: 14, scale: 8, mode: 'number' }),
-    deliveryStatus: text({ enum: ['pending', 'delivered', 'failed', 'skipped'] }).notNull().default('pending'),
+    deliveryStatus: text({ enum: ['pending', 'delivered', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
     deliveryError: text(),
     /** Provider calls made for this run, retries included. */
     attempts: integer().notNull().default(0),
@@ -69,9 +71,13 @@ export const taskRuns = pgTable(
   },
   (table) => [
     // One run per slot, ever: a second scheduler claiming the same slot inserts nothing.
-    uniqueIndex('task_runs_task_slot_unique').on(table.taskId, table.scheduledFor).where(sql`${table.trigger} = 'schedule'`),
+    uniqueIndex('task_runs_task_slot_unique')
+      .on(table.taskId, table.scheduledFor)
+      .where(sql`${table.trigger} = 'schedule'`),
     // At most one run of a task in flight.
-    uniqueIndex('task_runs_one_processing_per_task').on(table.taskId).where(sql`${table.status} = 'processing'`),
+    uniqueIndex('task_runs_one_processing_per_task')
+      .on(table.taskId)
+      .where(sql`${table.status} = 'processing'`),
     // A task's runs and a user's history, newest first; id breaks ties so keyset pages are exact (core/history/history-cursor.ts).
     // NULLS FIRST is what a plain `order by … desc` means: with drizzle's default (NULLS LAST) PostgreSQL cannot read
     // the index in that order and sorts every run of the user instead.
@@ -79,11 +85,15 @@ export const taskRuns = pgTable(
     index().on(table.userId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // History word search in results and errors (docs/decisions/0048). Partial: the scheduler inserts runs by the
     // thousand with neither yet, and they then cost the index nothing; `search_words @@ …` implies the predicate.
-    index('task_runs_search_words').using('gin', table.searchWords).where(sql`${table.searchWords} is not null`),
+    index('task_runs_search_words')
+      .using('gin', table.searchWords)
+      .where(sql`${table.searchWords} is not null`),
     // The admin overview's windows over every user's runs (last hour, 24 h, 30 days; docs/decisions/0030).
     index('task_runs_started_at_idx').on(table.startedAt),
     // Runs whose delivery is still open: few at any time, read by the overview's failing webhook deliveries.
-    index('task_runs_delivery_pending_idx').on(table.id).where(sql`${table.deliveryStatus} = 'pending'`),
+    index('task_runs_delivery_pending_idx')
+      .on(table.id)
+      .where(sql`${table.deliveryStatus} = 'pending'`),
   ],
 );
 

@@ -23,7 +23,9 @@ export const tasks = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     description: text(),
-    status: text({ enum: ['active', 'paused', 'error'] }).notNull().default('active'),
+    status: text({ enum: ['active', 'paused', 'error'] })
+      .notNull()
+      .default('active'),
     provider: text().notNull(),
     model: text().notNull(),
     scheduleType: text({ enum: ['hourly', 'daily', 'weekly', 'monthly', 'custom'] }).notNull(),
@@ -36,7 +38,9 @@ export const tasks = pgTable(
     deliveryMethod: text({ enum: ['email', 'webhook', 'slack', 'discord'] }).notNull(),
     deliveryConfig: jsonb().$type<TaskDeliveryConfig>().notNull(),
     /** Deliver every completed run, only a changed result, or only when `deliveryCondition` is answered yes. */
-    deliverWhen: text({ enum: ['always', 'changed', 'condition'] }).notNull().default('always'),
+    deliverWhen: text({ enum: ['always', 'changed', 'condition'] })
+      .notNull()
+      .default('always'),
     deliveryCondition: text(),
     /** Signs this task's webhook deliveries (Standard Webhooks, `whsec_…`). */
     webhookSecret: text().notNull(),

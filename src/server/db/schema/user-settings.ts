@@ -26,7 +26,10 @@ export const userSettings = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [
-    check('user_settings_default_schedule_whole', sql`num_nulls(${table.defaultScheduleType}, ${table.defaultScheduleTime}, ${table.timezone}) in (0, 3)`),
+    check(
+      'user_settings_default_schedule_whole',
+      sql`num_nulls(${table.defaultScheduleType}, ${table.defaultScheduleTime}, ${table.timezone}) in (0, 3)`,
+    ),
     check('user_settings_budget_whole', sql`num_nulls(${table.budgetUnit}, ${table.budgetAmount}) in (0, 2)`),
   ],
 );

@@ -24,7 +24,9 @@ export const user = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     fullName: text(),
-    role: text({ enum: ['admin', 'user'] }).notNull().default('user'),
+    role: text({ enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
     invited: boolean().notNull().default(false),
     hasSetPassword: boolean().notNull().default(false),
     banned: boolean().notNull().default(false),

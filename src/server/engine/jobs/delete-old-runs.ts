@@ -15,7 +15,10 @@ const dayMs = 86_400_000;
  * history totals each API process keeps are dropped by the delete trigger's `history_changed` notification
  * (migration 0005), once per user per batch. Runs still processing stay whatever their age: the sweep finishes them.
  */
-export async function deleteOldRuns(deps: EngineDeps, { now = new Date(), batchSize = retentionBatchSize }: { now?: Date; batchSize?: number } = {}): Promise<number> {
+export async function deleteOldRuns(
+  deps: EngineDeps,
+  { now = new Date(), batchSize = retentionBatchSize }: { now?: Date; batchSize?: number } = {},
+): Promise<number> {
   const days = deps.env.RUN_RETENTION_DAYS;
   if (days === undefined) return 0;
   const cutoff = new Date(now.getTime() - days * dayMs);

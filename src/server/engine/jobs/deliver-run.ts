@@ -23,10 +23,17 @@ type Outcome = { delivered: true } | { delivered: false; error: string };
  * schedules the next on the retry schedule, and the last one marks the delivery failed. Every webhook attempt is
  * recorded. A run whose delivery is no longer pending is left alone, so a repeated job does nothing.
  */
-export async function deliverRun(deps: EngineDeps, { runId, attempt, deferrals = 0 }: { runId: string; attempt: number; deferrals?: number }): Promise<void> {
+export async function deliverRun(
+  deps: EngineDeps,
+  { runId, attempt, deferrals = 0 }: { runId: string; attempt: number; deferrals?: number },
+): Promise<void> {
   const { db } = deps;
   const [row] = await db
-    .select({ run: taskRuns, task: tasks, owner: { id: user.id, email: user.email, name: sql<string>`coalesce(nullif(${user.fullName}, ''), ${user.name})` } })
+    .select({
+      run: taskRuns,
+      task: tasks,
+      owner: { id: user.id, email: user.email, name: sql<string>`coalesce(nullif(${user.fullName}, ''), ${user.name})` },
+    })
     .from(taskRuns)
     .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
     .innerJoin(user, eq(user.id, taskRuns.userId))
@@ -34,10 +41,7 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt, deferrals =
   if (!row || row.run.deliveryStatus !== 'pending' || row.run.status === 'processing') return;
   // The owner's share of this process's delivery slots, and for e-mail the SMTP server's, which every user shares.
   const byMail = (row.run.taskSnapshot?.deliveryMethod ?? row.task.deliveryMethod) === 'email';
-  const shares = [
-    { share: deps.deliveryShare, key: row.owner.id },
-    ...(byMail ? [{ share: deps.mailShare, key: mailServer }] : []),
-  ];
+  const shares = [{ share: deps.deliveryShare, key: row.owner.id }, ...(byMail ? [{ share: deps.mailShare, key: mailServer }] : [])];
   const releases: (() => void)[] = [];
   for (const { share, key } of shares) {
     const release = share ? share.take(key) : () => {};
@@ -48,10 +52,13 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt, deferrals =
     for (const taken of releases) taken();
     // Full: the attempt waits in the queue, holding no slot, until a place frees here; the fallback time covers this
     // process dying meanwhile.
-    const wait = (runAt: Date, mode: 'preserve_run_at' | 'replace') => enqueue(deliverRunJob, { runId, attempt, deferrals: deferrals + 1 }, { db, runAt, jobKeyMode: mode });
+    const wait = (runAt: Date, mode: 'preserve_run_at' | 'replace') =>
+      enqueue(deliverRunJob, { runId, attempt, deferrals: deferrals + 1 }, { db, runAt, jobKeyMode: mode });
     await wait(new Date(Date.now() + deferredDeliveryFallbackMs), 'replace');
     share?.whenFree(key, () => {
-      wait(new Date(), 'replace').catch((error: unknown) => deps.logger.warn({ runId, reason: (error as Error).message }, 'could not wake a waiting delivery'));
+      wait(new Date(), 'replace').catch((error: unknown) =>
+        deps.logger.warn({ runId, reason: (error as Error).message }, 'could not wake a waiting delivery'),
+      );
     });
     return;
   }
@@ -62,7 +69,11 @@ export async function deliverRun(deps: EngineDeps, { runId, attempt, deferrals =
   }
 }
 
-type DeliveryRow = { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect; owner: { id: string; email: string; name: string } };
+type DeliveryRow = {
+  run: typeof taskRuns.$inferSelect;
+  task: typeof tasks.$inferSelect;
+  owner: { id: string; email: string; name: string };
+};
 
 async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: number): Promise<void> {
   const { db, env, logger, mailer } = deps;
@@ -84,7 +95,10 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
     const address = await deliveryAddressStatus(db, { userId: owner.id, email: task.deliveryConfig.email });
     if (address.status === 'pending' || address.status === 'unsubscribed') {
       const deliveryError = address.status === 'pending' ? addressNotConfirmedError : addressUnsubscribedError;
-      await db.update(taskRuns).set({ deliveryStatus: 'skipped', deliveryError }).where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
+      await db
+        .update(taskRuns)
+        .set({ deliveryStatus: 'skipped', deliveryError })
+        .where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
       logger.info({ runId, address: address.status }, 'e-mail delivery held back: the address has not confirmed');
       return;
     }
@@ -93,14 +107,22 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
       const slot = { trigger: run.trigger, slot: run.scheduledFor ?? run.startedAt, timeZone: task.timezone };
       const content = runResultMail({ taskName: task.name, result, resultHtml: renderMarkdown(result), url: taskUrl, run: slot });
       // Someone else's mailbox gets a way to refuse all of this sender's mail; the owner's own has Settings.
-      const mail = address.addressId ? withSenderUnsubscribe(content, { sender: owner.name, unsubscribe: deps.unsubscribeLinks.forAddress(address.addressId, 'unsubscribe') }) : content;
+      const mail = address.addressId
+        ? withSenderUnsubscribe(content, {
+            sender: owner.name,
+            unsubscribe: deps.unsubscribeLinks.forAddress(address.addressId, 'unsubscribe'),
+          })
+        : content;
       await mailer.send({ to: task.deliveryConfig.email, ...mail });
       outcome = { delivered: true };
     } catch (error) {
       outcome = { delivered: false, error: `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}` };
     }
   } else {
-    webhookAttempt = task.deliveryMethod === 'webhook' ? await postRunWebhook(deps, { run, task }) : await postChatMessage(deps, { run, task, url: taskUrl });
+    webhookAttempt =
+      task.deliveryMethod === 'webhook'
+        ? await postRunWebhook(deps, { run, task })
+        : await postChatMessage(deps, { run, task, url: taskUrl });
     outcome = webhookAttempt.error ? { delivered: false, error: webhookAttempt.error } : { delivered: true };
   }
 
@@ -125,21 +147,38 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
 
   await db
     .update(taskRuns)
-    .set(outcome.delivered ? { deliveryStatus: 'delivered', deliveryError: null } : { deliveryStatus: 'failed', deliveryError: outcome.error })
+    .set(
+      outcome.delivered ? { deliveryStatus: 'delivered', deliveryError: null } : { deliveryStatus: 'failed', deliveryError: outcome.error },
+    )
     .where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
   logger.info({ runId, attempt, delivered: outcome.delivered }, 'delivery finished');
 
   // The notice of a completed run, unless the result itself just went to the account's address: one message per run.
-  const resultMailedToOwner = outcome.delivered && task.deliveryMethod === 'email' && task.deliveryConfig.email?.toLowerCase() === owner.email.toLowerCase();
-  if (run.status === 'completed' && !resultMailedToOwner && (await getUserSettings({ db, userId: owner.id })).notifications.taskCompletion) {
-    await mailer.send({ to: owner.email, ...runCompletedNoticeMail({ taskName: task.name, url: taskUrl, unsubscribe: deps.unsubscribeLinks.forSwitch(owner.id, 'taskCompletion') }) });
+  const resultMailedToOwner =
+    outcome.delivered && task.deliveryMethod === 'email' && task.deliveryConfig.email?.toLowerCase() === owner.email.toLowerCase();
+  if (
+    run.status === 'completed' &&
+    !resultMailedToOwner &&
+    (await getUserSettings({ db, userId: owner.id })).notifications.taskCompletion
+  ) {
+    await mailer.send({
+      to: owner.email,
+      ...runCompletedNoticeMail({
+        taskName: task.name,
+        url: taskUrl,
+        unsubscribe: deps.unsubscribeLinks.forSwitch(owner.id, 'taskCompletion'),
+      }),
+    });
   }
 }
 
 type WebhookAttempt = WebhookAttemptResult & { url: string };
 
 /** The run as a Slack or Discord message, POSTed to the channel's incoming webhook like any webhook (guard, deadline). */
-async function postChatMessage(deps: EngineDeps, { run, task, url }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect; url: string }): Promise<WebhookAttempt> {
+async function postChatMessage(
+  deps: EngineDeps,
+  { run, task, url }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect; url: string },
+): Promise<WebhookAttempt> {
   const webhookUrl = task.deliveryConfig.webhookUrl ?? '';
   const slot = slotText(run.scheduledFor ?? run.startedAt, task.timezone);
   const chatRun: ChatRun = {
@@ -147,15 +186,26 @@ async function postChatMessage(deps: EngineDeps, { run, task, url }: { run: type
     url,
     when: `${run.trigger === 'manual' ? 'Run now, ' : ''}${slot} (${task.timezone})`,
     at: (run.scheduledFor ?? run.startedAt).toISOString(),
-    outcome: run.status === 'completed' ? { status: 'completed', result: run.result ?? '' } : { status: 'error', error: run.error ?? 'The run failed.' },
+    outcome:
+      run.status === 'completed'
+        ? { status: 'completed', result: run.result ?? '' }
+        : { status: 'error', error: run.error ?? 'The run failed.' },
   };
   const body = JSON.stringify(task.deliveryMethod === 'slack' ? slackMessage(chatRun) : discordMessage(chatRun));
-  const result = await postWebhook({ url: webhookUrl, body, allowPrivate: deps.env.ALLOW_PRIVATE_WEBHOOKS, headers: { 'content-type': 'application/json', 'user-agent': 'Promptcron-Webhooks/1.0' } });
+  const result = await postWebhook({
+    url: webhookUrl,
+    body,
+    allowPrivate: deps.env.ALLOW_PRIVATE_WEBHOOKS,
+    headers: { 'content-type': 'application/json', 'user-agent': 'Promptcron-Webhooks/1.0' },
+  });
   return { ...result, url: webhookUrl };
 }
 
 /** One signed POST of the run to the task's webhook. */
-async function postRunWebhook(deps: EngineDeps, { run, task }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect }): Promise<WebhookAttempt> {
+async function postRunWebhook(
+  deps: EngineDeps,
+  { run, task }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect },
+): Promise<WebhookAttempt> {
   const url = task.deliveryConfig.webhookUrl ?? '';
   const messageId = `msg_${run.id}`; // the same id on every attempt, so receivers can drop duplicates
   const timestamp = Math.floor(Date.now() / 1000);

@@ -30,7 +30,10 @@ afterAll(async () => {
 
 it('asks the old prompt and delivers to the old target under the old name when the task is edited mid-run', async () => {
   const { database, userId } = setup;
-  const deps = createEngineDeps({ database, env: { ALLOW_PRIVATE_WEBHOOKS: 'true', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
+  const deps = createEngineDeps({
+    database,
+    env: { ALLOW_PRIVATE_WEBHOOKS: 'true', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl },
+  });
   const task = await seedTask(database.db, userId, {
     name: 'Market summary',
     prompt: { input: 'Summarise the markets.', temperature: 1, searchEnabled: false },

@@ -14,7 +14,11 @@ import { deliverRunJob, executeRunJob, notifyTaskFailingJob } from '../../queue/
 
 /** A run started beyond its owner's share of the process (run-share.ts) goes back to the queue for a moment. */
 export async function runAgainShortly(deps: EngineDeps, { runId }: { runId: string }, job: Job): Promise<void> {
-  await enqueue(executeRunJob, { runId }, { db: deps.db, runAt: new Date(Date.now() + runShareRetryMs), jobKeyMode: 'replace', flags: Object.keys(job.flags ?? {}) });
+  await enqueue(
+    executeRunJob,
+    { runId },
+    { db: deps.db, runAt: new Date(Date.now() + runShareRetryMs), jobKeyMode: 'replace', flags: Object.keys(job.flags ?? {}) },
+  );
 }
 
 /**
@@ -24,26 +28,42 @@ export async function runAgainShortly(deps: EngineDeps, { runId }: { runId: stri
  */
 export async function executeRun(deps: EngineDeps, { runId }: { runId: string }): Promise<void> {
   const { db, logger } = deps;
-  const [row] = await db.select({ run: taskRuns, task: tasks }).from(taskRuns).innerJoin(tasks, eq(tasks.id, taskRuns.taskId)).where(eq(taskRuns.id, runId));
+  const [row] = await db
+    .select({ run: taskRuns, task: tasks })
+    .from(taskRuns)
+    .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
+    .where(eq(taskRuns.id, runId));
   if (!row || row.run.status !== 'processing') return;
   const { run, task } = row;
   // The task as it was when the run started, if it has been edited since.
   const prompt = run.taskSnapshot?.prompt ?? task.prompt;
-  const { deliverWhen, deliveryCondition } = { deliverWhen: task.deliverWhen, deliveryCondition: task.deliveryCondition, ...run.taskSnapshot };
+  const { deliverWhen, deliveryCondition } = {
+    deliverWhen: task.deliverWhen,
+    deliveryCondition: task.deliveryCondition,
+    ...run.taskSnapshot,
+  };
   // Variables are read at the run's slot (Run Now: when it started) in the task's zone; the text sent is kept on the run.
   const input = renderPrompt(
     prompt.input,
-    promptVariableValues({ at: run.scheduledFor ?? run.startedAt, timeZone: task.timezone, taskName: run.taskSnapshot?.name ?? task.name, lastResult: await lastResultBefore(db, run) }),
+    promptVariableValues({
+      at: run.scheduledFor ?? run.startedAt,
+      timeZone: task.timezone,
+      taskName: run.taskSnapshot?.name ?? task.name,
+      lastResult: await lastResultBefore(db, run),
+    }),
   );
 
   const model = findModel(run.provider, run.model);
-  let outcome: { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null; conditionMet: boolean } | { status: 'error'; error: string };
+  let outcome:
+    | { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null; conditionMet: boolean }
+    | { status: 'error'; error: string };
   try {
     const provider = deps.providers[run.provider as ProviderId];
     if (!provider) throw new ProviderError(`The provider ${run.provider} is not available on this server.`);
     // Models that only accept their default temperature reject any other value, so it is not sent.
     const temperature = model?.fixedTemperature ? undefined : prompt.temperature;
-    if (run.trigger === 'schedule' && run.scheduledFor && run.attempts === 0) fireLateness.observe(Math.max(0, Date.now() - run.scheduledFor.getTime()) / 1000);
+    if (run.trigger === 'schedule' && run.scheduledFor && run.attempts === 0)
+      fireLateness.observe(Math.max(0, Date.now() - run.scheduledFor.getTime()) / 1000);
     const generated = await timeProviderCall(run.provider, () =>
       provider.generate({ model: run.model, input, temperature, webSearch: prompt.searchEnabled && (model?.webSearch ?? false) }),
     );
@@ -51,8 +71,16 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     let conditionMet = true;
     if (deliverWhen === 'condition' && deliveryCondition) {
       // The same model judges its result; a failed check delivers, since the run itself succeeded.
-      const check = await checkCondition(provider, { model: run.model, condition: deliveryCondition, result: generated.text, temperature: model?.fixedTemperature ? undefined : 0 }).catch((error: unknown) => {
-        logger.warn({ runId, reason: error instanceof Error ? error.message : String(error) }, 'delivery condition could not be checked; delivering');
+      const check = await checkCondition(provider, {
+        model: run.model,
+        condition: deliveryCondition,
+        result: generated.text,
+        temperature: model?.fixedTemperature ? undefined : 0,
+      }).catch((error: unknown) => {
+        logger.warn(
+          { runId, reason: error instanceof Error ? error.message : String(error) },
+          'delivery condition could not be checked; delivering',
+        );
         return undefined;
       });
       if (check) {
@@ -99,11 +127,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     if (!finished) return false; // someone else finished it first
 
     if (outcome.status === 'completed') {
-      const [before] = await tx
-        .select({ failures: tasks.consecutiveFailures })
-        .from(tasks)
-        .where(eq(tasks.id, task.id))
-        .for('update');
+      const [before] = await tx.select({ failures: tasks.consecutiveFailures }).from(tasks).where(eq(tasks.id, task.id)).for('update');
       await tx.update(tasks).set({ lastRunAt: new Date(), consecutiveFailures: 0 }).where(eq(tasks.id, task.id));
       // Its owner heard that it was failing; now they hear that it works again.
       if (before && before.failures > 0) await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'recovered' }, { db: tx });

@@ -8,13 +8,22 @@ import type { EngineDeps } from '../engine-deps';
  * Tells a user that a monthly budget stopped runs (issue 23): once per budget and month, the claim that first skipped
  * a run for it queued this. The budget is read now; one removed meanwhile sends nothing.
  */
-export async function notifyBudgetReached(deps: EngineDeps, { userId, scope, month }: { userId: string; scope: string; month: string }): Promise<void> {
+export async function notifyBudgetReached(
+  deps: EngineDeps,
+  { userId, scope, month }: { userId: string; scope: string; month: string },
+): Promise<void> {
   const { db, env, mailer } = deps;
-  const [recipient] = await db.select({ email: user.email, name: user.name, fullName: user.fullName }).from(user).where(eq(user.id, userId));
+  const [recipient] = await db
+    .select({ email: user.email, name: user.name, fullName: user.fullName })
+    .from(user)
+    .where(eq(user.id, userId));
   if (!recipient) return;
   let budget: { unit: 'tokens' | 'usd' | null; amount: number | null; taskName?: string; url: string };
   if (scope === 'account') {
-    const [settings] = await db.select({ unit: userSettings.budgetUnit, amount: userSettings.budgetAmount }).from(userSettings).where(eq(userSettings.userId, userId));
+    const [settings] = await db
+      .select({ unit: userSettings.budgetUnit, amount: userSettings.budgetAmount })
+      .from(userSettings)
+      .where(eq(userSettings.userId, userId));
     if (!settings) return;
     budget = { ...settings, url: `${env.APP_URL}/dashboard/settings` };
   } else {
@@ -27,7 +36,12 @@ export async function notifyBudgetReached(deps: EngineDeps, { userId, scope, mon
   }
   if (!budget.unit || budget.amount === null) return;
   const [year, monthNumber] = month.split('-').map(Number);
-  const resumesOn = new Date(Date.UTC(year ?? 1970, monthNumber ?? 1, 1)).toLocaleDateString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+  const resumesOn = new Date(Date.UTC(year ?? 1970, monthNumber ?? 1, 1)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   await mailer.send({
     to: recipient.email,
     ...budgetReachedMail({

@@ -11,15 +11,29 @@ import type { EngineDeps } from '../engine-deps';
  */
 export async function notifyRunLimitReached(deps: EngineDeps, { userId, month }: { userId: string; month: string }): Promise<void> {
   const { db, env, mailer } = deps;
-  const [recipient] = await db.select({ email: user.email, name: user.name, fullName: user.fullName }).from(user).where(eq(user.id, userId));
+  const [recipient] = await db
+    .select({ email: user.email, name: user.name, fullName: user.fullName })
+    .from(user)
+    .where(eq(user.id, userId));
   if (!recipient) return;
   const { plan } = await findUserPlan({ db, userId });
   const limit = planLimitOf(plan, 'monthly_runs');
   if (limit === null) return;
   const [year, monthNumber] = month.split('-').map(Number);
-  const resetsOn = new Date(Date.UTC(year ?? 1970, monthNumber ?? 1, 1)).toLocaleDateString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+  const resetsOn = new Date(Date.UTC(year ?? 1970, monthNumber ?? 1, 1)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   await mailer.send({
     to: recipient.email,
-    ...runLimitReachedMail({ name: recipient.fullName || recipient.name || recipient.email, planName: plan.name, limit, resetsOn, url: `${env.APP_URL}/dashboard/subscription` }),
+    ...runLimitReachedMail({
+      name: recipient.fullName || recipient.name || recipient.email,
+      planName: plan.name,
+      limit,
+      resetsOn,
+      url: `${env.APP_URL}/dashboard/subscription`,
+    }),
   });
 }

@@ -6,7 +6,10 @@ import type { TaskErrorNotice } from '../../queue/job-definitions';
 import type { EngineDeps } from '../engine-deps';
 
 /** Tells a task's owner that it began failing, recovered or stopped (queue/job-definitions.ts), when their "Task Errors" switch is on. */
-export async function notifyTaskFailing(deps: EngineDeps, { taskId, runId, kind }: { taskId: string; runId: string; kind: TaskErrorNotice }): Promise<void> {
+export async function notifyTaskFailing(
+  deps: EngineDeps,
+  { taskId, runId, kind }: { taskId: string; runId: string; kind: TaskErrorNotice },
+): Promise<void> {
   const { db, env, mailer } = deps;
   const [row] = await db
     .select({ task: tasks, email: user.email })
@@ -15,7 +18,10 @@ export async function notifyTaskFailing(deps: EngineDeps, { taskId, runId, kind 
     .where(eq(tasks.id, taskId));
   if (!row) return;
   if (!(await getUserSettings({ db, userId: row.task.userId })).notifications.taskErrors) return;
-  const [run] = await db.select({ error: taskRuns.error, taskSnapshot: taskRuns.taskSnapshot }).from(taskRuns).where(eq(taskRuns.id, runId));
+  const [run] = await db
+    .select({ error: taskRuns.error, taskSnapshot: taskRuns.taskSnapshot })
+    .from(taskRuns)
+    .where(eq(taskRuns.id, runId));
   // The name the task had when the run started, if it has been renamed since.
   const taskName = run?.taskSnapshot?.name ?? row.task.name;
   const url = `${env.APP_URL}/dashboard/tasks/${taskId}`;

@@ -14,14 +14,32 @@ type NotifyTasksPausedPayload = z.output<typeof notifyTasksPausedJob.payload>;
  */
 export async function notifyTasksPaused(deps: EngineDeps, { userId, planName, pausedTasks }: NotifyTasksPausedPayload): Promise<void> {
   const { db, env, mailer } = deps;
-  const [recipient] = await db.select({ email: user.email, name: user.name, fullName: user.fullName }).from(user).where(eq(user.id, userId));
+  const [recipient] = await db
+    .select({ email: user.email, name: user.name, fullName: user.fullName })
+    .from(user)
+    .where(eq(user.id, userId));
   if (!recipient) return;
-  const rows = await db.select({ id: tasks.id, name: tasks.name }).from(tasks).where(inArray(tasks.id, pausedTasks.map((task) => task.taskId)));
+  const rows = await db
+    .select({ id: tasks.id, name: tasks.name })
+    .from(tasks)
+    .where(
+      inArray(
+        tasks.id,
+        pausedTasks.map((task) => task.taskId),
+      ),
+    );
   const names = new Map(rows.map((row) => [row.id, row.name]));
-  const named = pausedTasks.flatMap((task) => (names.has(task.taskId) ? [{ name: names.get(task.taskId) ?? '', reason: task.reason }] : []));
+  const named = pausedTasks.flatMap((task) =>
+    names.has(task.taskId) ? [{ name: names.get(task.taskId) ?? '', reason: task.reason }] : [],
+  );
   if (!named.length) return;
   await mailer.send({
     to: recipient.email,
-    ...tasksPausedMail({ name: recipient.fullName || recipient.name || recipient.email, planName, tasks: named, url: `${env.APP_URL}/dashboard/subscription` }),
+    ...tasksPausedMail({
+      name: recipient.fullName || recipient.name || recipient.email,
+      planName,
+      tasks: named,
+      url: `${env.APP_URL}/dashboard/subscription`,
+    }),
   });
 }

@@ -12,7 +12,10 @@ type SendAccountEmailPayload = z.output<typeof sendAccountEmailJob.payload>;
  * meantime gets nothing. A failed send throws, so the queue tries again (queue/job-definitions.ts).
  */
 export async function sendAccountEmail(deps: EngineDeps, { kind, userId, url }: SendAccountEmailPayload): Promise<void> {
-  const [recipient] = await deps.db.select({ email: user.email, name: user.name, fullName: user.fullName }).from(user).where(eq(user.id, userId));
+  const [recipient] = await deps.db
+    .select({ email: user.email, name: user.name, fullName: user.fullName })
+    .from(user)
+    .where(eq(user.id, userId));
   if (!recipient) return;
   const name = recipient.fullName || recipient.name || recipient.email;
   switch (kind) {
@@ -23,6 +26,9 @@ export async function sendAccountEmail(deps: EngineDeps, { kind, userId, url }: 
 }
 
 /** The confirmation that an account and its data were deleted; the address came with the job (the row is gone). */
-export async function sendAccountDeletedEmail(deps: EngineDeps, { email, name, byAdministrator }: z.output<typeof sendAccountDeletedEmailJob.payload>): Promise<void> {
+export async function sendAccountDeletedEmail(
+  deps: EngineDeps,
+  { email, name, byAdministrator }: z.output<typeof sendAccountDeletedEmailJob.payload>,
+): Promise<void> {
   await deps.mailer.send({ to: email, ...accountDeletedMail({ name, byAdministrator, url: deps.env.APP_URL }) });
 }

@@ -10,7 +10,10 @@ import type { EngineDeps } from '../engine-deps';
  * (its sender deleted) meanwhile gets nothing. The task is named as it was saved: the question is about the sender,
  * whose other tasks may use the address too. A failed send throws, to be retried.
  */
-export async function sendAddressConfirmation(deps: EngineDeps, { addressId, taskName }: z.output<typeof sendAddressConfirmationJob.payload>): Promise<void> {
+export async function sendAddressConfirmation(
+  deps: EngineDeps,
+  { addressId, taskName }: z.output<typeof sendAddressConfirmationJob.payload>,
+): Promise<void> {
   const [row] = await deps.db
     .select({ address: deliveryAddresses, sender: { name: user.name, fullName: user.fullName, email: user.email } })
     .from(deliveryAddresses)

@@ -14,14 +14,23 @@ const maxListedTasks = 25;
 export async function sendWeeklyDigest(deps: DigestDeps, { userId, weekStart }: { userId: string; weekStart: string }): Promise<void> {
   const { db } = deps;
   const [claim] = await db
-    .select({ timeZone: weeklyDigests.timeZone, sentAt: weeklyDigests.sentAt, endMs: sql`extract(epoch from (${weeklyDigests.weekStart} + time '08:00') at time zone ${weeklyDigests.timeZone}) * 1000`.mapWith(Number) })
+    .select({
+      timeZone: weeklyDigests.timeZone,
+      sentAt: weeklyDigests.sentAt,
+      endMs: sql`extract(epoch from (${weeklyDigests.weekStart} + time '08:00') at time zone ${weeklyDigests.timeZone}) * 1000`.mapWith(
+        Number,
+      ),
+    })
     .from(weeklyDigests)
     .where(and(eq(weeklyDigests.userId, userId), eq(weeklyDigests.weekStart, weekStart)));
   if (!claim || claim.sentAt) return;
   // Turned off since the claim: the switch is read when the mail would go.
   if (!(await getUserSettings({ db, userId })).notifications.weeklyDigest) return;
   const sent = await mailDigest(deps, { userId, end: new Date(claim.endMs), timeZone: claim.timeZone });
-  await db.update(weeklyDigests).set({ sentAt: new Date() }).where(and(eq(weeklyDigests.userId, userId), eq(weeklyDigests.weekStart, weekStart), isNull(weeklyDigests.sentAt)));
+  await db
+    .update(weeklyDigests)
+    .set({ sentAt: new Date() })
+    .where(and(eq(weeklyDigests.userId, userId), eq(weeklyDigests.weekStart, weekStart), isNull(weeklyDigests.sentAt)));
   deps.logger.info({ userId, weekStart, sent }, 'weekly digest sent');
 }
 
@@ -39,7 +48,14 @@ async function mailDigest(deps: DigestDeps, { userId, end, timeZone }: { userId:
   const [owner] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
   if (!owner) return false;
   const start = new Date(end.getTime() - 7 * 86_400_000);
-  const rows = await db.execute<{ id: string; name: string; status: string; runs: number; failures: number; last_result: string | null }>(sql`
+  const rows = await db.execute<{
+    id: string;
+    name: string;
+    status: string;
+    runs: number;
+    failures: number;
+    last_result: string | null;
+  }>(sql`
     select t.id, t.name, t.status,
       count(r.id) filter (where r.status in ('completed', 'error'))::int as runs,
       count(r.id) filter (where r.status = 'error')::int as failures,

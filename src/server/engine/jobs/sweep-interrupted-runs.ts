@@ -13,7 +13,11 @@ export async function sweepInterruptedRuns(deps: EngineDeps, { now = new Date() 
   return deps.db.transaction(async (tx) => {
     const interrupted = await tx
       .update(taskRuns)
-      .set({ status: 'error', error: 'Run interrupted: the worker running it stopped. The next scheduled run will try again.', completedAt: now })
+      .set({
+        status: 'error',
+        error: 'Run interrupted: the worker running it stopped. The next scheduled run will try again.',
+        completedAt: now,
+      })
       .where(and(eq(taskRuns.status, 'processing'), lt(taskRuns.startedAt, new Date(now.getTime() - runTimeoutMs))))
       .returning({ id: taskRuns.id });
     for (const { id } of interrupted) await enqueue(deliverRunJob, { runId: id, attempt: 1 }, { db: tx });

@@ -22,7 +22,9 @@ beforeAll(async () => {
   // Real administrator actions, in this order.
   expect((await admin.request(`/api/admin/tasks/${taskId}/pause`, { method: 'POST' })).status).toBe(200);
   expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: proPlanId } })).status).toBe(200);
-  expect((await admin.request(`/api/admin/plans/${proPlanId}`, { method: 'PATCH', body: { description: 'For power users' } })).status).toBe(200);
+  expect((await admin.request(`/api/admin/plans/${proPlanId}`, { method: 'PATCH', body: { description: 'For power users' } })).status).toBe(
+    200,
+  );
   expect((await admin.request(`/api/admin/users/${memberId}/suspend`, { method: 'POST' })).status).toBe(200);
 });
 
@@ -40,7 +42,9 @@ describe('GET /api/admin/audit', () => {
 
   it('lists every action newest first, with the administrator and the target', async () => {
     const { items, nextCursor } = (await admin.request('/api/admin/audit')).body;
-    expect(items.map((entry: { action: string; targetType: string; targetId: string }) => [entry.action, entry.targetType, entry.targetId])).toEqual([
+    expect(
+      items.map((entry: { action: string; targetType: string; targetId: string }) => [entry.action, entry.targetType, entry.targetId]),
+    ).toEqual([
       ['user.suspend', 'user', memberId],
       ['plan.update', 'plan', proPlanId],
       ['user.plan_change', 'user', memberId],
@@ -63,6 +67,9 @@ describe('GET /api/admin/audit', () => {
     expect(second.nextCursor).toBeNull();
 
     const bad = await admin.request('/api/admin/audit?cursor=forged');
-    expect({ status: bad.status, message: bad.body.error.message }).toEqual({ status: 400, message: 'This page link is no longer valid. Start from the first page.' });
+    expect({ status: bad.status, message: bad.body.error.message }).toEqual({
+      status: 400,
+      message: 'This page link is no longer valid. Start from the first page.',
+    });
   });
 });

@@ -63,8 +63,24 @@ describe('GET /api/admin/overview', () => {
     await seedRun(db, task, { startedAt: at(2 * 24 * 60 * 60_000) }); // API usage only
     await seedRun(db, task, { startedAt: at(40 * 24 * 60 * 60_000) }); // neither
     await db.insert(webhookDeliveries).values([
-      { runId: retrying.id, attempt: 1, url: 'https://example.com/hook', statusCode: 500, durationMs: 40, error: 'HTTP 500', nextAttemptAt: at(-minutes(5)) },
-      { runId: recovered.id, attempt: 1, url: 'https://example.com/hook', statusCode: 500, durationMs: 40, error: 'HTTP 500', nextAttemptAt: at(minutes(299)) },
+      {
+        runId: retrying.id,
+        attempt: 1,
+        url: 'https://example.com/hook',
+        statusCode: 500,
+        durationMs: 40,
+        error: 'HTTP 500',
+        nextAttemptAt: at(-minutes(5)),
+      },
+      {
+        runId: recovered.id,
+        attempt: 1,
+        url: 'https://example.com/hook',
+        statusCode: 500,
+        durationMs: 40,
+        error: 'HTTP 500',
+        nextAttemptAt: at(minutes(299)),
+      },
       { runId: recovered.id, attempt: 2, url: 'https://example.com/hook', statusCode: 200, durationMs: 40 },
     ]);
 
@@ -72,8 +88,12 @@ describe('GET /api/admin/overview', () => {
     await db.execute(sql`select graphile_worker.add_job('overview-test', '{}'::json, run_at := now() - interval '90 seconds')`);
     await db.execute(sql`select graphile_worker.add_job('overview-test', '{}'::json)`);
     await db.execute(sql`select graphile_worker.add_job('overview-test', '{}'::json, run_at := now() + interval '1 hour')`); // not due
-    const locked = await db.execute<{ id: string }>(sql`select (graphile_worker.add_job('overview-test', '{}'::json, run_at := now() - interval '1 hour')).id`);
-    await db.execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-1' where id = ${locked.rows[0]?.id}`);
+    const locked = await db.execute<{ id: string }>(
+      sql`select (graphile_worker.add_job('overview-test', '{}'::json, run_at := now() - interval '1 hour')).id`,
+    );
+    await db.execute(
+      sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-1' where id = ${locked.rows[0]?.id}`,
+    );
 
     const response = await admin.request('/api/admin/overview');
     expect(response.status).toBe(200);
@@ -89,7 +109,15 @@ describe('GET /api/admin/overview', () => {
     expect(overview.recentSignups[2]?.signedUpAt).toBe(monthDay(-2, 17).toISOString().replace('.000Z', '.000000Z'));
 
     const health = overview.systemHealth;
-    expect(health).toMatchObject({ status: 'healthy', successRate: 100, finishedRuns: 1, message: null, queueDepth: 2, fireLatenessP95Ms: null, failingWebhookDeliveries: 1 });
+    expect(health).toMatchObject({
+      status: 'healthy',
+      successRate: 100,
+      finishedRuns: 1,
+      message: null,
+      queueDepth: 2,
+      fireLatenessP95Ms: null,
+      failingWebhookDeliveries: 1,
+    });
     expect(health.database.status).toBe('up');
     expect(health.oldestWaitingJobSeconds).toBeGreaterThanOrEqual(90);
     expect(health.oldestWaitingJobSeconds).toBeLessThan(300);
@@ -153,14 +181,25 @@ describe('system health', () => {
   ] as const)('at %s: %i completed and %i failed runs are %s (%i %)', async (iso, completed, errors, status, rate) => {
     const now = new Date(iso);
     await seedWindow(now, { completed, errors });
-    expect(await getSystemHealth({ db: database.db, now })).toMatchObject({ status, successRate: rate, finishedRuns: completed + errors, message: null });
+    expect(await getSystemHealth({ db: database.db, now })).toMatchObject({
+      status,
+      successRate: rate,
+      finishedRuns: completed + errors,
+      message: null,
+    });
   });
 
   it('says "No runs in the last hour" when only skipped or older runs exist', async () => {
     const now = new Date('2020-04-01T12:00:00Z');
     const { task, at } = await seedWindow(now, { completed: 0, errors: 0, skipped: 3 });
     await seedRun(database.db, task, { startedAt: at(minutes(120)) });
-    expect(await getSystemHealth({ db: database.db, now })).toMatchObject({ status: 'unknown', successRate: null, finishedRuns: 0, message: 'No runs in the last hour', fireLatenessP95Ms: null });
+    expect(await getSystemHealth({ db: database.db, now })).toMatchObject({
+      status: 'unknown',
+      successRate: null,
+      finishedRuns: 0,
+      message: 'No runs in the last hour',
+      fireLatenessP95Ms: null,
+    });
   });
 });
 

@@ -14,6 +14,11 @@ export const createAdminPlan: RouteHandler<typeof createAdminPlanRoute, AppEnv> 
 };
 
 export const updateAdminPlan: RouteHandler<typeof updateAdminPlanRoute, AppEnv> = async (c) => {
-  const plan = await updatePlan({ db: c.var.deps.db, actorId: c.var.sessionUser.id, planId: c.req.valid('param').id, changes: c.req.valid('json') });
+  const plan = await updatePlan({
+    db: c.var.deps.db,
+    actorId: c.var.sessionUser.id,
+    planId: c.req.valid('param').id,
+    changes: c.req.valid('json'),
+  });
   return c.json({ plan }, 200);
 };

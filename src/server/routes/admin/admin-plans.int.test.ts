@@ -59,7 +59,9 @@ describe('plans administration', () => {
   });
 
   it('lists every plan, the not-for-sale Unlimited too, with who is on it', async () => {
-    const { plans } = (await admin.request('/api/admin/plans')).body as { plans: { name: string; isActive: boolean; subscribers: number }[] };
+    const { plans } = (await admin.request('/api/admin/plans')).body as {
+      plans: { name: string; isActive: boolean; subscribers: number }[];
+    };
     expect(plans.map(({ name, isActive, subscribers }) => ({ name, isActive, subscribers }))).toEqual([
       { name: 'Free', isActive: true, subscribers: 1 },
       { name: 'Pro', isActive: true, subscribers: 0 },
@@ -69,16 +71,33 @@ describe('plans administration', () => {
   });
 
   it('refuses a plan that breaks a rule, with the field’s message', async () => {
-    const refused = async (body: object) => (await admin.request('/api/admin/plans', { method: 'POST', body: { ...newPlan, ...body } })).body;
+    const refused = async (body: object) =>
+      (await admin.request('/api/admin/plans', { method: 'POST', body: { ...newPlan, ...body } })).body;
     expect((await refused({ name: '  ' })).error).toMatchObject({ code: 'validation_failed', fields: { name: 'Name is required' } });
     expect((await refused({ price: -1 })).error.fields).toEqual({ price: 'Price must be a whole number of cents, 0 or more' });
     expect((await refused({ price: 9.5 })).error.fields).toEqual({ price: 'Price must be a whole number of cents, 0 or more' });
-    expect((await refused({ currency: 'dollars' })).error.fields).toEqual({ currency: 'Currency must be a three-letter ISO code, such as usd' });
-    expect((await refused({ limits: [{ featureName: 'active_tasks', limitValue: -2 }] })).error.fields).toEqual({ 'limits.0.limitValue': 'A limit must be a whole number, 0 or more, or empty for unlimited' });
-    expect((await refused({ limits: [{ featureName: 'active_tasks', limitValue: 1 }, { featureName: 'active_tasks', limitValue: 2 }] })).error.fields).toEqual({ limits: 'Each limit may appear once' });
+    expect((await refused({ currency: 'dollars' })).error.fields).toEqual({
+      currency: 'Currency must be a three-letter ISO code, such as usd',
+    });
+    expect((await refused({ limits: [{ featureName: 'active_tasks', limitValue: -2 }] })).error.fields).toEqual({
+      'limits.0.limitValue': 'A limit must be a whole number, 0 or more, or empty for unlimited',
+    });
+    expect(
+      (
+        await refused({
+          limits: [
+            { featureName: 'active_tasks', limitValue: 1 },
+            { featureName: 'active_tasks', limitValue: 2 },
+          ],
+        })
+      ).error.fields,
+    ).toEqual({ limits: 'Each limit may appear once' });
     expect((await refused({ limits: [{ featureName: 'seats', limitValue: 1 }] })).error.code).toBe('validation_failed');
     const duplicate = await admin.request('/api/admin/plans', { method: 'POST', body: { ...newPlan, name: 'pro' } });
-    expect({ status: duplicate.status, body: duplicate.body }).toEqual({ status: 409, body: { error: { code: 'conflict', message: 'A plan named pro already exists.' } } });
+    expect({ status: duplicate.status, body: duplicate.body }).toEqual({
+      status: 409,
+      body: { error: { code: 'conflict', message: 'A plan named pro already exists.' } },
+    });
   });
 
   it('creates a plan and records who did it', async () => {
@@ -97,19 +116,27 @@ describe('plans administration', () => {
         { featureName: 'monthly_runs', limitValue: null },
       ],
     });
-    const [entry] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'plan.create'), eq(auditLog.targetId, created.body.plan.id)));
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'plan.create'), eq(auditLog.targetId, created.body.plan.id)));
     expect(entry).toMatchObject({ actorId: adminId, targetType: 'plan', details: { name: 'Team', price: 4900 } });
     // For sale at once.
     expect(((await member.request('/api/plans')).body.plans as { name: string }[]).map((plan) => plan.name)).toContain('Team');
   });
 
   it('applies lowered limits to the plan’s subscribers at once', async () => {
-    const team = ((await admin.request('/api/admin/plans')).body.plans as { id: string; name: string }[]).find((plan) => plan.name === 'Team')!;
+    const team = ((await admin.request('/api/admin/plans')).body.plans as { id: string; name: string }[]).find(
+      (plan) => plan.name === 'Team',
+    )!;
     expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: team.id } })).status).toBe(200);
     expect((await member.request('/api/tasks', { method: 'POST', body: task('First') })).status).toBe(201);
     expect((await member.request('/api/tasks', { method: 'POST', body: task('Second') })).status).toBe(201);
 
-    const lowered = await admin.request(`/api/admin/plans/${team.id}`, { method: 'PATCH', body: { limits: [{ featureName: 'active_tasks', limitValue: 2 }] } });
+    const lowered = await admin.request(`/api/admin/plans/${team.id}`, {
+      method: 'PATCH',
+      body: { limits: [{ featureName: 'active_tasks', limitValue: 2 }] },
+    });
     expect(lowered.body.plan).toMatchObject({ subscribers: 1, limits: [{ featureName: 'active_tasks', limitValue: 2 }] });
     const third = await member.request('/api/tasks', { method: 'POST', body: task('Third') });
     expect({ status: third.status, body: third.body }).toEqual({
@@ -125,10 +152,17 @@ describe('plans administration', () => {
 
     const repriced = await admin.request(`/api/admin/plans/${proPlanId}`, { method: 'PATCH', body: { price: 1500 } });
     expect(repriced.body.plan).toMatchObject({ price: 1500, stripePriceId: null });
-    const [entry] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'plan.update'), eq(auditLog.targetId, proPlanId))).orderBy(auditLog.createdAt);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'plan.update'), eq(auditLog.targetId, proPlanId)))
+      .orderBy(auditLog.createdAt);
     expect(entry?.details).toMatchObject({ name: 'Pro', changed: { description: 'For power users' } });
 
-    const given = await admin.request(`/api/admin/plans/${proPlanId}`, { method: 'PATCH', body: { price: 1900, stripePriceId: 'price_new' } });
+    const given = await admin.request(`/api/admin/plans/${proPlanId}`, {
+      method: 'PATCH',
+      body: { price: 1900, stripePriceId: 'price_new' },
+    });
     expect(given.body.plan).toMatchObject({ price: 1900, stripePriceId: 'price_new' });
   });
 
@@ -138,8 +172,13 @@ describe('plans administration', () => {
     expect(((await member.request('/api/plans')).body.plans as { name: string }[]).map((plan) => plan.name)).not.toContain('Pro');
 
     const free = await admin.request(`/api/admin/plans/${freePlanId}`, { method: 'PATCH', body: { isActive: false } });
-    expect({ status: free.status, message: free.body.error.message }).toEqual({ status: 409, message: 'The Free plan cannot be withdrawn: users without a subscription are on it.' });
-    expect((await admin.request('/api/admin/plans/00000000-0000-4000-8000-00000000ffff', { method: 'PATCH', body: { price: 1 } })).status).toBe(404);
+    expect({ status: free.status, message: free.body.error.message }).toEqual({
+      status: 409,
+      message: 'The Free plan cannot be withdrawn: users without a subscription are on it.',
+    });
+    expect(
+      (await admin.request('/api/admin/plans/00000000-0000-4000-8000-00000000ffff', { method: 'PATCH', body: { price: 1 } })).status,
+    ).toBe(404);
     expect((await admin.request('/api/admin/plans/not-a-plan', { method: 'PATCH', body: { price: 1 } })).status).toBe(404);
   });
 });

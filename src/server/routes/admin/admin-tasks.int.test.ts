@@ -43,7 +43,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type Listed = { items: { id: string; name: string; owner: { name: string }; status: string; schedule: string; provider: string; lastRun: unknown }[]; total: number; nextCursor: string | null };
+type Listed = {
+  items: { id: string; name: string; owner: { name: string }; status: string; schedule: string; provider: string; lastRun: unknown }[];
+  total: number;
+  nextCursor: string | null;
+};
 const list = async (query = '') => (await admin.request(`/api/admin/tasks${query}`)).body as Listed;
 const names = (page: Listed) => page.items.map((task) => task.name);
 
@@ -61,7 +65,10 @@ describe('admin task routes', () => {
     expect((await new TestClient(app).request(path, { method })).status).toBe(401);
     const forbidden = await member.request(path, { method });
     expect(forbidden).toMatchObject({ status: 403, body: { error: { code: 'forbidden', message: 'You need admin access to do this.' } } });
-    const [task] = await database.db.select().from(tasks).where(eq(tasks.id, ids['Member task'] ?? ''));
+    const [task] = await database.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, ids['Member task'] ?? ''));
     expect(task?.status).toBe('active');
   });
 });
@@ -91,7 +98,13 @@ describe('GET /api/admin/tasks', () => {
     expect(names(page)).toEqual(['Report "A", daily\nsecond line', 'Member task', 'Cron job', 'Weekly digest', 'Morning news']);
     const byName = Object.fromEntries(page.items.map((task) => [task.name, task]));
     // Phoenix keeps MST all year, so the abbreviation does not depend on when the test runs.
-    expect(byName['Morning news']).toMatchObject({ owner: { name: 'Grace Hopper', email: 'grace@example.com' }, status: 'active', schedule: 'daily at 09:00 MST', provider: 'openai', lastRun: null });
+    expect(byName['Morning news']).toMatchObject({
+      owner: { name: 'Grace Hopper', email: 'grace@example.com' },
+      status: 'active',
+      schedule: 'daily at 09:00 MST',
+      provider: 'openai',
+      lastRun: null,
+    });
     expect(byName['Cron job']).toMatchObject({ owner: { name: 'Unknown user' }, schedule: '*/30 * * * *', status: 'error' });
     expect(byName['Member task']).toMatchObject({ owner: { name: 'Mel Member' }, schedule: 'hourly at 00:15 UTC' });
   });
@@ -147,7 +160,10 @@ describe('GET /api/admin/tasks', () => {
   });
 
   it('shows the real last run', async () => {
-    const [task] = await database.db.select().from(tasks).where(eq(tasks.id, ids['Weekly digest'] ?? ''));
+    const [task] = await database.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, ids['Weekly digest'] ?? ''));
     if (!task) throw new Error('seeded task missing');
     await seedRun(database.db, task, { startedAt: new Date('2026-11-20T10:00:00Z') });
     await seedRun(database.db, task, { startedAt: new Date('2026-11-21T10:00:00Z'), status: 'error', error: 'Boom' });
@@ -182,7 +198,9 @@ async function completeManualRun(taskId: string) {
 
 const auditOf = (taskId: string) => database.db.select().from(auditLog).where(eq(auditLog.targetId, taskId));
 const monthlyRunsOf = async (client: TestClient) =>
-  ((await client.request('/api/me/subscription')).body.subscription.usage as { featureName: string; usageCount: number }[]).find((usage) => usage.featureName === 'monthly_runs')?.usageCount ?? 0;
+  ((await client.request('/api/me/subscription')).body.subscription.usage as { featureName: string; usageCount: number }[]).find(
+    (usage) => usage.featureName === 'monthly_runs',
+  )?.usageCount ?? 0;
 
 describe('Run Manually', () => {
   it('runs the task for its owner: the owner’s monthly runs count it, Last Run changes, and the audit says who', async () => {
@@ -193,7 +211,12 @@ describe('Run Manually', () => {
     expect(await monthlyRunsOf(member)).toBe(before + 1);
     expect((await list('?search=member%20task')).items[0]?.lastRun).toMatchObject({ status: 'completed' });
     expect(await auditOf(taskId)).toEqual([
-      expect.objectContaining({ actorId: adminId, action: 'task.run', targetType: 'task', details: { taskName: 'Member task', ownerId: memberId, ownerName: 'Mel Member', ownerEmail: 'melmember@example.com' } }),
+      expect.objectContaining({
+        actorId: adminId,
+        action: 'task.run',
+        targetType: 'task',
+        details: { taskName: 'Member task', ownerId: memberId, ownerName: 'Mel Member', ownerEmail: 'melmember@example.com' },
+      }),
     ]);
   });
 
@@ -202,14 +225,20 @@ describe('Run Manually', () => {
     const [task] = await database.db.select().from(tasks).where(eq(tasks.id, taskId));
     if (!task) throw new Error('seeded task missing');
     const inFlight = await seedRun(database.db, task, { status: 'processing', completedAt: null });
-    expect(await admin.request(`/api/admin/tasks/${taskId}/runs`, { method: 'POST' })).toMatchObject({ status: 409, body: { error: { message: 'Task already running' } } });
+    expect(await admin.request(`/api/admin/tasks/${taskId}/runs`, { method: 'POST' })).toMatchObject({
+      status: 409,
+      body: { error: { message: 'Task already running' } },
+    });
     await database.db.delete(taskRuns).where(eq(taskRuns.id, inFlight.id));
 
     const month = calendarMonthOf(new Date());
     await database.db
       .insert(usageTracking)
       .values({ userId: task.userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: 300 })
-      .onConflictDoUpdate({ target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart], set: { usageCount: 300 } });
+      .onConflictDoUpdate({
+        target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart],
+        set: { usageCount: 300 },
+      });
     expect(await admin.request(`/api/admin/tasks/${taskId}/runs`, { method: 'POST' })).toMatchObject({
       status: 403,
       body: { error: { code: 'plan_limit', message: 'Your Free plan allows 300 runs a month. Upgrade your plan to run more.' } },
@@ -221,8 +250,14 @@ describe('Run Manually', () => {
 describe('pause, resume and delete', () => {
   it('pauses and resumes any owner’s task, each with an audit entry', async () => {
     const taskId = ids['Morning news'] ?? '';
-    expect(await admin.request(`/api/admin/tasks/${taskId}/pause`, { method: 'POST' })).toMatchObject({ status: 200, body: { task: { id: taskId, status: 'paused' } } });
-    expect(await admin.request(`/api/admin/tasks/${taskId}/resume`, { method: 'POST' })).toMatchObject({ status: 200, body: { task: { id: taskId, status: 'active' } } });
+    expect(await admin.request(`/api/admin/tasks/${taskId}/pause`, { method: 'POST' })).toMatchObject({
+      status: 200,
+      body: { task: { id: taskId, status: 'paused' } },
+    });
+    expect(await admin.request(`/api/admin/tasks/${taskId}/resume`, { method: 'POST' })).toMatchObject({
+      status: 200,
+      body: { task: { id: taskId, status: 'active' } },
+    });
     const entries = await auditOf(taskId);
     expect(entries.map((entry) => entry.action).sort()).toEqual(['task.pause', 'task.resume']);
     expect(entries[0]?.details).toMatchObject({ taskName: 'Morning news', ownerName: 'Grace Hopper' });
@@ -230,7 +265,14 @@ describe('pause, resume and delete', () => {
 
   it('resumes within the owner’s plan: a too-fast schedule is refused and no audit is written', async () => {
     const owner = await seedUser(database.db, { fullName: 'Fast Owner' });
-    const fast = await seedTask(database.db, owner.id, { scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '*/10 * * * *', status: 'paused', nextFireAt: null });
+    const fast = await seedTask(database.db, owner.id, {
+      scheduleType: 'custom',
+      scheduleTime: null,
+      startDate: null,
+      customCron: '*/10 * * * *',
+      status: 'paused',
+      nextFireAt: null,
+    });
     const refused = await admin.request(`/api/admin/tasks/${fast.id}/resume`, { method: 'POST' });
     expect(refused).toMatchObject({ status: 400, body: { error: { message: 'Your Free plan runs a task at most every 60 minutes.' } } });
     expect(await auditOf(fast.id)).toEqual([]);
@@ -241,7 +283,10 @@ describe('pause, resume and delete', () => {
     const owner = await seedUser(database.db, { fullName: 'Suspended Owner', banned: true });
     const stopped = await seedTask(database.db, owner.id, { status: 'paused', nextFireAt: null });
     const refused = await admin.request(`/api/admin/tasks/${stopped.id}/resume`, { method: 'POST' });
-    expect(refused).toMatchObject({ status: 409, body: { error: { message: 'This user is suspended: unsuspend them before resuming their tasks.' } } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: { message: 'This user is suspended: unsuspend them before resuming their tasks.' } },
+    });
     expect((await database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, stopped.id)))[0]?.status).toBe('paused');
     await database.db.delete(tasks).where(eq(tasks.id, stopped.id));
   });
@@ -250,7 +295,12 @@ describe('pause, resume and delete', () => {
     const taskId = ids['Weekly digest'] ?? '';
     expect((await admin.request(`/api/admin/tasks/${taskId}`, { method: 'DELETE' })).status).toBe(204);
     expect(await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId))).toEqual([]);
-    expect(await auditOf(taskId)).toEqual([expect.objectContaining({ action: 'task.delete', details: expect.objectContaining({ taskName: 'Weekly digest', ownerEmail: 'grace@example.com' }) })]);
+    expect(await auditOf(taskId)).toEqual([
+      expect.objectContaining({
+        action: 'task.delete',
+        details: expect.objectContaining({ taskName: 'Weekly digest', ownerEmail: 'grace@example.com' }),
+      }),
+    ]);
     expect((await admin.request(`/api/admin/tasks/${taskId}`, { method: 'DELETE' })).status).toBe(404);
     ids['Weekly digest'] = '';
   });

@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { adminTaskDetailSchema, adminTaskFilterSchema, adminTaskListQuerySchema, adminTaskPageSchema, adminTaskResponseSchema } from '#shared/admin/admin-task.schema';
+import {
+  adminTaskDetailSchema,
+  adminTaskFilterSchema,
+  adminTaskListQuerySchema,
+  adminTaskPageSchema,
+  adminTaskResponseSchema,
+} from '#shared/admin/admin-task.schema';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';

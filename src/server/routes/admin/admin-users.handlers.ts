@@ -29,7 +29,8 @@ export const exportUsers: Handler<typeof routes.exportUsersRoute> = (c) => {
   }) as never;
 };
 
-export const getUser: Handler<typeof routes.getUserRoute> = async (c) => c.json(await getUserProfile({ db: c.var.deps.db, userId: c.req.valid('param').id }), 200);
+export const getUser: Handler<typeof routes.getUserRoute> = async (c) =>
+  c.json(await getUserProfile({ db: c.var.deps.db, userId: c.req.valid('param').id }), 200);
 
 export const changeUser: Handler<typeof routes.changeUserRoute> = async (c) => {
   const userId = c.req.valid('param').id;

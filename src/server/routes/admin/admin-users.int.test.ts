@@ -32,7 +32,10 @@ afterAll(async () => {
 });
 
 const auditOf = (targetId: string, action: string) =>
-  database.db.select().from(auditLog).where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)));
+  database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)));
 
 describe('every users route', () => {
   it.each([
@@ -61,13 +64,23 @@ describe('every users route', () => {
     expect((await admin.request('/api/admin/users?cursor=nonsense')).status).toBe(400);
     expect((await admin.request('/api/admin/users?limit=0')).status).toBe(400);
     expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { role: 'owner' } })).status).toBe(400);
-    expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: '00000000-0000-4000-8000-00000000ffff' } })).status).toBe(400);
-    expect((await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: proPlanId, role: 'admin' } })).status).toBe(400);
+    expect(
+      (await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: '00000000-0000-4000-8000-00000000ffff' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await admin.request(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId: proPlanId, role: 'admin' } })).status,
+    ).toBe(400);
   });
 
   it.each(Object.entries(hostileStrings))('answers a hostile %s search, filter or id with a 4xx', async (_name, value) => {
     const text = encodedOrRaw(value);
-    for (const path of [`/api/admin/users?search=${text}`, `/api/admin/users?planId=${text}`, `/api/admin/users?cursor=${text}`, `/api/admin/users/${text}`]) {
+    for (const path of [
+      `/api/admin/users?search=${text}`,
+      `/api/admin/users?planId=${text}`,
+      `/api/admin/users?cursor=${text}`,
+      `/api/admin/users/${text}`,
+    ]) {
       const answer = await admin.request(path);
       expect({ path, status: answer.status < 500 }).toEqual({ path, status: true });
     }
@@ -102,12 +115,25 @@ describe('the users list', () => {
     const all = await admin.request('/api/admin/users?search=FINDME');
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(5);
-    expect((await admin.request('/api/admin/users?search=q.%20searchable')).body.items.map((u: { email: string }) => u.email)).toEqual(['zed@findme.example']);
-    expect((await admin.request('/api/admin/users?search=findme&status=inactive')).body.items.map((u: { email: string }) => u.email)).toEqual(['ina@findme.example']);
-    expect((await admin.request('/api/admin/users?search=findme&status=suspended')).body.items.map((u: { email: string }) => u.email)).toEqual(['sus@findme.example']);
+    expect((await admin.request('/api/admin/users?search=q.%20searchable')).body.items.map((u: { email: string }) => u.email)).toEqual([
+      'zed@findme.example',
+    ]);
+    expect(
+      (await admin.request('/api/admin/users?search=findme&status=inactive')).body.items.map((u: { email: string }) => u.email),
+    ).toEqual(['ina@findme.example']);
+    expect(
+      (await admin.request('/api/admin/users?search=findme&status=suspended')).body.items.map((u: { email: string }) => u.email),
+    ).toEqual(['sus@findme.example']);
     const pro = await admin.request(`/api/admin/users?search=findme&planId=${proPlanId}`);
     expect(pro.body.items).toEqual([
-      expect.objectContaining({ email: 'pat@findme.example', status: 'active', role: 'user', plan: { id: proPlanId, name: 'Pro' }, taskCount: 2, lastSignInAt: null }),
+      expect.objectContaining({
+        email: 'pat@findme.example',
+        status: 'active',
+        role: 'user',
+        plan: { id: proPlanId, name: 'Pro' },
+        taskCount: 2,
+        lastSignInAt: null,
+      }),
     ]);
     // A canceled subscription no longer grants its plan.
     const free = await admin.request(`/api/admin/users?search=findme&planId=${freePlanId}`);
@@ -135,7 +161,9 @@ describe('the users list', () => {
   it('exports every match as CSV with quotes, commas and newlines kept and formulas defused', async () => {
     await seedUser(database.db, { name: 'Quote', fullName: 'Ann "Quote", Jr.\nSecond line', email: 'ann@csv.example' });
     await seedUser(database.db, { name: 'Formula', fullName: '=HYPERLINK("x")', email: 'formula@csv.example' });
-    const response = await app.request('/api/admin/users/export?search=csv.example', { headers: { Cookie: admin.cookieHeader, Origin: admin.origin, 'X-Forwarded-For': admin.ip } });
+    const response = await app.request('/api/admin/users/export?search=csv.example', {
+      headers: { Cookie: admin.cookieHeader, Origin: admin.origin, 'X-Forwarded-For': admin.ip },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -168,18 +196,22 @@ describe('a user profile', () => {
 });
 
 describe('changing plan and role', () => {
-  it("puts a user on a plan without payment, as their own subscription shows, and audits it", async () => {
+  it('puts a user on a plan without payment, as their own subscription shows, and audits it', async () => {
     const { client, userId } = await signUpTestUser(app, { name: 'Plan Changer', ip: '198.51.100.20' });
     const changed = await admin.request(`/api/admin/users/${userId}`, { method: 'PATCH', body: { planId: proPlanId } });
     expect(changed.status).toBe(200);
     const own = await client.request('/api/me/subscription');
     expect(own.body.subscription).toMatchObject({ plan: { id: proPlanId, name: 'Pro' }, status: 'active', paid: false });
-    expect(await auditOf(userId, 'user.plan_change')).toEqual([expect.objectContaining({ actorId: adminId, details: expect.objectContaining({ toPlan: 'Pro' }) })]);
+    expect(await auditOf(userId, 'user.plan_change')).toEqual([
+      expect.objectContaining({ actorId: adminId, details: expect.objectContaining({ toPlan: 'Pro' }) }),
+    ]);
   });
 
   it('refuses a user who pays through Stripe', async () => {
     const payer = await seedUser(database.db, { name: 'Stripe Payer' });
-    await database.db.insert(subscriptions).values({ userId: payer.id, planId: proPlanId, status: 'active', stripeSubscriptionId: 'sub_123', stripeCustomerId: 'cus_123' });
+    await database.db
+      .insert(subscriptions)
+      .values({ userId: payer.id, planId: proPlanId, status: 'active', stripeSubscriptionId: 'sub_123', stripeCustomerId: 'cus_123' });
     const refused = await admin.request(`/api/admin/users/${payer.id}`, { method: 'PATCH', body: { planId: freePlanId } });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe('This user pays through Stripe. They change plans in the billing portal.');
@@ -220,7 +252,9 @@ describe('suspending a user', () => {
     expect(stopped?.nextFireAt).toBeNull();
     expect((await admin.request(`/api/admin/users?search=sue`)).body.items[0].status).toBe('suspended');
 
-    expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).body.error.message).toBe('This account is already suspended.');
+    expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).body.error.message).toBe(
+      'This account is already suspended.',
+    );
     expect((await admin.request(`/api/admin/users/${userId}/unsuspend`, { method: 'POST' })).status).toBe(200);
     expect((await admin.request(`/api/admin/users/${userId}/unsuspend`, { method: 'POST' })).status).toBe(409);
     const [resumed] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
@@ -252,7 +286,10 @@ describe('suspending a user', () => {
 
 describe('invitations, password resets and deletion', () => {
   it('resends an invitation only to an inactive user', async () => {
-    const invited = await admin.request('/api/admin/users', { method: 'POST', body: { email: 'again@example.com', name: 'Again Invited' } });
+    const invited = await admin.request('/api/admin/users', {
+      method: 'POST',
+      body: { email: 'again@example.com', name: 'Again Invited' },
+    });
     const id = invited.body.user.id as string;
     await mail.waitFor('again@example.com');
     expect((await admin.request(`/api/admin/users/${id}/invitation`, { method: 'POST' })).status).toBe(200);
@@ -266,7 +303,9 @@ describe('invitations, password resets and deletion', () => {
 
   it('queues the password-reset e-mail', async () => {
     expect((await admin.request(`/api/admin/users/${memberId}/password-reset`, { method: 'POST' })).status).toBe(200);
-    const jobs = await database.db.execute(sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send-account-email'`);
+    const jobs = await database.db.execute(
+      sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send-account-email'`,
+    );
     expect(jobs.rows).toContainEqual({ payload: expect.objectContaining({ kind: 'password-reset', userId: memberId }) });
     expect(await auditOf(memberId, 'user.password_reset')).toHaveLength(1);
   });
@@ -278,6 +317,8 @@ describe('invitations, password resets and deletion', () => {
     expect((await admin.request(`/api/admin/users/${doomed.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await database.db.select().from(tasks).where(eq(tasks.userId, doomed.id))).toEqual([]);
     expect((await admin.request(`/api/admin/users/${doomed.id}`)).status).toBe(404);
-    expect(await auditOf(doomed.id, 'user.delete')).toEqual([expect.objectContaining({ details: expect.objectContaining({ email: 'doomed@example.com' }) })]);
+    expect(await auditOf(doomed.id, 'user.delete')).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ email: 'doomed@example.com' }) }),
+    ]);
   });
 });

@@ -3,7 +3,17 @@ import { adminUserChangeSchema, adminUserListSchema, adminUserProfileSchema } fr
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json } from '../openapi';
-import { changeUser, deleteUser, exportUsers, getUser, listUsers, resendInvitation, sendPasswordReset, suspendUser, unsuspendUser } from './admin-users.handlers';
+import {
+  changeUser,
+  deleteUser,
+  exportUsers,
+  getUser,
+  listUsers,
+  resendInvitation,
+  sendPasswordReset,
+  suspendUser,
+  unsuspendUser,
+} from './admin-users.handlers';
 import { adminUserFilterSchema, adminUserIdParamSchema, adminUserListQuerySchema } from './admin-users.schemas';
 
 // The admin router's middleware already answers 401 and 403 before any of these runs.
@@ -30,9 +40,13 @@ export const exportUsersRoute = createRoute({
   path: '/api/admin/users/export',
   tags,
   summary: 'Export users as CSV',
-  description: 'Every user matching the filter as CSV (RFC 4180, UTF-8, header row); fields that look like formulas start with `\'`.',
+  description: "Every user matching the filter as CSV (RFC 4180, UTF-8, header row); fields that look like formulas start with `'`.",
   request: { query: adminUserFilterSchema },
-  responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } }, 400: json(errorResponseSchema, 'A filter is not valid'), ...guarded },
+  responses: {
+    200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+    400: json(errorResponseSchema, 'A filter is not valid'),
+    ...guarded,
+  },
 });
 
 export const getUserRoute = createRoute({
@@ -40,7 +54,8 @@ export const getUserRoute = createRoute({
   path: '/api/admin/users/{id}',
   tags,
   summary: "A user's profile",
-  description: 'Account, role, plan and subscription, tasks with their last run, run counts and the 20 newest audit entries about the user.',
+  description:
+    'Account, role, plan and subscription, tasks with their last run, run counts and the 20 newest audit entries about the user.',
   request: { params: adminUserIdParamSchema },
   responses: { 200: json(adminUserProfileSchema, 'The user'), ...guarded, 404: notFound },
 });
@@ -73,7 +88,13 @@ function actionRoute(method: 'post' | 'delete', suffix: string, summary: string,
   });
 }
 
-export const resendInvitationRoute = actionRoute('post', '/invitation', 'Resend the invitation', 'A new 7-day link; earlier links stop working.', 'The user has already set a password');
+export const resendInvitationRoute = actionRoute(
+  'post',
+  '/invitation',
+  'Resend the invitation',
+  'A new 7-day link; earlier links stop working.',
+  'The user has already set a password',
+);
 export const suspendUserRoute = actionRoute(
   'post',
   '/suspend',
@@ -81,8 +102,20 @@ export const suspendUserRoute = actionRoute(
   'Ends their sessions at once, refuses sign-in with 403 `account_suspended` and stops their tasks from firing.',
   'Your own account, one already suspended, or the last administrator',
 );
-export const unsuspendUserRoute = actionRoute('post', '/unsuspend', 'Unsuspend a user', 'Their active tasks fire again from their next slot; missed slots are not caught up.', 'The account is not suspended');
-export const sendPasswordResetRoute = actionRoute('post', '/password-reset', 'Send a password-reset e-mail', 'The e-mail "Forgot password" sends, with a link valid 30 minutes.', 'The user has not set a password yet');
+export const unsuspendUserRoute = actionRoute(
+  'post',
+  '/unsuspend',
+  'Unsuspend a user',
+  'Their active tasks fire again from their next slot; missed slots are not caught up.',
+  'The account is not suspended',
+);
+export const sendPasswordResetRoute = actionRoute(
+  'post',
+  '/password-reset',
+  'Send a password-reset e-mail',
+  'The e-mail "Forgot password" sends, with a link valid 30 minutes.',
+  'The user has not set a password yet',
+);
 export const deleteUserRoute = actionRoute(
   'delete',
   '',

@@ -6,7 +6,11 @@ import { isUuid } from '../../core/is-uuid';
 
 /** The Users list's filter, shared by the list and its CSV export. */
 export const adminUserFilterSchema = z.object({
-  search: singleLineText().trim().max(200, 'Search text can be at most 200 characters.').optional().openapi({ description: 'Name, full name or e-mail contains this (case-insensitive)' }),
+  search: singleLineText()
+    .trim()
+    .max(200, 'Search text can be at most 200 characters.')
+    .optional()
+    .openapi({ description: 'Name, full name or e-mail contains this (case-insensitive)' }),
   status: z.enum(adminUserStatuses, { message: 'Status must be active, inactive or suspended.' }).optional(),
   planId: z
     .string()
@@ -24,4 +28,9 @@ export const adminUserListQuerySchema = adminUserFilterSchema.extend({
 });
 
 // Text PostgreSQL cannot store (NUL) would fail the query: refused as not found would be, before it.
-export const adminUserIdParamSchema = z.object({ id: singleLineText().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+export const adminUserIdParamSchema = z.object({
+  id: singleLineText()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});

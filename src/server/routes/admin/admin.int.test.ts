@@ -67,9 +67,18 @@ describe('better-auth’s own admin endpoints', () => {
 
 describe('inviting a user', () => {
   it('creates an invited account that must set a password through a single-use e-mailed link', async () => {
-    const invited = await admin.request('/api/admin/users', { method: 'POST', body: { email: 'New.Person@Example.com', name: 'New Person' } });
+    const invited = await admin.request('/api/admin/users', {
+      method: 'POST',
+      body: { email: 'New.Person@Example.com', name: 'New Person' },
+    });
     expect(invited.status).toBe(201);
-    expect(invited.body.user).toMatchObject({ email: 'new.person@example.com', fullName: 'New Person', role: 'user', invited: true, hasSetPassword: false });
+    expect(invited.body.user).toMatchObject({
+      email: 'new.person@example.com',
+      fullName: 'New Person',
+      role: 'user',
+      invited: true,
+      hasSetPassword: false,
+    });
 
     const message = await mail.waitFor('new.person@example.com');
     expect(message.subject).toBe("You're invited to Promptcron");
@@ -105,6 +114,9 @@ describe('inviting a user', () => {
     expect(taken.body.error.message).toBe('A user with this email already exists.');
     const invalid = await admin.request('/api/admin/users', { method: 'POST', body: { email: 'nope', name: 'X' } });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.error.fields).toEqual({ email: 'Please enter a valid email address.', name: 'Name must be at least 2 characters.' });
+    expect(invalid.body.error.fields).toEqual({
+      email: 'Please enter a valid email address.',
+      name: 'Name must be at least 2 characters.',
+    });
   });
 });

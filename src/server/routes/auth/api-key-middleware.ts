@@ -40,7 +40,10 @@ function orApiKey(session: MiddlewareHandler<AppEnv>) {
     c.header('RateLimit-Reset', String(counted.retryAfterSeconds));
     if (!counted.allowed) {
       c.header('Retry-After', String(counted.retryAfterSeconds));
-      return c.json(errorBody('rate_limited', `This API key may make ${limit} requests a minute. Please wait ${counted.retryAfterSeconds} s.`), 429);
+      return c.json(
+        errorBody('rate_limited', `This API key may make ${limit} requests a minute. Please wait ${counted.retryAfterSeconds} s.`),
+        429,
+      );
     }
     if (verdict.scope === 'read' && !readMethods.has(c.req.method)) {
       return c.json(errorBody('forbidden', 'This API key can only read. Use a key with the write scope.'), 403);

@@ -156,7 +156,11 @@ async function toErrorShape(response: Response): Promise<Response> {
   // better-auth's admin plugin refuses a banned user's new session (sign-in, invitation) with its own words.
   const suspended = given === 'banned_user';
   const code = suspended ? 'account_suspended' : given;
-  const message = suspended ? accountSuspendedMessage : typeof body.message === 'string' && body.message ? body.message : 'The request could not be completed.';
+  const message = suspended
+    ? accountSuspendedMessage
+    : typeof body.message === 'string' && body.message
+      ? body.message
+      : 'The request could not be completed.';
   const fields = body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined;
   // A taken e-mail is a conflict with existing data, whatever better-auth's status for it.
   const status = suspended ? 403 : code.startsWith('user_already_exists') ? 409 : response.status;

@@ -46,7 +46,11 @@ describe('Cache-Control on authenticated answers', () => {
       if (!('get' in operations) || path.includes('{') || path === '/api/events' || path.endsWith('/export')) continue;
       if ((await signedOut.request(path)).status !== 401) continue;
       const answer = await ada.request(path);
-      expect({ path, status: answer.status, cacheControl: answer.headers.get('cache-control') }).toEqual({ path, status: 200, cacheControl: 'no-store' });
+      expect({ path, status: answer.status, cacheControl: answer.headers.get('cache-control') }).toEqual({
+        path,
+        status: 200,
+        cacheControl: 'no-store',
+      });
       checked.push(path);
     }
     expect(checked).toEqual(expect.arrayContaining(['/api/me', '/api/me/settings', '/api/tasks', '/api/runs', '/api/dashboard']));

@@ -30,7 +30,9 @@ async function invitee(email: string, ip: string): Promise<TestClient> {
   expect((await admin.request('/api/admin/users', { method: 'POST', body: { email, name: 'In Vitee' } })).status).toBe(201);
   const link = new URL((await mail.waitFor(email)).links.find((url) => url.includes('/set-password')) ?? '');
   const browser = new TestClient(app, ip);
-  expect((await browser.request('/api/auth/invitation/accept', { method: 'POST', body: { token: link.searchParams.get('token') } })).status).toBe(200);
+  expect(
+    (await browser.request('/api/auth/invitation/accept', { method: 'POST', body: { token: link.searchParams.get('token') } })).status,
+  ).toBe(200);
   return browser;
 }
 
@@ -86,7 +88,10 @@ describe('an invited user who has not set a password yet', () => {
       ['POST', '/api/auth/revoke-other-sessions'],
       ['POST', '/api/auth/revoke-sessions'],
     ] as const) {
-      const answer = await browser.request(path, { method, body: method === 'POST' ? { currentPassword: 'x', newPassword: strongPassword } : undefined });
+      const answer = await browser.request(path, {
+        method,
+        body: method === 'POST' ? { currentPassword: 'x', newPassword: strongPassword } : undefined,
+      });
       expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 403, body: passwordRequired });
     }
 

@@ -16,11 +16,22 @@ export async function sessionUserOf(c: Context<AppEnv>): Promise<SessionUser | u
   return signedInSessions.user(cookie, async () => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) return undefined;
-    const account = session.user as { id: string; email: string; role?: string | null; invited?: boolean | null; hasSetPassword?: boolean | null };
+    const account = session.user as {
+      id: string;
+      email: string;
+      role?: string | null;
+      invited?: boolean | null;
+      hasSetPassword?: boolean | null;
+    };
     const { id, email } = account;
     const invited = isInvited({ email, invited: account.invited === true }, env.INVITE_EMAIL_DOMAIN);
     return {
-      user: { id, email, role: account.role === 'admin' ? 'admin' : 'user', mustSetPassword: mustSetPassword({ invited, hasSetPassword: account.hasSetPassword === true }) },
+      user: {
+        id,
+        email,
+        role: account.role === 'admin' ? 'admin' : 'user',
+        mustSetPassword: mustSetPassword({ invited, hasSetPassword: account.hasSetPassword === true }),
+      },
       expiresAt: session.session.expiresAt,
     };
   });

@@ -29,6 +29,12 @@ export const postBillingPortal: RouteHandler<typeof billingPortalRoute, AppEnv> 
 export const postStripeWebhook: RouteHandler<typeof stripeWebhookRoute, AppEnv> = async (c) => {
   // The raw text, before anything parses it: the signature is over these exact bytes.
   const payload = await c.req.text();
-  await handleStripeWebhook({ db: c.var.deps.db, env: c.var.deps.env, log: c.var.log, payload, signature: c.req.header('stripe-signature') });
+  await handleStripeWebhook({
+    db: c.var.deps.db,
+    env: c.var.deps.env,
+    log: c.var.log,
+    payload,
+    signature: c.req.header('stripe-signature'),
+  });
   return c.json({ received: true as const }, 200);
 };

@@ -37,7 +37,9 @@ describe('GET /api/plans', () => {
       ['Pro', 900, 'usd', 'month', true],
       ['Business', 2900, 'usd', 'month', true],
     ]);
-    const limits = Object.fromEntries(plans.map((plan) => [plan.name, Object.fromEntries(plan.limits.map((limit) => [limit.featureName, limit.limitValue]))]));
+    const limits = Object.fromEntries(
+      plans.map((plan) => [plan.name, Object.fromEntries(plan.limits.map((limit) => [limit.featureName, limit.limitValue]))]),
+    );
     expect(limits).toEqual({
       Free: { active_tasks: 5, monthly_runs: 300, min_interval_minutes: 60 },
       Pro: { active_tasks: 50, monthly_runs: 5000, min_interval_minutes: 1 },
@@ -54,12 +56,23 @@ describe('GET /api/me/subscription', () => {
     const adminAnswer = await admin.client.request('/api/me/subscription');
     expect(adminAnswer.status).toBe(200);
     const adminSubscription = subscriptionResponseSchema.parse(adminAnswer.body).subscription;
-    expect(adminSubscription).toMatchObject({ status: 'active', paid: false, cancelAtPeriodEnd: false, currentPeriodStart: month().start, currentPeriodEnd: month().end });
+    expect(adminSubscription).toMatchObject({
+      status: 'active',
+      paid: false,
+      cancelAtPeriodEnd: false,
+      currentPeriodStart: month().start,
+      currentPeriodEnd: month().end,
+    });
     expect(adminSubscription.plan).toMatchObject({ name: 'Unlimited', isActive: false });
     expect(adminSubscription.plan.limits.every((limit) => limit.limitValue === null)).toBe(true);
 
     const memberSubscription = subscriptionResponseSchema.parse((await member.client.request('/api/me/subscription')).body).subscription;
-    expect(memberSubscription).toMatchObject({ plan: { name: 'Free', price: 0 }, status: 'active', paid: false, paymentsConfigured: false });
+    expect(memberSubscription).toMatchObject({
+      plan: { name: 'Free', price: 0 },
+      status: 'active',
+      paid: false,
+      paymentsConfigured: false,
+    });
     expect(memberSubscription.usage).toEqual([
       { featureName: 'active_tasks', usageCount: 0 },
       { featureName: 'monthly_runs', usageCount: 0 },
@@ -93,7 +106,16 @@ describe('GET /api/me/subscription', () => {
     const pro = plans.find((plan) => plan.name === 'Pro');
     const periodStart = new Date('2026-11-10T00:00:00Z');
     const periodEnd = new Date('2026-12-10T00:00:00Z');
-    await database.db.insert(subscriptions).values({ userId, planId: pro?.id ?? '', status: 'past_due', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, cancelAtPeriodEnd: true, stripeCustomerId: 'cus_1', stripeSubscriptionId: 'sub_1' });
+    await database.db.insert(subscriptions).values({
+      userId,
+      planId: pro?.id ?? '',
+      status: 'past_due',
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: periodEnd,
+      cancelAtPeriodEnd: true,
+      stripeCustomerId: 'cus_1',
+      stripeSubscriptionId: 'sub_1',
+    });
 
     const { subscription } = subscriptionResponseSchema.parse((await client.request('/api/me/subscription')).body);
     expect(subscription).toMatchObject({
@@ -111,8 +133,14 @@ describe('GET /api/me/subscription', () => {
   it('leaves a user whose subscription ended on Free', async () => {
     const { client, userId } = await signedUpUser('Lapsed', '198.51.100.66');
     const pro = plansResponseSchema.parse((await client.request('/api/plans')).body).plans.find((plan) => plan.name === 'Pro');
-    await database.db.insert(subscriptions).values({ userId, planId: pro?.id ?? '', status: 'canceled', stripeSubscriptionId: 'sub_ended' });
-    expect((await client.request('/api/me/subscription')).body.subscription).toMatchObject({ plan: { name: 'Free' }, status: 'active', paid: false });
+    await database.db
+      .insert(subscriptions)
+      .values({ userId, planId: pro?.id ?? '', status: 'canceled', stripeSubscriptionId: 'sub_ended' });
+    expect((await client.request('/api/me/subscription')).body.subscription).toMatchObject({
+      plan: { name: 'Free' },
+      status: 'active',
+      paid: false,
+    });
   });
 
   it('needs a signed-in user', async () => {

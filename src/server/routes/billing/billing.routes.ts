@@ -40,7 +40,7 @@ export const checkoutRoute = createRoute({
   method: 'post',
   path: '/api/billing/checkout',
   tags: ['Billing'],
-  summary: 'Start a Stripe Checkout for a paid plan; send the browser to the answer\'s url',
+  summary: "Start a Stripe Checkout for a paid plan; send the browser to the answer's url",
   middleware: [requireUser] as const,
   request: { body: { required: true, content: { 'application/json': { schema: checkoutRequestSchema } } } },
   responses: {

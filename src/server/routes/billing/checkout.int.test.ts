@@ -34,11 +34,16 @@ afterAll(async () => {
 });
 
 const signedUp = (name: string, ip: string, on = app) => signUpTestUser(on, { name, ip });
-const checkout = (client: Awaited<ReturnType<typeof signedUp>>['client'], planId: string) => client.request('/api/billing/checkout', { method: 'POST', body: { planId } });
+const checkout = (client: Awaited<ReturnType<typeof signedUp>>['client'], planId: string) =>
+  client.request('/api/billing/checkout', { method: 'POST', body: { planId } });
 
 async function deliver(event: Record<string, unknown>) {
   const { payload, signature } = signStripeEvent(event);
-  const response = await app.request('/api/billing/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+  const response = await app.request('/api/billing/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
   return response.status;
 }
 
@@ -49,7 +54,11 @@ describe('without STRIPE_SECRET_KEY', () => {
     expect(await checkout(client, plans.Pro?.id ?? '')).toMatchObject({ status: 400, body: notConfigured });
     expect(await client.request('/api/billing/portal', { method: 'POST' })).toMatchObject({ status: 400, body: notConfigured });
     expect((await client.request('/api/me/subscription')).body.subscription.paymentsConfigured).toBe(false);
-    const webhook = await unpaid.request('/api/billing/webhook', { method: 'POST', body: '{}', headers: { 'Stripe-Signature': 't=1,v1=00' } });
+    const webhook = await unpaid.request('/api/billing/webhook', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Stripe-Signature': 't=1,v1=00' },
+    });
     expect(webhook.status).toBe(400);
     expect(((await webhook.json()) as { error: { code: string } }).error.code).toBe('payments_not_configured');
   });
@@ -65,9 +74,17 @@ describe('POST /api/billing/checkout', () => {
     expect(first.status).toBe(200);
     expect(billingSessionSchema.parse(first.body).url).toMatch(new RegExp(`^${stripe.baseUrl}/checkout/cs_`));
 
-    expect(stripe.requestsTo('POST', '/v1/products').map((request) => request.body)).toEqual([{ name: 'Promptcron Pro', description: expect.any(String), metadata: { planId: pro } }]);
+    expect(stripe.requestsTo('POST', '/v1/products').map((request) => request.body)).toEqual([
+      { name: 'Promptcron Pro', description: expect.any(String), metadata: { planId: pro } },
+    ]);
     expect(stripe.requestsTo('POST', '/v1/prices').map((request) => request.body)).toEqual([
-      { product: expect.stringMatching(/^prod_/), unit_amount: '900', currency: 'usd', recurring: { interval: 'month' }, metadata: { planId: pro } },
+      {
+        product: expect.stringMatching(/^prod_/),
+        unit_amount: '900',
+        currency: 'usd',
+        recurring: { interval: 'month' },
+        metadata: { planId: pro },
+      },
     ]);
     expect(stripe.requestsTo('POST', '/v1/prices')[0]?.idempotencyKey).toBe(`promptcron-plan-${pro}-900-usd-month-price`);
     expect(stripe.requestsTo('POST', '/v1/customers').map((request) => request.body)).toEqual([{ email, metadata: { userId } }]);
@@ -94,13 +111,24 @@ describe('POST /api/billing/checkout', () => {
     const other = await signedUp('Second buyer', '198.51.100.94');
     expect((await checkout(other.client, pro)).status).toBe(200);
     expect(stripe.requestsTo('POST', '/v1/prices')).toHaveLength(1);
-    expect(stripe.requestsTo('POST', '/v1/customers').map((request) => (request.body.metadata as { userId: string }).userId)).toEqual([userId, other.userId]);
-    expect(stripe.requestsTo('POST', '/v1/checkout/sessions').slice(-2).map((request) => request.body.customer)).toEqual([row?.stripeCustomerId, expect.not.stringMatching(row?.stripeCustomerId ?? '')]);
+    expect(stripe.requestsTo('POST', '/v1/customers').map((request) => (request.body.metadata as { userId: string }).userId)).toEqual([
+      userId,
+      other.userId,
+    ]);
+    expect(
+      stripe
+        .requestsTo('POST', '/v1/checkout/sessions')
+        .slice(-2)
+        .map((request) => request.body.customer),
+    ).toEqual([row?.stripeCustomerId, expect.not.stringMatching(row?.stripeCustomerId ?? '')]);
   });
 
   it('refuses a plan that is free, not for sale or unknown, with a clear message', async () => {
     const { client } = await signedUp('Picky', '198.51.100.95');
-    expect(await checkout(client, plans.Free?.id ?? '')).toMatchObject({ status: 400, body: { error: { code: 'validation_failed', message: 'The Free plan is free: there is nothing to pay.' } } });
+    expect(await checkout(client, plans.Free?.id ?? '')).toMatchObject({
+      status: 400,
+      body: { error: { code: 'validation_failed', message: 'The Free plan is free: there is nothing to pay.' } },
+    });
     const notForSale = { status: 404, body: { error: { code: 'not_found', message: 'This plan does not exist or is not for sale.' } } };
     expect(await checkout(client, unlimitedPlanId)).toMatchObject(notForSale);
     expect(await checkout(client, '00000000-0000-4000-8000-0000000000ff')).toMatchObject(notForSale);
@@ -110,7 +138,10 @@ describe('POST /api/billing/checkout', () => {
 
   it('keeps a plan given by an administrator (Unlimited) rather than selling a smaller one over it', async () => {
     const answer = await checkout(owner.client, plans.Pro?.id ?? '');
-    expect(answer).toMatchObject({ status: 409, body: { error: { code: 'conflict', message: 'Your plan was given by an administrator: there is nothing to buy.' } } });
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { error: { code: 'conflict', message: 'Your plan was given by an administrator: there is nothing to buy.' } },
+    });
   });
 
   it('sends a paying user to the billing portal instead of a second checkout', async () => {
@@ -142,14 +173,17 @@ describe('POST /api/billing/checkout', () => {
 });
 
 describe('POST /api/billing/portal', () => {
-  it('opens the portal of the user\'s customer, returning to the plans page', async () => {
+  it("opens the portal of the user's customer, returning to the plans page", async () => {
     const { client, userId } = await signedUp('Manager', '198.51.100.97');
     await checkout(client, plans.Pro?.id ?? '');
     const response = await client.request('/api/billing/portal', { method: 'POST' });
     expect(response.status).toBe(200);
     expect(billingSessionSchema.parse(response.body).url).toMatch(new RegExp(`^${stripe.baseUrl}/portal/bps_`));
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-    expect(stripe.requestsTo('POST', '/v1/billing_portal/sessions').at(-1)?.body).toEqual({ customer: row?.stripeCustomerId, return_url: `${testAppUrl}/dashboard/subscription` });
+    expect(stripe.requestsTo('POST', '/v1/billing_portal/sessions').at(-1)?.body).toEqual({
+      customer: row?.stripeCustomerId,
+      return_url: `${testAppUrl}/dashboard/subscription`,
+    });
   });
 
   it('says so when the user never started a checkout', async () => {
@@ -161,17 +195,33 @@ describe('POST /api/billing/portal', () => {
   });
 
   it('reports Stripe refusing the key as a provider error, not a crash', async () => {
-    const { app: wrongKey } = await createTestApp({ database, env: { STRIPE_SECRET_KEY: 'sk_test_wrong', STRIPE_API_BASE: stripe.baseUrl } });
+    const { app: wrongKey } = await createTestApp({
+      database,
+      env: { STRIPE_SECRET_KEY: 'sk_test_wrong', STRIPE_API_BASE: stripe.baseUrl },
+    });
     const { client } = await signedUp('Wrong key', '198.51.100.99', wrongKey);
     const response = await checkout(client, plans.Pro?.id ?? '');
-    expect(response).toMatchObject({ status: 502, body: { error: { code: 'payment_provider', message: 'Stripe: Invalid API Key provided.' } } });
+    expect(response).toMatchObject({
+      status: 502,
+      body: { error: { code: 'payment_provider', message: 'Stripe: Invalid API Key provided.' } },
+    });
   });
 });
 
 describe('OpenAPI', () => {
   it('declares the billing routes with their refusals', async () => {
-    const document = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, { post?: { responses: Record<string, unknown> } }> };
-    expect(Object.keys(document.paths['/api/billing/checkout']?.post?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409', '502']);
+    const document = (await (await app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(document.paths['/api/billing/checkout']?.post?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '502',
+    ]);
     expect(Object.keys(document.paths['/api/billing/portal']?.post?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '502']);
     expect(Object.keys(document.paths['/api/billing/webhook']?.post?.responses ?? {}).sort()).toEqual(['200', '400']);
   });

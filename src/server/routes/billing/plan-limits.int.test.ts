@@ -39,7 +39,10 @@ afterAll(async () => {
 const signedUpUser = (name: string, ip: string) => signUpTestUser(app, { name, ip });
 
 async function activeTasksOf(userId: string): Promise<number> {
-  const [row] = await database.db.select({ active: count() }).from(tasks).where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')));
+  const [row] = await database.db
+    .select({ active: count() })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')));
   return row?.active ?? 0;
 }
 
@@ -57,7 +60,10 @@ describe('the active_tasks limit', () => {
     expect((await client.request(`/api/tasks/${first?.id}/pause`, { method: 'POST' })).status).toBe(200);
     const sixth = await client.request('/api/tasks', { method: 'POST', body: hourlyTask });
     expect(sixth.status).toBe(201);
-    expect(await client.request(`/api/tasks/${first?.id}/resume`, { method: 'POST' })).toMatchObject({ status: 403, body: { error: activeTasksLimit } });
+    expect(await client.request(`/api/tasks/${first?.id}/resume`, { method: 'POST' })).toMatchObject({
+      status: 403,
+      body: { error: activeTasksLimit },
+    });
     expect((await client.request(`/api/tasks/${first?.id}`)).body.task.status).toBe('paused');
     // Resuming a task that is already active takes no extra room.
     expect((await client.request(`/api/tasks/${sixth.body.task.id}/resume`, { method: 'POST' })).status).toBe(200);
@@ -73,7 +79,8 @@ describe('the active_tasks limit', () => {
   });
 
   it('does not limit the Unlimited administrator', async () => {
-    for (let i = 0; i < 7; i += 1) expect((await admin.request('/api/tasks', { method: 'POST', body: cronTask('* * * * *') })).status).toBe(201);
+    for (let i = 0; i < 7; i += 1)
+      expect((await admin.request('/api/tasks', { method: 'POST', body: cronTask('* * * * *') })).status).toBe(201);
   });
 });
 
@@ -82,7 +89,10 @@ describe('the min_interval_minutes limit', () => {
     const { client, userId } = await signedUpUser('Pacer', '198.51.100.73');
     for (const cron of ['* * * * *', '0,30 * * * *', '*/15 9 * * 1-5']) {
       const refused = await client.request('/api/tasks', { method: 'POST', body: cronTask(cron) });
-      expect(refused).toMatchObject({ status: 400, body: { error: { code: 'validation_failed', message: paceMessage, fields: { schedule: paceMessage } } } });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { error: { code: 'validation_failed', message: paceMessage, fields: { schedule: paceMessage } } },
+      });
     }
     expect(await activeTasksOf(userId)).toBe(0);
 
@@ -97,7 +107,14 @@ describe('the min_interval_minutes limit', () => {
 
   it('refuses to resume a task too fast for the plan (paused on a bigger one)', async () => {
     const { client, userId } = await signedUpUser('Downgraded', '198.51.100.74');
-    const fast = await seedTask(database.db, userId, { scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '*/10 * * * *', status: 'paused', nextFireAt: null });
+    const fast = await seedTask(database.db, userId, {
+      scheduleType: 'custom',
+      scheduleTime: null,
+      startDate: null,
+      customCron: '*/10 * * * *',
+      status: 'paused',
+      nextFireAt: null,
+    });
     const refused = await client.request(`/api/tasks/${fast.id}/resume`, { method: 'POST' });
     expect(refused).toMatchObject({ status: 400, body: { error: { fields: { schedule: paceMessage } } } });
   });

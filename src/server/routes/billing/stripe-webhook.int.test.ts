@@ -23,7 +23,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   stripe = await startStripeServer();
   mail = await startMailServer();
-  const env = { STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.baseUrl, SMTP_URL: mail.url };
+  const env = {
+    STRIPE_SECRET_KEY: stripe.apiKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.baseUrl,
+    SMTP_URL: mail.url,
+  };
   ({ app } = await createTestApp({ database, env }));
   worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env }) });
   await signUpTestUser(app, { name: 'Owner', ip: '198.51.100.120' });
@@ -39,7 +44,11 @@ afterAll(async () => {
 });
 
 async function post(payload: string, headers: Record<string, string>) {
-  const response = await app.request('/api/billing/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: payload });
+  const response = await app.request('/api/billing/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: payload,
+  });
   return { status: response.status, body: (await response.json()) as { received?: boolean; error?: { code: string; message: string } } };
 }
 
@@ -51,7 +60,9 @@ function deliver(event: Record<string, unknown>) {
 /** A user who went through checkout for `plan` (customer and price exist at the stand-in), and Stripe's answer. */
 async function subscriber(name: string, ip: string, planName = 'Pro') {
   const user = await signUpTestUser(app, { name, ip });
-  const { url } = billingSessionSchema.parse((await user.client.request('/api/billing/checkout', { method: 'POST', body: { planId: plans[planName]?.id } })).body);
+  const { url } = billingSessionSchema.parse(
+    (await user.client.request('/api/billing/checkout', { method: 'POST', body: { planId: plans[planName]?.id } })).body,
+  );
   const { session, subscription } = await stripe.completeCheckout(url?.split('/').pop() ?? '');
   return { ...user, session, subscription, mine: async () => (await user.client.request('/api/me/subscription')).body.subscription };
 }
@@ -61,23 +72,37 @@ const seconds = () => Math.floor(Date.now() / 1000);
 
 describe('POST /api/billing/webhook', () => {
   it('refuses a missing or wrong signature, and acknowledges what it does not use', async () => {
-    const event = stripeEvent('customer.subscription.deleted', subscriptionObject({ id: 'sub_forged', customer: 'cus_x', price: { id: 'price_x' } }));
+    const event = stripeEvent(
+      'customer.subscription.deleted',
+      subscriptionObject({ id: 'sub_forged', customer: 'cus_x', price: { id: 'price_x' } }),
+    );
     const payload = JSON.stringify(event);
     expect(await post(payload, {})).toMatchObject({ status: 400, body: { error: { code: 'invalid_signature' } } });
     const wrong = signStripeEvent(event, 'whsec_someone_else');
-    expect(await post(payload, { 'Stripe-Signature': wrong.signature })).toMatchObject({ status: 400, body: { error: { code: 'invalid_signature', message: 'The Stripe signature does not match this endpoint.' } } });
+    expect(await post(payload, { 'Stripe-Signature': wrong.signature })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_signature', message: 'The Stripe signature does not match this endpoint.' } },
+    });
     // Signed, then the body changed on the way.
     const signed = signStripeEvent(event);
     expect((await post(signed.payload.replace('sub_forged', 'sub_altered'), { 'Stripe-Signature': signed.signature })).status).toBe(400);
 
     // Server to server: the cross-site rule (routes/csrf.ts) does not apply, even to a request that carries a cookie.
     const { client } = await signUpTestUser(app, { name: 'Cookie carrier', ip: '198.51.100.127' });
-    expect(await post(signed.payload, { 'Stripe-Signature': 'v1=0', Cookie: client.cookieHeader, Origin: 'https://elsewhere.example' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_signature' } } });
+    expect(
+      await post(signed.payload, { 'Stripe-Signature': 'v1=0', Cookie: client.cookieHeader, Origin: 'https://elsewhere.example' }),
+    ).toMatchObject({ status: 400, body: { error: { code: 'invalid_signature' } } });
 
-    expect(await deliver(stripeEvent('customer.created', { id: 'cus_unused', object: 'customer' }))).toEqual({ status: 200, body: { received: true } });
+    expect(await deliver(stripeEvent('customer.created', { id: 'cus_unused', object: 'customer' }))).toEqual({
+      status: 200,
+      body: { received: true },
+    });
     // A customer this server never made: logged and acknowledged, never a 500 that Stripe would retry for days.
     expect((await deliver(event)).status).toBe(200);
-    expect((await deliver(stripeEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', customer: 'cus_nobody', parent: null }))).status).toBe(200);
+    expect(
+      (await deliver(stripeEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', customer: 'cus_nobody', parent: null })))
+        .status,
+    ).toBe(200);
   });
 
   it('links the checkout and mirrors the subscription; a replayed event id changes nothing', async () => {
@@ -85,7 +110,11 @@ describe('POST /api/billing/webhook', () => {
     expect((await deliver(stripeEvent('checkout.session.completed', buyer.session))).status).toBe(200);
     expect(await buyer.mine()).toMatchObject({ plan: { name: 'Pro' }, status: 'active', paid: true });
 
-    const canceling = stripeEvent('customer.subscription.updated', { ...buyer.subscription, cancel_at_period_end: true }, { created: seconds() });
+    const canceling = stripeEvent(
+      'customer.subscription.updated',
+      { ...buyer.subscription, cancel_at_period_end: true },
+      { created: seconds() },
+    );
     expect((await deliver(canceling)).status).toBe(200);
     expect(await buyer.mine()).toMatchObject({ cancelAtPeriodEnd: true });
 
@@ -95,7 +124,10 @@ describe('POST /api/billing/webhook', () => {
     expect(await deliver(canceling)).toEqual({ status: 200, body: { received: true } });
     expect(await rowOf(buyer.userId)).toEqual(before);
     expect(await buyer.mine()).toMatchObject({ cancelAtPeriodEnd: false });
-    const [recorded] = await database.db.select({ total: count() }).from(stripeEvents).where(eq(stripeEvents.id, String(canceling.id)));
+    const [recorded] = await database.db
+      .select({ total: count() })
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, String(canceling.id)));
     expect(recorded?.total).toBe(1);
   });
 
@@ -103,20 +135,43 @@ describe('POST /api/billing/webhook', () => {
     const buyer = await subscriber('Out of order', '198.51.100.123', 'Business');
     const at = seconds();
     const periodEnd = at + 40 * 86_400;
-    const newer = { ...subscriptionObject({ id: String(buyer.subscription.id), customer: String(buyer.subscription.customer), price: (buyer.subscription.items as { data: { price: { id: string } }[] }).data[0]?.price ?? { id: '' }, periodStart: at, periodEnd, cancelAtPeriodEnd: true }) };
+    const newer = {
+      ...subscriptionObject({
+        id: String(buyer.subscription.id),
+        customer: String(buyer.subscription.customer),
+        price: (buyer.subscription.items as { data: { price: { id: string } }[] }).data[0]?.price ?? { id: '' },
+        periodStart: at,
+        periodEnd,
+        cancelAtPeriodEnd: true,
+      }),
+    };
     expect((await deliver(stripeEvent('customer.subscription.updated', newer, { created: at + 5 }))).status).toBe(200);
-    expect((await deliver(stripeEvent('customer.subscription.created', { ...buyer.subscription, status: 'incomplete' }, { created: at }))).status).toBe(200);
+    expect(
+      (await deliver(stripeEvent('customer.subscription.created', { ...buyer.subscription, status: 'incomplete' }, { created: at })))
+        .status,
+    ).toBe(200);
     // checkout.session.completed carries no state of its own and comes last here: it must not undo anything either.
     expect((await deliver(stripeEvent('checkout.session.completed', buyer.session, { created: at + 1 }))).status).toBe(200);
 
-    expect(await buyer.mine()).toMatchObject({ plan: { name: 'Business' }, status: 'active', paid: true, cancelAtPeriodEnd: true, currentPeriodEnd: new Date(periodEnd * 1000).toISOString() });
+    expect(await buyer.mine()).toMatchObject({
+      plan: { name: 'Business' },
+      status: 'active',
+      paid: true,
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+    });
   });
 
   it('keeps the plan through a failed payment, shown as past_due', async () => {
     const buyer = await subscriber('Declined', '198.51.100.124');
     await deliver(stripeEvent('checkout.session.completed', buyer.session));
     await deliver(stripeEvent('customer.subscription.created', buyer.subscription, { created: seconds() - 1 }));
-    const invoice = { id: 'in_declined', object: 'invoice', customer: buyer.subscription.customer, parent: { type: 'subscription_details', subscription_details: { subscription: buyer.subscription.id } } };
+    const invoice = {
+      id: 'in_declined',
+      object: 'invoice',
+      customer: buyer.subscription.customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription: buyer.subscription.id } },
+    };
     expect((await deliver(stripeEvent('invoice.payment_failed', invoice))).status).toBe(200);
 
     expect(await buyer.mine()).toMatchObject({ plan: { name: 'Pro' }, status: 'past_due', paid: true });
@@ -138,14 +193,28 @@ describe('POST /api/billing/webhook', () => {
         ...(index === 0 ? { scheduleType: 'custom', customCron: '*/5 * * * *' } : { scheduleType: 'daily' }),
       });
     }
-    const paused = await seedTask(database.db, buyer.userId, { name: 'Already paused', status: 'paused', nextFireAt: null, createdAt: new Date() });
+    const paused = await seedTask(database.db, buyer.userId, {
+      name: 'Already paused',
+      status: 'paused',
+      nextFireAt: null,
+      createdAt: new Date(),
+    });
 
     const ended = stripeEvent('customer.subscription.deleted', { ...buyer.subscription, status: 'canceled' });
     expect((await deliver(ended)).status).toBe(200);
 
     expect(await buyer.mine()).toMatchObject({ plan: { name: 'Free' }, paid: false });
-    expect(await rowOf(buyer.userId)).toMatchObject({ planId: freePlanId, status: 'canceled', stripeSubscriptionId: buyer.subscription.id });
-    const statuses = Object.fromEntries((await database.db.select().from(tasks).where(eq(tasks.userId, buyer.userId))).map((task) => [task.name, [task.status, task.nextFireAt]]));
+    expect(await rowOf(buyer.userId)).toMatchObject({
+      planId: freePlanId,
+      status: 'canceled',
+      stripeSubscriptionId: buyer.subscription.id,
+    });
+    const statuses = Object.fromEntries(
+      (await database.db.select().from(tasks).where(eq(tasks.userId, buyer.userId))).map((task) => [
+        task.name,
+        [task.status, task.nextFireAt],
+      ]),
+    );
     expect(statuses).toEqual({
       'Task 1': ['paused', null],
       'Task 2': ['active', null],
@@ -169,13 +238,15 @@ describe('POST /api/billing/webhook', () => {
     expect(mail.messages.filter((received) => received.to.includes(buyer.email))).toHaveLength(1);
   });
 
-  it('lets a user who lapsed buy again, and the old subscription\'s late events leave the new one alone', async () => {
+  it("lets a user who lapsed buy again, and the old subscription's late events leave the new one alone", async () => {
     const buyer = await subscriber('Returning', '198.51.100.126');
     await deliver(stripeEvent('customer.subscription.created', buyer.subscription, { created: seconds() - 20 }));
     await deliver(stripeEvent('customer.subscription.deleted', { ...buyer.subscription, status: 'canceled' }, { created: seconds() - 10 }));
     expect((await buyer.mine()).plan.name).toBe('Free');
 
-    const { url } = billingSessionSchema.parse((await buyer.client.request('/api/billing/checkout', { method: 'POST', body: { planId: plans.Business?.id } })).body);
+    const { url } = billingSessionSchema.parse(
+      (await buyer.client.request('/api/billing/checkout', { method: 'POST', body: { planId: plans.Business?.id } })).body,
+    );
     const again = await stripe.completeCheckout(url?.split('/').pop() ?? '');
     expect(again.session.customer).toBe(buyer.subscription.customer);
     await deliver(stripeEvent('checkout.session.completed', again.session));

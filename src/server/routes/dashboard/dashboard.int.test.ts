@@ -27,7 +27,14 @@ describe('GET /api/dashboard', () => {
     const response = await client.request('/api/dashboard');
     expect(response.status).toBe(200);
     const dashboard = dashboardSchema.parse(response.body);
-    expect(dashboard.stats).toEqual({ activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 0, tokensThisMonth: 0, costUsdThisMonth: 0 });
+    expect(dashboard.stats).toEqual({
+      activeTasks: 0,
+      runsCompleted: 0,
+      successRate: null,
+      runsThisMonth: 0,
+      tokensThisMonth: 0,
+      costUsdThisMonth: 0,
+    });
     expect(dashboard).toMatchObject({ activeTasks: [], recentRuns: [], quota: { monthlyRunLimit: null, runsThisMonth: 0 } });
   });
 
@@ -46,7 +53,13 @@ describe('GET /api/dashboard', () => {
     // Minutes ago, but never before the month began (the suite may run just after midnight on the 1st).
     const thisMonth = (minutes: number) => new Date(Math.max(monthStart + 60_000, now.getTime() - minutes * 60_000) - minutes * 10);
     const runs = [];
-    for (const [minutes, status] of [[1, 'completed'], [2, 'error'], [3, 'skipped'], [4, 'completed'], [5, 'completed']] as const) {
+    for (const [minutes, status] of [
+      [1, 'completed'],
+      [2, 'error'],
+      [3, 'skipped'],
+      [4, 'completed'],
+      [5, 'completed'],
+    ] as const) {
       const usage = status === 'skipped' ? {} : { inputTokens: 100, outputTokens: 20, costUsd: 0.0005 };
       runs.push(await seedRun(database.db, minutes % 2 ? soon : later, { startedAt: thisMonth(minutes), status, ...usage }));
     }
@@ -56,7 +69,14 @@ describe('GET /api/dashboard', () => {
     await seedRun(database.db, theirs, { startedAt: thisMonth(1), status: 'error', ...elsewhere });
 
     const dashboard = dashboardSchema.parse((await client.request('/api/dashboard')).body);
-    expect(dashboard.stats).toEqual({ activeTasks: 2, runsCompleted: 5, successRate: 83.3, runsThisMonth: 4, tokensThisMonth: 480, costUsdThisMonth: 0.002 });
+    expect(dashboard.stats).toEqual({
+      activeTasks: 2,
+      runsCompleted: 5,
+      successRate: 83.3,
+      runsThisMonth: 4,
+      tokensThisMonth: 480,
+      costUsdThisMonth: 0.002,
+    });
     expect(dashboard.activeTasks.map((task) => task.name)).toEqual(['Soon', 'Later']);
     expect(dashboard.recentRuns.map((run) => run.id)).toEqual(runs.map((run) => run.id));
     expect(dashboard.recentRuns[0]).toMatchObject({ taskName: 'Soon', status: 'completed' });
@@ -78,14 +98,19 @@ describe('GET /api/dashboard', () => {
     expect(await usage()).toMatchObject({ tokensThisMonth: 150, costUsdThisMonth: 0.001 });
 
     // The engine writes a run's tokens with its completion; the database announces the change to every API process.
-    await database.db.update(taskRuns).set({ status: 'completed', completedAt: new Date(), inputTokens: 1_000, outputTokens: 200, costUsd: 0.01 }).where(eq(taskRuns.id, running.id));
+    await database.db
+      .update(taskRuns)
+      .set({ status: 'completed', completedAt: new Date(), inputTokens: 1_000, outputTokens: 200, costUsd: 0.01 })
+      .where(eq(taskRuns.id, running.id));
     await expect.poll(usage, { timeout: 10_000 }).toMatchObject({ tokensThisMonth: 1_350, costUsdThisMonth: 0.011 });
   });
 
   it('takes the run limit from the user’s plan', async () => {
     const { client, userId } = await signedUpUser('Subscriber', '198.51.100.23');
     const [pro] = await database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Pro'));
-    await database.db.insert(subscriptions).values({ userId, planId: pro?.id ?? '', status: 'active', stripeSubscriptionId: 'sub_dashboard' });
+    await database.db
+      .insert(subscriptions)
+      .values({ userId, planId: pro?.id ?? '', status: 'active', stripeSubscriptionId: 'sub_dashboard' });
     expect((await client.request('/api/dashboard')).body.quota).toMatchObject({ monthlyRunLimit: 5000 });
   });
 
@@ -99,10 +124,19 @@ describe('GET /api/dashboard', () => {
     const { client, userId } = await signedUpUser('Charted', '198.51.100.24');
     const task = await seedTask(database.db, userId, { timezone: 'America/New_York' });
     // The default schedule's zone is the user's zone, ahead of the newest task's.
-    await database.db.insert(userSettings).values({ userId, notifyTaskCompletion: false, notifyTaskErrors: true, weeklyDigest: false, defaultScheduleType: 'daily', defaultScheduleTime: '09:00', timezone: 'Europe/Berlin' });
+    await database.db.insert(userSettings).values({
+      userId,
+      notifyTaskCompletion: false,
+      notifyTaskErrors: true,
+      weeklyDigest: false,
+      defaultScheduleType: 'daily',
+      defaultScheduleTime: '09:00',
+      timezone: 'Europe/Berlin',
+    });
     const other = await seedUser(database.db);
     const theirs = await seedTask(database.db, other.id);
-    const at = (iso: string, status: 'completed' | 'error' | 'skipped' | 'processing' = 'completed') => seedRun(database.db, task, { startedAt: new Date(iso), status });
+    const at = (iso: string, status: 'completed' | 'error' | 'skipped' | 'processing' = 'completed') =>
+      seedRun(database.db, task, { startedAt: new Date(iso), status });
     // 23:30 UTC is already the next day in Berlin (UTC+1 in November).
     await at('2026-11-18T23:30:00Z');
     await at('2026-11-18T22:30:00Z', 'error');
@@ -138,6 +172,8 @@ describe('GET /api/dashboard', () => {
     // Over HTTP: today's 30 days, ending today in the zone.
     const dashboard = dashboardSchema.parse((await client.request('/api/dashboard')).body);
     expect(dashboard.activity.days).toHaveLength(30);
-    expect(dashboard.activity.days.at(-1)?.date).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date()));
+    expect(dashboard.activity.days.at(-1)?.date).toBe(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date()),
+    );
   });
 });

@@ -100,9 +100,14 @@ describe('verified delivery addresses', () => {
 
     // A link scanner's GET changes nothing; the page's POST confirms.
     const token = linkIn(confirmation, 'confirm');
-    expect((await new TestClient(app, '203.0.113.50').request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`)).status).toBe(404);
+    expect(
+      (await new TestClient(app, '203.0.113.50').request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`)).status,
+    ).toBe(404);
     expect(await addressStatus(task.id)).toMatchObject({ address: { status: 'pending' } });
-    const confirmed = await new TestClient(app, '203.0.113.50').request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { Origin: undefined } });
+    const confirmed = await new TestClient(app, '203.0.113.50').request(
+      `/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`,
+      { method: 'POST', headers: { Origin: undefined } },
+    );
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ email: 'friend@example.com', sender: 'Mel Member', status: 'confirmed' });
     expect(await addressStatus(task.id)).toMatchObject({ address: { status: 'confirmed' } });
@@ -120,10 +125,17 @@ describe('verified delivery addresses', () => {
     const confirmation = await mail.waitFor('reader@example.com');
     // The one-click header of the confirmation e-mail, as a mail program POSTs it (RFC 8058).
     const header = /<([^>]+)>/.exec(confirmation.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
-    const oneClick = await app.request(header.replace(/^https?:\/\/[^/]+/, ''), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = await app.request(header.replace(/^https?:\/\/[^/]+/, ''), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.status).toBe(200);
     expect(await addressStatus(task.id)).toMatchObject({ address: { status: 'unsubscribed' } });
-    expect(await deliverNewRun(task)).toMatchObject({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: the address unsubscribed from your e-mails' });
+    expect(await deliverNewRun(task)).toMatchObject({
+      deliveryStatus: 'skipped',
+      deliveryError: 'Not delivered: the address unsubscribed from your e-mails',
+    });
 
     // Another task of the same sender to the same address: no new question, no delivery.
     const second = await createTask('Another digest', 'reader@example.com');
@@ -132,7 +144,14 @@ describe('verified delivery addresses', () => {
 
     // Another sender asks the same address separately: unsubscribing was from Mel's mail only.
     const { client: other } = await signUpTestUser(app, { name: 'Other Sender', ip: '198.51.100.3' });
-    expect((await other.request('/api/tasks', { method: 'POST', body: { ...taskBody, name: 'Other', deliveryConfig: { email: 'reader@example.com' } } })).status).toBe(201);
+    expect(
+      (
+        await other.request('/api/tasks', {
+          method: 'POST',
+          body: { ...taskBody, name: 'Other', deliveryConfig: { email: 'reader@example.com' } },
+        })
+      ).status,
+    ).toBe(201);
     expect(await sendQueuedConfirmations()).toBe(1);
   });
 
@@ -146,7 +165,10 @@ describe('verified delivery addresses', () => {
       ['confirm', `${token}x`],
       ['unsubscribe', token],
     ] as const) {
-      const answer = await anonymous.request(`/api/delivery-addresses/${path}?token=${encodeURIComponent(bad)}`, { method: 'POST', headers: { Origin: undefined } });
+      const answer = await anonymous.request(`/api/delivery-addresses/${path}?token=${encodeURIComponent(bad)}`, {
+        method: 'POST',
+        headers: { Origin: undefined },
+      });
       expect({ path, bad, status: answer.status, code: answer.body.error.code }).toEqual({ path, bad, status: 400, code: 'invalid_token' });
     }
     const [row] = await database.db.select().from(deliveryAddresses).where(eq(deliveryAddresses.email, 'forged@example.com'));

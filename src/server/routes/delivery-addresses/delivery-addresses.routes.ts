@@ -45,20 +45,33 @@ export const getTaskDeliveryAddressRoute = createRoute({
   summary: 'Whether the task’s e-mail target may receive results yet',
   request: { params: taskIdParamSchema },
   responses: {
-    200: json(taskDeliveryAddressSchema, '`own` and `confirmed` receive results; `pending` waits for confirmation; null for other delivery methods'),
+    200: json(
+      taskDeliveryAddressSchema,
+      '`own` and `confirmed` receive results; `pending` waits for confirmation; null for other delivery methods',
+    ),
     401: json(errorResponseSchema, 'Not signed in'),
     404: json(errorResponseSchema, 'No such task among yours'),
   },
 });
 
 const confirm: RouteHandler<typeof confirmAddressRoute, AppEnv> = async (c) => {
-  const answer = await answerAddressLink({ db: c.var.deps.db, links: c.var.deps.unsubscribeLinks, token: c.req.valid('query').token, action: 'confirm' });
+  const answer = await answerAddressLink({
+    db: c.var.deps.db,
+    links: c.var.deps.unsubscribeLinks,
+    token: c.req.valid('query').token,
+    action: 'confirm',
+  });
   c.var.log.info({ status: answer.status }, 'delivery address answered by its link');
   return c.json(answer, 200);
 };
 
 const unsubscribe: RouteHandler<typeof unsubscribeAddressRoute, AppEnv> = async (c) => {
-  const answer = await answerAddressLink({ db: c.var.deps.db, links: c.var.deps.unsubscribeLinks, token: c.req.valid('query').token, action: 'unsubscribe' });
+  const answer = await answerAddressLink({
+    db: c.var.deps.db,
+    links: c.var.deps.unsubscribeLinks,
+    token: c.req.valid('query').token,
+    action: 'unsubscribe',
+  });
   c.var.log.info({ status: answer.status }, 'delivery address answered by its link');
   return c.json(answer, 200);
 };

@@ -28,7 +28,10 @@ export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = asyn
   // Subscribe before answering: the browser refetches when the stream opens, so no change may slip between the two.
   let unsubscribe: () => void;
   try {
-    unsubscribe = await c.var.deps.userChanges.subscribe(c.var.sessionUser.id, { onRun: (event) => deliver(event), onClosed: () => endStream() });
+    unsubscribe = await c.var.deps.userChanges.subscribe(c.var.sessionUser.id, {
+      onRun: (event) => deliver(event),
+      onClosed: () => endStream(),
+    });
   } catch (error) {
     if (error instanceof RunEventsUnavailableError) throw new DomainError('unavailable', 503, 'Live updates are unavailable right now.');
     throw error;

@@ -50,7 +50,10 @@ function sseReader(response: Response) {
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
         let timer: NodeJS.Timeout | undefined;
-        const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no event within ${timeoutMs} ms`)), left)))]);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no event within ${timeoutMs} ms`)), left))),
+        ]);
         clearTimeout(timer);
         if (chunk.done) return 'closed';
         buffer += chunk.value;
@@ -88,7 +91,10 @@ describe('GET /api/events', () => {
 
     // A change of status is news; a change of result text alone is not.
     await database.db.update(taskRuns).set({ result: 'Partial answer' }).where(eq(taskRuns.id, run.id));
-    await database.db.update(taskRuns).set({ status: 'completed', completedAt: new Date(), result: 'Done.' }).where(eq(taskRuns.id, run.id));
+    await database.db
+      .update(taskRuns)
+      .set({ status: 'completed', completedAt: new Date(), result: 'Done.' })
+      .where(eq(taskRuns.id, run.id));
     expect(await events.nextRun()).toEqual({ runId: run.id, taskId: adaTask.id, status: 'completed' });
     await database.db.update(taskRuns).set({ deliveryStatus: 'delivered' }).where(eq(taskRuns.id, run.id));
     expect(await events.nextRun()).toEqual({ runId: run.id, taskId: adaTask.id, status: 'completed' });
@@ -134,7 +140,9 @@ describe('GET /api/events', () => {
     const task = await seedTask(database.db, userId, { name: 'Resilient task' });
     const first = sseReader(await client.open('/api/events'));
 
-    await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`);
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`,
+    );
     expect(await first.next()).toBe('closed');
 
     const second = sseReader(await client.open('/api/events'));

@@ -104,15 +104,24 @@ describe('the key lifecycle', () => {
 
   it('refuses a past expiry, and stops an expired key', async () => {
     const { client } = await newUser();
-    const past = await client.request('/api/me/api-keys', { method: 'POST', body: { name: 'Old', scope: 'read', expiresAt: '2020-01-01T00:00:00Z' } });
+    const past = await client.request('/api/me/api-keys', {
+      method: 'POST',
+      body: { name: 'Old', scope: 'read', expiresAt: '2020-01-01T00:00:00Z' },
+    });
     expect(past.status).toBe(400);
     expect(past.body.error.fields).toEqual({ expiresAt: 'The expiry must be a date in the future.' });
     const invalid = await client.request('/api/me/api-keys', { method: 'POST', body: { name: '', scope: 'admin' } });
-    expect(invalid.body.error.fields).toMatchObject({ name: 'Please enter a name for the key.', scope: 'Please choose a scope: read or write.' });
+    expect(invalid.body.error.fields).toMatchObject({
+      name: 'Please enter a name for the key.',
+      scope: 'Please choose a scope: read or write.',
+    });
 
     const { apiKey, key } = await createKey(client, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
     expect((await withKey(key, '/api/tasks')).status).toBe(200);
-    await database.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, apiKey.id));
+    await database.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, apiKey.id));
     const expired = await withKey(key, '/api/tasks');
     expect(expired.status).toBe(401);
     expect(expired.body.error.message).toBe('This API key has expired.');
@@ -198,10 +207,16 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     expect(other.body.error.code).toBe('idempotency_key_reused');
 
     // Racing retries make one task too.
-    const raced = await Promise.all(Array.from({ length: 6 }, () => withKey(key, '/api/tasks', { method: 'POST', body: taskInput, headers: { 'Idempotency-Key': 'raced' } })));
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        withKey(key, '/api/tasks', { method: 'POST', body: taskInput, headers: { 'Idempotency-Key': 'raced' } }),
+      ),
+    );
     expect(new Set(raced.map((response) => response.status))).toEqual(new Set([201]));
     expect(new Set(raced.map((response) => response.body.task.id)).size).toBe(1);
-    const owned = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from tasks t join "user" u on u.id = t.user_id where u.email = ${email}`);
+    const owned = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from tasks t join "user" u on u.id = t.user_id where u.email = ${email}`,
+    );
     expect(owned.rows[0]?.n).toBe(2);
 
     // The key belongs to its user: another user may use the same one.

@@ -63,4 +63,7 @@ const revokeKey: RouteHandler<typeof revokeApiKeyRoute, AppEnv> = async (c) => {
   return c.body(null, 204);
 };
 
-export const apiKeysRouter = createRouter().openapi(listApiKeysRoute, listKeys).openapi(createApiKeyRoute, createKey).openapi(revokeApiKeyRoute, revokeKey);
+export const apiKeysRouter = createRouter()
+  .openapi(listApiKeysRoute, listKeys)
+  .openapi(createApiKeyRoute, createKey)
+  .openapi(revokeApiKeyRoute, revokeKey);

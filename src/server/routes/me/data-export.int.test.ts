@@ -36,9 +36,15 @@ async function buildQueuedExports() {
 describe('Download my data', () => {
   it('builds the JSON in the background, e-mails a link, and the link gives the whole account without secrets', async () => {
     const { client, email, userId } = await signUpTestUser(app, { name: 'Curious Cara', ip: '198.51.100.2' });
-    const task = await seedTask(database.db, userId, { name: 'Hooked', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://hooks.example.com/in' } });
+    const task = await seedTask(database.db, userId, {
+      name: 'Hooked',
+      deliveryMethod: 'webhook',
+      deliveryConfig: { webhookUrl: 'https://hooks.example.com/in' },
+    });
     const run = await seedRun(database.db, task, { result: 'The answer of the run.' });
-    await database.db.insert(webhookDeliveries).values({ runId: run.id, attempt: 1, url: 'https://hooks.example.com/in', statusCode: 500, durationMs: 12, error: 'HTTP 500' });
+    await database.db
+      .insert(webhookDeliveries)
+      .values({ runId: run.id, attempt: 1, url: 'https://hooks.example.com/in', statusCode: 500, durationMs: 12, error: 'HTTP 500' });
 
     const requested = await client.request('/api/me/data-export', { method: 'POST' });
     expect(requested.status).toBe(202);
@@ -77,7 +83,10 @@ describe('Download my data', () => {
     expect(row?.expiresAt?.getTime()).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
     expect((await app.request(path)).status).toBe(200);
 
-    await database.db.update(dataExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(dataExports.id, body.id));
+    await database.db
+      .update(dataExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(dataExports.id, body.id));
     const expired = await app.request(path);
     expect(expired.status).toBe(410);
     expect((await expired.json()).error.message).toBe('This download link has expired. Ask for your data again in Settings.');

@@ -5,11 +5,23 @@ import type { AppEnv } from '../../app-env';
 import { getUserSettings } from '../../core/settings/get-user-settings';
 import { updateUserSettings } from '../../core/settings/update-user-settings';
 import { deleteOwnAccount } from '../../core/users/delete-own-account';
-import { downloadDataExport as downloadDataExportCore, requestDataExport as requestDataExportCore } from '../../core/users/export-account-data';
+import {
+  downloadDataExport as downloadDataExportCore,
+  requestDataExport as requestDataExportCore,
+} from '../../core/users/export-account-data';
 import { getMe as getMeUser } from '../../core/users/get-me';
 import { setFirstPassword } from '../../core/users/set-first-password';
 import { updateProfile } from '../../core/users/update-profile';
-import type { deleteMeRoute, downloadDataExportRoute, requestDataExportRoute, getMeRoute, getSettingsRoute, setPasswordRoute, updateMeRoute, updateSettingsRoute } from './me.routes';
+import type {
+  deleteMeRoute,
+  downloadDataExportRoute,
+  requestDataExportRoute,
+  getMeRoute,
+  getSettingsRoute,
+  setPasswordRoute,
+  updateMeRoute,
+  updateSettingsRoute,
+} from './me.routes';
 
 export const getMe: RouteHandler<typeof getMeRoute, AppEnv> = async (c) => {
   const { db, env } = c.var.deps;
@@ -19,7 +31,12 @@ export const getMe: RouteHandler<typeof getMeRoute, AppEnv> = async (c) => {
 
 export const updateMe: RouteHandler<typeof updateMeRoute, AppEnv> = async (c) => {
   const { db, env } = c.var.deps;
-  const user = await updateProfile({ db, userId: c.var.sessionUser.id, input: c.req.valid('json'), inviteEmailDomain: env.INVITE_EMAIL_DOMAIN });
+  const user = await updateProfile({
+    db,
+    userId: c.var.sessionUser.id,
+    input: c.req.valid('json'),
+    inviteEmailDomain: env.INVITE_EMAIL_DOMAIN,
+  });
   return c.json({ user }, 200);
 };
 

@@ -38,7 +38,11 @@ describe('profile', () => {
   it('updates the full name and refuses one shorter than 2 characters', async () => {
     const refused = await ada.request('/api/me', { method: 'PATCH', body: { fullName: ' A ' } });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: 'validation_failed', message: 'Name must be at least 2 characters.', fields: { fullName: 'Name must be at least 2 characters.' } });
+    expect(refused.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: 'Name must be at least 2 characters.',
+      fields: { fullName: 'Name must be at least 2 characters.' },
+    });
 
     const updated = await ada.request('/api/me', { method: 'PATCH', body: { fullName: 'Augusta Ada King' } });
     expect(updated.body.user.fullName).toBe('Augusta Ada King');
@@ -72,14 +76,21 @@ describe('settings', () => {
   });
 
   it('keeps "no default schedule" apart from a saved daily 09:00 UTC', async () => {
-    const notificationsOnly = { notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false }, defaultSchedule: null, budget: null };
+    const notificationsOnly = {
+      notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false },
+      defaultSchedule: null,
+      budget: null,
+    };
     expect((await grace.request('/api/me/settings', { method: 'PUT', body: notificationsOnly })).body).toEqual(notificationsOnly);
     expect((await grace.request('/api/me/settings')).body.defaultSchedule).toBeNull();
     const utcMorning = { ...notificationsOnly, defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' } };
     await grace.request('/api/me/settings', { method: 'PUT', body: utcMorning });
     expect((await grace.request('/api/me/settings')).body).toEqual(utcMorning);
     // A schedule is all three fields or none.
-    const partial = await grace.request('/api/me/settings', { method: 'PUT', body: { ...notificationsOnly, defaultSchedule: { type: 'daily' } } });
+    const partial = await grace.request('/api/me/settings', {
+      method: 'PUT',
+      body: { ...notificationsOnly, defaultSchedule: { type: 'daily' } },
+    });
     expect(partial.status).toBe(400);
     await grace.request('/api/me/settings', { method: 'PUT', body: notificationsOnly });
   });

@@ -102,7 +102,10 @@ export const downloadDataExportRoute = createRoute({
   tags: ['Account'],
   security: [],
   summary: 'Download a data export by the link from its e-mail',
-  request: { params: z.object({ id: z.uuid({ error: 'This download link is not valid.' }) }), query: z.object({ token: z.string().min(1).max(200) }) },
+  request: {
+    params: z.object({ id: z.uuid({ error: 'This download link is not valid.' }) }),
+    query: z.object({ token: z.string().min(1).max(200) }),
+  },
   responses: {
     200: { description: 'The JSON file (profile, settings, tasks without webhook secrets, runs with results, webhook attempts)' },
     404: json(errorResponseSchema, 'Not a valid link'),

@@ -72,7 +72,17 @@ describe('GET /metrics', () => {
     await client.signUp({ name: 'Measured', email: 'measured@example.com', password: strongPassword });
     const created = await client.request('/api/tasks', {
       method: 'POST',
-      body: { name: 'Measured task', provider: 'openai', model: 'gpt-5-nano', scheduleType: 'daily', scheduleTime: '08:00', timezone: 'UTC', prompt: { input: 'Count the requests please.' }, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } },
+      body: {
+        name: 'Measured task',
+        provider: 'openai',
+        model: 'gpt-5-nano',
+        scheduleType: 'daily',
+        scheduleTime: '08:00',
+        timezone: 'UTC',
+        prompt: { input: 'Count the requests please.' },
+        deliveryMethod: 'webhook',
+        deliveryConfig: { webhookUrl: receiver.url },
+      },
     });
     const taskId = created.body.task.id as string;
     await client.request(`/api/tasks/${taskId}`);
@@ -88,7 +98,13 @@ describe('GET /metrics', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(added(text, 'promptcron_runs_total{status="completed",provider="openai"}')).toBe(1);
     expect(added(text, 'promptcron_provider_latency_seconds_count{provider="openai",outcome="ok"}')).toBe(1);
-    await waitFor(async () => (added((await scrape(`Bearer ${token}`)).text, 'promptcron_delivery_attempts_total{method="webhook",outcome="delivered"}') === 1 ? true : undefined), 'the delivery counted');
+    await waitFor(
+      async () =>
+        added((await scrape(`Bearer ${token}`)).text, 'promptcron_delivery_attempts_total{method="webhook",outcome="delivered"}') === 1
+          ? true
+          : undefined,
+      'the delivery counted',
+    );
     expect(sample(text, 'promptcron_job_queue_depth')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'promptcron_job_queue_oldest_waiting_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'promptcron_sse_connections')).toBe(0);
@@ -108,7 +124,14 @@ describe('a worker-only process', () => {
   it('serves its metrics on METRICS_PORT, behind the same token', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, AUTH_SECRET: 'test-secret-that-is-at-least-32-characters', METRICS_TOKEN: token, METRICS_PORT: String(port), LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: database.url,
+        AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
+        METRICS_TOKEN: token,
+        METRICS_PORT: String(port),
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);

@@ -11,7 +11,10 @@ import { errorBody } from '../errors';
  * app.ts's request middleware, which times each request once for this and for the log.
  */
 export function recordRequest(c: Context<AppEnv>, seconds: number): void {
-  httpRequestDuration.observe({ method: c.req.method, route: matchedRoutes(c)[c.req.routeIndex]?.path ?? 'unmatched', status: String(c.res.status) }, seconds);
+  httpRequestDuration.observe(
+    { method: c.req.method, route: matchedRoutes(c)[c.req.routeIndex]?.path ?? 'unmatched', status: String(c.res.status) },
+    seconds,
+  );
 }
 
 /** Whether `Authorization: Bearer <token>` names METRICS_TOKEN; compared in constant time. */

@@ -8,7 +8,14 @@ export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async 
   const { range, date, timezone, q, cursor, limit } = c.req.valid('query');
   // c.get, not c.var: every read of `c.var` copies all the request's variables into a new object (the hottest route).
   const { pool, runCounts } = c.get('deps');
-  const page = await listHistoryCore({ pool, totals: runCounts, userId: c.get('sessionUser').id, filter: { range, date, timezone, q }, cursor, limit });
+  const page = await listHistoryCore({
+    pool,
+    totals: runCounts,
+    userId: c.get('sessionUser').id,
+    filter: { range, date, timezone, q },
+    cursor,
+    limit,
+  });
   return c.json(page, 200);
 };
 

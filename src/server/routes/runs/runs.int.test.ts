@@ -42,7 +42,11 @@ describe('GET /api/runs', () => {
     const runs = await Promise.all([1, 48, 24 * 10, 24 * 40].map((hours) => seedRun(database.db, task, { startedAt: hoursAgo(hours) })));
     const ids = runs.map((run) => run.id);
 
-    expect(await history(client, '?range=24h')).toMatchObject({ total: 1, nextCursor: null, items: [{ id: ids[0], taskName: 'Morning digest', status: 'completed' }] });
+    expect(await history(client, '?range=24h')).toMatchObject({
+      total: 1,
+      nextCursor: null,
+      items: [{ id: ids[0], taskName: 'Morning digest', status: 'completed' }],
+    });
     expect((await history(client, '?range=7d')).items.map((run) => run.id)).toEqual(ids.slice(0, 2));
     expect((await history(client, '?range=30d')).items.map((run) => run.id)).toEqual(ids.slice(0, 3));
     const all = await history(client);
@@ -65,7 +69,10 @@ describe('GET /api/runs', () => {
     expect(day.total).toBe(2);
     expect(day.items.map((run) => run.id)).toEqual([last.id, first.id]);
     // Without a zone the day is UTC's: 2026-11-20T00:00Z to 2026-11-21T00:00Z.
-    expect((await history(client, '?range=date&date=2026-11-20')).items.map((run) => run.startedAt)).toEqual(['2026-11-20T11:00:00.000Z', '2026-11-20T10:59:59.000Z']);
+    expect((await history(client, '?range=date&date=2026-11-20')).items.map((run) => run.startedAt)).toEqual([
+      '2026-11-20T11:00:00.000Z',
+      '2026-11-20T10:59:59.000Z',
+    ]);
   });
 
   it('answers a bad filter with 400 and the field at fault', async () => {
@@ -93,8 +100,16 @@ describe('GET /api/runs', () => {
     const digest = await seedTask(database.db, userId, { name: 'Morning Digest' });
     const weather = await seedTask(database.db, userId, { name: 'Weather report' });
     const digestRun = await seedRun(database.db, digest, { startedAt: hoursAgo(1), result: 'Markets rose 100% today.' });
-    const earningsRun = await seedRun(database.db, weather, { startedAt: hoursAgo(2), result: 'Sunny. Quarterly EARNINGS of the umbrella makers fell.' });
-    const failedRun = await seedRun(database.db, weather, { startedAt: hoursAgo(3), status: 'error', result: null, error: 'OpenAI rejected the API key' });
+    const earningsRun = await seedRun(database.db, weather, {
+      startedAt: hoursAgo(2),
+      result: 'Sunny. Quarterly EARNINGS of the umbrella makers fell.',
+    });
+    const failedRun = await seedRun(database.db, weather, {
+      startedAt: hoursAgo(3),
+      status: 'error',
+      result: null,
+      error: 'OpenAI rejected the API key',
+    });
 
     const search = async (q: string) => (await history(client, `?q=${encodeURIComponent(q)}`)).items.map((run) => run.id);
     expect(await search('  digest ')).toEqual([digestRun.id]);
@@ -122,7 +137,9 @@ describe('GET /api/runs', () => {
     const german = await at(4, 'Überblick: Die Märkte in Zürich schlossen höher.');
     const russian = await at(5, 'ОБЗОР: Рынки Москвы выросли.');
     const failed = await at(6, null, 'The provider rejected the e-mail address.');
-    await seedRun(database.db, await seedTask(database.db, other.userId, { name: 'Daily news' }), { result: 'Stock markets and marketing of Überblick.' });
+    await seedRun(database.db, await seedTask(database.db, other.userId, { name: 'Daily news' }), {
+      result: 'Stock markets and marketing of Überblick.',
+    });
 
     const search = async (q: string) => {
       const page = await history(client, `?q=${encodeURIComponent(q)}`);
@@ -159,7 +176,29 @@ describe('GET /api/runs', () => {
     const { client, userId } = await signedUpUser('Hostile search');
     const task = await seedTask(database.db, userId, { name: 'Quotes' });
     const run = await seedRun(database.db, task, { result: "It's a test: 100% & more | (nothing) !important" });
-    const searches = ["'", "''", ':*', 'a:*', '&|!()', '"unclosed', '"', '-', '--', '- -', 'or', 'or or', '-"', '\\', '<->', "it's", '!important', "') or 1=1 --", '😀', 'ℌ𝔢𝔩𝔩𝔬', 'a'.repeat(200)];
+    const searches = [
+      "'",
+      "''",
+      ':*',
+      'a:*',
+      '&|!()',
+      '"unclosed',
+      '"',
+      '-',
+      '--',
+      '- -',
+      'or',
+      'or or',
+      '-"',
+      '\\',
+      '<->',
+      "it's",
+      '!important',
+      "') or 1=1 --",
+      '😀',
+      'ℌ𝔢𝔩𝔩𝔬',
+      'a'.repeat(200),
+    ];
     for (const q of searches) {
       const response = await client.request(`/api/runs?q=${encodeURIComponent(q)}`);
       expect(response.status, q).toBe(200);
@@ -206,7 +245,10 @@ describe('GET /api/runs', () => {
         'Report ' || n || ': alpha' || case when n % 2 = 0 then ' beta' else '' end
       from generate_series(1, 2050) n`);
 
-    for (const [q, expected] of [['alpha', 2050], ['beta', 1025]] as const) {
+    for (const [q, expected] of [
+      ['alpha', 2050],
+      ['beta', 1025],
+    ] as const) {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
@@ -245,7 +287,11 @@ describe('GET /api/runs', () => {
     const task = await seedTask(database.db, ada.userId, { name: 'Private thoughts' });
     const run = await seedRun(database.db, task, { result: 'Only Ada may read this.' });
 
-    expect((await ada.client.request(`/api/runs/${run.id}`)).body.run).toMatchObject({ id: run.id, taskName: 'Private thoughts', result: 'Only Ada may read this.' });
+    expect((await ada.client.request(`/api/runs/${run.id}`)).body.run).toMatchObject({
+      id: run.id,
+      taskName: 'Private thoughts',
+      result: 'Only Ada may read this.',
+    });
     expect(await history(mallory.client)).toEqual({ items: [], nextCursor: null, total: 0 });
     expect((await history(mallory.client, '?q=private')).total).toBe(0);
     for (const id of [run.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
@@ -260,13 +306,19 @@ describe('GET /api/runs', () => {
     const task = await seedTask(database.db, userId, { name: 'Stopwatch' });
     const run = await seedRun(database.db, task);
     // Microseconds, as the scheduler's now() writes them: the history formats times in SQL, the run page in JavaScript.
-    await database.db.execute(sql`update task_runs set scheduled_for = '2026-11-20T09:59:59.999999Z', started_at = '2026-11-20T10:00:00.123456Z',
+    await database.db
+      .execute(sql`update task_runs set scheduled_for = '2026-11-20T09:59:59.999999Z', started_at = '2026-11-20T10:00:00.123456Z',
       completed_at = '2026-11-20T10:00:01.500999Z' where id = ${run.id}`);
 
     const [listed] = (await history(client)).items;
     const single = (await client.request(`/api/runs/${run.id}`)).body.run;
     expect(listed).toEqual(single);
-    expect(listed).toMatchObject({ scheduledFor: '2026-11-20T09:59:59.999Z', startedAt: '2026-11-20T10:00:00.123Z', completedAt: '2026-11-20T10:00:01.500Z', durationMs: 1377 });
+    expect(listed).toMatchObject({
+      scheduledFor: '2026-11-20T09:59:59.999Z',
+      startedAt: '2026-11-20T10:00:00.123Z',
+      completedAt: '2026-11-20T10:00:01.500Z',
+      durationMs: 1377,
+    });
   });
 
   it('refuses visitors who are not signed in', async () => {

@@ -88,7 +88,12 @@ export const runTaskNow: RouteHandler<typeof runTaskNowRoute, AppEnv> = async (c
 };
 
 export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = async (c) => {
-  const page = await listTaskRunsCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, ...c.req.valid('query') });
+  const page = await listTaskRunsCore({
+    db: c.var.deps.db,
+    userId: c.var.sessionUser.id,
+    taskId: c.req.valid('param').id,
+    ...c.req.valid('query'),
+  });
   return c.json(page, 200);
 };
 
@@ -101,10 +106,20 @@ export const sendTestDelivery: RouteHandler<typeof sendTestDeliveryRoute, AppEnv
   const { db, env, mailer } = c.var.deps;
   const user = c.var.sessionUser;
   // A test posts to a third party at once: counted per user, before anything is sent.
-  const verdict = await hitRateLimit({ db, key: `test-delivery:user:${user.id}`, rule: { limit: testDeliveryPerMinute, windowSeconds: 60 } });
+  const verdict = await hitRateLimit({
+    db,
+    key: `test-delivery:user:${user.id}`,
+    rule: { limit: testDeliveryPerMinute, windowSeconds: 60 },
+  });
   if (!verdict.allowed) {
     c.header('Retry-After', String(verdict.retryAfterSeconds));
-    return c.json(errorBody('rate_limited', `You can send ${testDeliveryPerMinute} test messages a minute. Please wait ${verdict.retryAfterSeconds} s and try again.`), 429);
+    return c.json(
+      errorBody(
+        'rate_limited',
+        `You can send ${testDeliveryPerMinute} test messages a minute. Please wait ${verdict.retryAfterSeconds} s and try again.`,
+      ),
+      429,
+    );
   }
   const result = await sendTestDeliveryCore({ env, mailer, owner: { email: user.email }, input: c.req.valid('json') });
   return c.json(result, 200);

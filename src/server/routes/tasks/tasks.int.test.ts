@@ -59,22 +59,36 @@ describe('tasks API', () => {
     const created = await ada.request('/api/tasks', { method: 'POST', body: emailTask });
     expect(created.status).toBe(201);
     const task = taskResponseSchema.parse(created.body).task;
-    expect(task).toMatchObject({ name: 'Morning brief', status: 'active', scheduleTime: '07:00', timezone: 'Europe/Berlin', deliveryConfig: { email: 'ada@example.com' } });
+    expect(task).toMatchObject({
+      name: 'Morning brief',
+      status: 'active',
+      scheduleTime: '07:00',
+      timezone: 'Europe/Berlin',
+      deliveryConfig: { email: 'ada@example.com' },
+    });
     expect(task.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     // 07:00 UTC on 2026-07-01 is 09:00 in Berlin: the task fires at 09:00 local time.
-    expect(new Date(task.nextFireAt ?? 0).toLocaleTimeString('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' })).toBe('09:00');
+    expect(
+      new Date(task.nextFireAt ?? 0).toLocaleTimeString('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }),
+    ).toBe('09:00');
 
     expect((await ada.request(`/api/tasks/${task.id}`)).body.task).toEqual(task);
     expect((await ada.request('/api/tasks')).body).toMatchObject({ items: [{ id: task.id }], total: 1, nextCursor: null });
 
-    const updated = await ada.request(`/api/tasks/${task.id}`, { method: 'PUT', body: { ...emailTask, name: 'Evening brief', scheduleTime: '17:00' } });
+    const updated = await ada.request(`/api/tasks/${task.id}`, {
+      method: 'PUT',
+      body: { ...emailTask, name: 'Evening brief', scheduleTime: '17:00' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.task).toMatchObject({ name: 'Evening brief', scheduleTime: '17:00', webhookSecret: task.webhookSecret });
 
     const paused = await ada.request(`/api/tasks/${task.id}/pause`, { method: 'POST' });
     expect(paused.body.task).toMatchObject({ status: 'paused', nextFireAt: null });
     // Editing a paused task keeps it paused.
-    expect((await ada.request(`/api/tasks/${task.id}`, { method: 'PUT', body: emailTask })).body.task).toMatchObject({ status: 'paused', nextFireAt: null });
+    expect((await ada.request(`/api/tasks/${task.id}`, { method: 'PUT', body: emailTask })).body.task).toMatchObject({
+      status: 'paused',
+      nextFireAt: null,
+    });
     const resumed = await ada.request(`/api/tasks/${task.id}/resume`, { method: 'POST' });
     expect(resumed.body.task.status).toBe('active');
     expect(new Date(resumed.body.task.nextFireAt).getTime()).toBeGreaterThan(Date.now());
@@ -101,7 +115,10 @@ describe('tasks API', () => {
     expect(next.getUTCMinutes() % 30).toBe(0);
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
 
-    const plain = await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, prompt: 'Plain text works as the prompt too.' } });
+    const plain = await ada.request('/api/tasks', {
+      method: 'POST',
+      body: { ...emailTask, prompt: 'Plain text works as the prompt too.' },
+    });
     expect(plain.body.task.prompt).toEqual({ input: 'Plain text works as the prompt too.', temperature: 1, searchEnabled: false });
   });
 
@@ -120,17 +137,27 @@ describe('tasks API', () => {
         'deliveryConfig.webhookUrl': 'Webhook URL is required for webhook delivery',
       },
     });
-    expect((await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, deliveryConfig: { email: '' } } })).body.error.fields).toEqual({
+    expect(
+      (await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, deliveryConfig: { email: '' } } })).body.error.fields,
+    ).toEqual({
       'deliveryConfig.email': 'Email is required for email delivery',
     });
-    expect((await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, scheduleType: 'custom', customCron: 'every day' } })).status).toBe(400);
+    expect(
+      (await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, scheduleType: 'custom', customCron: 'every day' } })).status,
+    ).toBe(400);
     expect(await taskCount()).toBe(before);
   });
 
   it('refuses a provider the server has no key for with 422', async () => {
-    const response = await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, provider: 'anthropic', model: 'claude-sonnet-4-5' } });
+    const response = await ada.request('/api/tasks', {
+      method: 'POST',
+      body: { ...emailTask, provider: 'anthropic', model: 'claude-sonnet-4-5' },
+    });
     expect(response.status).toBe(422);
-    expect(response.body.error).toEqual({ code: 'provider_unavailable', message: 'Anthropic needs an API key on the server. Choose another provider.' });
+    expect(response.body.error).toEqual({
+      code: 'provider_unavailable',
+      message: 'Anthropic needs an API key on the server. Choose another provider.',
+    });
   });
 
   it('filters by status, searches and paginates on the server', async () => {
@@ -190,14 +217,20 @@ describe('tasks API', () => {
 
 describe('a task’s monthly budget', () => {
   it('is saved with the task, shown back, cleared by null, and refused when not above 0', async () => {
-    const created = await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, name: 'Budgeted', budget: { unit: 'tokens', amount: 50_000 } } });
+    const created = await ada.request('/api/tasks', {
+      method: 'POST',
+      body: { ...emailTask, name: 'Budgeted', budget: { unit: 'tokens', amount: 50_000 } },
+    });
     expect(created.status).toBe(201);
     expect(created.body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
     const id = created.body.task.id as string;
     expect((await ada.request(`/api/tasks/${id}`)).body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
     const cleared = await ada.request(`/api/tasks/${id}`, { method: 'PUT', body: { ...emailTask, name: 'Budgeted', budget: null } });
     expect(cleared.body.task.budget).toBeNull();
-    const refused = await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, name: 'Broke', budget: { unit: 'usd', amount: -1 } } });
+    const refused = await ada.request('/api/tasks', {
+      method: 'POST',
+      body: { ...emailTask, name: 'Broke', budget: { unit: 'usd', amount: -1 } },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toEqual({ 'budget.amount': 'Please enter a budget greater than 0.' });
   });
@@ -206,7 +239,13 @@ describe('a task’s monthly budget', () => {
 describe('GET /api/catalog', () => {
   it('offers OpenAI and marks providers without a key as needing one', async () => {
     const { providers } = (await ada.request('/api/catalog')).body;
-    expect(providers.map((provider: { id: string; enabled: boolean; disabledReason: string | null }) => [provider.id, provider.enabled, provider.disabledReason])).toEqual([
+    expect(
+      providers.map((provider: { id: string; enabled: boolean; disabledReason: string | null }) => [
+        provider.id,
+        provider.enabled,
+        provider.disabledReason,
+      ]),
+    ).toEqual([
       ['openai', true, null],
       ['anthropic', false, 'needs an API key'],
       ['gemini', false, 'needs an API key'],
@@ -214,14 +253,30 @@ describe('GET /api/catalog', () => {
     ]);
     const openai = providers[0];
     expect(openai.defaultModel).toBe('gpt-5-nano');
-    expect(openai.models.map((model: { id: string }) => model.id)).toEqual(['gpt-5-chat-latest', 'gpt-5-mini', 'gpt-5-nano', 'gpt-4.1', 'gpt-4.1-mini', 'o4-mini']);
-    expect(openai.models.filter((model: { webSearch: boolean }) => !model.webSearch).map((model: { id: string }) => model.id)).toEqual(['gpt-5-chat-latest']);
-    expect(openai.models.filter((model: { isNew: boolean }) => model.isNew).map((model: { id: string }) => model.id)).toEqual(['gpt-5-chat-latest', 'gpt-5-mini', 'gpt-5-nano']);
+    expect(openai.models.map((model: { id: string }) => model.id)).toEqual([
+      'gpt-5-chat-latest',
+      'gpt-5-mini',
+      'gpt-5-nano',
+      'gpt-4.1',
+      'gpt-4.1-mini',
+      'o4-mini',
+    ]);
+    expect(openai.models.filter((model: { webSearch: boolean }) => !model.webSearch).map((model: { id: string }) => model.id)).toEqual([
+      'gpt-5-chat-latest',
+    ]);
+    expect(openai.models.filter((model: { isNew: boolean }) => model.isNew).map((model: { id: string }) => model.id)).toEqual([
+      'gpt-5-chat-latest',
+      'gpt-5-mini',
+      'gpt-5-nano',
+    ]);
   });
 
   it('enables a provider once the server has its key', async () => {
     const { app: keyed } = await createTestApp({ database, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } });
     const { providers } = (await new TestClient(keyed).request('/api/catalog')).body;
-    expect(providers.find((provider: { id: string }) => provider.id === 'anthropic')).toMatchObject({ enabled: true, disabledReason: null });
+    expect(providers.find((provider: { id: string }) => provider.id === 'anthropic')).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
   });
 });

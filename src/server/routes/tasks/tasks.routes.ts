@@ -7,7 +7,20 @@ import { requireUserOrKey } from '../auth/api-key-middleware';
 import { createRouter } from '../create-router';
 import { errorResponseSchema } from '../errors';
 import { json, keyAccess } from '../openapi';
-import { createTask, deleteTask, getTask, getTaskActivity, listTasks, pauseTask, resumeTask, rotateWebhookSecret, runTaskNow, listTaskRuns, sendTestDelivery, updateTask } from './tasks.handlers';
+import {
+  createTask,
+  deleteTask,
+  getTask,
+  getTaskActivity,
+  listTasks,
+  pauseTask,
+  resumeTask,
+  rotateWebhookSecret,
+  runTaskNow,
+  listTaskRuns,
+  sendTestDelivery,
+  updateTask,
+} from './tasks.handlers';
 import { runListQuerySchema, taskIdParamSchema, taskListQuerySchema } from './tasks.schemas';
 
 const errors = {
@@ -44,7 +57,10 @@ export const createTaskRoute = createRoute({
   request: {
     ...body,
     headers: z.object({
-      'idempotency-key': z.string().optional().openapi({ description: 'Any unique string (a UUID), 1 to 255 printable ASCII characters', example: '2b1c7c4e-6a0e-4f3e-9a53-8f1c2f1d2c3b' }),
+      'idempotency-key': z.string().optional().openapi({
+        description: 'Any unique string (a UUID), 1 to 255 printable ASCII characters',
+        example: '2b1c7c4e-6a0e-4f3e-9a53-8f1c2f1d2c3b',
+      }),
     }),
   },
   responses: {
@@ -52,7 +68,10 @@ export const createTaskRoute = createRoute({
     ...invalid,
     401: errors[401],
     ...planLimit,
-    422: json(errorResponseSchema, 'The provider has no API key on the server (`provider_unavailable`), or the Idempotency-Key was used with another body (`idempotency_key_reused`)'),
+    422: json(
+      errorResponseSchema,
+      'The provider has no API key on the server (`provider_unavailable`), or the Idempotency-Key was used with another body (`idempotency_key_reused`)',
+    ),
   },
 });
 

@@ -16,7 +16,12 @@ let guardedApp: Awaited<ReturnType<typeof createTestApp>>['app'];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  [mail, webhook, slack, discord] = await Promise.all([startMailServer(), startWebhookReceiver(), startSlackReceiver(), startDiscordReceiver()]);
+  [mail, webhook, slack, discord] = await Promise.all([
+    startMailServer(),
+    startWebhookReceiver(),
+    startSlackReceiver(),
+    startDiscordReceiver(),
+  ]);
   ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url, ALLOW_PRIVATE_WEBHOOKS: 'true' } }));
   ({ app: guardedApp } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
 });
@@ -45,7 +50,11 @@ describe('POST /api/tasks/test-delivery', () => {
     expect(slack.accepted.at(-1)?.blocks[0]?.text?.text).toBe('Morning brief');
     expect(slack.accepted.at(-1)?.blocks[1]?.text?.text).toContain('*test message*');
 
-    const toDiscord = await sendTest(client, { name: 'Morning brief', deliveryMethod: 'discord', deliveryConfig: { webhookUrl: discord.url } });
+    const toDiscord = await sendTest(client, {
+      name: 'Morning brief',
+      deliveryMethod: 'discord',
+      deliveryConfig: { webhookUrl: discord.url },
+    });
     expect(toDiscord.body).toEqual({ ok: true, statusCode: 204, error: null });
     expect(discord.accepted.at(-1)?.embeds[0]?.title).toBe('Morning brief');
 
@@ -75,16 +84,22 @@ describe('POST /api/tasks/test-delivery', () => {
 
     const stranger = await sendTest(client, { deliveryMethod: 'email', deliveryConfig: { email: 'someone-else@example.com' } });
     expect(stranger.status).toBe(400);
-    expect(stranger.body.error.fields).toEqual({ 'deliveryConfig.email': 'Test e-mails go only to your own address. Save the task to send results to another address.' });
+    expect(stranger.body.error.fields).toEqual({
+      'deliveryConfig.email': 'Test e-mails go only to your own address. Save the task to send results to another address.',
+    });
   });
 
   it('applies the task’s address rules: a missing URL, a foreign host for Slack, a private webhook', async () => {
     const { client } = await signedIn(guardedApp);
     const missing = await sendTest(client, { deliveryMethod: 'slack', deliveryConfig: {} });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.fields).toEqual({ 'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).' });
+    expect(missing.body.error.fields).toEqual({
+      'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).',
+    });
     const foreign = await sendTest(client, { deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
-    expect(foreign.body.error.fields).toEqual({ 'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).' });
+    expect(foreign.body.error.fields).toEqual({
+      'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).',
+    });
     const local = await sendTest(client, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: webhook.url } });
     expect(local.body.error.fields).toEqual({ 'deliveryConfig.webhookUrl': 'Webhooks to private or local addresses are not allowed.' });
     const unknownMethod = await sendTest(client, { deliveryMethod: 'fax', deliveryConfig: {} });

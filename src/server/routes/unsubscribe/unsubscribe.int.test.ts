@@ -85,7 +85,9 @@ describe('one-click unsubscribe', () => {
     for (const bad of [`${token}x`, forged, `${payload}`, 'nonsense']) {
       const response = await oneClick(`${url.origin}${url.pathname}?token=${encodeURIComponent(bad)}`);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: { code: 'invalid_token', message: 'This unsubscribe link is not valid. You can change your notifications in Settings.' } });
+      expect(response.body).toEqual({
+        error: { code: 'invalid_token', message: 'This unsubscribe link is not valid. You can change your notifications in Settings.' },
+      });
     }
     const get = await app.request(`${url.pathname}${url.search}`);
     expect(get.status).toBe(404);

@@ -113,8 +113,16 @@ describe('dashboard layout', () => {
     expect(screen.getByText('Manage user accounts and monitor tasks across the platform.')).toBeTruthy();
     // The start page leads to the admin pages that exist.
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: /^Users/ }).getAttribute('href')).toBe('/admin/users');
-    expect(within(main).getByRole('link', { name: /^All Tasks/ }).getAttribute('href')).toBe('/admin/tasks');
+    expect(
+      within(main)
+        .getByRole('link', { name: /^Users/ })
+        .getAttribute('href'),
+    ).toBe('/admin/users');
+    expect(
+      within(main)
+        .getByRole('link', { name: /^All Tasks/ })
+        .getAttribute('href'),
+    ).toBe('/admin/tasks');
     const sidebar = screen.getByRole('navigation', { name: 'Admin' });
     expect(linksOf(sidebar)).toEqual([
       ['Overview', '/admin'],
@@ -172,12 +180,13 @@ describe('dashboard layout', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('lands on the landing page after logging out through the real routes, not on the guard\'s sign-in redirect', async () => {
+  it("lands on the landing page after logging out through the real routes, not on the guard's sign-in redirect", async () => {
     stubApi({
       me: testUser,
       handlers: {
         'POST /api/auth/sign-out': () => jsonResponse({ success: true }),
-        'GET /api/auth/get-session': () => jsonResponse({ session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, user: testUser }),
+        'GET /api/auth/get-session': () =>
+          jsonResponse({ session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, user: testUser }),
       },
     });
     const { router } = renderRoutes(routes, { initialPath: '/dashboard/settings' });

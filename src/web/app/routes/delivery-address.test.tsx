@@ -9,12 +9,20 @@ const routes = [{ path: '/delivery-address', Component: DeliveryAddressRoute }];
 /** The API's two link endpoints over one stored address, as the server keeps it. */
 function stubLinks() {
   const calls: string[] = [];
-  const answer = (status: 'confirmed' | 'unsubscribed') => ({ path, query }: { path: string; query: URLSearchParams }) => {
-    calls.push(path);
-    if (query.get('token') !== 'signed') return errorResponse(400, 'invalid_token', 'This link is not valid any more.');
-    return jsonResponse({ email: 'friend@example.com', sender: 'Mel Member', status });
-  };
-  stubApi({ me: null, handlers: { 'POST /api/delivery-addresses/confirm': answer('confirmed'), 'POST /api/delivery-addresses/unsubscribe': answer('unsubscribed') } });
+  const answer =
+    (status: 'confirmed' | 'unsubscribed') =>
+    ({ path, query }: { path: string; query: URLSearchParams }) => {
+      calls.push(path);
+      if (query.get('token') !== 'signed') return errorResponse(400, 'invalid_token', 'This link is not valid any more.');
+      return jsonResponse({ email: 'friend@example.com', sender: 'Mel Member', status });
+    };
+  stubApi({
+    me: null,
+    handlers: {
+      'POST /api/delivery-addresses/confirm': answer('confirmed'),
+      'POST /api/delivery-addresses/unsubscribe': answer('unsubscribed'),
+    },
+  });
   return calls;
 }
 

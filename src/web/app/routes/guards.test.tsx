@@ -40,7 +40,9 @@ describe('RequireSignedIn', () => {
       vi.fn(async (input: RequestInfo | URL) => {
         await held;
         const session = String(input).includes('/api/auth/get-session');
-        const body = session ? { session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, user: testUser } : { user: testUser };
+        const body = session
+          ? { session: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, user: testUser }
+          : { user: testUser };
         return new Response(JSON.stringify(body), { status: 200 });
       }),
     );
@@ -117,7 +119,10 @@ describe('RequireAdmin', () => {
   });
 
   it('shows "Loading..." while the session is determined', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     renderRoutes(guardedRoutes, { initialPath: '/admin' });
 
     expect((await screen.findByRole('status')).textContent).toBe('Loading...');

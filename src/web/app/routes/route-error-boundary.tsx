@@ -31,7 +31,10 @@ export function RouteErrorBoundary() {
             Reload
           </Button>
           {/* A full page load, not a router link: the router is what failed. */}
-          <a href={paths.home} className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+          <a
+            href={paths.home}
+            className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+          >
             Return to Home
           </a>
         </div>

@@ -26,7 +26,11 @@ describe('settings page', () => {
     renderSettings();
 
     const tablist = screen.getByRole('tablist', { name: 'Settings sections' });
-    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Notifications', 'Default Schedule', 'Budget', 'API Keys']);
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Profile', 'Security', 'Notifications', 'Default Schedule', 'Budget', 'API Keys']);
     expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText('Full Name')).toBeTruthy();
   });

@@ -14,12 +14,15 @@ const routes = [
 function stubLinks() {
   let enabled = true;
   const tokens: string[] = [];
-  const answer = (next: boolean) => ({ query }: { query: URLSearchParams }) => {
-    tokens.push(query.get('token') ?? '');
-    if (query.get('token') !== 'signed') return errorResponse(400, 'invalid_token', 'This unsubscribe link is not valid. You can change your notifications in Settings.');
-    enabled = next;
-    return jsonResponse({ notification: 'taskErrors', email: 'ada@example.com', enabled });
-  };
+  const answer =
+    (next: boolean) =>
+    ({ query }: { query: URLSearchParams }) => {
+      tokens.push(query.get('token') ?? '');
+      if (query.get('token') !== 'signed')
+        return errorResponse(400, 'invalid_token', 'This unsubscribe link is not valid. You can change your notifications in Settings.');
+      enabled = next;
+      return jsonResponse({ notification: 'taskErrors', email: 'ada@example.com', enabled });
+    };
   stubApi({ me: null, handlers: { 'POST /api/unsubscribe': answer(false), 'POST /api/unsubscribe/undo': answer(true) } });
   return { enabled: () => enabled, tokens };
 }
@@ -27,7 +30,7 @@ function stubLinks() {
 describe('UnsubscribeRoute', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('turns the e-mail\'s switch off on opening, signed out, and turns it back on on request', async () => {
+  it("turns the e-mail's switch off on opening, signed out, and turns it back on on request", async () => {
     const server = stubLinks();
     renderWithToasts(routes, { initialPath: '/unsubscribe?token=signed' });
 

@@ -40,7 +40,10 @@ export function UnsubscribeRoute() {
 
   if (!token || (error instanceof ApiError && error.code === 'invalid_token')) {
     return (
-      <AuthCard title="This link is not valid" description="This unsubscribe link is not valid. You can change your notifications in Settings.">
+      <AuthCard
+        title="This link is not valid"
+        description="This unsubscribe link is not valid. You can change your notifications in Settings."
+      >
         <SettingsLink />
       </AuthCard>
     );

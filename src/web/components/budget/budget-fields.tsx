@@ -34,7 +34,12 @@ export function BudgetFields({ idPrefix, value, onChange, error, covers }: Budge
     <div className="grid gap-5 sm:grid-cols-[12rem_1fr]">
       <Field id={`${idPrefix}-unit`} label="Monthly budget" hint={`Caps ${covers} each calendar month (UTC).`}>
         {(control) => (
-          <select {...control} value={unit} onChange={(event) => change(event.target.value as BudgetUnit | 'none', amountText)} className={clsx(inputClassName, 'pr-8')}>
+          <select
+            {...control}
+            value={unit}
+            onChange={(event) => change(event.target.value as BudgetUnit | 'none', amountText)}
+            className={clsx(inputClassName, 'pr-8')}
+          >
             <option value="none">No budget</option>
             <option value="tokens">Tokens</option>
             <option value="usd">USD (estimated)</option>
@@ -49,7 +54,15 @@ export function BudgetFields({ idPrefix, value, onChange, error, covers }: Budge
           error={error}
         >
           {(control) => (
-            <Input {...control} type="number" inputMode="decimal" min={0} step={unit === 'tokens' ? 1000 : 0.01} value={amountText} onChange={(event) => change(unit, event.target.value)} />
+            <Input
+              {...control}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={unit === 'tokens' ? 1000 : 0.01}
+              value={amountText}
+              onChange={(event) => change(unit, event.target.value)}
+            />
           )}
         </Field>
       )}

@@ -21,7 +21,10 @@ export function AccountMenu({ user }: { user: MeUser }) {
         className="group inline-flex h-10 items-center gap-1 rounded-full py-1 pr-2 pl-1 text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100"
       >
         <AccountAvatar user={user} />
-        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
+        <ChevronDown
+          aria-hidden="true"
+          className="size-4 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
+        />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -1,4 +1,15 @@
-import { CreditCard, History, LayoutDashboard, ListChecks, ListTodo, ScrollText, Settings, Tags, Users, type LucideIcon } from 'lucide-react';
+import {
+  CreditCard,
+  History,
+  LayoutDashboard,
+  ListChecks,
+  ListTodo,
+  ScrollText,
+  Settings,
+  Tags,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '../../config/paths';
 
 export type DashboardArea = 'dashboard' | 'admin';

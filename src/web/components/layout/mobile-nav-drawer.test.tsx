@@ -122,7 +122,11 @@ describe('mobile navigation drawer', () => {
     const { drawer } = await openDrawer();
 
     const nav = within(drawer).getByRole('navigation', { name: 'Mobile' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Dashboard', '/dashboard']]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([['Dashboard', '/dashboard']]);
     expect(within(drawer).getByText('Jane Doe')).toBeTruthy();
     expect(within(drawer).getByText('jane@example.com')).toBeTruthy();
     expect(within(drawer).getByText('User account')).toBeTruthy();
@@ -136,7 +140,11 @@ describe('mobile navigation drawer', () => {
     const { drawer } = await openDrawer();
 
     const nav = within(drawer).getByRole('navigation', { name: 'Mobile' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Admin']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Admin']);
     expect(within(drawer).getByText('Administrator')).toBeTruthy();
   });
 

@@ -124,10 +124,7 @@ function SignedInItems({ user, sections }: { user: MeUser; sections?: ReactNode 
         <ul className="flex flex-col gap-1">
           {signedInNavItems(user.role).map((item) => (
             <li key={item.to}>
-              <NavLink
-                to={item.to}
-                className={({ isActive }) => clsx(drawerLinkClassName, isActive && 'bg-indigo-50 text-indigo-700')}
-              >
+              <NavLink to={item.to} className={({ isActive }) => clsx(drawerLinkClassName, isActive && 'bg-indigo-50 text-indigo-700')}>
                 {item.label}
               </NavLink>
             </li>

@@ -115,7 +115,11 @@ describe('site header', () => {
     expect(within(menu).getByText(me.fullName ?? '')).toBeTruthy();
     expect(within(menu).getByText(me.email)).toBeTruthy();
     expect(within(menu).getByText(roleLabel)).toBeTruthy();
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Settings', 'Logout']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Settings', 'Logout']);
   });
 
   it('falls back to the e-mail when the profile has no full name', async () => {

@@ -16,7 +16,8 @@ import { SectionLink } from './section-link';
 // signed in never open it, so it loads only for signed-in users.
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
 
-const navLinkClassName = 'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
+const navLinkClassName =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
 
 type PublicHeaderProps = {
   /** Span the whole window, as the app shell does, instead of the centred column of the public pages. */
@@ -87,7 +88,9 @@ export function PublicHeader({ fullWidth = false, mobileSections }: PublicHeader
                   <li key={item.to}>
                     <NavLink
                       to={item.to}
-                      className={({ isActive }) => clsx(navLinkClassName, isActive && 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700')}
+                      className={({ isActive }) =>
+                        clsx(navLinkClassName, isActive && 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700')
+                      }
                     >
                       {item.label}
                     </NavLink>

@@ -8,7 +8,9 @@ function renderMarkdown(markdown: string): HTMLElement {
 
 describe('Markdown content', () => {
   it('renders headings, emphasis, lists, code and tables', () => {
-    const html = renderMarkdown('# Title\n\nSome *soft* and **strong** text with `code`.\n\n1. one\n2. two\n\n```\nblock\n```\n\n| a | b |\n|---|:-:|\n| 1 | 2 |').innerHTML;
+    const html = renderMarkdown(
+      '# Title\n\nSome *soft* and **strong** text with `code`.\n\n1. one\n2. two\n\n```\nblock\n```\n\n| a | b |\n|---|:-:|\n| 1 | 2 |',
+    ).innerHTML;
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('<em>soft</em>');
     expect(html).toContain('<strong>strong</strong>');
@@ -27,7 +29,9 @@ describe('Markdown content', () => {
   });
 
   it('keeps only http, https and mailto links, opened away from the app', () => {
-    const container = renderMarkdown('[ok](https://example.com/a) [mail](mailto:a@example.com) [js](javascript:alert(1)) [data](data:text/html,x) [rel](/dashboard)');
+    const container = renderMarkdown(
+      '[ok](https://example.com/a) [mail](mailto:a@example.com) [js](javascript:alert(1)) [data](data:text/html,x) [rel](/dashboard)',
+    );
     const links = Array.from(container.querySelectorAll('a'));
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://example.com/a', 'mailto:a@example.com']);
     expect(links[0]!.getAttribute('target')).toBe('_blank');

@@ -33,12 +33,20 @@ describe('ActivityChart', () => {
     expect(card.querySelectorAll('[data-day] [data-completed], [data-day] [data-failed]')).toHaveLength(3);
 
     const table = within(card).getByRole('table', { name: 'Activity: completed and failed runs per day, last 30 days (Europe/Berlin)' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Day', 'Completed', 'Failed']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Completed', 'Failed']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(30);
     expect(rows[0]?.textContent).toBe('Oct 2200');
     expect(within(rows[28]!).getByRole('rowheader').textContent).toBe('Nov 19');
-    expect(within(rows[28]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['4', '1']);
+    expect(
+      within(rows[28]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['4', '1']);
   });
 
   it('shows an empty month as flat, with zeros in the table', () => {

@@ -8,7 +8,8 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numer
 export const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 
 const plural = (count: number, one: string) => `${formatCount(count)} ${one}${count === 1 ? '' : 's'}`;
-const dayText = ({ date, completed, failed }: RunActivity['days'][number]) => `${dayLabel(date)}: ${formatCount(completed)} completed, ${formatCount(failed)} failed`;
+const dayText = ({ date, completed, failed }: RunActivity['days'][number]) =>
+  `${dayLabel(date)}: ${formatCount(completed)} completed, ${formatCount(failed)} failed`;
 
 /** SVG units: each day's column is `slot` wide with a gap; the chart stretches to the card's width. */
 const slot = 10;
@@ -20,7 +21,17 @@ const height = 100;
  * completed below and failed on top. Screen readers get the totals as the image's name and every day in a table
  * (visually hidden); pointer users a tooltip per day.
  */
-export function ActivityChart({ activity, title = 'Activity', description, className }: { activity: RunActivity; title?: string; description?: string; className?: string }) {
+export function ActivityChart({
+  activity,
+  title = 'Activity',
+  description,
+  className,
+}: {
+  activity: RunActivity;
+  title?: string;
+  description?: string;
+  className?: string;
+}) {
   const id = useId();
   const { days, timeZone } = activity;
   const highest = Math.max(1, ...days.map((day) => day.completed + day.failed));
@@ -51,7 +62,15 @@ export function ActivityChart({ activity, title = 'Activity', description, class
           className="h-32 w-full"
           data-activity-chart=""
         >
-          <line x1="0" y1={height} x2={days.length * slot} y2={height} className="stroke-slate-200" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+          <line
+            x1="0"
+            y1={height}
+            x2={days.length * slot}
+            y2={height}
+            className="stroke-slate-200"
+            strokeWidth="1"
+            vectorEffect="non-scaling-stroke"
+          />
           {days.map((day, index) => {
             const x = index * slot + gap / 2;
             const completedHeight = scale(day.completed);
@@ -61,8 +80,26 @@ export function ActivityChart({ activity, title = 'Activity', description, class
                 <title>{dayText(day)}</title>
                 {/* Hit area for the tooltip on days without runs. */}
                 <rect x={x} y="0" width={slot - gap} height={height} fill="transparent" />
-                {day.completed > 0 ? <rect data-completed={day.completed} x={x} y={height - completedHeight} width={slot - gap} height={completedHeight} className="fill-emerald-500" /> : null}
-                {day.failed > 0 ? <rect data-failed={day.failed} x={x} y={height - completedHeight - failedHeight} width={slot - gap} height={failedHeight} className="fill-rose-500" /> : null}
+                {day.completed > 0 ? (
+                  <rect
+                    data-completed={day.completed}
+                    x={x}
+                    y={height - completedHeight}
+                    width={slot - gap}
+                    height={completedHeight}
+                    className="fill-emerald-500"
+                  />
+                ) : null}
+                {day.failed > 0 ? (
+                  <rect
+                    data-failed={day.failed}
+                    x={x}
+                    y={height - completedHeight - failedHeight}
+                    width={slot - gap}
+                    height={failedHeight}
+                    className="fill-rose-500"
+                  />
+                ) : null}
               </g>
             );
           })}

@@ -19,9 +19,15 @@ export function RunStatusBadge({ status }: { status: string }) {
   return (
     <span
       data-run-status={status}
-      className={clsx('inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', className)}
+      className={clsx(
+        'inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        className,
+      )}
     >
-      <span aria-hidden="true" className={clsx('size-1.5 shrink-0 rounded-full', dot, status === 'processing' && 'animate-pulse motion-reduce:animate-none')} />
+      <span
+        aria-hidden="true"
+        className={clsx('size-1.5 shrink-0 rounded-full', dot, status === 'processing' && 'animate-pulse motion-reduce:animate-none')}
+      />
       {known?.label ?? capitalize(status)}
     </span>
   );

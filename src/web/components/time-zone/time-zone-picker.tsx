@@ -23,7 +23,11 @@ export function UseBrowserTimeZone({ browserZone, onUse }: { browserZone: string
   return (
     <>
       Your browser uses {browserZone.replaceAll('_', ' ')}.{' '}
-      <button type="button" onClick={onUse} className="inline-flex items-center gap-1 rounded font-medium text-indigo-700 hover:text-indigo-900">
+      <button
+        type="button"
+        onClick={onUse}
+        className="inline-flex items-center gap-1 rounded font-medium text-indigo-700 hover:text-indigo-900"
+      >
         <LocateFixed aria-hidden="true" className="size-3.5" />
         Use my time zone
       </button>

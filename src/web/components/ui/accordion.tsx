@@ -46,10 +46,19 @@ export function Accordion({ items, headingLevel = 3, className }: AccordionProps
                 className="flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left hover:text-indigo-700 sm:px-6"
               >
                 {item.question}
-                <ChevronDown aria-hidden="true" className={clsx('size-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')} />
+                <ChevronDown
+                  aria-hidden="true"
+                  className={clsx('size-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
+                />
               </button>
             </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="px-5 pb-5 text-sm leading-6 text-slate-600 sm:px-6">
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!open}
+              className="px-5 pb-5 text-sm leading-6 text-slate-600 sm:px-6"
+            >
               {item.answer}
             </div>
           </div>

@@ -11,7 +11,11 @@ const tones = {
 export function Badge({ tone = 'indigo', className, ...props }: ComponentProps<'span'> & { tone?: keyof typeof tones }) {
   return (
     <span
-      className={clsx('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', tones[tone], className)}
+      className={clsx(
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   );

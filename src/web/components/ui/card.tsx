@@ -31,7 +31,10 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={clsx('flex flex-wrap items-center justify-end gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-5 py-3 sm:px-6', className)}
+      className={clsx(
+        'flex flex-wrap items-center justify-end gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-5 py-3 sm:px-6',
+        className,
+      )}
       {...props}
     />
   );

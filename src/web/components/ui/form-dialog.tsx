@@ -18,7 +18,19 @@ type FormDialogProps = {
 };
 
 /** A modal form: Escape or Cancel closes it unless it is saving; Enter submits. */
-export function FormDialog({ open, onOpenChange, title, description, submitLabel, pendingLabel, pending, ready = true, destructive = false, onSubmit, children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel,
+  pendingLabel,
+  pending,
+  ready = true,
+  destructive = false,
+  onSubmit,
+  children,
+}: FormDialogProps) {
   const close = () => {
     if (!pending) onOpenChange(false);
   };
@@ -41,7 +53,12 @@ export function FormDialog({ open, onOpenChange, title, description, submitLabel
               <Button variant="secondary" onClick={close} aria-disabled={pending || undefined}>
                 Cancel
               </Button>
-              <Button type="submit" variant={destructive ? 'danger' : 'primary'} aria-disabled={pending || !ready || undefined} aria-busy={pending || undefined}>
+              <Button
+                type="submit"
+                variant={destructive ? 'danger' : 'primary'}
+                aria-disabled={pending || !ready || undefined}
+                aria-busy={pending || undefined}
+              >
                 {pending ? pendingLabel : submitLabel}
               </Button>
             </div>

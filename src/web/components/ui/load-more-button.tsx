@@ -16,7 +16,12 @@ export function LoadMoreButton({ pages, className }: LoadMoreButtonProps) {
   if (!pages.hasNextPage) return null;
   const loading = pages.isFetchingNextPage;
   return (
-    <Button variant="secondary" className={className} onClick={() => (loading ? undefined : void pages.fetchNextPage())} aria-busy={loading || undefined}>
+    <Button
+      variant="secondary"
+      className={className}
+      onClick={() => (loading ? undefined : void pages.fetchNextPage())}
+      aria-busy={loading || undefined}
+    >
       {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" /> : null}
       {loading ? 'Loading more...' : pages.isFetchNextPageError ? 'Retry' : 'Load more'}
     </Button>

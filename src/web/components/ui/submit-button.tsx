@@ -15,7 +15,10 @@ export function SubmitButton({ busy, label, busyLabel, block = true }: SubmitBut
     <Button type="submit" size={block ? 'lg' : 'md'} className={clsx(block && 'w-full')} disabled={busy}>
       {busy ? (
         // The text says what is happening; the spinner is decoration.
-        <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white border-r-transparent motion-reduce:hidden" />
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-white border-r-transparent motion-reduce:hidden"
+        />
       ) : null}
       {busy ? busyLabel : label}
     </Button>

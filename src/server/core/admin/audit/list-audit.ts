@@ -20,12 +20,34 @@ function decodeCursor(cursor: string): SQL {
 }
 
 /** Administrators' actions, newest first, optionally by one administrator or about one target (indexed both ways). */
-export async function listAudit({ db, actorId, targetId, limit = 50, cursor }: { db: Database; actorId?: string; targetId?: string; limit?: number; cursor?: string }): Promise<AuditPage> {
+export async function listAudit({
+  db,
+  actorId,
+  targetId,
+  limit = 50,
+  cursor,
+}: {
+  db: Database;
+  actorId?: string;
+  targetId?: string;
+  limit?: number;
+  cursor?: string;
+}): Promise<AuditPage> {
   const rows = await db
-    .select({ entry: auditLog, cursorCreatedAt: createdAtExact, actor: { id: user.id, name: user.name, fullName: user.fullName, email: user.email } })
+    .select({
+      entry: auditLog,
+      cursorCreatedAt: createdAtExact,
+      actor: { id: user.id, name: user.name, fullName: user.fullName, email: user.email },
+    })
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorId))
-    .where(and(actorId ? eq(auditLog.actorId, actorId) : undefined, targetId ? eq(auditLog.targetId, targetId) : undefined, cursor ? decodeCursor(cursor) : undefined))
+    .where(
+      and(
+        actorId ? eq(auditLog.actorId, actorId) : undefined,
+        targetId ? eq(auditLog.targetId, targetId) : undefined,
+        cursor ? decodeCursor(cursor) : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);

@@ -1,5 +1,11 @@
 import { count, desc, eq, gte } from 'drizzle-orm';
-import { apiUsageWindowMs, recentRunsWindowMs, recentSignupCount, type AdminOverview, type RecentSignup } from '#shared/admin/admin-overview.schema';
+import {
+  apiUsageWindowMs,
+  recentRunsWindowMs,
+  recentSignupCount,
+  type AdminOverview,
+  type RecentSignup,
+} from '#shared/admin/admin-overview.schema';
 import type { Database } from '#server/db/client';
 import { taskRuns, tasks, user } from '#server/db/schema/index';
 import { selectAdminUsers } from '../users/admin-user-columns';
@@ -39,5 +45,11 @@ export async function getAdminOverview({ db, now = new Date() }: { db: Database;
 /** The latest accounts with the plan that applies to each; the name is the full name, else the e-mail address. */
 async function getRecentSignups(db: Database): Promise<RecentSignup[]> {
   const rows = await selectAdminUsers(db).orderBy(desc(user.createdAt), desc(user.id)).limit(recentSignupCount);
-  return rows.map((row) => ({ id: row.id, name: row.fullName?.trim() || row.email, email: row.email, plan: row.planName, signedUpAt: row.joinedAt }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.fullName?.trim() || row.email,
+    email: row.email,
+    plan: row.planName,
+    signedUpAt: row.joinedAt,
+  }));
 }

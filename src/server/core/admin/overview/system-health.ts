@@ -22,13 +22,30 @@ export async function getSystemHealth({ db, now }: { db: Database; now: Date }):
     db
       .select({ completed: sql<number>`count(*) filter (where ${taskRuns.status} = 'completed')::int`, total: sql<number>`count(*)::int` })
       .from(taskRuns)
-      .where(and(gte(taskRuns.startedAt, earliestStart), lte(taskRuns.startedAt, now), gte(taskRuns.completedAt, windowStart), lte(taskRuns.completedAt, now), inArray(taskRuns.status, ['completed', 'error']))),
+      .where(
+        and(
+          gte(taskRuns.startedAt, earliestStart),
+          lte(taskRuns.startedAt, now),
+          gte(taskRuns.completedAt, windowStart),
+          lte(taskRuns.completedAt, now),
+          inArray(taskRuns.status, ['completed', 'error']),
+        ),
+      ),
     db
       .select({
-        p95: sql<number | null>`round(percentile_cont(0.95) within group (order by greatest(0, extract(epoch from (${taskRuns.startedAt} - ${taskRuns.scheduledFor})) * 1000)))::int`,
+        p95: sql<
+          number | null
+        >`round(percentile_cont(0.95) within group (order by greatest(0, extract(epoch from (${taskRuns.startedAt} - ${taskRuns.scheduledFor})) * 1000)))::int`,
       })
       .from(taskRuns)
-      .where(and(gte(taskRuns.startedAt, windowStart), lte(taskRuns.startedAt, now), eq(taskRuns.trigger, 'schedule'), sql`${taskRuns.scheduledFor} is not null`)),
+      .where(
+        and(
+          gte(taskRuns.startedAt, windowStart),
+          lte(taskRuns.startedAt, now),
+          eq(taskRuns.trigger, 'schedule'),
+          sql`${taskRuns.scheduledFor} is not null`,
+        ),
+      ),
     // graphile-worker 0.17: a job is available when it is not locked and has attempts left (the `is_available`
     // column its own fetch uses, indexed by `jobs_main_index`); it waits once its run_at has come.
     db.execute<{ depth: number; oldest: number | null }>(sql`
@@ -64,4 +81,3 @@ async function pingDatabase(db: Database): Promise<SystemHealth['database']> {
   await db.execute(sql`select 1`);
   return { status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
 }
-

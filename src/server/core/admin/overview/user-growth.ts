@@ -10,7 +10,10 @@ const monthLabels = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
  * signups is there with 0. Reads `user_created_at_id_idx` from the first month's start.
  */
 export async function getUserGrowth({ db, now }: { db: Database; now: Date }): Promise<UserGrowthMonth[]> {
-  const months = Array.from({ length: userGrowthMonths }, (_, index) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (userGrowthMonths - 1 - index), 1)));
+  const months = Array.from(
+    { length: userGrowthMonths },
+    (_, index) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (userGrowthMonths - 1 - index), 1)),
+  );
   const first = months[0] ?? now;
   const month = sql<string>`to_char(${user.createdAt} at time zone 'UTC', 'YYYY-MM')`;
   const rows = await db

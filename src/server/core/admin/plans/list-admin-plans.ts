@@ -7,7 +7,10 @@ import { toPlan, type PlanLimitRow, type PlanRow } from '../../billing/to-plan';
 
 /** Every plan, for sale or not, in the seeded order (Unlimited last), with its Stripe price and how many users are on it now. */
 export async function listAdminPlans({ db }: { db: Database }): Promise<AdminPlan[]> {
-  const plans = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.price), asc(subscriptionPlans.name));
+  const plans = await db
+    .select()
+    .from(subscriptionPlans)
+    .orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.price), asc(subscriptionPlans.name));
   return withDetails(db, plans);
 }
 

@@ -22,7 +22,13 @@ export async function createPlan({ db, actorId, input }: { db: Database; actorId
     const [created] = await tx.insert(subscriptionPlans).values(fields).returning({ id: subscriptionPlans.id });
     if (!created) throw new Error('plan insert returned no row');
     await replaceLimits(tx, created.id, limits);
-    await recordAudit(tx, { actorId, action: 'plan.create', targetType: 'plan', targetId: created.id, details: { name: input.name, price: input.price, currency: input.currency, billingCycle: input.billingCycle, limits } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'plan.create',
+      targetType: 'plan',
+      targetId: created.id,
+      details: { name: input.name, price: input.price, currency: input.currency, billingCycle: input.billingCycle, limits },
+    });
     return (await findAdminPlan({ db: tx, planId: created.id }))!;
   });
 }
@@ -32,23 +38,42 @@ export async function createPlan({ db, actorId, input }: { db: Database; actorId
  * prices are immutable (ADR 0028): a new price, currency or cycle drops the stored Stripe price unless one is given,
  * and the next checkout creates one; current subscribers keep paying what they agreed to until they change plan.
  */
-export async function updatePlan({ db, actorId, planId, changes }: { db: Database; actorId: string; planId: string; changes: PlanChanges }): Promise<AdminPlan> {
+export async function updatePlan({
+  db,
+  actorId,
+  planId,
+  changes,
+}: {
+  db: Database;
+  actorId: string;
+  planId: string;
+  changes: PlanChanges;
+}): Promise<AdminPlan> {
   if (!isUuid(planId)) throw planNotFound();
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).for('update');
     if (!before) throw planNotFound();
     if (changes.name !== undefined && (await planNameTaken(tx, changes.name, planId))) throw nameTaken(changes.name);
     // Every user without a subscription is on Free, and an ended subscription falls back to it: it stays offered.
-    if (planId === freePlanId && changes.isActive === false) throw new ConflictError('The Free plan cannot be withdrawn: users without a subscription are on it.');
+    if (planId === freePlanId && changes.isActive === false)
+      throw new ConflictError('The Free plan cannot be withdrawn: users without a subscription are on it.');
 
     const { limits, ...fields } = changes;
-    const repriced = (['price', 'currency', 'billingCycle'] as const).some((key) => fields[key] !== undefined && fields[key] !== before[key]);
+    const repriced = (['price', 'currency', 'billingCycle'] as const).some(
+      (key) => fields[key] !== undefined && fields[key] !== before[key],
+    );
     const values = { ...fields, ...(repriced && fields.stripePriceId === undefined ? { stripePriceId: null } : {}) };
     if (Object.keys(values).length) await tx.update(subscriptionPlans).set(values).where(eq(subscriptionPlans.id, planId));
     if (limits) await replaceLimits(tx, planId, limits);
 
     const changed = Object.fromEntries(Object.entries(values).filter(([key, value]) => before[key as keyof typeof before] !== value));
-    await recordAudit(tx, { actorId, action: 'plan.update', targetType: 'plan', targetId: planId, details: { name: fields.name ?? before.name, changed, ...(limits ? { limits } : {}) } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'plan.update',
+      targetType: 'plan',
+      targetId: planId,
+      details: { name: fields.name ?? before.name, changed, ...(limits ? { limits } : {}) },
+    });
     return (await findAdminPlan({ db: tx, planId }))!;
   });
 }

@@ -29,7 +29,13 @@ export const adminTaskColumns = {
   cursorCreatedAt: createdAtExact,
 };
 
-export type AdminTaskRow = { task: typeof tasks.$inferSelect; ownerName: string | null; ownerEmail: string | null; lastRun: { startedAt: string; status: string } | null; cursorCreatedAt: string };
+export type AdminTaskRow = {
+  task: typeof tasks.$inferSelect;
+  ownerName: string | null;
+  ownerEmail: string | null;
+  lastRun: { startedAt: string; status: string } | null;
+  cursorCreatedAt: string;
+};
 
 /**
  * Search (task name, status, provider, owner's full or account name; case-insensitive), status and provider. The
@@ -60,15 +66,27 @@ export function adminTaskWhere({ search, status = 'all', provider }: AdminTaskFi
 }
 
 /** One keyset page of rows, newest first; `limit + 1` tells the caller whether another page follows. */
-export function selectAdminTaskRows({ db, where, after, limit }: { db: TaskReader; where?: SQL; after?: AdminTaskCursor; limit: number }): Promise<AdminTaskRow[]> {
-  return db
-    .select(adminTaskColumns)
-    .from(tasks)
-    // Left join: a task outlives nothing of its owner (cascade), but the row must not vanish if the name is odd.
-    .leftJoin(user, eq(user.id, tasks.userId))
-    .where(and(where, after ? afterAdminTaskCursor(after) : undefined))
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(limit);
+export function selectAdminTaskRows({
+  db,
+  where,
+  after,
+  limit,
+}: {
+  db: TaskReader;
+  where?: SQL;
+  after?: AdminTaskCursor;
+  limit: number;
+}): Promise<AdminTaskRow[]> {
+  return (
+    db
+      .select(adminTaskColumns)
+      .from(tasks)
+      // Left join: a task outlives nothing of its owner (cascade), but the row must not vanish if the name is odd.
+      .leftJoin(user, eq(user.id, tasks.userId))
+      .where(and(where, after ? afterAdminTaskCursor(after) : undefined))
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(limit)
+  );
 }
 
 /**

@@ -6,13 +6,29 @@ import { adminTaskWhere, scheduleTexts, selectAdminTaskRows, toAdminTask, type T
 /** Rows per query: large enough to be quick, small enough that a huge export never sits in memory. */
 export const exportBatchSize = 500;
 
-const header = ['Task ID', 'Task Name', 'User', 'Email', 'Status', 'Schedule', 'Provider', 'Model', 'Last Run', 'Last Run Status', 'Created'];
+const header = [
+  'Task ID',
+  'Task Name',
+  'User',
+  'Email',
+  'Status',
+  'Schedule',
+  'Provider',
+  'Model',
+  'Last Run',
+  'Last Run Status',
+  'Created',
+];
 
 /**
  * The CSV of every task matching the filter, yielded a batch at a time: each batch is one keyset query, so memory
  * stays flat and no transaction is held open while a slow client downloads.
  */
-export async function* exportAdminTasks({ db, batchSize = exportBatchSize, ...filter }: AdminTaskFilter & { db: TaskReader; batchSize?: number }): AsyncGenerator<string> {
+export async function* exportAdminTasks({
+  db,
+  batchSize = exportBatchSize,
+  ...filter
+}: AdminTaskFilter & { db: TaskReader; batchSize?: number }): AsyncGenerator<string> {
   yield csvRow(header);
   const where = adminTaskWhere(filter);
   let after: AdminTaskCursor | undefined;
@@ -23,7 +39,19 @@ export async function* exportAdminTasks({ db, batchSize = exportBatchSize, ...fi
     yield rows
       .map((row) => {
         const task = toAdminTask(row, now, scheduleText);
-        return csvRow([task.id, task.name, task.owner.name, task.owner.email, task.status, task.schedule, task.provider, task.model, task.lastRun?.startedAt, task.lastRun?.status, task.createdAt]);
+        return csvRow([
+          task.id,
+          task.name,
+          task.owner.name,
+          task.owner.email,
+          task.status,
+          task.schedule,
+          task.provider,
+          task.model,
+          task.lastRun?.startedAt,
+          task.lastRun?.status,
+          task.createdAt,
+        ]);
       })
       .join('');
     const last = rows.at(-1);

@@ -22,7 +22,15 @@ export async function findAnyTask({ db, taskId }: { db: Pick<Database, 'select'>
     .innerJoin(user, eq(user.id, tasks.userId))
     .where(eq(tasks.id, taskId));
   if (!row) throw taskNotFound();
-  return { task: row.task, owner: { id: row.owner.id, name: row.owner.fullName?.trim() || row.owner.name.trim() || null, email: row.owner.email, suspended: row.owner.banned } };
+  return {
+    task: row.task,
+    owner: {
+      id: row.owner.id,
+      name: row.owner.fullName?.trim() || row.owner.name.trim() || null,
+      email: row.owner.email,
+      suspended: row.owner.banned,
+    },
+  };
 }
 
 /** What an audit entry about a task keeps, so it reads well after the task and its owner are gone. */

@@ -12,7 +12,12 @@ export async function getAdminTask({ db, taskId }: { db: Database; taskId: strin
   if (!isUuid(taskId)) throw taskNotFound();
   const [[row], runs] = await Promise.all([
     selectAdminTaskRows({ db, where: eq(tasks.id, taskId), limit: 1 }),
-    db.select(runColumns).from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(desc(taskRuns.startedAt), desc(taskRuns.id)).limit(adminTaskRecentRunCount),
+    db
+      .select(runColumns)
+      .from(taskRuns)
+      .where(eq(taskRuns.taskId, taskId))
+      .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
+      .limit(adminTaskRecentRunCount),
   ]);
   if (!row) throw taskNotFound();
   const { task } = row;

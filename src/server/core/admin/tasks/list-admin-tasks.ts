@@ -41,7 +41,10 @@ export async function listAdminTasks({ pool, db, limit = 20, cursor, totals, ...
   const page = pageWhere(filter, after);
   // A search's plan depends on how many tasks match (see `pageText`); without a search, page and count run together.
   const matches = page.matching ? await counting : 0;
-  const [{ rows }, total] = await Promise.all([pool.query<AdminTaskPageRow>(prepared(pageText(page, limit, matches), page.values)), counting]);
+  const [{ rows }, total] = await Promise.all([
+    pool.query<AdminTaskPageRow>(prepared(pageText(page, limit, matches), page.values)),
+    counting,
+  ]);
   const last = rows[limit - 1];
   const scheduleText = scheduleTexts(new Date());
   return {
@@ -147,7 +150,8 @@ function toAdminTaskItem(row: AdminTaskPageRow, scheduleText: (schedule: Schedul
     schedule: scheduleText(row),
     provider: row.provider,
     model: row.model,
-    lastRun: row.last_run_started_at === null ? null : { startedAt: isoInstant(row.last_run_started_at, 3), status: row.last_run_status ?? '' },
+    lastRun:
+      row.last_run_started_at === null ? null : { startedAt: isoInstant(row.last_run_started_at, 3), status: row.last_run_status ?? '' },
     createdAt: isoInstant(row.created_at, 3),
   };
 }

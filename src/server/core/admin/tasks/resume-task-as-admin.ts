@@ -15,7 +15,8 @@ export async function resumeTaskAsAdmin({ db, actorId, taskId }: { db: Database;
     db,
     userId: found.task.userId,
     taskId,
-    alsoInTransaction: (tx) => recordAudit(tx, { actorId, action: 'task.resume', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) }),
+    alsoInTransaction: (tx) =>
+      recordAudit(tx, { actorId, action: 'task.resume', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) }),
   });
   return readAdminTask({ db, taskId });
 }

@@ -8,13 +8,24 @@ import { findAnyTask, taskAuditDetails } from './find-any-task';
  * Run Manually: Run Now on the owner's behalf. The run counts toward the owner's monthly runs and is refused as
  * theirs would be (403 plan_limit, 409 "Task already running").
  */
-export async function runTaskAsAdmin({ db, actorId, taskId, waitMs }: { db: Database; actorId: string; taskId: string; waitMs?: number }): Promise<Run> {
+export async function runTaskAsAdmin({
+  db,
+  actorId,
+  taskId,
+  waitMs,
+}: {
+  db: Database;
+  actorId: string;
+  taskId: string;
+  waitMs?: number;
+}): Promise<Run> {
   const found = await findAnyTask({ db, taskId });
   return runTaskNow({
     db,
     userId: found.task.userId,
     taskId,
     waitMs,
-    alsoInTransaction: (tx) => recordAudit(tx, { actorId, action: 'task.run', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) }),
+    alsoInTransaction: (tx) =>
+      recordAudit(tx, { actorId, action: 'task.run', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) }),
   });
 }

@@ -39,7 +39,9 @@ export const adminUserColumns = {
   taskCount: sql<number>`(select count(*)::int from ${tasks} where ${tasks.userId} = ${user.id})`,
   /** With microseconds: the list's cursor must not skip users created within the same millisecond. */
   joinedAt: utcInstant(user.createdAt),
-  lastSignInAt: sql<string | null>`(select ${utcInstant(sql`max(${session.createdAt})`)} from ${session} where ${session.userId} = ${user.id})`,
+  lastSignInAt: sql<
+    string | null
+  >`(select ${utcInstant(sql`max(${session.createdAt})`)} from ${session} where ${session.userId} = ${user.id})`,
 };
 
 /** `user` with its subscription and the plan that applies: what adminUserColumns and adminUserWhere read. */

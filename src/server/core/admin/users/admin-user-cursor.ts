@@ -20,7 +20,9 @@ export function encodeAdminUserCursor(row: AdminUserCursor): string {
 /** Undefined for anything this server did not hand out. */
 export function decodeAdminUserCursor(cursor: string): AdminUserCursor | undefined {
   const [joinedAt = '', id = '', extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  return extra === undefined && exactInstant.test(joinedAt) && id && id.length <= 100 && !Number.isNaN(Date.parse(joinedAt)) ? { joinedAt, id } : undefined;
+  return extra === undefined && exactInstant.test(joinedAt) && id && id.length <= 100 && !Number.isNaN(Date.parse(joinedAt))
+    ? { joinedAt, id }
+    : undefined;
 }
 
 export function afterAdminUserCursor(cursor: AdminUserCursor): SQL {

@@ -8,7 +8,17 @@ import { recordAudit } from '../record-audit';
 import { assertAnotherAdminRemains, lockTargetUser, type Transaction } from './target-user';
 
 /** `PATCH /api/admin/users/:id`: a plan given without payment, or a role. */
-export async function changeUser({ db, actorId, userId, change }: { db: Database; actorId: string; userId: string; change: AdminUserChange }): Promise<void> {
+export async function changeUser({
+  db,
+  actorId,
+  userId,
+  change,
+}: {
+  db: Database;
+  actorId: string;
+  userId: string;
+  change: AdminUserChange;
+}): Promise<void> {
   await db.transaction(async (tx) => {
     const target = await lockTargetUser(tx, userId);
     if ('planId' in change) await givePlan(tx, actorId, target, change.planId);
@@ -27,7 +37,16 @@ async function givePlan(tx: Transaction, actorId: string, target: typeof user.$i
   if (current?.stripeSubscriptionId && grantingStatuses.has(current.status)) {
     throw new ConflictError('This user pays through Stripe. They change plans in the billing portal.');
   }
-  const given = { planId, status: 'active', currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, stripeCustomerId: null, stripeSubscriptionId: null, stripeEventAt: null };
+  const given = {
+    planId,
+    status: 'active',
+    currentPeriodStart: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    stripeEventAt: null,
+  };
   await tx
     .insert(subscriptions)
     .values({ userId: target.id, ...given })
@@ -37,7 +56,13 @@ async function givePlan(tx: Transaction, actorId: string, target: typeof user.$i
     action: 'user.plan_change',
     targetType: 'user',
     targetId: target.id,
-    details: { name: target.name, email: target.email, fromPlanId: current && grantingStatuses.has(current.status) ? current.planId : null, toPlanId: plan.id, toPlan: plan.name },
+    details: {
+      name: target.name,
+      email: target.email,
+      fromPlanId: current && grantingStatuses.has(current.status) ? current.planId : null,
+      toPlanId: plan.id,
+      toPlan: plan.name,
+    },
   });
 }
 
@@ -45,5 +70,11 @@ async function setRole(tx: Transaction, actorId: string, target: typeof user.$in
   if (role === target.role) return;
   if (role === 'user') await assertAnotherAdminRemains(tx, target, 'demoted');
   await tx.update(user).set({ role }).where(eq(user.id, target.id));
-  await recordAudit(tx, { actorId, action: 'user.role_change', targetType: 'user', targetId: target.id, details: { name: target.name, email: target.email, from: target.role, to: role } });
+  await recordAudit(tx, {
+    actorId,
+    action: 'user.role_change',
+    targetType: 'user',
+    targetId: target.id,
+    details: { name: target.name, email: target.email, from: target.role, to: role },
+  });
 }

@@ -8,7 +8,19 @@ import { assertNotSelf, lockTargetUser } from './target-user';
  * An administrator deletes an account: the same path as a user deleting their own (core/users/delete-account.ts),
  * audited. Their own account they delete from Settings, with their password, like anyone.
  */
-export async function deleteUser({ db, env, log, actorId, userId }: { db: Database; env: Env; log: Logger; actorId: string; userId: string }): Promise<void> {
+export async function deleteUser({
+  db,
+  env,
+  log,
+  actorId,
+  userId,
+}: {
+  db: Database;
+  env: Env;
+  log: Logger;
+  actorId: string;
+  userId: string;
+}): Promise<void> {
   await db.transaction(async (tx) => assertNotSelf(actorId, await lockTargetUser(tx, userId), 'You cannot delete your own account.'));
   await deleteAccount({ db, env, log, userId, actorId });
 }

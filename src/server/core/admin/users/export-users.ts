@@ -19,10 +19,22 @@ export async function* exportUsersCsv({ db, filter }: { db: Database; filter: Ad
       .where(and(where, after && afterAdminUserCursor(after)))
       .orderBy(desc(user.createdAt), desc(user.id))
       .limit(batchSize);
-    if (rows.length) yield rows.map((row) => {
-      const item = toAdminUser(row);
-      return csvRow([row.fullName || item.name, item.email, item.status, item.role, item.plan.name, item.taskCount, item.joinedAt, item.lastSignInAt]);
-    }).join('');
+    if (rows.length)
+      yield rows
+        .map((row) => {
+          const item = toAdminUser(row);
+          return csvRow([
+            row.fullName || item.name,
+            item.email,
+            item.status,
+            item.role,
+            item.plan.name,
+            item.taskCount,
+            item.joinedAt,
+            item.lastSignInAt,
+          ]);
+        })
+        .join('');
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
     after = { joinedAt: last.joinedAt, id: last.id };

@@ -24,7 +24,9 @@ export async function getUserProfile({ db, userId }: { db: Database; userId: str
         nextFireAt: tasks.nextFireAt,
         lastRunAt: tasks.lastRunAt,
         // Spelled out: in a single-table select drizzle leaves columns unqualified, and `id` would mean the run's.
-        lastRunStatus: sql<string | null>`(select r.status from task_runs r where r.task_id = ${tasks}.id order by r.started_at desc nulls last limit 1)`,
+        lastRunStatus: sql<
+          string | null
+        >`(select r.status from task_runs r where r.task_id = ${tasks}.id order by r.started_at desc nulls last limit 1)`,
       })
       .from(tasks)
       .where(eq(tasks.userId, userId))
@@ -55,8 +57,18 @@ export async function getUserProfile({ db, userId }: { db: Database; userId: str
           paid: granting.stripeSubscriptionId !== null,
         }
       : null,
-    tasks: taskRows.map((task) => ({ ...task, nextFireAt: task.nextFireAt?.toISOString() ?? null, lastRunAt: task.lastRunAt?.toISOString() ?? null })),
+    tasks: taskRows.map((task) => ({
+      ...task,
+      nextFireAt: task.nextFireAt?.toISOString() ?? null,
+      lastRunAt: task.lastRunAt?.toISOString() ?? null,
+    })),
     runCounts: { total: runs?.total ?? 0, completed: runs?.completed ?? 0, failed: runs?.failed ?? 0 },
-    audit: audit.map((entry) => ({ id: entry.id, actorId: entry.actorId, action: entry.action, details: entry.details, createdAt: entry.createdAt.toISOString() })),
+    audit: audit.map((entry) => ({
+      id: entry.id,
+      actorId: entry.actorId,
+      action: entry.action,
+      details: entry.details,
+      createdAt: entry.createdAt.toISOString(),
+    })),
   };
 }

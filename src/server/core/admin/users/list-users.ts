@@ -41,7 +41,9 @@ export async function listUsers({ pool, db, filter, cursor, limit, totals }: Lis
   const page = pageWhere(filter, after);
   const pageSize = `$${page.values.push(limit + 1)}`;
   const [{ rows }, total] = await Promise.all([
-    pool.query<AdminUserPageRow>(prepared(`${selectUsers} where ${page.sql} order by u.created_at desc, u.id desc limit ${pageSize}`, page.values)),
+    pool.query<AdminUserPageRow>(
+      prepared(`${selectUsers} where ${page.sql} order by u.created_at desc, u.id desc limit ${pageSize}`, page.values),
+    ),
     totals ? totals.total('users', key, countUsers) : countUsers(),
   ]);
   const last = rows[limit - 1];

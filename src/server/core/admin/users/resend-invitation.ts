@@ -9,7 +9,13 @@ import { recordAudit } from '../record-audit';
 import { lockTargetUser } from './target-user';
 
 /** A new invitation link for a user who has not chosen a password yet; the links sent before stop working. */
-export async function resendInvitation(options: { db: Database; mailer: Mailer; appUrl: string; actor: { id: string; email: string }; userId: string }): Promise<void> {
+export async function resendInvitation(options: {
+  db: Database;
+  mailer: Mailer;
+  appUrl: string;
+  actor: { id: string; email: string };
+  userId: string;
+}): Promise<void> {
   const { db, mailer, appUrl, actor, userId } = options;
   const token = newInvitationToken();
   const target = await db.transaction(async (tx) => {
@@ -17,7 +23,13 @@ export async function resendInvitation(options: { db: Database; mailer: Mailer; 
     if (row.hasSetPassword) throw new ConflictError('This user has already set a password.');
     await tx.delete(verification).where(and(eq(verification.value, userId), like(verification.identifier, invitationIdentifier('%'))));
     await storeInvitation(tx, userId, token);
-    await recordAudit(tx, { actorId: actor.id, action: 'user.invitation_resend', targetType: 'user', targetId: userId, details: { name: row.name, email: row.email } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.invitation_resend',
+      targetType: 'user',
+      targetId: userId,
+      details: { name: row.name, email: row.email },
+    });
     return row;
   });
   await sendInvitation({ db, mailer, appUrl, invitedBy: actor, to: { email: target.email, name: target.fullName || target.name }, token });

@@ -14,7 +14,17 @@ import { lockTargetUser } from './target-user';
  * its own (`reset-password:<token>`), so the reset screen and better-auth accept it, and the `send-account-email` job,
  * committed with the audit entry.
  */
-export async function sendPasswordReset({ db, appUrl, actorId, userId }: { db: Database; appUrl: string; actorId: string; userId: string }): Promise<void> {
+export async function sendPasswordReset({
+  db,
+  appUrl,
+  actorId,
+  userId,
+}: {
+  db: Database;
+  appUrl: string;
+  actorId: string;
+  userId: string;
+}): Promise<void> {
   await db.transaction(async (tx) => {
     const target = await lockTargetUser(tx, userId);
     if (!target.hasSetPassword) throw new ConflictError('This user has not set a password yet. Resend the invitation instead.');
@@ -25,7 +35,17 @@ export async function sendPasswordReset({ db, appUrl, actorId, userId }: { db: D
       value: userId,
       expiresAt: new Date(Date.now() + resetTokenLifetimeSeconds * 1000),
     });
-    await enqueue(sendAccountEmailJob, { kind: 'password-reset', userId, url: passwordLink(appUrl, passwordLinkActions.reset, token) }, { db: tx });
-    await recordAudit(tx, { actorId, action: 'user.password_reset', targetType: 'user', targetId: userId, details: { name: target.name, email: target.email } });
+    await enqueue(
+      sendAccountEmailJob,
+      { kind: 'password-reset', userId, url: passwordLink(appUrl, passwordLinkActions.reset, token) },
+      { db: tx },
+    );
+    await recordAudit(tx, {
+      actorId,
+      action: 'user.password_reset',
+      targetType: 'user',
+      targetId: userId,
+      details: { name: target.name, email: target.email },
+    });
   });
 }

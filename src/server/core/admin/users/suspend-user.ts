@@ -26,7 +26,13 @@ export async function suspendUser({ db, actorId, userId }: { db: Database; actor
       .update(tasks)
       .set({ nextFireAt: null })
       .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')));
-    await recordAudit(tx, { actorId, action: 'user.suspend', targetType: 'user', targetId: userId, details: { name: target.name, email: target.email } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'user.suspend',
+      targetType: 'user',
+      targetId: userId,
+      details: { name: target.name, email: target.email },
+    });
   });
 }
 
@@ -44,8 +50,18 @@ export async function unsuspendUser({ db, actorId, userId }: { db: Database; act
       .from(tasks)
       .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')));
     const now = new Date();
-    for (const task of active) await tx.update(tasks).set({ nextFireAt: nextFireTime(task, now) }).where(eq(tasks.id, task.id));
-    await recordAudit(tx, { actorId, action: 'user.unsuspend', targetType: 'user', targetId: userId, details: { name: target.name, email: target.email } });
+    for (const task of active)
+      await tx
+        .update(tasks)
+        .set({ nextFireAt: nextFireTime(task, now) })
+        .where(eq(tasks.id, task.id));
+    await recordAudit(tx, {
+      actorId,
+      action: 'user.unsuspend',
+      targetType: 'user',
+      targetId: userId,
+      details: { name: target.name, email: target.email },
+    });
   });
   // A task due sooner than the scheduler's next wake-up must not wait for it.
   await notifyTasksChanged(db);

@@ -60,7 +60,11 @@ describe('/admin', () => {
     expect(card('apiUsage').textContent).toContain('API Usage12,345Task runs in the last 30 days');
 
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((head) => head.textContent)).toEqual(['User', 'Plan', 'Signed Up']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((head) => head.textContent),
+    ).toEqual(['User', 'Plan', 'Signed Up']);
     const [, grace, nameless] = within(table).getAllByRole('row');
     expect(within(grace as HTMLElement).getByText('Grace Hopper')).toBeTruthy();
     expect(within(grace as HTMLElement).getByText('grace@example.com')).toBeTruthy();
@@ -94,13 +98,23 @@ describe('/admin', () => {
     ['warning', 90, 'Warning', 'amber'],
     ['error', 50, 'Error', 'red'],
   ] as const)('shows %s in its colour', async (healthStatus, successRate, label, colour) => {
-    stubApi({ me: testAdmin, handlers: { 'GET /api/admin/overview': () => jsonResponse(makeOverview({ status: healthStatus, successRate })) } });
+    stubApi({
+      me: testAdmin,
+      handlers: { 'GET /api/admin/overview': () => jsonResponse(makeOverview({ status: healthStatus, successRate })) },
+    });
     render();
     expect(((await screen.findByText(label)).closest('[data-status]') as HTMLElement).className).toContain(colour);
   });
 
   it('says "No runs in the last hour" when no run finished', async () => {
-    const none = makeOverview({ status: 'unknown', successRate: null, finishedRuns: 0, message: 'No runs in the last hour', oldestWaitingJobSeconds: null, fireLatenessP95Ms: null });
+    const none = makeOverview({
+      status: 'unknown',
+      successRate: null,
+      finishedRuns: 0,
+      message: 'No runs in the last hour',
+      oldestWaitingJobSeconds: null,
+      fireLatenessP95Ms: null,
+    });
     stubApi({ me: testAdmin, handlers: { 'GET /api/admin/overview': () => jsonResponse(none) } });
     render();
     const status = (await screen.findByText('No runs in the last hour')).closest('[data-status]') as HTMLElement;
@@ -131,7 +145,9 @@ describe('/admin', () => {
     let fail = true;
     stubApi({
       me: testAdmin,
-      handlers: { 'GET /api/admin/overview': () => (fail ? errorResponse(500, 'internal', 'Something went wrong.') : jsonResponse(makeOverview())) },
+      handlers: {
+        'GET /api/admin/overview': () => (fail ? errorResponse(500, 'internal', 'Something went wrong.') : jsonResponse(makeOverview())),
+      },
     });
     const user = userEvent.setup();
     render();

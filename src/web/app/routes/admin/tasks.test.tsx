@@ -22,16 +22,26 @@ function makeAdminTask(overrides: Partial<AdminTask> = {}): AdminTask {
   };
 }
 
-const paused = makeAdminTask({ id: '22222222-2222-4222-8222-222222222222', name: 'Weekly digest', status: 'paused', provider: 'anthropic', owner: { id: 'u2', name: 'Unknown user', email: 'x@example.com' } });
+const paused = makeAdminTask({
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Weekly digest',
+  status: 'paused',
+  provider: 'anthropic',
+  owner: { id: 'u2', name: 'Unknown user', email: 'x@example.com' },
+});
 
 function render(initialPath = '/admin/tasks') {
   return renderWithToasts([{ path: '/admin/tasks', Component: AdminTasksRoute }], { initialPath });
 }
 
 const listQueries = (fetchMock: ReturnType<typeof stubApi>) =>
-  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/admin/tasks').map((url) => url.searchParams);
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/tasks')
+    .map((url) => url.searchParams);
 
-const page = (items: AdminTask[], total: number, nextCursor: string | null = null): Response => jsonResponse({ items, total, nextCursor } satisfies AdminTaskPage);
+const page = (items: AdminTask[], total: number, nextCursor: string | null = null): Response =>
+  jsonResponse({ items, total, nextCursor } satisfies AdminTaskPage);
 
 describe('/admin/tasks', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -42,13 +52,29 @@ describe('/admin/tasks', () => {
     expect(screen.getByText('Monitor and manage all user tasks across the platform')).toBeTruthy();
     expect(screen.getByText('Loading tasks...')).toBeTruthy();
     expect(await screen.findByText('Showing 2 of 42 tasks')).toBeTruthy();
-    expect(screen.getAllByRole('columnheader').map((head) => head.textContent)).toEqual(['Task Name', 'User', 'Status', 'Schedule', 'Provider', 'Last Run', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((head) => head.textContent)).toEqual([
+      'Task Name',
+      'User',
+      'Status',
+      'Schedule',
+      'Provider',
+      'Last Run',
+      'Actions',
+    ]);
     const [, first, second] = screen.getAllByRole('row');
     expect(within(first as HTMLElement).getByText('daily at 09:00 CET')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('Grace Hopper')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('Never')).toBeTruthy();
-    expect(within(first as HTMLElement).getByText('Active').closest('[data-status]')?.className).toContain('emerald');
-    expect(within(second as HTMLElement).getByText('Paused').closest('[data-status]')?.className).toContain('slate');
+    expect(
+      within(first as HTMLElement)
+        .getByText('Active')
+        .closest('[data-status]')?.className,
+    ).toContain('emerald');
+    expect(
+      within(second as HTMLElement)
+        .getByText('Paused')
+        .closest('[data-status]')?.className,
+    ).toContain('slate');
     expect(within(second as HTMLElement).getByText('Unknown user')).toBeTruthy();
   });
 
@@ -72,14 +98,19 @@ describe('/admin/tasks', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'paused');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'anthropic');
     await waitFor(() => expect(listQueries(fetchMock).at(-1)?.toString()).toBe('search=grace&status=paused&provider=anthropic&limit=20'));
-    expect(screen.getByRole('link', { name: 'Export' }).getAttribute('href')).toBe('/api/admin/tasks/export?search=grace&status=paused&provider=anthropic');
+    expect(screen.getByRole('link', { name: 'Export' }).getAttribute('href')).toBe(
+      '/api/admin/tasks/export?search=grace&status=paused&provider=anthropic',
+    );
   });
 
   it('pages with Next and Previous over the server’s cursors', async () => {
     const second = makeAdminTask({ id: '33333333-3333-4333-8333-333333333333', name: 'Second page task' });
     const fetchMock = stubApi({
       me: testAdmin,
-      handlers: { 'GET /api/admin/tasks': ({ query }: StubRequest) => (query.get('cursor') === 'c2' ? page([second], 21) : page([makeAdminTask()], 21, 'c2')) },
+      handlers: {
+        'GET /api/admin/tasks': ({ query }: StubRequest) =>
+          query.get('cursor') === 'c2' ? page([second], 21) : page([makeAdminTask()], 21, 'c2'),
+      },
     });
     const user = userEvent.setup();
     render();
@@ -102,7 +133,29 @@ describe('/admin/tasks', () => {
         'GET /api/admin/tasks': () => page([makeAdminTask(ran ? { lastRun: { startedAt, status: 'completed' } } : {})], 1),
         [`POST /api/admin/tasks/${makeAdminTask().id}/runs`]: () => {
           ran = true;
-          return jsonResponse({ run: { id: 'r1', taskId: makeAdminTask().id, taskName: 'Morning news', status: 'completed', trigger: 'manual', scheduledFor: null, startedAt, completedAt: startedAt, durationMs: 5, provider: 'openai', model: 'gpt-5-mini', result: 'Hi', error: null, deliveryStatus: 'delivered', deliveryError: null, prompt: null, inputTokens: null, outputTokens: null, costUsd: null } });
+          return jsonResponse({
+            run: {
+              id: 'r1',
+              taskId: makeAdminTask().id,
+              taskName: 'Morning news',
+              status: 'completed',
+              trigger: 'manual',
+              scheduledFor: null,
+              startedAt,
+              completedAt: startedAt,
+              durationMs: 5,
+              provider: 'openai',
+              model: 'gpt-5-mini',
+              result: 'Hi',
+              error: null,
+              deliveryStatus: 'delivered',
+              deliveryError: null,
+              prompt: null,
+              inputTokens: null,
+              outputTokens: null,
+              costUsd: null,
+            },
+          });
         },
       },
     });
@@ -120,7 +173,8 @@ describe('/admin/tasks', () => {
       me: testAdmin,
       handlers: {
         'GET /api/admin/tasks': () => page([makeAdminTask()], 1),
-        [`POST /api/admin/tasks/${makeAdminTask().id}/runs`]: () => errorResponse(403, 'plan_limit', 'Your Free plan allows 300 runs a month. Upgrade your plan to run more.'),
+        [`POST /api/admin/tasks/${makeAdminTask().id}/runs`]: () =>
+          errorResponse(403, 'plan_limit', 'Your Free plan allows 300 runs a month. Upgrade your plan to run more.'),
       },
     });
     const user = userEvent.setup();

@@ -72,9 +72,7 @@ describe('RegisterRoute', () => {
 
     await userEvent.clear(password);
     await userEvent.type(password, 'longbutonlylowercase');
-    expect(
-      await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters')).toBeTruthy();
 
     const terms = screen.getByRole('checkbox');
     await userEvent.click(terms);

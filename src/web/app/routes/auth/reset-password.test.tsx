@@ -47,9 +47,7 @@ describe('ResetPasswordRoute', () => {
 
     await userEvent.clear(password);
     await userEvent.type(password, 'alllowercaseletters');
-    expect(
-      await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters')).toBeTruthy();
 
     await userEvent.clear(password);
     await userEvent.type(password, strongPassword);
@@ -66,7 +64,10 @@ describe('ResetPasswordRoute', () => {
   });
 
   it('resets the password with the token, signs the browser out and goes to login', async () => {
-    const fetchMock = stubReset(() => jsonResponse({ status: true }), () => testUser);
+    const fetchMock = stubReset(
+      () => jsonResponse({ status: true }),
+      () => testUser,
+    );
     const { router, queryClient } = renderWithToasts(routes, { initialPath: '/reset-password?token=abc' });
     queryClient.setQueryData(meQueryKey, testUser);
     queryClient.setQueryData(['tasks'], ['a task of the previous session']);

@@ -182,9 +182,7 @@ describe('SetPasswordRoute', () => {
 
     await userEvent.clear(password);
     await userEvent.type(password, 'NoDigitsOrSpecials');
-    expect(
-      await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters')).toBeTruthy();
 
     await userEvent.clear(password);
     await userEvent.type(password, strongPassword);

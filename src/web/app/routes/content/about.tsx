@@ -5,9 +5,15 @@ import { paths } from '#web/config/paths';
 import { ContentPage, ContentSection, Prose } from '#web/features/content/components/content-page';
 
 const values = [
-  { title: 'Reliability first', text: 'A scheduled task that silently does nothing is worse than none. Every run, skip and delivery attempt is recorded, and a failing task tells its owner.' },
+  {
+    title: 'Reliability first',
+    text: 'A scheduled task that silently does nothing is worse than none. Every run, skip and delivery attempt is recorded, and a failing task tells its owner.',
+  },
   { title: 'Honest about what works', text: 'We mark what is available and what is planned, and we say which providers need an API key.' },
-  { title: 'Your data is yours', text: 'Tasks, prompts and results are visible only to their owner, and the site sets no tracking cookies.' },
+  {
+    title: 'Your data is yours',
+    text: 'Tasks, prompts and results are visible only to their owner, and the site sets no tracking cookies.',
+  },
   { title: 'Simple to run', text: 'One command starts the whole product on one machine; the same code scales out on PostgreSQL.' },
 ];
 

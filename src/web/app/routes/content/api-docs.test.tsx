@@ -43,7 +43,9 @@ describe('API reference page', () => {
 
     const list = await endpoint('Your tasks');
     expect(list.textContent).toContain('API key with read scope (or write)');
-    expect(within(list).getByText(/^curl /).textContent).toBe(`curl "${origin}/api/tasks" \\\n  -H "Authorization: Bearer $PROMPTCRON_KEY"`);
+    expect(within(list).getByText(/^curl /).textContent).toBe(
+      `curl "${origin}/api/tasks" \\\n  -H "Authorization: Bearer $PROMPTCRON_KEY"`,
+    );
 
     const create = await endpoint('Create a task');
     expect(create.textContent).toContain('API key with write scope, or the browser session');
@@ -74,8 +76,19 @@ describe('API reference page', () => {
     renderApiDocs();
 
     const section = screen.getByRole('region', { name: 'Authentication' });
-    expect(within(section).getByRole('link', { name: 'Settings → API Keys' }).getAttribute('href')).toBe('/dashboard/settings?tab=api-keys');
-    for (const text of ['Authorization: Bearer $PROMPTCRON_KEY', 'read', 'write', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotency-Key']) {
+    expect(within(section).getByRole('link', { name: 'Settings → API Keys' }).getAttribute('href')).toBe(
+      '/dashboard/settings?tab=api-keys',
+    );
+    for (const text of [
+      'Authorization: Bearer $PROMPTCRON_KEY',
+      'read',
+      'write',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+      'Idempotency-Key',
+    ]) {
       expect(section.textContent).toContain(text);
     }
     expect(section.textContent).toContain('429');

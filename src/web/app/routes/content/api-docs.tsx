@@ -22,10 +22,9 @@ export function ApiDocsRoute() {
       back={{ to: paths.docs, label: 'Back to Documentation' }}
     >
       <p className="mb-8 max-w-3xl text-base leading-7 text-slate-700">
-        Requests and answers are JSON under <Code>/api</Code>. Scripts and other services authenticate with an API key; the
-        app itself signs in with <Code>POST /api/auth/sign-in/email</Code> and uses the session cookie. Errors always have the
-        shape <Code>{'{ "error": { "code", "message", "fields" } }'}</Code>. The full document, with request and response
-        schemas, is at{' '}
+        Requests and answers are JSON under <Code>/api</Code>. Scripts and other services authenticate with an API key; the app itself signs
+        in with <Code>POST /api/auth/sign-in/email</Code> and uses the session cookie. Errors always have the shape{' '}
+        <Code>{'{ "error": { "code", "message", "fields" } }'}</Code>. The full document, with request and response schemas, is at{' '}
         <a href="/api/openapi.json" className="font-medium text-indigo-700 hover:underline">
           /api/openapi.json
         </a>
@@ -45,27 +44,25 @@ export function ApiDocsRoute() {
           </pre>
           <ul className="flex list-disc flex-col gap-2 pl-6">
             <li>
-              <strong className="font-semibold text-slate-900">Scopes.</strong> A <Code>read</Code> key may only make GET
-              requests (anything else answers 403); a <Code>write</Code> key may also create, change, run and delete tasks.
-              Keys work on tasks, runs, the dashboard and <Code>GET /api/me</Code>, as the user who created them. Routes
-              marked “browser session only” below, such as settings, account, key management and administration, refuse
-              keys with 401.
+              <strong className="font-semibold text-slate-900">Scopes.</strong> A <Code>read</Code> key may only make GET requests (anything
+              else answers 403); a <Code>write</Code> key may also create, change, run and delete tasks. Keys work on tasks, runs, the
+              dashboard and <Code>GET /api/me</Code>, as the user who created them. Routes marked “browser session only” below, such as
+              settings, account, key management and administration, refuse keys with 401.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Revoked and expired keys</strong> answer 401, and so do the keys
-              of a suspended account.
+              <strong className="font-semibold text-slate-900">Revoked and expired keys</strong> answer 401, and so do the keys of a
+              suspended account.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Rate limit.</strong> Each key may make a fixed number of requests
-              a minute. Every answer to a key request carries <Code>RateLimit-Limit</Code>, <Code>RateLimit-Remaining</Code>{' '}
-              and <Code>RateLimit-Reset</Code> (seconds until the window resets); over the limit the answer is 429 with{' '}
-              <Code>Retry-After</Code> in seconds.
+              <strong className="font-semibold text-slate-900">Rate limit.</strong> Each key may make a fixed number of requests a minute.
+              Every answer to a key request carries <Code>RateLimit-Limit</Code>, <Code>RateLimit-Remaining</Code> and{' '}
+              <Code>RateLimit-Reset</Code> (seconds until the window resets); over the limit the answer is 429 with <Code>Retry-After</Code>{' '}
+              in seconds.
             </li>
             <li>
-              <strong className="font-semibold text-slate-900">Safe retries.</strong> Send an <Code>Idempotency-Key</Code>{' '}
-              header (any unique string) with <Code>POST /api/tasks</Code>: for 24 hours a retry with the same key and body
-              returns the first answer instead of creating a second task; the same key with a different body answers 422{' '}
-              <Code>idempotency_key_reused</Code>.
+              <strong className="font-semibold text-slate-900">Safe retries.</strong> Send an <Code>Idempotency-Key</Code> header (any
+              unique string) with <Code>POST /api/tasks</Code>: for 24 hours a retry with the same key and body returns the first answer
+              instead of creating a second task; the same key with a different body answers 422 <Code>idempotency_key_reused</Code>.
             </li>
           </ul>
         </div>

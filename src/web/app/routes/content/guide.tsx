@@ -10,7 +10,12 @@ export function GuideRoute() {
   if (!guide) return <NotFoundRoute />;
 
   return (
-    <ContentPage eyebrow={guide.category} title={guide.title} description={guide.description} back={{ to: paths.guides, label: 'Back to Guides' }}>
+    <ContentPage
+      eyebrow={guide.category}
+      title={guide.title}
+      description={guide.description}
+      back={{ to: paths.guides, label: 'Back to Guides' }}
+    >
       <p className="-mt-4 mb-10 flex flex-wrap items-center gap-3 text-sm text-slate-600">
         <Badge>{guide.difficulty}</Badge>
         {guide.readTime} read

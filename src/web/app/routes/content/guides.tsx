@@ -50,7 +50,10 @@ export function GuidesRoute() {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {quickReference.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="block rounded-xl border border-slate-200 bg-white px-4 py-3 font-medium text-indigo-700 hover:border-indigo-300">
+              <Link
+                to={link.to}
+                className="block rounded-xl border border-slate-200 bg-white px-4 py-3 font-medium text-indigo-700 hover:border-indigo-300"
+              >
                 {link.label}
               </Link>
             </li>

@@ -30,7 +30,9 @@ const sections: LegalSection[] = [
   },
   {
     title: 'Retention',
-    paragraphs: ['Tasks and their run history are kept until you delete the task, which deletes its history too, or ask us to delete your account.'],
+    paragraphs: [
+      'Tasks and their run history are kept until you delete the task, which deletes its history too, or ask us to delete your account.',
+    ],
   },
   {
     title: 'Your rights',

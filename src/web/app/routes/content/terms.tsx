@@ -21,9 +21,7 @@ const sections: LegalSection[] = [
   },
   {
     title: 'Your content',
-    paragraphs: [
-      'Your prompts and results remain yours. You allow us to process them only as needed to run and deliver your tasks.',
-    ],
+    paragraphs: ['Your prompts and results remain yours. You allow us to process them only as needed to run and deliver your tasks.'],
   },
   {
     title: 'Availability',
@@ -39,7 +37,9 @@ const sections: LegalSection[] = [
   },
   {
     title: 'Changes and termination',
-    paragraphs: ['You may delete your tasks and stop using the service at any time. We will announce material changes to these terms in advance.'],
+    paragraphs: [
+      'You may delete your tasks and stop using the service at any time. We will announce material changes to these terms in advance.',
+    ],
   },
   {
     title: 'Governing law',

@@ -48,7 +48,11 @@ describe('history page', () => {
       handlers: {
         [runsPath]: ({ query }) =>
           query.get('cursor') === 'page-2'
-            ? jsonResponse({ items: [makeRun({ id: 'run-1', taskName: 'Weekly report', status: 'skipped', completedAt: null })], nextCursor: null, total: 3 })
+            ? jsonResponse({
+                items: [makeRun({ id: 'run-1', taskName: 'Weekly report', status: 'skipped', completedAt: null })],
+                nextCursor: null,
+                total: 3,
+              })
             : jsonResponse({
                 items: [
                   makeRun({ id: 'run-3', status: 'processing', completedAt: null, durationMs: null, result: null }),
@@ -63,7 +67,11 @@ describe('history page', () => {
 
     expect(screen.getByRole('status').textContent).toBe('Loading task history...');
     const table = await screen.findByRole('table', { name: 'Task runs, newest first' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Task Name', 'Status', 'Date & Time', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Task Name', 'Status', 'Date & Time', 'Actions']);
     expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
     expect(runQueries(fetchMock)[0]?.toString()).toBe('range=all&limit=20');
 
@@ -88,7 +96,10 @@ describe('history page', () => {
       handlers: {
         [runsPath]: () =>
           jsonResponse({
-            items: [makeRun({ id: 'run-2', result: longResult }), makeRun({ id: 'run-1', status: 'error', result: null, error: `${'E'.repeat(100)}XYZ`, durationMs: 75_500 })],
+            items: [
+              makeRun({ id: 'run-2', result: longResult }),
+              makeRun({ id: 'run-1', status: 'error', result: null, error: `${'E'.repeat(100)}XYZ`, durationMs: 75_500 }),
+            ],
             nextCursor: null,
             total: 2,
           }),
@@ -113,14 +124,20 @@ describe('history page', () => {
     expect(screen.getByText('1m 15s')).toBeTruthy();
   });
 
-  it('filters by range and date on the server, with the spec\'s date rule', async () => {
+  it("filters by range and date on the server, with the spec's date rule", async () => {
     const fetchMock = stubApi({ handlers: { [runsPath]: () => jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }) } });
     const { router } = renderHistory();
     const user = userEvent.setup();
     await screen.findByRole('table');
     const range = screen.getByLabelText<HTMLSelectElement>('Time range');
     const date = screen.getByLabelText<HTMLInputElement>('Date');
-    expect(Array.from(range.options, (option) => option.textContent)).toEqual(['All time', 'Last 24 hours', 'Last 7 days', 'Last 30 days', 'Specific date']);
+    expect(Array.from(range.options, (option) => option.textContent)).toEqual([
+      'All time',
+      'Last 24 hours',
+      'Last 7 days',
+      'Last 30 days',
+      'Specific date',
+    ]);
     expect(date.disabled).toBe(false);
 
     await user.selectOptions(range, 'Last 7 days');
@@ -194,7 +211,10 @@ describe('history page', () => {
     let failing = true;
     stubApi({
       handlers: {
-        [runsPath]: () => (failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 })),
+        [runsPath]: () =>
+          failing
+            ? errorResponse(503, 'unavailable', 'The database is unavailable.')
+            : jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }),
       },
     });
     renderHistory();
@@ -209,7 +229,8 @@ describe('history page', () => {
   });
 
   it('opens the full results: run id, times, status, the result as sanitized Markdown, and the error', async () => {
-    const result = '## Facts\n\n- **Bold** point\n- [a link](https://example.com/x) and [bad](javascript:alert(1))\n\n<script>window.hacked = true</script><img src="https://tracker.example/p.gif" onerror="alert(1)">';
+    const result =
+      '## Facts\n\n- **Bold** point\n- [a link](https://example.com/x) and [bad](javascript:alert(1))\n\n<script>window.hacked = true</script><img src="https://tracker.example/p.gif" onerror="alert(1)">';
     const run = makeRun({ id: 'run-42', result, error: 'Delivery failed once.' });
     stubApi({
       handlers: {

@@ -25,7 +25,11 @@ export function HistoryRoute() {
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
-          for (const [key, value] of [['range', range === 'all' ? '' : range], ['date', range === 'date' ? date : ''], ['q', search]] as const) {
+          for (const [key, value] of [
+            ['range', range === 'all' ? '' : range],
+            ['date', range === 'date' ? date : ''],
+            ['q', search],
+          ] as const) {
             if (value) next.set(key, value);
             else next.delete(key);
           }

@@ -9,6 +9,9 @@ export function DashboardOverviewRoute() {
   // A subscription that fails to load only costs the plan's name; the quota itself comes with the dashboard.
   const subscription = useSubscription();
   return (
-    <DashboardOverview name={auth.status === 'signed-in' ? accountDisplayName(auth.user) : undefined} planName={subscription.data?.plan.name} />
+    <DashboardOverview
+      name={auth.status === 'signed-in' ? accountDisplayName(auth.user) : undefined}
+      planName={subscription.data?.plan.name}
+    />
   );
 }

@@ -28,14 +28,42 @@ describe('the audit log page', () => {
       handlers: {
         'GET /api/admin/audit': ({ query }) =>
           query.get('cursor')
-            ? jsonResponse({ items: [entry({ id: 'entry-3', action: 'task.pause', targetType: 'task', targetId: 'task-1', details: { name: 'Morning news' }, actor: null })], nextCursor: null })
-            : jsonResponse({ items: [entry({}), entry({ id: 'entry-2', action: 'plan.update', targetType: 'plan', targetId: 'plan-1', details: { name: 'Pro', changed: { price: 1500 } } })], nextCursor: 'older' }),
+            ? jsonResponse({
+                items: [
+                  entry({
+                    id: 'entry-3',
+                    action: 'task.pause',
+                    targetType: 'task',
+                    targetId: 'task-1',
+                    details: { name: 'Morning news' },
+                    actor: null,
+                  }),
+                ],
+                nextCursor: null,
+              })
+            : jsonResponse({
+                items: [
+                  entry({}),
+                  entry({
+                    id: 'entry-2',
+                    action: 'plan.update',
+                    targetType: 'plan',
+                    targetId: 'plan-1',
+                    details: { name: 'Pro', changed: { price: 1500 } },
+                  }),
+                ],
+                nextCursor: 'older',
+              }),
       },
     });
     renderRoutes([{ path: '/', element: <AuditLog targetId="" /> }]);
 
     const table = await screen.findByRole('table', { name: 'Audit log' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Time', 'Administrator', 'Action', 'Target', 'Details']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Time', 'Administrator', 'Action', 'Target', 'Details']);
     expect(await within(table).findByText('User suspend')).toBeTruthy();
     expect(within(table).getByRole('link', { name: 'user mel@example.com' }).getAttribute('href')).toBe('/admin/users/user-7');
     expect(within(table).getByText('changed: {"price":1500}')).toBeTruthy();

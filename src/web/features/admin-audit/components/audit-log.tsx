@@ -4,7 +4,13 @@ import { PageIntro } from '#web/components/layout/page-intro';
 import { ColumnHeads } from '#web/components/ui/column-heads';
 import { LoadError } from '#web/components/ui/load-error';
 import { LoadMoreButton } from '#web/components/ui/load-more-button';
-import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '#web/components/ui/responsive-table';
+import {
+  MessageRow,
+  StackedCell,
+  stackedBodyClassName,
+  stackedRowClassName,
+  stackedTableFrameClassName,
+} from '#web/components/ui/responsive-table';
 import { adminTaskPaths, adminUserPath, paths } from '#web/config/paths';
 import { errorMessage } from '#web/lib/form-errors';
 import { useAuditLog } from '../api/list-audit';
@@ -25,7 +31,12 @@ const targetNameKey = (details: Record<string, unknown>) => nameKeys.find((key) 
 function TargetLink({ entry }: { entry: AuditEntry }) {
   const key = targetNameKey(entry.details);
   const name = key ? String(entry.details[key]) : entry.targetId;
-  const to = entry.targetType === 'user' ? adminUserPath(entry.targetId) : entry.targetType === 'task' ? adminTaskPaths.detail(entry.targetId) : paths.adminPlans;
+  const to =
+    entry.targetType === 'user'
+      ? adminUserPath(entry.targetId)
+      : entry.targetType === 'task'
+        ? adminTaskPaths.detail(entry.targetId)
+        : paths.adminPlans;
   return (
     <Link to={to} className="break-words text-indigo-700 hover:underline">
       <span className="sr-only">{entry.targetType} </span>
@@ -51,7 +62,12 @@ export function AuditLog({ targetId }: { targetId: string }) {
     <div className="flex flex-col gap-6">
       <PageIntro title="Audit Log" description="Every administrator action, newest first" />
       {log.error && !log.data ? (
-        <LoadError title="Error loading the audit log" message={errorMessage(log.error, 'Failed to load the audit log. Please try again.')} onRetry={() => void log.refetch()} retrying={log.isFetching} />
+        <LoadError
+          title="Error loading the audit log"
+          message={errorMessage(log.error, 'Failed to load the audit log. Please try again.')}
+          onRetry={() => void log.refetch()}
+          retrying={log.isFetching}
+        />
       ) : (
         <div aria-busy={log.isPending || undefined} className={stackedTableFrameClassName}>
           <table className="w-full text-left text-sm max-lg:block">

@@ -12,7 +12,11 @@ export async function getAdminOverview({ signal }: { signal?: AbortSignal } = {}
 }
 
 export function adminOverviewQueryOptions() {
-  return queryOptions({ queryKey: adminOverviewQueryKey, queryFn: ({ signal }) => getAdminOverview({ signal }), refetchInterval: refreshMs });
+  return queryOptions({
+    queryKey: adminOverviewQueryKey,
+    queryFn: ({ signal }) => getAdminOverview({ signal }),
+    refetchInterval: refreshMs,
+  });
 }
 
 /** The admin dashboard's cards, signups, system health and user growth. */

@@ -4,7 +4,6 @@ import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 import { paths } from '#web/config/paths';
 import { formatInstant } from '#web/lib/date-time';
 
-
 /** The latest accounts: who, on which plan, and when; the full list is on the Users page. */
 export function RecentSignups({ signups }: { signups: RecentSignup[] }) {
   return (
@@ -40,7 +39,10 @@ export function RecentSignups({ signups }: { signups: RecentSignup[] }) {
             </table>
           </div>
         )}
-        <Link to={paths.adminUsers} className="self-start text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        <Link
+          to={paths.adminUsers}
+          className="self-start text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
           View all users
         </Link>
       </CardContent>

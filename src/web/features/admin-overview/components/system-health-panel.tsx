@@ -42,7 +42,11 @@ export function SystemHealthPanel({ health }: { health: SystemHealth }) {
             <span aria-hidden="true" className={clsx('size-2.5 rounded-full', style.dot)} />
             {style.label}
           </p>
-          <p className="text-sm">{health.successRate === null ? health.message : `${health.successRate}% of ${numberFormat.format(health.finishedRuns)} runs succeeded in the last hour`}</p>
+          <p className="text-sm">
+            {health.successRate === null
+              ? health.message
+              : `${health.successRate}% of ${numberFormat.format(health.finishedRuns)} runs succeeded in the last hour`}
+          </p>
         </div>
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
           {figures.map(([term, value]) => (

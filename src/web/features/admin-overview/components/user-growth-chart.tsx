@@ -16,11 +16,20 @@ export function UserGrowthChart({ months }: { months: UserGrowthMonth[] }) {
       <CardContent>
         <ul aria-labelledby="user-growth-title" className="flex h-64 items-end justify-between gap-2">
           {months.map(({ month, label, signups }) => (
-            <li key={month} aria-label={`${label}: ${signupsText(signups)}`} className="flex min-w-0 flex-1 flex-col items-center justify-end gap-1">
+            <li
+              key={month}
+              aria-label={`${label}: ${signupsText(signups)}`}
+              className="flex min-w-0 flex-1 flex-col items-center justify-end gap-1"
+            >
               <span aria-hidden="true" className="text-xs font-medium text-slate-700">
                 {signups}
               </span>
-              <span aria-hidden="true" data-bar={month} className="w-full max-w-12 rounded-t bg-indigo-500" style={{ height: `${barHeightPx(signups)}px` }} />
+              <span
+                aria-hidden="true"
+                data-bar={month}
+                className="w-full max-w-12 rounded-t bg-indigo-500"
+                style={{ height: `${barHeightPx(signups)}px` }}
+              />
               <span aria-hidden="true" className="text-xs text-slate-500">
                 {label}
               </span>

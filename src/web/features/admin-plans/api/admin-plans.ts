@@ -8,7 +8,11 @@ export function useSavePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ planId, input }: { planId?: string; input: CreatePlanInput | UpdatePlanInput }) =>
-      adminPlanResponseSchema.parse(planId ? await apiClient.patch(`/api/admin/plans/${encodeURIComponent(planId)}`, input) : await apiClient.post('/api/admin/plans', input)).plan,
+      adminPlanResponseSchema.parse(
+        planId
+          ? await apiClient.patch(`/api/admin/plans/${encodeURIComponent(planId)}`, input)
+          : await apiClient.post('/api/admin/plans', input),
+      ).plan,
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
   });
 }

@@ -82,11 +82,14 @@ export function PlanFormDialog({ plan, onOpenChange }: { plan?: AdminPlan; onOpe
       { planId: plan?.id, input: checked.data },
       {
         onSuccess: (saved) => {
-          toast.success(plan ? 'Plan saved' : 'Plan created', { description: `${saved.name} is ${saved.isActive ? 'offered to users' : 'not for sale'}.` });
+          toast.success(plan ? 'Plan saved' : 'Plan created', {
+            description: `${saved.name} is ${saved.isActive ? 'offered to users' : 'not for sale'}.`,
+          });
           onOpenChange(false);
         },
         onError: (error) => {
-          if (Object.keys(serverFieldErrors(error)).length === 0) toast.error('Could not save the plan', { description: errorMessage(error, 'Please try again.') });
+          if (Object.keys(serverFieldErrors(error)).length === 0)
+            toast.error('Could not save the plan', { description: errorMessage(error, 'Please try again.') });
         },
       },
     );
@@ -97,7 +100,11 @@ export function PlanFormDialog({ plan, onOpenChange }: { plan?: AdminPlan; onOpe
       open
       onOpenChange={onOpenChange}
       title={plan ? 'Edit Plan' : 'Create Plan'}
-      description={plan ? 'New limits apply to everyone on this plan at once. A new price applies to new subscriptions.' : 'A plan for sale appears on the Subscription page at once.'}
+      description={
+        plan
+          ? 'New limits apply to everyone on this plan at once. A new price applies to new subscriptions.'
+          : 'A plan for sale appears on the Subscription page at once.'
+      }
       submitLabel={plan ? 'Save Plan' : 'Create Plan'}
       pendingLabel="Saving..."
       pending={save.isPending}
@@ -108,18 +115,35 @@ export function PlanFormDialog({ plan, onOpenChange }: { plan?: AdminPlan; onOpe
           {(control) => <Input {...control} value={draft.name} onChange={(event) => set('name', event.target.value)} autoComplete="off" />}
         </Field>
         <Field id="plan-description" label="Description" error={fieldError('description')}>
-          {(control) => <Input {...control} value={draft.description} onChange={(event) => set('description', event.target.value)} autoComplete="off" />}
+          {(control) => (
+            <Input {...control} value={draft.description} onChange={(event) => set('description', event.target.value)} autoComplete="off" />
+          )}
         </Field>
         <div className="grid grid-cols-3 gap-3">
           <Field id="plan-price" label="Price" error={fieldError('price')}>
-            {(control) => <Input {...control} inputMode="decimal" value={draft.price} onChange={(event) => set('price', event.target.value)} placeholder="9.00" />}
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                value={draft.price}
+                onChange={(event) => set('price', event.target.value)}
+                placeholder="9.00"
+              />
+            )}
           </Field>
           <Field id="plan-currency" label="Currency" error={fieldError('currency')}>
-            {(control) => <Input {...control} value={draft.currency} onChange={(event) => set('currency', event.target.value)} maxLength={3} />}
+            {(control) => (
+              <Input {...control} value={draft.currency} onChange={(event) => set('currency', event.target.value)} maxLength={3} />
+            )}
           </Field>
           <Field id="plan-cycle" label="Billed every" error={fieldError('billingCycle')}>
             {(control) => (
-              <select {...control} className={inputClassName} value={draft.billingCycle} onChange={(event) => set('billingCycle', event.target.value)}>
+              <select
+                {...control}
+                className={inputClassName}
+                value={draft.billingCycle}
+                onChange={(event) => set('billingCycle', event.target.value)}
+              >
                 {billingCycles.map((cycle) => (
                   <option key={cycle} value={cycle}>
                     {cycle}
@@ -129,21 +153,45 @@ export function PlanFormDialog({ plan, onOpenChange }: { plan?: AdminPlan; onOpe
             )}
           </Field>
         </div>
-        <Field id="plan-stripe-price" label="Stripe price id" hint="Optional: left empty, one is created at the first checkout." error={fieldError('stripePriceId')}>
-          {(control) => <Input {...control} value={draft.stripePriceId} onChange={(event) => set('stripePriceId', event.target.value)} placeholder="price_..." autoComplete="off" />}
+        <Field
+          id="plan-stripe-price"
+          label="Stripe price id"
+          hint="Optional: left empty, one is created at the first checkout."
+          error={fieldError('stripePriceId')}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={draft.stripePriceId}
+              onChange={(event) => set('stripePriceId', event.target.value)}
+              placeholder="price_..."
+              autoComplete="off"
+            />
+          )}
         </Field>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-medium text-slate-900">Limits (empty: unlimited)</legend>
           {planFeatures.map((feature, index) => (
             <Field key={feature} id={`plan-limit-${feature}`} label={limitLabels[feature]} error={fieldError(`limits.${index}.limitValue`)}>
               {(control) => (
-                <Input {...control} inputMode="numeric" value={draft.limits[feature]} onChange={(event) => set('limits', { ...draft.limits, [feature]: event.target.value })} placeholder="Unlimited" />
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  value={draft.limits[feature]}
+                  onChange={(event) => set('limits', { ...draft.limits, [feature]: event.target.value })}
+                  placeholder="Unlimited"
+                />
               )}
             </Field>
           ))}
         </fieldset>
         <label className="flex items-center gap-2 text-sm text-slate-900">
-          <input type="checkbox" className="size-4 accent-indigo-600" checked={draft.isActive} onChange={(event) => set('isActive', event.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-indigo-600"
+            checked={draft.isActive}
+            onChange={(event) => set('isActive', event.target.checked)}
+          />
           For sale: offered on the Subscription page
         </label>
       </div>

@@ -22,7 +22,17 @@ const pro: AdminPlan = {
     { featureName: 'monthly_runs', limitValue: 5000 },
   ],
 };
-const unlimited: AdminPlan = { ...pro, id: '00000000-0000-4000-8000-000000000004', name: 'Unlimited', description: null, price: 0, isActive: false, stripePriceId: null, subscribers: 1, limits: [] };
+const unlimited: AdminPlan = {
+  ...pro,
+  id: '00000000-0000-4000-8000-000000000004',
+  name: 'Unlimited',
+  description: null,
+  price: 0,
+  isActive: false,
+  stripePriceId: null,
+  subscribers: 1,
+  limits: [],
+};
 
 describe('the plans page', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -33,7 +43,11 @@ describe('the plans page', () => {
 
     const table = await screen.findByRole('table', { name: 'Plans' });
     await within(table).findByText('Unlimited');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Price', 'Limits', 'Subscribers', 'Status', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Price', 'Limits', 'Subscribers', 'Status', 'Actions']);
     const [, proRow, unlimitedRow] = within(table).getAllByRole('row');
     expect(proRow?.textContent).toContain('$9.00 / month');
     expect(proRow?.textContent).toContain('20 active tasks');
@@ -84,7 +98,10 @@ describe('the plans page', () => {
       me: testAdmin,
       handlers: {
         'GET /api/admin/plans': () => jsonResponse({ plans: [pro] }),
-        'POST /api/admin/plans': () => errorResponse(400, 'validation_failed', 'A Stripe price id starts with price_', { stripePriceId: 'A Stripe price id starts with price_' }),
+        'POST /api/admin/plans': () =>
+          errorResponse(400, 'validation_failed', 'A Stripe price id starts with price_', {
+            stripePriceId: 'A Stripe price id starts with price_',
+          }),
       },
     });
     renderRoutes([{ path: '/', element: <PlanList /> }]);

@@ -6,7 +6,13 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { ColumnHeads } from '#web/components/ui/column-heads';
 import { LoadError } from '#web/components/ui/load-error';
-import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '#web/components/ui/responsive-table';
+import {
+  MessageRow,
+  StackedCell,
+  stackedBodyClassName,
+  stackedRowClassName,
+  stackedTableFrameClassName,
+} from '#web/components/ui/responsive-table';
 import { useAdminPlans } from '#web/lib/admin-plans';
 import { errorMessage } from '#web/lib/form-errors';
 import { describeLimit, formatPlanPrice } from '#web/lib/plan-text';
@@ -33,7 +39,12 @@ export function PlanList() {
         }
       />
       {plans.error && !plans.data ? (
-        <LoadError title="Error loading plans" message={errorMessage(plans.error, 'Failed to load plans. Please try again.')} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
+        <LoadError
+          title="Error loading plans"
+          message={errorMessage(plans.error, 'Failed to load plans. Please try again.')}
+          onRetry={() => void plans.refetch()}
+          retrying={plans.isFetching}
+        />
       ) : (
         <div aria-busy={plans.isPending || undefined} className={stackedTableFrameClassName}>
           <table className="w-full text-left text-sm max-lg:block">
@@ -55,13 +66,19 @@ export function PlanList() {
                   </StackedCell>
                   <StackedCell label="Limits">
                     <ul className="text-slate-700 max-lg:text-right">
-                      {plan.limits.length === 0 ? <li>No limits</li> : plan.limits.map((limit) => <li key={limit.featureName}>{describeLimit(limit)}</li>)}
+                      {plan.limits.length === 0 ? (
+                        <li>No limits</li>
+                      ) : (
+                        plan.limits.map((limit) => <li key={limit.featureName}>{describeLimit(limit)}</li>)
+                      )}
                     </ul>
                   </StackedCell>
                   <StackedCell label="Subscribers">
                     <span className="text-slate-700 tabular-nums">{formatCount(plan.subscribers)}</span>
                   </StackedCell>
-                  <StackedCell label="Status">{plan.isActive ? <Badge tone="emerald">For sale</Badge> : <Badge tone="slate">Not for sale</Badge>}</StackedCell>
+                  <StackedCell label="Status">
+                    {plan.isActive ? <Badge tone="emerald">For sale</Badge> : <Badge tone="slate">Not for sale</Badge>}
+                  </StackedCell>
                   <StackedCell label="Actions" className="lg:w-px lg:text-right">
                     <Button variant="secondary" size="sm" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
                       <Pencil aria-hidden="true" className="size-4" />
@@ -74,7 +91,13 @@ export function PlanList() {
           </table>
         </div>
       )}
-      {editing ? <PlanFormDialog key={editing === 'new' ? 'new' : editing.id} plan={editing === 'new' ? undefined : editing} onOpenChange={(open) => !open && setEditing(null)} /> : null}
+      {editing ? (
+        <PlanFormDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          plan={editing === 'new' ? undefined : editing}
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -17,7 +17,10 @@ export function useChangeAdminTaskStatus() {
   return useMutation({
     mutationFn: changeAdminTaskStatus,
     onSuccess: (task, { change }) => void toast.success(change === 'pause' ? 'Task paused' : 'Task resumed', { description: task.name }),
-    onError: (error, { change }) => void toast.error(change === 'pause' ? 'Could not pause the task' : 'Could not resume the task', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error, { change }) =>
+      void toast.error(change === 'pause' ? 'Could not pause the task' : 'Could not resume the task', {
+        description: errorMessage(error, 'Please try again.'),
+      }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminTasksQueryKey }),
   });
 }

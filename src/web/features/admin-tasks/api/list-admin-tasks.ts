@@ -21,7 +21,10 @@ export function adminTaskFilterQuery({ search, status, provider }: AdminTaskFilt
   return query;
 }
 
-export async function listAdminTasks(params: AdminTaskFilterParams & { cursor: string | null }, { signal }: { signal?: AbortSignal } = {}): Promise<AdminTaskPage> {
+export async function listAdminTasks(
+  params: AdminTaskFilterParams & { cursor: string | null },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AdminTaskPage> {
   const query = adminTaskFilterQuery(params);
   query.set('limit', String(adminTaskPageSize));
   if (params.cursor) query.set('cursor', params.cursor);

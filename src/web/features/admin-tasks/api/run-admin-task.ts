@@ -21,7 +21,8 @@ export function useRunAdminTask() {
       else toast.success('Task started');
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) toast.error('Task already running', { description: 'Please wait for the current run to complete.' });
+      if (error instanceof ApiError && error.status === 409)
+        toast.error('Task already running', { description: 'Please wait for the current run to complete.' });
       else toast.error('Error running task', { description: errorMessage(error, 'Task execution failed') });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminTasksQueryKey }),

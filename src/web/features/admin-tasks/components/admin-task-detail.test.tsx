@@ -27,7 +27,8 @@ const detail: Detail = {
   runs: [makeRun({ taskId, status: 'error', error: 'OpenAI rejected the API key' })],
 };
 
-const render = () => renderRoutes([{ path: '/admin/tasks/:taskId', element: <AdminTaskDetail taskId={taskId} /> }], { initialPath: `/admin/tasks/${taskId}` });
+const render = () =>
+  renderRoutes([{ path: '/admin/tasks/:taskId', element: <AdminTaskDetail taskId={taskId} /> }], { initialPath: `/admin/tasks/${taskId}` });
 
 describe('admin task detail', () => {
   afterEach(() => vi.unstubAllGlobals());

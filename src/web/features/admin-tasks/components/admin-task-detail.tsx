@@ -39,7 +39,14 @@ export function AdminTaskDetail({ taskId }: { taskId: string }) {
         </div>
       );
     }
-    return <LoadError title="Could not load the task" message={errorMessage(detail.error, 'Please try again.')} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+    return (
+      <LoadError
+        title="Could not load the task"
+        message={errorMessage(detail.error, 'Please try again.')}
+        onRetry={() => void detail.refetch()}
+        retrying={detail.isFetching}
+      />
+    );
   }
   const { task, runs } = detail.data;
   return (

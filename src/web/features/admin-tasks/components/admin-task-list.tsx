@@ -35,7 +35,9 @@ export function AdminTaskList({ filter, onFilterChange }: AdminTaskListProps) {
   const deleteTrigger = useRef<HTMLElement | null>(null);
   const introRef = useRef<HTMLParagraphElement>(null);
 
-  const busyTaskIds = new Set([run.isPending && run.variables, status.isPending && status.variables?.taskId].filter((id): id is string => typeof id === 'string'));
+  const busyTaskIds = new Set(
+    [run.isPending && run.variables, status.isPending && status.variables?.taskId].filter((id): id is string => typeof id === 'string'),
+  );
   const page = list.data;
 
   return (
@@ -48,7 +50,12 @@ export function AdminTaskList({ filter, onFilterChange }: AdminTaskListProps) {
       <AdminTaskToolbar filter={filter} onChange={onFilterChange} />
 
       {list.isError && !page ? (
-        <LoadError title="Could not load tasks" message={errorMessage(list.error, 'Please try again.')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <LoadError
+          title="Could not load tasks"
+          message={errorMessage(list.error, 'Please try again.')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : (
         <AdminTaskTable
           tasks={page?.items ?? null}
@@ -66,7 +73,12 @@ export function AdminTaskList({ filter, onFilterChange }: AdminTaskListProps) {
       <nav aria-label="Pages" className="flex flex-col items-center justify-between gap-3 text-sm text-slate-600 sm:flex-row">
         <p aria-live="polite">{page ? `Showing ${page.items.length} of ${page.total} tasks` : null}</p>
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" disabled={cursors.length < 2} onClick={() => setPages({ filterKey, cursors: cursors.slice(0, -1) })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={cursors.length < 2}
+            onClick={() => setPages({ filterKey, cursors: cursors.slice(0, -1) })}
+          >
             Previous
           </Button>
           <Button

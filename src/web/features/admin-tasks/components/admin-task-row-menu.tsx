@@ -32,7 +32,11 @@ export function AdminTaskRowMenu({ task, busy, onRun, onChangeStatus, onDelete }
         <MoreHorizontal aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg outline-none">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg outline-none"
+        >
           <DropdownMenu.Item asChild className={itemClassName}>
             <Link to={adminTaskPaths.detail(task.id)}>
               <Eye aria-hidden="true" className="size-4 text-slate-500" />
@@ -44,11 +48,18 @@ export function AdminTaskRowMenu({ task, busy, onRun, onChangeStatus, onDelete }
             Run Manually
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClassName} disabled={busy} onSelect={() => onChangeStatus(task, change)}>
-            {change === 'pause' ? <Pause aria-hidden="true" className="size-4 text-slate-500" /> : <Play aria-hidden="true" className="size-4 text-slate-500" />}
+            {change === 'pause' ? (
+              <Pause aria-hidden="true" className="size-4 text-slate-500" />
+            ) : (
+              <Play aria-hidden="true" className="size-4 text-slate-500" />
+            )}
             {change === 'pause' ? 'Pause Task' : 'Resume Task'}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="-mx-1.5 my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={`${itemClassName} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800`} onSelect={() => onDelete(task, trigger.current)}>
+          <DropdownMenu.Item
+            className={`${itemClassName} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800`}
+            onSelect={() => onDelete(task, trigger.current)}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
             Delete Task
           </DropdownMenu.Item>

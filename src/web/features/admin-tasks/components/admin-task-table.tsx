@@ -2,7 +2,13 @@ import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import type { AdminTask } from '#shared/admin/admin-task.schema';
 import { ColumnHeads } from '#web/components/ui/column-heads';
-import { MessageRow, StackedCell, stackedBodyClassName, stackedRowClassName, stackedTableFrameClassName } from '#web/components/ui/responsive-table';
+import {
+  MessageRow,
+  StackedCell,
+  stackedBodyClassName,
+  stackedRowClassName,
+  stackedTableFrameClassName,
+} from '#web/components/ui/responsive-table';
 import { adminTaskPaths } from '#web/config/paths';
 import { providerName } from '#web/lib/catalog-names';
 import { AdminTaskLastRun } from './admin-task-last-run';
@@ -33,7 +39,10 @@ export function AdminTaskTable({ tasks, stale, busyTaskIds, onRun, onChangeStatu
           {tasks?.map((task) => (
             <tr key={task.id} className={stackedRowClassName}>
               <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-2">
-                <Link to={adminTaskPaths.detail(task.id)} className="font-medium break-words text-slate-900 hover:text-indigo-700 hover:underline">
+                <Link
+                  to={adminTaskPaths.detail(task.id)}
+                  className="font-medium break-words text-slate-900 hover:text-indigo-700 hover:underline"
+                >
                   {task.name}
                 </Link>
               </StackedCell>
@@ -56,7 +65,13 @@ export function AdminTaskTable({ tasks, stale, busyTaskIds, onRun, onChangeStatu
                 <AdminTaskLastRun lastRun={task.lastRun} />
               </StackedCell>
               <StackedCell label="Actions" className="lg:w-px lg:text-right">
-                <AdminTaskRowMenu task={task} busy={busyTaskIds.has(task.id)} onRun={onRun} onChangeStatus={onChangeStatus} onDelete={onDelete} />
+                <AdminTaskRowMenu
+                  task={task}
+                  busy={busyTaskIds.has(task.id)}
+                  onRun={onRun}
+                  onChangeStatus={onChangeStatus}
+                  onDelete={onDelete}
+                />
               </StackedCell>
             </tr>
           ))}

@@ -21,7 +21,13 @@ export function AdminTaskToolbar({ filter, onChange }: AdminTaskToolbarProps) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <SearchBox value={filter.search} onSearch={(search) => onChange({ search })} label="Search tasks" placeholder="Search tasks, users, status or provider..." className="sm:flex-1" />
+        <SearchBox
+          value={filter.search}
+          onSearch={(search) => onChange({ search })}
+          label="Search tasks"
+          placeholder="Search tasks, users, status or provider..."
+          className="sm:flex-1"
+        />
         <div className="flex gap-2">
           <Button variant="secondary" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((open) => !open)}>
             <SlidersHorizontal aria-hidden="true" className="size-4" />
@@ -35,10 +41,19 @@ export function AdminTaskToolbar({ filter, onChange }: AdminTaskToolbarProps) {
         </div>
       </div>
       {filtersOpen ? (
-        <div id={panelId} role="group" aria-label="Filter tasks" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:flex-row">
+        <div
+          id={panelId}
+          role="group"
+          aria-label="Filter tasks"
+          className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:flex-row"
+        >
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             Status
-            <select className={selectClassName} value={filter.status} onChange={(event) => onChange({ status: event.target.value as TaskListFilter })}>
+            <select
+              className={selectClassName}
+              value={filter.status}
+              onChange={(event) => onChange({ status: event.target.value as TaskListFilter })}
+            >
               {taskListFilters.map((status) => (
                 <option key={status} value={status}>
                   {status === 'all' ? 'All statuses' : status.charAt(0).toUpperCase() + status.slice(1)}

@@ -35,7 +35,8 @@ export function useAdminUserPage(filter: AdminUserFilter, cursor: string | null)
 export function useAdminUserProfile(userId: string) {
   return useQuery({
     queryKey: [...adminUsersKey, 'profile', userId],
-    queryFn: async ({ signal }) => adminUserProfileSchema.parse(await apiClient.get(`/api/admin/users/${encodeURIComponent(userId)}`, { signal })),
+    queryFn: async ({ signal }) =>
+      adminUserProfileSchema.parse(await apiClient.get(`/api/admin/users/${encodeURIComponent(userId)}`, { signal })),
   });
 }
 
@@ -55,7 +56,8 @@ async function runAction(userId: string, action: AdminUserAction, change?: Admin
 export function useAdminUserAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, action, change }: { userId: string; action: AdminUserAction; change?: AdminUserChange }) => runAction(userId, action, change),
+    mutationFn: ({ userId, action, change }: { userId: string; action: AdminUserAction; change?: AdminUserChange }) =>
+      runAction(userId, action, change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
   });
 }

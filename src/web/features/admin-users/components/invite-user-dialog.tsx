@@ -29,7 +29,8 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
           changeOpen(false);
         },
         onError: (error) => {
-          if (Object.keys(serverFieldErrors(error)).length === 0) toast.error('Could not invite the user', { description: errorMessage(error, 'Please try again.') });
+          if (Object.keys(serverFieldErrors(error)).length === 0)
+            toast.error('Could not invite the user', { description: errorMessage(error, 'Please try again.') });
         },
       },
     );
@@ -48,7 +49,9 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
         {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />}
       </Field>
       <Field id="invite-email" label="Email" error={fields.email}>
-        {(control) => <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />}
+        {(control) => (
+          <Input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+        )}
       </Field>
     </FormDialog>
   );

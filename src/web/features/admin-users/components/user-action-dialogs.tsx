@@ -12,7 +12,13 @@ import type { UserDialog } from './user-row-menu';
 type Confirmation = { title: string; description: string; confirm: string; pending: string; done: string; destructive?: boolean };
 
 const confirmations: Record<'password-reset' | 'suspend' | 'unsuspend' | 'invitation', (user: AdminUser) => Confirmation> = {
-  'password-reset': (user) => ({ title: 'Reset Password', description: `Send ${user.email} an e-mail with a link to choose a new password?`, confirm: 'Send Reset Email', pending: 'Sending...', done: 'Password reset e-mail sent' }),
+  'password-reset': (user) => ({
+    title: 'Reset Password',
+    description: `Send ${user.email} an e-mail with a link to choose a new password?`,
+    confirm: 'Send Reset Email',
+    pending: 'Sending...',
+    done: 'Password reset e-mail sent',
+  }),
   suspend: (user) => ({
     title: 'Suspend Account',
     description: `${user.name} is signed out at once, cannot sign in, and their tasks stop running until you unsuspend the account.`,
@@ -21,8 +27,20 @@ const confirmations: Record<'password-reset' | 'suspend' | 'unsuspend' | 'invita
     done: 'Account suspended',
     destructive: true,
   }),
-  unsuspend: (user) => ({ title: 'Unsuspend Account', description: `${user.name} can sign in again, and their active tasks run from their next scheduled time.`, confirm: 'Unsuspend', pending: 'Unsuspending...', done: 'Account unsuspended' }),
-  invitation: (user) => ({ title: 'Resend Invitation', description: `Send ${user.email} a new invitation link? Earlier links stop working.`, confirm: 'Resend Invitation', pending: 'Sending...', done: 'Invitation sent' }),
+  unsuspend: (user) => ({
+    title: 'Unsuspend Account',
+    description: `${user.name} can sign in again, and their active tasks run from their next scheduled time.`,
+    confirm: 'Unsuspend',
+    pending: 'Unsuspending...',
+    done: 'Account unsuspended',
+  }),
+  invitation: (user) => ({
+    title: 'Resend Invitation',
+    description: `Send ${user.email} a new invitation link? Earlier links stop working.`,
+    confirm: 'Resend Invitation',
+    pending: 'Sending...',
+    done: 'Invitation sent',
+  }),
 };
 
 /** The dialog a row's menu opened, for its user; closes itself after the action. */
@@ -41,8 +59,19 @@ export function UserActionDialogs({ dialog, user, onClose }: { dialog: UserDialo
       },
     );
   const openChange = (open: boolean) => (open ? undefined : onClose());
-  if (dialog === 'plan') return <EditPlanDialog user={user} pending={action.isPending} onOpenChange={openChange} onSave={(planId) => run('change', 'Plan updated', { planId })} />;
-  if (dialog === 'delete') return <DeleteUserDialog user={user} pending={action.isPending} onOpenChange={openChange} onDelete={() => run('delete', 'User deleted')} />;
+  if (dialog === 'plan')
+    return (
+      <EditPlanDialog
+        user={user}
+        pending={action.isPending}
+        onOpenChange={openChange}
+        onSave={(planId) => run('change', 'Plan updated', { planId })}
+      />
+    );
+  if (dialog === 'delete')
+    return (
+      <DeleteUserDialog user={user} pending={action.isPending} onOpenChange={openChange} onDelete={() => run('delete', 'User deleted')} />
+    );
   const text = confirmations[dialog](user);
   return (
     <ConfirmDialog
@@ -59,12 +88,23 @@ export function UserActionDialogs({ dialog, user, onClose }: { dialog: UserDialo
   );
 }
 
-function EditPlanDialog({ user, pending, onOpenChange, onSave }: { user: AdminUser; pending: boolean; onOpenChange: (open: boolean) => void; onSave: (planId: string) => void }) {
+function EditPlanDialog({
+  user,
+  pending,
+  onOpenChange,
+  onSave,
+}: {
+  user: AdminUser;
+  pending: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (planId: string) => void;
+}) {
   const plans = usePlans();
   const [planId, setPlanId] = useState(user.plan.id);
   // A plan not for sale (Unlimited) is still listed when the user has it.
   const options = [...(plans.data ?? [])];
-  if (!options.some((plan) => plan.id === user.plan.id)) options.push({ id: user.plan.id, name: user.plan.name } as (typeof options)[number]);
+  if (!options.some((plan) => plan.id === user.plan.id))
+    options.push({ id: user.plan.id, name: user.plan.name } as (typeof options)[number]);
   return (
     <FormDialog
       open
@@ -92,7 +132,17 @@ function EditPlanDialog({ user, pending, onOpenChange, onSave }: { user: AdminUs
   );
 }
 
-function DeleteUserDialog({ user, pending, onOpenChange, onDelete }: { user: AdminUser; pending: boolean; onOpenChange: (open: boolean) => void; onDelete: () => void }) {
+function DeleteUserDialog({
+  user,
+  pending,
+  onOpenChange,
+  onDelete,
+}: {
+  user: AdminUser;
+  pending: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDelete: () => void;
+}) {
   const [typed, setTyped] = useState('');
   return (
     <FormDialog

@@ -27,7 +27,22 @@ function stubUsers(list: (request: StubRequest) => Response) {
   return stubApi({
     handlers: {
       'GET /api/admin/users': list,
-      'GET /api/admin/plans': () => jsonResponse({ plans: [{ ...pro, description: null, price: 900, currency: 'usd', billingCycle: 'month', isActive: true, limits: [], stripePriceId: null, subscribers: 3 }] }),
+      'GET /api/admin/plans': () =>
+        jsonResponse({
+          plans: [
+            {
+              ...pro,
+              description: null,
+              price: 900,
+              currency: 'usd',
+              billingCycle: 'month',
+              isActive: true,
+              limits: [],
+              stripePriceId: null,
+              subscribers: 3,
+            },
+          ],
+        }),
       'POST /api/admin/users/user-2/suspend': () => jsonResponse({ ok: true }),
       'DELETE /api/admin/users/user-2': () => jsonResponse({ ok: true }),
       'POST /api/admin/users': () => jsonResponse({ user: {} }, 201),
@@ -45,12 +60,20 @@ describe('the admin users list', () => {
     const fetchMock = stubUsers(({ query }) =>
       query.get('cursor')
         ? jsonResponse({ items: [makeUser({ id: 'user-3', name: 'Cy Last' })], total: 21, nextCursor: null })
-        : jsonResponse({ items: [makeUser(), makeUser({ id: 'user-2', name: 'Bo Inactive', status: 'inactive' })], total: 21, nextCursor: 'next-page' }),
+        : jsonResponse({
+            items: [makeUser(), makeUser({ id: 'user-2', name: 'Bo Inactive', status: 'inactive' })],
+            total: 21,
+            nextCursor: 'next-page',
+          }),
     );
     renderRoutes([{ path: '/', element: <UserList /> }]);
 
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Email', 'Status', 'Plan', 'Tasks', 'Joined', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Email', 'Status', 'Plan', 'Tasks', 'Joined', 'Actions']);
     expect(screen.getByText('Showing 2 of 21 users')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
 
@@ -70,7 +93,9 @@ describe('the admin users list', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'ada');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'suspended');
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Plan' }), pro.id);
-    await waitFor(() => expect(requestedQueries(fetchMock)).toContain(`/api/admin/users?search=ada&status=suspended&planId=${pro.id}&limit=20`));
+    await waitFor(() =>
+      expect(requestedQueries(fetchMock)).toContain(`/api/admin/users?search=ada&status=suspended&planId=${pro.id}&limit=20`),
+    );
   });
 
   it('suspends an account after confirming it', async () => {
@@ -85,7 +110,9 @@ describe('the admin users list', () => {
   });
 
   it('deletes a user only once their e-mail is typed', async () => {
-    const fetchMock = stubUsers(() => jsonResponse({ items: [makeUser({ id: 'user-2', name: 'Bo Member', email: 'bo@example.com' })], total: 1, nextCursor: null }));
+    const fetchMock = stubUsers(() =>
+      jsonResponse({ items: [makeUser({ id: 'user-2', name: 'Bo Member', email: 'bo@example.com' })], total: 1, nextCursor: null }),
+    );
     renderRoutes([{ path: '/', element: <UserList /> }]);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Bo Member' }));
@@ -107,6 +134,8 @@ describe('the admin users list', () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'New Person');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'new@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
-    await waitFor(() => expect(sentBodies(fetchMock, 'POST', '/api/admin/users')).toEqual([{ name: 'New Person', email: 'new@example.com' }]));
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'POST', '/api/admin/users')).toEqual([{ name: 'New Person', email: 'new@example.com' }]),
+    );
   });
 });

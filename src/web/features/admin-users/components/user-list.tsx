@@ -36,7 +36,8 @@ export function UserList() {
   const plans = usePlans();
 
   useEffect(() => {
-    if (page.error) toast.error('Error loading users', { description: errorMessage(page.error, 'Failed to load users. Please try again.') });
+    if (page.error)
+      toast.error('Error loading users', { description: errorMessage(page.error, 'Failed to load users. Please try again.') });
   }, [page.error]);
 
   const changeFilter = (change: Partial<AdminUserFilter>) => {
@@ -65,7 +66,12 @@ export function UserList() {
         description="Manage all user accounts"
         action={
           <div className="flex gap-2">
-            <Button variant="secondary" onClick={() => void download()} aria-busy={exporting || undefined} aria-disabled={exporting || undefined}>
+            <Button
+              variant="secondary"
+              onClick={() => void download()}
+              aria-busy={exporting || undefined}
+              aria-disabled={exporting || undefined}
+            >
               <Download aria-hidden="true" className="size-4" />
               {exporting ? 'Exporting...' : 'Export'}
             </Button>
@@ -78,9 +84,20 @@ export function UserList() {
       />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchBox value={filter.search} onSearch={(search) => changeFilter({ search })} label="Search users" placeholder="Search users..." className="sm:max-w-xs" />
+        <SearchBox
+          value={filter.search}
+          onSearch={(search) => changeFilter({ search })}
+          label="Search users"
+          placeholder="Search users..."
+          className="sm:max-w-xs"
+        />
         <div role="group" aria-label="Filter" className="flex gap-2">
-          <select aria-label="Status" className={inputClassName} value={filter.status} onChange={(event) => changeFilter({ status: event.target.value as AdminUserStatus | '' })}>
+          <select
+            aria-label="Status"
+            className={inputClassName}
+            value={filter.status}
+            onChange={(event) => changeFilter({ status: event.target.value as AdminUserStatus | '' })}
+          >
             <option value="">All statuses</option>
             {adminUserStatuses.map((status) => (
               <option key={status} value={status}>
@@ -88,7 +105,12 @@ export function UserList() {
               </option>
             ))}
           </select>
-          <select aria-label="Plan" className={inputClassName} value={filter.planId} onChange={(event) => changeFilter({ planId: event.target.value })}>
+          <select
+            aria-label="Plan"
+            className={inputClassName}
+            value={filter.planId}
+            onChange={(event) => changeFilter({ planId: event.target.value })}
+          >
             <option value="">All plans</option>
             {(plans.data ?? []).map((plan) => (
               <option key={plan.id} value={plan.id}>
@@ -106,7 +128,12 @@ export function UserList() {
           ))}
         </div>
       ) : !page.data ? (
-        <LoadError title="Error loading users" message={errorMessage(page.error, 'Failed to load users. Please try again.')} onRetry={() => void page.refetch()} retrying={page.isFetching} />
+        <LoadError
+          title="Error loading users"
+          message={errorMessage(page.error, 'Failed to load users. Please try again.')}
+          onRetry={() => void page.refetch()}
+          retrying={page.isFetching}
+        />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <Users aria-hidden="true" className="size-6 text-indigo-600" />
@@ -120,7 +147,11 @@ export function UserList() {
               <thead className="bg-slate-50 text-xs font-medium text-slate-600 uppercase">
                 <tr>
                   {['Name', 'Email', 'Status', 'Plan', 'Tasks', 'Joined', 'Actions'].map((head) => (
-                    <th key={head} scope="col" className={head === 'Email' || head === 'Joined' ? 'hidden px-4 py-3 md:table-cell' : 'px-4 py-3'}>
+                    <th
+                      key={head}
+                      scope="col"
+                      className={head === 'Email' || head === 'Joined' ? 'hidden px-4 py-3 md:table-cell' : 'px-4 py-3'}
+                    >
                       {head}
                     </th>
                   ))}
@@ -158,7 +189,11 @@ export function UserList() {
               <Button variant="secondary" disabled={cursors.length === 1} onClick={() => setCursors((current) => current.slice(0, -1))}>
                 Previous
               </Button>
-              <Button variant="secondary" disabled={!page.data.nextCursor} onClick={() => setCursors((current) => [...current, page.data?.nextCursor ?? null])}>
+              <Button
+                variant="secondary"
+                disabled={!page.data.nextCursor}
+                onClick={() => setCursors((current) => [...current, page.data?.nextCursor ?? null])}
+              >
                 Next
               </Button>
             </div>

@@ -20,7 +20,17 @@ const profile: AdminUserProfile = {
     lastSignInAt: null,
   },
   subscription: { status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, paid: false },
-  tasks: [{ id: 'task-1', name: 'Morning digest', status: 'active', scheduleType: 'daily', nextFireAt: null, lastRunAt: null, lastRunStatus: 'error' }],
+  tasks: [
+    {
+      id: 'task-1',
+      name: 'Morning digest',
+      status: 'active',
+      scheduleType: 'daily',
+      nextFireAt: null,
+      lastRunAt: null,
+      lastRunStatus: 'error',
+    },
+  ],
   runCounts: { total: 4, completed: 3, failed: 1 },
   audit: [{ id: 'a-1', actorId: 'admin-1', action: 'user.suspend', details: {}, createdAt: '2026-02-01T10:00:00.000Z' }],
 };

@@ -34,7 +34,12 @@ export function UserProfile({ userId }: { userId: string }) {
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <LoadError title="Error loading user" message={errorMessage(profile.error, 'Failed to load the user. Please try again.')} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
+        <LoadError
+          title="Error loading user"
+          message={errorMessage(profile.error, 'Failed to load the user. Please try again.')}
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isFetching}
+        />
       </div>
     );
   }

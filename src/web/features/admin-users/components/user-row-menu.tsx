@@ -7,7 +7,8 @@ import { adminUserPath } from '#web/config/paths';
 /** What a row's menu asks the list to confirm or edit; the list owns one dialog for every row. */
 export type UserDialog = 'plan' | 'password-reset' | 'suspend' | 'unsuspend' | 'invitation' | 'delete';
 
-const itemClassName = 'flex cursor-pointer items-center rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
+const itemClassName =
+  'flex cursor-pointer items-center rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
 /** A row's Actions: a menu button (arrow keys, Enter, Escape), named after the user for screen readers. */
 export function UserRowMenu({ user, onOpen }: { user: AdminUser; onOpen: (dialog: UserDialog, user: AdminUser) => void }) {
@@ -44,7 +45,10 @@ export function UserRowMenu({ user, onOpen }: { user: AdminUser; onOpen: (dialog
             {user.status === 'suspended' ? 'Unsuspend' : 'Suspend Account'}
           </Menu.Item>
           <Menu.Separator className="my-1 h-px bg-slate-200" />
-          <Menu.Item className={`${itemClassName} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800`} onSelect={() => onOpen('delete', user)}>
+          <Menu.Item
+            className={`${itemClassName} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800`}
+            onSelect={() => onOpen('delete', user)}
+          >
             Delete User
           </Menu.Item>
         </Menu.Content>

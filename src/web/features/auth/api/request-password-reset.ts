@@ -36,8 +36,7 @@ type RequestPasswordResetOptions = Pick<RetryWithBackoffOptions, 'sleep' | 'rand
  */
 export async function requestPasswordReset({ email }: ForgotPasswordInput, options: RequestPasswordResetOptions = {}): Promise<void> {
   await retryWithBackoff(
-    () =>
-      apiClient.post('/api/auth/request-password-reset', { email }, { signal: AbortSignal.timeout(passwordResetAttemptTimeoutMs) }),
+    () => apiClient.post('/api/auth/request-password-reset', { email }, { signal: AbortSignal.timeout(passwordResetAttemptTimeoutMs) }),
     { ...passwordResetRetry, shouldRetry: isRetryableResetError, ...options },
   );
 }

@@ -46,10 +46,7 @@ export function AcceptInvitation({ token }: { token: string }) {
 
   // A network failure or a server error says nothing about the link, so it is worth another try.
   return (
-    <AuthCard
-      title="We could not verify your invitation"
-      description={errorMessage(error, 'Please check your connection and try again.')}
-    >
+    <AuthCard title="We could not verify your invitation" description={errorMessage(error, 'Please check your connection and try again.')}>
       <div className="flex flex-col gap-3">
         <Button size="lg" className="w-full" onClick={accept}>
           <RotateCw aria-hidden="true" className="size-4" />

@@ -19,10 +19,7 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(40rem_20rem_at_50%_-5%,var(--color-indigo-100),transparent)]"
       />
-      <section
-        aria-labelledby={titleId}
-        className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      >
+      <section aria-labelledby={titleId} className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <header className="mb-6 text-center">
           <h1 id={titleId} className="text-2xl font-bold tracking-tight text-balance text-slate-900">
             {title}

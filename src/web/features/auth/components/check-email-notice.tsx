@@ -12,8 +12,8 @@ export function CheckEmailNotice({ email }: { email: string }) {
       </span>
       {/* The server answers the same whether or not the account exists, so the text cannot promise an e-mail. */}
       <p className="text-sm text-pretty text-slate-600">
-        If an account exists for <strong className="font-semibold break-all text-slate-900">{email}</strong>, we have sent it a
-        link to reset your password. The link is valid for 30 minutes.
+        If an account exists for <strong className="font-semibold break-all text-slate-900">{email}</strong>, we have sent it a link to
+        reset your password. The link is valid for 30 minutes.
       </p>
       <Link to={paths.login} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
         <ArrowLeft aria-hidden="true" className="size-4" />

@@ -41,9 +41,7 @@ export function ForgotPasswordForm({ onSent }: ForgotPasswordFormProps) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
-        {(control) => (
-          <EmailInput {...control} {...register('email')} />
-        )}
+        {(control) => <EmailInput {...control} {...register('email')} />}
       </Field>
       <SubmitButton busy={isSubmitting} label="Send Reset Link" busyLabel="Sending..." />
     </form>

@@ -38,9 +38,7 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
-        {(control) => (
-          <EmailInput {...control} {...register('email')} autoComplete="username" />
-        )}
+        {(control) => <EmailInput {...control} {...register('email')} autoComplete="username" />}
       </Field>
       <div className="flex flex-col gap-2">
         <Field id={`${id}-password`} label="Password" error={errors.password?.message}>

@@ -47,9 +47,7 @@ export function RegisterForm() {
         {(control) => <Input {...control} {...register('fullName')} autoComplete="name" placeholder="Ada Lovelace" />}
       </Field>
       <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
-        {(control) => (
-          <EmailInput {...control} {...register('email')} />
-        )}
+        {(control) => <EmailInput {...control} {...register('email')} />}
       </Field>
       <Field id={`${id}-password`} label="Password" hint={passwordPolicyHint} error={errors.password?.message}>
         {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
@@ -65,8 +63,7 @@ export function RegisterForm() {
             className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-indigo-600"
           />
           <label htmlFor={`${id}-terms`} className="text-sm text-slate-700">
-            I agree to the{' '}
-            {/* New tabs, so reading the terms does not throw away what was typed here. */}
+            I agree to the {/* New tabs, so reading the terms does not throw away what was typed here. */}
             <Link to={paths.terms} target="_blank" rel="noopener noreferrer" className={legalLinkClassName}>
               Terms of Service<span className="sr-only"> (opens in a new tab)</span>
             </Link>{' '}

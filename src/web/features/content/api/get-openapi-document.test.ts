@@ -10,7 +10,12 @@ describe('toApiReference', () => {
         '/api/health': { get: { tags: ['System'], summary: 'Service health', security: [] } },
         '/api/tasks': {
           get: { tags: ['Tasks'], summary: 'Your tasks', security: [{ session: [] }, { apiKey: ['read'] }] },
-          post: { tags: ['Tasks'], summary: 'Create a task', security: [{ session: [] }, { apiKey: ['write'] }], requestBody: { content: {} } },
+          post: {
+            tags: ['Tasks'],
+            summary: 'Create a task',
+            security: [{ session: [] }, { apiKey: ['write'] }],
+            requestBody: { content: {} },
+          },
           parameters: [{ name: 'ignored' }],
         },
         '/api/untagged': { delete: { description: 'Removes something' } },
@@ -22,7 +27,10 @@ describe('toApiReference', () => {
       version: '0.1.0',
       description: 'Schedule AI prompts.',
       groups: [
-        { tag: 'System', endpoints: [{ method: 'GET', path: '/api/health', summary: 'Service health', keyScope: null, isPublic: true, hasBody: false }] },
+        {
+          tag: 'System',
+          endpoints: [{ method: 'GET', path: '/api/health', summary: 'Service health', keyScope: null, isPublic: true, hasBody: false }],
+        },
         {
           tag: 'Tasks',
           endpoints: [
@@ -30,7 +38,12 @@ describe('toApiReference', () => {
             { method: 'POST', path: '/api/tasks', summary: 'Create a task', keyScope: 'write', isPublic: false, hasBody: true },
           ],
         },
-        { tag: 'Other', endpoints: [{ method: 'DELETE', path: '/api/untagged', summary: 'Removes something', keyScope: null, isPublic: false, hasBody: false }] },
+        {
+          tag: 'Other',
+          endpoints: [
+            { method: 'DELETE', path: '/api/untagged', summary: 'Removes something', keyScope: null, isPublic: false, hasBody: false },
+          ],
+        },
       ],
     });
   });

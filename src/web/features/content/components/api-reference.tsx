@@ -59,7 +59,12 @@ export function ApiReference({ baseUrl }: { baseUrl: string }) {
               <li key={`${endpoint.method} ${endpoint.path}`} className="flex flex-col gap-2 px-4 py-3">
                 <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:gap-4">
                   <code className="flex min-w-0 items-baseline gap-3">
-                    <span className={clsx('inline-block w-16 shrink-0 rounded px-1.5 py-0.5 text-center text-xs font-bold ring-1 ring-inset', methodTone[endpoint.method])}>
+                    <span
+                      className={clsx(
+                        'inline-block w-16 shrink-0 rounded px-1.5 py-0.5 text-center text-xs font-bold ring-1 ring-inset',
+                        methodTone[endpoint.method],
+                      )}
+                    >
                       {endpoint.method}
                     </span>
                     <span className="text-sm break-all text-slate-900">{endpoint.path}</span>
@@ -77,7 +82,9 @@ export function ApiReference({ baseUrl }: { baseUrl: string }) {
                     </pre>
                   </div>
                 ) : (
-                  <p className="text-xs text-slate-500">{endpoint.isPublic ? 'Public: no sign-in needed.' : 'Browser session only: API keys are not accepted here.'}</p>
+                  <p className="text-xs text-slate-500">
+                    {endpoint.isPublic ? 'Public: no sign-in needed.' : 'Browser session only: API keys are not accepted here.'}
+                  </p>
                 )}
               </li>
             ))}

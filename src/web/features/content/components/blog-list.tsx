@@ -37,7 +37,10 @@ export function BlogList({ posts }: { posts: BlogPost[] }) {
 
   return (
     <div className="flex flex-col gap-10">
-      <article aria-labelledby={`post-${featured.id}`} className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-2">
+      <article
+        aria-labelledby={`post-${featured.id}`}
+        className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-2"
+      >
         <AccentBanner accent={featured.image} className="min-h-40" />
         <div className="flex flex-col gap-3 p-6 sm:p-8">
           <p className="text-sm font-semibold text-indigo-700">Featured</p>
@@ -54,7 +57,10 @@ export function BlogList({ posts }: { posts: BlogPost[] }) {
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {visible.map((post) => (
           <li key={post.id}>
-            <article aria-labelledby={`post-${post.id}`} className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <article
+              aria-labelledby={`post-${post.id}`}
+              className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+            >
               <AccentBanner accent={post.image} className="h-28" />
               <div className="flex flex-1 flex-col gap-3 p-5">
                 <h2 id={`post-${post.id}`} className="text-lg font-semibold text-slate-900">

@@ -18,7 +18,10 @@ export function IntegrationCard({ integration, setupTo }: IntegrationCardProps) 
   return (
     <article aria-labelledby={titleId} className="flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-4">
-        <span aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 font-mono text-sm font-bold text-indigo-700">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 font-mono text-sm font-bold text-indigo-700"
+        >
           {integration.logo}
         </span>
         <Badge tone={available ? 'emerald' : 'slate'}>{available ? 'Available' : 'Coming soon'}</Badge>

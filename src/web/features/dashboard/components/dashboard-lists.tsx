@@ -80,11 +80,15 @@ export function RecentRunsCard({ runs }: { runs: Run[] }) {
             return (
               <li key={run.id} data-run-id={run.id} className="flex items-center gap-3 px-5 py-3 sm:px-6">
                 <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <Link to={taskPaths.detail(run.taskId)} className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+                  <Link
+                    to={taskPaths.detail(run.taskId)}
+                    className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                  >
                     {run.taskName}
                   </Link>
                   <span className="text-xs text-slate-500">
-                    {started ? <time dateTime={started}>{formatLocalDateTime(started)}</time> : '—'} · <span data-duration>{runDurationText(run)}</span>
+                    {started ? <time dateTime={started}>{formatLocalDateTime(started)}</time> : '—'} ·{' '}
+                    <span data-duration>{runDurationText(run)}</span>
                   </span>
                 </div>
                 <RunStatusBadge status={run.status} />

@@ -11,14 +11,31 @@ import { DashboardOverview } from './dashboard-overview';
 
 function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return {
-    stats: { activeTasks: 3, runsCompleted: 1234, successRate: 97.54, runsThisMonth: 42, tokensThisMonth: 123456, costUsdThisMonth: 0.4219 },
-    activeTasks: [makeTask(), makeTask({ id: 'task-2', name: 'Weekly report', scheduleType: 'weekly', nextFireAt: '2026-01-19T08:00:00.000Z' })],
+    stats: {
+      activeTasks: 3,
+      runsCompleted: 1234,
+      successRate: 97.54,
+      runsThisMonth: 42,
+      tokensThisMonth: 123456,
+      costUsdThisMonth: 0.4219,
+    },
+    activeTasks: [
+      makeTask(),
+      makeTask({ id: 'task-2', name: 'Weekly report', scheduleType: 'weekly', nextFireAt: '2026-01-19T08:00:00.000Z' }),
+    ],
     recentRuns: [
       makeRun({ id: 'run-2', status: 'processing', completedAt: null, durationMs: null }),
       makeRun({ id: 'run-1', taskId: 'task-2', taskName: 'Weekly report', durationMs: 75_500 }),
     ],
     quota: { monthlyRunLimit: null, runsThisMonth: 42, periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z' },
-    activity: { timeZone: 'Europe/Berlin', days: Array.from({ length: 30 }, (_, index) => ({ date: `2026-01-${String(index + 1).padStart(2, '0')}`, completed: index === 29 ? 7 : 0, failed: index === 29 ? 2 : 0 })) },
+    activity: {
+      timeZone: 'Europe/Berlin',
+      days: Array.from({ length: 30 }, (_, index) => ({
+        date: `2026-01-${String(index + 1).padStart(2, '0')}`,
+        completed: index === 29 ? 7 : 0,
+        failed: index === 29 ? 2 : 0,
+      })),
+    },
     ...overrides,
   } as Dashboard;
 }
@@ -66,7 +83,11 @@ describe('dashboard overview', () => {
     expect(items[0]!.textContent).toContain(formatLocalDateTime('2026-01-16T08:00:01.000Z'));
     expect(items[1]!.textContent).toContain('Weekly report');
     expect(items[1]!.querySelector('[data-duration]')?.textContent).toBe('1m 15s');
-    expect(within(recent).getByRole('link', { name: /View history/ }).getAttribute('href')).toBe('/dashboard/history');
+    expect(
+      within(recent)
+        .getByRole('link', { name: /View history/ })
+        .getAttribute('href'),
+    ).toBe('/dashboard/history');
 
     const quota = screen.getByRole('region', { name: 'Monthly quota' });
     expect(within(quota).getByText('Unlimited runs this month')).toBeTruthy();
@@ -79,7 +100,16 @@ describe('dashboard overview', () => {
     stubApi({
       handlers: {
         'GET /api/dashboard': () =>
-          jsonResponse(dashboard({ quota: { monthlyRunLimit: 100, runsThisMonth: 85, periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z' } })),
+          jsonResponse(
+            dashboard({
+              quota: {
+                monthlyRunLimit: 100,
+                runsThisMonth: 85,
+                periodStart: '2026-01-01T00:00:00.000Z',
+                periodEnd: '2026-02-01T00:00:00.000Z',
+              },
+            }),
+          ),
       },
     });
     renderOverview();
@@ -106,7 +136,13 @@ describe('dashboard overview', () => {
     stubApi({
       handlers: {
         'GET /api/dashboard': () =>
-          jsonResponse(dashboard({ stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 0, tokensThisMonth: 0, costUsdThisMonth: 0 }, activeTasks: [], recentRuns: [] })),
+          jsonResponse(
+            dashboard({
+              stats: { activeTasks: 0, runsCompleted: 0, successRate: null, runsThisMonth: 0, tokensThisMonth: 0, costUsdThisMonth: 0 },
+              activeTasks: [],
+              recentRuns: [],
+            }),
+          ),
       },
     });
     renderOverview();
@@ -119,7 +155,12 @@ describe('dashboard overview', () => {
 
   it('reports a failed load and retries', async () => {
     let failing = true;
-    stubApi({ handlers: { 'GET /api/dashboard': () => (failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse(dashboard())) } });
+    stubApi({
+      handlers: {
+        'GET /api/dashboard': () =>
+          failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse(dashboard()),
+      },
+    });
     renderOverview();
 
     const alert = await screen.findByRole('alert');

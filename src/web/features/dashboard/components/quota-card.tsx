@@ -36,7 +36,8 @@ export function QuotaCard({ quota, planName }: QuotaCardProps) {
         ) : (
           <>
             <p className="text-sm text-slate-700">
-              <span className="text-2xl font-bold tracking-tight text-slate-900">{formatCount(used)}</span> of {formatCount(limit)} runs this month
+              <span className="text-2xl font-bold tracking-tight text-slate-900">{formatCount(used)}</span> of {formatCount(limit)} runs
+              this month
             </p>
             <div
               role="progressbar"
@@ -48,7 +49,13 @@ export function QuotaCard({ quota, planName }: QuotaCardProps) {
               className="h-2 overflow-hidden rounded-full bg-slate-100"
             >
               <div
-                className={used >= limit ? 'h-full rounded-full bg-red-500' : used / limit >= 0.8 ? 'h-full rounded-full bg-amber-500' : 'h-full rounded-full bg-indigo-600'}
+                className={
+                  used >= limit
+                    ? 'h-full rounded-full bg-red-500'
+                    : used / limit >= 0.8
+                      ? 'h-full rounded-full bg-amber-500'
+                      : 'h-full rounded-full bg-indigo-600'
+                }
                 style={{ width: `${limit === 0 ? 100 : Math.min(100, (used / limit) * 100)}%` }}
               />
             </div>

@@ -6,7 +6,14 @@ import { formatCount } from '#web/lib/numbers';
 
 type Stat = { label: string; value: string; hint: string; icon: LucideIcon };
 
-function statsOf({ activeTasks, runsCompleted, successRate, runsThisMonth, tokensThisMonth, costUsdThisMonth }: Dashboard['stats']): Stat[] {
+function statsOf({
+  activeTasks,
+  runsCompleted,
+  successRate,
+  runsThisMonth,
+  tokensThisMonth,
+  costUsdThisMonth,
+}: Dashboard['stats']): Stat[] {
   return [
     { label: 'Active Tasks', value: formatCount(activeTasks), hint: 'Running on their schedules', icon: Activity },
     { label: 'Runs Completed', value: formatCount(runsCompleted), hint: 'Since you started', icon: CircleCheck },
@@ -18,7 +25,12 @@ function statsOf({ activeTasks, runsCompleted, successRate, runsThisMonth, token
       icon: Gauge,
     },
     { label: 'Runs This Month', value: formatCount(runsThisMonth), hint: 'Since the 1st (UTC)', icon: CalendarRange },
-    { label: 'Tokens This Month', value: formatTokens(tokensThisMonth), hint: `${formatCostUsd(costUsdThisMonth)} estimated cost`, icon: Coins },
+    {
+      label: 'Tokens This Month',
+      value: formatTokens(tokensThisMonth),
+      hint: `${formatCostUsd(costUsdThisMonth)} estimated cost`,
+      icon: Coins,
+    },
   ];
 }
 

@@ -22,7 +22,9 @@ function WithToaster() {
 }
 
 function renderHistory(filter: HistoryFilter) {
-  return renderRoutes([{ Component: WithToaster, children: [{ path: '/', element: <RunHistory filter={filter} onFilterChange={() => {}} /> }] }]);
+  return renderRoutes([
+    { Component: WithToaster, children: [{ path: '/', element: <RunHistory filter={filter} onFilterChange={() => {}} /> }] },
+  ]);
 }
 
 /** The files the page handed to the browser's downloads (the blob behind the object URL, and the link's name). */
@@ -115,7 +117,15 @@ describe('history export (spec section 3)', () => {
     const tricky = [
       makeRun({ taskName: 'Märkte, Überblick', result: 'He said "buy".\nThen: sell, sell.', durationMs: 850 }),
       // A model without a price: tokens counted, no cost.
-      makeRun({ id: 'run-b', taskName: 'Обзор рынка 📈', status: 'error', result: null, error: '=HYPERLINK("x")', durationMs: 125_000, costUsd: null }),
+      makeRun({
+        id: 'run-b',
+        taskName: 'Обзор рынка 📈',
+        status: 'error',
+        result: null,
+        error: '=HYPERLINK("x")',
+        durationMs: 125_000,
+        costUsd: null,
+      }),
     ];
     stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: tricky, nextCursor: null, total: 2 }) } });
     renderHistory({ range: 'all', date: '', search: '' });
@@ -137,7 +147,12 @@ describe('history export (spec section 3)', () => {
         `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")",Summarise the news of 2026-01-16.,1200,345,\r\n`,
     );
     // The JSON's records have the same keys, in the same order.
-    const file = buildHistoryExport({ runs: tricky, params: { range: 'all', date: '', search: '', timezone: 'UTC' }, userEmail: 'a@example.com', exportedAt: new Date() });
+    const file = buildHistoryExport({
+      runs: tricky,
+      params: { range: 'all', date: '', search: '', timezone: 'UTC' },
+      userEmail: 'a@example.com',
+      exportedAt: new Date(),
+    });
     expect(Object.keys(file.task_runs[0]!)).toEqual([...historyExportColumns]);
   });
 
@@ -152,7 +167,11 @@ describe('history export (spec section 3)', () => {
           const start = Number(query.get('cursor') ?? 0);
           if (start === 100) await secondPage;
           const many = Array.from({ length: 250 }, (_, index) => makeRun({ id: `run-${index}` }));
-          return jsonResponse({ items: many.slice(start, start + limit), nextCursor: start + limit < 250 ? String(start + limit) : null, total: 250 });
+          return jsonResponse({
+            items: many.slice(start, start + limit),
+            nextCursor: start + limit < 250 ? String(start + limit) : null,
+            total: 250,
+          });
         },
       },
     });
@@ -194,7 +213,9 @@ describe('history export (spec section 3)', () => {
     stubApi({
       handlers: {
         'GET /api/runs': ({ query }) =>
-          query.get('limit') === '100' ? errorResponse(503, 'unavailable', 'Down') : jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }),
+          query.get('limit') === '100'
+            ? errorResponse(503, 'unavailable', 'Down')
+            : jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }),
       },
     });
     renderHistory({ range: 'all', date: '', search: '' });

@@ -32,7 +32,11 @@ export type ExportProgress = { loaded: number; total: number };
  * Every run matching the filter, newest first, fetched page by page. Keyset pages cannot repeat a run, and a run
  * started meanwhile is newer than the first page, so it is simply not part of this export.
  */
-export async function fetchAllRuns(params: RunListParams, onProgress: (progress: ExportProgress) => void = () => {}, signal?: AbortSignal): Promise<Run[]> {
+export async function fetchAllRuns(
+  params: RunListParams,
+  onProgress: (progress: ExportProgress) => void = () => {},
+  signal?: AbortSignal,
+): Promise<Run[]> {
   const runs: Run[] = [];
   let cursor: string | null = null;
   do {
@@ -101,7 +105,17 @@ export function useExportHistory() {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [controller, setController] = useState<AbortController | null>(null);
   const mutation = useMutation({
-    mutationFn: async ({ params, userEmail, format, signal }: { params: RunListParams; userEmail: string; format: HistoryExportFormat; signal: AbortSignal }) => {
+    mutationFn: async ({
+      params,
+      userEmail,
+      format,
+      signal,
+    }: {
+      params: RunListParams;
+      userEmail: string;
+      format: HistoryExportFormat;
+      signal: AbortSignal;
+    }) => {
       setProgress({ loaded: 0, total: 0 });
       const runs = await fetchAllRuns(params, setProgress, signal);
       if (runs.length === 0) throw new NothingToExportError();
@@ -110,10 +124,12 @@ export function useExportHistory() {
       downloadFile(historyExportFileName(exportedAt, format), historyExportFile(file, format));
       return runs.length;
     },
-    onSuccess: (count) => toast.success('Export successful', { description: `${formatCount(count)} ${count === 1 ? 'task run' : 'task runs'} exported.` }),
+    onSuccess: (count) =>
+      toast.success('Export successful', { description: `${formatCount(count)} ${count === 1 ? 'task run' : 'task runs'} exported.` }),
     onError: (error) => {
       if (error instanceof ExportCancelledError) toast.message('Export cancelled', { description: 'No file was downloaded.' });
-      else if (error instanceof NothingToExportError) toast.message('Nothing to export', { description: 'There are no task runs to export.' });
+      else if (error instanceof NothingToExportError)
+        toast.message('Nothing to export', { description: 'There are no task runs to export.' });
       else toast.error('Export failed', { description: 'There was a problem exporting the task history' });
     },
     onSettled: () => {

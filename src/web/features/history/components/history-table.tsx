@@ -56,7 +56,11 @@ function RunPreview({ run }: { run: Run }) {
       <Fact label="Estimated cost">{formatCostUsd(run.costUsd)}</Fact>
       <div className="sm:col-span-2">
         <Fact label="Result">
-          {run.result ? previewText(run.result) : <span className="text-slate-500">{run.status === 'processing' ? 'Still running.' : 'No result.'}</span>}
+          {run.result ? (
+            previewText(run.result)
+          ) : (
+            <span className="text-slate-500">{run.status === 'processing' ? 'Still running.' : 'No result.'}</span>
+          )}
         </Fact>
       </div>
       {run.error ? (
@@ -108,14 +112,25 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
               aria-controls={expanded ? detailsId : undefined}
               onClick={() => setExpanded((open) => !open)}
             >
-              <ChevronDown aria-hidden="true" className={clsx('size-4 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')} />
+              <ChevronDown
+                aria-hidden="true"
+                className={clsx('size-4 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')}
+              />
               {expanded ? 'Hide details' : 'Details'}
-              <span className="sr-only"> of {run.taskName}{started ? `, ${formatLocalDateTime(started)}` : ''}</span>
+              <span className="sr-only">
+                {' '}
+                of {run.taskName}
+                {started ? `, ${formatLocalDateTime(started)}` : ''}
+              </span>
             </Button>
             <Button variant="ghost" size="sm" onClick={(event) => onViewResults(run, event.currentTarget)}>
               <FileText aria-hidden="true" className="size-4" />
               View Full Results
-              <span className="sr-only"> of {run.taskName}{started ? `, ${formatLocalDateTime(started)}` : ''}</span>
+              <span className="sr-only">
+                {' '}
+                of {run.taskName}
+                {started ? `, ${formatLocalDateTime(started)}` : ''}
+              </span>
             </Button>
           </div>
         </td>
@@ -131,7 +146,15 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
   );
 }
 
-export function HistoryTable({ runs, stale, onViewResults }: { runs: Run[]; stale: boolean; onViewResults: (run: Run, trigger: HTMLElement) => void }) {
+export function HistoryTable({
+  runs,
+  stale,
+  onViewResults,
+}: {
+  runs: Run[];
+  stale: boolean;
+  onViewResults: (run: Run, trigger: HTMLElement) => void;
+}) {
   return (
     <div
       aria-busy={stale || undefined}

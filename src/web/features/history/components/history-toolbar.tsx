@@ -22,7 +22,8 @@ type HistoryToolbarProps = {
 };
 
 /** How the history's search matches (docs/decisions/0048). */
-export const historySearchHint = 'Finds task names containing the text, and words in results and errors: "exact phrase", -word to exclude, or.';
+export const historySearchHint =
+  'Finds task names containing the text, and words in results and errors: "exact phrase", -word to exclude, or.';
 
 const exportLabels: Record<HistoryExportFormat, string> = { json: 'Export', csv: 'Export CSV' };
 
@@ -33,7 +34,16 @@ function exportLabel(format: HistoryExportFormat, exporting: boolean, progress: 
 }
 
 /** Spec section 2, history page: search, time-range menu, date picker and Export (JSON, and CSV beside it). */
-export function HistoryToolbar({ filter, onSearchChange, onRangeChange, onDateChange, onExport, onCancelExport, exporting, exportProgress }: HistoryToolbarProps) {
+export function HistoryToolbar({
+  filter,
+  onSearchChange,
+  onRangeChange,
+  onDateChange,
+  onExport,
+  onCancelExport,
+  exporting,
+  exportProgress,
+}: HistoryToolbarProps) {
   const rangeId = useId();
   const dateId = useId();
   const hintId = useId();

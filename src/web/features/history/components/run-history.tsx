@@ -53,7 +53,8 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
 
   // Spec section 8: a failed load is also announced, whether it is the first page, a later one or a refetch.
   useEffect(() => {
-    if (runs.error && !isSignedOut(runs.error)) toast.error('Error loading task runs', { description: errorMessage(runs.error, loadFailed) });
+    if (runs.error && !isSignedOut(runs.error))
+      toast.error('Error loading task runs', { description: errorMessage(runs.error, loadFailed) });
   }, [runs.error]);
 
   const items = runs.data?.pages.flatMap((page) => page.items) ?? [];
@@ -70,12 +71,22 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
     );
   } else if (runs.isPending) {
     results = (
-      <div role="status" className="flex items-center justify-center rounded-xl border border-slate-200 bg-white px-6 py-12 text-sm text-slate-600">
+      <div
+        role="status"
+        className="flex items-center justify-center rounded-xl border border-slate-200 bg-white px-6 py-12 text-sm text-slate-600"
+      >
         Loading task history...
       </div>
     );
   } else if (!runs.data) {
-    results = <LoadError title="Error loading task runs" message={errorMessage(runs.error, loadFailed)} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />;
+    results = (
+      <LoadError
+        title="Error loading task runs"
+        message={errorMessage(runs.error, loadFailed)}
+        onRetry={() => void runs.refetch()}
+        retrying={runs.isFetching}
+      />
+    );
   } else if (items.length === 0) {
     results = isFiltered(filter) ? (
       <Notice icon={<SearchX aria-hidden="true" className="size-6" />} text="No matching task runs found">
@@ -89,7 +100,11 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
   } else {
     results = (
       <div className="flex flex-col gap-4">
-        <HistoryTable runs={items} stale={runs.isPlaceholderData} onViewResults={(run, trigger) => setViewing({ run, trigger, open: true })} />
+        <HistoryTable
+          runs={items}
+          stale={runs.isPlaceholderData}
+          onViewResults={(run, trigger) => setViewing({ run, trigger, open: true })}
+        />
         {runs.isFetchNextPageError ? (
           <p role="alert" className="text-center text-sm text-red-700">
             Error loading task runs: {errorMessage(runs.error, loadFailed)}

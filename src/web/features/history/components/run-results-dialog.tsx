@@ -58,7 +58,9 @@ function RunResults({ listed }: { listed: Run }) {
           <h3 id="run-prompt-heading" className="text-xs font-medium text-slate-500">
             Prompt sent
           </h3>
-          <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm break-words whitespace-pre-wrap text-slate-800">{run.prompt}</p>
+          <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm break-words whitespace-pre-wrap text-slate-800">
+            {run.prompt}
+          </p>
         </section>
       ) : null}
       <section aria-labelledby="run-result-heading" className="flex flex-col gap-1">

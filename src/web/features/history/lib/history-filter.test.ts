@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { chooseDate, chooseRange, datePickerEnabled, emptyHistoryFilter, isFiltered, localDateString, parseHistoryDate, parseHistoryRange } from './history-filter';
+import {
+  chooseDate,
+  chooseRange,
+  datePickerEnabled,
+  emptyHistoryFilter,
+  isFiltered,
+  localDateString,
+  parseHistoryDate,
+  parseHistoryRange,
+} from './history-filter';
 
 describe('history filter (spec section 4)', () => {
   it('sets the range to "Specific date" when a date is picked, from any range', () => {
     expect(chooseDate(emptyHistoryFilter, '2026-11-20')).toEqual({ range: 'date', date: '2026-11-20', search: '' });
-    expect(chooseDate({ range: '7d', date: '', search: 'digest' }, '2026-11-20')).toEqual({ range: 'date', date: '2026-11-20', search: 'digest' });
+    expect(chooseDate({ range: '7d', date: '', search: 'digest' }, '2026-11-20')).toEqual({
+      range: 'date',
+      date: '2026-11-20',
+      search: 'digest',
+    });
   });
 
   it('clears the date when another range is chosen, and keeps the search', () => {

@@ -5,7 +5,10 @@ import { apiClient } from '#web/lib/api-client';
 /** The error code of a wrong current password (docs/api.md). */
 export const invalidPasswordCode = 'invalid_password';
 
-export async function changePassword({ currentPassword, newPassword }: Pick<ChangePasswordInput, 'currentPassword' | 'newPassword'>): Promise<void> {
+export async function changePassword({
+  currentPassword,
+  newPassword,
+}: Pick<ChangePasswordInput, 'currentPassword' | 'newPassword'>): Promise<void> {
   // A changed password should lock out whoever might know the old one, so every other session ends.
   await apiClient.post('/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions: true });
 }

@@ -14,7 +14,9 @@ export function useCreateApiKey() {
     mutationFn: createApiKey,
     onSuccess: ({ apiKey }) => {
       // The list is newest first, so the new key shows on top at once; the refetch then confirms it.
-      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) => (keys ? [apiKey, ...keys.filter((key) => key.id !== apiKey.id)] : keys));
+      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) =>
+        keys ? [apiKey, ...keys.filter((key) => key.id !== apiKey.id)] : keys,
+      );
       void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
     },
   });

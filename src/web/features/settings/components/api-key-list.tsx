@@ -32,7 +32,9 @@ export function ApiKeyList() {
         toast.success('API key revoked', { description: `Requests with “${revoking.name}” are refused from now on.` });
       },
       onError: (error) => {
-        toast.error('Error revoking API key', { description: errorMessage(error, 'There was an error revoking the API key. Please try again.') });
+        toast.error('Error revoking API key', {
+          description: errorMessage(error, 'There was an error revoking the API key. Please try again.'),
+        });
       },
     });
   };
@@ -45,7 +47,8 @@ export function ApiKeyList() {
           Your API Keys
         </h2>
         <p className="text-sm text-slate-600">
-          Send a key as <code className="font-mono text-xs">Authorization: Bearer pc_…</code>. Only its first characters are shown here, to tell keys apart.
+          Send a key as <code className="font-mono text-xs">Authorization: Bearer pc_…</code>. Only its first characters are shown here, to
+          tell keys apart.
         </p>
       </div>
       <CardContent className="py-2">
@@ -63,7 +66,8 @@ export function ApiKeyList() {
         title="Revoke API key?"
         description={
           <>
-            <strong className="font-semibold text-slate-900">{revoking?.name}</strong> stops working at once: scripts that use it get 401. This cannot be undone.
+            <strong className="font-semibold text-slate-900">{revoking?.name}</strong> stops working at once: scripts that use it get 401.
+            This cannot be undone.
           </>
         }
         confirmLabel="Revoke"
@@ -96,7 +100,9 @@ function ApiKeyListBody({ keys, onRevoke }: { keys: ReturnType<typeof useApiKeys
       <div className="flex flex-col items-center gap-2 py-10 text-center">
         <KeyRound aria-hidden="true" className="size-8 text-slate-400" />
         <p className="font-semibold text-slate-900">No API keys yet</p>
-        <p className="max-w-sm text-sm text-slate-600">Create a key to manage your tasks and read their runs from scripts and other services.</p>
+        <p className="max-w-sm text-sm text-slate-600">
+          Create a key to manage your tasks and read their runs from scripts and other services.
+        </p>
       </div>
     );
   }
@@ -144,7 +150,14 @@ function ApiKeyRow({ apiKey, now, onRevoke }: { apiKey: ApiKey; now: number; onR
           <dd className="text-slate-700 sm:col-span-3">{apiKey.lastUsedAt === null ? 'Never' : formatInstant(apiKey.lastUsedAt)}</dd>
         </dl>
       </div>
-      <Button id={revokeButtonId(apiKey.id)} variant="secondary" size="sm" aria-label={`Revoke ${apiKey.name}`} onClick={onRevoke} className="self-start">
+      <Button
+        id={revokeButtonId(apiKey.id)}
+        variant="secondary"
+        size="sm"
+        aria-label={`Revoke ${apiKey.name}`}
+        onClick={onRevoke}
+        className="self-start"
+      >
         Revoke
       </Button>
     </li>

@@ -164,7 +164,11 @@ describe('API key settings', () => {
 
   it('checks the fields before sending, and shows the server’s field errors under their fields', async () => {
     const { fetchMock } = stubApiKeysApi([], {
-      create: () => errorResponse(400, 'validation_failed', 'Some fields are invalid.', { name: apiKeyMessages.nameTooLong, expiresAt: apiKeyMessages.expiresAt }),
+      create: () =>
+        errorResponse(400, 'validation_failed', 'Some fields are invalid.', {
+          name: apiKeyMessages.nameTooLong,
+          expiresAt: apiKeyMessages.expiresAt,
+        }),
     });
     renderApiKeys();
     const user = userEvent.setup();
@@ -191,7 +195,9 @@ describe('API key settings', () => {
   });
 
   it('reports the key limit with the server’s message', async () => {
-    stubApiKeysApi([], { create: () => errorResponse(409, 'api_key_limit', 'You already have 50 API keys. Revoke one to create another.') });
+    stubApiKeysApi([], {
+      create: () => errorResponse(409, 'api_key_limit', 'You already have 50 API keys. Revoke one to create another.'),
+    });
     renderApiKeys();
     const user = userEvent.setup();
 
@@ -231,7 +237,8 @@ describe('API key settings', () => {
     let failing = true;
     stubApi({
       handlers: {
-        'GET /api/me/api-keys': () => (failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse({ items: [deployKey] })),
+        'GET /api/me/api-keys': () =>
+          failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse({ items: [deployKey] }),
       },
     });
     renderApiKeys();

@@ -43,8 +43,14 @@ function BudgetForm({ settings }: { settings: UserSettings }) {
     updateSettings.mutate(
       { ...settings, budget: parsed.data },
       {
-        onSuccess: () => toast.success('Budget saved', { description: parsed.data ? 'Runs stop for the month once it is reached.' : 'Your runs have no monthly budget.' }),
-        onError: (failure) => toast.error('Error saving budget', { description: errorMessage(failure, 'There was an error saving your budget. Please try again.') }),
+        onSuccess: () =>
+          toast.success('Budget saved', {
+            description: parsed.data ? 'Runs stop for the month once it is reached.' : 'Your runs have no monthly budget.',
+          }),
+        onError: (failure) =>
+          toast.error('Error saving budget', {
+            description: errorMessage(failure, 'There was an error saving your budget. Please try again.'),
+          }),
       },
     );
   };
@@ -52,7 +58,11 @@ function BudgetForm({ settings }: { settings: UserSettings }) {
   return (
     <Card aria-labelledby="budget-settings-title">
       <form onSubmit={save} noValidate>
-        <CardHeader titleId="budget-settings-title" title="Monthly Budget" description="Optional: stop all your tasks' runs for the month once they have used this much." />
+        <CardHeader
+          titleId="budget-settings-title"
+          title="Monthly Budget"
+          description="Optional: stop all your tasks' runs for the month once they have used this much."
+        />
         <CardContent>
           <BudgetFields idPrefix="account-budget" value={budget} onChange={setBudget} error={error} covers="all your runs" />
         </CardContent>

@@ -66,7 +66,9 @@ export function CreateApiKeyForm() {
           return formField ? [[formField, message] as const] : [];
         });
         fields.forEach(([field, message], index) => form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
-        toast.error('Error creating API key', { description: errorMessage(error, 'There was an error creating the API key. Please try again.') });
+        toast.error('Error creating API key', {
+          description: errorMessage(error, 'There was an error creating the API key. Please try again.'),
+        });
       },
     });
   });

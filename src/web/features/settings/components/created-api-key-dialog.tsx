@@ -64,12 +64,8 @@ export function CreatedApiKeyDialog({ apiKey, onClose, returnFocusTo }: CreatedA
             </Dialog.Description>
           </div>
           <div className="flex flex-col gap-1.5">
-            <p className="text-sm font-medium text-slate-900">
-              Your new API key
-            </p>
-            <code
-              className="block rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all"
-            >
+            <p className="text-sm font-medium text-slate-900">Your new API key</p>
+            <code className="block rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all">
               {apiKey}
             </code>
             {/* Inside the dialog, where a screen reader still hears it: the toast is outside the modal. */}

@@ -69,7 +69,11 @@ describe('default schedule settings', () => {
 
     expect(await screen.findByText('Default schedule saved')).toBeTruthy();
     expect(sentBodies(fetchMock, 'PUT', '/api/me/settings')).toEqual([
-      { notifications: testSettings.notifications, defaultSchedule: { type: 'weekly', time: '18:30', timezone: 'Europe/Berlin' }, budget: null },
+      {
+        notifications: testSettings.notifications,
+        defaultSchedule: { type: 'weekly', time: '18:30', timezone: 'Europe/Berlin' },
+        budget: null,
+      },
     ]);
 
     first.unmount();
@@ -122,7 +126,9 @@ describe('default schedule settings', () => {
       handlers: {
         'GET /api/me/settings': () => jsonResponse(testSettings),
         'PUT /api/me/settings': () =>
-          errorResponse(400, 'validation_failed', 'Please select a valid time zone.', { 'defaultSchedule.timezone': 'Please select a valid time zone.' }),
+          errorResponse(400, 'validation_failed', 'Please select a valid time zone.', {
+            'defaultSchedule.timezone': 'Please select a valid time zone.',
+          }),
       },
     });
     renderSchedule();
@@ -138,7 +144,8 @@ describe('default schedule settings', () => {
     let failing = true;
     stubApi({
       handlers: {
-        'GET /api/me/settings': () => (failing ? errorResponse(500, 'internal_error', 'The database is unavailable.') : jsonResponse(testSettings)),
+        'GET /api/me/settings': () =>
+          failing ? errorResponse(500, 'internal_error', 'The database is unavailable.') : jsonResponse(testSettings),
       },
     });
     renderSchedule();

@@ -3,7 +3,13 @@ import { clsx } from 'clsx';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '#web/lib/toast';
-import { defaultScheduleSchema, defaultScheduleTypes, specDefaultSchedule, type DefaultSchedule, type UserSettings } from '#shared/settings/user-settings.schema';
+import {
+  defaultScheduleSchema,
+  defaultScheduleTypes,
+  specDefaultSchedule,
+  type DefaultSchedule,
+  type UserSettings,
+} from '#shared/settings/user-settings.schema';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
 import { TimeZoneOptions, UseBrowserTimeZone } from '#web/components/time-zone/time-zone-picker';
@@ -121,7 +127,10 @@ function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
                 selectedZone === ownZone ? (
                   "This is your browser's time zone."
                 ) : (
-                  <UseBrowserTimeZone browserZone={ownZone} onUse={() => form.setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })} />
+                  <UseBrowserTimeZone
+                    browserZone={ownZone}
+                    onUse={() => form.setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })}
+                  />
                 )
               }
             >

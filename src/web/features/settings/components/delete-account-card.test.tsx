@@ -25,11 +25,17 @@ describe('Settings → Profile → Download my data', () => {
   });
 
   it('asks for the export and says the link comes by e-mail', async () => {
-    const fetchMock = stubApi({ handlers: { 'POST /api/me/data-export': () => jsonResponse({ id: '00000000-0000-4000-8000-0000000000aa', status: 'pending' }, 202) } });
+    const fetchMock = stubApi({
+      handlers: { 'POST /api/me/data-export': () => jsonResponse({ id: '00000000-0000-4000-8000-0000000000aa', status: 'pending' }, 202) },
+    });
     renderProfile();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Download my data' }));
-    expect((await screen.findByRole('status')).textContent).toBe(`We are preparing your data. The download link will arrive at ${testUser.email}.`);
-    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith('/api/me/data-export') && init?.method === 'POST')).toBe(true);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `We are preparing your data. The download link will arrive at ${testUser.email}.`,
+    );
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith('/api/me/data-export') && init?.method === 'POST')).toBe(
+      true,
+    );
   });
 });
 
@@ -53,7 +59,10 @@ describe('Settings → Profile → Danger zone', () => {
 
   it('marks the password the server refused, and keeps the user signed in', async () => {
     stubApi({
-      handlers: { 'POST /api/me/delete-account': () => errorResponse(400, 'validation_failed', 'The password is not correct.', { password: 'The password is not correct.' }) },
+      handlers: {
+        'POST /api/me/delete-account': () =>
+          errorResponse(400, 'validation_failed', 'The password is not correct.', { password: 'The password is not correct.' }),
+      },
     });
     renderProfile();
     const user = userEvent.setup();

@@ -35,13 +35,17 @@ export function DeleteAccountCard({ email }: { email: string }) {
         await navigate(paths.home, { replace: true });
         await navigate(paths.home, { replace: true, flushSync: true });
         clearSession(queryClient);
-        toast.success('Account deleted', { description: 'Your account and all its data have been deleted. A confirmation is on its way by e-mail.' });
+        toast.success('Account deleted', {
+          description: 'Your account and all its data have been deleted. A confirmation is on its way by e-mail.',
+        });
       },
       onError: (error) => {
         const fields = serverFieldErrors(error);
         if (fields.email) form.setError('email', { type: 'server', message: fields.email }, { shouldFocus: true });
         if (fields.password) form.setError('password', { type: 'server', message: fields.password }, { shouldFocus: !fields.email });
-        toast.error('Your account was not deleted', { description: errorMessage(error, 'There was an error deleting your account. Please try again.') });
+        toast.error('Your account was not deleted', {
+          description: errorMessage(error, 'There was an error deleting your account. Please try again.'),
+        });
       },
     });
   });
@@ -55,7 +59,12 @@ export function DeleteAccountCard({ email }: { email: string }) {
           description="Delete your account with its tasks, runs, results, settings and API keys. A paid subscription is cancelled. This cannot be undone."
         />
         <CardContent className="flex flex-col gap-5">
-          <Field id="delete-account-email" label="Type your e-mail to confirm" hint={`Your sign-in address: ${email}`} error={errors.email?.message}>
+          <Field
+            id="delete-account-email"
+            label="Type your e-mail to confirm"
+            hint={`Your sign-in address: ${email}`}
+            error={errors.email?.message}
+          >
             {(control) => <EmailInput {...control} {...form.register('email')} autoComplete="off" />}
           </Field>
           <Field id="delete-account-password" label="Current Password" error={errors.password?.message}>

@@ -56,7 +56,11 @@ describe('notification settings', () => {
 
     expect(await screen.findByText('Notification settings saved')).toBeTruthy();
     expect(sentBodies(fetchMock, 'PUT', '/api/me/settings')).toEqual([
-      { notifications: { taskCompletion: true, taskErrors: false, weeklyDigest: true }, defaultSchedule: testSettings.defaultSchedule, budget: null },
+      {
+        notifications: { taskCompletion: true, taskErrors: false, weeklyDigest: true },
+        defaultSchedule: testSettings.defaultSchedule,
+        budget: null,
+      },
     ]);
 
     // A fresh page: new cache, the same server.
@@ -88,7 +92,8 @@ describe('notification settings', () => {
     let failing = true;
     stubApi({
       handlers: {
-        'GET /api/me/settings': () => (failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse(testSettings)),
+        'GET /api/me/settings': () =>
+          failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse(testSettings),
       },
     });
     renderNotifications();

@@ -81,7 +81,9 @@ describe('profile settings', () => {
     stubApi({
       handlers: {
         'PATCH /api/me': () =>
-          errorResponse(400, 'validation_failed', 'Name must be at most 100 characters.', { fullName: 'Name must be at most 100 characters.' }),
+          errorResponse(400, 'validation_failed', 'Name must be at most 100 characters.', {
+            fullName: 'Name must be at most 100 characters.',
+          }),
       },
     });
     renderProfile();
@@ -109,7 +111,8 @@ describe('profile settings', () => {
     let failing = true;
     stubApi({
       handlers: {
-        'GET /api/me': () => (failing ? errorResponse(500, 'internal_error', 'The database is unavailable.') : jsonResponse({ user: testUser })),
+        'GET /api/me': () =>
+          failing ? errorResponse(500, 'internal_error', 'The database is unavailable.') : jsonResponse({ user: testUser }),
       },
     });
     renderProfile();

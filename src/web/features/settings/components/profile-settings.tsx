@@ -25,7 +25,9 @@ export function ProfileSettings() {
     return (
       <LoadError
         title="Your profile could not be loaded."
-        message={me.isError ? errorMessage(me.error, 'Check your connection and try again.') : 'Your session has ended. Please sign in again.'}
+        message={
+          me.isError ? errorMessage(me.error, 'Check your connection and try again.') : 'Your session has ended. Please sign in again.'
+        }
         onRetry={() => void me.refetch()}
         retrying={me.isFetching}
       />
@@ -64,7 +66,11 @@ function ProfileForm({ user }: { user: MeUser }) {
   return (
     <Card aria-labelledby="profile-settings-title">
       <form onSubmit={onSubmit} noValidate>
-        <CardHeader titleId="profile-settings-title" title="Profile" description="How you appear in Promptcron and in the e-mails it sends you." />
+        <CardHeader
+          titleId="profile-settings-title"
+          title="Profile"
+          description="How you appear in Promptcron and in the e-mails it sends you."
+        />
         <CardContent className="flex flex-col gap-5">
           <Field id="profile-full-name" label="Full Name" error={errors.fullName?.message}>
             {(control) => <Input {...control} {...form.register('fullName')} autoComplete="name" />}

@@ -18,7 +18,9 @@ export function SecuritySettings() {
     return (
       <LoadError
         title="Your security settings could not be loaded."
-        message={me.isError ? errorMessage(me.error, 'Check your connection and try again.') : 'Your session has ended. Please sign in again.'}
+        message={
+          me.isError ? errorMessage(me.error, 'Check your connection and try again.') : 'Your session has ended. Please sign in again.'
+        }
         onRetry={() => void me.refetch()}
         retrying={me.isFetching}
       />

@@ -7,8 +7,7 @@ export function StatusBadge({ className }: { className?: string }) {
   const health = useHealth();
 
   // A failed refetch keeps the last answer in `data`; showing it would claim a state we no longer know.
-  const state: BadgeState =
-    health.status === 'error' ? 'unavailable' : health.status === 'pending' ? 'checking' : health.data.status;
+  const state: BadgeState = health.status === 'error' ? 'unavailable' : health.status === 'pending' ? 'checking' : health.data.status;
   const { label, dot } = statusAppearance[state];
 
   return (

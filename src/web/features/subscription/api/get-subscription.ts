@@ -19,7 +19,8 @@ export function subscriptionQueryOptions() {
 export function useSubscription({ activating = false }: { activating?: boolean } = {}) {
   return useQuery({
     ...subscriptionQueryOptions(),
-    refetchInterval: (query) => (activating && !query.state.data?.paid && query.state.dataUpdateCount < activationPolls ? activationPollMs : false),
+    refetchInterval: (query) =>
+      activating && !query.state.data?.paid && query.state.dataUpdateCount < activationPolls ? activationPollMs : false,
   });
 }
 

@@ -22,7 +22,11 @@ export function PlanCard({ plan, current, usage, periodText, action }: PlanCardP
   const [amount, cycle] = price.split(' / ');
 
   return (
-    <Card aria-labelledby={titleId} data-current-plan={current || undefined} className={current ? 'flex flex-col ring-2 ring-indigo-600' : 'flex flex-col'}>
+    <Card
+      aria-labelledby={titleId}
+      data-current-plan={current || undefined}
+      className={current ? 'flex flex-col ring-2 ring-indigo-600' : 'flex flex-col'}
+    >
       <div className="flex flex-1 flex-col gap-4 px-5 py-5 sm:px-6">
         <div className="flex items-start justify-between gap-3">
           <h3 id={titleId} className="text-lg font-semibold text-slate-900">

@@ -56,7 +56,14 @@ const business: Plan = {
     { featureName: 'min_interval_minutes', limitValue: 1 },
   ],
 };
-const unlimited: Plan = { ...free, id: 'plan-unlimited', name: 'Unlimited', description: 'Given by an administrator', isActive: false, limits: [] };
+const unlimited: Plan = {
+  ...free,
+  id: 'plan-unlimited',
+  name: 'Unlimited',
+  description: 'Given by an administrator',
+  isActive: false,
+  limits: [],
+};
 
 const periodEnd = '2026-12-01T00:00:00.000Z';
 
@@ -77,7 +84,10 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
   };
 }
 
-function stubBilling({ current = subscription(), handlers = {} }: { current?: Subscription; handlers?: Record<string, (request: StubRequest) => Response | Promise<Response>> } = {}) {
+function stubBilling({
+  current = subscription(),
+  handlers = {},
+}: { current?: Subscription; handlers?: Record<string, (request: StubRequest) => Response | Promise<Response>> } = {}) {
   return stubApi({
     handlers: {
       'GET /api/plans': () => jsonResponse({ plans: [free, pro, business] }),
@@ -126,13 +136,19 @@ describe('subscription page', () => {
     expect(within(card('Free')).getByText('Current Plan')).toBeTruthy();
     expect(within(card('Pro')).queryByText('Current Plan')).toBeNull();
     expect(limits('Free')).toEqual(['3 of 5 active tasks', '37 of 300 runs this month', 'Runs at most every 60 minutes']);
-    expect(limits('Pro')).toEqual(['50 active tasks', `${(5000).toLocaleString()} runs a month`, 'Runs at most every minute', 'webhooks: 3']);
+    expect(limits('Pro')).toEqual([
+      '50 active tasks',
+      `${(5000).toLocaleString()} runs a month`,
+      'Runs at most every minute',
+      'webhooks: 3',
+    ]);
     expect(limits('Business')).toEqual(['Unlimited active tasks', `${(50000).toLocaleString()} runs a month`, 'Runs at most every minute']);
     expect(card('Free').textContent).toContain(`Usage resets on ${formatLocalDate(periodEnd)}`);
 
     // Free and current: no button; the paid plans can be bought.
     expect(within(card('Free')).queryByRole('button')).toBeNull();
-    for (const name of ['Pro', 'Business']) expect((within(card(name)).getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(false);
+    for (const name of ['Pro', 'Business'])
+      expect((within(card(name)).getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText('Payments are not configured on this server.')).toBeNull();
   });
 
@@ -141,7 +157,12 @@ describe('subscription page', () => {
     renderPage();
 
     await screen.findByRole('region', { name: 'Unlimited' });
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Unlimited', 'Free', 'Pro', 'Business']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Unlimited',
+      'Free',
+      'Pro',
+      'Business',
+    ]);
     expect(within(card('Unlimited')).getByText('Current Plan')).toBeTruthy();
     expect(limits('Unlimited')).toEqual(['No limits']);
     expect((within(card('Free')).getByRole('button', { name: 'Free Plan' }) as HTMLButtonElement).disabled).toBe(true);

@@ -161,7 +161,10 @@ function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
         </p>
       ) : null}
       {subscription.status === 'past_due' ? (
-        <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="flex items-center gap-2 font-medium text-amber-900">
             <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
             Payment failed: update your payment method

@@ -25,7 +25,9 @@ function isDetailOf(queryKey: readonly unknown[], taskId: string): boolean {
 export async function storeTask(queryClient: QueryClient, task: Task): Promise<void> {
   queryClient.setQueryData(taskQueryOptions(task.id).queryKey, task);
   queryClient.setQueriesData<TaskListData>({ queryKey: taskListsQueryKey }, (data) =>
-    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === task.id ? task : item)) })) } : data,
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === task.id ? task : item)) })) }
+      : data,
   );
   // The detail was just set from the server's answer; fetching it again would only repeat it.
   await queryClient.invalidateQueries({ queryKey: ['tasks'], predicate: (query) => !isDetailOf(query.queryKey, task.id) });
@@ -45,7 +47,11 @@ export function forgetTask(queryClient: QueryClient, taskId: string): Promise<vo
     if (!data || !data.pages.some((page) => page.items.some((item) => item.id === taskId))) return data;
     return {
       ...data,
-      pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== taskId), total: Math.max(0, page.total - 1) })),
+      pages: data.pages.map((page) => ({
+        ...page,
+        items: page.items.filter((item) => item.id !== taskId),
+        total: Math.max(0, page.total - 1),
+      })),
     };
   });
   return queryClient.invalidateQueries({ queryKey: ['tasks'], predicate: (query) => !isDetailOf(query.queryKey, taskId) });

@@ -38,7 +38,8 @@ export function DeleteTaskDialog({ task, open, onOpenChange, onDeleted, returnFo
       title="Delete task?"
       description={
         <>
-          <strong className="font-semibold text-slate-900">{task?.name}</strong> will be deleted and will not run again. This cannot be undone.
+          <strong className="font-semibold text-slate-900">{task?.name}</strong> will be deleted and will not run again. This cannot be
+          undone.
         </>
       }
       confirmLabel="Delete"

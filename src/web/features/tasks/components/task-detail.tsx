@@ -62,7 +62,12 @@ export function TaskDetail({ taskId }: { taskId: string }) {
     return (
       <div className="flex flex-col gap-6">
         <BackToTasks />
-        <LoadError title="Error loading task" message={errorMessage(task.error, loadFailed)} onRetry={() => void task.refetch()} retrying={task.isFetching} />
+        <LoadError
+          title="Error loading task"
+          message={errorMessage(task.error, loadFailed)}
+          onRetry={() => void task.refetch()}
+          retrying={task.isFetching}
+        />
       </div>
     );
   }
@@ -119,7 +124,11 @@ function TaskActions({ task }: { task: Task }) {
         <Pencil aria-hidden="true" className="size-4" />
         Edit Task
       </Link>
-      <Button variant="secondary" onClick={() => (status.isPending ? undefined : status.toggle())} aria-disabled={status.isPending || undefined}>
+      <Button
+        variant="secondary"
+        onClick={() => (status.isPending ? undefined : status.toggle())}
+        aria-disabled={status.isPending || undefined}
+      >
         <StatusIcon aria-hidden="true" className="size-4" />
         {status.action === 'pause' ? (status.isPending ? 'Pausing...' : 'Pause') : status.isPending ? 'Resuming...' : 'Resume'}
       </Button>
@@ -206,7 +215,14 @@ function TaskActivity({ taskId }: { taskId: string }) {
   const activity = useTaskActivity(taskId);
   if (activity.isPending) return <Skeleton className="h-64 w-full rounded-xl md:col-span-2" />;
   if (!activity.data) return null;
-  return <ActivityChart activity={activity.data} title="Activity" description={`This task's runs over the last ${activity.data.days.length} days, per day in ${activity.data.timeZone}`} className="md:col-span-2" />;
+  return (
+    <ActivityChart
+      activity={activity.data}
+      title="Activity"
+      description={`This task's runs over the last ${activity.data.days.length} days, per day in ${activity.data.timeZone}`}
+      className="md:col-span-2"
+    />
+  );
 }
 
 function TaskDetailView({ task }: { task: Task }) {
@@ -277,7 +293,9 @@ function TaskDetailView({ task }: { task: Task }) {
         <Card aria-labelledby="task-prompt-title" className="md:col-span-2">
           <CardHeader titleId="task-prompt-title" title="Prompt" />
           <CardContent className="flex flex-col gap-5">
-            <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm whitespace-pre-wrap text-slate-800">{task.prompt.input}</p>
+            <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm whitespace-pre-wrap text-slate-800">
+              {task.prompt.input}
+            </p>
             <dl className="grid grid-cols-2 gap-4 sm:max-w-sm">
               <Detail label="Web Search">{task.prompt.searchEnabled ? 'On' : 'Off'}</Detail>
               {/* Such models reject any other temperature, so the stored number is not what they run with. */}

@@ -21,7 +21,11 @@ export function TaskListToolbar({ search, status, onSearchChange, onStatusChange
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <SearchBox value={search} onSearch={onSearchChange} label="Search tasks" placeholder="Search tasks..." className="sm:max-w-xs" />
 
-      <div role="group" aria-label="Filter tasks by status" className="flex w-full gap-1 rounded-xl border border-slate-200 bg-slate-100/80 p-1 sm:w-fit">
+      <div
+        role="group"
+        aria-label="Filter tasks by status"
+        className="flex w-full gap-1 rounded-xl border border-slate-200 bg-slate-100/80 p-1 sm:w-fit"
+      >
         {statusFilters.map(({ value, label }) => (
           <button
             key={value}

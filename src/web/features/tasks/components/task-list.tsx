@@ -48,18 +48,19 @@ export function TaskList({ search, status, onSearchChange, onStatusChange, onCle
     results = <TaskTableSkeleton />;
   } else if (!tasks.data) {
     results = (
-      <LoadError title="Error loading tasks" message={errorMessage(tasks.error, loadFailed)} onRetry={() => void tasks.refetch()} retrying={tasks.isFetching} />
+      <LoadError
+        title="Error loading tasks"
+        message={errorMessage(tasks.error, loadFailed)}
+        onRetry={() => void tasks.refetch()}
+        retrying={tasks.isFetching}
+      />
     );
   } else if (items.length === 0) {
     results = filtered ? <NoMatches onClearFilters={onClearFilters} /> : <NoTasksYet />;
   } else {
     results = (
       <div className="flex flex-col gap-4">
-        <TaskTable
-          tasks={items}
-          stale={tasks.isPlaceholderData}
-          onDelete={(task, trigger) => setDeletion({ task, trigger, open: true })}
-        />
+        <TaskTable tasks={items} stale={tasks.isPlaceholderData} onDelete={(task, trigger) => setDeletion({ task, trigger, open: true })} />
         <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
           <p aria-live="polite" className="text-sm text-slate-600">
             Showing {items.length} of {total} {total === 1 ? 'task' : 'tasks'}
@@ -112,7 +113,9 @@ function EmptyState({ icon, title, children }: { icon: ReactNode; title: string;
 function NoTasksYet() {
   return (
     <EmptyState icon={<ListChecks aria-hidden="true" className="size-6" />} title="No tasks yet">
-      <p className="max-w-sm text-sm text-slate-600">Create a task to run a prompt on a schedule and get the result by e-mail, webhook, Slack or Discord.</p>
+      <p className="max-w-sm text-sm text-slate-600">
+        Create a task to run a prompt on a schedule and get the result by e-mail, webhook, Slack or Discord.
+      </p>
       <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'mt-2' })}>
         <Plus aria-hidden="true" className="size-4" />
         Create your first task

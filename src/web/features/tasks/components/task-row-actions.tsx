@@ -12,7 +12,13 @@ const iconButtonClassName = clsx(
   'hover:bg-slate-100 hover:text-slate-900 aria-disabled:pointer-events-none aria-disabled:opacity-50',
 );
 
-function IconButton({ icon: Icon, label, busy = false, className, ...props }: ComponentProps<'button'> & { icon: LucideIcon; label: string; busy?: boolean }) {
+function IconButton({
+  icon: Icon,
+  label,
+  busy = false,
+  className,
+  ...props
+}: ComponentProps<'button'> & { icon: LucideIcon; label: string; busy?: boolean }) {
   const Shown = busy ? LoaderCircle : Icon;
   return (
     <button type="button" aria-label={label} aria-busy={busy || undefined} className={clsx(iconButtonClassName, className)} {...props}>
@@ -52,7 +58,12 @@ export function TaskRowActions({ task, onDelete }: TaskRowActionsProps) {
         aria-disabled={status.isPending || undefined}
         onClick={() => (status.isPending ? undefined : status.toggle())}
       />
-      <IconButton icon={Trash2} label="Delete task" className="hover:bg-red-50 hover:text-red-700" onClick={(event) => onDelete(task, event.currentTarget)} />
+      <IconButton
+        icon={Trash2}
+        label="Delete task"
+        className="hover:bg-red-50 hover:text-red-700"
+        onClick={(event) => onDelete(task, event.currentTarget)}
+      />
     </div>
   );
 }

@@ -42,10 +42,32 @@ describe('task run history', () => {
         [runsPath]: () =>
           jsonResponse({
             items: [
-              makeRun({ id: 'run-4', status: 'processing', trigger: 'manual', completedAt: null, durationMs: null, result: null, deliveryStatus: 'pending' }),
+              makeRun({
+                id: 'run-4',
+                status: 'processing',
+                trigger: 'manual',
+                completedAt: null,
+                durationMs: null,
+                result: null,
+                deliveryStatus: 'pending',
+              }),
               makeRun({ id: 'run-3', result: longResult }),
-              makeRun({ id: 'run-2', status: 'error', durationMs: 75_500, result: null, error: 'OpenAI rejected the API key', deliveryStatus: 'skipped' }),
-              makeRun({ id: 'run-1', status: 'skipped', durationMs: 12, result: null, error: 'The previous run was still going', deliveryStatus: 'skipped' }),
+              makeRun({
+                id: 'run-2',
+                status: 'error',
+                durationMs: 75_500,
+                result: null,
+                error: 'OpenAI rejected the API key',
+                deliveryStatus: 'skipped',
+              }),
+              makeRun({
+                id: 'run-1',
+                status: 'skipped',
+                durationMs: 12,
+                result: null,
+                error: 'The previous run was still going',
+                deliveryStatus: 'skipped',
+              }),
             ],
             nextCursor: null,
           }),
@@ -101,8 +123,24 @@ describe('task run history', () => {
                 deliveryStatus: 'failed',
                 deliveryError: 'The webhook answered 500 three times.',
                 webhookDeliveries: [
-                  { attempt: 2, url: 'https://hooks.example.com/p', statusCode: null, durationMs: 10_000, error: 'Timed out', nextAttemptAt: '2026-01-16T08:05:00.000Z', createdAt: '2026-01-16T08:01:00.000Z' },
-                  { attempt: 1, url: 'https://hooks.example.com/p', statusCode: 500, durationMs: 320, error: 'Internal Server Error', nextAttemptAt: '2026-01-16T08:01:00.000Z', createdAt: '2026-01-16T08:00:03.000Z' },
+                  {
+                    attempt: 2,
+                    url: 'https://hooks.example.com/p',
+                    statusCode: null,
+                    durationMs: 10_000,
+                    error: 'Timed out',
+                    nextAttemptAt: '2026-01-16T08:05:00.000Z',
+                    createdAt: '2026-01-16T08:01:00.000Z',
+                  },
+                  {
+                    attempt: 1,
+                    url: 'https://hooks.example.com/p',
+                    statusCode: 500,
+                    durationMs: 320,
+                    error: 'Internal Server Error',
+                    nextAttemptAt: '2026-01-16T08:01:00.000Z',
+                    createdAt: '2026-01-16T08:00:03.000Z',
+                  },
                 ],
               }),
             ],
@@ -152,7 +190,21 @@ describe('task run history', () => {
       handlers: {
         [runsPath]: () =>
           jsonResponse({
-            items: [makeRun({ webhookDeliveries: [{ attempt: 1, url, statusCode: 200, durationMs: 140, error: null, nextAttemptAt: null, createdAt: '2026-01-16T08:00:03.000Z' }] })],
+            items: [
+              makeRun({
+                webhookDeliveries: [
+                  {
+                    attempt: 1,
+                    url,
+                    statusCode: 200,
+                    durationMs: 140,
+                    error: null,
+                    nextAttemptAt: null,
+                    createdAt: '2026-01-16T08:00:03.000Z',
+                  },
+                ],
+              }),
+            ],
             nextCursor: null,
           }),
       },
@@ -167,7 +219,15 @@ describe('task run history', () => {
   });
 
   it('says why a completed run was not delivered, as a note rather than an error', async () => {
-    stubApi({ handlers: { [runsPath]: () => jsonResponse({ items: [makeRun({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: result unchanged' })], nextCursor: null }) } });
+    stubApi({
+      handlers: {
+        [runsPath]: () =>
+          jsonResponse({
+            items: [makeRun({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: result unchanged' })],
+            nextCursor: null,
+          }),
+      },
+    });
     renderHistory('email');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Details of the run started/ }));
@@ -188,7 +248,10 @@ describe('task run history', () => {
     let failing = true;
     stubApi({
       handlers: {
-        [runsPath]: () => (failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse({ items: [makeRun()], nextCursor: null })),
+        [runsPath]: () =>
+          failing
+            ? errorResponse(503, 'unavailable', 'The database is unavailable.')
+            : jsonResponse({ items: [makeRun()], nextCursor: null }),
       },
     });
     renderHistory();
@@ -234,6 +297,8 @@ describe('run history helpers', () => {
     expect(previewText('x'.repeat(101))).toBe(`${'x'.repeat(100)}…`);
     expect(previewText(`${'😀'.repeat(101)}`)).toBe(`${'😀'.repeat(100)}…`);
     expect(runDurationText({ completedAt: null, startedAt: '2026-01-16T08:00:00.000Z', durationMs: 500 })).toBe('In progress');
-    expect(runDurationText({ completedAt: '2026-01-16T08:02:05.000Z', startedAt: '2026-01-16T08:00:00.000Z', durationMs: null })).toBe('2m 5s');
+    expect(runDurationText({ completedAt: '2026-01-16T08:02:05.000Z', startedAt: '2026-01-16T08:00:00.000Z', durationMs: null })).toBe(
+      '2m 5s',
+    );
   });
 });

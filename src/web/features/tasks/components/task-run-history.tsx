@@ -65,7 +65,9 @@ function Fact({ label, children, className }: { label: string; children: ReactNo
 /** The line under a run's facts: the result's start, or why it failed or was skipped. */
 function RunSummary({ run }: { run: TaskRun }) {
   if ((run.status === 'error' || run.status === 'skipped') && run.error) {
-    return <p className={clsx('text-sm break-words', run.status === 'error' ? 'text-red-700' : 'text-slate-600')}>{previewText(run.error)}</p>;
+    return (
+      <p className={clsx('text-sm break-words', run.status === 'error' ? 'text-red-700' : 'text-slate-600')}>{previewText(run.error)}</p>
+    );
   }
   if (run.result) return <p className="text-sm break-words text-slate-700">{previewText(run.result)}</p>;
   return null;
@@ -142,7 +144,9 @@ function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; atte
         <div className="flex flex-col gap-1">
           {/* A skipped delivery's note is a choice the task made ("Not delivered: result unchanged"), not a fault. */}
           <h4 className="text-xs font-medium text-slate-500">{run.deliveryStatus === 'skipped' ? 'Delivery' : 'Delivery error'}</h4>
-          <p className={clsx('text-sm break-words', run.deliveryStatus === 'skipped' ? 'text-slate-700' : 'text-red-700')}>{run.deliveryError}</p>
+          <p className={clsx('text-sm break-words', run.deliveryStatus === 'skipped' ? 'text-slate-700' : 'text-red-700')}>
+            {run.deliveryError}
+          </p>
         </div>
       ) : null}
 
@@ -198,7 +202,10 @@ function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | 
           aria-controls={expanded ? detailsId : undefined}
           onClick={() => setExpanded((open) => !open)}
         >
-          <ChevronDown aria-hidden="true" className={clsx('size-4 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')} />
+          <ChevronDown
+            aria-hidden="true"
+            className={clsx('size-4 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')}
+          />
           {expanded ? 'Hide details' : 'Details'}
           <span className="sr-only"> of the run started {started ? formatLocalDateTime(started) : run.id}</span>
         </Button>

@@ -20,7 +20,11 @@ export function TaskStatusBadge({ status, className }: { status: string; classNa
   return (
     <span
       data-status={status}
-      className={clsx('inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', tone, className)}
+      className={clsx(
+        'inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        tone,
+        className,
+      )}
     >
       <span aria-hidden="true" className={clsx('size-1.5 shrink-0 rounded-full', dot)} />
       {known?.label ?? capitalize(status)}

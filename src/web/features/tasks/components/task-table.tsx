@@ -74,7 +74,10 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
             <tr key={task.id} className={rowClassName}>
               <Cell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-3">
                 <div className="flex min-w-0 flex-col gap-0.5">
-                  <Link to={taskPaths.detail(task.id)} className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+                  <Link
+                    to={taskPaths.detail(task.id)}
+                    className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                  >
                     {task.name}
                   </Link>
                   {task.description ? <span className="line-clamp-1 text-slate-500 lg:max-w-xs">{task.description}</span> : null}

@@ -17,12 +17,14 @@ export function useToggleTaskStatus(task: Pick<Task, 'id' | 'status'>) {
     if (action === 'pause') {
       pause.mutate(task.id, {
         onSuccess: () => toast.success('Task paused', { description: 'It will not run until you resume it.' }),
-        onError: (error) => toast.error('Error pausing task', { description: errorMessage(error, 'The task could not be paused. Please try again.') }),
+        onError: (error) =>
+          toast.error('Error pausing task', { description: errorMessage(error, 'The task could not be paused. Please try again.') }),
       });
     } else {
       resume.mutate(task.id, {
         onSuccess: () => toast.success('Task resumed', { description: 'It runs again on its schedule.' }),
-        onError: (error) => toast.error('Error resuming task', { description: errorMessage(error, 'The task could not be resumed. Please try again.') }),
+        onError: (error) =>
+          toast.error('Error resuming task', { description: errorMessage(error, 'The task could not be resumed. Please try again.') }),
       });
     }
   };

@@ -146,7 +146,11 @@ describe('edit task page', () => {
     expect(screen.getByRole('switch', { name: 'Advanced Prompt Settings' }).getAttribute('aria-checked')).toBe('false');
     // 07:00 UTC on weekdays, shown in the task's zone.
     const runs = within(screen.getByRole('region', { name: 'Next runs' })).getAllByRole('listitem');
-    expect(runs.map((run) => run.textContent)).toEqual(['Thu, Jan 15, 2026, 08:00 AM', 'Fri, Jan 16, 2026, 08:00 AM', 'Mon, Jan 19, 2026, 08:00 AM']);
+    expect(runs.map((run) => run.textContent)).toEqual([
+      'Thu, Jan 15, 2026, 08:00 AM',
+      'Fri, Jan 16, 2026, 08:00 AM',
+      'Mon, Jan 19, 2026, 08:00 AM',
+    ]);
   });
 
   it('asks for a model the catalogue no longer has', async () => {
@@ -172,7 +176,9 @@ describe('edit task page', () => {
   });
 
   it('reports a failed update with the server message and stays on the form', async () => {
-    const { router } = renderEditTask({ update: () => errorResponse(422, 'provider_unavailable', 'Anthropic needs an API key on the server.') });
+    const { router } = renderEditTask({
+      update: () => errorResponse(422, 'provider_unavailable', 'Anthropic needs an API key on the server.'),
+    });
     const user = userEvent.setup();
     await formReady();
 
@@ -193,7 +199,9 @@ describe('edit task page', () => {
 
   it('reports a failed load and offers to retry', async () => {
     let failing = true;
-    renderEditTask({ load: () => (failing ? errorResponse(500, 'internal_error', 'The database is unavailable.') : jsonResponse({ task: makeTask() })) });
+    renderEditTask({
+      load: () => (failing ? errorResponse(500, 'internal_error', 'The database is unavailable.') : jsonResponse({ task: makeTask() })),
+    });
 
     expect(await screen.findByText('Error loading task')).toBeTruthy();
     expect(screen.getAllByText('The database is unavailable.').length).toBeGreaterThan(0);
@@ -206,7 +214,8 @@ describe('edit task page', () => {
 
   it('keeps the signed-in user for e-mail delivery after trying a webhook', async () => {
     renderEditTask({
-      load: () => jsonResponse({ task: makeTask({ deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://example.com/hook' } }) }),
+      load: () =>
+        jsonResponse({ task: makeTask({ deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://example.com/hook' } }) }),
     });
     const user = userEvent.setup();
     await formReady();

@@ -99,7 +99,14 @@ function EditTaskForm({ task }: { task: Task }) {
   return (
     <>
       <PageIntro title="Edit Task" description={task.name} truncateDescription />
-      <TaskForm mode="edit" defaultValues={defaultValues} userEmail={email} onSubmit={submit} cancelTo={taskPaths.detail(task.id)} lastResult={lastResult} />
+      <TaskForm
+        mode="edit"
+        defaultValues={defaultValues}
+        userEmail={email}
+        onSubmit={submit}
+        cancelTo={taskPaths.detail(task.id)}
+        lastResult={lastResult}
+      />
     </>
   );
 }

@@ -105,9 +105,13 @@ describe('create task page', () => {
     expect(radio(/Email/).checked).toBe(true);
     expect(field('Email').value).toBe(testUser.email);
     expect(screen.queryByRole('switch', { name: 'Web Search' })).toBeNull();
-    expect((screen.getByRole('switch', { name: 'Advanced Prompt Settings' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('false');
+    expect((screen.getByRole('switch', { name: 'Advanced Prompt Settings' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe(
+      'false',
+    );
 
-    const runs = within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
+    const runs = within(nextRuns() as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(runs).toEqual(['Wed, Jan 14, 2026, 09:00 AM', 'Thu, Jan 15, 2026, 09:00 AM', 'Fri, Jan 16, 2026, 09:00 AM']);
   });
 
@@ -120,7 +124,9 @@ describe('create task page', () => {
     expect((screen.getByLabelText('Time Zone') as HTMLSelectElement).value).toBe('America/New_York');
     expect(field('Start Date').value).toBe('2026-01-14');
     // Weekly on the start date's weekday, in New York time.
-    const runs = within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
+    const runs = within(nextRuns() as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(runs).toEqual(['Wed, Jan 14, 2026, 06:30 PM', 'Wed, Jan 21, 2026, 06:30 PM', 'Wed, Jan 28, 2026, 06:30 PM']);
   });
 
@@ -173,7 +179,9 @@ describe('create task page', () => {
 
     await screen.findByText('Task created');
     // 07:15 in New York in July (UTC-4).
-    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ scheduleTime: '11:15', startDate: '2026-07-01', timezone: 'America/New_York' }]);
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
+      { scheduleTime: '11:15', startDate: '2026-07-01', timezone: 'America/New_York' },
+    ]);
   });
 
   it('shows every rule the user can break, under its field, and refuses to send', async () => {
@@ -212,7 +220,9 @@ describe('create task page', () => {
 
     await user.click(radio(/Custom/));
     await user.type(field('Cron Expression'), '61 * * * *');
-    expect(await screen.findByText('Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.')).toBeTruthy();
+    expect(
+      await screen.findByText('Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.'),
+    ).toBeTruthy();
 
     await user.click(radio(/Daily/));
     fireEvent.change(field('Time'), { target: { value: '' } });
@@ -297,7 +307,7 @@ describe('create task page', () => {
     expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toEqual([]);
   });
 
-  it("lists providers without a key as unavailable, and picking a provider picks its default model", async () => {
+  it('lists providers without a key as unavailable, and picking a provider picks its default model', async () => {
     renderNewTask({ catalog: catalogBody({ enabled: ['openai', 'anthropic'] }) });
     const user = userEvent.setup();
     await formReady();
@@ -369,7 +379,9 @@ describe('create task page', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Create Task' }));
     await screen.findByText('Task created');
-    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ model: 'gpt-4.1-mini', prompt: { temperature: 0.3, searchEnabled: false } }]);
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
+      { model: 'gpt-4.1-mini', prompt: { temperature: 0.3, searchEnabled: false } },
+    ]);
   });
 
   it('puts the defaults back when the advanced settings are switched off', async () => {
@@ -387,7 +399,9 @@ describe('create task page', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Create Task' }));
     await screen.findByText('Task created');
-    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ model: 'gpt-4.1', prompt: { temperature: 1, searchEnabled: false } }]);
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
+      { model: 'gpt-4.1', prompt: { temperature: 1, searchEnabled: false } },
+    ]);
   });
 
   it('swaps time and start date for a UTC cron expression, and previews its next three runs', async () => {
@@ -404,7 +418,9 @@ describe('create task page', () => {
     expect(nextRuns()).toBeNull();
 
     await user.type(cron, '30 6 * * 1');
-    const runs = within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
+    const runs = within(nextRuns() as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(runs).toEqual(['Mon, Jan 19, 2026, 06:30 AM', 'Mon, Jan 26, 2026, 06:30 AM', 'Mon, Feb 2, 2026, 06:30 AM']);
 
     // In the user's zone: 06:30 UTC is 07:30 in Berlin.
@@ -414,7 +430,9 @@ describe('create task page', () => {
     await user.clear(cron);
     await user.type(cron, '30 6 * *');
     expect(nextRuns()).toBeNull();
-    expect(await screen.findByText('Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.')).toBeTruthy();
+    expect(
+      await screen.findByText('Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.'),
+    ).toBeTruthy();
 
     await user.type(cron, ' 1-5');
     await fillRequired(user);
@@ -436,11 +454,11 @@ describe('create task page', () => {
     await user.click(radio(/Monthly/));
     expect(field('Time').value).toBe('17:45');
     expect(field('Start Date').value).toBe('2026-01-14');
-    expect(within(nextRuns() as HTMLElement).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Wed, Jan 14, 2026, 05:45 PM',
-      'Sat, Feb 14, 2026, 05:45 PM',
-      'Sat, Mar 14, 2026, 05:45 PM',
-    ]);
+    expect(
+      within(nextRuns() as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Wed, Jan 14, 2026, 05:45 PM', 'Sat, Feb 14, 2026, 05:45 PM', 'Sat, Mar 14, 2026, 05:45 PM']);
   });
 
   it('delivers every run by default, or only when a yes/no question about the result is answered yes', async () => {
@@ -459,7 +477,9 @@ describe('create task page', () => {
     await user.type(field('Condition'), 'Does the text mention a price below 500 EUR?');
     await user.click(screen.getByRole('button', { name: 'Create Task' }));
     await screen.findByText('Task created');
-    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([{ deliverWhen: 'condition', deliveryCondition: 'Does the text mention a price below 500 EUR?' }]);
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
+      { deliverWhen: 'condition', deliveryCondition: 'Does the text mention a price below 500 EUR?' },
+    ]);
   });
 
   it('lists the prompt variables and previews the prompt as the next run would send it', async () => {
@@ -508,7 +528,8 @@ describe('create task page', () => {
     stubApi({
       handlers: {
         'GET /api/catalog': () => jsonResponse(catalogBody()),
-        'GET /api/me/settings': () => new Promise<Response>((resolve) => (fail = () => resolve(errorResponse(500, 'internal_error', 'Down')))),
+        'GET /api/me/settings': () =>
+          new Promise<Response>((resolve) => (fail = () => resolve(errorResponse(500, 'internal_error', 'Down')))),
       },
     });
     renderRoutes([{ path: '/', Component: NewTaskRoute }]);

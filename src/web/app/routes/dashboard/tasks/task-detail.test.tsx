@@ -27,7 +27,14 @@ function stubTaskApi(initial: Task, handlers: Record<string, Handler> = {}, runs
       [`GET /api/tasks/${task.id}/runs`]: () => jsonResponse({ items: runs(), nextCursor: null }),
       // Three completed runs and a failed one today, the last of the 30 days.
       [`GET /api/tasks/${task.id}/activity`]: () =>
-        jsonResponse({ timeZone: 'Europe/Berlin', days: Array.from({ length: 30 }, (_, index) => ({ date: `2026-01-${String(index + 1).padStart(2, '0')}`, completed: index === 29 ? 3 : 0, failed: index === 29 ? 1 : 0 })) }),
+        jsonResponse({
+          timeZone: 'Europe/Berlin',
+          days: Array.from({ length: 30 }, (_, index) => ({
+            date: `2026-01-${String(index + 1).padStart(2, '0')}`,
+            completed: index === 29 ? 3 : 0,
+            failed: index === 29 ? 1 : 0,
+          })),
+        }),
       [`POST /api/tasks/${task.id}/pause`]: () => store({ status: 'paused', nextFireAt: null }),
       [`POST /api/tasks/${task.id}/resume`]: () => store({ status: 'active', nextFireAt: '2026-01-16T08:00:00.000Z' }),
       [`POST /api/tasks/${task.id}/webhook-secret`]: () => store({ webhookSecret: 'whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbg' }),
@@ -86,7 +93,10 @@ describe('task detail page', () => {
   });
 
   it('shows a skeleton, then what the task runs, when, with which model and where the result goes', async () => {
-    const task = makeTask({ model: 'gpt-4.1', prompt: { input: 'Summarise the top five headlines of the day.', temperature: 0.7, searchEnabled: true } });
+    const task = makeTask({
+      model: 'gpt-4.1',
+      prompt: { input: 'Summarise the top five headlines of the day.', temperature: 0.7, searchEnabled: true },
+    });
     stubTaskApi(task);
     renderTaskDetail();
 
@@ -156,7 +166,9 @@ describe('task detail page', () => {
 
   it('says "Waiting for confirmation" under an address that has not confirmed yet', async () => {
     const task = makeTask({ deliveryMethod: 'email', deliveryConfig: { email: 'friend@example.com' } });
-    stubTaskApi(task, { [`GET /api/tasks/${task.id}/delivery-address`]: () => jsonResponse({ address: { email: 'friend@example.com', status: 'pending' } }) });
+    stubTaskApi(task, {
+      [`GET /api/tasks/${task.id}/delivery-address`]: () => jsonResponse({ address: { email: 'friend@example.com', status: 'pending' } }),
+    });
     renderTaskDetail();
     expect(await screen.findByText('Waiting for confirmation')).toBeTruthy();
     expect(detail('Email')).toContain('friend@example.com');
@@ -182,7 +194,9 @@ describe('task detail page', () => {
     renderTaskDetail('missing');
 
     expect(await screen.findByRole('heading', { name: 'Task not found' })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Back to Tasks' }).every((link) => link.getAttribute('href') === '/dashboard/tasks')).toBe(true);
+    expect(screen.getAllByRole('link', { name: 'Back to Tasks' }).every((link) => link.getAttribute('href') === '/dashboard/tasks')).toBe(
+      true,
+    );
     expect(screen.queryByText('Error loading task')).toBeNull();
     // A 404 is an answer: asked once, not retried.
     expect(fetchMock.mock.calls.filter(([input]) => String(input) === '/api/tasks/missing')).toHaveLength(1);
@@ -191,7 +205,8 @@ describe('task detail page', () => {
   it('reports a failed load with the server message, and retries', async () => {
     let failing = true;
     stubTaskApi(makeTask(), {
-      'GET /api/tasks/task-1': () => (failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse({ task: makeTask() })),
+      'GET /api/tasks/task-1': () =>
+        failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse({ task: makeTask() }),
     });
     renderTaskDetail();
 
@@ -286,7 +301,9 @@ describe('task detail page', () => {
     });
 
     it('reports any other failure with the server message', async () => {
-      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': () => errorResponse(422, 'provider_unavailable', 'OpenAI needs an API key.') });
+      stubTaskApi(makeTask(), {
+        'POST /api/tasks/task-1/runs': () => errorResponse(422, 'provider_unavailable', 'OpenAI needs an API key.'),
+      });
       renderTaskDetail();
 
       await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
@@ -297,7 +314,9 @@ describe('task detail page', () => {
 
     it('shows "Running..." while waiting, and does not start a second run meanwhile', async () => {
       let answer: (response: Response) => void = () => undefined;
-      const fetchMock = stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': () => new Promise<Response>((resolve) => (answer = resolve)) });
+      const fetchMock = stubTaskApi(makeTask(), {
+        'POST /api/tasks/task-1/runs': () => new Promise<Response>((resolve) => (answer = resolve)),
+      });
       renderTaskDetail();
       const user = userEvent.setup();
 
@@ -420,11 +439,15 @@ describe('task detail page', () => {
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       await user.click(screen.getByRole('button', { name: 'Show secret' }));
       expect(screen.getByText('whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbg')).toBeTruthy();
-      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => String(input))).toEqual(['/api/tasks/task-1/webhook-secret']);
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => String(input))).toEqual([
+        '/api/tasks/task-1/webhook-secret',
+      ]);
     });
 
     it('reports a failed rotation', async () => {
-      stubTaskApi(webhookTask, { 'POST /api/tasks/task-1/webhook-secret': () => errorResponse(500, 'internal_error', 'Rotation failed on the server.') });
+      stubTaskApi(webhookTask, {
+        'POST /api/tasks/task-1/webhook-secret': () => errorResponse(500, 'internal_error', 'Rotation failed on the server.'),
+      });
       renderTaskDetail();
       const user = userEvent.setup();
 

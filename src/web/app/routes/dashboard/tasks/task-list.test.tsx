@@ -33,16 +33,24 @@ function stubTasksApi(initial: Task[], { failList }: { failList?: () => boolean 
   };
 
   const setStatus = (id: string, status: Task['status']) => {
-    tasks = tasks.map((task) => (task.id === id ? { ...task, status, nextFireAt: status === 'active' ? '2026-01-16T08:00:00.000Z' : null } : task));
+    tasks = tasks.map((task) =>
+      task.id === id ? { ...task, status, nextFireAt: status === 'active' ? '2026-01-16T08:00:00.000Z' : null } : task,
+    );
     return jsonResponse({ task: tasks.find((task) => task.id === id) });
   };
 
   const perTask = Object.fromEntries(
     initial.flatMap((task) => [
-      [`DELETE /api/tasks/${task.id}`, () => ((tasks = tasks.filter((other) => other.id !== task.id)), new Response(null, { status: 204 }))],
+      [
+        `DELETE /api/tasks/${task.id}`,
+        () => ((tasks = tasks.filter((other) => other.id !== task.id)), new Response(null, { status: 204 })),
+      ],
       [`POST /api/tasks/${task.id}/pause`, () => setStatus(task.id, 'paused')],
       [`POST /api/tasks/${task.id}/resume`, () => setStatus(task.id, 'active')],
-      [`POST /api/tasks/${task.id}/runs`, () => jsonResponse({ run: { id: 'run-1', taskId: task.id, status: 'processing', error: null } }, 201)],
+      [
+        `POST /api/tasks/${task.id}/runs`,
+        () => jsonResponse({ run: { id: 'run-1', taskId: task.id, status: 'processing', error: null } }, 201),
+      ],
     ]),
   );
 
@@ -77,7 +85,15 @@ const weekly = makeTask({
   nextFireAt: null,
   prompt: { input: 'Compare the pricing pages of our three competitors.', temperature: 0.5, searchEnabled: false },
 });
-const broken = makeTask({ id: 'task-3', name: 'Flaky webhook', status: 'error', scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '*/15 * * * *' });
+const broken = makeTask({
+  id: 'task-3',
+  name: 'Flaky webhook',
+  status: 'error',
+  scheduleType: 'custom',
+  scheduleTime: null,
+  startDate: null,
+  customCron: '*/15 * * * *',
+});
 
 function rowOf(name: string): HTMLElement {
   const row = screen.getByRole('link', { name }).closest('tr');
@@ -99,7 +115,11 @@ describe('task list page', () => {
     await screen.findByRole('link', { name: 'Morning news digest' });
 
     const table = screen.getByRole('table', { name: 'Your tasks' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Schedule', 'Provider', 'Status', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Schedule', 'Provider', 'Status', 'Actions']);
 
     const first = rowOf('Morning news digest');
     expect(first.textContent).toContain('Top headlines, summarised.');
@@ -153,7 +173,11 @@ describe('task list page', () => {
     await screen.findByRole('link', { name: 'Morning news digest' });
 
     const group = screen.getByRole('group', { name: 'Filter tasks by status' });
-    expect(within(group).getAllByRole('button').map((button) => [button.textContent, button.getAttribute('aria-pressed')])).toEqual([
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => [button.textContent, button.getAttribute('aria-pressed')]),
+    ).toEqual([
       ['All Tasks', 'true'],
       ['Active', 'false'],
       ['Paused', 'false'],

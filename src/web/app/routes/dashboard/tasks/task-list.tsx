@@ -42,5 +42,13 @@ export function TaskListRoute() {
   const onStatusChange = useCallback((value: TaskListFilter) => update({ status: value }), [update]);
   const onClearFilters = useCallback(() => update({ search: '', status: 'all' }), [update]);
 
-  return <TaskList search={search} status={status} onSearchChange={onSearchChange} onStatusChange={onStatusChange} onClearFilters={onClearFilters} />;
+  return (
+    <TaskList
+      search={search}
+      status={status}
+      onSearchChange={onSearchChange}
+      onStatusChange={onStatusChange}
+      onClearFilters={onClearFilters}
+    />
+  );
 }

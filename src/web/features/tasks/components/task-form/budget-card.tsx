@@ -12,12 +12,18 @@ export function BudgetCard() {
   const error = errors.budget?.amount?.message ?? errors.budget?.unit?.message ?? errors.budget?.message;
   return (
     <Card aria-labelledby="task-budget-title">
-      <CardHeader titleId="task-budget-title" title="Budget" description="Optional: stop this task's runs for the month once they have used this much." />
+      <CardHeader
+        titleId="task-budget-title"
+        title="Budget"
+        description="Optional: stop this task's runs for the month once they have used this much."
+      />
       <CardContent>
         <Controller
           control={control}
           name="budget"
-          render={({ field }) => <BudgetFields idPrefix="task-budget" value={field.value} onChange={field.onChange} error={error} covers="this task's runs" />}
+          render={({ field }) => (
+            <BudgetFields idPrefix="task-budget" value={field.value} onChange={field.onChange} error={error} covers="this task's runs" />
+          )}
         />
       </CardContent>
     </Card>

@@ -15,7 +15,11 @@ const testPath = '/api/tasks/test-delivery';
 
 /** The card inside a form set up as TaskForm sets it up: the shared schema, validated on every change. */
 function DeliveryForm({ defaultValues }: { defaultValues: TaskFormValues }) {
-  const form = useForm<TaskFormValues, unknown, ParsedTaskInput>({ resolver: zodResolver(taskFormSchema), mode: 'onChange', defaultValues });
+  const form = useForm<TaskFormValues, unknown, ParsedTaskInput>({
+    resolver: zodResolver(taskFormSchema),
+    mode: 'onChange',
+    defaultValues,
+  });
   return (
     <FormProvider {...form}>
       <form noValidate>
@@ -105,7 +109,7 @@ describe('delivery card', () => {
     expect(sentBodies(fetchMock, 'POST', testPath)).toHaveLength(1);
   });
 
-  it("sends an e-mail test to the address in the field and asks to check the inbox", async () => {
+  it('sends an e-mail test to the address in the field and asks to check the inbox', async () => {
     const { fetchMock, user } = renderDeliveryCard(() => jsonResponse({ ok: true, statusCode: null, error: null }));
 
     await user.click(sendButton());

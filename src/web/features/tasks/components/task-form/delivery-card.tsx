@@ -39,8 +39,18 @@ const urlFields: Record<UrlMethod, { label: string; hint: string; placeholder: s
 
 const deliverWhenChoices: Choice<DeliverWhen>[] = [
   { value: 'always', label: 'Every run', description: 'Deliver each result.', icon: Repeat },
-  { value: 'changed', label: 'When it changes', description: 'Only a result that differs from the last one delivered.', icon: GitCompareArrows },
-  { value: 'condition', label: 'When a condition is met', description: 'Only when the model answers your yes/no question with yes.', icon: Filter },
+  {
+    value: 'changed',
+    label: 'When it changes',
+    description: 'Only a result that differs from the last one delivered.',
+    icon: GitCompareArrows,
+  },
+  {
+    value: 'condition',
+    label: 'When a condition is met',
+    description: 'Only when the model answers your yes/no question with yes.',
+    icon: Filter,
+  },
 ];
 
 /**
@@ -80,13 +90,20 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
           id="task-delivery-method"
           legend="Delivery Method"
           choices={deliveryChoices}
-          registration={register('deliveryMethod', { onChange: (event: { target: { value: DeliveryMethod } }) => switchMethod(event.target.value) })}
+          registration={register('deliveryMethod', {
+            onChange: (event: { target: { value: DeliveryMethod } }) => switchMethod(event.target.value),
+          })}
           error={errors.deliveryMethod?.message}
           className="sm:grid-cols-2 xl:grid-cols-4"
         />
 
         {deliversToUrl(deliveryMethod) ? (
-          <Field id="task-webhook-url" label={urlFields[deliveryMethod].label} hint={urlFields[deliveryMethod].hint} error={errors.deliveryConfig?.webhookUrl?.message}>
+          <Field
+            id="task-webhook-url"
+            label={urlFields[deliveryMethod].label}
+            hint={urlFields[deliveryMethod].hint}
+            error={errors.deliveryConfig?.webhookUrl?.message}
+          >
             {(fieldControl) => (
               <Input
                 {...fieldControl}
@@ -101,7 +118,9 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
           </Field>
         ) : (
           <Field id="task-email" label="Email" hint="Results are sent to this address." error={errors.deliveryConfig?.email?.message}>
-            {(fieldControl) => <Input {...fieldControl} {...register('deliveryConfig.email')} type="email" autoComplete="email" spellCheck={false} />}
+            {(fieldControl) => (
+              <Input {...fieldControl} {...register('deliveryConfig.email')} type="email" autoComplete="email" spellCheck={false} />
+            )}
           </Field>
         )}
 
@@ -124,7 +143,13 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
             error={errors.deliveryCondition?.message}
           >
             {(fieldControl) => (
-              <Textarea {...fieldControl} {...register('deliveryCondition')} rows={2} maxLength={deliveryConditionMaxLength} placeholder="Does the text mention a price below 500 EUR?" />
+              <Textarea
+                {...fieldControl}
+                {...register('deliveryCondition')}
+                rows={2}
+                maxLength={deliveryConditionMaxLength}
+                placeholder="Does the text mention a price below 500 EUR?"
+              />
             )}
           </Field>
         ) : null}

@@ -85,7 +85,9 @@ export function ModelCard() {
                         key={entry.id}
                         value={entry.id}
                         disabled={!entry.enabled}
-                        adornment={entry.enabled ? null : <span className="text-xs text-slate-500">{entry.disabledReason ?? 'not available'}</span>}
+                        adornment={
+                          entry.enabled ? null : <span className="text-xs text-slate-500">{entry.disabledReason ?? 'not available'}</span>
+                        }
                       >
                         {entry.name}
                       </SelectItem>
@@ -100,7 +102,9 @@ export function ModelCard() {
         <Field
           id="task-model"
           label="Model"
-          hint={model ? (model.webSearch ? 'This model can search the web while answering.' : 'This model cannot search the web.') : undefined}
+          hint={
+            model ? (model.webSearch ? 'This model can search the web while answering.' : 'This model cannot search the web.') : undefined
+          }
           error={errors.model?.message}
         >
           {(fieldControl) => (

@@ -49,7 +49,10 @@ export function PromptPreview({ lastResult }: PromptPreviewProps) {
           <h3 id="task-prompt-preview-title" className="text-sm font-medium text-slate-900">
             Preview of the next run’s prompt
           </h3>
-          <p data-testid="prompt-preview" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-800">
+          <p
+            data-testid="prompt-preview"
+            className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-800"
+          >
             {preview}
           </p>
         </section>

@@ -58,11 +58,16 @@ export function ScheduleCard() {
 
   const zoneHint = (
     <>
-      {custom ? 'The cron expression runs in UTC; the next runs below are shown in this zone.' : 'The time and start date are in this zone.'}{' '}
+      {custom
+        ? 'The cron expression runs in UTC; the next runs below are shown in this zone.'
+        : 'The time and start date are in this zone.'}{' '}
       {timezone === ownZone ? (
         "It is your browser's time zone."
       ) : (
-        <UseBrowserTimeZone browserZone={ownZone} onUse={() => setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })} />
+        <UseBrowserTimeZone
+          browserZone={ownZone}
+          onUse={() => setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })}
+        />
       )}
     </>
   );
@@ -104,7 +109,9 @@ export function ScheduleCard() {
         ) : (
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="task-schedule-time" label="Time" hint={timeHints[scheduleType]} error={errors.scheduleTime?.message}>
-              {(fieldControl) => <Input {...fieldControl} {...register('scheduleTime', { setValueAs: emptyAsUndefined })} type="time" step={60} />}
+              {(fieldControl) => (
+                <Input {...fieldControl} {...register('scheduleTime', { setValueAs: emptyAsUndefined })} type="time" step={60} />
+              )}
             </Field>
             <Field id="task-start-date" label="Start Date" hint={startDateHints[scheduleType]} error={errors.startDate?.message}>
               {(fieldControl) => <Input {...fieldControl} {...register('startDate', { setValueAs: emptyAsUndefined })} type="date" />}

@@ -59,9 +59,13 @@ describe('task form values', () => {
       deliveryConfig: { email: 'jane@example.com', webhookUrl: '' },
     });
     // A summer start date: Berlin is UTC+2 then.
-    expect(taskFormValuesOf(makeTask({ scheduleTime: '07:00', startDate: '2026-07-01', timezone: 'Europe/Berlin' }), now).scheduleTime).toBe('09:00');
+    expect(
+      taskFormValuesOf(makeTask({ scheduleTime: '07:00', startDate: '2026-07-01', timezone: 'Europe/Berlin' }), now).scheduleTime,
+    ).toBe('09:00');
     // A custom task gets a time to start from if it is switched to a simple schedule.
-    expect(taskFormValuesOf(makeTask({ scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '0 9 * * 1' }), now)).toMatchObject({
+    expect(
+      taskFormValuesOf(makeTask({ scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '0 9 * * 1' }), now),
+    ).toMatchObject({
       scheduleTime: '09:00',
       startDate: '2026-01-14',
       customCron: '0 9 * * 1',
@@ -97,8 +101,13 @@ describe('task form values', () => {
 
   it("turns the temperature field's text into a number before validating, and refuses an emptied field", () => {
     const values = { ...newTaskFormValues({ email: 'jane@example.com', browserZone: 'Europe/Berlin', now }), name: 'Morning brief' };
-    const withText = (temperature: string) => ({ ...values, prompt: { input: 'Summarise the news of the day.', temperature, searchEnabled: false } });
+    const withText = (temperature: string) => ({
+      ...values,
+      prompt: { input: 'Summarise the news of the day.', temperature, searchEnabled: false },
+    });
     expect(taskFormSchema.safeParse(withText('0.7')).data?.prompt.temperature).toBe(0.7);
-    expect(taskFormSchema.safeParse(withText('')).error?.issues.map((issue) => issue.message)).toEqual(['Temperature must be between 0 and 2.']);
+    expect(taskFormSchema.safeParse(withText('')).error?.issues.map((issue) => issue.message)).toEqual([
+      'Temperature must be between 0 and 2.',
+    ]);
   });
 });
