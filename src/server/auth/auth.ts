@@ -3,9 +3,10 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import { count, eq } from 'drizzle-orm';
+import { passwordPolicy } from '#shared/auth/auth.schema';
 import { passwordLinkActions } from '#shared/auth/me.schema';
 import type { Database } from '../db/client';
-import { account, session, subscriptions, unlimitedPlanId, user, verification } from '../db/schema';
+import { account, session, subscriptions, user, verification } from '../db/schema';
 import type { Env } from '../env';
 import { enqueue } from '../queue/enqueue';
 import { sendAccountEmailJob } from '../queue/job-definitions';
@@ -13,6 +14,7 @@ import type { Logger } from '../logger';
 import { invitations } from './invitations';
 import { linkTokens } from './link-tokens';
 import { sessionOwnership } from './session-ownership';
+import { newAccountFields, planOfNewAccount, signUpSignsIn } from './sign-up-policy';
 import { validateAccountInput } from './validate-account-input';
 
 export const resetTokenLifetimeSeconds = 30 * 60;
@@ -44,9 +46,9 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
     emailAndPassword: {
       enabled: true,
       // The login minimum; the full policy for new passwords is enforced by validateAccountInput.
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
-      autoSignIn: true,
+      minPasswordLength: passwordPolicy.loginMinLength,
+      maxPasswordLength: passwordPolicy.maxLength,
+      autoSignIn: signUpSignsIn,
       resetPasswordTokenExpiresIn: resetTokenLifetimeSeconds,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: recipient, token }) => {
@@ -54,7 +56,11 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
         // account exists. Only the API's own database is touched, so no worker need run in this process.
         await enqueue(
           sendAccountEmailJob,
-          { kind: 'password-reset', userId: recipient.id, url: passwordLink(env.APP_URL, passwordLinkActions.reset, token) },
+          {
+            kind: 'password-reset',
+            userId: recipient.id,
+            url: passwordLink(env.APP_URL, passwordLinkActions.reset, token),
+          },
           { db },
         );
       },
@@ -72,23 +78,15 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
     databaseHooks: {
       user: {
         create: {
+          // What a new account is (first account administers, sign-up-policy.ts) depends on the accounts before it.
           before: async (newUser) => {
-            // The first account of a fresh install administers it.
             const [{ users } = { users: 0 }] = await db.select({ users: count() }).from(user);
-            const signedUp = !newUser.invited;
-            return {
-              data: {
-                ...newUser,
-                fullName: (newUser.fullName as string | undefined) ?? newUser.name,
-                role: users === 0 ? 'admin' : 'user',
-                hasSetPassword: signedUp,
-              },
-            };
+            return { data: { ...newUser, ...newAccountFields(newUser, users) } };
           },
-          // The administrator of a fresh install runs it without limits; everyone else starts on Free (no row).
           after: async (created) => {
-            if (created.role !== 'admin') return;
-            await db.insert(subscriptions).values({ userId: created.id, planId: unlimitedPlanId, status: 'active' }).onConflictDoNothing();
+            const planId = planOfNewAccount(created.role);
+            if (!planId) return;
+            await db.insert(subscriptions).values({ userId: created.id, planId, status: 'active' }).onConflictDoNothing();
           },
         },
       },

@@ -1,14 +1,8 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
-import {
-  currentPasswordSchema,
-  emailSchema,
-  forgotPasswordSchema,
-  fullNameSchema,
-  loginSchema,
-  newPasswordSchema,
-} from '#shared/auth/auth.schema';
+import { currentPasswordSchema, forgotPasswordSchema, loginSchema, newPasswordSchema } from '#shared/auth/auth.schema';
 import { isSingleLineText, singleLineText, textMessages } from '#shared/text/safe-text';
+import { signUpBodySchema, signUpFields } from './sign-up-policy';
 
 /** A reset or invitation token: only its characters are checked here; better-auth decides whether it is valid. */
 const tokenSchema = singleLineText().max(512, 'This link is invalid or has expired.');
@@ -19,24 +13,13 @@ const tokenSchema = singleLineText().max(512, 'This link is invalid or has expir
  * checked against the shared schemas before the endpoint runs.
  */
 const bodySchemas: Record<string, z.ZodType> = {
-  '/sign-up/email': z.object({
-    name: fullNameSchema,
-    fullName: fullNameSchema.optional(),
-    email: emailSchema,
-    password: newPasswordSchema,
-  }),
+  '/sign-up/email': signUpBodySchema,
   '/sign-in/email': loginSchema,
   '/request-password-reset': forgotPasswordSchema,
   '/reset-password': z.object({ newPassword: newPasswordSchema, token: tokenSchema.optional() }),
   '/change-password': z.object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema }),
   '/invitation/accept': z.object({ token: tokenSchema }),
 };
-
-/**
- * What sign-up takes from its body; better-auth would also store `image` and any other user field it knows, so the
- * rest is dropped rather than refused (an old client sending more still signs up).
- */
-const signUpFields = new Set(['name', 'fullName', 'email', 'password', 'callbackURL', 'rememberMe']);
 
 export const validateAccountInput = createAuthMiddleware(async (ctx) => {
   const body: unknown = ctx.body;
@@ -51,7 +34,8 @@ export const validateAccountInput = createAuthMiddleware(async (ctx) => {
   const [message] = Object.values(fields);
   if (message) throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message, fields });
   if (ctx.path === '/sign-up/email' && isRecord(body)) {
-    // Hooks can only add to the body better-auth reads (it merges what they return), so extra keys are removed in place.
+    // Hooks can only add to the body better-auth reads (it merges what they return), so the fields sign-up does not
+    // take (sign-up-policy.ts) are removed in place.
     for (const key of Object.keys(body)) if (!signUpFields.has(key)) delete body[key];
   }
 });

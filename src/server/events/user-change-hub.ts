@@ -1,16 +1,7 @@
 import type pg from 'pg';
-import { z } from 'zod';
+import { runChangedNotificationSchema, type RunChangedNotification, type RunEvent } from '#shared/runs/run-event.schema';
 import { accountChangedChannel, adminListsChangedChannel, historyChangedChannel, runChangedChannel } from '../db/channels';
 import type { Logger } from '../logger';
-
-const notificationSchema = z.object({ userId: z.string(), runId: z.string(), taskId: z.string(), status: z.string() });
-
-/** What a browser is told: one of its runs was created or changed status (or delivery status). */
-export interface RunEvent {
-  runId: string;
-  taskId: string;
-  status: string;
-}
 
 export interface RunEventSubscriber {
   onRun(event: RunEvent): void;
@@ -189,16 +180,17 @@ export class UserChangeHub {
   }
 
   private dispatch(payload: string | undefined): void {
-    let parsed: z.infer<typeof notificationSchema>;
+    let parsed: RunChangedNotification;
     try {
-      parsed = notificationSchema.parse(JSON.parse(payload ?? ''));
+      parsed = runChangedNotificationSchema.parse(JSON.parse(payload ?? ''));
     } catch (error) {
       this.options.logger.warn({ err: error, payload }, 'live run events: malformed notification');
       return;
     }
-    const event: RunEvent = { runId: parsed.runId, taskId: parsed.taskId, status: parsed.status };
-    this.tellObservers(parsed.userId, 'history');
-    for (const subscriber of this.subscribers.get(parsed.userId) ?? []) subscriber.onRun(event);
+    // The browser is told about its own runs only, so whose run it is stays here.
+    const { userId, ...event } = parsed;
+    this.tellObservers(userId, 'history');
+    for (const subscriber of this.subscribers.get(userId) ?? []) subscriber.onRun(event);
   }
 
   private tellAdminListsChanged(payload: string | undefined): void {

@@ -1,18 +1,8 @@
-import { z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
+import { errorResponseSchema, type ErrorResponse } from '#shared/errors/error-response.schema';
 
-/** The one error shape of the API (ARCHITECTURE section 8). */
-export const errorResponseSchema = z
-  .object({
-    error: z.object({
-      code: z.string(),
-      message: z.string(),
-      fields: z.record(z.string(), z.string()).optional(),
-    }),
-  })
-  .openapi('Error');
-
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+/** Every route names it in its OpenAPI error responses; the one copy is in src/shared, the web reads errors with it. */
+export { errorResponseSchema, type ErrorResponse };
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorResponse {
   return { error: fields ? { code, message, fields } : { code, message } };

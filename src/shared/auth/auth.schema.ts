@@ -8,6 +8,8 @@ import { singleLineText } from '../text/safe-text';
 
 export const passwordPolicy = {
   minLength: 15,
+  /** What sign-in accepts (and better-auth's own minimum): accounts may predate the current policy. */
+  loginMinLength: 6,
   maxLength: 128,
   /** A password must contain one of these (spec section 5). */
   specialCharacters: '!@#$%^&*(),.?":{}|<>',
@@ -54,7 +56,7 @@ export const fullNameSchema = singleLineText({ error: 'Please enter your name.' 
 /** Sign-in accepts any password of 6+ characters: accounts may predate the current policy. */
 export const loginPasswordSchema = z
   .string()
-  .min(6, 'Password must be at least 6 characters.')
+  .min(passwordPolicy.loginMinLength, 'Password must be at least 6 characters.')
   .max(passwordPolicy.maxLength, passwordMessages.tooLong);
 
 export const currentPasswordSchema = z.string().min(1, 'Please enter your current password.');
@@ -73,7 +75,10 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 /** /reset-password, /set-password and the Set Password form of invited users. */
 export const choosePasswordSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((value) => value.password === value.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
 
 /** Settings → Security. */
 export const changePasswordSchema = z
@@ -82,7 +87,10 @@ export const changePasswordSchema = z
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
 
 /** Settings → Profile. */
 export const profileSchema = z.object({ fullName: fullNameSchema });

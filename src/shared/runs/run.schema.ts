@@ -20,7 +20,7 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
  * so a status a newer server adds must reach the screen rather than fail the page. The OpenAPI document still lists
  * the known values.
  */
-const knownOrOther = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).or(z.string());
+export const knownOrOther = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).or(z.string());
 
 export const runSchema = z
   .object({
@@ -85,6 +85,9 @@ export const runWithDeliveriesSchema = z.intersection(runSchema, z.object({ webh
 export type RunWithDeliveries = z.infer<typeof runWithDeliveriesSchema>;
 
 /** `GET /api/tasks/:id/runs`: a page of one task's runs and the cursor of the next one. */
-export const taskRunPageSchema = z.object({ items: z.array(runWithDeliveriesSchema), nextCursor: z.string().nullable() });
+export const taskRunPageSchema = z.object({
+  items: z.array(runWithDeliveriesSchema),
+  nextCursor: z.string().nullable(),
+});
 
 export type TaskRunPage = z.infer<typeof taskRunPageSchema>;

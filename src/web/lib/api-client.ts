@@ -1,3 +1,5 @@
+import { errorResponseSchema } from '#shared/errors/error-response.schema';
+
 /** Error raised for any non-2xx answer from our API. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -22,12 +24,6 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
 };
-
-type ErrorEnvelope = { error: { code?: unknown; message?: unknown } };
-
-function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
-  return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'object' && value.error !== null;
-}
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -59,9 +55,11 @@ export async function apiRequest(path: string, { method = 'GET', body, signal }:
 
   const data = await readJson(response);
   if (!response.ok) {
-    const error = isErrorEnvelope(data) ? data.error : undefined;
-    const message = typeof error?.message === 'string' ? error.message : `Request failed with status ${response.status}`;
-    const code = typeof error?.code === 'string' ? error.code : undefined;
+    // A body in the API's error shape names the code and says what went wrong; any other (a proxy's error page) only
+    // has its status to tell.
+    const parsed = errorResponseSchema.safeParse(data);
+    const message = parsed.success ? parsed.data.error.message : `Request failed with status ${response.status}`;
+    const code = parsed.success ? parsed.data.error.code : undefined;
     throw new ApiError(response.status, message, code, data);
   }
   return data;

@@ -1,13 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
+import { runEventSchema, type RunEvent } from '#shared/runs/run-event.schema';
 
 /** `GET /api/events`: Server-Sent Events about the signed-in user's runs. */
 export const runEventsPath = '/api/events';
-
-const runEventSchema = z.object({ runId: z.string(), taskId: z.string(), status: z.string() });
-
-/** One of the user's runs was created or changed status (or delivery status). */
-export type RunEvent = z.infer<typeof runEventSchema>;
 
 /** The wait before reconnecting after the server refused or dropped the stream: 1 s, 2 s, 4 s … up to 30 s, jittered. */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
@@ -16,6 +11,7 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 }
 
 type RunEventHandlers = {
+  /** The event as the server sent it, its run's status included. */
   onRun: (event: RunEvent) => void;
   /** The stream is back after a break: events may have been missed, so whatever they would have refreshed should be. */
   onResync: () => void;

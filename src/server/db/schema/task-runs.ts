@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { deliveryStatuses, runStatuses, runTriggers } from '#shared/runs/run.schema';
+import type { DeliverWhen, DeliveryMethod } from '#shared/tasks/task.schema';
 import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
 import { user } from './users';
 
@@ -7,10 +9,10 @@ import { user } from './users';
 export interface RunTaskSnapshot {
   name: string;
   prompt: TaskPrompt;
-  deliveryMethod: 'email' | 'webhook' | 'slack' | 'discord';
+  deliveryMethod: DeliveryMethod;
   deliveryConfig: TaskDeliveryConfig;
   /** Absent in snapshots taken before the rule existed: "always". */
-  deliverWhen?: 'always' | 'changed' | 'condition';
+  deliverWhen?: DeliverWhen;
   deliveryCondition?: string | null;
 }
 
@@ -37,8 +39,8 @@ export const taskRuns = pgTable(
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    status: text({ enum: ['processing', 'completed', 'error', 'skipped'] }).notNull(),
-    trigger: text({ enum: ['schedule', 'manual'] }).notNull(),
+    status: text({ enum: runStatuses }).notNull(),
+    trigger: text({ enum: runTriggers }).notNull(),
     /** The slot a scheduled run belongs to; null for Run Now. */
     scheduledFor: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -54,9 +56,7 @@ export const taskRuns = pgTable(
     outputTokens: integer(),
     /** Estimated from the catalogue's prices when the run finished; null for a model without a price. */
     costUsd: numeric({ precision: 14, scale: 8, mode: 'number' }),
-    deliveryStatus: text({ enum: ['pending', 'delivered', 'failed', 'skipped'] })
-      .notNull()
-      .default('pending'),
+    deliveryStatus: text({ enum: deliveryStatuses }).notNull().default('pending'),
     deliveryError: text(),
     /** Provider calls made for this run, retries included. */
     attempts: integer().notNull().default(0),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
+import { deliverWhenOptions, deliveryMethods, scheduleTypes, taskStatuses } from '#shared/tasks/task.schema';
 import { user } from './users';
 
 export interface TaskPrompt {
@@ -13,7 +15,11 @@ export interface TaskDeliveryConfig {
   webhookUrl?: string;
 }
 
-/** A recurring prompt: what to ask, which model, when (ARCHITECTURE section 5) and where the answer goes. */
+/**
+ * A recurring prompt: what to ask, which model, when (ARCHITECTURE section 5) and where the answer goes. The value
+ * lists of its text columns are the shared schemas' (`taskStatuses`, `scheduleTypes`...), so the API and the column
+ * cannot disagree; drizzle checks them in TypeScript only, the SQL column is plain text.
+ */
 export const tasks = pgTable(
   'tasks',
   {
@@ -23,24 +29,20 @@ export const tasks = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     description: text(),
-    status: text({ enum: ['active', 'paused', 'error'] })
-      .notNull()
-      .default('active'),
+    status: text({ enum: taskStatuses }).notNull().default('active'),
     provider: text().notNull(),
     model: text().notNull(),
-    scheduleType: text({ enum: ['hourly', 'daily', 'weekly', 'monthly', 'custom'] }).notNull(),
+    scheduleType: text({ enum: scheduleTypes }).notNull(),
     /** HH:MM in UTC; with startDate and timezone it names a local wall-clock time. */
     scheduleTime: text(),
     startDate: date({ mode: 'string' }),
     timezone: text().notNull(),
     customCron: text(),
     prompt: jsonb().$type<TaskPrompt>().notNull(),
-    deliveryMethod: text({ enum: ['email', 'webhook', 'slack', 'discord'] }).notNull(),
+    deliveryMethod: text({ enum: deliveryMethods }).notNull(),
     deliveryConfig: jsonb().$type<TaskDeliveryConfig>().notNull(),
     /** Deliver every completed run, only a changed result, or only when `deliveryCondition` is answered yes. */
-    deliverWhen: text({ enum: ['always', 'changed', 'condition'] })
-      .notNull()
-      .default('always'),
+    deliverWhen: text({ enum: deliverWhenOptions }).notNull().default('always'),
     deliveryCondition: text(),
     /** Signs this task's webhook deliveries (Standard Webhooks, `whsec_…`). */
     webhookSecret: text().notNull(),
@@ -54,7 +56,7 @@ export const tasks = pgTable(
      */
     ownerNames: text().notNull().default(''),
     /** An optional monthly budget of this task's runs (issue 23): both set, or both null. */
-    budgetUnit: text({ enum: ['tokens', 'usd'] }),
+    budgetUnit: text({ enum: budgetUnits }),
     budgetAmount: numeric({ precision: 14, scale: 4, mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { isSingleLineText } from '#shared/text/safe-text';
 import type { AppEnv } from '../../app-env';
+import { signUpRateLimits } from '../../auth/sign-up-policy';
 import { hitRateLimit, refundRateLimit, type RateLimitRule } from '../../core/security/rate-limit';
 import { probeDatabase } from '../../core/system/check-health';
 import { createRouter } from '../create-router';
@@ -30,9 +31,12 @@ const rateLimits: Record<string, AttemptLimits> = {
     account: { limit: 100, windowSeconds: 60 * 60 },
     failuresOnly: true,
   },
-  '/api/auth/sign-up/email': { address: { limit: 20, windowSeconds: 60 * 60 }, account: { limit: 5, windowSeconds: 60 * 60 } },
+  '/api/auth/sign-up/email': signUpRateLimits,
   // At most one reset e-mail a minute per address.
-  '/api/auth/request-password-reset': { address: { limit: 10, windowSeconds: 15 * 60 }, account: { limit: 1, windowSeconds: 60 } },
+  '/api/auth/request-password-reset': {
+    address: { limit: 10, windowSeconds: 15 * 60 },
+    account: { limit: 1, windowSeconds: 60 },
+  },
   '/api/auth/reset-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
   '/api/auth/change-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
   '/api/auth/invitation/accept': { address: { limit: 10, windowSeconds: 15 * 60 } },

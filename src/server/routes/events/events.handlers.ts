@@ -1,9 +1,10 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
+import type { RunEvent } from '#shared/runs/run-event.schema';
 import type { AppEnv } from '../../app-env';
 import { liveEventStreams } from '../../metrics/metrics';
 import { DomainError } from '../../core/errors';
-import { RunEventsUnavailableError, type RunEvent } from '../../events/user-change-hub';
+import { RunEventsUnavailableError } from '../../events/user-change-hub';
 import type { runEventsRoute } from './events.routes';
 
 /** Proxies and load balancers close connections idle for a minute or so; a comment line every 25 s keeps it open. */
