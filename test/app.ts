@@ -1,10 +1,15 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { z } from 'zod';
 import { createApp } from '#server/app';
 import type { AppDeps } from '#server/app-env';
 import { createAppDeps } from '#server/deps';
 import { loadEnv } from '#server/env';
 import type { Logger } from '#server/logger';
 import type { Mailer } from '#server/mail/mailer';
-import { testLogger, type TestDatabase } from './database';
+import { errorResponseSchema, type ErrorResponse } from '#server/routes/errors';
+import type { Database } from '#server/db/client';
+import { createTestDatabase, testLogger, type TestDatabase } from './database';
+import { createTestSession, createTestUser, type TestUser, type TestUserInput } from './users';
 
 // Server tests import the password with the client that signs up with it.
 import { strongPassword } from './fixtures';
@@ -42,7 +47,20 @@ export async function createTestApp({
   return { app: createApp({ deps }), deps };
 }
 
-type App = Awaited<ReturnType<typeof createTestApp>>['app'];
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
+type App = TestApp;
+
+export interface RequestOptions {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Replace the browser-like headers; `undefined` leaves one out. */
+  headers?: Record<string, string | undefined>;
+}
+
+function unexpectedAnswer(method = 'GET', path: string, answer: { status: number; body: unknown }, expected: number | string): string {
+  return `${method} ${path} answered ${answer.status} (expected ${expected}): ${JSON.stringify(answer.body)}`;
+}
 
 /**
  * A browser-like client of the app: keeps the session cookie between calls and sends the Origin header a browser
@@ -73,21 +91,18 @@ export class TestClient {
    * `headers` replace the browser-like ones; `undefined` leaves one out, e.g. `{ Origin: undefined }` for a request
    * that the CSRF rule must refuse.
    */
-  async request(
-    path: string,
-    {
-      method = 'GET',
-      body,
-      headers: replaced = {},
-    }: { method?: string; body?: unknown; headers?: Record<string, string | undefined> } = {},
-  ) {
+  async request(path: string, { method = 'GET', body, headers: replaced = {} }: RequestOptions = {}) {
     const headers = this.headers();
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     for (const [name, value] of Object.entries(replaced)) {
       if (value === undefined) delete headers[name];
       else headers[name] = value;
     }
-    const response = await this.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await this.app.request(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -98,6 +113,33 @@ export class TestClient {
     // Tests assert on bodies with toMatchObject/toEqual; a loose type keeps them readable.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as any };
+  }
+
+  /**
+   * A request the test expects to succeed, its answer parsed with the shared contract: a status other than `status`
+   * (any 2xx when not given) or a body of another shape fails the test here, with the answer in the message.
+   */
+  async expectOk<Schema extends z.ZodType>(
+    schema: Schema,
+    path: string,
+    { status, ...init }: RequestOptions & { status?: number } = {},
+  ): Promise<z.output<Schema>> {
+    const answer = await this.request(path, init);
+    const expected = status === undefined ? answer.status >= 200 && answer.status < 300 : answer.status === status;
+    if (!expected) throw new Error(unexpectedAnswer(init.method, path, answer, status ?? '2xx'));
+    return schema.parse(answer.body);
+  }
+
+  /** A request the test expects to be refused with `status`: the API's one error shape, parsed. */
+  async expectError(path: string, { status, ...init }: RequestOptions & { status: number }): Promise<ErrorResponse> {
+    const answer = await this.request(path, init);
+    if (answer.status !== status) throw new Error(unexpectedAnswer(init.method, path, answer, status));
+    return errorResponseSchema.parse(answer.body);
+  }
+
+  /** Adds a cookie as a browser that was handed it would hold it (a session made in the database). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
   }
 
   signUp(input: { name: string; email: string; password: string }) {
@@ -141,10 +183,92 @@ export async function requestWithKey(
 ) {
   const response = await app.request(path, {
     method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as any };
+}
+
+/** A user of the app under test, signed in with a session of their own. */
+export interface SignedInUser extends TestUser {
+  client: TestClient;
+}
+
+export interface UseTestAppOptions {
+  /** Variables on top of the test defaults (`createTestApp`). */
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  maxConnections?: number;
+}
+
+export interface TestAppContext {
+  database: TestDatabase;
+  db: Database;
+  app: TestApp;
+  deps: AppDeps;
+  /** A user made in the database (no sign-up form, no rate limit) and a client holding their session. */
+  signIn(input?: TestUserInput & { ip?: string }): Promise<SignedInUser>;
+  /** A browser with no session, at `ip`. */
+  visitor(ip?: string): TestClient;
+}
+
+/**
+ * The one setup of an integration suite: a database of its own (a copy of the migrated template), the real app on
+ * it, and its teardown, registered as the file's beforeAll and afterAll. Its fields are there once beforeAll ran.
+ */
+export function useTestApp(options: UseTestAppOptions = {}): TestAppContext {
+  let made: { database: TestDatabase; app: TestApp; deps: AppDeps } | undefined;
+  const ready = () => {
+    if (!made) throw new Error('useTestApp: its beforeAll has not run yet (use it inside tests and hooks)');
+    return made;
+  };
+  beforeAll(async () => {
+    const database = await createTestDatabase({ maxConnections: options.maxConnections });
+    made = { database, ...(await createTestApp({ database, env: options.env, mailer: options.mailer })) };
+  });
+  afterAll(async () => {
+    await made?.database.drop();
+  });
+  return {
+    get database() {
+      return ready().database;
+    },
+    get db() {
+      return ready().database.db;
+    },
+    get app() {
+      return ready().app;
+    },
+    get deps() {
+      return ready().deps;
+    },
+    signIn: (input = {}) => signInTestUser(ready(), input),
+    visitor: (ip) => new TestClient(ready().app, ip),
+  };
+}
+
+let addresses = 0;
+
+/** A user made in `database` and a client of `app` holding a fresh session of theirs. */
+export async function signInTestUser(
+  { database, app, deps }: { database: TestDatabase; app: TestApp; deps: AppDeps },
+  { ip, ...input }: TestUserInput & { ip?: string } = {},
+): Promise<SignedInUser> {
+  const created = await createTestUser(database.db, input);
+  // Each user comes from an address of their own, as people do: per-address limits stay per test user.
+  const client = new TestClient(app, ip ?? `198.51.100.${(addresses = (addresses % 250) + 1)}`);
+  const { authCookies, secret } = await deps.auth.$context;
+  const cookie = await createTestSession(
+    database.db,
+    { name: authCookies.sessionToken.name, secret },
+    { userId: created.id, ip: client.ip },
+  );
+  client.setCookie(cookie.name, cookie.value);
+  return { ...created, client };
 }

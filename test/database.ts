@@ -15,14 +15,17 @@ export interface TestDatabase extends DatabaseConnection {
 
 export const testLogger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
-/** A fresh, migrated database of its own, so test files never see each other's rows and can run in parallel. */
+/**
+ * A fresh, migrated database of its own, so test files never see each other's rows and can run in parallel: a copy
+ * of the template that global-setup.ts migrated once (`CREATE DATABASE … TEMPLATE`), which takes a fraction of the
+ * time migrating each file's database did.
+ */
 export async function createTestDatabase({ maxConnections = 5 }: { maxConnections?: number } = {}): Promise<TestDatabase> {
   const serverUrl = inject('databaseUrl');
   const name = `promptcron_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${client.escapeIdentifier(name)}`));
+  await createDatabaseFrom(serverUrl, name, inject('templateDatabase'));
   const url = withDatabase(serverUrl, name);
   const connection = connectDatabase({ url, logger: testLogger, max: maxConnections });
-  await migrateDatabase({ pool: connection.pool, logger: testLogger });
   const stopFirst: (() => Promise<void>)[] = [];
   return {
     ...connection,
@@ -34,6 +37,38 @@ export async function createTestDatabase({ maxConnections = 5 }: { maxConnection
       await dropDatabase(serverUrl, name);
     },
   };
+}
+
+/** Creates and migrates the database every test database is copied from; global-setup.ts calls it once a run. */
+export async function createTemplateDatabase(serverUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `promptcron_test_template_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${client.escapeIdentifier(name)}`));
+  const connection = connectDatabase({ url: withDatabase(serverUrl, name), logger: testLogger, max: 2 });
+  try {
+    await migrateDatabase({ pool: connection.pool, logger: testLogger });
+  } finally {
+    // A template with a connection open cannot be copied.
+    await connection.pool.end();
+  }
+  return { name, drop: () => dropDatabase(serverUrl, name) };
+}
+
+/**
+ * Copies the template. Copies of one template may run at once, but PostgreSQL refuses one while anything is
+ * connected to the template (an autovacuum worker, briefly, after the migration), so it tries again.
+ */
+async function createDatabaseFrom(serverUrl: string, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`create database ${client.escapeIdentifier(name)} template ${client.escapeIdentifier(template)}`),
+      );
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /**

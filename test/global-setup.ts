@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { createLogger } from '#server/logger';
+import { createTemplateDatabase } from './database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A PostgreSQL connection with the right to create databases; each test file makes its own database. */
     databaseUrl: string;
+    /** The migrated database that test databases are copied from (test/database.ts). */
+    templateDatabase: string;
   }
 }
 
@@ -20,14 +23,19 @@ export default async function setup(project: TestProject) {
   const configured = process.env.TEST_DATABASE_URL;
   if (configured) {
     project.provide('databaseUrl', configured);
-    return;
+    const template = await createTemplateDatabase(configured);
+    project.provide('templateDatabase', template.name);
+    return () => template.drop();
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'promptcron-test-db-'));
   // PostgreSQL runs as the `postgres` user when tests run as root; it must be able to enter the directory.
   await chmod(dataDir, 0o755);
   const database = await startEmbeddedPostgres({ dataDir, logger: createLogger({ level: 'warn' }) });
   project.provide('databaseUrl', database.url);
+  const template = await createTemplateDatabase(database.url);
+  project.provide('templateDatabase', template.name);
   return async () => {
+    await template.drop();
     await database.stop();
     await rm(dataDir, { recursive: true, force: true });
   };

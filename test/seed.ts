@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { calendarMonthOf } from '#server/core/billing/usage-period';
 import type { Database } from '#server/db/client';
 import { deliveryAddresses, taskRuns, tasks, usageTracking, user } from '#server/db/schema/index';
+import { runRow, taskRow } from './builders';
 
 /** Rows written straight to the database, for tests that exercise what happens after the API (the engine). */
 
@@ -10,31 +11,21 @@ export async function seedUser(db: Database, overrides: Partial<typeof user.$inf
   const id = randomUUID();
   const [row] = await db
     .insert(user)
-    .values({ id, name: 'Seeded User', fullName: 'Seeded User', email: `user-${id}@example.com`, hasSetPassword: true, ...overrides })
+    .values({
+      id,
+      name: 'Seeded User',
+      fullName: 'Seeded User',
+      email: `user-${id}@example.com`,
+      hasSetPassword: true,
+      ...overrides,
+    })
     .returning();
   if (!row) throw new Error('seedUser inserted nothing');
   return row;
 }
 
 export async function seedTask(db: Database, userId: string, overrides: Partial<typeof tasks.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(tasks)
-    .values({
-      userId,
-      name: 'Seeded task',
-      provider: 'openai',
-      model: 'gpt-4.1-mini',
-      scheduleType: 'hourly',
-      scheduleTime: '09:00',
-      startDate: '2026-01-01',
-      timezone: 'UTC',
-      prompt: { input: 'Say hello to the test suite.', temperature: 1, searchEnabled: false },
-      deliveryMethod: 'email',
-      deliveryConfig: { email: 'owner@example.com' },
-      webhookSecret: 'whsec_dGVzdC1zZWNyZXQtdGhhdC1pcy1sb25nLWVub3VnaA==',
-      ...overrides,
-    })
-    .returning();
+  const [row] = await db.insert(tasks).values(taskRow(userId, overrides)).returning();
   if (!row) throw new Error('seedTask inserted nothing');
   // A seeded task is one that already delivered before addresses had to confirm (ADR 0053): its address is confirmed.
   if (row.deliveryMethod === 'email' && row.deliveryConfig.email) await confirmedAddress(db, { userId, email: row.deliveryConfig.email });
@@ -43,30 +34,20 @@ export async function seedTask(db: Database, userId: string, overrides: Partial<
 
 /** A finished run of `task` (completed unless overridden), as the engine would have written it. */
 export async function seedRun(db: Database, task: { id: string; userId: string }, overrides: Partial<typeof taskRuns.$inferInsert> = {}) {
-  const startedAt = overrides.startedAt ?? new Date();
-  const [row] = await db
-    .insert(taskRuns)
-    .values({
-      taskId: task.id,
-      userId: task.userId,
-      status: 'completed',
-      trigger: 'manual',
-      provider: 'openai',
-      model: 'gpt-4.1-mini',
-      startedAt,
-      completedAt: new Date(startedAt.getTime() + 1500),
-      result: 'A seeded answer.',
-      deliveryStatus: 'delivered',
-      ...overrides,
-    })
-    .returning();
+  const [row] = await db.insert(taskRuns).values(runRow(task, overrides)).returning();
   if (!row) throw new Error('seedRun inserted nothing');
   // As the product does when it creates a run: a run that called a model counts toward its month's plan limit.
   if (row.status !== 'skipped') {
     const month = calendarMonthOf(row.startedAt);
     await db
       .insert(usageTracking)
-      .values({ userId: row.userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: 1 })
+      .values({
+        userId: row.userId,
+        featureName: 'monthly_runs',
+        periodStart: month.start,
+        periodEnd: month.end,
+        usageCount: 1,
+      })
       .onConflictDoUpdate({
         target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart],
         set: { usageCount: sql`${usageTracking.usageCount} + 1` },

@@ -1,28 +1,22 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, useTestApp } from '#test/app';
+import { taskInput } from '#test/builders';
 import { taskRuns, tasks } from '../../db/schema';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+const t = useTestApp();
 let ada: TestClient;
 let mallory: TestClient;
 
-const emailTask = {
-  name: 'Morning brief',
+const emailTask = taskInput({
   description: 'News digest',
-  provider: 'openai',
   model: 'gpt-5-mini',
-  scheduleType: 'daily',
-  scheduleTime: '07:00',
   startDate: '2026-07-01',
   timezone: 'Europe/Berlin',
   prompt: { input: 'Summarise the AI news of the day in five bullet points.', temperature: 1, searchEnabled: true },
-  deliveryMethod: 'email',
   deliveryConfig: { email: 'ada@example.com' },
-};
+});
 
 const webhookTask = {
   name: 'Hourly pulse',
@@ -37,28 +31,23 @@ const webhookTask = {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp({ database }));
-  ada = new TestClient(app, '198.51.100.1');
-  await ada.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
-  mallory = new TestClient(app, '198.51.100.2');
-  await mallory.signUp({ name: 'Mallory', email: 'mallory@example.com', password: strongPassword });
-});
-
-afterAll(async () => {
-  await database?.drop();
+  // Ada administers the install (its first account), Mallory is a member on Free.
+  ({ client: ada } = await t.signIn({ name: 'Ada', email: 'ada@example.com', role: 'admin' }));
+  ({ client: mallory } = await t.signIn({ name: 'Mallory' }));
 });
 
 async function taskCount(): Promise<number> {
-  const [row] = await database.db.select({ total: count() }).from(tasks);
+  const [row] = await t.db.select({ total: count() }).from(tasks);
   return row?.total ?? 0;
 }
 
 describe('tasks API', () => {
   it('creates, reads, lists, updates, pauses, resumes and deletes a task', async () => {
-    const created = await ada.request('/api/tasks', { method: 'POST', body: emailTask });
-    expect(created.status).toBe(201);
-    const task = taskResponseSchema.parse(created.body).task;
+    const { task } = await ada.expectOk(taskResponseSchema, '/api/tasks', {
+      method: 'POST',
+      body: emailTask,
+      status: 201,
+    });
     expect(task).toMatchObject({
       name: 'Morning brief',
       status: 'active',
@@ -69,18 +58,30 @@ describe('tasks API', () => {
     expect(task.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     // 07:00 UTC on 2026-07-01 is 09:00 in Berlin: the task fires at 09:00 local time.
     expect(
-      new Date(task.nextFireAt ?? 0).toLocaleTimeString('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }),
+      new Date(task.nextFireAt ?? 0).toLocaleTimeString('en-GB', {
+        timeZone: 'Europe/Berlin',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
     ).toBe('09:00');
 
     expect((await ada.request(`/api/tasks/${task.id}`)).body.task).toEqual(task);
-    expect((await ada.request('/api/tasks')).body).toMatchObject({ items: [{ id: task.id }], total: 1, nextCursor: null });
+    expect((await ada.request('/api/tasks')).body).toMatchObject({
+      items: [{ id: task.id }],
+      total: 1,
+      nextCursor: null,
+    });
 
     const updated = await ada.request(`/api/tasks/${task.id}`, {
       method: 'PUT',
       body: { ...emailTask, name: 'Evening brief', scheduleTime: '17:00' },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body.task).toMatchObject({ name: 'Evening brief', scheduleTime: '17:00', webhookSecret: task.webhookSecret });
+    expect(updated.body.task).toMatchObject({
+      name: 'Evening brief',
+      scheduleTime: '17:00',
+      webhookSecret: task.webhookSecret,
+    });
 
     const paused = await ada.request(`/api/tasks/${task.id}/pause`, { method: 'POST' });
     expect(paused.body.task).toMatchObject({ status: 'paused', nextFireAt: null });
@@ -119,14 +120,24 @@ describe('tasks API', () => {
       method: 'POST',
       body: { ...emailTask, prompt: 'Plain text works as the prompt too.' },
     });
-    expect(plain.body.task.prompt).toEqual({ input: 'Plain text works as the prompt too.', temperature: 1, searchEnabled: false });
+    expect(plain.body.task.prompt).toEqual({
+      input: 'Plain text works as the prompt too.',
+      temperature: 1,
+      searchEnabled: false,
+    });
   });
 
   it('answers invalid bodies with 400 and the field messages, writing nothing', async () => {
     const before = await taskCount();
     const response = await ada.request('/api/tasks', {
       method: 'POST',
-      body: { ...emailTask, name: 'x', prompt: { input: 'short' }, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'not a url' } },
+      body: {
+        ...emailTask,
+        name: 'x',
+        prompt: { input: 'short' },
+        deliveryMethod: 'webhook',
+        deliveryConfig: { webhookUrl: 'not a url' },
+      },
     });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({
@@ -143,7 +154,12 @@ describe('tasks API', () => {
       'deliveryConfig.email': 'Email is required for email delivery',
     });
     expect(
-      (await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, scheduleType: 'custom', customCron: 'every day' } })).status,
+      (
+        await ada.request('/api/tasks', {
+          method: 'POST',
+          body: { ...emailTask, scheduleType: 'custom', customCron: 'every day' },
+        })
+      ).status,
     ).toBe(400);
     expect(await taskCount()).toBe(before);
   });
@@ -161,8 +177,7 @@ describe('tasks API', () => {
   });
 
   it('filters by status, searches and paginates on the server', async () => {
-    const searcher = new TestClient(app, '198.51.100.3');
-    await searcher.signUp({ name: 'Searcher', email: 'searcher@example.com', password: strongPassword });
+    const { client: searcher } = await t.signIn({ name: 'Searcher' });
     const ids: string[] = [];
     for (const name of ['Alpha report', 'Beta digest', 'Gamma report', '100% useful', 'Delta summary']) {
       ids.push((await searcher.request('/api/tasks', { method: 'POST', body: { ...emailTask, name } })).body.task.id);
@@ -203,14 +218,14 @@ describe('tasks API', () => {
       expect(response.body).toEqual({ error: { code: 'not_found', message: 'Task not found' } });
     }
     expect((await mallory.request('/api/tasks')).body.items.map((item: { id: string }) => item.id)).not.toContain(task.id);
-    const [row] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    const [row] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(row).toMatchObject({ name: 'Morning brief', status: 'active', webhookSecret: task.webhookSecret });
-    expect(await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
+    expect(await t.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
   });
 
   it('answers 401 signed out and 404 for ids that are not task ids', async () => {
-    expect((await new TestClient(app).request('/api/tasks')).status).toBe(401);
-    expect((await new TestClient(app).request('/api/tasks', { method: 'POST', body: emailTask })).status).toBe(401);
+    expect((await t.visitor().request('/api/tasks')).status).toBe(401);
+    expect((await t.visitor().request('/api/tasks', { method: 'POST', body: emailTask })).status).toBe(401);
     expect((await ada.request('/api/tasks/not-a-uuid')).status).toBe(404);
   });
 });
@@ -225,7 +240,10 @@ describe('a task’s monthly budget', () => {
     expect(created.body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
     const id = created.body.task.id as string;
     expect((await ada.request(`/api/tasks/${id}`)).body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
-    const cleared = await ada.request(`/api/tasks/${id}`, { method: 'PUT', body: { ...emailTask, name: 'Budgeted', budget: null } });
+    const cleared = await ada.request(`/api/tasks/${id}`, {
+      method: 'PUT',
+      body: { ...emailTask, name: 'Budgeted', budget: null },
+    });
     expect(cleared.body.task.budget).toBeNull();
     const refused = await ada.request('/api/tasks', {
       method: 'POST',
@@ -272,7 +290,7 @@ describe('GET /api/catalog', () => {
   });
 
   it('enables a provider once the server has its key', async () => {
-    const { app: keyed } = await createTestApp({ database, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } });
+    const { app: keyed } = await createTestApp({ database: t.database, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } });
     const { providers } = (await new TestClient(keyed).request('/api/catalog')).body;
     expect(providers.find((provider: { id: string }) => provider.id === 'anthropic')).toMatchObject({
       enabled: true,
