@@ -1,10 +1,75 @@
-import type { z } from '@hono/zod-openapi';
+import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import { requireUserOrKey } from './auth/api-key-middleware';
+import { errorResponseSchema } from './errors';
+
+/*
+ * The pieces route declarations share, so that each declaration says only what is particular to it: its path,
+ * summary, answers and refusals.
+ */
 
 /** A JSON response of a route's OpenAPI description: the schema the body follows, and what it means. */
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A refusal of a route's OpenAPI description: the API's one error shape, and when the route answers it. */
+export const errorJson = (description: string) => json(errorResponseSchema, description);
+
+/** A route's required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+/** The `{id}` of a route's path, as any text: the handler answers 404 for one that names nothing. */
+export const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+
+/** The answer of a CSV export, streamed. */
+export const csvFile = { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } };
+
+/** What a route behind requireUser (or requireUserOrKey) answers without a session or key. */
+export const notSignedIn = { 401: errorJson('Not signed in') };
+
+/** What the admin router's `/api/admin/*` guard (requireUser, requireAdmin) answers before any admin route runs. */
+export const adminGuard = { ...notSignedIn, 403: errorJson('Not an administrator') };
 
 /**
  * Who may call a route, for the OpenAPI document: the session cookie, or an API key with the scope the method needs
  * (issue 22; `read` for GET, `write` for the rest). Routes without it take the session cookie only.
  */
 export const keyAccess = (scope: 'read' | 'write'): Record<string, string[]>[] => [{ session: [] }, { apiKey: [scope] }];
+
+/**
+ * A route that takes the session cookie or an API key (requireUserOrKey), documented with the scope its method needs.
+ */
+export const userOrKey = <M extends 'get' | 'post' | 'put' | 'patch' | 'delete'>(method: M) => ({
+  method,
+  middleware: [requireUserOrKey] as [typeof requireUserOrKey],
+  security: keyAccess(method === 'get' ? 'read' : 'write'),
+});
+
+type Query = NonNullable<NonNullable<RouteConfig['request']>['query']>;
+
+/**
+ * A link of an e-mail, answered without signing in: the signed token in the query is the proof, and only a POST changes
+ * anything, so a mail scanner that fetches every URL changes nothing (ADR 0039). 400 for a link that is not ours.
+ */
+export const emailLinkRoute = <P extends string, Q extends Query, S extends z.ZodType>(link: {
+  path: P;
+  tags: string[];
+  summary: string;
+  query: Q;
+  answer: S;
+  answered: string;
+  invalid: string;
+}) =>
+  createRoute({
+    method: 'post',
+    path: link.path,
+    security: [],
+    tags: link.tags,
+    summary: link.summary,
+    request: { query: link.query },
+    responses: { 200: json(link.answer, link.answered), 400: errorJson(link.invalid) },
+  });

@@ -3,8 +3,7 @@ import { auditPageSchema, auditQuerySchema } from '#shared/admin/admin-audit.sch
 import type { AppEnv } from '../../app-env';
 import { listAudit } from '../../core/admin/audit/list-audit';
 import { createRouter } from '../create-router';
-import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { adminGuard, errorJson, json } from '../openapi';
 
 /* Administration: the audit log (issue 17). The admin router's guard answers 401 and 403 first. */
 
@@ -16,9 +15,8 @@ export const listAuditRoute = createRoute({
   request: { query: auditQuerySchema },
   responses: {
     200: json(auditPageSchema, 'A page of audit entries'),
-    400: json(errorResponseSchema, 'A bad filter or page link'),
-    401: json(errorResponseSchema, 'Not signed in'),
-    403: json(errorResponseSchema, 'Not an administrator'),
+    400: errorJson('A bad filter or page link'),
+    ...adminGuard,
   },
 });
 

@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { adminOverviewSchema } from '#shared/admin/admin-overview.schema';
 import { createRouter } from '../create-router';
-import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { adminGuard, json } from '../openapi';
 import { getOverview } from './admin-overview.handlers';
 
 /*
@@ -15,11 +14,7 @@ export const getAdminOverviewRoute = createRoute({
   method: 'get',
   path: '/api/admin/overview',
   summary: 'Platform figures: user, task and run counts, the 4 latest signups, system health and 7 months of signups',
-  responses: {
-    200: json(adminOverviewSchema, 'The figures, as of now'),
-    401: json(errorResponseSchema, 'Not signed in'),
-    403: json(errorResponseSchema, 'Not an administrator'),
-  },
+  responses: { 200: json(adminOverviewSchema, 'The figures, as of now'), ...adminGuard },
 });
 
 export const adminOverviewRouter = createRouter().openapi(getAdminOverviewRoute, getOverview);

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import {
   adminTaskDetailSchema,
   adminTaskFilterSchema,
@@ -8,8 +8,7 @@ import {
 } from '#shared/admin/admin-task.schema';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { createRouter } from '../create-router';
-import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { adminGuard, csvFile, errorJson, idParam, json } from '../openapi';
 import { deleteTask, exportTasks, getTask, listTasks, pauseTask, resumeTask, runTask } from './admin-tasks.handlers';
 
 /*
@@ -17,13 +16,23 @@ import { deleteTask, exportTasks, getTask, listTasks, pauseTask, resumeTask, run
  * before every route here; the responses below document it.
  */
 
-const guarded = {
-  401: json(errorResponseSchema, 'Not signed in'),
-  403: json(errorResponseSchema, 'Not an administrator'),
-};
-const missing = { 404: json(errorResponseSchema, 'No such task') };
-const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 const tags = ['Administration'];
+
+/** A route on one task, `/api/admin/tasks/{id}…`: behind the guard, and 404 for an id that names no task. */
+const onTask = <M extends 'get' | 'post' | 'delete', R extends RouteConfig['responses']>(
+  method: M,
+  suffix: string,
+  summary: string,
+  responses: R,
+) =>
+  createRoute({
+    tags,
+    method,
+    path: `/api/admin/tasks/{id}${suffix}`,
+    summary,
+    request: { params: idParam },
+    responses: { ...adminGuard, 404: errorJson('No such task'), ...responses },
+  });
 
 export const listAdminTasksRoute = createRoute({
   tags,
@@ -31,7 +40,11 @@ export const listAdminTasksRoute = createRoute({
   path: '/api/admin/tasks',
   summary: 'Every user’s tasks, newest first: search (name, status, provider, owner), filters, total and pages',
   request: { query: adminTaskListQuerySchema },
-  responses: { 200: json(adminTaskPageSchema, 'A page of tasks'), 400: json(errorResponseSchema, 'A bad filter or cursor'), ...guarded },
+  responses: {
+    200: json(adminTaskPageSchema, 'A page of tasks'),
+    400: errorJson('A bad filter or cursor'),
+    ...adminGuard,
+  },
 });
 
 // Declared before `/api/admin/tasks/{id}`, which would otherwise take "export" for an id.
@@ -41,69 +54,32 @@ export const exportAdminTasksRoute = createRoute({
   path: '/api/admin/tasks/export',
   summary: 'CSV of every task matching the filter (RFC 4180, UTF-8, header row), streamed',
   request: { query: adminTaskFilterSchema },
-  responses: {
-    200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-    400: json(errorResponseSchema, 'A bad filter'),
-    ...guarded,
-  },
+  responses: { 200: csvFile, 400: errorJson('A bad filter'), ...adminGuard },
 });
 
-export const getAdminTaskRoute = createRoute({
-  tags,
-  method: 'get',
-  path: '/api/admin/tasks/{id}',
-  summary: 'Any user’s task with its owner and its 20 most recent runs',
-  request: { params: idParam },
-  responses: { 200: json(adminTaskDetailSchema, 'The task and its runs'), ...guarded, ...missing },
+export const getAdminTaskRoute = onTask('get', '', 'Any user’s task with its owner and its 20 most recent runs', {
+  200: json(adminTaskDetailSchema, 'The task and its runs'),
 });
 
-export const runAdminTaskRoute = createRoute({
-  tags,
-  method: 'post',
-  path: '/api/admin/tasks/{id}/runs',
-  summary: 'Run Manually: Run Now on the owner’s behalf, counted to the owner’s plan',
-  request: { params: idParam },
-  responses: {
-    200: json(runResponseSchema, 'The run: completed, error, or still processing after the wait'),
-    401: guarded[401],
-    403: json(errorResponseSchema, 'Not an administrator, or beyond the owner’s monthly runs (`plan_limit`)'),
-    ...missing,
-    409: json(errorResponseSchema, 'A run of this task is already processing'),
-  },
+export const runAdminTaskRoute = onTask('post', '/runs', 'Run Manually: Run Now on the owner’s behalf, counted to the owner’s plan', {
+  200: json(runResponseSchema, 'The run: completed, error, or still processing after the wait'),
+  403: errorJson('Not an administrator, or beyond the owner’s monthly runs (`plan_limit`)'),
+  409: errorJson('A run of this task is already processing'),
 });
 
-export const pauseAdminTaskRoute = createRoute({
-  tags,
-  method: 'post',
-  path: '/api/admin/tasks/{id}/pause',
-  summary: 'Pause any user’s task',
-  request: { params: idParam },
-  responses: { 200: json(adminTaskResponseSchema, 'The paused task'), ...guarded, ...missing },
+export const pauseAdminTaskRoute = onTask('post', '/pause', 'Pause any user’s task', {
+  200: json(adminTaskResponseSchema, 'The paused task'),
 });
 
-export const resumeAdminTaskRoute = createRoute({
-  tags,
-  method: 'post',
-  path: '/api/admin/tasks/{id}/resume',
-  summary: 'Resume any user’s task, within the owner’s plan limits',
-  request: { params: idParam },
-  responses: {
-    200: json(adminTaskResponseSchema, 'The resumed task'),
-    400: json(errorResponseSchema, 'The schedule is faster than the owner’s plan allows'),
-    401: guarded[401],
-    403: json(errorResponseSchema, 'Not an administrator, or the owner has no room for another active task (`plan_limit`)'),
-    ...missing,
-    409: json(errorResponseSchema, 'The owner is suspended'),
-  },
+export const resumeAdminTaskRoute = onTask('post', '/resume', 'Resume any user’s task, within the owner’s plan limits', {
+  200: json(adminTaskResponseSchema, 'The resumed task'),
+  400: errorJson('The schedule is faster than the owner’s plan allows'),
+  403: errorJson('Not an administrator, or the owner has no room for another active task (`plan_limit`)'),
+  409: errorJson('The owner is suspended'),
 });
 
-export const deleteAdminTaskRoute = createRoute({
-  tags,
-  method: 'delete',
-  path: '/api/admin/tasks/{id}',
-  summary: 'Delete any user’s task and its runs',
-  request: { params: idParam },
-  responses: { 204: { description: 'Deleted' }, ...guarded, ...missing },
+export const deleteAdminTaskRoute = onTask('delete', '', 'Delete any user’s task and its runs', {
+  204: { description: 'Deleted' },
 });
 
 export const adminTasksRouter = createRouter()

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { adminUserChangeSchema, adminUserListSchema, adminUserProfileSchema } from '#shared/admin/admin-user.schema';
 import { createRouter } from '../create-router';
-import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { adminGuard, csvFile, errorJson, json, jsonBody } from '../openapi';
 import {
   changeUser,
   deleteUser,
@@ -16,14 +15,11 @@ import {
 } from './admin-users.handlers';
 import { adminUserFilterSchema, adminUserIdParamSchema, adminUserListQuerySchema } from './admin-users.schemas';
 
-// The admin router's middleware already answers 401 and 403 before any of these runs.
-const guarded = {
-  401: json(errorResponseSchema, 'Not signed in'),
-  403: json(errorResponseSchema, 'Not an administrator'),
-};
+// The admin router's middleware already answers 401 and 403 (adminGuard) before any of these runs.
 const tags = ['Administration'];
 const done = z.object({ ok: z.literal(true) }).openapi('AdminUserActionDone');
-const notFound = json(errorResponseSchema, 'No such user');
+const notFound = errorJson('No such user');
+const badFilter = errorJson('A filter is not valid');
 
 export const listUsersRoute = createRoute({
   method: 'get',
@@ -32,7 +28,7 @@ export const listUsersRoute = createRoute({
   summary: 'List users',
   description: 'A page of every account, newest first, filtered by search text, status and plan, with the total matching.',
   request: { query: adminUserListQuerySchema },
-  responses: { 200: json(adminUserListSchema, 'A page of users'), 400: json(errorResponseSchema, 'A filter is not valid'), ...guarded },
+  responses: { 200: json(adminUserListSchema, 'A page of users'), 400: badFilter, ...adminGuard },
 });
 
 export const exportUsersRoute = createRoute({
@@ -42,11 +38,7 @@ export const exportUsersRoute = createRoute({
   summary: 'Export users as CSV',
   description: "Every user matching the filter as CSV (RFC 4180, UTF-8, header row); fields that look like formulas start with `'`.",
   request: { query: adminUserFilterSchema },
-  responses: {
-    200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-    400: json(errorResponseSchema, 'A filter is not valid'),
-    ...guarded,
-  },
+  responses: { 200: csvFile, 400: badFilter, ...adminGuard },
 });
 
 export const getUserRoute = createRoute({
@@ -57,7 +49,7 @@ export const getUserRoute = createRoute({
   description:
     'Account, role, plan and subscription, tasks with their last run, run counts and the 20 newest audit entries about the user.',
   request: { params: adminUserIdParamSchema },
-  responses: { 200: json(adminUserProfileSchema, 'The user'), ...guarded, 404: notFound },
+  responses: { 200: json(adminUserProfileSchema, 'The user'), ...adminGuard, 404: notFound },
 });
 
 export const changeUserRoute = createRoute({
@@ -66,13 +58,16 @@ export const changeUserRoute = createRoute({
   tags,
   summary: "Change a user's plan or role",
   description: '`{ planId }` puts the user on a plan without payment; `{ role }` makes them an administrator or a user.',
-  request: { params: adminUserIdParamSchema, body: { required: true, content: { 'application/json': { schema: adminUserChangeSchema } } } },
+  request: {
+    params: adminUserIdParamSchema,
+    body: jsonBody(adminUserChangeSchema),
+  },
   responses: {
     200: json(done, 'Changed'),
-    400: json(errorResponseSchema, 'Not a plan or role'),
-    ...guarded,
+    400: errorJson('Not a plan or role'),
+    ...adminGuard,
     404: notFound,
-    409: json(errorResponseSchema, 'The user pays through Stripe, or is the last administrator'),
+    409: errorJson('The user pays through Stripe, or is the last administrator'),
   },
 });
 
@@ -84,7 +79,7 @@ function actionRoute(method: 'post' | 'delete', suffix: string, summary: string,
     summary,
     description,
     request: { params: adminUserIdParamSchema },
-    responses: { 200: json(done, 'Done'), ...guarded, 404: notFound, 409: json(errorResponseSchema, conflict) },
+    responses: { 200: json(done, 'Done'), ...adminGuard, 404: notFound, 409: errorJson(conflict) },
   });
 }
 

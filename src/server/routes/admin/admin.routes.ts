@@ -3,8 +3,7 @@ import { inviteUserSchema } from '#shared/auth/auth.schema';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { requireAdmin, requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { adminGuard, errorJson, json, jsonBody } from '../openapi';
 import { inviteUser } from './admin.handlers';
 import { adminOverviewRouter } from './admin-overview.routes';
 import { adminAuditRouter } from './admin-audit.routes';
@@ -18,13 +17,12 @@ export const inviteUserRoute = createRoute({
   tags: ['Administration'],
   summary: 'Invite a user',
   description: 'Creates an invited account and e-mails a single-use link (valid 7 days) to set its password.',
-  request: { body: { required: true, content: { 'application/json': { schema: inviteUserSchema } } } },
+  request: { body: jsonBody(inviteUserSchema) },
   responses: {
     201: json(meResponseSchema, 'The invited user'),
-    400: json(errorResponseSchema, 'A field breaks a rule'),
-    401: json(errorResponseSchema, 'Not signed in'),
-    403: json(errorResponseSchema, 'Not an administrator'),
-    409: json(errorResponseSchema, 'The e-mail address is taken'),
+    400: errorJson('A field breaks a rule'),
+    ...adminGuard,
+    409: errorJson('The e-mail address is taken'),
   },
 });
 

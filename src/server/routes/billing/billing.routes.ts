@@ -1,11 +1,9 @@
-import { createRoute } from '@hono/zod-openapi';
-import { z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { billingSessionSchema, checkoutRequestSchema } from '#shared/billing/billing-session.schema';
 import { plansResponseSchema, subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { errorJson, json, jsonBody, notSignedIn } from '../openapi';
 import { getOwnSubscription, getPlans, postBillingPortal, postCheckout, postStripeWebhook } from './billing.handlers';
 
 /** Public: visitors and the pricing pages read the plans before anyone signs in. */
@@ -24,16 +22,13 @@ export const getSubscriptionRoute = createRoute({
   tags: ['Billing'],
   summary: "Your plan, the subscription's status and period, and this period's usage",
   middleware: [requireUser] as const,
-  responses: {
-    200: json(subscriptionResponseSchema, 'The subscription (Free when none was bought)'),
-    401: json(errorResponseSchema, 'Not signed in'),
-  },
+  responses: { 200: json(subscriptionResponseSchema, 'The subscription (Free when none was bought)'), ...notSignedIn },
 });
 
 const signedIn = {
-  401: json(errorResponseSchema, 'Not signed in'),
-  403: json(errorResponseSchema, 'Refused: a cross-site request, or a password still to be set'),
-  502: json(errorResponseSchema, 'Stripe refused or could not be reached (`payment_provider`)'),
+  ...notSignedIn,
+  403: errorJson('Refused: a cross-site request, or a password still to be set'),
+  502: errorJson('Stripe refused or could not be reached (`payment_provider`)'),
 };
 
 export const checkoutRoute = createRoute({
@@ -42,13 +37,13 @@ export const checkoutRoute = createRoute({
   tags: ['Billing'],
   summary: "Start a Stripe Checkout for a paid plan; send the browser to the answer's url",
   middleware: [requireUser] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: checkoutRequestSchema } } } },
+  request: { body: jsonBody(checkoutRequestSchema) },
   responses: {
     200: json(billingSessionSchema, 'The Checkout page to send the browser to'),
-    400: json(errorResponseSchema, '`payments_not_configured` (no Stripe key on this server), or a free plan'),
+    400: errorJson('`payments_not_configured` (no Stripe key on this server), or a free plan'),
     ...signedIn,
-    404: json(errorResponseSchema, 'No such plan for sale'),
-    409: json(errorResponseSchema, 'Already paying (change plans through the billing portal), or on a plan an administrator gave'),
+    404: errorJson('No such plan for sale'),
+    409: errorJson('Already paying (change plans through the billing portal), or on a plan an administrator gave'),
   },
 });
 
@@ -60,7 +55,7 @@ export const billingPortalRoute = createRoute({
   middleware: [requireUser] as const,
   responses: {
     200: json(billingSessionSchema, 'The Billing Portal page to send the browser to'),
-    400: json(errorResponseSchema, '`payments_not_configured`, or `no_billing_account` (never subscribed)'),
+    400: errorJson('`payments_not_configured`, or `no_billing_account` (never subscribed)'),
     ...signedIn,
   },
 });
@@ -78,7 +73,7 @@ export const stripeWebhookRoute = createRoute({
   request: { headers: z.object({ 'stripe-signature': z.string().optional() }) },
   responses: {
     200: json(z.object({ received: z.literal(true) }), 'Applied, already applied (a replay), or not an event this server uses'),
-    400: json(errorResponseSchema, '`invalid_signature`, or `payments_not_configured` (no STRIPE_WEBHOOK_SECRET)'),
+    400: errorJson('`invalid_signature`, or `payments_not_configured` (no STRIPE_WEBHOOK_SECRET)'),
   },
 });
 

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { errorJson, notSignedIn } from '../openapi';
 import { streamRunEvents } from './events.handlers';
 
 export const runEventsRoute = createRoute({
@@ -17,8 +16,8 @@ export const runEventsRoute = createRoute({
     'database connection or shuts down; reconnect and refetch what you show, as events may have been missed.',
   responses: {
     200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    401: json(errorResponseSchema, 'Not signed in'),
-    503: json(errorResponseSchema, 'Live updates are unavailable right now (no database connection)'),
+    ...notSignedIn,
+    503: errorJson('Live updates are unavailable right now (no database connection)'),
   },
 });
 

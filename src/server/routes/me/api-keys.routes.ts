@@ -5,14 +5,13 @@ import type { AppEnv } from '../../app-env';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../core/api-keys/manage-api-keys';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorResponseSchema } from '../errors';
-import { json } from '../openapi';
+import { errorJson, json, jsonBody } from '../openapi';
 
 /**
  * Settings → API Keys (issue 22). Only the session cookie manages keys: a key cannot make, list or revoke keys, so a
  * leaked one cannot make itself permanent.
  */
-const signedOut = json(errorResponseSchema, 'Not signed in (an API key is not accepted here)');
+const signedOut = errorJson('Not signed in (an API key is not accepted here)');
 
 export const listApiKeysRoute = createRoute({
   method: 'get',
@@ -29,12 +28,12 @@ export const createApiKeyRoute = createRoute({
   tags: ['API keys'],
   summary: 'Create an API key; the answer holds the key, shown this once',
   middleware: [requireUser] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: createApiKeyInputSchema } } } },
+  request: { body: jsonBody(createApiKeyInputSchema) },
   responses: {
     201: json(createdApiKeySchema, 'The key’s details and the key (`pc_` + 43 characters)'),
-    400: json(errorResponseSchema, 'A field breaks a rule'),
+    400: errorJson('A field breaks a rule'),
     401: signedOut,
-    409: json(errorResponseSchema, 'Already 50 keys (`api_key_limit`)'),
+    409: errorJson('Already 50 keys (`api_key_limit`)'),
   },
 });
 
@@ -45,7 +44,7 @@ export const revokeApiKeyRoute = createRoute({
   summary: 'Revoke an API key: requests with it answer 401 from now on',
   middleware: [requireUser] as const,
   request: { params: z.object({ id: z.uuid({ error: 'API key not found' }) }) },
-  responses: { 204: { description: 'Revoked' }, 401: signedOut, 404: json(errorResponseSchema, 'No such key among yours') },
+  responses: { 204: { description: 'Revoked' }, 401: signedOut, 404: errorJson('No such key among yours') },
 });
 
 const listKeys: RouteHandler<typeof listApiKeysRoute, AppEnv> = async (c) => {

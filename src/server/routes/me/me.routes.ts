@@ -7,12 +7,10 @@ import { userSettingsSchema } from '#shared/settings/user-settings.schema';
 import { requireUserBeforePasswordOrKey } from '../auth/api-key-middleware';
 import { requireUser, requireUserBeforePassword } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorResponseSchema } from '../errors';
-import { json, keyAccess } from '../openapi';
+import { errorJson, json, jsonBody, keyAccess, notSignedIn } from '../openapi';
 import { deleteMe, downloadDataExport, requestDataExport, getMe, getSettings, setPassword, updateMe, updateSettings } from './me.handlers';
 
-const signedOut = json(errorResponseSchema, 'Not signed in');
-const invalid = json(errorResponseSchema, 'A field breaks a rule');
+const invalid = errorJson('A field breaks a rule');
 
 export const getMeRoute = createRoute({
   method: 'get',
@@ -21,7 +19,7 @@ export const getMeRoute = createRoute({
   summary: 'The signed-in user',
   middleware: [requireUserBeforePasswordOrKey] as const,
   security: keyAccess('read'),
-  responses: { 200: json(meResponseSchema, 'The signed-in user'), 401: signedOut },
+  responses: { 200: json(meResponseSchema, 'The signed-in user'), ...notSignedIn },
 });
 
 export const updateMeRoute = createRoute({
@@ -30,8 +28,8 @@ export const updateMeRoute = createRoute({
   tags: ['Account'],
   summary: 'Update the profile (full name)',
   middleware: [requireUser] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: profileSchema } } } },
-  responses: { 200: json(meResponseSchema, 'The updated user'), 400: invalid, 401: signedOut },
+  request: { body: jsonBody(profileSchema) },
+  responses: { 200: json(meResponseSchema, 'The updated user'), 400: invalid, ...notSignedIn },
 });
 
 export const setPasswordRoute = createRoute({
@@ -40,12 +38,12 @@ export const setPasswordRoute = createRoute({
   tags: ['Account'],
   summary: 'Set the first password of an invited account',
   middleware: [requireUserBeforePassword] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: z.object({ password: newPasswordSchema }) } } } },
+  request: { body: jsonBody(z.object({ password: newPasswordSchema })) },
   responses: {
     200: json(meResponseSchema, 'The user, now with a password'),
     400: invalid,
-    401: signedOut,
-    409: json(errorResponseSchema, 'The account already has a password'),
+    ...notSignedIn,
+    409: errorJson('The account already has a password'),
   },
 });
 
@@ -55,7 +53,7 @@ export const getSettingsRoute = createRoute({
   tags: ['Account'],
   summary: 'Notification and default schedule settings',
   middleware: [requireUser] as const,
-  responses: { 200: json(userSettingsSchema, 'The settings (defaults until first saved)'), 401: signedOut },
+  responses: { 200: json(userSettingsSchema, 'The settings (defaults until first saved)'), ...notSignedIn },
 });
 
 export const updateSettingsRoute = createRoute({
@@ -64,8 +62,8 @@ export const updateSettingsRoute = createRoute({
   tags: ['Account'],
   summary: 'Save notification and default schedule settings',
   middleware: [requireUser] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: userSettingsSchema } } } },
-  responses: { 200: json(userSettingsSchema, 'The saved settings'), 400: invalid, 401: signedOut },
+  request: { body: jsonBody(userSettingsSchema) },
+  responses: { 200: json(userSettingsSchema, 'The saved settings'), 400: invalid, ...notSignedIn },
 });
 
 export const deleteMeRoute = createRoute({
@@ -76,14 +74,14 @@ export const deleteMeRoute = createRoute({
   description:
     'Confirmed by the account’s e-mail and current password. Removes the user, sessions, tasks, runs, webhook attempts, settings, API keys and usage rows; a paid subscription is cancelled at Stripe first. A confirmation e-mail follows. The session cookie is cleared.',
   middleware: [requireUser] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: deleteAccountInputSchema } } } },
+  request: { body: jsonBody(deleteAccountInputSchema) },
   responses: {
     200: json(z.object({ ok: z.literal(true) }).openapi('AccountDeleted'), 'Deleted'),
-    400: json(errorResponseSchema, 'The e-mail or the password does not match'),
-    401: signedOut,
-    409: json(errorResponseSchema, 'The last administrator cannot be deleted'),
-    429: json(errorResponseSchema, 'Too many wrong passwords; wait and try again'),
-    502: json(errorResponseSchema, 'Stripe could not cancel the subscription; nothing was deleted'),
+    400: errorJson('The e-mail or the password does not match'),
+    ...notSignedIn,
+    409: errorJson('The last administrator cannot be deleted'),
+    429: errorJson('Too many wrong passwords; wait and try again'),
+    502: errorJson('Stripe could not cancel the subscription; nothing was deleted'),
   },
 });
 
@@ -93,7 +91,7 @@ export const requestDataExportRoute = createRoute({
   tags: ['Account'],
   summary: 'Ask for a copy of your data (JSON); its download link, valid 24 hours, is e-mailed',
   middleware: [requireUser] as const,
-  responses: { 202: json(dataExportRequestedSchema, 'Queued'), 401: signedOut },
+  responses: { 202: json(dataExportRequestedSchema, 'Queued'), ...notSignedIn },
 });
 
 export const downloadDataExportRoute = createRoute({
@@ -107,10 +105,12 @@ export const downloadDataExportRoute = createRoute({
     query: z.object({ token: z.string().min(1).max(200) }),
   },
   responses: {
-    200: { description: 'The JSON file (profile, settings, tasks without webhook secrets, runs with results, webhook attempts)' },
-    404: json(errorResponseSchema, 'Not a valid link'),
-    409: json(errorResponseSchema, 'Still being prepared'),
-    410: json(errorResponseSchema, 'The link expired (24 hours after the export was ready)'),
+    200: {
+      description: 'The JSON file (profile, settings, tasks without webhook secrets, runs with results, webhook attempts)',
+    },
+    404: errorJson('Not a valid link'),
+    409: errorJson('Still being prepared'),
+    410: errorJson('The link expired (24 hours after the export was ready)'),
   },
 });
 

@@ -11,7 +11,9 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 export const historyQuerySchema = z
   .object({
     range: z
-      .enum(historyRanges, { message: 'Please choose All time, Last 24 hours, Last 7 days, Last 30 days or Specific date.' })
+      .enum(historyRanges, {
+        message: 'Please choose All time, Last 24 hours, Last 7 days, Last 30 days or Specific date.',
+      })
       .default('all'),
     date: z
       .string()
@@ -40,5 +42,3 @@ export const historyQuerySchema = z
   .superRefine((query, context) => {
     if (query.range === 'date' && !query.date) context.addIssue({ code: 'custom', path: ['date'], message: 'Please pick a date.' });
   });
-
-export const runIdParamSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });

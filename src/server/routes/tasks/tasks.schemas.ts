@@ -14,8 +14,6 @@ export const taskListQuerySchema = z.object({
   cursor: singleLineText().max(200).optional(),
 });
 
-export const taskIdParamSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
-
 export const runListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: singleLineText().max(200).optional(),
