@@ -40,6 +40,9 @@ export default defineConfig({
           // Each file builds its own app and database; importing the server afresh per file (isolation) cost several
           // seconds of CPU per file. Process-wide state (the metrics registry) is compared before and after.
           isolate: false,
+          // Most of a suite's time is waiting (PostgreSQL, timers, child processes), so three files at once on two
+          // cores; each has a database of its own (docs/testing.md has the figures).
+          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
