@@ -201,9 +201,13 @@ export interface SignedInUser extends TestUser {
 }
 
 export interface UseTestAppOptions {
-  /** Variables on top of the test defaults (`createTestApp`). */
-  env?: Record<string, string>;
-  mailer?: Mailer;
+  /**
+   * Variables on top of the test defaults (`createTestApp`). A function is called when the app is built, in the
+   * file's beforeAll, so it can name servers that an earlier beforeAll started (a mail server, a model).
+   */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** Likewise a function for a mailer made in an earlier beforeAll. */
+  mailer?: Mailer | (() => Mailer);
   maxConnections?: number;
 }
 
@@ -230,7 +234,9 @@ export function useTestApp(options: UseTestAppOptions = {}): TestAppContext {
   };
   beforeAll(async () => {
     const database = await createTestDatabase({ maxConnections: options.maxConnections });
-    made = { database, ...(await createTestApp({ database, env: options.env, mailer: options.mailer })) };
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    const mailer = typeof options.mailer === 'function' ? options.mailer() : options.mailer;
+    made = { database, ...(await createTestApp({ database, env, mailer })) };
   });
   afterAll(async () => {
     await made?.database.drop();

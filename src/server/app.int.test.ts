@@ -4,16 +4,14 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { useTestApp } from '#test/app';
 import { createApp } from './app';
 import type { AppDeps } from './app-env';
 
-let database: TestDatabase;
+const t = useTestApp({ env: { WAITLIST_URL: 'https://example.com/alpha', SOCIAL_GITHUB_URL: 'https://github.com/example' } });
 let webDir: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   webDir = await mkdtemp(join(tmpdir(), 'promptcron-web-'));
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
@@ -36,21 +34,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.drop();
   await rm(webDir, { recursive: true, force: true });
 });
 
-let baseDeps: AppDeps;
-
-beforeAll(async () => {
-  ({ deps: baseDeps } = await createTestApp({
-    database,
-    env: { WAITLIST_URL: 'https://example.com/alpha', SOCIAL_GITHUB_URL: 'https://github.com/example' },
-  }));
-});
-
 function appWith(overrides: Partial<AppDeps> = {}) {
-  return createApp({ deps: { ...baseDeps, version: '9.9.9', startedAt: Date.now() - 42_000, ...overrides }, webDir });
+  return createApp({ deps: { ...t.deps, version: '9.9.9', startedAt: Date.now() - 42_000, ...overrides }, webDir });
 }
 
 describe('GET /api/health', () => {

@@ -1,21 +1,18 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpTestUser } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { useTestApp } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
 import { formatInstant } from '../web/lib/date-time';
 import { createApp } from './app';
-import { user } from './db/schema/index';
 
 /*
  * ADR 0057: GET /dashboard with a session is the overview rendered on the server from the API's own answers, with
  * the queries it was rendered from for the SPA; anything short of a user to render it for gets the SPA's shell.
  */
 
-let database: TestDatabase;
+const t = useTestApp();
 let webDir: string;
 let app: ReturnType<typeof createApp>;
 
@@ -24,17 +21,14 @@ const template =
   '<!doctype html><html><head><title>Promptcron</title><script type="module" src="/assets/enhance-dashboard.js"></script></head><body><div id="root"></div>\n<!--prefetched-queries-->\n</body></html>';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   webDir = await mkdtemp(join(tmpdir(), 'promptcron-web-'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
   await writeFile(join(webDir, 'signed-in.html'), shell);
   await writeFile(join(webDir, 'dashboard.html'), template);
-  const { deps } = await createTestApp({ database });
-  app = createApp({ deps, webDir });
+  app = createApp({ deps: t.deps, webDir });
 });
 
 afterAll(async () => {
-  await database?.drop();
   await rm(webDir, { recursive: true, force: true });
 });
 
@@ -48,10 +42,11 @@ function prefetchedQueries(html: string): Map<string, unknown> {
 
 describe('GET /dashboard', () => {
   it('renders the signed-in user’s overview with their figures, in their language, and the queries behind it', async () => {
-    const { client, userId } = await signUpTestUser(app, { name: 'Dora Dashboard' });
+    // The install's first account, as it was when it signed up here.
+    const { client, id: userId } = await t.signIn({ name: 'Dora Dashboard', role: 'admin' });
     const hostileName = '</script><script>alert(1)</script> $& Morning brief';
-    const task = await seedTask(database.db, userId, { name: hostileName, nextFireAt: new Date('2026-12-01T08:00:00Z') });
-    const run = await seedRun(database.db, task, { startedAt: new Date(Date.now() - 60_000) });
+    const task = await seedTask(t.db, userId, { name: hostileName, nextFireAt: new Date('2026-12-01T08:00:00Z') });
+    const run = await seedRun(t.db, task, { startedAt: new Date(Date.now() - 60_000) });
 
     const response = await app.request('/dashboard', {
       headers: { Cookie: client.cookieHeader, 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' },
@@ -86,8 +81,7 @@ describe('GET /dashboard', () => {
   });
 
   it('sends an invited user who has not set a password yet the SPA, which asks for one', async () => {
-    const { client, userId } = await signUpTestUser(app, { name: 'Ivo Invited' });
-    await database.db.update(user).set({ invited: true, hasSetPassword: false }).where(eq(user.id, userId));
+    const { client } = await t.signIn({ name: 'Ivo Invited', invited: true });
     const response = await app.request('/dashboard', { headers: { Cookie: client.cookieHeader } });
     expect(await response.text()).toBe(shell);
   });

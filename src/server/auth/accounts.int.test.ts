@@ -1,35 +1,40 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { strongPassword, useTestApp } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { user } from '../db/schema';
 import { startWorker, type Worker } from '../engine/worker';
 import { sendAccountEmailJob } from '../queue/job-definitions';
 
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 /** Sends the account e-mails the API queues, as a worker process does. */
 let worker: Worker;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   mail = await startMailServer();
-  ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
-  worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env: { SMTP_URL: mail.url } }) });
+});
+
+// Read when useTestApp's beforeAll runs, after the one above started the mail server.
+const t = useTestApp({
+  env: () => ({ SMTP_URL: mail.url }),
+});
+
+const startAccountMailWorker = () =>
+  startWorker({ pool: t.database.pool, concurrency: 2, deps: createEngineDeps({ database: t.database, env: { SMTP_URL: mail.url } }) });
+
+beforeAll(async () => {
+  worker = await startAccountMailWorker();
 });
 
 afterAll(async () => {
   await mail?.stop();
   await worker?.stop();
-  await database?.drop();
 });
 
 describe('sign-up', () => {
   it('makes the first account of a fresh install an admin and later ones users', async () => {
-    const first = new TestClient(app, '198.51.100.1');
+    const first = t.visitor('198.51.100.1');
     const signedUp = await first.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
     expect(signedUp.status).toBe(200);
     expect(first.hasSession).toBe(true);
@@ -44,7 +49,7 @@ describe('sign-up', () => {
       },
     });
 
-    const second = new TestClient(app, '198.51.100.2');
+    const second = t.visitor('198.51.100.2');
     await second.signUp({ name: 'Grace Hopper', email: 'grace@example.com', password: strongPassword });
     expect((await second.request('/api/me')).body.user).toMatchObject({ role: 'user', fullName: 'Grace Hopper' });
   });
@@ -59,14 +64,14 @@ describe('sign-up', () => {
     ['no digit', 'No-Digits-In-This-One', 'Password must contain lowercase & uppercase letters, numbers, and special characters'],
     ['no uppercase', 'no-uppercase-letters-1', 'Password must contain lowercase & uppercase letters, numbers, and special characters'],
   ])('refuses a weak password (%s) with the spec message, even from a direct API call', async (_, password, message) => {
-    const response = await new TestClient(app, '198.51.100.3').signUp({ name: 'Weak Password', email: 'weak@example.com', password });
+    const response = await t.visitor('198.51.100.3').signUp({ name: 'Weak Password', email: 'weak@example.com', password });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { code: 'validation_failed', message, fields: { password: message } } });
-    expect(await database.db.select().from(user).where(eq(user.email, 'weak@example.com'))).toEqual([]);
+    expect(await t.db.select().from(user).where(eq(user.email, 'weak@example.com'))).toEqual([]);
   });
 
   it('refuses a short name, a bad e-mail and a taken e-mail', async () => {
-    const client = new TestClient(app, '198.51.100.4');
+    const client = t.visitor('198.51.100.4');
     expect((await client.signUp({ name: 'A', email: 'a@example.com', password: strongPassword })).body.error.message).toBe(
       'Name must be at least 2 characters.',
     );
@@ -81,7 +86,7 @@ describe('sign-up', () => {
 
 describe('sign-in', () => {
   it('signs in with the right password and refuses a wrong one', async () => {
-    const client = new TestClient(app, '198.51.100.5');
+    const client = t.visitor('198.51.100.5');
     const wrong = await client.signIn('grace@example.com', 'Wrong-password-123!');
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toMatchObject({ code: 'invalid_email_or_password' });
@@ -95,14 +100,14 @@ describe('sign-in', () => {
   });
 
   it('answers malformed input with the spec messages', async () => {
-    const response = await new TestClient(app, '198.51.100.7').signIn('not-an-email', '12345');
+    const response = await t.visitor('198.51.100.7').signIn('not-an-email', '12345');
     expect(response.status).toBe(400);
     expect(response.body.error).toEqual({
       code: 'validation_failed',
       message: 'Please enter a valid email address.',
       fields: { email: 'Please enter a valid email address.', password: 'Password must be at least 6 characters.' },
     });
-    const reset = await new TestClient(app, '198.51.100.7').request('/api/auth/request-password-reset', {
+    const reset = await t.visitor('198.51.100.7').request('/api/auth/request-password-reset', {
       method: 'POST',
       body: { email: 'nope' },
     });
@@ -110,8 +115,8 @@ describe('sign-in', () => {
   });
 
   it("limits a stranger's wrong passwords per account and address without locking the owner out", async () => {
-    await new TestClient(app, '198.51.100.6').signUp({ name: 'Target', email: 'target@example.com', password: strongPassword });
-    const stranger = new TestClient(app, '192.0.2.66');
+    await t.visitor('198.51.100.6').signUp({ name: 'Target', email: 'target@example.com', password: strongPassword });
+    const stranger = t.visitor('192.0.2.66');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++)
       statuses.push((await stranger.signIn('target@example.com', 'Wrong-password-123!')).status);
@@ -122,33 +127,33 @@ describe('sign-in', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // The owner, from their own address, signs in as usual.
-    expect((await new TestClient(app, '198.51.100.6').signIn('target@example.com', strongPassword)).status).toBe(200);
+    expect((await t.visitor('198.51.100.6').signIn('target@example.com', strongPassword)).status).toBe(200);
   });
 
   it('counts only failed sign-ins: the owner signing in often is never limited', async () => {
-    await new TestClient(app, '198.51.100.8').signUp({ name: 'Frequent', email: 'frequent@example.com', password: strongPassword });
-    const owner = new TestClient(app, '198.51.100.8');
+    await t.visitor('198.51.100.8').signUp({ name: 'Frequent', email: 'frequent@example.com', password: strongPassword });
+    const owner = t.visitor('198.51.100.8');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt++) statuses.push((await owner.signIn('frequent@example.com', strongPassword)).status);
     expect(statuses).toEqual(Array(12).fill(200));
   });
 
   it('limits wrong passwords spread over many addresses at 100 an hour per account', async () => {
-    await new TestClient(app, '198.51.100.9').signUp({ name: 'Spread Target', email: 'spread@example.com', password: strongPassword });
+    await t.visitor('198.51.100.9').signUp({ name: 'Spread Target', email: 'spread@example.com', password: strongPassword });
     // 98 wrong passwords from as many addresses this hour (a hundred real sign-ins would take a minute of hashing).
-    await database.db.execute(
+    await t.db.execute(
       sql`insert into rate_limit (key, count, reset_at) values ('/api/auth/sign-in/email:email:spread@example.com', 98, now() + interval '1 hour')`,
     );
-    expect((await new TestClient(app, '10.9.0.99').signIn('spread@example.com', 'Wrong-password-123!')).status).toBe(401);
-    expect((await new TestClient(app, '10.9.0.100').signIn('spread@example.com', 'Wrong-password-123!')).status).toBe(401);
+    expect((await t.visitor('10.9.0.99').signIn('spread@example.com', 'Wrong-password-123!')).status).toBe(401);
+    expect((await t.visitor('10.9.0.100').signIn('spread@example.com', 'Wrong-password-123!')).status).toBe(401);
     // The 101st attempt, whatever its address and password, waits for the hour to end.
-    const limited = await new TestClient(app, '10.9.0.101').signIn('spread@example.com', strongPassword);
+    const limited = await t.visitor('10.9.0.101').signIn('spread@example.com', strongPassword);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 
   it('limits attempts per address across accounts', async () => {
-    const client = new TestClient(app, '192.0.2.77');
+    const client = t.visitor('192.0.2.77');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 31; attempt++)
       statuses.push((await client.signIn(`nobody${attempt}@example.com`, 'Wrong-password-123!')).status);
@@ -159,11 +164,11 @@ describe('sign-in', () => {
 
 describe('password reset', () => {
   it('e-mails a single-use link, refuses weak passwords, signs out everywhere and lets the new password in', async () => {
-    const laptop = new TestClient(app, '198.51.100.20');
+    const laptop = t.visitor('198.51.100.20');
     await laptop.signUp({ name: 'Reset Me', email: 'reset@example.com', password: strongPassword });
     expect(laptop.hasSession).toBe(true);
 
-    const requested = await new TestClient(app, '198.51.100.21').request('/api/auth/request-password-reset', {
+    const requested = await t.visitor('198.51.100.21').request('/api/auth/request-password-reset', {
       method: 'POST',
       body: { email: 'reset@example.com' },
     });
@@ -176,7 +181,7 @@ describe('password reset', () => {
     const token = link.searchParams.get('token') ?? '';
     expect(message.html).toContain(link.toString().replaceAll('&', '&amp;'));
 
-    const browser = new TestClient(app, '198.51.100.22');
+    const browser = t.visitor('198.51.100.22');
     const weak = await browser.request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'weakpassword' } });
     expect(weak.status).toBe(400);
     expect(weak.body.error.message).toBe('Password must be at least 15 characters.');
@@ -197,17 +202,17 @@ describe('password reset', () => {
   });
 
   it('refuses a token older than 30 minutes', async () => {
-    await new TestClient(app, '198.51.100.30').signUp({ name: 'Late Comer', email: 'late@example.com', password: strongPassword });
-    await new TestClient(app, '198.51.100.31').request('/api/auth/request-password-reset', {
+    await t.visitor('198.51.100.30').signUp({ name: 'Late Comer', email: 'late@example.com', password: strongPassword });
+    await t.visitor('198.51.100.31').request('/api/auth/request-password-reset', {
       method: 'POST',
       body: { email: 'late@example.com' },
     });
     const token = new URL((await mail.waitFor('late@example.com')).links[0] ?? '').searchParams.get('token') ?? '';
     // 31 minutes pass.
-    await database.db.execute(
+    await t.db.execute(
       sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${token}`}`,
     );
-    const expired = await new TestClient(app, '198.51.100.32').request('/api/auth/reset-password', {
+    const expired = await t.visitor('198.51.100.32').request('/api/auth/reset-password', {
       method: 'POST',
       body: { token, newPassword: 'A-brand-new-Passw0rd!' },
     });
@@ -216,11 +221,11 @@ describe('password reset', () => {
   });
 
   it('queues the e-mail: the request answers at once while the mail server is stalled, and the mail follows', async () => {
-    await new TestClient(app, '198.51.100.45').signUp({ name: 'Patient', email: 'patient@example.com', password: strongPassword });
+    await t.visitor('198.51.100.45').signUp({ name: 'Patient', email: 'patient@example.com', password: strongPassword });
     mail.stall();
     try {
       const started = Date.now();
-      const requested = await new TestClient(app, '198.51.100.46').request('/api/auth/request-password-reset', {
+      const requested = await t.visitor('198.51.100.46').request('/api/auth/request-password-reset', {
         method: 'POST',
         body: { email: 'patient@example.com' },
       });
@@ -238,27 +243,23 @@ describe('password reset', () => {
   it('stores only the kind, the user id and the link in the queued job', async () => {
     await worker.stop(); // the job stays queued for inspection
     try {
-      const client = new TestClient(app, '198.51.100.47');
+      const client = t.visitor('198.51.100.47');
       await client.signUp({ name: 'Inspected', email: 'inspected@example.com', password: strongPassword });
-      const [{ id } = { id: '' }] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, 'inspected@example.com'));
+      const [{ id } = { id: '' }] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, 'inspected@example.com'));
       await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'inspected@example.com' } });
-      const [job] = (await queuedJobs(database, sendAccountEmailJob)).filter((queued) => queued.payload.userId === id);
+      const [job] = (await queuedJobs(t.database, sendAccountEmailJob)).filter((queued) => queued.payload.userId === id);
       expect(Object.keys(job?.payload ?? {}).sort()).toEqual(['kind', 'url', 'userId']);
       expect(job?.payload).toMatchObject({
         kind: 'password-reset',
         url: expect.stringMatching(/^http:\/\/localhost:3999\/set-password\?action=password\.reset&token=/),
       });
     } finally {
-      worker = await startWorker({
-        pool: database.pool,
-        concurrency: 2,
-        deps: createEngineDeps({ database, env: { SMTP_URL: mail.url } }),
-      });
+      worker = await startAccountMailWorker();
     }
   });
 
   it('answers the same for unknown addresses and sends at most one e-mail a minute per address', async () => {
-    const client = new TestClient(app, '198.51.100.40');
+    const client = t.visitor('198.51.100.40');
     expect(
       (await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'ghost@example.com' } })).status,
     ).toBe(200);
@@ -271,7 +272,7 @@ describe('password reset', () => {
 
 describe('changing the password', () => {
   it('verifies the current password and holds the new one to the policy', async () => {
-    const client = new TestClient(app, '198.51.100.50');
+    const client = t.visitor('198.51.100.50');
     await client.signUp({ name: 'Changer', email: 'changer@example.com', password: strongPassword });
     const wrongCurrent = await client.request('/api/auth/change-password', {
       method: 'POST',
@@ -296,6 +297,6 @@ describe('changing the password', () => {
       body: { currentPassword: strongPassword, newPassword: 'Another-strong-Passw0rd!', revokeOtherSessions: true },
     });
     expect(changed.status).toBe(200);
-    expect((await new TestClient(app, '198.51.100.51').signIn('changer@example.com', 'Another-strong-Passw0rd!')).status).toBe(200);
+    expect((await t.visitor('198.51.100.51').signIn('changer@example.com', 'Another-strong-Passw0rd!')).status).toBe(200);
   });
 });

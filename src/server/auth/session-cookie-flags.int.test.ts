@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, strongPassword, TestClient, useTestApp } from '#test/app';
 
-let database: TestDatabase;
+const t = useTestApp();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
-
+/** A fresh sign-up through the form, on the app as `env` configures it, and the session cookie it was handed. */
 async function sessionCookieOf(env: Record<string, string>, email: string) {
-  const { app } = await createTestApp({ database, env });
+  const { app } = await createTestApp({ database: t.database, env });
   const client = new TestClient(app, '198.51.100.1', env.APP_URL);
   const signedUp = await client.signUp({ name: 'Ada Lovelace', email, password: strongPassword });
   expect(signedUp.status).toBe(200);

@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { describe, expect, it } from 'vitest';
+import { type TestClient, useTestApp } from '#test/app';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp({ database }));
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const t = useTestApp();
 
 async function sessionTokens(client: TestClient): Promise<string[]> {
   const listed = await client.request('/api/auth/list-sessions');
@@ -21,10 +10,9 @@ async function sessionTokens(client: TestClient): Promise<string[]> {
 
 describe('POST /api/auth/revoke-session', () => {
   it("refuses another user's session token with 404 and leaves that session signed in", async () => {
-    const victim = new TestClient(app, '198.51.100.60');
-    await victim.signUp({ name: 'Victim', email: 'victim@example.com', password: strongPassword });
-    const attacker = new TestClient(app, '198.51.100.61');
-    await attacker.signUp({ name: 'Attacker', email: 'attacker@example.com', password: strongPassword });
+    // The victim is the install's first account, as it was when it signed up here.
+    const { client: victim } = await t.signIn({ name: 'Victim', role: 'admin' });
+    const { client: attacker } = await t.signIn({ name: 'Attacker' });
     const [victimToken = ''] = await sessionTokens(victim);
 
     const revoked = await attacker.request('/api/auth/revoke-session', { method: 'POST', body: { token: victimToken } });
@@ -37,10 +25,10 @@ describe('POST /api/auth/revoke-session', () => {
   });
 
   it("revokes one of the caller's own sessions", async () => {
-    const laptop = new TestClient(app, '198.51.100.62');
-    await laptop.signUp({ name: 'Two Devices', email: 'two@example.com', password: strongPassword });
-    const phone = new TestClient(app, '198.51.100.63');
-    await phone.signIn('two@example.com', strongPassword);
+    const { client: laptop, email, password } = await t.signIn({ name: 'Two Devices', email: 'two@example.com' });
+    // A second session of the same user: signing in on another device.
+    const phone = t.visitor('198.51.100.63');
+    await phone.signIn(email, password);
     const phoneTokens = await sessionTokens(phone);
     const laptopTokens = await sessionTokens(laptop);
     expect(phoneTokens.length).toBe(2);

@@ -1,59 +1,56 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestApp, signInTestUser, type TestClient, useTestApp } from '#test/app';
+import { taskInput } from '#test/builders';
 import { startDiscordReceiver, startSlackReceiver } from '#test/chat-receivers';
-import type { TestDatabase } from '#test/database';
-import { createEngineDeps, createEngineSetup, waitFor } from '#test/engine-setup';
+import { createEngineDeps, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
-import { subscriptions, taskRuns, unlimitedPlanId, webhookDeliveries } from '../db/schema';
+import { runResponseSchema } from '#shared/runs/run.schema';
+import { taskRuns, webhookDeliveries } from '../db/schema';
 import { startWorker, type Worker } from './worker';
 
 /**
  * Slack and Discord delivery (issue 19) end to end: the worker posts each run to stand-ins that check Block Kit and
  * embed limits as the services do, retries like a webhook and records every attempt.
  */
-let database: TestDatabase;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let slack: Awaited<ReturnType<typeof startSlackReceiver>>;
 let discord: Awaited<ReturnType<typeof startDiscordReceiver>>;
+let env: Record<string, string>;
 let worker: Worker;
 let owner: TestClient;
 let guarded: TestClient;
 
-const baseTask = {
-  provider: 'openai',
-  model: 'gpt-5-nano',
-  scheduleType: 'daily',
-  scheduleTime: '09:00',
-  timezone: 'Europe/Berlin',
-  prompt: { input: 'Summarise the news in **three** bullets.', temperature: 1 },
-};
+const baseTask = taskInput({ timezone: 'Europe/Berlin' });
 
 beforeAll(async () => {
-  ({ database } = await createEngineSetup({ maxConnections: 10 }));
   openai = await startOpenAiServer({ defaultText: '## Headlines\n- **Rates** held\n- [Report](https://example.com/r)' });
   [slack, discord] = await Promise.all([startSlackReceiver(), startDiscordReceiver()]);
-  const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
-  const { app } = await createTestApp({ database, env });
+  env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
+});
+
+// Read when useTestApp's beforeAll runs, after the one above started the stand-ins.
+const t = useTestApp({
+  maxConnections: 10,
+  env: () => env,
+});
+
+beforeAll(async () => {
   worker = await startWorker({
-    pool: database.pool,
+    pool: t.database.pool,
     concurrency: 4,
-    deps: createEngineDeps({ database, env, webhookRetryDelaysMs: [200, 200, 200] }),
+    deps: createEngineDeps({ database: t.database, env, webhookRetryDelaysMs: [200, 200, 200] }),
   });
-  owner = new TestClient(app, '198.51.100.21');
-  await owner.signUp({ name: 'Chat Owner', email: 'chat-owner@example.com', password: strongPassword });
-  const ownerId = (await owner.request('/api/me')).body.user.id as string;
-  await database.db.insert(subscriptions).values({ userId: ownerId, planId: unlimitedPlanId, status: 'active' }).onConflictDoNothing();
+  // A member on Unlimited: the runs here are not about the plan's limits.
+  ({ client: owner } = await t.signIn({ name: 'Chat Owner', email: 'chat-owner@example.com', plan: 'unlimited' }));
   // The same product with the production rule: chat URLs only on the services' own hosts.
-  const { app: guardedApp } = await createTestApp({ database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
-  guarded = new TestClient(guardedApp, '198.51.100.22');
-  await guarded.signUp({ name: 'Guarded', email: 'guarded@example.com', password: strongPassword });
+  const guardedApp = await createTestApp({ database: t.database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
+  ({ client: guarded } = await signInTestUser({ database: t.database, ...guardedApp }, { name: 'Guarded' }));
 });
 
 afterAll(async () => {
   await worker?.stop();
   await Promise.all([openai?.stop(), slack?.stop(), discord?.stop()]);
-  await database?.drop();
 });
 
 async function createTask(client: TestClient, body: Record<string, unknown>) {
@@ -61,14 +58,12 @@ async function createTask(client: TestClient, body: Record<string, unknown>) {
 }
 
 async function runNow(taskId: string) {
-  const response = await owner.request(`/api/tasks/${taskId}/runs`, { method: 'POST' });
-  expect(response.status).toBe(200);
-  return response.body.run as { id: string; status: string };
+  return (await owner.expectOk(runResponseSchema, `/api/tasks/${taskId}/runs`, { method: 'POST', status: 200 })).run;
 }
 
 async function deliveredRun(runId: string) {
   return waitFor(async () => {
-    const [run] = await database.db.select().from(taskRuns).where(eq(taskRuns.id, runId));
+    const [run] = await t.db.select().from(taskRuns).where(eq(taskRuns.id, runId));
     return run && run.deliveryStatus !== 'pending' ? run : undefined;
   }, 'the run to be delivered');
 }
@@ -92,7 +87,7 @@ describe('Slack', () => {
     expect(context).toMatch(/^Run now, \w{3} \d{1,2} \w{3}, \d{2}:\d{2} \(Europe\/Berlin\)/);
     expect(context).toContain(`<http://localhost:3999/dashboard/tasks/${task.id}|View the run in Promptcron>`);
 
-    const [attempt] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, run.id));
+    const [attempt] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, run.id));
     expect(attempt).toMatchObject({ attempt: 1, url: slack.url, statusCode: 200, error: null });
   });
 
@@ -122,7 +117,7 @@ describe('Slack', () => {
     slack.answerWith(404, 429);
     const run = await runNow(task.id);
     expect((await deliveredRun(run.id)).deliveryStatus).toBe('delivered');
-    const attempts = await database.db
+    const attempts = await t.db
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.runId, run.id))
@@ -150,7 +145,7 @@ describe('Discord', () => {
     });
     expect(embed?.footer?.text).toMatch(/^Promptcron · Run now, .+ \(Europe\/Berlin\)$/);
     expect(discord.accepted.at(-1)?.allowed_mentions).toEqual({ parse: [] });
-    const [attempt] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, run.id));
+    const [attempt] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, run.id));
     expect(attempt).toMatchObject({ statusCode: 204, error: null });
 
     openai.plan({ text: `@everyone ${'x'.repeat(5_000)}` });

@@ -1,15 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient, testAppUrl } from '#test/app';
-import type { TestDatabase } from '#test/database';
-import { createEngineDeps, createEngineSetup, waitFor } from '#test/engine-setup';
+import { testAppUrl, type TestClient, useTestApp } from '#test/app';
+import { taskInput } from '#test/builders';
+import { createEngineDeps, waitFor } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { confirmedAddress } from '#test/seed';
 import { startWebhookReceiver } from '#test/webhook-receiver';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
-import { subscriptions, taskRuns, tasks, unlimitedPlanId, webhookDeliveries } from '../db/schema';
+import { taskRuns, tasks, webhookDeliveries } from '../db/schema';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 import { startScheduler } from './scheduler';
 import { startWorker, type Worker } from './worker';
@@ -18,61 +19,58 @@ import { startWorker, type Worker } from './worker';
  * The engine end to end on real parts: PostgreSQL and graphile-worker, the official OpenAI SDK against a local
  * OpenAI-compatible server, an SMTP server, and webhook receivers.
  */
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-let deps: Awaited<ReturnType<typeof createTestApp>>['deps'];
+let env: Record<string, string>;
 let worker: Worker;
 let owner: TestClient;
 let ownerId: string;
 
-const baseTask = {
-  provider: 'openai',
+const baseTask = taskInput({
   model: 'gpt-5-nano',
-  scheduleType: 'daily',
   scheduleTime: '09:00',
-  timezone: 'UTC',
   prompt: { input: 'Write a **haiku** about schedules.', temperature: 1, searchEnabled: true },
-};
+});
 
 beforeAll(async () => {
-  ({ database } = await createEngineSetup({ maxConnections: 12 }));
   mail = await startMailServer();
   openai = await startOpenAiServer({ defaultText: 'Clocks tick in **bold**.' });
   receiver = await startWebhookReceiver();
-  const env = { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
-  ({ app, deps } = await createTestApp({ database, env }));
+  env = { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
+});
+
+// Read when useTestApp's beforeAll runs, after the one above started the servers.
+const t = useTestApp({
+  maxConnections: 12,
+  env: () => env,
+});
+
+beforeAll(async () => {
   worker = await startWorker({
-    pool: database.pool,
+    pool: t.database.pool,
     concurrency: 4,
-    deps: createEngineDeps({ database, env, webhookRetryDelaysMs: [300, 300, 300] }),
+    deps: createEngineDeps({ database: t.database, env, webhookRetryDelaysMs: [300, 300, 300] }),
   });
-  owner = new TestClient(app, '198.51.100.1');
-  await owner.signUp({ name: 'Owner', email: 'owner@example.com', password: strongPassword });
-  // These journeys create more tasks than Free allows; the plan limits have tests of their own (routes/billing).
-  ownerId = (await owner.request('/api/me')).body.user.id as string;
-  await database.db.insert(subscriptions).values({ userId: ownerId, planId: unlimitedPlanId, status: 'active' }).onConflictDoNothing();
+  // A member on Unlimited: these journeys create more tasks than Free allows; the plan limits have tests of their own
+  // (routes/billing).
+  ({ id: ownerId, client: owner } = await t.signIn({ name: 'Owner', email: 'owner@example.com', plan: 'unlimited' }));
 });
 
 afterAll(async () => {
   await worker?.stop();
   await Promise.all([mail?.stop(), openai?.stop(), receiver?.stop()]);
-  await database?.drop();
 });
 
 /** Creates a task through the API; its e-mail target has confirmed beforehand (ADR 0053 has tests of its own). */
 async function createTask(body: Record<string, unknown>) {
   const email = (body.deliveryConfig as { email?: string } | undefined)?.email;
-  if (email) await confirmedAddress(database.db, { userId: ownerId, email });
-  const response = await owner.request('/api/tasks', { method: 'POST', body: { ...baseTask, ...body } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.task as { id: string; webhookSecret: string; name: string };
+  if (email) await confirmedAddress(t.db, { userId: ownerId, email });
+  return (await owner.expectOk(taskResponseSchema, '/api/tasks', { method: 'POST', body: { ...baseTask, ...body }, status: 201 })).task;
 }
 
 async function runsOf(taskId: string) {
-  return database.db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(asc(taskRuns.startedAt));
+  return t.db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(asc(taskRuns.startedAt));
 }
 
 describe('Run Now', () => {
@@ -108,7 +106,7 @@ describe('Run Now', () => {
     expect(delivered.text).toContain('Clocks tick in **bold**.');
     expect(delivered.html).toContain('<strong>bold</strong>');
     await waitFor(async () => ((await runsOf(task.id))[0]?.deliveryStatus === 'delivered' ? true : undefined), 'delivery status');
-    expect((await database.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]?.lastRunAt).not.toBeNull();
+    expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]?.lastRunAt).not.toBeNull();
   });
 
   it('sends the temperature to models that accept it and refuses a second run while one is processing', async () => {
@@ -141,7 +139,7 @@ describe('Run Now', () => {
     expect(openai.requests.length - before).toBe(2);
 
     const attempts = await waitFor(async () => {
-      const rows = await database.db
+      const rows = await t.db
         .select()
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.runId, response.body.run.id))
@@ -180,8 +178,7 @@ describe('Run Now', () => {
       [2, 503],
       [3, 200],
     ]);
-    const stranger = new TestClient(app, '198.51.100.9');
-    await stranger.signUp({ name: 'Stranger', email: 'stranger@example.com', password: strongPassword });
+    const { client: stranger } = await t.signIn({ name: 'Stranger' });
     expect((await stranger.request(`/api/tasks/${task.id}/runs`)).status).toBe(404);
   });
 
@@ -233,15 +230,15 @@ describe('the schedule', () => {
   it('fires a daily task at its time and delivers by e-mail and by webhook', async () => {
     const byMail = await createTask({ name: 'Daily mail', deliveryMethod: 'email', deliveryConfig: { email: 'daily@example.com' } });
     const byHook = await createTask({ name: 'Daily hook', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
-    const [stored] = await database.db.select().from(tasks).where(eq(tasks.id, byMail.id));
+    const [stored] = await t.db.select().from(tasks).where(eq(tasks.id, byMail.id));
     const slot = stored?.nextFireAt ?? new Date(0);
     expect(slot.getUTCHours()).toBe(9);
     // A scheduler whose clock stands 200 ms after the slot: both tasks are due.
     const clock = new Date(slot.getTime() + 200);
-    const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: deps.logger, now: () => clock });
+    const scheduler = await startScheduler({ db: t.db, pool: t.database.pool, logger: t.deps.logger, now: () => clock });
     try {
       const runs = await waitFor(async () => {
-        const rows = (await database.db.select().from(taskRuns).where(eq(taskRuns.scheduledFor, slot))).filter((run) =>
+        const rows = (await t.db.select().from(taskRuns).where(eq(taskRuns.scheduledFor, slot))).filter((run) =>
           [byMail.id, byHook.id].includes(run.taskId),
         );
         return rows.filter((run) => run.status === 'completed').length === 2 ? rows : undefined;
@@ -256,7 +253,7 @@ describe('the schedule', () => {
     // The moved clock fired every daily task of this file, not only these two: their runs finish here, so none of
     // them calls the model during a later test (one beyond the owner's share of slots starts a second later).
     await waitFor(
-      async () => ((await database.db.select().from(taskRuns).where(eq(taskRuns.status, 'processing'))).length === 0 ? true : undefined),
+      async () => ((await t.db.select().from(taskRuns).where(eq(taskRuns.status, 'processing'))).length === 0 ? true : undefined),
       'every fired run to finish',
     );
     // The subject names the slot, in the task's zone (UTC here): "Daily mail: result of Tue 24 Nov, 09:00".
@@ -264,7 +261,7 @@ describe('the schedule', () => {
     const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][slot.getUTCMonth()];
     expect((await mail.waitFor('daily@example.com')).subject).toBe(`Daily mail: result of ${weekday} ${slot.getUTCDate()} ${month}, 09:00`);
     await waitFor(async () => receiver.received.find((request) => request.body.includes(byHook.id)), 'the daily webhook');
-    const [after] = await database.db.select().from(tasks).where(eq(tasks.id, byMail.id));
+    const [after] = await t.db.select().from(tasks).where(eq(tasks.id, byMail.id));
     expect(after?.nextFireAt).toEqual(new Date(slot.getTime() + 24 * 3_600_000));
   });
 
@@ -278,11 +275,11 @@ describe('the schedule', () => {
     });
     const received = receiver.received.length;
     // The slot is due now.
-    await database.db
+    await t.db
       .update(tasks)
       .set({ nextFireAt: new Date(Date.now() - 1_000) })
       .where(eq(tasks.id, task.id));
-    await notifyTasksChanged(database.db);
+    await notifyTasksChanged(t.db);
 
     const webhook = await waitFor(
       async () => receiver.received.slice(received).find((request) => request.body.includes(task.id)),
@@ -303,7 +300,7 @@ describe('the schedule', () => {
       run: { id: run?.id, status: 'completed', result: 'Clocks tick in **bold**.' },
     });
 
-    const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    const [after] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(after?.nextFireAt?.getTime()).toBeGreaterThan(Date.now());
   });
 });
@@ -453,14 +450,14 @@ describe('failures', () => {
     expect(failed?.links.some((link) => link.startsWith(`${testAppUrl}/unsubscribe?token=`))).toBe(true);
     expect(failed?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = new URL(/^<(.+)>$/.exec(failed?.headers['list-unsubscribe'] ?? '')?.[1] ?? '');
-    const unsubscribed = await app.request(`${oneClick.pathname}${oneClick.search}`, {
+    const unsubscribed = await t.app.request(`${oneClick.pathname}${oneClick.search}`, {
       method: 'POST',
       body: 'List-Unsubscribe=One-Click',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(await unsubscribed.json()).toMatchObject({ notification: 'taskErrors', enabled: false });
     expect((await owner.request('/api/me/settings')).body.notifications.taskErrors).toBe(false);
-    await app.request(`/api/unsubscribe/undo${oneClick.search}`, { method: 'POST' });
+    await t.app.request(`/api/unsubscribe/undo${oneClick.search}`, { method: 'POST' });
     expect((await owner.request('/api/me/settings')).body.notifications.taskErrors).toBe(true);
   });
 
@@ -474,7 +471,7 @@ describe('failures', () => {
         error: 'OpenAI rejected the API key. Check the key configured on the server.',
       });
     }
-    const [stopped] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    const [stopped] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(stopped).toMatchObject({ status: 'error', nextFireAt: null, consecutiveFailures: 5 });
     const notice = await mail.waitFor(
       'owner@example.com',
@@ -490,12 +487,12 @@ describe('failures', () => {
 
     const resumed = await owner.request(`/api/tasks/${task.id}/resume`, { method: 'POST' });
     expect(resumed.body.task.status).toBe('active');
-    expect((await database.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]?.consecutiveFailures).toBe(0);
+    expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]?.consecutiveFailures).toBe(0);
   });
 
   it('refuses to deliver webhooks to private addresses unless allowed', async () => {
     const task = await createTask({ name: 'Private hook', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } });
-    const [run] = await database.db
+    const [run] = await t.db
       .insert(taskRuns)
       .values({
         taskId: task.id,
@@ -511,12 +508,12 @@ describe('failures', () => {
     const { deliverRun } = await import('./jobs/deliver-run');
     const received = receiver.received.length;
     const strictDeps = createEngineDeps({
-      database,
+      database: t.database,
       env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl },
       webhookRetryDelaysMs: [],
     });
     await deliverRun(strictDeps, { runId: run?.id ?? '', attempt: 1 });
-    const [after] = await database.db
+    const [after] = await t.db
       .select()
       .from(taskRuns)
       .where(eq(taskRuns.id, run?.id ?? ''));
@@ -528,7 +525,7 @@ describe('failures', () => {
   it('finishes runs whose worker died as "Run interrupted"', async () => {
     const task = await createTask({ name: 'Orphaned', deliveryMethod: 'email', deliveryConfig: { email: 'orphan@example.com' } });
     const userId = (await owner.request('/api/me')).body.user.id;
-    await database.db.insert(taskRuns).values({
+    await t.db.insert(taskRuns).values({
       taskId: task.id,
       userId,
       status: 'processing',
@@ -537,8 +534,8 @@ describe('failures', () => {
       model: 'gpt-5-nano',
       startedAt: new Date(Date.now() - 20 * 60_000),
     });
-    expect(await sweepInterruptedRuns(createEngineDeps({ database }))).toBe(1);
-    const [run] = await database.db
+    expect(await sweepInterruptedRuns(createEngineDeps({ database: t.database }))).toBe(1);
+    const [run] = await t.db
       .select()
       .from(taskRuns)
       .where(and(eq(taskRuns.taskId, task.id), sql`${taskRuns.error} like 'Run interrupted%'`));

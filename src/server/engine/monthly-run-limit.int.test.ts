@@ -1,13 +1,18 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import type { TestDatabase } from '#test/database';
-import { createEngineDeps, createEngineSetup, queuedJobs, waitFor } from '#test/engine-setup';
+import { useTestApp } from '#test/app';
+import { taskInput } from '#test/builders';
+import { createEngineDeps, queuedJobs, waitFor } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { seedTask, seedUser } from '#test/seed';
+import { createTestUser } from '#test/users';
+import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
+import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
+import { runResponseSchema } from '#shared/runs/run.schema';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { calendarMonthOf } from '../core/billing/usage-period';
-import { subscriptions, taskRuns, tasks, usageTracking } from '../db/schema';
+import { taskRuns, tasks, usageTracking } from '../db/schema';
 import { notifyRunLimitReachedJob } from '../queue/job-definitions';
 import { claimDueTasks } from './claim-due-tasks';
 import { startWorker, type Worker } from './worker';
@@ -16,10 +21,9 @@ import { startWorker, type Worker } from './worker';
  * The `monthly_runs` limit (issue 16) on real parts: every run that calls a model counts, in the transaction that
  * creates it; beyond the limit a scheduled slot is skipped with its reason and Run Now is refused.
  */
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let env: Record<string, string>;
 let worker: Worker | undefined;
 let unlimitedUserId: string;
 
@@ -27,24 +31,36 @@ const runLimit = { code: 'plan_limit', message: 'Your Free plan allows 300 runs 
 const hour = 3_600_000;
 
 beforeAll(async () => {
-  ({ database, userId: unlimitedUserId } = await createEngineSetup({ maxConnections: 12 }));
   mail = await startMailServer();
   openai = await startOpenAiServer({ defaultText: 'Counted.' });
-  const env = { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl };
-  ({ app } = await createTestApp({ database, env }));
+  env = { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl };
+});
+
+// Read when useTestApp's beforeAll runs, after the one above started the servers.
+const t = useTestApp({
+  maxConnections: 12,
+  env: () => env,
+});
+
+beforeAll(async () => {
+  ({ id: unlimitedUserId } = await createTestUser(t.db, { plan: 'unlimited' }));
   // The tests claim slots themselves: a scheduler loop of the worker's own could claim them first (its first pass
   // runs whenever the machine gets to it) and hold the user's run counter while the test's claim looks.
-  worker = await startWorker({ pool: database.pool, concurrency: 4, deps: createEngineDeps({ database, env }), schedule: false });
+  worker = await startWorker({
+    pool: t.database.pool,
+    concurrency: 4,
+    deps: createEngineDeps({ database: t.database, env }),
+    schedule: false,
+  });
 });
 
 afterAll(async () => {
   await worker?.stop();
   await Promise.all([mail?.stop(), openai?.stop()]);
-  await database?.drop();
 });
 
 async function usedThisMonth(userId: string, now = new Date()): Promise<number> {
-  const [row] = await database.db
+  const [row] = await t.db
     .select({ used: usageTracking.usageCount })
     .from(usageTracking)
     .where(
@@ -60,7 +76,7 @@ async function usedThisMonth(userId: string, now = new Date()): Promise<number> 
 /** As if the user had already started `used` runs this month. */
 async function setUsedThisMonth(userId: string, used: number, now = new Date()): Promise<void> {
   const month = calendarMonthOf(now);
-  await database.db
+  await t.db
     .insert(usageTracking)
     .values({ userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: used })
     .onConflictDoUpdate({
@@ -70,29 +86,27 @@ async function setUsedThisMonth(userId: string, used: number, now = new Date()):
 }
 
 async function runsOfUser(userId: string) {
-  return database.db.select().from(taskRuns).where(eq(taskRuns.userId, userId)).orderBy(asc(taskRuns.scheduledFor), asc(taskRuns.id));
+  return t.db.select().from(taskRuns).where(eq(taskRuns.userId, userId)).orderBy(asc(taskRuns.scheduledFor), asc(taskRuns.id));
 }
 
 /** Tasks whose slot came a minute ago, hourly from then on. */
 async function seedDueTasks(userId: string, count: number, now: Date) {
   const due = [];
   for (let i = 0; i < count; i += 1)
-    due.push(
-      await seedTask(database.db, userId, { name: `Due ${i + 1}`, scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000) }),
-    );
+    due.push(await seedTask(t.db, userId, { name: `Due ${i + 1}`, scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000) }));
   return due;
 }
 
 describe('scheduled runs', () => {
   it('start while the month has room; beyond it the slot is skipped with its reason and the owner told once', async () => {
-    const owner = await seedUser(database.db, { email: 'counted@example.com' });
+    const owner = await seedUser(t.db, { email: 'counted@example.com' });
     const now = new Date();
     await setUsedThisMonth(owner.id, 298, now);
     await seedDueTasks(owner.id, 3, now);
     // A slot missed two hours back is recorded as skipped and called no model: it does not count.
-    await seedTask(database.db, owner.id, { name: 'Missed', scheduleTime: null, nextFireAt: new Date(now.getTime() - 2 * hour) });
+    await seedTask(t.db, owner.id, { name: 'Missed', scheduleTime: null, nextFireAt: new Date(now.getTime() - 2 * hour) });
 
-    await claimDueTasks({ db: database.db, now });
+    await claimDueTasks({ db: t.db, now });
     const runs = await runsOfUser(owner.id);
     const started = runs.filter((run) => run.status !== 'skipped');
     const refused = runs.filter((run) => run.error === 'Monthly run limit reached');
@@ -113,15 +127,15 @@ describe('scheduled runs', () => {
       'the two runs to finish',
     );
     const nextHour = new Date(now.getTime() + hour);
-    await database.db
+    await t.db
       .update(tasks)
       .set({ nextFireAt: new Date(nextHour.getTime() - 60_000) })
       .where(eq(tasks.userId, owner.id));
-    await claimDueTasks({ db: database.db, now: nextHour });
+    await claimDueTasks({ db: t.db, now: nextHour });
     const later = (await runsOfUser(owner.id)).filter((run) => run.startedAt.getTime() > now.getTime());
     expect(later.map((run) => [run.status, run.error])).toEqual(Array.from({ length: 4 }, () => ['skipped', 'Monthly run limit reached']));
     expect(await usedThisMonth(owner.id, now)).toBe(300);
-    expect(await queuedJobs(database, notifyRunLimitReachedJob)).toEqual([]);
+    expect(await queuedJobs(t.database, notifyRunLimitReachedJob)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
       mail.messages.filter((message) => message.to.includes('counted@example.com') && message.subject.includes('monthly runs')),
@@ -129,12 +143,12 @@ describe('scheduled runs', () => {
   });
 
   it('count afresh in a new month', async () => {
-    const owner = await seedUser(database.db);
+    const owner = await seedUser(t.db);
     const now = new Date();
     const nextMonth = new Date(calendarMonthOf(now).end.getTime() + 30 * 60_000);
     await setUsedThisMonth(owner.id, 300, now);
     await seedDueTasks(owner.id, 2, nextMonth);
-    await claimDueTasks({ db: database.db, now: nextMonth });
+    await claimDueTasks({ db: t.db, now: nextMonth });
     expect((await runsOfUser(owner.id)).map((run) => run.status)).toEqual(['processing', 'processing']);
     expect(await usedThisMonth(owner.id, nextMonth)).toBe(2);
     expect(await usedThisMonth(owner.id, now)).toBe(300);
@@ -143,13 +157,13 @@ describe('scheduled runs', () => {
   it('are counted by concurrent claims of many users’ tasks without deadlock or double counting', async () => {
     const now = new Date();
     const owners = [];
-    for (let i = 0; i < 30; i += 1) owners.push(await seedUser(database.db));
+    for (let i = 0; i < 30; i += 1) owners.push(await seedUser(t.db));
     // Interleaved, so that every claim's batches hold some tasks of users whose other tasks another claim holds.
     for (let round = 0; round < 4; round += 1)
       for (const owner of owners)
-        await seedTask(database.db, owner.id, { scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000 - round) });
+        await seedTask(t.db, owner.id, { scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000 - round) });
     const claimUntilDone = async () => {
-      while ((await claimDueTasks({ db: database.db, now, batchSize: 7 })).claimed > 0);
+      while ((await claimDueTasks({ db: t.db, now, batchSize: 7 })).claimed > 0);
     };
     await Promise.all([claimUntilDone(), claimUntilDone(), claimUntilDone(), claimUntilDone()]);
     // A deferred user's tasks were left due for a later claim; one more pass takes whatever is left.
@@ -166,69 +180,49 @@ describe('scheduled runs', () => {
     const now = new Date();
     await setUsedThisMonth(unlimitedUserId, 1_000_000, now);
     await seedDueTasks(unlimitedUserId, 3, now);
-    await claimDueTasks({ db: database.db, now });
+    await claimDueTasks({ db: t.db, now });
     expect((await runsOfUser(unlimitedUserId)).filter((run) => run.status === 'skipped')).toEqual([]);
     expect(await usedThisMonth(unlimitedUserId, now)).toBe(1_000_003);
   });
 });
 
 describe('Run Now', () => {
-  async function signedUpFreeUser(name: string, ip: string) {
-    const client = new TestClient(app, ip);
-    await client.signUp({ name, email: `${name.toLowerCase()}@example.com`, password: strongPassword });
-    const userId = (await client.request('/api/me')).body.user.id as string;
-    // The install's first account is an administrator on Unlimited; these users are members on Free.
-    await database.db.delete(subscriptions).where(eq(subscriptions.userId, userId));
-    return { client, userId };
-  }
-
-  const taskBody = {
-    name: 'Counted by hand',
-    provider: 'openai',
-    model: 'gpt-5-nano',
-    scheduleType: 'daily',
-    scheduleTime: '09:00',
-    timezone: 'UTC',
-    prompt: { input: 'Count me, please.', temperature: 1, searchEnabled: false },
-    deliveryMethod: 'email',
-    deliveryConfig: { email: 'hand@example.com' },
-  };
+  const taskBody = taskInput({ name: 'Counted by hand' });
 
   it('counts a manual run, and refuses one beyond the month’s limit with the plan’s name and number', async () => {
-    const { client, userId } = await signedUpFreeUser('Manual', '198.51.100.81');
-    const task = (await client.request('/api/tasks', { method: 'POST', body: taskBody })).body.task as { id: string };
+    const { client, id: userId } = await t.signIn({ name: 'Manual', plan: 'free' });
+    const { task } = await client.expectOk(taskResponseSchema, '/api/tasks', { method: 'POST', body: taskBody });
     await setUsedThisMonth(userId, 299);
 
-    expect((await client.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run).toMatchObject({
+    expect((await client.expectOk(runResponseSchema, `/api/tasks/${task.id}/runs`, { method: 'POST' })).run).toMatchObject({
       status: 'completed',
       trigger: 'manual',
     });
     expect(await usedThisMonth(userId)).toBe(300);
 
-    const refused = await client.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
-    expect(refused).toMatchObject({ status: 403, body: { error: runLimit } });
+    const refused = await client.expectError(`/api/tasks/${task.id}/runs`, { method: 'POST', status: 403 });
+    expect(refused).toMatchObject({ error: runLimit });
     expect(await runsOfUser(userId)).toHaveLength(1);
     expect(await usedThisMonth(userId)).toBe(300);
 
     // What the user sees: the plan's usage and the overview's quota card read the same count.
-    const usage = (await client.request('/api/me/subscription')).body.subscription.usage as { featureName: string; usageCount: number }[];
+    const { usage } = (await client.expectOk(subscriptionResponseSchema, '/api/me/subscription')).subscription;
     expect(usage.find((feature) => feature.featureName === 'monthly_runs')?.usageCount).toBe(300);
-    expect((await client.request('/api/dashboard')).body.quota).toMatchObject({ monthlyRunLimit: 300, runsThisMonth: 300 });
+    expect((await client.expectOk(dashboardSchema, '/api/dashboard')).quota).toMatchObject({ monthlyRunLimit: 300, runsThisMonth: 300 });
   });
 
   it('lets concurrent manual runs take only the room that is left', async () => {
-    const { client, userId } = await signedUpFreeUser('Together', '198.51.100.82');
+    const { client, id: userId } = await t.signIn({ name: 'Together', plan: 'free' });
     const created = [];
     for (let i = 0; i < 5; i += 1)
       created.push(
-        (await client.request('/api/tasks', { method: 'POST', body: { ...taskBody, name: `Together ${i}` } })).body.task as { id: string },
+        (await client.expectOk(taskResponseSchema, '/api/tasks', { method: 'POST', body: { ...taskBody, name: `Together ${i}` } })).task,
       );
     await setUsedThisMonth(userId, 298);
     const answers = await Promise.all(created.map((task) => client.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 403, 403, 403]);
     expect(await usedThisMonth(userId)).toBe(300);
-    const [row] = (await database.db.execute<{ runs: number }>(sql`select count(*)::int as runs from task_runs where user_id = ${userId}`))
-      .rows;
+    const [row] = (await t.db.execute<{ runs: number }>(sql`select count(*)::int as runs from task_runs where user_id = ${userId}`)).rows;
     expect(row?.runs).toBe(2);
   });
 });

@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import type { TestDatabase } from '#test/database';
-import { createEngineDeps, createEngineSetup, waitFor } from '#test/engine-setup';
+import { type TestClient, useTestApp } from '#test/app';
+import { taskInput } from '#test/builders';
+import { createEngineDeps, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
-import { subscriptions, taskRuns, tasks, unlimitedPlanId } from '../db/schema';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
+import { taskRuns, tasks } from '../db/schema';
 import { claimDueTasks } from './claim-due-tasks';
 import { startWorker, type Worker } from './worker';
 
@@ -12,48 +13,49 @@ import { startWorker, type Worker } from './worker';
  * Prompt variables (issue 23) on real parts: the API refuses unknown ones, the engine fills them in at the run's slot
  * in the task's zone (Run Now: when it started), sends the result through the OpenAI SDK, and keeps what it sent.
  */
-let database: TestDatabase;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
+let env: Record<string, string>;
 let worker: Worker;
 let owner: TestClient;
 
-const baseTask = {
-  provider: 'openai',
-  model: 'gpt-5-nano',
-  scheduleType: 'daily',
-  scheduleTime: '09:00',
-  deliveryMethod: 'email',
-  deliveryConfig: { email: 'reader@example.com' },
-};
+// Each test gives the prompt and the zone.
+const baseTask = taskInput({ model: 'gpt-5-nano' });
 
 beforeAll(async () => {
-  ({ database } = await createEngineSetup({ maxConnections: 10 }));
   openai = await startOpenAiServer({ defaultText: 'First answer.' });
-  const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl };
-  const { app } = await createTestApp({ database, env });
+  env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl };
+});
+
+// Read when useTestApp's beforeAll runs, after the one above started the OpenAI server.
+const t = useTestApp({
+  maxConnections: 10,
+  env: () => env,
+});
+
+beforeAll(async () => {
   // The tests claim slots themselves, at the moments they choose.
-  worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env }), schedule: false });
-  owner = new TestClient(app, '198.51.100.23');
-  await owner.signUp({ name: 'Owner', email: 'variables@example.com', password: strongPassword });
-  const ownerId = (await owner.request('/api/me')).body.user.id as string;
-  await database.db.insert(subscriptions).values({ userId: ownerId, planId: unlimitedPlanId, status: 'active' }).onConflictDoNothing();
+  worker = await startWorker({
+    pool: t.database.pool,
+    concurrency: 2,
+    deps: createEngineDeps({ database: t.database, env }),
+    schedule: false,
+  });
+  // A member on Unlimited: the runs here are not about the plan's limits.
+  ({ client: owner } = await t.signIn({ name: 'Owner', email: 'variables@example.com', plan: 'unlimited' }));
 });
 
 afterAll(async () => {
   await worker?.stop();
   await openai?.stop();
-  await database?.drop();
 });
 
 async function createTask(body: Record<string, unknown>) {
-  const response = await owner.request('/api/tasks', { method: 'POST', body: { ...baseTask, ...body } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.task as { id: string; prompt: { input: string } };
+  return (await owner.expectOk(taskResponseSchema, '/api/tasks', { method: 'POST', body: { ...baseTask, ...body }, status: 201 })).task;
 }
 
 async function finishedRuns(taskId: string, count: number) {
   return waitFor(async () => {
-    const runs = await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(asc(taskRuns.startedAt));
+    const runs = await t.db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(asc(taskRuns.startedAt));
     return runs.length === count && runs.every((run) => run.status !== 'processing') ? runs : undefined;
   }, `${count} finished runs`);
 }
@@ -67,12 +69,12 @@ function sentPrompt(marker: string): string | undefined {
 
 describe('saving a prompt', () => {
   it('refuses an unknown variable, naming it and every variable there is', async () => {
-    const response = await owner.request('/api/tasks', {
+    const response = await owner.expectError('/api/tasks', {
       method: 'POST',
       body: { ...baseTask, name: 'Typo', timezone: 'UTC', prompt: { input: 'What happened on {{date}} and {{foo}}?' } },
+      status: 400,
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.fields).toEqual({
+    expect(response.error.fields).toEqual({
       'prompt.input':
         'Unknown variable {{foo}}. Available: {{date}}, {{time}}, {{weekday}}, {{task.name}}, {{run.scheduled_for}}, {{last_result}}',
     });
@@ -99,8 +101,8 @@ describe('a scheduled run', () => {
       timezone,
       prompt: { input: `${city}: {{date}} {{time}} {{weekday}} {{run.scheduled_for}} {{task.name}}` },
     });
-    await database.db.update(tasks).set({ nextFireAt: slot }).where(eq(tasks.id, task.id));
-    await claimDueTasks({ db: database.db, now: new Date(slot.getTime() + 60_000) });
+    await t.db.update(tasks).set({ nextFireAt: slot }).where(eq(tasks.id, task.id));
+    await claimDueTasks({ db: t.db, now: new Date(slot.getTime() + 60_000) });
     const [run] = await finishedRuns(task.id, 1);
     expect(sentPrompt(`${city}:`)).toBe(expected);
     expect(run).toMatchObject({ status: 'completed', prompt: expected });

@@ -1,61 +1,65 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { type TestClient, useTestApp } from '#test/app';
 import { startAnthropicServer } from '#test/anthropic-server';
-import type { TestDatabase } from '#test/database';
-import { createEngineDeps, createEngineSetup } from '#test/engine-setup';
+import { taskInput } from '#test/builders';
+import { createEngineDeps } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
-import { subscriptions, unlimitedPlanId } from '../db/schema';
+import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
+import { historyPageSchema, runResponseSchema } from '#shared/runs/run.schema';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { startWorker, type Worker } from './worker';
 
 /**
  * Token usage and estimated cost (issue 23) from the providers' own answers: the official SDKs against the local
  * OpenAI and Anthropic servers, whose usage fields the runs record, priced from the catalogue.
  */
-let database: TestDatabase;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let anthropic: Awaited<ReturnType<typeof startAnthropicServer>>;
+let env: Record<string, string>;
 let worker: Worker;
 let owner: TestClient;
 
-const baseTask = {
-  scheduleType: 'daily',
-  scheduleTime: '09:00',
-  timezone: 'UTC',
-  prompt: { input: 'Count the tokens of {{date}}, please.' },
-  deliveryMethod: 'email',
-  deliveryConfig: { email: 'reader@example.com' },
-};
+// Each test gives the provider and the model.
+const baseTask = taskInput({ prompt: { input: 'Count the tokens of {{date}}, please.' } });
 
 beforeAll(async () => {
-  ({ database } = await createEngineSetup({ maxConnections: 10 }));
   openai = await startOpenAiServer({ defaultText: 'Counted.' });
   anthropic = await startAnthropicServer({ defaultText: 'Counted by Claude.' });
-  const env = {
+  env = {
     OPENAI_API_KEY: 'sk-test',
     OPENAI_BASE_URL: openai.baseUrl,
     ANTHROPIC_API_KEY: 'sk-ant-test',
     ANTHROPIC_BASE_URL: anthropic.baseUrl,
   };
-  const { app } = await createTestApp({ database, env });
-  worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env }), schedule: false });
-  owner = new TestClient(app, '198.51.100.24');
-  await owner.signUp({ name: 'Owner', email: 'usage@example.com', password: strongPassword });
-  const ownerId = (await owner.request('/api/me')).body.user.id as string;
-  await database.db.insert(subscriptions).values({ userId: ownerId, planId: unlimitedPlanId, status: 'active' }).onConflictDoNothing();
+});
+
+// Read when useTestApp's beforeAll runs, after the one above started the providers' servers.
+const t = useTestApp({
+  maxConnections: 10,
+  env: () => env,
+});
+
+beforeAll(async () => {
+  worker = await startWorker({
+    pool: t.database.pool,
+    concurrency: 2,
+    deps: createEngineDeps({ database: t.database, env }),
+    schedule: false,
+  });
+  // A member on Unlimited: the runs here are not about the plan's limits.
+  ({ client: owner } = await t.signIn({ name: 'Owner', email: 'usage@example.com', plan: 'unlimited' }));
 });
 
 afterAll(async () => {
   await worker?.stop();
   await Promise.all([openai?.stop(), anthropic?.stop()]);
-  await database?.drop();
 });
 
 async function runNow(body: Record<string, unknown>) {
-  const created = await owner.request('/api/tasks', { method: 'POST', body: { ...baseTask, ...body } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const response = await owner.request(`/api/tasks/${created.body.task.id as string}/runs`, { method: 'POST' });
-  expect(response.body.run.status).toBe('completed');
-  return response.body.run as { id: string; prompt: string; inputTokens: number; outputTokens: number; costUsd: number | null };
+  const { task } = await owner.expectOk(taskResponseSchema, '/api/tasks', { method: 'POST', body: { ...baseTask, ...body }, status: 201 });
+  const { run } = await owner.expectOk(runResponseSchema, `/api/tasks/${task.id}/runs`, { method: 'POST' });
+  expect(run.status).toBe('completed');
+  return run;
 }
 
 describe('a run’s tokens and cost', () => {
@@ -89,15 +93,15 @@ describe('a run’s tokens and cost', () => {
   });
 
   it('are in the history, with the prompt sent, and in this month’s overview', async () => {
-    const history = await owner.request('/api/runs?limit=100');
-    const claude = (history.body.items as { taskName: string }[]).find((item) => item.taskName === 'Claude usage');
+    const history = await owner.expectOk(historyPageSchema, '/api/runs?limit=100');
+    const claude = history.items.find((item) => item.taskName === 'Claude usage');
     expect(claude).toMatchObject({
       inputTokens: 21,
       outputTokens: 43,
       costUsd: 0.000236,
       prompt: expect.stringMatching(/^Count the tokens of \d{4}-\d{2}-\d{2}, please\.$/),
     });
-    const dashboard = await owner.request('/api/dashboard');
-    expect(dashboard.body.stats).toMatchObject({ tokensThisMonth: 1_500 + 1_701 + 64, costUsdThisMonth: 0.00125 + 0.006408 + 0.000236 });
+    const dashboard = await owner.expectOk(dashboardSchema, '/api/dashboard');
+    expect(dashboard.stats).toMatchObject({ tokensThisMonth: 1_500 + 1_701 + 64, costUsdThisMonth: 0.00125 + 0.006408 + 0.000236 });
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, testLogger, type TestDatabase } from '#test/database';
+import { expect, it } from 'vitest';
+import { useTestApp } from '#test/app';
+import { testLogger } from '#test/database';
 import { enqueue } from '../queue/enqueue';
 import { executeRunJob } from '../queue/job-definitions';
 import { createOrphanedJobRelease, orphanedAfterBeats } from './worker-heartbeats';
@@ -10,27 +11,19 @@ import { createOrphanedJobRelease, orphanedAfterBeats } from './worker-heartbeat
  * Issue 18: a job whose lock outlived its worker's knowledge of it (the database went away as it was taken or
  * finished) is released by the live process that holds it, instead of staying locked for four hours.
  */
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const t = useTestApp();
 
 async function lockedJob(lockedBy: string): Promise<string> {
   const runId = randomUUID();
-  await enqueue(executeRunJob, { runId }, { db: database.db });
-  const { rows } = await database.db.execute<{ id: string }>(sql`
+  await enqueue(executeRunJob, { runId }, { db: t.db });
+  const { rows } = await t.db.execute<{ id: string }>(sql`
     update graphile_worker._private_jobs set locked_by = ${lockedBy}, locked_at = now()
     where payload->>'runId' = ${runId} returning id::text`);
   return rows[0]!.id;
 }
 
 async function lockOf(id: string): Promise<string | null> {
-  const { rows } = await database.db.execute<{ locked_by: string | null }>(
+  const { rows } = await t.db.execute<{ locked_by: string | null }>(
     sql`select locked_by from graphile_worker._private_jobs where id = ${id}::bigint`,
   );
   return rows[0]!.locked_by;
@@ -42,7 +35,7 @@ it('releases a held job no worker runs after several beats, and only that one', 
   const resumed = await lockedJob('pool-this');
   const elsewhere = await lockedJob('pool-other');
   let runningIds = [running];
-  const release = createOrphanedJobRelease({ db: database.db, poolId: 'pool-this', runningJobIds: () => runningIds, logger: testLogger });
+  const release = createOrphanedJobRelease({ db: t.db, poolId: 'pool-this', runningJobIds: () => runningIds, logger: testLogger });
 
   for (let beat = 1; beat < orphanedAfterBeats; beat += 1) expect(await release()).toEqual([]);
   // A job seen running again starts its count over: it was only between a worker's steps.

@@ -1,107 +1,91 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestClient, signUpTestUser } from '#test/app';
-import { createTestDatabase, testLogger, type TestDatabase } from '#test/database';
+import { describe, expect, it, vi } from 'vitest';
+import { type TestClient, useTestApp } from '#test/app';
+import { testLogger } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
+import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 import { historyPageSchema } from '#shared/runs/run.schema';
 import { RunCounts } from './run-counts';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-let deps: Awaited<ReturnType<typeof createTestApp>>['deps'];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, deps } = await createTestApp({ database }));
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
-
-const signedUpUser = (name: string, ip: string) => signUpTestUser(app, { name, ip });
+const t = useTestApp();
 
 async function total(client: TestClient, query = '') {
-  const response = await client.request(`/api/runs${query}`);
-  expect(response.status).toBe(200);
-  return historyPageSchema.parse(response.body).total;
+  return (await client.expectOk(historyPageSchema, `/api/runs${query}`, { status: 200 })).total;
 }
 
 // The totals are kept between requests (docs/decisions/0020); each change below is made straight in the database, as
 // the workers make them, so only the database's notifications can tell the API process its kept total is out of date.
 describe('history totals between requests', () => {
   it('follow new runs, removed runs and renamed tasks', async () => {
-    const { client, userId } = await signedUpUser('Kept totals', '198.51.100.41');
-    const digest = await seedTask(database.db, userId, { name: 'Morning digest' });
-    const report = await seedTask(database.db, userId, { name: 'Weekly report' });
-    await seedRun(database.db, digest);
-    await seedRun(database.db, report);
+    // The install's first account, as it was when it signed up here.
+    const { client, id: userId } = await t.signIn({ name: 'Kept totals', role: 'admin' });
+    const digest = await seedTask(t.db, userId, { name: 'Morning digest' });
+    const report = await seedTask(t.db, userId, { name: 'Weekly report' });
+    await seedRun(t.db, digest);
+    await seedRun(t.db, report);
     expect(await total(client)).toBe(2);
     expect(await total(client, '?q=digest')).toBe(1);
 
-    await seedRun(database.db, digest);
+    await seedRun(t.db, digest);
     await vi.waitFor(async () => expect(await total(client)).toBe(3));
     expect(await total(client, '?q=digest')).toBe(2);
 
-    await database.db.update(tasks).set({ name: 'Evening digest' }).where(eq(tasks.id, report.id));
+    await t.db.update(tasks).set({ name: 'Evening digest' }).where(eq(tasks.id, report.id));
     await vi.waitFor(async () => expect(await total(client, '?q=digest')).toBe(3));
 
-    await database.db.delete(tasks).where(eq(tasks.id, digest.id));
+    await t.db.delete(tasks).where(eq(tasks.id, digest.id));
     // Nothing kept the unfiltered total since the rename, so its first count may see the delete before the
     // notification arrives: the filtered total, still kept, is what proves the notification was heard.
     await vi.waitFor(async () => expect(await total(client, '?q=digest')).toBe(1));
     expect(await total(client)).toBe(1);
 
-    await database.db.delete(taskRuns).where(eq(taskRuns.userId, userId));
+    await t.db.delete(taskRuns).where(eq(taskRuns.userId, userId));
     await vi.waitFor(async () => expect(await total(client)).toBe(0));
   });
 
   it('are kept per user: another user’s new run leaves this user’s total as it was', async () => {
-    const mine = await signedUpUser('Mine', '198.51.100.42');
-    const theirs = await signedUpUser('Theirs', '198.51.100.43');
-    const myTask = await seedTask(database.db, mine.userId);
-    const theirTask = await seedTask(database.db, theirs.userId);
-    await seedRun(database.db, myTask);
+    const mine = await t.signIn({ name: 'Mine' });
+    const theirs = await t.signIn({ name: 'Theirs' });
+    const myTask = await seedTask(t.db, mine.id);
+    const theirTask = await seedTask(t.db, theirs.id);
+    await seedRun(t.db, myTask);
     expect(await total(mine.client)).toBe(1);
     expect(await total(theirs.client)).toBe(0);
 
-    await seedRun(database.db, theirTask);
+    await seedRun(t.db, theirTask);
     await vi.waitFor(async () => expect(await total(theirs.client)).toBe(1));
     expect(await total(mine.client)).toBe(1);
   });
 
   it('are counted afresh after the process stopped listening, since changes meanwhile went unannounced', async () => {
-    const { client, userId } = await signedUpUser('Lost connection', '198.51.100.44');
-    const task = await seedTask(database.db, userId);
-    await seedRun(database.db, task);
+    const { client, id: userId } = await t.signIn({ name: 'Lost connection' });
+    const task = await seedTask(t.db, userId);
+    await seedRun(t.db, task);
     expect(await total(client)).toBe(1);
 
-    await database.db.execute(
+    await t.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`,
     );
-    await vi.waitFor(() => expect(deps.userChanges.listening).toBe(false));
-    await seedRun(database.db, task);
+    await vi.waitFor(() => expect(t.deps.userChanges.listening).toBe(false));
+    await seedRun(t.db, task);
     expect(await total(client)).toBe(2);
   });
 
   it('keep the overview’s counts until a run finishes', async () => {
-    const { client, userId } = await signedUpUser('Overview', '198.51.100.45');
-    const task = await seedTask(database.db, userId);
-    const run = await seedRun(database.db, task, { status: 'processing', completedAt: null, result: null });
-    const stats = async () => (await client.request('/api/dashboard')).body.stats;
+    const { client, id: userId } = await t.signIn({ name: 'Overview' });
+    const task = await seedTask(t.db, userId);
+    const run = await seedRun(t.db, task, { status: 'processing', completedAt: null, result: null });
+    const stats = async () => (await client.expectOk(dashboardSchema, '/api/dashboard')).stats;
     expect(await stats()).toMatchObject({ runsCompleted: 0, successRate: null, runsThisMonth: 1 });
 
-    await database.db
-      .update(taskRuns)
-      .set({ status: 'completed', completedAt: new Date(), result: 'Done.' })
-      .where(eq(taskRuns.id, run.id));
+    await t.db.update(taskRuns).set({ status: 'completed', completedAt: new Date(), result: 'Done.' }).where(eq(taskRuns.id, run.id));
     await vi.waitFor(async () => expect(await stats()).toMatchObject({ runsCompleted: 1, successRate: 100, runsThisMonth: 1 }));
   });
 
   it('count once for requests that arrive together, and afresh for those after a change', async () => {
-    const { client, userId } = await signedUpUser('Together', '198.51.100.46');
-    const task = await seedTask(database.db, userId);
+    const { client, id: userId } = await t.signIn({ name: 'Together' });
+    const task = await seedTask(t.db, userId);
     const events = (await client.open('/api/events')).body?.pipeThrough(new TextDecoderStream()).getReader();
     const filter = { key: 'everything', moving: false };
     let counts = 0;
@@ -113,25 +97,25 @@ describe('history totals between requests', () => {
       return answer;
     };
 
-    const together = Promise.all(Array.from({ length: 10 }, () => deps.runCounts.total(userId, filter, slowCount)));
+    const together = Promise.all(Array.from({ length: 10 }, () => t.deps.runCounts.total(userId, filter, slowCount)));
     await vi.waitFor(() => expect(counts).toBe(1));
     // A run arrives while the first count is under way: its answer may be out of date, so later requests count again.
-    await seedRun(database.db, task);
+    await seedRun(t.db, task);
     // The hub tells the totals before the event streams, so once the browser has the event the totals know too.
     for (let received = ''; !received.includes('event: run');) received += (await events?.read())?.value ?? '';
     await events?.cancel();
-    expect(await deps.runCounts.total(userId, filter, async () => (counts += 1))).toBe(2);
+    expect(await t.deps.runCounts.total(userId, filter, async () => (counts += 1))).toBe(2);
     release();
     expect(await together).toEqual(Array.from({ length: 10 }, () => 1));
     // The out-of-date answer was not kept over the newer one.
-    expect(await deps.runCounts.total(userId, filter, slowCount)).toBe(2);
+    expect(await t.deps.runCounts.total(userId, filter, slowCount)).toBe(2);
     expect(counts).toBe(2);
   });
 
   it('answer with a total that expired with the clock while one count refreshes it in the background', async () => {
-    const { userId } = await signedUpUser('Moving', '198.51.100.47');
+    const { id: userId } = await t.signIn({ name: 'Moving' });
     let clock = Date.parse('2026-11-23T12:00:00Z');
-    const totals = new RunCounts({ hub: deps.userChanges, logger: testLogger, now: () => clock });
+    const totals = new RunCounts({ hub: t.deps.userChanges, logger: testLogger, now: () => clock });
     const lastDay = { key: 'last 24 hours', moving: true };
     let counts = 0;
     let release = () => {};

@@ -1,30 +1,28 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { useTestApp } from '#test/app';
 import { seedTask, seedUser } from '#test/seed';
 import { historyWhere } from './history-filter';
 import { listHistory } from './list-history';
 
-let database: TestDatabase;
+const t = useTestApp();
 /** One connection, so the statements the history prepares are the ones this test inspects. */
 let pool: pg.Pool;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  pool = new pg.Pool({ connectionString: t.database.url, max: 1 });
 });
 
 afterAll(async () => {
   await pool?.end();
-  await database?.drop();
 });
 
 /** `count` runs of a new user's task, one a minute back from now, each result naming `word`. */
 async function userWithRuns(name: string, count: number, word: string) {
-  const user = await seedUser(database.db, { name, email: `${name.toLowerCase()}@example.com` });
-  const task = await seedTask(database.db, user.id, { name: `${name} digest` });
-  await database.db.execute(sql`
+  const user = await seedUser(t.db, { name, email: `${name.toLowerCase()}@example.com` });
+  const task = await seedTask(t.db, user.id, { name: `${name} digest` });
+  await t.db.execute(sql`
     insert into task_runs (task_id, user_id, status, trigger, provider, model, started_at, result)
     select ${task.id}, ${user.id}, 'completed', 'schedule', 'openai', 'gpt-4.1-mini', now() - n * interval '1 minute', 'Report ' || n || ': ' || ${word}
     from generate_series(1, ${count}) n`);
