@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient, testAppUrl } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
+import { strongPassword, type TestClient, testAppUrl, useTestApp } from '#test/app';
+import { taskInput } from '#test/builders';
 import { account, session, taskRuns, tasks, user, userSettings } from '../db/schema';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+const t = useTestApp();
 let ada: TestClient;
 let taskId: string;
 
-const task = {
-  name: 'Morning brief',
-  provider: 'openai',
-  model: 'gpt-5-mini',
-  scheduleType: 'daily',
-  scheduleTime: '07:00',
-  timezone: 'UTC',
-  prompt: { input: 'Summarise the AI news of the day in five bullet points.', temperature: 1 },
-  deliveryMethod: 'webhook',
-  deliveryConfig: { webhookUrl: 'https://hooks.example.com/brief' },
-};
+const task = taskInput();
 
 const refused = { error: { code: 'forbidden', message: 'Cross-site request refused.' } };
 
 /** What a forged request could change: compared whole before and after. */
 async function everything() {
-  const { db } = database;
+  const db = t.db;
   return {
     tasks: await db.select().from(tasks),
     runs: await db.select().from(taskRuns),
@@ -62,23 +52,14 @@ async function forge(
   const sent: Record<string, string> = { Cookie: ada.cookieHeader, 'X-Forwarded-For': ada.ip };
   if (body !== undefined) sent['Content-Type'] = contentType;
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) sent[name] = value;
-  const response = await app.request(path, { method, headers: sent, body });
+  const response = await t.app.request(path, { method, headers: sent, body });
   return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp({ database }));
-  ada = new TestClient(app, '198.51.100.1');
-  // The first account administers the install, so the admin routes are reachable too.
-  await ada.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
-  const created = await ada.request('/api/tasks', { method: 'POST', body: task });
-  expect(created.status).toBe(201);
-  taskId = created.body.task.id;
-});
-
-afterAll(async () => {
-  await database?.drop();
+  // Ada administers the install (its first account), so the admin routes are reachable too.
+  ({ client: ada } = await t.signIn({ name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin' }));
+  taskId = (await ada.expectOk(taskResponseSchema, '/api/tasks', { method: 'POST', body: task, status: 201 })).task.id;
 });
 
 describe('CSRF: a state-changing request with the session cookie must come from the app itself', () => {
@@ -139,16 +120,15 @@ describe('CSRF: a state-changing request with the session cookie must come from 
   });
 
   it('lets the same requests through from the app’s own origin, or same-origin by Sec-Fetch-Site without Origin', async () => {
-    const paused = await ada.request(`/api/tasks/${taskId}/pause`, { method: 'POST' });
-    expect(paused.status).toBe(200);
-    expect(paused.body.task.status).toBe('paused');
+    const paused = await ada.expectOk(taskResponseSchema, `/api/tasks/${taskId}/pause`, { method: 'POST', status: 200 });
+    expect(paused.task.status).toBe('paused');
 
-    const resumed = await ada.request(`/api/tasks/${taskId}/resume`, {
+    const resumed = await ada.expectOk(taskResponseSchema, `/api/tasks/${taskId}/resume`, {
       method: 'POST',
       headers: { Origin: undefined, 'Sec-Fetch-Site': 'same-origin' },
+      status: 200,
     });
-    expect(resumed.status).toBe(200);
-    expect(resumed.body.task.status).toBe('active');
+    expect(resumed.task.status).toBe('active');
 
     const renamed = await ada.request('/api/me', { method: 'PATCH', body: { fullName: 'Ada King' }, headers: { Origin: testAppUrl } });
     expect(renamed.status).toBe(200);
@@ -161,9 +141,13 @@ describe('CSRF: a state-changing request with the session cookie must come from 
   });
 
   it('leaves requests without the session cookie to their own checks', async () => {
-    const stranger = new TestClient(app, '198.51.100.9');
-    const answer = await stranger.request('/api/tasks', { method: 'POST', body: task, headers: { Origin: 'http://evil.example' } });
-    expect(answer.status).toBe(401);
-    expect(answer.body.error.code).toBe('unauthorized');
+    const stranger = t.visitor('198.51.100.9');
+    const answer = await stranger.expectError('/api/tasks', {
+      method: 'POST',
+      body: task,
+      headers: { Origin: 'http://evil.example' },
+      status: 401,
+    });
+    expect(answer.error.code).toBe('unauthorized');
   });
 });

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '#shared/admin/admin-overview.schema';
-import { createTestApp, signUpTestUser, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { type TestClient, useTestApp } from '#test/app';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 import { getSystemHealth } from '../../core/admin/overview/system-health';
 import { getUserGrowth } from '../../core/admin/overview/user-growth';
 import { subscriptions, webhookDeliveries } from '../../db/schema';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+const t = useTestApp();
 let admin: TestClient;
 let member: TestClient;
 
@@ -23,24 +21,19 @@ function monthDay(offset: number, day: number): Date {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp({ database }));
-  ({ client: admin } = await signUpTestUser(app, { name: 'Ada Admin', ip: '198.51.100.90' }));
-  ({ client: member } = await signUpTestUser(app, { name: 'Mel Member', ip: '198.51.100.91' }));
-});
-
-afterAll(async () => {
-  await database?.drop();
+  // Ada administers the install (its first account, on Unlimited), Mel is a member on Free.
+  ({ client: admin } = await t.signIn({ name: 'Ada Admin', role: 'admin' }));
+  ({ client: member } = await t.signIn({ name: 'Mel Member' }));
 });
 
 describe('GET /api/admin/overview', () => {
   it('is 401 signed out and 403 for a user', async () => {
-    expect((await new TestClient(app).request('/api/admin/overview')).status).toBe(401);
-    expect(await member.request('/api/admin/overview')).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+    expect((await t.visitor().request('/api/admin/overview')).status).toBe(401);
+    expect((await member.expectError('/api/admin/overview', { status: 403 })).error.code).toBe('forbidden');
   });
 
   it('counts users, active tasks, runs, latest signups, health, queue, failing webhooks and growth', async () => {
-    const { db } = database;
+    const db = t.db;
     const grace = await seedUser(db, { fullName: 'Grace Hopper', email: 'grace@example.com', createdAt: monthDay(-2, 17) });
     const nameless = await seedUser(db, { fullName: null, email: 'nameless@example.com', createdAt: monthDay(-2, 16) });
     await seedUser(db, { fullName: 'Older', email: 'older@example.com', createdAt: monthDay(-2, 15) });
@@ -138,7 +131,7 @@ describe('GET /api/admin/overview', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the overview route with its refusals and the shared AdminOverview contract', async () => {
-    const document = (await new TestClient(app).request('/api/openapi.json')).body as {
+    const document = (await t.visitor().request('/api/openapi.json')).body as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
       components: { schemas: Record<string, unknown> };
     };
@@ -150,12 +143,12 @@ describe('the OpenAPI document', () => {
 describe('system health', () => {
   /** Runs of one task around a fixed `now` far in the past, apart from the other tests' real-time runs. */
   async function seedWindow(now: Date, { completed, errors, skipped = 0 }: { completed: number; errors: number; skipped?: number }) {
-    const owner = await seedUser(database.db);
-    const task = await seedTask(database.db, owner.id);
+    const owner = await seedUser(t.db);
+    const task = await seedTask(t.db, owner.id);
     const at = (ago: number) => new Date(now.getTime() - ago);
     for (let index = 0; index < completed + errors + skipped; index++) {
       const status = index < completed ? 'completed' : index < completed + errors ? 'error' : 'skipped';
-      await seedRun(database.db, task, { status, startedAt: at(minutes(30) - index * 1000) });
+      await seedRun(t.db, task, { status, startedAt: at(minutes(30) - index * 1000) });
     }
     return { task, at };
   }
@@ -164,13 +157,13 @@ describe('system health', () => {
     const now = new Date('2020-01-01T12:00:00Z');
     const { task, at } = await seedWindow(now, { completed: 24, errors: 1, skipped: 5 });
     // Ended within the hour after a long run: counted. Ended before it: not counted.
-    await seedRun(database.db, task, { startedAt: at(minutes(80)), completedAt: at(minutes(10)) });
-    await seedRun(database.db, task, { startedAt: at(minutes(62)), completedAt: at(minutes(61)), status: 'error' });
+    await seedRun(t.db, task, { startedAt: at(minutes(80)), completedAt: at(minutes(10)) });
+    await seedRun(t.db, task, { startedAt: at(minutes(62)), completedAt: at(minutes(61)), status: 'error' });
     for (let index = 0; index < 20; index++) {
       const scheduledFor = at(minutes(40 - index));
-      await seedRun(database.db, task, { trigger: 'schedule', scheduledFor, startedAt: new Date(scheduledFor.getTime() + index * 1000) });
+      await seedRun(t.db, task, { trigger: 'schedule', scheduledFor, startedAt: new Date(scheduledFor.getTime() + index * 1000) });
     }
-    const health = await getSystemHealth({ db: database.db, now });
+    const health = await getSystemHealth({ db: t.db, now });
     expect(health).toMatchObject({ status: 'healthy', finishedRuns: 46, message: null, fireLatenessP95Ms: 18050 });
     expect(health.successRate).toBeCloseTo((45 / 46) * 100, 1);
   });
@@ -181,7 +174,7 @@ describe('system health', () => {
   ] as const)('at %s: %i completed and %i failed runs are %s (%i %)', async (iso, completed, errors, status, rate) => {
     const now = new Date(iso);
     await seedWindow(now, { completed, errors });
-    expect(await getSystemHealth({ db: database.db, now })).toMatchObject({
+    expect(await getSystemHealth({ db: t.db, now })).toMatchObject({
       status,
       successRate: rate,
       finishedRuns: completed + errors,
@@ -192,8 +185,8 @@ describe('system health', () => {
   it('says "No runs in the last hour" when only skipped or older runs exist', async () => {
     const now = new Date('2020-04-01T12:00:00Z');
     const { task, at } = await seedWindow(now, { completed: 0, errors: 0, skipped: 3 });
-    await seedRun(database.db, task, { startedAt: at(minutes(120)) });
-    expect(await getSystemHealth({ db: database.db, now })).toMatchObject({
+    await seedRun(t.db, task, { startedAt: at(minutes(120)) });
+    expect(await getSystemHealth({ db: t.db, now })).toMatchObject({
       status: 'unknown',
       successRate: null,
       finishedRuns: 0,
@@ -205,10 +198,10 @@ describe('system health', () => {
 
 describe('user growth', () => {
   it('lists 7 months up to the current one, oldest first, with labels and empty months', async () => {
-    await seedUser(database.db, { createdAt: new Date('2019-06-30T23:59:59Z') });
-    await seedUser(database.db, { createdAt: new Date('2019-07-01T00:00:00Z') });
-    await seedUser(database.db, { createdAt: new Date('2019-12-31T10:00:00Z') });
-    const growth = await getUserGrowth({ db: database.db, now: new Date('2020-01-15T00:00:00Z') });
+    await seedUser(t.db, { createdAt: new Date('2019-06-30T23:59:59Z') });
+    await seedUser(t.db, { createdAt: new Date('2019-07-01T00:00:00Z') });
+    await seedUser(t.db, { createdAt: new Date('2019-12-31T10:00:00Z') });
+    const growth = await getUserGrowth({ db: t.db, now: new Date('2020-01-15T00:00:00Z') });
     expect(growth).toEqual([
       { month: '2019-07', label: 'Jul', signups: 1 },
       { month: '2019-08', label: 'Aug', signups: 0 },

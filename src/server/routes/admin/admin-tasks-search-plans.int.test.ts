@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpTestUser, type TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminTaskPageSchema, type AdminTaskPage } from '#shared/admin/admin-task.schema';
+import { type TestClient, useTestApp } from '#test/app';
 import { seedUser } from '#test/seed';
 import { fewAdminTaskMatches } from '../../core/admin/tasks/list-admin-tasks';
 
@@ -9,7 +9,7 @@ import { fewAdminTaskMatches } from '../../core/admin/tasks/list-admin-tasks';
  * The All Tasks search reads a common term's page by walking the newest tasks and a rare term's through the trigram
  * indexes (docs/decisions/0056): both must give the same pages, newest first, across cursors and filters.
  */
-let database: TestDatabase;
+const t = useTestApp();
 let admin: TestClient;
 
 const taskCount = 2_400;
@@ -20,26 +20,18 @@ const quokkaTasks = Array.from({ length: taskCount }, (_, index) => index + 1).f
 const nameOf = (n: number) => `${n % 2 === 0 ? 'Markets' : 'Weather'} brief ${n}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const { app } = await createTestApp({ database });
-  ({ client: admin } = await signUpTestUser(app, { name: 'Ada Admin', ip: '198.51.100.90' }));
-  const plain = await seedUser(database.db, { name: 'pat', fullName: 'Pat Plain', email: 'pat@example.com' });
-  const quokka = await seedUser(database.db, { name: 'quentin', fullName: 'Quentin Quokka', email: 'quentin@example.com' });
-  await database.db.execute(sql`
+  ({ client: admin } = await t.signIn({ name: 'Ada Admin', role: 'admin' }));
+  const plain = await seedUser(t.db, { name: 'pat', fullName: 'Pat Plain', email: 'pat@example.com' });
+  const quokka = await seedUser(t.db, { name: 'quentin', fullName: 'Quentin Quokka', email: 'quentin@example.com' });
+  await t.db.execute(sql`
     insert into tasks (user_id, name, provider, model, schedule_type, schedule_time, timezone, prompt, delivery_method, delivery_config, webhook_secret, status, created_at)
     select case when n % 97 = 0 then ${quokka.id} else ${plain.id} end, case when n % 2 = 0 then 'Markets' else 'Weather' end || ' brief ' || n,
       'openai', 'gpt-4.1-mini', 'daily', '09:00', 'Europe/Berlin', '{"input":"Summarise the day.","temperature":1,"searchEnabled":false}'::jsonb,
       'email', '{"email":"owner@example.com"}'::jsonb, 'whsec_YmVuY2gtc2VjcmV0LXRoYXQtaXMtbG9uZy1lbm91Z2g=',
       case when n % 3 = 0 then 'paused' else 'active' end, timestamptz '2026-11-01T00:00:00Z' - n * interval '1 minute'
     from generate_series(1, ${taskCount}) n`);
-  await database.db.execute(sql`analyze tasks`);
+  await t.db.execute(sql`analyze tasks`);
 });
-
-afterAll(async () => {
-  await database?.drop();
-});
-
-type Listed = { items: { name: string; owner: { name: string } }[]; total: number; nextCursor: string | null };
 
 /** Every page of a search, following the cursors, and the totals each page reported. */
 async function everyPage(query: string, limit: number) {
@@ -47,9 +39,8 @@ async function everyPage(query: string, limit: number) {
   const totals = new Set<number>();
   let cursor: string | null = null;
   do {
-    const answer = await admin.request(`/api/admin/tasks?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(answer.status).toBe(200);
-    const page = answer.body as Listed;
+    const path = `/api/admin/tasks?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const page: AdminTaskPage = await admin.expectOk(adminTaskPageSchema, path, { status: 200 });
     names.push(...page.items.map((task) => task.name));
     totals.add(page.total);
     cursor = page.nextCursor;
@@ -84,9 +75,9 @@ describe('the All Tasks search on both of its plans', () => {
     // PostgreSQL plans a named statement anew for its first five runs, then may keep a generic plan: the sixth and
     // later requests of each shape run on that plan.
     for (let round = 0; round < 8; round++) {
-      const common = (await admin.request('/api/admin/tasks?search=markets&limit=5')).body as Listed;
+      const common = await admin.expectOk(adminTaskPageSchema, '/api/admin/tasks?search=markets&limit=5');
       expect(common.items.map((task) => task.name)).toEqual(marketsTasks.slice(0, 5).map(nameOf));
-      const rare = (await admin.request('/api/admin/tasks?search=quokka&limit=5')).body as Listed;
+      const rare = await admin.expectOk(adminTaskPageSchema, '/api/admin/tasks?search=quokka&limit=5');
       expect(rare.items.map((task) => task.name)).toEqual(quokkaTasks.slice(0, 5).map(nameOf));
     }
   });

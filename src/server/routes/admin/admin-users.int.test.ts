@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, subscriptions, tasks, user } from '#server/db/schema/index';
-import { createTestApp, signUpTestUser, strongPassword, TestClient, testAppUrl } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { adminUserListSchema, adminUserProfileSchema } from '#shared/admin/admin-user.schema';
+import { meResponseSchema } from '#shared/auth/me.schema';
+import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
+import { auditLog, subscriptions, tasks } from '#server/db/schema/index';
+import { createTestApp, type TestClient, testAppUrl, useTestApp } from '#test/app';
 import { startMailServer } from '#test/mail-server';
 import { hostileStrings } from '#test/hostile-inputs';
 import { seedRun, seedTask, seedUser } from '#test/seed';
@@ -10,29 +12,29 @@ import { seedRun, seedTask, seedUser } from '#test/seed';
 const proPlanId = '00000000-0000-4000-8000-000000000002';
 const freePlanId = '00000000-0000-4000-8000-000000000001';
 
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+// Registered before useTestApp's own beforeAll, which calls `env` when it builds the app.
+beforeAll(async () => {
+  mail = await startMailServer();
+});
+const t = useTestApp({ env: () => ({ SMTP_URL: mail.url }) });
 let admin: TestClient;
 let adminId: string;
 let member: TestClient;
 let memberId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailServer();
-  ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
-  ({ client: admin, userId: adminId } = await signUpTestUser(app, { name: 'Ada Admin', ip: '198.51.100.1' }));
-  ({ client: member, userId: memberId } = await signUpTestUser(app, { name: 'Mel Member', ip: '198.51.100.2' }));
+  // Ada administers the install (its first account, on Unlimited), Mel is a member on Free.
+  ({ client: admin, id: adminId } = await t.signIn({ name: 'Ada Admin', role: 'admin' }));
+  ({ client: member, id: memberId } = await t.signIn({ name: 'Mel Member' }));
 });
 
 afterAll(async () => {
   await mail?.stop();
-  await database?.drop();
 });
 
 const auditOf = (targetId: string, action: string) =>
-  database.db
+  t.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)));
@@ -50,10 +52,9 @@ describe('every users route', () => {
     ['DELETE', '/api/admin/users/some-id'],
   ])('%s %s: 401 signed out, 403 for a non-admin', async (method, path) => {
     const body = method === 'PATCH' ? { role: 'admin' } : undefined;
-    expect((await new TestClient(app, '198.51.100.9').request(path, { method, body })).status).toBe(401);
-    const forbidden = await member.request(path, { method, body });
-    expect(forbidden.status).toBe(403);
-    expect(forbidden.body.error.code).toBe('forbidden');
+    expect((await t.visitor().request(path, { method, body })).status).toBe(401);
+    const forbidden = await member.expectError(path, { method, body, status: 403 });
+    expect(forbidden.error.code).toBe('forbidden');
   });
 
   it('answers 404 for an unknown user and 400 for bad input', async () => {
@@ -100,32 +101,26 @@ function encodedOrRaw(value: string): string {
 
 describe('the users list', () => {
   beforeAll(async () => {
-    await seedUser(database.db, { name: 'Zed Searchable', fullName: 'Zed Q. Searchable', email: 'zed@findme.example' });
-    await seedUser(database.db, { name: 'Ina Invited', email: 'ina@findme.example', invited: true, hasSetPassword: false });
-    await seedUser(database.db, { name: 'Sus Pended', email: 'sus@findme.example', banned: true });
-    const pro = await seedUser(database.db, { name: 'Pat Pro', email: 'pat@findme.example' });
-    await database.db.insert(subscriptions).values({ userId: pro.id, planId: proPlanId, status: 'active' });
-    const lapsed = await seedUser(database.db, { name: 'Lee Lapsed', email: 'lee@findme.example' });
-    await database.db.insert(subscriptions).values({ userId: lapsed.id, planId: proPlanId, status: 'canceled' });
-    await seedTask(database.db, pro.id);
-    await seedTask(database.db, pro.id);
+    await seedUser(t.db, { name: 'Zed Searchable', fullName: 'Zed Q. Searchable', email: 'zed@findme.example' });
+    await seedUser(t.db, { name: 'Ina Invited', email: 'ina@findme.example', invited: true, hasSetPassword: false });
+    await seedUser(t.db, { name: 'Sus Pended', email: 'sus@findme.example', banned: true });
+    const pro = await seedUser(t.db, { name: 'Pat Pro', email: 'pat@findme.example' });
+    await t.db.insert(subscriptions).values({ userId: pro.id, planId: proPlanId, status: 'active' });
+    const lapsed = await seedUser(t.db, { name: 'Lee Lapsed', email: 'lee@findme.example' });
+    await t.db.insert(subscriptions).values({ userId: lapsed.id, planId: proPlanId, status: 'canceled' });
+    await seedTask(t.db, pro.id);
+    await seedTask(t.db, pro.id);
   });
 
   it('searches name, full name and e-mail case-insensitively and filters by status and plan', async () => {
-    const all = await admin.request('/api/admin/users?search=FINDME');
-    expect(all.status).toBe(200);
-    expect(all.body.total).toBe(5);
-    expect((await admin.request('/api/admin/users?search=q.%20searchable')).body.items.map((u: { email: string }) => u.email)).toEqual([
-      'zed@findme.example',
-    ]);
-    expect(
-      (await admin.request('/api/admin/users?search=findme&status=inactive')).body.items.map((u: { email: string }) => u.email),
-    ).toEqual(['ina@findme.example']);
-    expect(
-      (await admin.request('/api/admin/users?search=findme&status=suspended')).body.items.map((u: { email: string }) => u.email),
-    ).toEqual(['sus@findme.example']);
-    const pro = await admin.request(`/api/admin/users?search=findme&planId=${proPlanId}`);
-    expect(pro.body.items).toEqual([
+    const users = (query: string) => admin.expectOk(adminUserListSchema, `/api/admin/users${query}`, { status: 200 });
+    const emails = async (query: string) => (await users(query)).items.map((u) => u.email);
+    expect((await users('?search=FINDME')).total).toBe(5);
+    expect(await emails('?search=q.%20searchable')).toEqual(['zed@findme.example']);
+    expect(await emails('?search=findme&status=inactive')).toEqual(['ina@findme.example']);
+    expect(await emails('?search=findme&status=suspended')).toEqual(['sus@findme.example']);
+    const pro = await users(`?search=findme&planId=${proPlanId}`);
+    expect(pro.items).toEqual([
       expect.objectContaining({
         email: 'pat@findme.example',
         status: 'active',
@@ -136,32 +131,31 @@ describe('the users list', () => {
       }),
     ]);
     // A canceled subscription no longer grants its plan.
-    const free = await admin.request(`/api/admin/users?search=findme&planId=${freePlanId}`);
-    expect(free.body.total).toBe(4);
-    expect((await admin.request('/api/admin/users?search=100%25')).body.total).toBe(0);
+    expect((await users(`?search=findme&planId=${freePlanId}`)).total).toBe(4);
+    expect((await users('?search=100%25')).total).toBe(0);
   });
 
   it('pages with a cursor and the real total', async () => {
-    const first = await admin.request('/api/admin/users?search=findme&limit=2');
-    expect(first.body).toMatchObject({ total: 5, nextCursor: expect.any(String) });
-    expect(first.body.items).toHaveLength(2);
-    const second = await admin.request(`/api/admin/users?search=findme&limit=2&cursor=${first.body.nextCursor}`);
-    const third = await admin.request(`/api/admin/users?search=findme&limit=2&cursor=${second.body.nextCursor}`);
-    expect(third.body.nextCursor).toBeNull();
-    const emails = [...first.body.items, ...second.body.items, ...third.body.items].map((u: { email: string }) => u.email);
+    const first = await admin.expectOk(adminUserListSchema, '/api/admin/users?search=findme&limit=2');
+    expect(first).toMatchObject({ total: 5, nextCursor: expect.any(String) });
+    expect(first.items).toHaveLength(2);
+    const second = await admin.expectOk(adminUserListSchema, `/api/admin/users?search=findme&limit=2&cursor=${first.nextCursor}`);
+    const third = await admin.expectOk(adminUserListSchema, `/api/admin/users?search=findme&limit=2&cursor=${second.nextCursor}`);
+    expect(third.nextCursor).toBeNull();
+    const emails = [...first.items, ...second.items, ...third.items].map((u) => u.email);
     expect(new Set(emails).size).toBe(5);
   });
 
   it('shows the last sign-in and the admin', async () => {
-    const list = await admin.request('/api/admin/users?search=ada');
-    expect(list.body.items[0]).toMatchObject({ id: adminId, role: 'admin', status: 'active', plan: { name: 'Unlimited' } });
-    expect(Date.parse(list.body.items[0].lastSignInAt)).toBeGreaterThan(Date.now() - 60_000);
+    const [listed] = (await admin.expectOk(adminUserListSchema, '/api/admin/users?search=ada')).items;
+    expect(listed).toMatchObject({ id: adminId, role: 'admin', status: 'active', plan: { name: 'Unlimited' } });
+    expect(Date.parse(listed?.lastSignInAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('exports every match as CSV with quotes, commas and newlines kept and formulas defused', async () => {
-    await seedUser(database.db, { name: 'Quote', fullName: 'Ann "Quote", Jr.\nSecond line', email: 'ann@csv.example' });
-    await seedUser(database.db, { name: 'Formula', fullName: '=HYPERLINK("x")', email: 'formula@csv.example' });
-    const response = await app.request('/api/admin/users/export?search=csv.example', {
+    await seedUser(t.db, { name: 'Quote', fullName: 'Ann "Quote", Jr.\nSecond line', email: 'ann@csv.example' });
+    await seedUser(t.db, { name: 'Formula', fullName: '=HYPERLINK("x")', email: 'formula@csv.example' });
+    const response = await t.app.request('/api/admin/users/export?search=csv.example', {
       headers: { Cookie: admin.cookieHeader, Origin: admin.origin, 'X-Forwarded-For': admin.ip },
     });
     expect(response.status).toBe(200);
@@ -179,13 +173,12 @@ describe('the users list', () => {
 
 describe('a user profile', () => {
   it('shows plan, tasks with their last run, run counts and the audit trail', async () => {
-    const owner = await seedUser(database.db, { name: 'Pro File', email: 'profile@example.com' });
-    const task = await seedTask(database.db, owner.id, { name: 'Morning digest' });
-    await seedRun(database.db, task);
-    await seedRun(database.db, task, { status: 'error', startedAt: new Date(Date.now() + 1000) });
-    const profile = await admin.request(`/api/admin/users/${owner.id}`);
-    expect(profile.status).toBe(200);
-    expect(profile.body).toMatchObject({
+    const owner = await seedUser(t.db, { name: 'Pro File', email: 'profile@example.com' });
+    const task = await seedTask(t.db, owner.id, { name: 'Morning digest' });
+    await seedRun(t.db, task);
+    await seedRun(t.db, task, { status: 'error', startedAt: new Date(Date.now() + 1000) });
+    const profile = await admin.expectOk(adminUserProfileSchema, `/api/admin/users/${owner.id}`, { status: 200 });
+    expect(profile).toMatchObject({
       user: { id: owner.id, email: 'profile@example.com', plan: { name: 'Free' }, fullName: 'Seeded User' },
       subscription: null,
       tasks: [{ id: task.id, name: 'Morning digest', lastRunStatus: 'error' }],
@@ -197,31 +190,29 @@ describe('a user profile', () => {
 
 describe('changing plan and role', () => {
   it('puts a user on a plan without payment, as their own subscription shows, and audits it', async () => {
-    const { client, userId } = await signUpTestUser(app, { name: 'Plan Changer', ip: '198.51.100.20' });
+    const { client, id: userId } = await t.signIn({ name: 'Plan Changer' });
     const changed = await admin.request(`/api/admin/users/${userId}`, { method: 'PATCH', body: { planId: proPlanId } });
     expect(changed.status).toBe(200);
-    const own = await client.request('/api/me/subscription');
-    expect(own.body.subscription).toMatchObject({ plan: { id: proPlanId, name: 'Pro' }, status: 'active', paid: false });
+    const own = await client.expectOk(subscriptionResponseSchema, '/api/me/subscription');
+    expect(own.subscription).toMatchObject({ plan: { id: proPlanId, name: 'Pro' }, status: 'active', paid: false });
     expect(await auditOf(userId, 'user.plan_change')).toEqual([
       expect.objectContaining({ actorId: adminId, details: expect.objectContaining({ toPlan: 'Pro' }) }),
     ]);
   });
 
   it('refuses a user who pays through Stripe', async () => {
-    const payer = await seedUser(database.db, { name: 'Stripe Payer' });
-    await database.db
+    const payer = await seedUser(t.db, { name: 'Stripe Payer' });
+    await t.db
       .insert(subscriptions)
       .values({ userId: payer.id, planId: proPlanId, status: 'active', stripeSubscriptionId: 'sub_123', stripeCustomerId: 'cus_123' });
-    const refused = await admin.request(`/api/admin/users/${payer.id}`, { method: 'PATCH', body: { planId: freePlanId } });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe('This user pays through Stripe. They change plans in the billing portal.');
+    const refused = await admin.expectError(`/api/admin/users/${payer.id}`, { method: 'PATCH', body: { planId: freePlanId }, status: 409 });
+    expect(refused.error.message).toBe('This user pays through Stripe. They change plans in the billing portal.');
   });
 
   it('promotes and demotes, and never demotes the last administrator', async () => {
-    const lastAdmin = await admin.request(`/api/admin/users/${adminId}`, { method: 'PATCH', body: { role: 'user' } });
-    expect(lastAdmin.status).toBe(409);
-    expect(lastAdmin.body.error.message).toBe('The last administrator cannot be demoted. Make another user an administrator first.');
-    const { client, userId } = await signUpTestUser(app, { name: 'Role Changer', ip: '198.51.100.21' });
+    const lastAdmin = await admin.expectError(`/api/admin/users/${adminId}`, { method: 'PATCH', body: { role: 'user' }, status: 409 });
+    expect(lastAdmin.error.message).toBe('The last administrator cannot be demoted. Make another user an administrator first.');
+    const { client, id: userId } = await t.signIn({ name: 'Role Changer' });
     expect((await admin.request(`/api/admin/users/${userId}`, { method: 'PATCH', body: { role: 'admin' } })).status).toBe(200);
     expect((await client.request('/api/admin/users')).status).toBe(200);
     expect((await admin.request(`/api/admin/users/${userId}`, { method: 'PATCH', body: { role: 'user' } })).status).toBe(200);
@@ -232,12 +223,12 @@ describe('changing plan and role', () => {
 
 describe('suspending a user', () => {
   it('ends their sessions, refuses sign-in, stops their tasks and lets them back without catching up', async () => {
-    const { client, email, userId } = await signUpTestUser(app, { name: 'Sue Spended', ip: '198.51.100.30' });
-    const task = await seedTask(database.db, userId, { nextFireAt: new Date(Date.now() + 60_000) });
-    const paused = await seedTask(database.db, userId, { status: 'paused', nextFireAt: null });
+    const { client, email, password, id: userId } = await t.signIn({ name: 'Sue Spended' });
+    const task = await seedTask(t.db, userId, { nextFireAt: new Date(Date.now() + 60_000) });
+    const paused = await seedTask(t.db, userId, { status: 'paused', nextFireAt: null });
     expect((await client.request('/api/me')).status).toBe(200);
     // A second API process on the same database, which has kept the session (ADR 0021).
-    const { app: elsewhere } = await createTestApp({ database });
+    const { app: elsewhere } = await createTestApp({ database: t.database });
     const cookie = client.cookieHeader;
     const statusElsewhere = async () => (await elsewhere.request('/api/me', { headers: { Cookie: cookie, Origin: testAppUrl } })).status;
     expect(await statusElsewhere()).toBe(200);
@@ -245,65 +236,60 @@ describe('suspending a user', () => {
     expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).status).toBe(200);
     expect((await client.request('/api/me')).status).toBe(401);
     await vi.waitFor(async () => expect(await statusElsewhere()).toBe(401));
-    const signIn = await new TestClient(app, '198.51.100.31').signIn(email, strongPassword);
+    const signIn = await t.visitor('198.51.100.31').signIn(email, password);
     expect(signIn.status).toBe(403);
     expect(signIn.body).toEqual({ error: { code: 'account_suspended', message: 'Your account has been suspended. Contact support.' } });
-    const [stopped] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    const [stopped] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(stopped?.nextFireAt).toBeNull();
-    expect((await admin.request(`/api/admin/users?search=sue`)).body.items[0].status).toBe('suspended');
+    expect((await admin.expectOk(adminUserListSchema, `/api/admin/users?search=sue`)).items[0]?.status).toBe('suspended');
 
-    expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).body.error.message).toBe(
+    expect((await admin.expectError(`/api/admin/users/${userId}/suspend`, { method: 'POST', status: 409 })).error.message).toBe(
       'This account is already suspended.',
     );
     expect((await admin.request(`/api/admin/users/${userId}/unsuspend`, { method: 'POST' })).status).toBe(200);
     expect((await admin.request(`/api/admin/users/${userId}/unsuspend`, { method: 'POST' })).status).toBe(409);
-    const [resumed] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    const [resumed] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(resumed?.nextFireAt?.getTime()).toBeGreaterThan(Date.now());
-    const [stillPaused] = await database.db.select().from(tasks).where(eq(tasks.id, paused.id));
+    const [stillPaused] = await t.db.select().from(tasks).where(eq(tasks.id, paused.id));
     expect(stillPaused?.nextFireAt).toBeNull();
-    expect((await new TestClient(app, '198.51.100.32').signIn(email, strongPassword)).status).toBe(200);
+    expect((await t.visitor('198.51.100.32').signIn(email, password)).status).toBe(200);
     expect(await auditOf(userId, 'user.suspend')).toHaveLength(1);
     expect(await auditOf(userId, 'user.unsuspend')).toHaveLength(1);
   });
 
   it('refuses to suspend or delete yourself, and to suspend the last administrator', async () => {
-    const self = await admin.request(`/api/admin/users/${adminId}/suspend`, { method: 'POST' });
-    expect(self.status).toBe(409);
-    expect(self.body.error.message).toBe('You cannot suspend your own account.');
-    const selfDelete = await admin.request(`/api/admin/users/${adminId}`, { method: 'DELETE' });
-    expect(selfDelete.status).toBe(409);
-    expect(selfDelete.body.error.message).toBe('You cannot delete your own account.');
+    const self = await admin.expectError(`/api/admin/users/${adminId}/suspend`, { method: 'POST', status: 409 });
+    expect(self.error.message).toBe('You cannot suspend your own account.');
+    const selfDelete = await admin.expectError(`/api/admin/users/${adminId}`, { method: 'DELETE', status: 409 });
+    expect(selfDelete.error.message).toBe('You cannot delete your own account.');
     // Another administrator may be suspended: one who can sign in remains.
-    const { userId: secondId } = await signUpTestUser(app, { name: 'Second Admin', ip: '198.51.100.33' });
-    await database.db.update(user).set({ role: 'admin' }).where(eq(user.id, secondId));
+    const { id: secondId } = await t.signIn({ name: 'Second Admin', role: 'admin' });
     expect((await admin.request(`/api/admin/users/${secondId}/suspend`, { method: 'POST' })).status).toBe(200);
     // The suspended one does not count: the signed-in admin is the last who can act, and cannot step down.
-    const demoted = await admin.request(`/api/admin/users/${adminId}`, { method: 'PATCH', body: { role: 'user' } });
-    expect(demoted.status).toBe(409);
-    expect(demoted.body.error.message).toBe('The last administrator cannot be demoted. Make another user an administrator first.');
+    const demoted = await admin.expectError(`/api/admin/users/${adminId}`, { method: 'PATCH', body: { role: 'user' }, status: 409 });
+    expect(demoted.error.message).toBe('The last administrator cannot be demoted. Make another user an administrator first.');
   });
 });
 
 describe('invitations, password resets and deletion', () => {
   it('resends an invitation only to an inactive user', async () => {
-    const invited = await admin.request('/api/admin/users', {
+    const invited = await admin.expectOk(meResponseSchema, '/api/admin/users', {
       method: 'POST',
       body: { email: 'again@example.com', name: 'Again Invited' },
     });
-    const id = invited.body.user.id as string;
+    const id = invited.user.id;
     await mail.waitFor('again@example.com');
     expect((await admin.request(`/api/admin/users/${id}/invitation`, { method: 'POST' })).status).toBe(200);
     const message = await mail.waitFor('again@example.com');
     expect(message.subject).toBe("You're invited to Promptcron");
     expect(await auditOf(id, 'user.invitation_resend')).toHaveLength(1);
-    const active = await admin.request(`/api/admin/users/${memberId}/invitation`, { method: 'POST' });
-    expect(active.status).toBe(409);
-    expect(active.body.error.message).toBe('This user has already set a password.');
+    const active = await admin.expectError(`/api/admin/users/${memberId}/invitation`, { method: 'POST', status: 409 });
+    expect(active.error.message).toBe('This user has already set a password.');
   });
 
   it('queues the password-reset e-mail', async () => {
     expect((await admin.request(`/api/admin/users/${memberId}/password-reset`, { method: 'POST' })).status).toBe(200);
-    const jobs = await database.db.execute(
+    const jobs = await t.db.execute(
       sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send-account-email'`,
     );
     expect(jobs.rows).toContainEqual({ payload: expect.objectContaining({ kind: 'password-reset', userId: memberId }) });
@@ -311,11 +297,11 @@ describe('invitations, password resets and deletion', () => {
   });
 
   it('deletes a user with their tasks and runs', async () => {
-    const doomed = await seedUser(database.db, { name: 'Doomed User', email: 'doomed@example.com' });
-    const task = await seedTask(database.db, doomed.id);
-    await seedRun(database.db, task);
+    const doomed = await seedUser(t.db, { name: 'Doomed User', email: 'doomed@example.com' });
+    const task = await seedTask(t.db, doomed.id);
+    await seedRun(t.db, task);
     expect((await admin.request(`/api/admin/users/${doomed.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect(await database.db.select().from(tasks).where(eq(tasks.userId, doomed.id))).toEqual([]);
+    expect(await t.db.select().from(tasks).where(eq(tasks.userId, doomed.id))).toEqual([]);
     expect((await admin.request(`/api/admin/users/${doomed.id}`)).status).toBe(404);
     expect(await auditOf(doomed.id, 'user.delete')).toEqual([
       expect.objectContaining({ details: expect.objectContaining({ email: 'doomed@example.com' }) }),

@@ -1,27 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { meResponseSchema } from '#shared/auth/me.schema';
+import { strongPassword, type TestClient, useTestApp } from '#test/app';
 import { startMailServer } from '#test/mail-server';
 
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+// Registered before useTestApp's own beforeAll, which calls `env` when it builds the app.
+beforeAll(async () => {
+  mail = await startMailServer();
+});
+const t = useTestApp({ env: () => ({ SMTP_URL: mail.url }) });
 let admin: TestClient;
 let member: TestClient;
+let memberId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailServer();
-  ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
-  admin = new TestClient(app, '198.51.100.1');
-  await admin.signUp({ name: 'Ada Admin', email: 'admin@example.com', password: strongPassword });
-  member = new TestClient(app, '198.51.100.2');
-  await member.signUp({ name: 'Mel Member', email: 'member@example.com', password: strongPassword });
+  // Ada administers the install (its first account), Mel is a member.
+  ({ client: admin } = await t.signIn({ name: 'Ada Admin', email: 'admin@example.com', role: 'admin' }));
+  ({ client: member, id: memberId } = await t.signIn({ name: 'Mel Member', email: 'member@example.com' }));
 });
 
 afterAll(async () => {
   await mail?.stop();
-  await database?.drop();
 });
 
 describe('admin routes', () => {
@@ -32,7 +31,7 @@ describe('admin routes', () => {
     ['GET', '/api/admin/tasks'],
   ])('%s %s: 401 signed out, 403 for a non-admin', async (method, path) => {
     const body = method === 'POST' ? { email: 'x@example.com', name: 'Some One' } : undefined;
-    expect((await new TestClient(app).request(path, { method, body })).status).toBe(401);
+    expect((await t.visitor().request(path, { method, body })).status).toBe(401);
     const forbidden = await member.request(path, { method, body });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ error: { code: 'forbidden', message: 'You need admin access to do this.' } });
@@ -52,27 +51,25 @@ describe('better-auth’s own admin endpoints', () => {
     ['POST', '/api/auth/admin/revoke-user-sessions', {}],
     ['GET', '/api/auth/admin/list-users', undefined],
   ])('%s %s answers 404 even to an administrator, and changes nothing', async (method, path, extra) => {
-    const memberId = (await member.request('/api/me')).body.user.id as string;
     const answer = await admin.request(path, { method, body: extra && { userId: memberId, ...extra } });
     expect(answer.status).toBe(404);
     expect(answer.body.error.code).toBe('not_found');
 
     // The member is still a signed-in, unbanned user, and no account was made.
-    const me = await member.request('/api/me');
-    expect(me.status).toBe(200);
-    expect(me.body.user).toMatchObject({ role: 'user' });
-    expect((await new TestClient(app, '198.51.100.9').signIn('made@example.com', strongPassword)).status).toBe(401);
+    const me = await member.expectOk(meResponseSchema, '/api/me', { status: 200 });
+    expect(me.user).toMatchObject({ role: 'user' });
+    expect((await t.visitor('198.51.100.9').signIn('made@example.com', strongPassword)).status).toBe(401);
   });
 });
 
 describe('inviting a user', () => {
   it('creates an invited account that must set a password through a single-use e-mailed link', async () => {
-    const invited = await admin.request('/api/admin/users', {
+    const invited = await admin.expectOk(meResponseSchema, '/api/admin/users', {
       method: 'POST',
       body: { email: 'New.Person@Example.com', name: 'New Person' },
+      status: 201,
     });
-    expect(invited.status).toBe(201);
-    expect(invited.body.user).toMatchObject({
+    expect(invited.user).toMatchObject({
       email: 'new.person@example.com',
       fullName: 'New Person',
       role: 'user',
@@ -88,33 +85,37 @@ describe('inviting a user', () => {
     const token = link.searchParams.get('token') ?? '';
 
     // Nobody can sign in with a password the account does not have.
-    const browser = new TestClient(app, '198.51.100.3');
+    const browser = t.visitor('198.51.100.3');
     expect((await browser.signIn('new.person@example.com', strongPassword)).status).toBe(401);
 
     expect((await browser.request('/api/auth/invitation/accept', { method: 'POST', body: { token } })).status).toBe(200);
-    expect((await browser.request('/api/me')).body.user).toMatchObject({ invited: true, hasSetPassword: false });
+    expect((await browser.expectOk(meResponseSchema, '/api/me')).user).toMatchObject({ invited: true, hasSetPassword: false });
 
-    const weak = await browser.request('/api/me/password', { method: 'POST', body: { password: 'weak' } });
-    expect(weak.status).toBe(400);
-    expect(weak.body.error.message).toBe('Password must be at least 15 characters.');
+    const weak = await browser.expectError('/api/me/password', { method: 'POST', body: { password: 'weak' }, status: 400 });
+    expect(weak.error.message).toBe('Password must be at least 15 characters.');
 
-    const set = await browser.request('/api/me/password', { method: 'POST', body: { password: 'My-own-Passw0rd-now!' } });
-    expect(set.status).toBe(200);
-    expect(set.body.user).toMatchObject({ invited: true, hasSetPassword: true });
-    expect((await new TestClient(app, '198.51.100.4').signIn('new.person@example.com', 'My-own-Passw0rd-now!')).status).toBe(200);
+    const set = await browser.expectOk(meResponseSchema, '/api/me/password', {
+      method: 'POST',
+      body: { password: 'My-own-Passw0rd-now!' },
+      status: 200,
+    });
+    expect(set.user).toMatchObject({ invited: true, hasSetPassword: true });
+    expect((await t.visitor('198.51.100.4').signIn('new.person@example.com', 'My-own-Passw0rd-now!')).status).toBe(200);
 
-    const reused = await new TestClient(app, '198.51.100.5').request('/api/auth/invitation/accept', { method: 'POST', body: { token } });
+    const reused = await t.visitor('198.51.100.5').request('/api/auth/invitation/accept', { method: 'POST', body: { token } });
     expect(reused.status).toBe(400);
     expect(reused.body.error.code).toBe('invalid_token');
   });
 
   it('refuses an e-mail that already has an account and an invalid name', async () => {
-    const taken = await admin.request('/api/admin/users', { method: 'POST', body: { email: 'MEMBER@example.com', name: 'Mel Again' } });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.message).toBe('A user with this email already exists.');
-    const invalid = await admin.request('/api/admin/users', { method: 'POST', body: { email: 'nope', name: 'X' } });
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.error.fields).toEqual({
+    const taken = await admin.expectError('/api/admin/users', {
+      method: 'POST',
+      body: { email: 'MEMBER@example.com', name: 'Mel Again' },
+      status: 409,
+    });
+    expect(taken.error.message).toBe('A user with this email already exists.');
+    const invalid = await admin.expectError('/api/admin/users', { method: 'POST', body: { email: 'nope', name: 'X' }, status: 400 });
+    expect(invalid.error.fields).toEqual({
       email: 'Please enter a valid email address.',
       name: 'Name must be at least 2 characters.',
     });

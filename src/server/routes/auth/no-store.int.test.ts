@@ -1,38 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { strongPassword, type TestClient, useTestApp } from '#test/app';
+import { taskInput } from '#test/builders';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+const t = useTestApp();
 let ada: TestClient;
 
-const task = {
-  name: 'Morning brief',
-  provider: 'openai',
-  model: 'gpt-5-mini',
-  scheduleType: 'daily',
-  scheduleTime: '07:00',
-  timezone: 'UTC',
-  prompt: { input: 'Summarise the AI news of the day in five bullet points.', temperature: 1 },
-  deliveryMethod: 'email',
-  deliveryConfig: { email: 'ada@example.com' },
-};
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp({ database }));
-  ada = new TestClient(app, '198.51.100.1');
-});
-
-afterAll(async () => {
-  await database?.drop();
+beforeAll(() => {
+  // Ada signs up through the form below (its answer is checked too): the first account, so the admin routes answer her.
+  ada = t.visitor('198.51.100.1');
 });
 
 describe('Cache-Control on authenticated answers', () => {
   it('answers a signed-in user with no-store, from our routes and from better-auth', async () => {
     const signedUp = await ada.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
     expect(signedUp.headers.get('cache-control')).toBe('no-store');
-    const created = await ada.request('/api/tasks', { method: 'POST', body: task });
+    const created = await ada.request('/api/tasks', { method: 'POST', body: taskInput() });
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
     expect((await ada.request(`/api/tasks/${created.body.task.id}`)).headers.get('cache-control')).toBe('no-store');
@@ -40,7 +22,7 @@ describe('Cache-Control on authenticated answers', () => {
     // Every GET route of the OpenAPI document that needs a session (the live event stream and CSV exports aside: they
     // are not JSON, and their own tests check the header).
     const document = (await ada.request('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
-    const signedOut = new TestClient(app, '198.51.100.2');
+    const signedOut = t.visitor('198.51.100.2');
     const checked: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       if (!('get' in operations) || path.includes('{') || path === '/api/events' || path.endsWith('/export')) continue;
@@ -61,7 +43,7 @@ describe('Cache-Control on authenticated answers', () => {
   });
 
   it('keeps the public answers cacheable as before, with or without a session', async () => {
-    for (const client of [ada, new TestClient(app, '198.51.100.3')]) {
+    for (const client of [ada, t.visitor('198.51.100.3')]) {
       expect((await client.request('/api/config')).headers.get('cache-control')).toBe('public, max-age=300');
       expect((await client.request('/api/health')).headers.get('cache-control')).toBe('no-store');
     }

@@ -1,35 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { meResponseSchema } from '#shared/auth/me.schema';
+import { strongPassword, type TestClient, useTestApp } from '#test/app';
+import { taskInput } from '#test/builders';
 import { startMailServer } from '#test/mail-server';
 import { tasks } from '../../db/schema';
 
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+// Registered before useTestApp's own beforeAll, which calls `env` when it builds the app.
+beforeAll(async () => {
+  mail = await startMailServer();
+});
+const t = useTestApp({ env: () => ({ SMTP_URL: mail.url }) });
 let admin: TestClient;
 
 const passwordRequired = { error: { code: 'password_required', message: 'Set your password first.' } };
 
-const task = {
-  name: 'Morning brief',
-  provider: 'openai',
-  model: 'gpt-5-mini',
-  scheduleType: 'daily',
-  scheduleTime: '07:00',
-  timezone: 'UTC',
-  prompt: { input: 'Summarise the AI news of the day in five bullet points.', temperature: 1 },
-  deliveryMethod: 'email',
-  deliveryConfig: { email: 'invitee@example.com' },
-};
+const task = taskInput();
 
 /** An administrator invites `email`; the returned client has followed the e-mailed link, so it is signed in without a password. */
 async function invitee(email: string, ip: string): Promise<TestClient> {
-  expect((await admin.request('/api/admin/users', { method: 'POST', body: { email, name: 'In Vitee' } })).status).toBe(201);
+  await admin.expectOk(meResponseSchema, '/api/admin/users', { method: 'POST', body: { email, name: 'In Vitee' }, status: 201 });
   const link = new URL((await mail.waitFor(email)).links.find((url) => url.includes('/set-password')) ?? '');
-  const browser = new TestClient(app, ip);
+  const browser = t.visitor(ip);
   expect(
     (await browser.request('/api/auth/invitation/accept', { method: 'POST', body: { token: link.searchParams.get('token') } })).status,
   ).toBe(200);
@@ -37,21 +31,17 @@ async function invitee(email: string, ip: string): Promise<TestClient> {
 }
 
 async function taskCount(): Promise<number> {
-  const [row] = await database.db.select({ total: count() }).from(tasks);
+  const [row] = await t.db.select({ total: count() }).from(tasks);
   return row?.total ?? 0;
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailServer();
-  ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
-  admin = new TestClient(app, '198.51.100.1');
-  await admin.signUp({ name: 'Ada Admin', email: 'admin@example.com', password: strongPassword });
+  // Ada administers the install (its first account), so she can invite.
+  ({ client: admin } = await t.signIn({ name: 'Ada Admin', email: 'admin@example.com', role: 'admin' }));
 });
 
 afterAll(async () => {
   await mail?.stop();
-  await database?.drop();
 });
 
 describe('an invited user who has not set a password yet', () => {
@@ -66,7 +56,7 @@ describe('an invited user who has not set a password yet', () => {
     // Every route of the OpenAPI document that a signed-out client may not call answers password_required.
     const document = (await browser.request('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
     const open = ['GET /api/me', 'POST /api/me/password'];
-    const signedOut = new TestClient(app, '198.51.100.3');
+    const signedOut = t.visitor('198.51.100.3');
     let guarded = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const method of Object.keys(operations).map((name) => name.toUpperCase())) {
@@ -97,11 +87,14 @@ describe('an invited user who has not set a password yet', () => {
 
     // What /set-password needs still answers.
     expect((await browser.request('/api/auth/get-session')).body.user.email).toBe('invitee@example.com');
-    expect((await browser.request('/api/me')).body.user).toMatchObject({ invited: true, hasSetPassword: false });
+    expect((await browser.expectOk(meResponseSchema, '/api/me')).user).toMatchObject({ invited: true, hasSetPassword: false });
 
-    const set = await browser.request('/api/me/password', { method: 'POST', body: { password: 'My-own-Passw0rd-now!' } });
-    expect(set.status).toBe(200);
-    expect(set.body.user).toMatchObject({ hasSetPassword: true });
+    const set = await browser.expectOk(meResponseSchema, '/api/me/password', {
+      method: 'POST',
+      body: { password: 'My-own-Passw0rd-now!' },
+      status: 200,
+    });
+    expect(set.user).toMatchObject({ hasSetPassword: true });
 
     expect((await browser.request('/api/tasks', { method: 'POST', body: task })).status).toBe(201);
     expect((await browser.request('/api/auth/list-sessions')).status).toBe(200);

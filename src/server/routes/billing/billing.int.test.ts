@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plansResponseSchema, subscriptionResponseSchema } from '#shared/billing/plan.schema';
-import { createTestApp, TestClient, signUpTestUser } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { createTestApp, signInTestUser, strongPassword, useTestApp } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
 import { subscriptions } from '../../db/schema';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp({ database }));
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
-
-const signedUpUser = (name: string, ip: string, on = app) => signUpTestUser(on, { name, ip });
+const t = useTestApp();
 
 const month = () => {
   const now = new Date();
@@ -29,9 +16,7 @@ const month = () => {
 
 describe('GET /api/plans', () => {
   it('lists the plans for sale to anyone, cheapest first, with the seeded limits (null: unlimited)', async () => {
-    const response = await new TestClient(app, '198.51.100.60').request('/api/plans');
-    expect(response.status).toBe(200);
-    const { plans } = plansResponseSchema.parse(response.body);
+    const { plans } = await t.visitor().expectOk(plansResponseSchema, '/api/plans', { status: 200 });
     expect(plans.map((plan) => [plan.name, plan.price, plan.currency, plan.billingCycle, plan.isActive])).toEqual([
       ['Free', 0, 'usd', 'month', true],
       ['Pro', 900, 'usd', 'month', true],
@@ -50,12 +35,13 @@ describe('GET /api/plans', () => {
 
 describe('GET /api/me/subscription', () => {
   it('puts the first (administrator) account on Unlimited and everyone after on Free', async () => {
-    const admin = await signedUpUser('Founder', '198.51.100.61');
-    const member = await signedUpUser('Member', '198.51.100.62');
+    // Through the sign-up form: the rule is what sign-up makes of the first account and of the ones after it.
+    const admin = t.visitor('198.51.100.61');
+    await admin.signUp({ name: 'Founder', email: 'founder@example.com', password: strongPassword });
+    const member = t.visitor('198.51.100.62');
+    await member.signUp({ name: 'Member', email: 'member@example.com', password: strongPassword });
 
-    const adminAnswer = await admin.client.request('/api/me/subscription');
-    expect(adminAnswer.status).toBe(200);
-    const adminSubscription = subscriptionResponseSchema.parse(adminAnswer.body).subscription;
+    const adminSubscription = (await admin.expectOk(subscriptionResponseSchema, '/api/me/subscription', { status: 200 })).subscription;
     expect(adminSubscription).toMatchObject({
       status: 'active',
       paid: false,
@@ -66,7 +52,7 @@ describe('GET /api/me/subscription', () => {
     expect(adminSubscription.plan).toMatchObject({ name: 'Unlimited', isActive: false });
     expect(adminSubscription.plan.limits.every((limit) => limit.limitValue === null)).toBe(true);
 
-    const memberSubscription = subscriptionResponseSchema.parse((await member.client.request('/api/me/subscription')).body).subscription;
+    const memberSubscription = (await member.expectOk(subscriptionResponseSchema, '/api/me/subscription')).subscription;
     expect(memberSubscription).toMatchObject({
       plan: { name: 'Free', price: 0 },
       status: 'active',
@@ -80,19 +66,19 @@ describe('GET /api/me/subscription', () => {
   });
 
   it("counts active tasks and this month's runs that called a model, and nobody else's", async () => {
-    const { client, userId } = await signedUpUser('Counted', '198.51.100.63');
-    const other = await signedUpUser('Other', '198.51.100.64');
-    const task = await seedTask(database.db, userId);
-    await seedTask(database.db, userId, { status: 'paused', nextFireAt: null });
-    await seedTask(database.db, other.userId);
-    await seedRun(database.db, task);
-    await seedRun(database.db, task, { status: 'error' });
+    const { client, id: userId } = await t.signIn({ name: 'Counted' });
+    const other = await t.signIn({ name: 'Other' });
+    const task = await seedTask(t.db, userId);
+    await seedTask(t.db, userId, { status: 'paused', nextFireAt: null });
+    await seedTask(t.db, other.id);
+    await seedRun(t.db, task);
+    await seedRun(t.db, task, { status: 'error' });
     // A skipped slot called no model; last month's run belongs to another period.
-    await seedRun(database.db, task, { status: 'skipped' });
-    await seedRun(database.db, task, { startedAt: new Date(new Date(month().start).getTime() - 60_000) });
-    await seedRun(database.db, await seedTask(database.db, other.userId));
+    await seedRun(t.db, task, { status: 'skipped' });
+    await seedRun(t.db, task, { startedAt: new Date(new Date(month().start).getTime() - 60_000) });
+    await seedRun(t.db, await seedTask(t.db, other.id));
 
-    const { subscription } = subscriptionResponseSchema.parse((await client.request('/api/me/subscription')).body);
+    const { subscription } = await client.expectOk(subscriptionResponseSchema, '/api/me/subscription');
     expect(subscription.usage).toEqual([
       { featureName: 'active_tasks', usageCount: 1 },
       { featureName: 'monthly_runs', usageCount: 2 },
@@ -100,13 +86,13 @@ describe('GET /api/me/subscription', () => {
   });
 
   it('reports a bought plan, its own period and whether payments are configured', async () => {
-    const { app: paying } = await createTestApp({ database, env: { STRIPE_SECRET_KEY: 'sk_test_configured' } });
-    const { client, userId } = await signedUpUser('Buyer', '198.51.100.65', paying);
-    const plans = plansResponseSchema.parse((await client.request('/api/plans')).body).plans;
+    const paying = await createTestApp({ database: t.database, env: { STRIPE_SECRET_KEY: 'sk_test_configured' } });
+    const { client, id: userId } = await signInTestUser({ database: t.database, ...paying }, { name: 'Buyer' });
+    const { plans } = await client.expectOk(plansResponseSchema, '/api/plans');
     const pro = plans.find((plan) => plan.name === 'Pro');
     const periodStart = new Date('2026-11-10T00:00:00Z');
     const periodEnd = new Date('2026-12-10T00:00:00Z');
-    await database.db.insert(subscriptions).values({
+    await t.db.insert(subscriptions).values({
       userId,
       planId: pro?.id ?? '',
       status: 'past_due',
@@ -117,7 +103,7 @@ describe('GET /api/me/subscription', () => {
       stripeSubscriptionId: 'sub_1',
     });
 
-    const { subscription } = subscriptionResponseSchema.parse((await client.request('/api/me/subscription')).body);
+    const { subscription } = await client.expectOk(subscriptionResponseSchema, '/api/me/subscription');
     expect(subscription).toMatchObject({
       plan: { name: 'Pro' },
       status: 'past_due',
@@ -131,12 +117,10 @@ describe('GET /api/me/subscription', () => {
   });
 
   it('leaves a user whose subscription ended on Free', async () => {
-    const { client, userId } = await signedUpUser('Lapsed', '198.51.100.66');
-    const pro = plansResponseSchema.parse((await client.request('/api/plans')).body).plans.find((plan) => plan.name === 'Pro');
-    await database.db
-      .insert(subscriptions)
-      .values({ userId, planId: pro?.id ?? '', status: 'canceled', stripeSubscriptionId: 'sub_ended' });
-    expect((await client.request('/api/me/subscription')).body.subscription).toMatchObject({
+    const { client, id: userId } = await t.signIn({ name: 'Lapsed' });
+    const pro = (await client.expectOk(plansResponseSchema, '/api/plans')).plans.find((plan) => plan.name === 'Pro');
+    await t.db.insert(subscriptions).values({ userId, planId: pro?.id ?? '', status: 'canceled', stripeSubscriptionId: 'sub_ended' });
+    expect((await client.expectOk(subscriptionResponseSchema, '/api/me/subscription')).subscription).toMatchObject({
       plan: { name: 'Free' },
       status: 'active',
       paid: false,
@@ -144,8 +128,7 @@ describe('GET /api/me/subscription', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const response = await new TestClient(app, '198.51.100.67').request('/api/me/subscription');
-    expect(response.status).toBe(401);
-    expect(response.body.error.code).toBe('unauthorized');
+    const response = await t.visitor().expectError('/api/me/subscription', { status: 401 });
+    expect(response.error.code).toBe('unauthorized');
   });
 });

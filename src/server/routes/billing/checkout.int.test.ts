@@ -2,44 +2,46 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSessionSchema } from '#shared/billing/billing-session.schema';
 import { plansResponseSchema, subscriptionResponseSchema, type Plan } from '#shared/billing/plan.schema';
-import { createTestApp, signUpTestUser, testAppUrl } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { createTestApp, signInTestUser, type SignedInUser, type TestClient, testAppUrl, useTestApp } from '#test/app';
 import { signStripeEvent, startStripeServer, stripeEvent, type StripeStandIn } from '#test/stripe-server';
 import { subscriptionPlans, subscriptions, unlimitedPlanId } from '../../db/schema';
 
-let database: TestDatabase;
 let stripe: StripeStandIn;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-let unpaid: Awaited<ReturnType<typeof createTestApp>>['app'];
+// Registered before useTestApp's own beforeAll, which calls `env` when it builds the app.
+beforeAll(async () => {
+  stripe = await startStripeServer();
+});
+const t = useTestApp({
+  env: () => ({ STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.baseUrl }),
+});
+let unpaid: Awaited<ReturnType<typeof createTestApp>>;
 let plans: Record<string, Plan>;
-let owner: Awaited<ReturnType<typeof signUpTestUser>>;
+let owner: SignedInUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  stripe = await startStripeServer();
-  ({ app } = await createTestApp({
-    database,
-    env: { STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.baseUrl },
-  }));
-  ({ app: unpaid } = await createTestApp({ database }));
-  // The first account is the administrator, on Unlimited; every test below signs up regular users.
-  owner = await signUpTestUser(app, { name: 'Owner', ip: '198.51.100.90' });
-  const { body } = await (await signUpTestUser(app, { name: 'Reader', ip: '198.51.100.91' })).client.request('/api/plans');
-  plans = Object.fromEntries(plansResponseSchema.parse(body).plans.map((plan) => [plan.name, plan]));
+  unpaid = await createTestApp({ database: t.database });
+  // The administrator, on Unlimited (the install's first account); every test below signs in regular users.
+  owner = await t.signIn({ name: 'Owner', role: 'admin' });
+  const reader = await t.signIn({ name: 'Reader' });
+  plans = Object.fromEntries((await reader.client.expectOk(plansResponseSchema, '/api/plans')).plans.map((plan) => [plan.name, plan]));
 });
 
 afterAll(async () => {
   await stripe?.stop();
-  await database?.drop();
 });
 
-const signedUp = (name: string, ip: string, on = app) => signUpTestUser(on, { name, ip });
-const checkout = (client: Awaited<ReturnType<typeof signedUp>>['client'], planId: string) =>
-  client.request('/api/billing/checkout', { method: 'POST', body: { planId } });
+const checkout = (client: TestClient, planId: string) => client.request('/api/billing/checkout', { method: 'POST', body: { planId } });
+/** A checkout the test expects to open: the Checkout page's url. */
+const checkoutSession = (client: TestClient, planId: string) =>
+  client.expectOk(billingSessionSchema, '/api/billing/checkout', { method: 'POST', body: { planId }, status: 200 });
+const refusedCheckout = (client: TestClient, planId: string, status: number) =>
+  client.expectError('/api/billing/checkout', { method: 'POST', body: { planId }, status });
+const subscriptionOf = async (client: TestClient) =>
+  (await client.expectOk(subscriptionResponseSchema, '/api/me/subscription')).subscription;
 
 async function deliver(event: Record<string, unknown>) {
   const { payload, signature } = signStripeEvent(event);
-  const response = await app.request('/api/billing/webhook', {
+  const response = await t.app.request('/api/billing/webhook', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
     body: payload,
@@ -49,12 +51,12 @@ async function deliver(event: Record<string, unknown>) {
 
 describe('without STRIPE_SECRET_KEY', () => {
   it('answers checkout and the portal with payments_not_configured, and the page hears it', async () => {
-    const { client } = await signedUp('Nokey', '198.51.100.92', unpaid);
+    const { client } = await signInTestUser({ database: t.database, ...unpaid }, { name: 'Nokey' });
     const notConfigured = { error: { code: 'payments_not_configured', message: 'Payments are not configured on this server.' } };
-    expect(await checkout(client, plans.Pro?.id ?? '')).toMatchObject({ status: 400, body: notConfigured });
-    expect(await client.request('/api/billing/portal', { method: 'POST' })).toMatchObject({ status: 400, body: notConfigured });
-    expect((await client.request('/api/me/subscription')).body.subscription.paymentsConfigured).toBe(false);
-    const webhook = await unpaid.request('/api/billing/webhook', {
+    expect(await refusedCheckout(client, plans.Pro?.id ?? '', 400)).toMatchObject(notConfigured);
+    expect(await client.expectError('/api/billing/portal', { method: 'POST', status: 400 })).toMatchObject(notConfigured);
+    expect((await subscriptionOf(client)).paymentsConfigured).toBe(false);
+    const webhook = await unpaid.app.request('/api/billing/webhook', {
       method: 'POST',
       body: '{}',
       headers: { 'Stripe-Signature': 't=1,v1=00' },
@@ -66,13 +68,12 @@ describe('without STRIPE_SECRET_KEY', () => {
 
 describe('POST /api/billing/checkout', () => {
   it('creates the price once per plan and the customer once per user, and answers the Checkout url', async () => {
-    const { client, userId, email } = await signedUp('Buyer', '198.51.100.93');
+    const { client, id: userId, email } = await t.signIn({ name: 'Buyer' });
     const pro = plans.Pro?.id ?? '';
-    expect((await client.request('/api/me/subscription')).body.subscription.paymentsConfigured).toBe(true);
+    expect((await subscriptionOf(client)).paymentsConfigured).toBe(true);
 
-    const first = await checkout(client, pro);
-    expect(first.status).toBe(200);
-    expect(billingSessionSchema.parse(first.body).url).toMatch(new RegExp(`^${stripe.baseUrl}/checkout/cs_`));
+    const first = await checkoutSession(client, pro);
+    expect(first.url).toMatch(new RegExp(`^${stripe.baseUrl}/checkout/cs_`));
 
     expect(stripe.requestsTo('POST', '/v1/products').map((request) => request.body)).toEqual([
       { name: 'Promptcron Pro', description: expect.any(String), metadata: { planId: pro } },
@@ -88,8 +89,8 @@ describe('POST /api/billing/checkout', () => {
     ]);
     expect(stripe.requestsTo('POST', '/v1/prices')[0]?.idempotencyKey).toBe(`promptcron-plan-${pro}-900-usd-month-price`);
     expect(stripe.requestsTo('POST', '/v1/customers').map((request) => request.body)).toEqual([{ email, metadata: { userId } }]);
-    const [plan] = await database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, pro));
-    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [plan] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, pro));
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(plan?.stripePriceId).toMatch(/^price_/);
     expect(row).toMatchObject({ stripeCustomerId: expect.stringMatching(/^cus_/), stripeSubscriptionId: null, status: 'active' });
 
@@ -104,16 +105,16 @@ describe('POST /api/billing/checkout', () => {
       subscription_data: { metadata: { userId, planId: pro } },
     });
     // Still on Free: only Stripe's webhook changes the plan.
-    expect((await client.request('/api/me/subscription')).body.subscription).toMatchObject({ plan: { name: 'Free' }, paid: false });
+    expect(await subscriptionOf(client)).toMatchObject({ plan: { name: 'Free' }, paid: false });
 
     // A second checkout (the first abandoned) and another user's: no second customer for this user, no second price.
     expect((await checkout(client, pro)).status).toBe(200);
-    const other = await signedUp('Second buyer', '198.51.100.94');
+    const other = await t.signIn({ name: 'Second buyer' });
     expect((await checkout(other.client, pro)).status).toBe(200);
     expect(stripe.requestsTo('POST', '/v1/prices')).toHaveLength(1);
     expect(stripe.requestsTo('POST', '/v1/customers').map((request) => (request.body.metadata as { userId: string }).userId)).toEqual([
       userId,
-      other.userId,
+      other.id,
     ]);
     expect(
       stripe
@@ -124,34 +125,32 @@ describe('POST /api/billing/checkout', () => {
   });
 
   it('refuses a plan that is free, not for sale or unknown, with a clear message', async () => {
-    const { client } = await signedUp('Picky', '198.51.100.95');
-    expect(await checkout(client, plans.Free?.id ?? '')).toMatchObject({
-      status: 400,
-      body: { error: { code: 'validation_failed', message: 'The Free plan is free: there is nothing to pay.' } },
+    const { client } = await t.signIn({ name: 'Picky' });
+    expect(await refusedCheckout(client, plans.Free?.id ?? '', 400)).toMatchObject({
+      error: { code: 'validation_failed', message: 'The Free plan is free: there is nothing to pay.' },
     });
-    const notForSale = { status: 404, body: { error: { code: 'not_found', message: 'This plan does not exist or is not for sale.' } } };
-    expect(await checkout(client, unlimitedPlanId)).toMatchObject(notForSale);
-    expect(await checkout(client, '00000000-0000-4000-8000-0000000000ff')).toMatchObject(notForSale);
-    expect(await checkout(client, 'pro')).toMatchObject(notForSale);
+    const notForSale = { error: { code: 'not_found', message: 'This plan does not exist or is not for sale.' } };
+    expect(await refusedCheckout(client, unlimitedPlanId, 404)).toMatchObject(notForSale);
+    expect(await refusedCheckout(client, '00000000-0000-4000-8000-0000000000ff', 404)).toMatchObject(notForSale);
+    expect(await refusedCheckout(client, 'pro', 404)).toMatchObject(notForSale);
     expect((await client.request('/api/billing/checkout', { method: 'POST', body: {} })).status).toBe(400);
   });
 
   it('keeps a plan given by an administrator (Unlimited) rather than selling a smaller one over it', async () => {
-    const answer = await checkout(owner.client, plans.Pro?.id ?? '');
+    const answer = await refusedCheckout(owner.client, plans.Pro?.id ?? '', 409);
     expect(answer).toMatchObject({
-      status: 409,
-      body: { error: { code: 'conflict', message: 'Your plan was given by an administrator: there is nothing to buy.' } },
+      error: { code: 'conflict', message: 'Your plan was given by an administrator: there is nothing to buy.' },
     });
   });
 
   it('sends a paying user to the billing portal instead of a second checkout', async () => {
-    const { client, userId } = await signedUp('Payer', '198.51.100.96');
-    const { url } = billingSessionSchema.parse((await checkout(client, plans.Pro?.id ?? '')).body);
+    const { client, id: userId } = await t.signIn({ name: 'Payer' });
+    const { url } = await checkoutSession(client, plans.Pro?.id ?? '');
     const { session, subscription } = await stripe.completeCheckout(url?.split('/').pop() ?? '');
     expect(await deliver(stripeEvent('checkout.session.completed', session))).toBe(200);
     expect(await deliver(stripeEvent('customer.subscription.created', subscription))).toBe(200);
 
-    const { subscription: mine } = subscriptionResponseSchema.parse((await client.request('/api/me/subscription')).body);
+    const mine = await subscriptionOf(client);
     const item = (subscription.items as { data: { current_period_start: number; current_period_end: number }[] }).data[0];
     expect(mine).toMatchObject({
       plan: { name: 'Pro' },
@@ -163,23 +162,21 @@ describe('POST /api/billing/checkout', () => {
     });
 
     const sessions = stripe.requestsTo('POST', '/v1/checkout/sessions').length;
-    const again = await checkout(client, plans.Business?.id ?? '');
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toContain('change plans through the billing portal');
+    const again = await refusedCheckout(client, plans.Business?.id ?? '', 409);
+    expect(again.error.message).toContain('change plans through the billing portal');
     expect(stripe.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(sessions);
-    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(row?.stripeSubscriptionId).toBe(subscription.id);
   });
 });
 
 describe('POST /api/billing/portal', () => {
   it("opens the portal of the user's customer, returning to the plans page", async () => {
-    const { client, userId } = await signedUp('Manager', '198.51.100.97');
+    const { client, id: userId } = await t.signIn({ name: 'Manager' });
     await checkout(client, plans.Pro?.id ?? '');
-    const response = await client.request('/api/billing/portal', { method: 'POST' });
-    expect(response.status).toBe(200);
-    expect(billingSessionSchema.parse(response.body).url).toMatch(new RegExp(`^${stripe.baseUrl}/portal/bps_`));
-    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const portal = await client.expectOk(billingSessionSchema, '/api/billing/portal', { method: 'POST', status: 200 });
+    expect(portal.url).toMatch(new RegExp(`^${stripe.baseUrl}/portal/bps_`));
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(stripe.requestsTo('POST', '/v1/billing_portal/sessions').at(-1)?.body).toEqual({
       customer: row?.stripeCustomerId,
       return_url: `${testAppUrl}/dashboard/subscription`,
@@ -187,30 +184,28 @@ describe('POST /api/billing/portal', () => {
   });
 
   it('says so when the user never started a checkout', async () => {
-    const { client } = await signedUp('Newcomer', '198.51.100.98');
-    expect(await client.request('/api/billing/portal', { method: 'POST' })).toMatchObject({
-      status: 400,
-      body: { error: { code: 'no_billing_account', message: 'You have no billing account yet: subscribe to a paid plan first.' } },
+    const { client } = await t.signIn({ name: 'Newcomer' });
+    expect(await client.expectError('/api/billing/portal', { method: 'POST', status: 400 })).toMatchObject({
+      error: { code: 'no_billing_account', message: 'You have no billing account yet: subscribe to a paid plan first.' },
     });
   });
 
   it('reports Stripe refusing the key as a provider error, not a crash', async () => {
-    const { app: wrongKey } = await createTestApp({
-      database,
+    const wrongKey = await createTestApp({
+      database: t.database,
       env: { STRIPE_SECRET_KEY: 'sk_test_wrong', STRIPE_API_BASE: stripe.baseUrl },
     });
-    const { client } = await signedUp('Wrong key', '198.51.100.99', wrongKey);
-    const response = await checkout(client, plans.Pro?.id ?? '');
+    const { client } = await signInTestUser({ database: t.database, ...wrongKey }, { name: 'Wrong key' });
+    const response = await refusedCheckout(client, plans.Pro?.id ?? '', 502);
     expect(response).toMatchObject({
-      status: 502,
-      body: { error: { code: 'payment_provider', message: 'Stripe: Invalid API Key provided.' } },
+      error: { code: 'payment_provider', message: 'Stripe: Invalid API Key provided.' },
     });
   });
 });
 
 describe('OpenAPI', () => {
   it('declares the billing routes with their refusals', async () => {
-    const document = (await (await app.request('/api/openapi.json')).json()) as {
+    const document = (await (await t.app.request('/api/openapi.json')).json()) as {
       paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
     };
     expect(Object.keys(document.paths['/api/billing/checkout']?.post?.responses ?? {}).sort()).toEqual([
@@ -229,7 +224,7 @@ describe('OpenAPI', () => {
 
 describe('one open checkout', () => {
   it('keeps one open checkout per user: two tabs share it, another plan expires it', async () => {
-    const { client } = await signedUp('Two tabs', '198.51.100.89');
+    const { client } = await t.signIn({ name: 'Two tabs' });
     const pro = plans.Pro?.id ?? '';
     const before = stripe.requestsTo('POST', '/v1/checkout/sessions').length;
     const [first, second] = await Promise.all([checkout(client, pro), checkout(client, pro)]);

@@ -1,9 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSessionSchema } from '#shared/billing/billing-session.schema';
-import { plansResponseSchema, type Plan } from '#shared/billing/plan.schema';
-import { createTestApp, signUpTestUser } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { plansResponseSchema, subscriptionResponseSchema, type Plan } from '#shared/billing/plan.schema';
+import { useTestApp } from '#test/app';
 import { createEngineDeps } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { seedTask } from '#test/seed';
@@ -11,40 +10,41 @@ import { signStripeEvent, startStripeServer, stripeEvent, subscriptionObject, ty
 import { freePlanId, stripeEvents, subscriptions, tasks } from '../../db/schema';
 import { startWorker, type Worker } from '../../engine/worker';
 
-let database: TestDatabase;
 let stripe: StripeStandIn;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 /** Sends the e-mails the webhook queues, as a worker process does. */
 let worker: Worker;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let plans: Record<string, Plan>;
 
+// Registered before useTestApp's own beforeAll, which calls `env` when it builds the app.
 beforeAll(async () => {
-  database = await createTestDatabase();
   stripe = await startStripeServer();
   mail = await startMailServer();
-  const env = {
-    STRIPE_SECRET_KEY: stripe.apiKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.baseUrl,
-    SMTP_URL: mail.url,
-  };
-  ({ app } = await createTestApp({ database, env }));
-  worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env }) });
-  await signUpTestUser(app, { name: 'Owner', ip: '198.51.100.120' });
-  const { body } = await (await signUpTestUser(app, { name: 'Reader', ip: '198.51.100.121' })).client.request('/api/plans');
-  plans = Object.fromEntries(plansResponseSchema.parse(body).plans.map((plan) => [plan.name, plan]));
+});
+const env = () => ({
+  STRIPE_SECRET_KEY: stripe.apiKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_BASE: stripe.baseUrl,
+  SMTP_URL: mail.url,
+});
+const t = useTestApp({ env });
+
+beforeAll(async () => {
+  worker = await startWorker({ pool: t.database.pool, concurrency: 2, deps: createEngineDeps({ database: t.database, env: env() }) });
+  // The administrator of the install (its first account); the tests below sign in regular users.
+  await t.signIn({ name: 'Owner', role: 'admin' });
+  const reader = await t.signIn({ name: 'Reader' });
+  plans = Object.fromEntries((await reader.client.expectOk(plansResponseSchema, '/api/plans')).plans.map((plan) => [plan.name, plan]));
 });
 
 afterAll(async () => {
   await worker?.stop();
   await mail?.stop();
   await stripe?.stop();
-  await database?.drop();
 });
 
 async function post(payload: string, headers: Record<string, string>) {
-  const response = await app.request('/api/billing/webhook', {
+  const response = await t.app.request('/api/billing/webhook', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: payload,
@@ -58,16 +58,22 @@ function deliver(event: Record<string, unknown>) {
 }
 
 /** A user who went through checkout for `plan` (customer and price exist at the stand-in), and Stripe's answer. */
-async function subscriber(name: string, ip: string, planName = 'Pro') {
-  const user = await signUpTestUser(app, { name, ip });
-  const { url } = billingSessionSchema.parse(
-    (await user.client.request('/api/billing/checkout', { method: 'POST', body: { planId: plans[planName]?.id } })).body,
-  );
+async function subscriber(name: string, planName = 'Pro') {
+  const user = await t.signIn({ name });
+  const { url } = await user.client.expectOk(billingSessionSchema, '/api/billing/checkout', {
+    method: 'POST',
+    body: { planId: plans[planName]?.id },
+  });
   const { session, subscription } = await stripe.completeCheckout(url?.split('/').pop() ?? '');
-  return { ...user, session, subscription, mine: async () => (await user.client.request('/api/me/subscription')).body.subscription };
+  return {
+    ...user,
+    session,
+    subscription,
+    mine: async () => (await user.client.expectOk(subscriptionResponseSchema, '/api/me/subscription')).subscription,
+  };
 }
 
-const rowOf = async (userId: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+const rowOf = async (userId: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
 const seconds = () => Math.floor(Date.now() / 1000);
 
 describe('POST /api/billing/webhook', () => {
@@ -88,7 +94,7 @@ describe('POST /api/billing/webhook', () => {
     expect((await post(signed.payload.replace('sub_forged', 'sub_altered'), { 'Stripe-Signature': signed.signature })).status).toBe(400);
 
     // Server to server: the cross-site rule (routes/csrf.ts) does not apply, even to a request that carries a cookie.
-    const { client } = await signUpTestUser(app, { name: 'Cookie carrier', ip: '198.51.100.127' });
+    const { client } = await t.signIn({ name: 'Cookie carrier' });
     expect(
       await post(signed.payload, { 'Stripe-Signature': 'v1=0', Cookie: client.cookieHeader, Origin: 'https://elsewhere.example' }),
     ).toMatchObject({ status: 400, body: { error: { code: 'invalid_signature' } } });
@@ -106,7 +112,7 @@ describe('POST /api/billing/webhook', () => {
   });
 
   it('links the checkout and mirrors the subscription; a replayed event id changes nothing', async () => {
-    const buyer = await subscriber('Replayed', '198.51.100.122');
+    const buyer = await subscriber('Replayed');
     expect((await deliver(stripeEvent('checkout.session.completed', buyer.session))).status).toBe(200);
     expect(await buyer.mine()).toMatchObject({ plan: { name: 'Pro' }, status: 'active', paid: true });
 
@@ -120,11 +126,11 @@ describe('POST /api/billing/webhook', () => {
 
     // The user changes their mind in the portal; then Stripe delivers the first event again.
     expect((await deliver(stripeEvent('customer.subscription.updated', buyer.subscription, { created: seconds() + 1 }))).status).toBe(200);
-    const before = await rowOf(buyer.userId);
+    const before = await rowOf(buyer.id);
     expect(await deliver(canceling)).toEqual({ status: 200, body: { received: true } });
-    expect(await rowOf(buyer.userId)).toEqual(before);
+    expect(await rowOf(buyer.id)).toEqual(before);
     expect(await buyer.mine()).toMatchObject({ cancelAtPeriodEnd: false });
-    const [recorded] = await database.db
+    const [recorded] = await t.db
       .select({ total: count() })
       .from(stripeEvents)
       .where(eq(stripeEvents.id, String(canceling.id)));
@@ -132,7 +138,7 @@ describe('POST /api/billing/webhook', () => {
   });
 
   it('ends in the newer state when `updated` arrives before `created`', async () => {
-    const buyer = await subscriber('Out of order', '198.51.100.123', 'Business');
+    const buyer = await subscriber('Out of order', 'Business');
     const at = seconds();
     const periodEnd = at + 40 * 86_400;
     const newer = {
@@ -163,7 +169,7 @@ describe('POST /api/billing/webhook', () => {
   });
 
   it('keeps the plan through a failed payment, shown as past_due', async () => {
-    const buyer = await subscriber('Declined', '198.51.100.124');
+    const buyer = await subscriber('Declined');
     await deliver(stripeEvent('checkout.session.completed', buyer.session));
     await deliver(stripeEvent('customer.subscription.created', buyer.subscription, { created: seconds() - 1 }));
     const invoice = {
@@ -181,19 +187,19 @@ describe('POST /api/billing/webhook', () => {
   });
 
   it('returns an ended subscription to Free, pausing what Free does not allow (too fast, then the newest) and saying so', async () => {
-    const buyer = await subscriber('Lapsing', '198.51.100.125');
+    const buyer = await subscriber('Lapsing');
     await deliver(stripeEvent('checkout.session.completed', buyer.session));
     await deliver(stripeEvent('customer.subscription.created', buyer.subscription, { created: seconds() - 10 }));
     const base = Date.now() - 60 * 60_000;
     // Seven active tasks on Pro, oldest first; the oldest runs every 5 minutes, beyond Free's hour.
     for (let index = 0; index < 7; index += 1) {
-      await seedTask(database.db, buyer.userId, {
+      await seedTask(t.db, buyer.id, {
         name: `Task ${index + 1}`,
         createdAt: new Date(base + index * 60_000),
         ...(index === 0 ? { scheduleType: 'custom', customCron: '*/5 * * * *' } : { scheduleType: 'daily' }),
       });
     }
-    const paused = await seedTask(database.db, buyer.userId, {
+    const paused = await seedTask(t.db, buyer.id, {
       name: 'Already paused',
       status: 'paused',
       nextFireAt: null,
@@ -204,16 +210,13 @@ describe('POST /api/billing/webhook', () => {
     expect((await deliver(ended)).status).toBe(200);
 
     expect(await buyer.mine()).toMatchObject({ plan: { name: 'Free' }, paid: false });
-    expect(await rowOf(buyer.userId)).toMatchObject({
+    expect(await rowOf(buyer.id)).toMatchObject({
       planId: freePlanId,
       status: 'canceled',
       stripeSubscriptionId: buyer.subscription.id,
     });
     const statuses = Object.fromEntries(
-      (await database.db.select().from(tasks).where(eq(tasks.userId, buyer.userId))).map((task) => [
-        task.name,
-        [task.status, task.nextFireAt],
-      ]),
+      (await t.db.select().from(tasks).where(eq(tasks.userId, buyer.id))).map((task) => [task.name, [task.status, task.nextFireAt]]),
     );
     expect(statuses).toEqual({
       'Task 1': ['paused', null],
@@ -239,14 +242,15 @@ describe('POST /api/billing/webhook', () => {
   });
 
   it("lets a user who lapsed buy again, and the old subscription's late events leave the new one alone", async () => {
-    const buyer = await subscriber('Returning', '198.51.100.126');
+    const buyer = await subscriber('Returning');
     await deliver(stripeEvent('customer.subscription.created', buyer.subscription, { created: seconds() - 20 }));
     await deliver(stripeEvent('customer.subscription.deleted', { ...buyer.subscription, status: 'canceled' }, { created: seconds() - 10 }));
     expect((await buyer.mine()).plan.name).toBe('Free');
 
-    const { url } = billingSessionSchema.parse(
-      (await buyer.client.request('/api/billing/checkout', { method: 'POST', body: { planId: plans.Business?.id } })).body,
-    );
+    const { url } = await buyer.client.expectOk(billingSessionSchema, '/api/billing/checkout', {
+      method: 'POST',
+      body: { planId: plans.Business?.id },
+    });
     const again = await stripe.completeCheckout(url?.split('/').pop() ?? '');
     expect(again.session.customer).toBe(buyer.subscription.customer);
     await deliver(stripeEvent('checkout.session.completed', again.session));
