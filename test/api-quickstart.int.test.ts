@@ -5,8 +5,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHttpServer } from '#server/http-server';
 import { startWorker, type Worker } from '#server/engine/worker';
-import { createTestApp, strongPassword, TestClient } from './app';
-import { createTestDatabase, testLogger, type TestDatabase } from './database';
+import { createdApiKeySchema } from '#shared/api-keys/api-key.schema';
+import { taskRunPageSchema } from '#shared/runs/run.schema';
+import { taskPageSchema } from '#shared/tasks/task.schema';
+import { useTestApp, type TestClient } from './app';
+import { testLogger } from './database';
 import { createEngineDeps } from './engine-setup';
 import { startMailServer } from './mail-server';
 import { startOpenAiServer } from './openai-server';
@@ -16,7 +19,6 @@ import { startOpenAiServer } from './openai-server';
  * served over HTTP with a worker, a key made as Settings makes it, the official OpenAI SDK talking to a local
  * OpenAI-compatible server, and an SMTP server.
  */
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let http: Awaited<ReturnType<typeof startHttpServer>>;
@@ -24,24 +26,30 @@ let worker: Worker;
 let baseUrl: string;
 let client: TestClient;
 
+// The stand-ins listen before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
+const env: Record<string, string> = { OPENAI_API_KEY: 'sk-test' };
 beforeAll(async () => {
-  database = await createTestDatabase();
   mail = await startMailServer();
   openai = await startOpenAiServer({ defaultText: 'Scheduled prompts keep watch while you sleep.' });
-  const env = { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl };
-  const { app } = await createTestApp({ database, env });
-  http = await startHttpServer({ fetch: app.fetch, port: 0, logger: testLogger });
+  Object.assign(env, { SMTP_URL: mail.url, OPENAI_BASE_URL: openai.baseUrl });
+});
+afterAll(async () => {
+  await Promise.all([mail?.stop(), openai?.stop()]);
+});
+
+const t = useTestApp({ env });
+
+beforeAll(async () => {
+  http = await startHttpServer({ fetch: t.app.fetch, port: 0, logger: testLogger });
   baseUrl = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
-  worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env }) });
-  client = new TestClient(app, '198.51.100.77');
-  await client.signUp({ name: 'Script Writer', email: 'scripts@example.com', password: strongPassword });
+  worker = await startWorker({ pool: t.database.pool, concurrency: 2, deps: createEngineDeps({ database: t.database, env }) });
+  // The script writer is the install's first account, its admin.
+  ({ client } = await t.signIn({ name: 'Script Writer', email: 'scripts@example.com', role: 'admin' }));
 });
 
 afterAll(async () => {
   await worker?.stop();
   await http?.close();
-  await Promise.all([mail?.stop(), openai?.stop()]);
-  await database?.drop();
 });
 
 async function quickStartCommands(): Promise<string> {
@@ -53,13 +61,16 @@ async function quickStartCommands(): Promise<string> {
 }
 
 it('creates a task, runs it and lists its runs with an API key, as docs/api.md says', async () => {
-  const created = await client.request('/api/me/api-keys', { method: 'POST', body: { name: 'Quick start', scope: 'write' } });
-  expect(created.status).toBe(201);
+  const created = await client.expectOk(createdApiKeySchema, '/api/me/api-keys', {
+    method: 'POST',
+    body: { name: 'Quick start', scope: 'write' },
+    status: 201,
+  });
   const commands = await quickStartCommands();
 
   const run = () =>
     promisify(execFile)('bash', ['-euo', 'pipefail', '-c', commands], {
-      env: { PATH: process.env.PATH ?? '', PROMPTCRON_URL: baseUrl, PROMPTCRON_KEY: created.body.key as string },
+      env: { PATH: process.env.PATH ?? '', PROMPTCRON_URL: baseUrl, PROMPTCRON_KEY: created.key },
       timeout: 60_000,
     });
   const { stdout } = await run();
@@ -71,8 +82,8 @@ it('creates a task, runs it and lists its runs with an API key, as docs/api.md s
   // The Idempotency-Key makes running the whole quick start again create no second task.
   const again = await run();
   expect(again.stdout).toContain(`Created task ${taskId}`);
-  const tasks = await client.request('/api/tasks');
-  expect(tasks.body.items.map((task: { id: string; name: string }) => [task.id, task.name])).toEqual([[taskId, 'Morning brief']]);
-  const runs = await client.request(`/api/tasks/${taskId}/runs`);
-  expect(runs.body.items).toHaveLength(2);
+  const tasks = await client.expectOk(taskPageSchema, '/api/tasks');
+  expect(tasks.items.map((task) => [task.id, task.name])).toEqual([[taskId, 'Morning brief']]);
+  const runs = await client.expectOk(taskRunPageSchema, `/api/tasks/${taskId}/runs`);
+  expect(runs.items).toHaveLength(2);
 });

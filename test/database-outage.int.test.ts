@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestApp, signInTestUser, strongPassword, TestClient } from '#test/app';
 import { startOwnPostgres } from '#test/own-postgres';
 
 /*
@@ -15,9 +15,14 @@ const unavailable = { error: { code: 'database_unavailable', message: 'The datab
 
 beforeAll(async () => {
   postgres = await startOwnPostgres();
-  ({ app } = await createTestApp({ database: postgres.database }));
-  ada = new TestClient(app, '198.51.100.20');
-  await ada.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
+  // Not useTestApp: the database is on this file's own cluster.
+  const { app: built, deps } = await createTestApp({ database: postgres.database });
+  app = built;
+  // Ada is the install's first account, its admin.
+  ({ client: ada } = await signInTestUser(
+    { database: postgres.database, app, deps },
+    { name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin', ip: '198.51.100.20' },
+  ));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks, user } from '#server/db/schema/index';
-import { createTestApp, strongPassword, TestClient, testAppUrl } from './app';
-import { createTestDatabase, type TestDatabase } from './database';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
+import { createTestApp, strongPassword, TestClient, testAppUrl, useTestApp } from './app';
 import { hostileBodies, hostileJsonValues, hostileStrings, withField } from './hostile-inputs';
 import { startMailServer } from './mail-server';
 
@@ -12,15 +12,25 @@ import { startMailServer } from './mail-server';
  * browser on the app would.
  */
 
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+// The mail server listens before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
+const env: Record<string, string> = {};
+beforeAll(async () => {
+  mail = await startMailServer();
+  env.SMTP_URL = mail.url;
+});
+afterAll(async () => {
+  await mail?.stop();
+});
+
+const t = useTestApp({ env });
 let admin: TestClient;
 let member: TestClient;
 let taskId: string;
 
 const controlMessage = 'Text cannot contain control characters.';
 
+// The base of the hostile corpus (its fields, in this order): written out, not taskInput(), so that the corpus stays as it is.
 const emailTask = {
   name: 'Morning brief',
   description: 'News digest',
@@ -64,7 +74,7 @@ async function send(
   };
   if (client?.cookieHeader) headers.Cookie = client.cookieHeader;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await app.request(path, {
+  const response = await t.app.request(path, {
     method,
     headers,
     body,
@@ -81,12 +91,12 @@ async function send(
 }
 
 async function taskCount(): Promise<number> {
-  const [row] = await database.db.select({ total: count() }).from(tasks);
+  const [row] = await t.db.select({ total: count() }).from(tasks);
   return row?.total ?? 0;
 }
 
 async function userCount(): Promise<number> {
-  const [row] = await database.db.select({ total: count() }).from(user);
+  const [row] = await t.db.select({ total: count() }).from(user);
   return row?.total ?? 0;
 }
 
@@ -98,21 +108,11 @@ function expectRefusedOrAccepted(label: string, response: Awaited<ReturnType<typ
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailServer();
-  ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
-  admin = new TestClient(app, '198.51.100.1');
-  await admin.signUp({ name: 'Ada Admin', email: 'admin@example.com', password: strongPassword });
-  member = new TestClient(app, '198.51.100.2');
-  await member.signUp({ name: 'Mel Member', email: 'member@example.com', password: strongPassword });
-  const created = await member.request('/api/tasks', { method: 'POST', body: emailTask });
-  expect(created.status).toBe(201);
-  taskId = created.body.task.id;
-});
-
-afterAll(async () => {
-  await mail?.stop();
-  await database?.drop();
+  // Ada administers the install (its first account), Mel is a member on Free.
+  ({ client: admin } = await t.signIn({ name: 'Ada Admin', email: 'admin@example.com', role: 'admin' }));
+  ({ client: member } = await t.signIn({ name: 'Mel Member', email: 'member@example.com' }));
+  const { task } = await member.expectOk(taskResponseSchema, '/api/tasks', { method: 'POST', body: emailTask, status: 201 });
+  taskId = task.id;
 });
 
 function validationFailed(field: string, message = controlMessage) {
@@ -135,7 +135,7 @@ describe('control characters and lone surrogates are refused as invalid input', 
     const updated = await send('PUT', `/api/tasks/${taskId}`, { client: member, body: withField(emailTask, field, JSON.stringify(value)) });
     expect(updated).toEqual({ status: 400, body: validationFailed(field) });
     expect(await taskCount()).toBe(before);
-    const [stored] = await database.db.select().from(tasks).where(eq(tasks.id, taskId));
+    const [stored] = await t.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(stored?.name).toBe(emailTask.name);
   });
 
@@ -232,7 +232,7 @@ describe('request bodies over 1 MB', () => {
 
   it('refuses a declared length over 1 MB without reading the body', async () => {
     const { stream, pulled } = streamOfTwoMegabytes();
-    const response = await app.request('/api/auth/sign-in/email', {
+    const response = await t.app.request('/api/auth/sign-in/email', {
       method: 'POST',
       headers: { Origin: testAppUrl, 'Content-Type': 'application/json', 'Content-Length': String(2 * 1024 * 1024) },
       body: stream,
@@ -274,7 +274,7 @@ describe('sign-up, temperature and lengths', () => {
       }),
     });
     expect(extra.status).toBe(200);
-    const [stored] = await database.db.select().from(user).where(eq(user.email, 'eve@example.com'));
+    const [stored] = await t.db.select().from(user).where(eq(user.email, 'eve@example.com'));
     expect(stored).toMatchObject({ role: 'user', invited: false, hasSetPassword: true, image: null, fullName: 'Eve Extra' });
     expect(stored?.banned ?? false).toBe(false);
   });
@@ -344,7 +344,7 @@ describe('webhooks to private or local addresses', () => {
   });
 
   it('are allowed with ALLOW_PRIVATE_WEBHOOKS=true', async () => {
-    const { app: permissive } = await createTestApp({ database, env: { ALLOW_PRIVATE_WEBHOOKS: 'true' } });
+    const { app: permissive } = await createTestApp({ database: t.database, env: { ALLOW_PRIVATE_WEBHOOKS: 'true' } });
     const owner = new TestClient(permissive, '198.51.100.9');
     expect((await owner.signIn('member@example.com', strongPassword)).status).toBe(200);
     const created = await owner.request('/api/tasks', {
@@ -397,11 +397,11 @@ describe('the hostile corpus against every mutating route', () => {
       const created = await send('POST', '/api/tasks', { client: member, body });
       expectRefusedOrAccepted(`POST ${label}`, created);
       expect(await taskCount(), `POST ${label}`).toBe(created.status === 201 ? before + 1 : before);
-      const [stored] = await database.db.select({ updatedAt: tasks.updatedAt }).from(tasks).where(eq(tasks.id, taskId));
+      const [stored] = await t.db.select({ updatedAt: tasks.updatedAt }).from(tasks).where(eq(tasks.id, taskId));
       const updated = await send('PUT', `/api/tasks/${taskId}`, { client: member, body });
       expectRefusedOrAccepted(`PUT ${label}`, updated);
       if (updated.status >= 400) {
-        const [after] = await database.db.select({ updatedAt: tasks.updatedAt }).from(tasks).where(eq(tasks.id, taskId));
+        const [after] = await t.db.select({ updatedAt: tasks.updatedAt }).from(tasks).where(eq(tasks.id, taskId));
         expect(after?.updatedAt, `PUT ${label} wrote`).toEqual(stored?.updatedAt);
       }
     }

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpTestUser } from '#test/app';
-import { createTestDatabase, testLogger, type TestDatabase } from '#test/database';
+import { useTestApp } from '#test/app';
+import { testLogger } from '#test/database';
 import { createApp } from '../app';
-import type { AppDeps } from '../app-env';
 import { startHttpServer } from '../http-server';
 
 /*
@@ -15,15 +14,13 @@ import { startHttpServer } from '../http-server';
  * both ways are checked, and the server-rendered overview (which asks the API in-process) must keep the page's.
  */
 
-let database: TestDatabase;
+const t = useTestApp();
 let webDir: string;
-let deps: AppDeps;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
 let baseUrl: string;
 let cookie: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   webDir = await mkdtemp(join(tmpdir(), 'promptcron-web-'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
   await writeFile(join(webDir, 'signed-in.html'), '<!doctype html><title>Promptcron</title><div id="root"></div>');
@@ -31,22 +28,21 @@ beforeAll(async () => {
     join(webDir, 'dashboard.html'),
     '<!doctype html><html><head><title>Promptcron</title></head><body><div id="root"></div>\n<!--prefetched-queries-->\n</body></html>',
   );
-  ({ deps } = await createTestApp({ database }));
-  const app = createApp({ deps, webDir });
+  const app = createApp({ deps: t.deps, webDir });
   server = await startHttpServer({ fetch: app.fetch, port: 0, logger: testLogger });
   baseUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  ({ cookieHeader: cookie } = (await signUpTestUser(app, { name: 'Hedda Headers' })).client);
+  // Hedda is the install's first account, its admin.
+  ({ cookieHeader: cookie } = (await t.signIn({ name: 'Hedda Headers', role: 'admin' })).client);
 });
 
 afterAll(async () => {
   await server?.close();
-  await database?.drop();
   await rm(webDir, { recursive: true, force: true });
 });
 
 const overHttp = (path: string, headers: Record<string, string> = {}) => fetch(`${baseUrl}${path}`, { headers, redirect: 'manual' });
 const inProcess = (path: string, headers: Record<string, string> = {}) =>
-  Promise.resolve(createApp({ deps, webDir }).request(path, { headers }));
+  Promise.resolve(createApp({ deps: t.deps, webDir }).request(path, { headers }));
 
 const pagePolicy =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
@@ -116,7 +112,7 @@ describe.each([
 });
 
 it('insists on HTTPS in production, on pages and API answers alike', async () => {
-  const production = createApp({ deps: { ...deps, env: { ...deps.env, NODE_ENV: 'production' } }, webDir });
+  const production = createApp({ deps: { ...t.deps, env: { ...t.deps.env, NODE_ENV: 'production' } }, webDir });
   for (const path of ['/', '/api/config']) {
     const response = await production.request(path);
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');

@@ -1,32 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpTestUser } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#test/app';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 import { subscriptionPlans, subscriptions, taskRuns, userSettings } from '../../db/schema';
 import { getDashboard } from '../../core/dashboard/get-dashboard';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp({ database }));
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
-
-const signedUpUser = (name: string, ip: string) => signUpTestUser(app, { name, ip });
+const t = useTestApp();
 
 describe('GET /api/dashboard', () => {
   it('counts a new account as zeros, with no success rate yet; the first (admin) account’s quota is unlimited', async () => {
-    const { client } = await signedUpUser('Newcomer', '198.51.100.20');
-    const response = await client.request('/api/dashboard');
-    expect(response.status).toBe(200);
-    const dashboard = dashboardSchema.parse(response.body);
+    // The install's first account administers it, on the Unlimited plan.
+    const { client } = await t.signIn({ name: 'Newcomer', role: 'admin' });
+    const dashboard = await client.expectOk(dashboardSchema, '/api/dashboard', { status: 200 });
     expect(dashboard.stats).toEqual({
       activeTasks: 0,
       runsCompleted: 0,
@@ -39,13 +25,13 @@ describe('GET /api/dashboard', () => {
   });
 
   it('shows the user’s real counts, next active tasks, 5 latest runs and this month’s usage, and nobody else’s', async () => {
-    const { client, userId } = await signedUpUser('Counter', '198.51.100.21');
-    const other = await signedUpUser('Neighbour', '198.51.100.22');
+    const { client, id: userId } = await t.signIn({ name: 'Counter' });
+    const other = await t.signIn({ name: 'Neighbour' });
     const hour = 3_600_000;
-    const soon = await seedTask(database.db, userId, { name: 'Soon', nextFireAt: new Date(Date.now() + hour) });
-    const later = await seedTask(database.db, userId, { name: 'Later', nextFireAt: new Date(Date.now() + 5 * hour) });
-    await seedTask(database.db, userId, { name: 'Paused', status: 'paused', nextFireAt: null });
-    const theirs = await seedTask(database.db, other.userId, { name: 'Not yours', nextFireAt: new Date(Date.now() + 60_000) });
+    const soon = await seedTask(t.db, userId, { name: 'Soon', nextFireAt: new Date(Date.now() + hour) });
+    const later = await seedTask(t.db, userId, { name: 'Later', nextFireAt: new Date(Date.now() + 5 * hour) });
+    await seedTask(t.db, userId, { name: 'Paused', status: 'paused', nextFireAt: null });
+    const theirs = await seedTask(t.db, other.id, { name: 'Not yours', nextFireAt: new Date(Date.now() + 60_000) });
 
     const now = new Date();
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
@@ -61,14 +47,14 @@ describe('GET /api/dashboard', () => {
       [5, 'completed'],
     ] as const) {
       const usage = status === 'skipped' ? {} : { inputTokens: 100, outputTokens: 20, costUsd: 0.0005 };
-      runs.push(await seedRun(database.db, minutes % 2 ? soon : later, { startedAt: thisMonth(minutes), status, ...usage }));
+      runs.push(await seedRun(t.db, minutes % 2 ? soon : later, { startedAt: thisMonth(minutes), status, ...usage }));
     }
     const elsewhere = { inputTokens: 1_000, outputTokens: 1_000, costUsd: 1 };
-    await seedRun(database.db, soon, { startedAt: new Date(monthStart - 2 * 24 * hour), ...elsewhere });
-    await seedRun(database.db, soon, { startedAt: new Date(monthStart - 3 * 24 * hour) });
-    await seedRun(database.db, theirs, { startedAt: thisMonth(1), status: 'error', ...elsewhere });
+    await seedRun(t.db, soon, { startedAt: new Date(monthStart - 2 * 24 * hour), ...elsewhere });
+    await seedRun(t.db, soon, { startedAt: new Date(monthStart - 3 * 24 * hour) });
+    await seedRun(t.db, theirs, { startedAt: thisMonth(1), status: 'error', ...elsewhere });
 
-    const dashboard = dashboardSchema.parse((await client.request('/api/dashboard')).body);
+    const dashboard = await client.expectOk(dashboardSchema, '/api/dashboard');
     expect(dashboard.stats).toEqual({
       activeTasks: 2,
       runsCompleted: 5,
@@ -90,15 +76,15 @@ describe('GET /api/dashboard', () => {
   });
 
   it('keeps this month’s usage between requests and follows a run that completes with tokens', async () => {
-    const { client, userId } = await signedUpUser('Spender', '198.51.100.23');
-    const task = await seedTask(database.db, userId, { name: 'Spending' });
-    await seedRun(database.db, task, { inputTokens: 100, outputTokens: 50, costUsd: 0.001 });
-    const running = await seedRun(database.db, task, { status: 'processing', completedAt: null });
-    const usage = async () => dashboardSchema.parse((await client.request('/api/dashboard')).body).stats;
+    const { client, id: userId } = await t.signIn({ name: 'Spender' });
+    const task = await seedTask(t.db, userId, { name: 'Spending' });
+    await seedRun(t.db, task, { inputTokens: 100, outputTokens: 50, costUsd: 0.001 });
+    const running = await seedRun(t.db, task, { status: 'processing', completedAt: null });
+    const usage = async () => (await client.expectOk(dashboardSchema, '/api/dashboard')).stats;
     expect(await usage()).toMatchObject({ tokensThisMonth: 150, costUsdThisMonth: 0.001 });
 
     // The engine writes a run's tokens with its completion; the database announces the change to every API process.
-    await database.db
+    await t.db
       .update(taskRuns)
       .set({ status: 'completed', completedAt: new Date(), inputTokens: 1_000, outputTokens: 200, costUsd: 0.01 })
       .where(eq(taskRuns.id, running.id));
@@ -106,25 +92,23 @@ describe('GET /api/dashboard', () => {
   });
 
   it('takes the run limit from the user’s plan', async () => {
-    const { client, userId } = await signedUpUser('Subscriber', '198.51.100.23');
-    const [pro] = await database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Pro'));
-    await database.db
-      .insert(subscriptions)
-      .values({ userId, planId: pro?.id ?? '', status: 'active', stripeSubscriptionId: 'sub_dashboard' });
-    expect((await client.request('/api/dashboard')).body.quota).toMatchObject({ monthlyRunLimit: 5000 });
+    const { client, id: userId } = await t.signIn({ name: 'Subscriber' });
+    const [pro] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Pro'));
+    await t.db.insert(subscriptions).values({ userId, planId: pro?.id ?? '', status: 'active', stripeSubscriptionId: 'sub_dashboard' });
+    expect((await client.expectOk(dashboardSchema, '/api/dashboard')).quota).toMatchObject({ monthlyRunLimit: 5000 });
   });
 
   it('takes the quota period from the calendar month in UTC', async () => {
-    const dashboard = await getDashboard({ db: database.db, userId: 'nobody', now: new Date('2026-12-31T23:30:00-05:00') });
+    const dashboard = await getDashboard({ db: t.db, userId: 'nobody', now: new Date('2026-12-31T23:30:00-05:00') });
     // 23:30 on New Year's Eve in New York is already January in UTC.
     expect(dashboard.quota).toMatchObject({ periodStart: '2027-01-01T00:00:00.000Z', periodEnd: '2027-02-01T00:00:00.000Z' });
   });
 
   it('charts the last 30 days of completed and failed runs, each day midnight to midnight in the user’s zone', async () => {
-    const { client, userId } = await signedUpUser('Charted', '198.51.100.24');
-    const task = await seedTask(database.db, userId, { timezone: 'America/New_York' });
+    const { client, id: userId } = await t.signIn({ name: 'Charted' });
+    const task = await seedTask(t.db, userId, { timezone: 'America/New_York' });
     // The default schedule's zone is the user's zone, ahead of the newest task's.
-    await database.db.insert(userSettings).values({
+    await t.db.insert(userSettings).values({
       userId,
       notifyTaskCompletion: false,
       notifyTaskErrors: true,
@@ -133,10 +117,10 @@ describe('GET /api/dashboard', () => {
       defaultScheduleTime: '09:00',
       timezone: 'Europe/Berlin',
     });
-    const other = await seedUser(database.db);
-    const theirs = await seedTask(database.db, other.id);
+    const other = await seedUser(t.db);
+    const theirs = await seedTask(t.db, other.id);
     const at = (iso: string, status: 'completed' | 'error' | 'skipped' | 'processing' = 'completed') =>
-      seedRun(database.db, task, { startedAt: new Date(iso), status });
+      seedRun(t.db, task, { startedAt: new Date(iso), status });
     // 23:30 UTC is already the next day in Berlin (UTC+1 in November).
     await at('2026-11-18T23:30:00Z');
     await at('2026-11-18T22:30:00Z', 'error');
@@ -146,9 +130,9 @@ describe('GET /api/dashboard', () => {
     // The first day, 22 October, is still summer time (UTC+2): it starts at 22:00 UTC the day before.
     await at('2026-10-21T22:30:00Z');
     await at('2026-10-21T21:30:00Z');
-    await seedRun(database.db, theirs, { startedAt: new Date('2026-11-18T23:30:00Z') });
+    await seedRun(t.db, theirs, { startedAt: new Date('2026-11-18T23:30:00Z') });
 
-    const { activity } = await getDashboard({ db: database.db, userId, now: new Date('2026-11-20T12:00:00Z') });
+    const { activity } = await getDashboard({ db: t.db, userId, now: new Date('2026-11-20T12:00:00Z') });
     expect(activity.timeZone).toBe('Europe/Berlin');
     expect(activity.days).toHaveLength(30);
     expect(activity.days[0]).toEqual({ date: '2026-10-22', completed: 1, failed: 0 });
@@ -160,8 +144,8 @@ describe('GET /api/dashboard', () => {
     expect(activity.days.reduce((sum, day) => sum + day.completed + day.failed, 0)).toBe(4);
 
     // Without a default schedule the newest task's zone counts: in New York the 23:30 UTC run is on the 18th.
-    await database.db.delete(userSettings);
-    const inNewYork = await getDashboard({ db: database.db, userId, now: new Date('2026-11-20T12:00:00Z') });
+    await t.db.delete(userSettings);
+    const inNewYork = await getDashboard({ db: t.db, userId, now: new Date('2026-11-20T12:00:00Z') });
     expect(inNewYork.activity.timeZone).toBe('America/New_York');
     expect(inNewYork.activity.days.slice(-3)).toEqual([
       { date: '2026-11-18', completed: 1, failed: 1 },
@@ -170,7 +154,7 @@ describe('GET /api/dashboard', () => {
     ]);
 
     // Over HTTP: today's 30 days, ending today in the zone.
-    const dashboard = dashboardSchema.parse((await client.request('/api/dashboard')).body);
+    const dashboard = await client.expectOk(dashboardSchema, '/api/dashboard');
     expect(dashboard.activity.days).toHaveLength(30);
     expect(dashboard.activity.days.at(-1)?.date).toBe(
       new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date()),

@@ -1,71 +1,62 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryAddresses, subscriptions, taskRuns, unlimitedPlanId } from '#server/db/schema/index';
+import { deliveryAddresses, taskRuns } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { deliverRun } from '#server/engine/jobs/deliver-run';
 import { sendAddressConfirmationJob } from '#server/queue/job-definitions';
-import { createTestApp, signUpTestUser, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { useTestApp, type TestClient } from '#test/app';
+import { taskInput } from '#test/builders';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { startMailServer, type ReceivedMail } from '#test/mail-server';
 import { seedRun } from '#test/seed';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
 
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-let env: Record<string, string>;
+// The mail server listens before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
+const env: Record<string, string> = { OPENAI_API_KEY: 'sk-test' };
+beforeAll(async () => {
+  mail = await startMailServer();
+  env.SMTP_URL = mail.url;
+});
+afterAll(async () => {
+  await mail?.stop();
+});
+
+const t = useTestApp({ env });
 let sender: TestClient;
 let senderId: string;
 let senderEmail: string;
 
-const taskBody = {
-  provider: 'openai',
-  model: 'gpt-5-nano',
-  scheduleType: 'daily',
-  scheduleTime: '09:00',
-  timezone: 'UTC',
-  prompt: { input: 'Summarise the news.', temperature: 1, searchEnabled: false },
-  deliveryMethod: 'email',
-};
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailServer();
-  env = { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test' };
-  ({ app } = await createTestApp({ database, env }));
-  await signUpTestUser(app, { name: 'First Admin', ip: '198.51.100.1' });
-  ({ client: sender, userId: senderId, email: senderEmail } = await signUpTestUser(app, { name: 'Mel Member', ip: '198.51.100.2' }));
-  // More tasks than Free allows; the plan limits have tests of their own.
-  await database.db.insert(subscriptions).values({ userId: senderId, planId: unlimitedPlanId, status: 'active' });
+  // Mel is a member, not the install's admin; on Unlimited for more tasks than Free allows (the plan limits have tests of their own).
+  ({ client: sender, id: senderId, email: senderEmail } = await t.signIn({ name: 'Mel Member', plan: 'unlimited' }));
 });
 
-afterAll(async () => {
-  await mail?.stop();
-  await database?.drop();
-});
-
-const engine = () => createEngineDeps({ database, env });
+const engine = () => createEngineDeps({ database: t.database, env });
 
 async function createTask(name: string, email: string) {
-  const created = await sender.request('/api/tasks', { method: 'POST', body: { ...taskBody, name, deliveryConfig: { email } } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.task as { id: string; userId: string };
+  const { task } = await sender.expectOk(taskResponseSchema, '/api/tasks', {
+    method: 'POST',
+    body: taskInput({ name, deliveryConfig: { email } }),
+    status: 201,
+  });
+  return task;
 }
 
 /** Sends the queued confirmation e-mails as a worker would, and empties the queue. */
 async function sendQueuedConfirmations(): Promise<number> {
   const jobs = createJobList(engine());
-  const queued = await queuedJobs(database, sendAddressConfirmationJob);
+  const queued = await queuedJobs(t.database, sendAddressConfirmationJob);
   for (const { payload } of queued) await jobs[sendAddressConfirmationJob.name](payload, {} as never);
-  await database.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await t.db.execute(sql`delete from graphile_worker._private_jobs`);
   return queued.length;
 }
 
 /** A finished run of the task, delivered as the engine would deliver it; the run as it was recorded after. */
 async function deliverNewRun(task: { id: string }) {
-  const run = await seedRun(database.db, { id: task.id, userId: senderId }, { deliveryStatus: 'pending', result: 'Today: all quiet.' });
+  const run = await seedRun(t.db, { id: task.id, userId: senderId }, { deliveryStatus: 'pending', result: 'Today: all quiet.' });
   await deliverRun(engine(), { runId: run.id, attempt: 1 });
-  const [recorded] = await database.db.select().from(taskRuns).where(eq(taskRuns.id, run.id));
+  const [recorded] = await t.db.select().from(taskRuns).where(eq(taskRuns.id, run.id));
   return recorded;
 }
 
@@ -100,14 +91,13 @@ describe('verified delivery addresses', () => {
 
     // A link scanner's GET changes nothing; the page's POST confirms.
     const token = linkIn(confirmation, 'confirm');
-    expect(
-      (await new TestClient(app, '203.0.113.50').request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`)).status,
-    ).toBe(404);
-    expect(await addressStatus(task.id)).toMatchObject({ address: { status: 'pending' } });
-    const confirmed = await new TestClient(app, '203.0.113.50').request(
-      `/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`,
-      { method: 'POST', headers: { Origin: undefined } },
+    expect((await t.visitor('203.0.113.50').request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`)).status).toBe(
+      404,
     );
+    expect(await addressStatus(task.id)).toMatchObject({ address: { status: 'pending' } });
+    const confirmed = await t
+      .visitor('203.0.113.50')
+      .request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { Origin: undefined } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ email: 'friend@example.com', sender: 'Mel Member', status: 'confirmed' });
     expect(await addressStatus(task.id)).toMatchObject({ address: { status: 'confirmed' } });
@@ -125,7 +115,7 @@ describe('verified delivery addresses', () => {
     const confirmation = await mail.waitFor('reader@example.com');
     // The one-click header of the confirmation e-mail, as a mail program POSTs it (RFC 8058).
     const header = /<([^>]+)>/.exec(confirmation.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
-    const oneClick = await app.request(header.replace(/^https?:\/\/[^/]+/, ''), {
+    const oneClick = await t.app.request(header.replace(/^https?:\/\/[^/]+/, ''), {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
@@ -143,12 +133,12 @@ describe('verified delivery addresses', () => {
     expect(await addressStatus(second.id)).toMatchObject({ address: { status: 'unsubscribed' } });
 
     // Another sender asks the same address separately: unsubscribing was from Mel's mail only.
-    const { client: other } = await signUpTestUser(app, { name: 'Other Sender', ip: '198.51.100.3' });
+    const { client: other } = await t.signIn({ name: 'Other Sender' });
     expect(
       (
         await other.request('/api/tasks', {
           method: 'POST',
-          body: { ...taskBody, name: 'Other', deliveryConfig: { email: 'reader@example.com' } },
+          body: taskInput({ name: 'Other', deliveryConfig: { email: 'reader@example.com' } }),
         })
       ).status,
     ).toBe(201);
@@ -159,7 +149,7 @@ describe('verified delivery addresses', () => {
     await createTask('Forged', 'forged@example.com');
     await sendQueuedConfirmations();
     const token = linkIn(await mail.waitFor('forged@example.com'), 'confirm');
-    const anonymous = new TestClient(app, '203.0.113.51');
+    const anonymous = t.visitor('203.0.113.51');
     for (const [path, bad] of [
       ['confirm', 'nonsense'],
       ['confirm', `${token}x`],
@@ -171,14 +161,14 @@ describe('verified delivery addresses', () => {
       });
       expect({ path, bad, status: answer.status, code: answer.body.error.code }).toEqual({ path, bad, status: 400, code: 'invalid_token' });
     }
-    const [row] = await database.db.select().from(deliveryAddresses).where(eq(deliveryAddresses.email, 'forged@example.com'));
+    const [row] = await t.db.select().from(deliveryAddresses).where(eq(deliveryAddresses.email, 'forged@example.com'));
     expect(row?.status).toBe('pending');
   });
 
   it('answers 404 for another user’s task and 401 signed out', async () => {
     const task = await createTask('Mine', 'mine@example.com');
-    const { client: stranger } = await signUpTestUser(app, { name: 'Stranger Sam', ip: '198.51.100.4' });
+    const { client: stranger } = await t.signIn({ name: 'Stranger Sam' });
     expect((await stranger.request(`/api/tasks/${task.id}/delivery-address`)).status).toBe(404);
-    expect((await new TestClient(app, '198.51.100.5').request(`/api/tasks/${task.id}/delivery-address`)).status).toBe(401);
+    expect((await t.visitor('198.51.100.5').request(`/api/tasks/${task.id}/delivery-address`)).status).toBe(401);
   });
 });

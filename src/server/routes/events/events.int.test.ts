@@ -1,25 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signUpTestUser } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
 import { taskRuns } from '../../db/schema';
 
-let database: TestDatabase;
-let testApp: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await createTestApp({ database });
-});
-
-afterAll(async () => {
-  // The hub holds a pool connection while it listens; the pool only ends once it is released.
-  await testApp?.deps.userChanges.close();
-  await database?.drop();
-});
-
-const signedUpUser = (name: string, ip: string) => signUpTestUser(testApp.app, { name, ip });
+// The hub holds a pool connection while it listens; the kit releases it before it drops the database.
+const t = useTestApp();
 
 interface SseMessage {
   event?: string;
@@ -71,10 +57,11 @@ function sseReader(response: Response) {
 
 describe('GET /api/events', () => {
   it('streams the user’s run events as they are created and change status, and nobody else’s', async () => {
-    const ada = await signedUpUser('Ada', '198.51.100.31');
-    const mallory = await signedUpUser('Mallory', '198.51.100.32');
-    const adaTask = await seedTask(database.db, ada.userId, { name: 'Ada’s task' });
-    const malloryTask = await seedTask(database.db, mallory.userId, { name: 'Mallory’s task' });
+    // Ada is the install's first account, its admin: even she hears only of her own runs.
+    const ada = await t.signIn({ name: 'Ada', role: 'admin' });
+    const mallory = await t.signIn({ name: 'Mallory' });
+    const adaTask = await seedTask(t.db, ada.id, { name: 'Ada’s task' });
+    const malloryTask = await seedTask(t.db, mallory.id, { name: 'Mallory’s task' });
 
     const response = await ada.client.open('/api/events');
     expect(response.status).toBe(200);
@@ -84,37 +71,34 @@ describe('GET /api/events', () => {
     const malloryEvents = sseReader(malloryResponse);
 
     // Notifications arrive in commit order, so whatever would have leaked from Mallory's run would come first.
-    await seedRun(database.db, malloryTask, { status: 'processing', completedAt: null });
-    const run = await seedRun(database.db, adaTask, { status: 'processing', completedAt: null, result: null, deliveryStatus: 'pending' });
+    await seedRun(t.db, malloryTask, { status: 'processing', completedAt: null });
+    const run = await seedRun(t.db, adaTask, { status: 'processing', completedAt: null, result: null, deliveryStatus: 'pending' });
     expect(await events.nextRun()).toEqual({ runId: run.id, taskId: adaTask.id, status: 'processing' });
     expect((await malloryEvents.nextRun()).taskId).toBe(malloryTask.id);
 
     // A change of status is news; a change of result text alone is not.
-    await database.db.update(taskRuns).set({ result: 'Partial answer' }).where(eq(taskRuns.id, run.id));
-    await database.db
-      .update(taskRuns)
-      .set({ status: 'completed', completedAt: new Date(), result: 'Done.' })
-      .where(eq(taskRuns.id, run.id));
+    await t.db.update(taskRuns).set({ result: 'Partial answer' }).where(eq(taskRuns.id, run.id));
+    await t.db.update(taskRuns).set({ status: 'completed', completedAt: new Date(), result: 'Done.' }).where(eq(taskRuns.id, run.id));
     expect(await events.nextRun()).toEqual({ runId: run.id, taskId: adaTask.id, status: 'completed' });
-    await database.db.update(taskRuns).set({ deliveryStatus: 'delivered' }).where(eq(taskRuns.id, run.id));
+    await t.db.update(taskRuns).set({ deliveryStatus: 'delivered' }).where(eq(taskRuns.id, run.id));
     expect(await events.nextRun()).toEqual({ runId: run.id, taskId: adaTask.id, status: 'completed' });
 
     // A batch insert, as the scheduler does it: one event per run.
-    await database.db.execute(sql`
+    await t.db.execute(sql`
       insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for)
-      select ${adaTask.id}, ${ada.userId}, 'skipped', 'schedule', 'openai', 'gpt-4.1-mini', now() - n * interval '1 hour' from generate_series(1, 3) n`);
+      select ${adaTask.id}, ${ada.id}, 'skipped', 'schedule', 'openai', 'gpt-4.1-mini', now() - n * interval '1 hour' from generate_series(1, 3) n`);
     for (let index = 0; index < 3; index++) expect(await events.nextRun()).toMatchObject({ taskId: adaTask.id, status: 'skipped' });
 
     // A browser that goes away is unsubscribed.
-    expect(testApp.deps.userChanges.subscriberCount).toBe(2);
+    expect(t.deps.userChanges.subscriberCount).toBe(2);
     await events.close();
     await malloryEvents.close();
-    await vi.waitFor(() => expect(testApp.deps.userChanges.subscriberCount).toBe(0));
+    await vi.waitFor(() => expect(t.deps.userChanges.subscriberCount).toBe(0));
   });
 
   it('ends the stream of a browser that stops reading rather than buffering its events without bound', async () => {
-    const { client, userId } = await signedUpUser('Stalled', '198.51.100.34');
-    const task = await seedTask(database.db, userId, { name: 'Busy task' });
+    const { client, id: userId } = await t.signIn({ name: 'Stalled' });
+    const task = await seedTask(t.db, userId, { name: 'Busy task' });
     const stalled = sseReader(await client.open('/api/events'));
     const reading = sseReader(await client.open('/api/events'));
 
@@ -122,7 +106,7 @@ describe('GET /api/events', () => {
     // also shows the stalled one was offered all of them. (A single burst of more than 1,000 events may end even a
     // reading browser's stream, by design: it refetches instead.)
     for (let batch = 0; batch < 6; batch++) {
-      await database.db.execute(sql`
+      await t.db.execute(sql`
         insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for)
         select ${task.id}, ${userId}, 'skipped', 'schedule', 'openai', 'gpt-4.1-mini', now() - (${batch * 500} + n) * interval '1 minute'
         from generate_series(1, 500) n`);
@@ -136,17 +120,17 @@ describe('GET /api/events', () => {
   });
 
   it('ends open streams when the database connection drops, and listens again for the next one', async () => {
-    const { client, userId } = await signedUpUser('Grace', '198.51.100.33');
-    const task = await seedTask(database.db, userId, { name: 'Resilient task' });
+    const { client, id: userId } = await t.signIn({ name: 'Grace' });
+    const task = await seedTask(t.db, userId, { name: 'Resilient task' });
     const first = sseReader(await client.open('/api/events'));
 
-    await database.db.execute(
+    await t.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`,
     );
     expect(await first.next()).toBe('closed');
 
     const second = sseReader(await client.open('/api/events'));
-    const run = await seedRun(database.db, task, { status: 'error', error: 'Run interrupted' });
+    const run = await seedRun(t.db, task, { status: 'error', error: 'Run interrupted' });
     expect(await second.nextRun()).toEqual({ runId: run.id, taskId: task.id, status: 'error' });
     await second.close();
   });

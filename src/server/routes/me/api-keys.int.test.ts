@@ -1,19 +1,21 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, requestWithKey, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '#server/app-env';
+import { createTestApp, requestWithKey, signInTestUser, useTestApp, type TestApp, type TestClient } from '#test/app';
+import { taskInput } from '#test/builders';
 import { apiKeys, user } from '../../db/schema';
+import { createdApiKeySchema } from '#shared/api-keys/api-key.schema';
 
 /** API keys (issue 22): lifecycle, scopes, where keys are refused, limits, idempotent creates, and quiet logs. */
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+const t = useTestApp();
+/** The app under test: the suite's own, built with a logger that keeps every line in `logLines`. */
+let logged: { app: TestApp; deps: AppDeps };
 const logLines: string[] = [];
 const rateLimit = 25;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logLines.push(chunk.toString('utf8'));
@@ -21,47 +23,41 @@ beforeAll(async () => {
     },
   });
   const logger = pino({ level: 'trace', redact: ['*.password', '*.token', '*.apiKey', 'headers.cookie', 'headers.authorization'] }, sink);
-  ({ app } = await createTestApp({ database, env: { API_KEY_RATE_LIMIT: String(rateLimit), OPENAI_API_KEY: 'sk-test' }, logger }));
+  logged = await createTestApp({
+    database: t.database,
+    env: { API_KEY_RATE_LIMIT: String(rateLimit), OPENAI_API_KEY: 'sk-test' },
+    logger,
+  });
 });
 
-afterAll(async () => {
-  await database?.drop();
-});
-
-const taskInput = {
-  name: 'Market summary',
-  provider: 'openai',
-  model: 'gpt-5-nano',
-  scheduleType: 'daily',
-  scheduleTime: '08:00',
-  timezone: 'UTC',
-  prompt: { input: 'Summarise the markets in three lines.' },
-  deliveryMethod: 'email',
-  deliveryConfig: { email: 'reader@example.com' },
-};
+const marketTask = taskInput({ name: 'Market summary' });
 
 let users = 0;
-async function newUser() {
+/** A user signed in to the logged app; `admin` for the account that was the install's first. */
+async function newUser({ role }: { role?: 'admin' } = {}) {
   users += 1;
-  const client = new TestClient(app, `198.51.100.${users}`);
-  const email = `key-user-${users}@example.com`;
-  await client.signUp({ name: `Key user ${users}`, email, password: strongPassword });
+  const { client, email } = await signInTestUser(
+    { database: t.database, ...logged },
+    { name: `Key user ${users}`, email: `key-user-${users}@example.com`, role },
+  );
   return { client, email };
 }
 
 async function createKey(client: TestClient, body: Record<string, unknown> = {}) {
-  const response = await client.request('/api/me/api-keys', { method: 'POST', body: { name: 'Script', scope: 'write', ...body } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { apiKey: { id: string; name: string; scope: string; prefix: string; lastUsedAt: string | null }; key: string };
+  return client.expectOk(createdApiKeySchema, '/api/me/api-keys', {
+    method: 'POST',
+    body: { name: 'Script', scope: 'write', ...body },
+    status: 201,
+  });
 }
 
 function withKey(key: string, path: string, options: Parameters<typeof requestWithKey>[3] = {}) {
-  return requestWithKey(app, key, path, options);
+  return requestWithKey(logged.app, key, path, options);
 }
 
 describe('the key lifecycle', () => {
   it('creates a key shown once, lists it without the key, uses it as its owner and revokes it', async () => {
-    const { client, email } = await newUser();
+    const { client, email } = await newUser({ role: 'admin' });
     const { apiKey, key } = await createKey(client, { name: 'Nightly export' });
     expect(key).toMatch(/^pc_[0-9A-Za-z]{43}$/);
     expect(apiKey).toMatchObject({ name: 'Nightly export', scope: 'write', prefix: key.slice(0, 8), lastUsedAt: null, expiresAt: null });
@@ -69,12 +65,12 @@ describe('the key lifecycle', () => {
     const listed = await client.request('/api/me/api-keys');
     expect(listed.body.items).toEqual([apiKey]);
     expect(JSON.stringify(listed.body)).not.toContain(key.slice(8));
-    const [stored] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id));
+    const [stored] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id));
     expect(stored?.keyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(key);
 
     expect((await withKey(key, '/api/me')).body.user.email).toBe(email);
-    const created = await withKey(key, '/api/tasks', { method: 'POST', body: taskInput });
+    const created = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask });
     expect(created.status).toBe(201);
     const listedTasks = await withKey(key, '/api/tasks');
     expect(listedTasks.body.items.map((task: { id: string }) => task.id)).toEqual([created.body.task.id]);
@@ -95,7 +91,7 @@ describe('the key lifecycle', () => {
     const bob = await newUser();
     const aliceKey = await createKey(alice.client);
     const bobKey = await createKey(bob.client);
-    const task = (await alice.client.request('/api/tasks', { method: 'POST', body: taskInput })).body.task as { id: string };
+    const task = (await alice.client.request('/api/tasks', { method: 'POST', body: marketTask })).body.task as { id: string };
     expect((await withKey(bobKey.key, `/api/tasks/${task.id}`)).status).toBe(404);
     expect((await withKey(bobKey.key, `/api/tasks/${task.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await bob.client.request(`/api/me/api-keys/${aliceKey.apiKey.id}`, { method: 'DELETE' })).status).toBe(404);
@@ -104,21 +100,21 @@ describe('the key lifecycle', () => {
 
   it('refuses a past expiry, and stops an expired key', async () => {
     const { client } = await newUser();
-    const past = await client.request('/api/me/api-keys', {
+    const past = await client.expectError('/api/me/api-keys', {
       method: 'POST',
       body: { name: 'Old', scope: 'read', expiresAt: '2020-01-01T00:00:00Z' },
+      status: 400,
     });
-    expect(past.status).toBe(400);
-    expect(past.body.error.fields).toEqual({ expiresAt: 'The expiry must be a date in the future.' });
-    const invalid = await client.request('/api/me/api-keys', { method: 'POST', body: { name: '', scope: 'admin' } });
-    expect(invalid.body.error.fields).toMatchObject({
+    expect(past.error.fields).toEqual({ expiresAt: 'The expiry must be a date in the future.' });
+    const invalid = await client.expectError('/api/me/api-keys', { method: 'POST', body: { name: '', scope: 'admin' }, status: 400 });
+    expect(invalid.error.fields).toMatchObject({
       name: 'Please enter a name for the key.',
       scope: 'Please choose a scope: read or write.',
     });
 
     const { apiKey, key } = await createKey(client, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
     expect((await withKey(key, '/api/tasks')).status).toBe(200);
-    await database.db
+    await t.db
       .update(apiKeys)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.id, apiKey.id));
@@ -130,11 +126,11 @@ describe('the key lifecycle', () => {
   it('stops working while its owner is suspended', async () => {
     const { client, email } = await newUser();
     const { key } = await createKey(client);
-    await database.db.update(user).set({ banned: true }).where(eq(user.email, email));
+    await t.db.update(user).set({ banned: true }).where(eq(user.email, email));
     const suspended = await withKey(key, '/api/tasks');
     expect(suspended.status).toBe(401);
     expect(suspended.body.error.message).toBe('The account of this API key is suspended.');
-    await database.db.update(user).set({ banned: false }).where(eq(user.email, email));
+    await t.db.update(user).set({ banned: false }).where(eq(user.email, email));
     expect((await withKey(key, '/api/tasks')).status).toBe(200);
   });
 });
@@ -144,7 +140,7 @@ describe('scopes and where keys are refused', () => {
     const { client } = await newUser();
     const { key } = await createKey(client, { scope: 'read' });
     expect((await withKey(key, '/api/tasks')).status).toBe(200);
-    const write = await withKey(key, '/api/tasks', { method: 'POST', body: taskInput });
+    const write = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask });
     expect(write.status).toBe(403);
     expect(write.body.error.message).toBe('This API key can only read. Use a key with the write scope.');
     expect((await client.request('/api/tasks')).body.total).toBe(0);
@@ -197,32 +193,32 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     const { client, email } = await newUser();
     const { key } = await createKey(client);
     const headers = { 'Idempotency-Key': 'create-morning-brief-1' };
-    const first = await withKey(key, '/api/tasks', { method: 'POST', body: taskInput, headers });
+    const first = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask, headers });
     expect(first.status).toBe(201);
-    const retry = await withKey(key, '/api/tasks', { method: 'POST', body: taskInput, headers });
+    const retry = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask, headers });
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
-    const other = await withKey(key, '/api/tasks', { method: 'POST', body: { ...taskInput, name: 'Another task' }, headers });
+    const other = await withKey(key, '/api/tasks', { method: 'POST', body: { ...marketTask, name: 'Another task' }, headers });
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe('idempotency_key_reused');
 
     // Racing retries make one task too.
     const raced = await Promise.all(
       Array.from({ length: 6 }, () =>
-        withKey(key, '/api/tasks', { method: 'POST', body: taskInput, headers: { 'Idempotency-Key': 'raced' } }),
+        withKey(key, '/api/tasks', { method: 'POST', body: marketTask, headers: { 'Idempotency-Key': 'raced' } }),
       ),
     );
     expect(new Set(raced.map((response) => response.status))).toEqual(new Set([201]));
     expect(new Set(raced.map((response) => response.body.task.id)).size).toBe(1);
-    const owned = await database.db.execute<{ n: number }>(
+    const owned = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from tasks t join "user" u on u.id = t.user_id where u.email = ${email}`,
     );
     expect(owned.rows[0]?.n).toBe(2);
 
     // The key belongs to its user: another user may use the same one.
     const other2 = await newUser();
-    expect((await other2.client.request('/api/tasks', { method: 'POST', body: taskInput, headers })).status).toBe(201);
-    const badKey = await withKey(key, '/api/tasks', { method: 'POST', body: taskInput, headers: { 'Idempotency-Key': 'has space' } });
+    expect((await other2.client.request('/api/tasks', { method: 'POST', body: marketTask, headers })).status).toBe(201);
+    const badKey = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask, headers: { 'Idempotency-Key': 'has space' } });
     expect(badKey.status).toBe(400);
   });
 });
@@ -232,7 +228,7 @@ describe('logs', () => {
     const { client } = await newUser();
     const { key } = await createKey(client);
     await withKey(key, '/api/tasks');
-    await withKey(key, '/api/tasks', { method: 'POST', body: taskInput });
+    await withKey(key, '/api/tasks', { method: 'POST', body: marketTask });
     await withKey(`${key.slice(0, -1)}x`, '/api/tasks');
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(key.slice(3));

@@ -14,8 +14,7 @@ import {
 } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { sendAccountDeletedEmailJob } from '#server/queue/job-definitions';
-import { createTestApp, signUpTestUser, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { createTestApp, strongPassword, TestClient, useTestApp } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { seedRun, seedTask } from '#test/seed';
@@ -23,33 +22,32 @@ import { startStripeServer, subscriptionObject, type StripeStandIn } from '#test
 
 const proPlanId = '00000000-0000-4000-8000-000000000002';
 
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 let stripe: StripeStandIn;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-let admin: TestClient;
-let adminId: string;
-let env: Record<string, string>;
-
+// The mail server and Stripe listen before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
+const env: Record<string, string> = {};
 beforeAll(async () => {
-  database = await createTestDatabase();
   mail = await startMailServer();
   stripe = await startStripeServer();
-  env = { SMTP_URL: mail.url, STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_BASE: stripe.baseUrl };
-  ({ app } = await createTestApp({ database, env }));
-  // The first account of the install is its administrator.
-  ({ client: admin, userId: adminId } = await signUpTestUser(app, { name: 'Ada Admin', ip: '198.51.100.1' }));
+  Object.assign(env, { SMTP_URL: mail.url, STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_BASE: stripe.baseUrl });
 });
-
 afterAll(async () => {
   await mail?.stop();
   await stripe?.stop();
-  await database?.drop();
+});
+
+const t = useTestApp({ env });
+let admin: TestClient;
+let adminId: string;
+
+beforeAll(async () => {
+  // The first account of the install is its administrator.
+  ({ client: admin, id: adminId } = await t.signIn({ name: 'Ada Admin', role: 'admin' }));
 });
 
 /** Every row the account owns, per table: what deletion must leave at zero. */
 async function rowsOf(userId: string) {
-  const { db } = database;
+  const { db } = t;
   const count = async (query: Promise<unknown[]>) => (await query).length;
   return {
     user: await count(db.select().from(user).where(eq(user.id, userId))),
@@ -71,10 +69,10 @@ async function rowsOf(userId: string) {
 }
 
 /** A member with one of everything an account can own, paying for Pro through Stripe. */
-async function memberWithData(name: string, ip: string) {
-  const member = await signUpTestUser(app, { name, ip });
-  const { db } = database;
-  const task = await seedTask(db, member.userId, {
+async function memberWithData(name: string) {
+  const { id: userId, client, email } = await t.signIn({ name });
+  const { db } = t;
+  const task = await seedTask(db, userId, {
     deliveryMethod: 'webhook',
     deliveryConfig: { webhookUrl: 'https://hooks.example.com/in' },
   });
@@ -82,12 +80,10 @@ async function memberWithData(name: string, ip: string) {
   await db
     .insert(webhookDeliveries)
     .values({ runId: run.id, attempt: 1, url: 'https://hooks.example.com/in', statusCode: 200, durationMs: 40 });
-  await db.insert(userSettings).values({ userId: member.userId, notifyTaskCompletion: false, notifyTaskErrors: true, weeklyDigest: false });
-  await db
-    .insert(apiKeys)
-    .values({ userId: member.userId, name: 'script', scope: 'read', prefix: 'pc_abcd', keyHash: `hash-${member.userId}` });
+  await db.insert(userSettings).values({ userId, notifyTaskCompletion: false, notifyTaskErrors: true, weeklyDigest: false });
+  await db.insert(apiKeys).values({ userId, name: 'script', scope: 'read', prefix: 'pc_abcd', keyHash: `hash-${userId}` });
   await db.insert(usageTracking).values({
-    userId: member.userId,
+    userId,
     featureName: 'monthly_runs',
     periodStart: new Date('2020-10-01T00:00:00Z'),
     periodEnd: new Date('2020-11-01T00:00:00Z'),
@@ -97,37 +93,36 @@ async function memberWithData(name: string, ip: string) {
   stripe.addSubscription(subscriptionObject({ id: stripeSubscriptionId, customer: 'cus_member', price: { id: 'price_pro' } }));
   await db
     .insert(subscriptions)
-    .values({ userId: member.userId, planId: proPlanId, status: 'active', stripeCustomerId: 'cus_member', stripeSubscriptionId });
-  return { ...member, stripeSubscriptionId };
+    .values({ userId, planId: proPlanId, status: 'active', stripeCustomerId: 'cus_member', stripeSubscriptionId });
+  return { client, email, userId, stripeSubscriptionId };
 }
 
 /** Sends the queued confirmation e-mails as a worker would. */
 async function sendQueuedDeletionMails() {
-  const jobs = createJobList(createEngineDeps({ database, env }));
-  for (const { payload } of await queuedJobs(database, sendAccountDeletedEmailJob)) {
+  const jobs = createJobList(createEngineDeps({ database: t.database, env }));
+  for (const { payload } of await queuedJobs(t.database, sendAccountDeletedEmailJob)) {
     await jobs[sendAccountDeletedEmailJob.name](payload, {} as never);
   }
-  await database.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await t.db.execute(sql`delete from graphile_worker._private_jobs`);
 }
 
 describe('POST /api/me/delete-account', () => {
   it('refuses a wrong e-mail or password and deletes nothing', async () => {
-    const { client, email, userId } = await signUpTestUser(app, { name: 'Careful Carl', ip: '198.51.100.2' });
-    const wrongEmail = await client.request('/api/me/delete-account', {
+    const { client, email, id: userId } = await t.signIn({ name: 'Careful Carl' });
+    const wrongEmail = await client.expectError('/api/me/delete-account', {
       method: 'POST',
       body: { email: 'someone@example.com', password: strongPassword },
+      status: 400,
     });
-    expect(wrongEmail.status).toBe(400);
-    expect(wrongEmail.body.error.fields).toEqual({ email: 'This is not the e-mail address of your account.' });
-    const wrongPassword = await client.request('/api/me/delete-account', {
+    expect(wrongEmail.error.fields).toEqual({ email: 'This is not the e-mail address of your account.' });
+    const wrongPassword = await client.expectError('/api/me/delete-account', {
       method: 'POST',
       body: { email: email.toUpperCase(), password: 'not-my-password' },
+      status: 400,
     });
-    expect(wrongPassword.status).toBe(400);
-    expect(wrongPassword.body.error.fields).toEqual({ password: 'The password is not correct.' });
-    const empty = await client.request('/api/me/delete-account', { method: 'POST', body: { email: '', password: '' } });
-    expect(empty.status).toBe(400);
-    expect(empty.body.error.fields).toMatchObject({
+    expect(wrongPassword.error.fields).toEqual({ password: 'The password is not correct.' });
+    const empty = await client.expectError('/api/me/delete-account', { method: 'POST', body: { email: '', password: '' }, status: 400 });
+    expect(empty.error.fields).toMatchObject({
       email: 'Type your e-mail address to confirm.',
       password: 'Enter your current password.',
     });
@@ -136,27 +131,30 @@ describe('POST /api/me/delete-account', () => {
   });
 
   it('stops guessing passwords after five wrong ones', async () => {
-    const { client, email } = await signUpTestUser(app, { name: 'Guessed Gus', ip: '198.51.100.3' });
+    const { client, email } = await t.signIn({ name: 'Guessed Gus' });
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect(
         (await client.request('/api/me/delete-account', { method: 'POST', body: { email, password: `guess-${attempt}` } })).status,
       ).toBe(400);
     }
-    const limited = await client.request('/api/me/delete-account', { method: 'POST', body: { email, password: strongPassword } });
-    expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe('rate_limited');
+    const limited = await client.expectError('/api/me/delete-account', {
+      method: 'POST',
+      body: { email, password: strongPassword },
+      status: 429,
+    });
+    expect(limited.error.code).toBe('rate_limited');
   });
 
   it('needs a session, and refuses another site', async () => {
     expect(
       (
-        await new TestClient(app, '198.51.100.4').request('/api/me/delete-account', {
+        await t.visitor('198.51.100.4').request('/api/me/delete-account', {
           method: 'POST',
           body: { email: 'x@example.com', password: 'x' },
         })
       ).status,
     ).toBe(401);
-    const { client, email } = await signUpTestUser(app, { name: 'Cross Site', ip: '198.51.100.5' });
+    const { client, email } = await t.signIn({ name: 'Cross Site' });
     const crossSite = await client.request('/api/me/delete-account', {
       method: 'POST',
       body: { email, password: strongPassword },
@@ -166,7 +164,7 @@ describe('POST /api/me/delete-account', () => {
   });
 
   it('deletes the account with everything it owns, cancels at Stripe first, and confirms by e-mail', async () => {
-    const { client, email, userId, stripeSubscriptionId } = await memberWithData('Leaving Lea', '198.51.100.6');
+    const { client, email, userId, stripeSubscriptionId } = await memberWithData('Leaving Lea');
     expect(await rowsOf(userId)).toEqual({
       user: 1,
       sessions: 1,
@@ -195,10 +193,10 @@ describe('POST /api/me/delete-account', () => {
     expect(stripe.requestsTo('DELETE', `/v1/subscriptions/${stripeSubscriptionId}`)).toHaveLength(1);
     expect(stripe.objectOf(stripeSubscriptionId)).toMatchObject({ status: 'canceled' });
     // A self-deletion is not an administrator's action: the audit log keeps no trace of the address.
-    expect(await database.db.select().from(auditLog).where(eq(auditLog.targetId, userId))).toEqual([]);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.targetId, userId))).toEqual([]);
 
     expect((await client.request('/api/me')).status).toBe(401);
-    expect((await new TestClient(app, '198.51.100.7').signIn(email, strongPassword)).status).toBe(401);
+    expect((await t.visitor('198.51.100.7').signIn(email, strongPassword)).status).toBe(401);
 
     await sendQueuedDeletionMails();
     const message = await mail.waitFor(email);
@@ -208,19 +206,19 @@ describe('POST /api/me/delete-account', () => {
 
   it('refuses the last administrator with a message, and calls Stripe for nothing', async () => {
     const before = stripe.requests.length;
-    const refused = await admin.request('/api/me/delete-account', {
+    const refused = await admin.expectError('/api/me/delete-account', {
       method: 'POST',
       body: { email: 'adaadmin@example.com', password: strongPassword },
+      status: 409,
     });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe('The last administrator cannot be deleted. Make another user an administrator first.');
+    expect(refused.error.message).toBe('The last administrator cannot be deleted. Make another user an administrator first.');
     expect((await rowsOf(adminId)).user).toBe(1);
     expect(stripe.requests.length).toBe(before);
   });
 
   it('lets an administrator go once another one remains', async () => {
-    const { client, email, userId } = await signUpTestUser(app, { name: 'Second Admin', ip: '198.51.100.8' });
-    await database.db.update(user).set({ role: 'admin' }).where(eq(user.id, userId));
+    // A member made administrator: no plan of the install's first account.
+    const { client, email, id: userId } = await t.signIn({ name: 'Second Admin', role: 'admin', plan: 'free' });
     expect((await client.request('/api/me/delete-account', { method: 'POST', body: { email, password: strongPassword } })).status).toBe(
       200,
     );
@@ -230,7 +228,7 @@ describe('POST /api/me/delete-account', () => {
 
 describe('DELETE /api/admin/users/:id takes the same path', () => {
   it('cancels at Stripe, removes everything, audits, and e-mails the user', async () => {
-    const { email, userId, stripeSubscriptionId } = await memberWithData('Removed Rita', '198.51.100.9');
+    const { email, userId, stripeSubscriptionId } = await memberWithData('Removed Rita');
     expect((await admin.request(`/api/admin/users/${userId}`, { method: 'DELETE' })).status).toBe(200);
     expect(await rowsOf(userId)).toEqual({
       user: 0,
@@ -244,7 +242,7 @@ describe('DELETE /api/admin/users/:id takes the same path', () => {
       subscription: 0,
     });
     expect(stripe.objectOf(stripeSubscriptionId)).toMatchObject({ status: 'canceled' });
-    expect(await database.db.select().from(auditLog).where(eq(auditLog.targetId, userId))).toEqual([
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.targetId, userId))).toEqual([
       expect.objectContaining({ action: 'user.delete', actorId: adminId }),
     ]);
     await sendQueuedDeletionMails();
@@ -253,19 +251,22 @@ describe('DELETE /api/admin/users/:id takes the same path', () => {
   });
 
   it('keeps the account when Stripe refuses the cancellation', async () => {
-    const member = await signUpTestUser(app, { name: 'Unknown Key', ip: '198.51.100.10' });
-    await database.db.insert(subscriptions).values({
-      userId: member.userId,
+    const member = await t.signIn({ name: 'Unknown Key' });
+    await t.db.insert(subscriptions).values({
+      userId: member.id,
       planId: proPlanId,
       status: 'active',
       stripeCustomerId: 'cus_x',
       stripeSubscriptionId: 'sub_unknown_key',
     });
-    const { app: wrongKey } = await createTestApp({ database, env: { ...env, STRIPE_SECRET_KEY: 'sk_test_wrong' } });
-    const adminElsewhere = new TestClient(wrongKey, '198.51.100.1');
-    await adminElsewhere.signIn('adaadmin@example.com', strongPassword);
-    const refused = await adminElsewhere.request(`/api/admin/users/${member.userId}`, { method: 'DELETE' });
+    const { app: wrongKey } = await createTestApp({ database: t.database, env: { ...env, STRIPE_SECRET_KEY: 'sk_test_wrong' } });
+    // The administrator's session, on an API process with the wrong Stripe key.
+    const adminElsewhere = new TestClient(wrongKey, admin.ip);
+    const refused = await adminElsewhere.request(`/api/admin/users/${member.id}`, {
+      method: 'DELETE',
+      headers: { Cookie: admin.cookieHeader },
+    });
     expect(refused.status).toBe(502);
-    expect((await rowsOf(member.userId)).user).toBe(1);
+    expect((await rowsOf(member.id)).user).toBe(1);
   });
 });

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, type TestClient } from '#test/app';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+const t = useTestApp();
 let ada: TestClient;
 let grace: TestClient;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp({ database }));
-  ada = new TestClient(app, '198.51.100.1');
-  await ada.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
-  grace = new TestClient(app, '198.51.100.2');
-  await grace.signUp({ name: 'Grace Hopper', email: 'grace@example.com', password: strongPassword });
-});
-
-afterAll(async () => {
-  await database?.drop();
+  // Ada is the install's first account, its admin; Grace a member.
+  ({ client: ada } = await t.signIn({ name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin' }));
+  ({ client: grace } = await t.signIn({ name: 'Grace Hopper', email: 'grace@example.com' }));
 });
 
 describe('signed out', () => {
@@ -28,7 +19,7 @@ describe('signed out', () => {
     ['GET', '/api/me/settings'],
     ['PUT', '/api/me/settings'],
   ])('%s %s answers 401', async (method, path) => {
-    const response = await new TestClient(app).request(path, { method, body: method === 'GET' ? undefined : {} });
+    const response = await t.visitor().request(path, { method, body: method === 'GET' ? undefined : {} });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ error: { code: 'unauthorized', message: 'Please sign in to continue.' } });
   });
@@ -36,9 +27,8 @@ describe('signed out', () => {
 
 describe('profile', () => {
   it('updates the full name and refuses one shorter than 2 characters', async () => {
-    const refused = await ada.request('/api/me', { method: 'PATCH', body: { fullName: ' A ' } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({
+    const refused = await ada.expectError('/api/me', { method: 'PATCH', body: { fullName: ' A ' }, status: 400 });
+    expect(refused.error).toMatchObject({
       code: 'validation_failed',
       message: 'Name must be at least 2 characters.',
       fields: { fullName: 'Name must be at least 2 characters.' },
@@ -51,9 +41,12 @@ describe('profile', () => {
   });
 
   it('does not let an account with a password set a "first" password', async () => {
-    const response = await ada.request('/api/me/password', { method: 'POST', body: { password: 'A-brand-new-Passw0rd!' } });
-    expect(response.status).toBe(409);
-    expect(response.body.error.code).toBe('conflict');
+    const response = await ada.expectError('/api/me/password', {
+      method: 'POST',
+      body: { password: 'A-brand-new-Passw0rd!' },
+      status: 409,
+    });
+    expect(response.error.code).toBe('conflict');
   });
 });
 
@@ -87,11 +80,11 @@ describe('settings', () => {
     await grace.request('/api/me/settings', { method: 'PUT', body: utcMorning });
     expect((await grace.request('/api/me/settings')).body).toEqual(utcMorning);
     // A schedule is all three fields or none.
-    const partial = await grace.request('/api/me/settings', {
+    await grace.expectError('/api/me/settings', {
       method: 'PUT',
       body: { ...notificationsOnly, defaultSchedule: { type: 'daily' } },
+      status: 400,
     });
-    expect(partial.status).toBe(400);
     await grace.request('/api/me/settings', { method: 'PUT', body: notificationsOnly });
   });
 
@@ -101,9 +94,12 @@ describe('settings', () => {
     expect(saved.body.budget).toEqual({ unit: 'usd', amount: 12.5 });
     // A client that knows nothing of budgets (or changes one switch) does not clear it.
     expect((await grace.request('/api/me/settings', { method: 'PUT', body: base })).body.budget).toEqual({ unit: 'usd', amount: 12.5 });
-    const refused = await grace.request('/api/me/settings', { method: 'PUT', body: { ...base, budget: { unit: 'tokens', amount: 0 } } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.fields).toEqual({ 'budget.amount': 'Please enter a budget greater than 0.' });
+    const refused = await grace.expectError('/api/me/settings', {
+      method: 'PUT',
+      body: { ...base, budget: { unit: 'tokens', amount: 0 } },
+      status: 400,
+    });
+    expect(refused.error.fields).toEqual({ 'budget.amount': 'Please enter a budget greater than 0.' });
     expect((await grace.request('/api/me/settings', { method: 'PUT', body: { ...base, budget: null } })).body.budget).toBeNull();
   });
 
@@ -112,9 +108,8 @@ describe('settings', () => {
       notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: true },
       defaultSchedule: { type: 'hourly', time: '25:00', timezone: 'Mars/Olympus' },
     };
-    const response = await grace.request('/api/me/settings', { method: 'PUT', body });
-    expect(response.status).toBe(400);
-    expect(response.body.error.fields).toEqual({
+    const response = await grace.expectError('/api/me/settings', { method: 'PUT', body, status: 400 });
+    expect(response.error.fields).toEqual({
       'defaultSchedule.type': 'Please select a schedule type.',
       'defaultSchedule.time': 'Please enter a time as HH:MM.',
       'defaultSchedule.timezone': 'Please select a valid time zone.',

@@ -1,44 +1,50 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createEngineDeps, createEngineSetup, waitFor } from '#test/engine-setup';
-import type { TestDatabase } from '#test/database';
+import { createTestApp, useTestApp } from '#test/app';
+import { taskInput } from '#test/builders';
+import { createEngineDeps, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { watchJobQueue } from '../../metrics/metrics';
 import { measureJobQueue } from '../../queue/job-queue-depth';
 import { startWorker, type Worker } from '../../engine/worker';
+import { runResponseSchema } from '#shared/runs/run.schema';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
 
 /** `/metrics` for Prometheus (issue 22): its token, and what an all-in-one process and a worker-only one report. */
 const token = 'metrics-token-for-the-tests';
-let database: TestDatabase;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let worker: Worker;
 const children: ChildProcess[] = [];
 
+// The stand-ins listen before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
+const env: Record<string, string> = { METRICS_TOKEN: token, OPENAI_API_KEY: 'sk-test', ALLOW_PRIVATE_WEBHOOKS: 'true' };
 beforeAll(async () => {
-  ({ database } = await createEngineSetup());
   openai = await startOpenAiServer({ defaultText: 'Measured.' });
   receiver = await startWebhookReceiver();
-  const env = { METRICS_TOKEN: token, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
-  ({ app } = await createTestApp({ database, env }));
+  env.OPENAI_BASE_URL = openai.baseUrl;
+});
+afterAll(async () => {
+  await Promise.all([openai?.stop(), receiver?.stop()]);
+});
+
+const t = useTestApp({ env });
+
+beforeAll(async () => {
   // As main.ts wires an all-in-one process: the worker and the queue gauges in the same registry as the API.
-  worker = await startWorker({ pool: database.pool, concurrency: 2, deps: createEngineDeps({ database, env }) });
-  watchJobQueue(() => measureJobQueue(database.db));
+  worker = await startWorker({ pool: t.database.pool, concurrency: 2, deps: createEngineDeps({ database: t.database, env }) });
+  watchJobQueue(() => measureJobQueue(t.db));
 });
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await worker?.stop();
-  await Promise.all([openai?.stop(), receiver?.stop()]);
-  await database?.drop();
 });
 
 async function scrape(authorization?: string) {
-  const response = await app.request('/metrics', { headers: authorization ? { Authorization: authorization } : {} });
+  const response = await t.app.request('/metrics', { headers: authorization ? { Authorization: authorization } : {} });
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 }
 
@@ -59,7 +65,7 @@ describe('GET /metrics', () => {
   });
 
   it('is not there without METRICS_TOKEN', async () => {
-    const { app: plain } = await createTestApp({ database });
+    const { app: plain } = await createTestApp({ database: t.database });
     const response = await plain.request('/metrics', { headers: { Authorization: `Bearer ${token}` } });
     expect(response.status).toBe(404);
   });
@@ -68,26 +74,16 @@ describe('GET /metrics', () => {
     // The registry is the process's own: other test files in this worker may have counted already, so compare.
     const before = (await scrape(`Bearer ${token}`)).text;
     const added = (text: string, name: string) => (sample(text, name) ?? 0) - (sample(before, name) ?? 0);
-    const client = new TestClient(app, '198.51.100.60');
-    await client.signUp({ name: 'Measured', email: 'measured@example.com', password: strongPassword });
-    const created = await client.request('/api/tasks', {
+    const { client } = await t.signIn({ name: 'Measured' });
+    const created = await client.expectOk(taskResponseSchema, '/api/tasks', {
       method: 'POST',
-      body: {
-        name: 'Measured task',
-        provider: 'openai',
-        model: 'gpt-5-nano',
-        scheduleType: 'daily',
-        scheduleTime: '08:00',
-        timezone: 'UTC',
-        prompt: { input: 'Count the requests please.' },
-        deliveryMethod: 'webhook',
-        deliveryConfig: { webhookUrl: receiver.url },
-      },
+      body: taskInput({ name: 'Measured task', deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: receiver.url } }),
+      status: 201,
     });
-    const taskId = created.body.task.id as string;
+    const taskId = created.task.id;
     await client.request(`/api/tasks/${taskId}`);
     await client.request('/api/tasks/00000000-0000-0000-0000-000000000000');
-    expect((await client.request(`/api/tasks/${taskId}/runs`, { method: 'POST' })).body.run.status).toBe('completed');
+    expect((await client.expectOk(runResponseSchema, `/api/tasks/${taskId}/runs`, { method: 'POST' })).run.status).toBe('completed');
     await waitFor(async () => (receiver.received.length > 0 ? true : undefined), 'the delivery');
 
     const { text } = await scrape(`Bearer ${token}`);
@@ -126,7 +122,7 @@ describe('a worker-only process', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
       env: {
         PATH: process.env.PATH ?? '',
-        DATABASE_URL: database.url,
+        DATABASE_URL: t.database.url,
         AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
         METRICS_TOKEN: token,
         METRICS_PORT: String(port),

@@ -1,45 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestClient } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
 import { historyPageSchema } from '#shared/runs/run.schema';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-let accounts = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp({ database }));
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
-
-/** A fresh signed-up user, so each test reads a history nobody else wrote into. */
-async function signedUpUser(name: string) {
-  accounts += 1;
-  const client = new TestClient(app, `198.51.100.${accounts}`);
-  await client.signUp({ name, email: `${name.toLowerCase().replace(/\W/g, '')}-${accounts}@example.com`, password: strongPassword });
-  const me = await client.request('/api/me');
-  return { client, userId: me.body.user.id as string };
-}
+// Each test signs in a fresh user of its own, so that it reads a history nobody else wrote into.
+const t = useTestApp();
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
-async function history(client: TestClient, query = '') {
-  const response = await client.request(`/api/runs${query}`);
-  expect(response.status).toBe(200);
-  return historyPageSchema.parse(response.body);
+function history(client: TestClient, query = '') {
+  return client.expectOk(historyPageSchema, `/api/runs${query}`, { status: 200 });
 }
 
 describe('GET /api/runs', () => {
   it('narrows the history to the last 24 hours, 7 days or 30 days, newest first, with the total', async () => {
-    const { client, userId } = await signedUpUser('Ranges');
-    const task = await seedTask(database.db, userId, { name: 'Morning digest' });
-    const runs = await Promise.all([1, 48, 24 * 10, 24 * 40].map((hours) => seedRun(database.db, task, { startedAt: hoursAgo(hours) })));
+    // The install's first account, its admin: its history too is its own.
+    const { client, id: userId } = await t.signIn({ name: 'Ranges', role: 'admin' });
+    const task = await seedTask(t.db, userId, { name: 'Morning digest' });
+    const runs = await Promise.all([1, 48, 24 * 10, 24 * 40].map((hours) => seedRun(t.db, task, { startedAt: hoursAgo(hours) })));
     const ids = runs.map((run) => run.id);
 
     expect(await history(client, '?range=24h')).toMatchObject({
@@ -56,10 +35,10 @@ describe('GET /api/runs', () => {
   });
 
   it('covers a specific calendar day in the reader’s time zone, not in UTC', async () => {
-    const { client, userId } = await signedUpUser('Specific date');
-    const task = await seedTask(database.db, userId, { name: 'Auckland report' });
+    const { client, id: userId } = await t.signIn({ name: 'Specific date' });
+    const task = await seedTask(t.db, userId, { name: 'Auckland report' });
     // 2026-11-20 in Auckland (UTC+13, daylight time) runs from 2026-11-19T11:00Z to 2026-11-20T11:00Z.
-    const at = (iso: string) => seedRun(database.db, task, { startedAt: new Date(iso) });
+    const at = (iso: string) => seedRun(t.db, task, { startedAt: new Date(iso) });
     await at('2026-11-19T10:59:59Z'); // 23:59:59 on the 19th in Auckland
     const first = await at('2026-11-19T11:00:00Z'); // 00:00 on the 20th
     const last = await at('2026-11-20T10:59:59Z'); // 23:59:59 on the 20th
@@ -76,7 +55,7 @@ describe('GET /api/runs', () => {
   });
 
   it('answers a bad filter with 400 and the field at fault', async () => {
-    const { client } = await signedUpUser('Bad filter');
+    const { client } = await t.signIn({ name: 'Bad filter' });
     const cases: [string, string, string][] = [
       ['?range=date', 'date', 'Please pick a date.'],
       ['?range=date&date=2026-02-30', 'date', 'Please pick a date.'],
@@ -88,23 +67,22 @@ describe('GET /api/runs', () => {
       ['?cursor=garbage', 'cursor', 'This page link is not valid any more. Please reload the history.'],
     ];
     for (const [query, field, message] of cases) {
-      const response = await client.request(`/api/runs${query}`);
-      expect(response.status, query).toBe(400);
-      expect(response.body.error.code).toBe('validation_failed');
-      expect(response.body.error.fields[field], query).toEqual(message);
+      const { error } = await client.expectError(`/api/runs${query}`, { status: 400 });
+      expect(error.code).toBe('validation_failed');
+      expect(error.fields?.[field], query).toEqual(message);
     }
   });
 
   it('searches task names as text, results and errors as words, case-insensitively, with % and _ taken literally', async () => {
-    const { client, userId } = await signedUpUser('Search');
-    const digest = await seedTask(database.db, userId, { name: 'Morning Digest' });
-    const weather = await seedTask(database.db, userId, { name: 'Weather report' });
-    const digestRun = await seedRun(database.db, digest, { startedAt: hoursAgo(1), result: 'Markets rose 100% today.' });
-    const earningsRun = await seedRun(database.db, weather, {
+    const { client, id: userId } = await t.signIn({ name: 'Search' });
+    const digest = await seedTask(t.db, userId, { name: 'Morning Digest' });
+    const weather = await seedTask(t.db, userId, { name: 'Weather report' });
+    const digestRun = await seedRun(t.db, digest, { startedAt: hoursAgo(1), result: 'Markets rose 100% today.' });
+    const earningsRun = await seedRun(t.db, weather, {
       startedAt: hoursAgo(2),
       result: 'Sunny. Quarterly EARNINGS of the umbrella makers fell.',
     });
-    const failedRun = await seedRun(database.db, weather, {
+    const failedRun = await seedRun(t.db, weather, {
       startedAt: hoursAgo(3),
       status: 'error',
       result: null,
@@ -125,19 +103,19 @@ describe('GET /api/runs', () => {
   });
 
   it('finds words in results and errors: phrases, -exclusions, or, and the last word as a prefix, in any language', async () => {
-    const { client, userId } = await signedUpUser('Words');
-    const other = await signedUpUser('Other words');
-    const news = await seedTask(database.db, userId, { name: 'Daily news' });
-    const supermarket = await seedTask(database.db, userId, { name: 'Price watch' });
+    const { client, id: userId } = await t.signIn({ name: 'Words' });
+    const other = await t.signIn({ name: 'Other words' });
+    const news = await seedTask(t.db, userId, { name: 'Daily news' });
+    const supermarket = await seedTask(t.db, userId, { name: 'Price watch' });
     const at = (hours: number, result: string | null, error: string | null = null) =>
-      seedRun(database.db, news, { startedAt: hoursAgo(hours), result, error, status: error ? 'error' : 'completed' });
+      seedRun(t.db, news, { startedAt: hoursAgo(hours), result, error, status: error ? 'error' : 'completed' });
     const markets = await at(1, 'Stock markets rose sharply; “markets”—as usual—followed the bond market.');
     const marketing = await at(2, 'The marketing team met. Sports results: rain stopped play.');
-    const supermarkets = await seedRun(database.db, supermarket, { startedAt: hoursAgo(3), result: 'Supermarkets cut prices of bread.' });
+    const supermarkets = await seedRun(t.db, supermarket, { startedAt: hoursAgo(3), result: 'Supermarkets cut prices of bread.' });
     const german = await at(4, 'Überblick: Die Märkte in Zürich schlossen höher.');
     const russian = await at(5, 'ОБЗОР: Рынки Москвы выросли.');
     const failed = await at(6, null, 'The provider rejected the e-mail address.');
-    await seedRun(database.db, await seedTask(database.db, other.userId, { name: 'Daily news' }), {
+    await seedRun(t.db, await seedTask(t.db, other.id, { name: 'Daily news' }), {
       result: 'Stock markets and marketing of Überblick.',
     });
 
@@ -173,9 +151,9 @@ describe('GET /api/runs', () => {
   });
 
   it('answers any search text with a page, never an error', async () => {
-    const { client, userId } = await signedUpUser('Hostile search');
-    const task = await seedTask(database.db, userId, { name: 'Quotes' });
-    const run = await seedRun(database.db, task, { result: "It's a test: 100% & more | (nothing) !important" });
+    const { client, id: userId } = await t.signIn({ name: 'Hostile search' });
+    const task = await seedTask(t.db, userId, { name: 'Quotes' });
+    const run = await seedRun(t.db, task, { result: "It's a test: 100% & more | (nothing) !important" });
     const searches = [
       "'",
       "''",
@@ -208,10 +186,10 @@ describe('GET /api/runs', () => {
   });
 
   it('walks every run exactly once, page by page, even when many share one start time to the microsecond', async () => {
-    const { client, userId } = await signedUpUser('Pages');
-    const task = await seedTask(database.db, userId, { name: 'Busy task' });
+    const { client, id: userId } = await t.signIn({ name: 'Pages' });
+    const task = await seedTask(t.db, userId, { name: 'Busy task' });
     // The scheduler starts a batch of runs in one statement: they share started_at to the microsecond.
-    await database.db.execute(sql`
+    await t.db.execute(sql`
       insert into task_runs (task_id, user_id, status, trigger, provider, model, started_at)
       select ${task.id}, ${userId}, 'completed', 'manual', 'openai', 'gpt-4.1-mini',
         case when n <= 30 then now() - interval '1 hour' else now() - n * interval '1.234567 second' end
@@ -236,10 +214,10 @@ describe('GET /api/runs', () => {
   });
 
   it('walks every match of a search exactly once, page by page, whether few or many runs match', async () => {
-    const { client, userId } = await signedUpUser('Search pages');
-    const task = await seedTask(database.db, userId, { name: 'Busy search' });
+    const { client, id: userId } = await t.signIn({ name: 'Search pages' });
+    const task = await seedTask(t.db, userId, { name: 'Busy search' });
     // 2,050 runs with "alpha" (more than a search fetches whole), every second one with "beta" too (fewer).
-    await database.db.execute(sql`
+    await t.db.execute(sql`
       insert into task_runs (task_id, user_id, status, trigger, provider, model, started_at, result)
       select ${task.id}, ${userId}, 'completed', 'schedule', 'openai', 'gpt-4.1-mini', now() - n * interval '1 minute',
         'Report ' || n || ': alpha' || case when n % 2 = 0 then ' beta' else '' end
@@ -264,14 +242,14 @@ describe('GET /api/runs', () => {
   });
 
   it('lists and counts a run once when both its task’s name and its words match, on every page', async () => {
-    const { client, userId } = await signedUpUser('Both parts');
-    const digest = await seedTask(database.db, userId, { name: 'Walrus digest' });
-    const other = await seedTask(database.db, userId, { name: 'Morning notes' });
+    const { client, id: userId } = await t.signIn({ name: 'Both parts' });
+    const digest = await seedTask(t.db, userId, { name: 'Walrus digest' });
+    const other = await seedTask(t.db, userId, { name: 'Morning notes' });
     const started = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 10, minutes));
-    const both = await seedRun(database.db, digest, { startedAt: started(5), result: 'The walrus colony grew.' });
-    const nameOnly = await seedRun(database.db, digest, { startedAt: started(4), result: 'Nothing new.' });
-    const wordsOnly = await seedRun(database.db, other, { startedAt: started(3), result: 'A walrus was seen.' });
-    await seedRun(database.db, other, { startedAt: started(2), result: 'Quiet morning.' });
+    const both = await seedRun(t.db, digest, { startedAt: started(5), result: 'The walrus colony grew.' });
+    const nameOnly = await seedRun(t.db, digest, { startedAt: started(4), result: 'Nothing new.' });
+    const wordsOnly = await seedRun(t.db, other, { startedAt: started(3), result: 'A walrus was seen.' });
+    await seedRun(t.db, other, { startedAt: started(2), result: 'Quiet morning.' });
 
     const first = await history(client, '?q=walrus&limit=2');
     expect(first.total).toBe(3);
@@ -282,10 +260,10 @@ describe('GET /api/runs', () => {
   });
 
   it('shows a user only their own runs, and answers another user’s run as not found', async () => {
-    const ada = await signedUpUser('Ada');
-    const mallory = await signedUpUser('Mallory');
-    const task = await seedTask(database.db, ada.userId, { name: 'Private thoughts' });
-    const run = await seedRun(database.db, task, { result: 'Only Ada may read this.' });
+    const ada = await t.signIn({ name: 'Ada' });
+    const mallory = await t.signIn({ name: 'Mallory' });
+    const task = await seedTask(t.db, ada.id, { name: 'Private thoughts' });
+    const run = await seedRun(t.db, task, { result: 'Only Ada may read this.' });
 
     expect((await ada.client.request(`/api/runs/${run.id}`)).body.run).toMatchObject({
       id: run.id,
@@ -302,12 +280,11 @@ describe('GET /api/runs', () => {
   });
 
   it('describes a run in the history exactly as the run itself does, times cut to the millisecond', async () => {
-    const { client, userId } = await signedUpUser('Precise times');
-    const task = await seedTask(database.db, userId, { name: 'Stopwatch' });
-    const run = await seedRun(database.db, task);
+    const { client, id: userId } = await t.signIn({ name: 'Precise times' });
+    const task = await seedTask(t.db, userId, { name: 'Stopwatch' });
+    const run = await seedRun(t.db, task);
     // Microseconds, as the scheduler's now() writes them: the history formats times in SQL, the run page in JavaScript.
-    await database.db
-      .execute(sql`update task_runs set scheduled_for = '2026-11-20T09:59:59.999999Z', started_at = '2026-11-20T10:00:00.123456Z',
+    await t.db.execute(sql`update task_runs set scheduled_for = '2026-11-20T09:59:59.999999Z', started_at = '2026-11-20T10:00:00.123456Z',
       completed_at = '2026-11-20T10:00:01.500999Z' where id = ${run.id}`);
 
     const [listed] = (await history(client)).items;
@@ -322,7 +299,7 @@ describe('GET /api/runs', () => {
   });
 
   it('refuses visitors who are not signed in', async () => {
-    const visitor = new TestClient(app, '198.51.100.250');
+    const visitor = t.visitor('198.51.100.250');
     for (const path of ['/api/runs', '/api/runs/00000000-0000-4000-8000-000000000000', '/api/dashboard', '/api/events']) {
       expect((await visitor.request(path)).status, path).toBe(401);
     }

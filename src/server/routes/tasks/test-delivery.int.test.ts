@@ -1,42 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient } from '#test/app';
+import { createTestApp, signInTestUser, useTestApp, type TestClient } from '#test/app';
 import { startDiscordReceiver, startSlackReceiver } from '#test/chat-receivers';
-import { createTestDatabase, type TestDatabase } from '#test/database';
 import { startMailServer } from '#test/mail-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 
 /** "Send test message" (issue 19): `POST /api/tasks/test-delivery` sends one sample by each method and says what happened. */
-let database: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 let webhook: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let slack: Awaited<ReturnType<typeof startSlackReceiver>>;
 let discord: Awaited<ReturnType<typeof startDiscordReceiver>>;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-let guardedApp: Awaited<ReturnType<typeof createTestApp>>['app'];
 
+// The receivers listen before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
+const env: Record<string, string> = { ALLOW_PRIVATE_WEBHOOKS: 'true' };
 beforeAll(async () => {
-  database = await createTestDatabase();
   [mail, webhook, slack, discord] = await Promise.all([
     startMailServer(),
     startWebhookReceiver(),
     startSlackReceiver(),
     startDiscordReceiver(),
   ]);
-  ({ app } = await createTestApp({ database, env: { SMTP_URL: mail.url, ALLOW_PRIVATE_WEBHOOKS: 'true' } }));
-  ({ app: guardedApp } = await createTestApp({ database, env: { SMTP_URL: mail.url } }));
+  env.SMTP_URL = mail.url;
 });
-
 afterAll(async () => {
   await Promise.all([mail?.stop(), webhook?.stop(), slack?.stop(), discord?.stop()]);
-  await database?.drop();
+});
+
+const t = useTestApp({ env });
+/** The suite's app allows webhooks to the local receivers; this one applies the production rule. */
+let guarded: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  guarded = await createTestApp({ database: t.database, env: { SMTP_URL: mail.url } });
 });
 
 let users = 0;
-async function signedIn(target = app) {
+/** Tester <n> (tester<n>@example.com), signed in to the suite's app or to the guarded one. */
+async function signedIn({ on = 'app', role }: { on?: 'app' | 'guarded'; role?: 'admin' } = {}) {
   users += 1;
-  const client = new TestClient(target, `198.51.100.${100 + users}`);
-  const email = `tester${users}@example.com`;
-  await client.signUp({ name: `Tester ${users}`, email, password: strongPassword });
+  const input = { name: `Tester ${users}`, role };
+  const { client, email } = on === 'app' ? await t.signIn(input) : await signInTestUser({ database: t.database, ...guarded }, input);
   return { client, email };
 }
 
@@ -44,7 +46,8 @@ const sendTest = (client: TestClient, body: unknown) => client.request('/api/tas
 
 describe('POST /api/tasks/test-delivery', () => {
   it('posts a sample to Slack, Discord and a webhook and answers with the receiver’s status', async () => {
-    const { client } = await signedIn();
+    // The install's first account, its admin.
+    const { client } = await signedIn({ role: 'admin' });
     const toSlack = await sendTest(client, { name: 'Morning brief', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
     expect(toSlack).toMatchObject({ status: 200, body: { ok: true, statusCode: 200, error: null } });
     expect(slack.accepted.at(-1)?.blocks[0]?.text?.text).toBe('Morning brief');
@@ -82,28 +85,31 @@ describe('POST /api/tasks/test-delivery', () => {
     const sample = await mail.waitFor(email.toUpperCase(), (message) => message.subject === 'Test message: Digest');
     expect(sample.text).toContain('test message');
 
-    const stranger = await sendTest(client, { deliveryMethod: 'email', deliveryConfig: { email: 'someone-else@example.com' } });
-    expect(stranger.status).toBe(400);
-    expect(stranger.body.error.fields).toEqual({
+    const stranger = await client.expectError('/api/tasks/test-delivery', {
+      method: 'POST',
+      body: { deliveryMethod: 'email', deliveryConfig: { email: 'someone-else@example.com' } },
+      status: 400,
+    });
+    expect(stranger.error.fields).toEqual({
       'deliveryConfig.email': 'Test e-mails go only to your own address. Save the task to send results to another address.',
     });
   });
 
   it('applies the task’s address rules: a missing URL, a foreign host for Slack, a private webhook', async () => {
-    const { client } = await signedIn(guardedApp);
-    const missing = await sendTest(client, { deliveryMethod: 'slack', deliveryConfig: {} });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error.fields).toEqual({
+    const { client } = await signedIn({ on: 'guarded' });
+    const refused = (body: unknown) => client.expectError('/api/tasks/test-delivery', { method: 'POST', body, status: 400 });
+    const missing = await refused({ deliveryMethod: 'slack', deliveryConfig: {} });
+    expect(missing.error.fields).toEqual({
       'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).',
     });
-    const foreign = await sendTest(client, { deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
-    expect(foreign.body.error.fields).toEqual({
+    const foreign = await refused({ deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
+    expect(foreign.error.fields).toEqual({
       'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).',
     });
-    const local = await sendTest(client, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: webhook.url } });
-    expect(local.body.error.fields).toEqual({ 'deliveryConfig.webhookUrl': 'Webhooks to private or local addresses are not allowed.' });
-    const unknownMethod = await sendTest(client, { deliveryMethod: 'fax', deliveryConfig: {} });
-    expect(unknownMethod.body.error.fields).toMatchObject({ deliveryMethod: 'Please select a delivery method.' });
+    const local = await refused({ deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: webhook.url } });
+    expect(local.error.fields).toEqual({ 'deliveryConfig.webhookUrl': 'Webhooks to private or local addresses are not allowed.' });
+    const unknownMethod = await refused({ deliveryMethod: 'fax', deliveryConfig: {} });
+    expect(unknownMethod.error.fields).toMatchObject({ deliveryMethod: 'Please select a delivery method.' });
   });
 
   it('allows 10 test messages a minute per user, then answers 429 with Retry-After', async () => {
@@ -122,7 +128,7 @@ describe('POST /api/tasks/test-delivery', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const anonymous = new TestClient(app, '198.51.100.99');
+    const anonymous = t.visitor('198.51.100.99');
     expect((await sendTest(anonymous, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: webhook.url } })).status).toBe(401);
   });
 });

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpTestUser, type TestClient } from '#test/app';
-import { createTestDatabase, type TestDatabase } from '#test/database';
-import type { AppDeps } from '#server/app-env';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, type SignedInUser } from '#test/app';
+import { userSettingsSchema } from '#shared/settings/user-settings.schema';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestApp>>['app'];
-let deps: AppDeps;
-let ada: { client: TestClient; userId: string };
+const t = useTestApp();
+let ada: SignedInUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, deps } = await createTestApp({ database }));
-  ada = await signUpTestUser(app, { name: 'Ada' });
-  const saved = await ada.client.request('/api/me/settings', {
+  // Ada is the install's first account, its admin.
+  ada = await t.signIn({ name: 'Ada', role: 'admin' });
+  await ada.client.expectOk(userSettingsSchema, '/api/me/settings', {
     method: 'PUT',
     body: { notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: true }, defaultSchedule: null },
+    status: 200,
   });
-  expect(saved.status).toBe(200);
-});
-
-afterAll(async () => {
-  await database?.drop();
 });
 
 /** The URL of a List-Unsubscribe header: `<https://…>`. */
@@ -33,7 +25,7 @@ function headerUrl(header: string | undefined): string {
 /** As a mail program does it (RFC 8058): a form POST with no cookie, no Origin, nothing but the URL. */
 async function oneClick(url: string) {
   const { pathname, search } = new URL(url);
-  const response = await app.request(`${pathname}${search}`, {
+  const response = await t.app.request(`${pathname}${search}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: 'List-Unsubscribe=One-Click',
@@ -47,7 +39,7 @@ async function notifications() {
 
 describe('one-click unsubscribe', () => {
   it('turns off only the switch its e-mail came from, from the header URL, without signing in', async () => {
-    const link = deps.unsubscribeLinks.forSwitch(ada.userId, 'taskErrors');
+    const link = t.deps.unsubscribeLinks.forSwitch(ada.id, 'taskErrors');
     expect(link.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
     const response = await oneClick(headerUrl(link.headers['List-Unsubscribe']));
@@ -56,7 +48,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('the page link does the same for its own switch, and undo turns it back on', async () => {
-    const link = deps.unsubscribeLinks.forSwitch(ada.userId, 'weeklyDigest');
+    const link = t.deps.unsubscribeLinks.forSwitch(ada.id, 'weeklyDigest');
     const token = new URL(link.pageUrl).searchParams.get('token') ?? '';
     expect(new URL(link.pageUrl).pathname).toBe('/unsubscribe');
 
@@ -70,14 +62,14 @@ describe('one-click unsubscribe', () => {
   });
 
   it('works for a user who never saved settings, keeping the other defaults', async () => {
-    const bob = await signUpTestUser(app, { name: 'Bob' });
+    const bob = await t.signIn({ name: 'Bob' });
     const before = (await bob.client.request('/api/me/settings')).body.notifications;
-    await oneClick(headerUrl(deps.unsubscribeLinks.forSwitch(bob.userId, 'taskErrors').headers['List-Unsubscribe']));
+    await oneClick(headerUrl(t.deps.unsubscribeLinks.forSwitch(bob.id, 'taskErrors').headers['List-Unsubscribe']));
     expect((await bob.client.request('/api/me/settings')).body.notifications).toEqual({ ...before, taskErrors: false });
   });
 
   it('refuses a link whose token was altered, and a GET changes nothing', async () => {
-    const url = new URL(headerUrl(deps.unsubscribeLinks.forSwitch(ada.userId, 'taskCompletion').headers['List-Unsubscribe']));
+    const url = new URL(headerUrl(t.deps.unsubscribeLinks.forSwitch(ada.id, 'taskCompletion').headers['List-Unsubscribe']));
     const token = url.searchParams.get('token') ?? '';
     const [payload] = token.split('.');
     // Someone else's id with Ada's signature.
@@ -89,15 +81,15 @@ describe('one-click unsubscribe', () => {
         error: { code: 'invalid_token', message: 'This unsubscribe link is not valid. You can change your notifications in Settings.' },
       });
     }
-    const get = await app.request(`${url.pathname}${url.search}`);
+    const get = await t.app.request(`${url.pathname}${url.search}`);
     expect(get.status).toBe(404);
     expect((await notifications()).taskCompletion).toBe(true);
   });
 
   it('refuses the link of an account that was deleted', async () => {
-    const carol = await signUpTestUser(app, { name: 'Carol' });
-    const url = headerUrl(deps.unsubscribeLinks.forSwitch(carol.userId, 'taskErrors').headers['List-Unsubscribe']);
-    await database.pool.query('delete from "user" where id = $1', [carol.userId]);
+    const carol = await t.signIn({ name: 'Carol' });
+    const url = headerUrl(t.deps.unsubscribeLinks.forSwitch(carol.id, 'taskErrors').headers['List-Unsubscribe']);
+    await t.database.pool.query('delete from "user" where id = $1', [carol.id]);
     expect((await oneClick(url)).status).toBe(400);
   });
 });
