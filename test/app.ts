@@ -160,20 +160,6 @@ export class TestClient {
   }
 }
 
-/**
- * A new account signed up through the API, as a browser at `ip` would: its client (holding the session) and its user
- * id. The e-mail is made from the name unless given, so each test names its users distinctly.
- */
-export async function signUpTestUser(
-  app: App,
-  { name, ip, email = `${name.toLowerCase().replace(/\W/g, '')}@example.com` }: { name: string; ip?: string; email?: string },
-) {
-  const client = new TestClient(app, ip);
-  await client.signUp({ name, email, password: strongPassword });
-  const me = await client.request('/api/me');
-  return { client, email, userId: me.body.user.id as string };
-}
-
 /** A request as a script makes it with an API key (issue 22): `Authorization: Bearer`, no cookie, no Origin. */
 export async function requestWithKey(
   app: App,
