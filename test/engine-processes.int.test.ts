@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sweepInterruptedRuns } from '#server/engine/jobs/sweep-interrupted-runs';
 import type { TestDatabase } from './database';
 import { createEngineDeps, createEngineSetup } from './engine-setup';
 import { startOpenAiServer } from './openai-server';
+import { spawnWorkerProcess } from './processes';
 import { seedUser } from './seed';
 import { startWebhookReceiver } from './webhook-receiver';
 
@@ -36,20 +37,25 @@ function isRunning(worker: ChildProcess): boolean {
 }
 
 function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: database.url,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openai.baseUrl,
-      ALLOW_PRIVATE_WEBHOOKS: 'true',
-      AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
-      LOG_LEVEL: 'warn',
-    },
+  const child = spawnWorkerProcess({
+    databaseUrl: database.url,
+    openAiBaseUrl: openai.baseUrl,
+    logLevel: 'warn',
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   workers.push(child);
   return child;
+}
+
+/** Stops the previous test's workers cleanly (SIGTERM) and starts over with no tasks and a user of its own. */
+async function stopWorkersAndStartOver() {
+  const running = workers.filter(isRunning);
+  for (const worker of running) worker.kill('SIGTERM');
+  await Promise.all(
+    running.map((worker) => new Promise((resolve) => (isRunning(worker) ? worker.once('exit', resolve) : resolve(undefined)))),
+  );
+  await database.db.execute(sql`delete from tasks`);
+  return seedUser(database.db);
 }
 
 async function counts() {
@@ -107,13 +113,7 @@ it('three workers turn 1,000 tasks due in the same second into exactly 1,000 run
 }, 180_000);
 
 it('after a 3-hour outage fires each task at most once, for its latest slot, and records the missed ones', async () => {
-  const running = workers.filter(isRunning);
-  for (const worker of running) worker.kill('SIGTERM');
-  await Promise.all(
-    running.map((worker) => new Promise((resolve) => (isRunning(worker) ? worker.once('exit', resolve) : resolve(undefined)))),
-  );
-  await database.db.execute(sql`delete from tasks`);
-  const user = await seedUser(database.db);
+  const user = await stopWorkersAndStartOver();
   // Hourly tasks whose next slot was three hours ago: the service was down since.
   const hour = 3_600_000;
   const latestSlot = Math.floor(Date.now() / hour) * hour;
@@ -150,13 +150,7 @@ it('after a 3-hour outage fires each task at most once, for its latest slot, and
 }, 180_000);
 
 it('three workers claiming 1,500 tasks of one user at a limit of 10 runs a month start exactly 10', async () => {
-  const running = workers.filter(isRunning);
-  for (const worker of running) worker.kill('SIGTERM');
-  await Promise.all(
-    running.map((worker) => new Promise((resolve) => (isRunning(worker) ? worker.once('exit', resolve) : resolve(undefined)))),
-  );
-  await database.db.execute(sql`delete from tasks`);
-  const user = await seedUser(database.db);
+  const user = await stopWorkersAndStartOver();
   // A plan of its own, so that the three claims (500 tasks each) compete for the same last few runs.
   const [plan] = (
     await database.db.execute<{ id: string }>(sql`

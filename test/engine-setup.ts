@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { notifyTasksChanged } from '#server/core/tasks/notify-tasks-changed';
 import { subscriptions, taskRuns, type tasks, unlimitedPlanId } from '#server/db/schema/index';
@@ -33,6 +34,35 @@ export async function createEngineSetup({ maxConnections }: { maxConnections?: n
 export async function clearTasksAndJobs(database: TestDatabase): Promise<void> {
   await database.db.execute(sql`delete from tasks`);
   await database.db.execute(sql`delete from graphile_worker._private_jobs`);
+}
+
+/**
+ * The setup of a suite whose tests each start without tasks or jobs: made in the file's beforeAll, emptied before each
+ * test, dropped in its afterAll. Its fields are there once beforeAll ran.
+ */
+export function useEngineSetup(): EngineTestSetup {
+  let made: EngineTestSetup | undefined;
+  const ready = () => {
+    if (!made) throw new Error('useEngineSetup: its beforeAll has not run yet (use it inside tests and hooks)');
+    return made;
+  };
+  beforeAll(async () => {
+    made = await createEngineSetup();
+  });
+  beforeEach(async () => {
+    await clearTasksAndJobs(ready().database);
+  });
+  afterAll(async () => {
+    await made?.database.drop();
+  });
+  return {
+    get database() {
+      return ready().database;
+    },
+    get userId() {
+      return ready().userId;
+    },
+  };
 }
 
 /** The deps a worker process builds (main.ts), on the test database, with the test environment plus `env`. */

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { interruptedDeliveryError } from '#server/engine/worker-heartbeats';
 import type { TestDatabase } from './database';
 import { createEngineSetup } from './engine-setup';
 import { startOpenAiServer } from './openai-server';
+import { spawnWorkerProcess } from './processes';
 import { seedTask } from './seed';
 
 /*
@@ -49,16 +50,10 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: database.url,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openai.baseUrl,
-      ALLOW_PRIVATE_WEBHOOKS: 'true',
-      AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
-      LOG_LEVEL: 'info',
-    },
+  const child = spawnWorkerProcess({
+    databaseUrl: database.url,
+    openAiBaseUrl: openai.baseUrl,
+    logLevel: 'info',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   workers.push(child);

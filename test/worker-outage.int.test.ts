@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notifyTasksChanged } from '#server/core/tasks/notify-tasks-changed';
 import { startOpenAiServer } from './openai-server';
 import { startOwnPostgres } from './own-postgres';
+import { spawnWorkerProcess } from './processes';
 import { seedTask, seedUser } from './seed';
 import { startWebhookReceiver } from './webhook-receiver';
 
@@ -32,16 +33,10 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(): Promise<void> {
-  worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: postgres.database.url,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openai.baseUrl,
-      ALLOW_PRIVATE_WEBHOOKS: 'true',
-      AUTH_SECRET: 'test-secret-that-is-at-least-32-characters',
-      LOG_LEVEL: 'info',
-    },
+  worker = spawnWorkerProcess({
+    databaseUrl: postgres.database.url,
+    openAiBaseUrl: openai.baseUrl,
+    logLevel: 'info',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve) => {

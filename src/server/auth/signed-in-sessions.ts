@@ -1,6 +1,4 @@
-import { HubWatch } from '../events/hub-watch';
-import type { UserChangeHub } from '../events/user-change-hub';
-import type { Logger } from '../logger';
+import { HubWatch, type WatchedCacheOptions } from '../events/hub-watch';
 
 /** The signed-in user as route handlers see it (`c.var.sessionUser`, set by requireUser). */
 export interface SessionUser {
@@ -39,10 +37,9 @@ export class SignedInSessions {
   private generation = 0;
   private readonly watch: HubWatch;
 
-  constructor(private readonly options: { hub: UserChangeHub; logger: Logger; now?: () => number }) {
+  constructor(private readonly options: WatchedCacheOptions) {
     this.watch = new HubWatch({
-      hub: options.hub,
-      logger: options.logger,
+      ...options,
       name: 'signed-in sessions',
       observer: { onAccountChanged: (userId) => this.forgetUser(userId), onClosed: () => this.forgetAll() },
     });

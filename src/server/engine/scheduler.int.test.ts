@@ -1,52 +1,43 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testLogger, type TestDatabase } from '#test/database';
-import { clearTasksAndJobs, createEngineSetup, waitFor } from '#test/engine-setup';
+import { describe, expect, it } from 'vitest';
+import { testLogger } from '#test/database';
+import { useEngineSetup, waitFor } from '#test/engine-setup';
 import { seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../db/schema';
 import { claimAheadMs, startScheduler } from './scheduler';
 
-let database: TestDatabase;
-let userId: string;
-
-beforeAll(async () => {
-  ({ database, userId } = await createEngineSetup());
-});
-
-beforeEach(async () => {
-  await clearTasksAndJobs(database);
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const engine = useEngineSetup();
 
 const slot = new Date('2026-11-21T10:00:00Z');
 
 /** Whether some other transaction holds the task's row: a scheduler that has claimed it. */
 async function isClaimed(taskId: string): Promise<boolean> {
-  return database.db.transaction(
+  return engine.database.db.transaction(
     async (tx) => (await tx.execute(sql`select id from tasks where id = ${taskId} for update skip locked`)).rows.length === 0,
   );
 }
 
 describe('the scheduler claims a slot ahead of time', () => {
   it('does the claim before the slot and lets the run appear only when the slot comes', async () => {
-    const task = await seedTask(database.db, userId, { scheduleType: 'custom', customCron: '0 10 21 11 *', nextFireAt: slot });
+    const task = await seedTask(engine.database.db, engine.userId, {
+      scheduleType: 'custom',
+      customCron: '0 10 21 11 *',
+      nextFireAt: slot,
+    });
     let clock = new Date(slot.getTime() - claimAheadMs + 1_000);
-    const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: testLogger, now: () => clock });
+    const scheduler = await startScheduler({ db: engine.database.db, pool: engine.database.pool, logger: testLogger, now: () => clock });
     try {
       await waitFor(async () => ((await isClaimed(task.id)) ? true : undefined), 'the claim ahead of the slot');
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
+      expect(await engine.database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
 
       clock = new Date(slot.getTime() + 5);
       const [run] = await waitFor(async () => {
-        const runs = await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id));
+        const runs = await engine.database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id));
         return runs.length ? runs : undefined;
       }, 'the run at the slot');
       expect(run).toMatchObject({ status: 'processing', trigger: 'schedule', scheduledFor: slot, startedAt: slot });
-      const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+      const [after] = await engine.database.db.select().from(tasks).where(eq(tasks.id, task.id));
       expect(after?.nextFireAt).toEqual(new Date('2027-11-21T10:00:00Z'));
     } finally {
       await scheduler.stop();
@@ -54,9 +45,13 @@ describe('the scheduler claims a slot ahead of time', () => {
   });
 
   it('hands the slot back untouched when it stops before the slot', async () => {
-    const task = await seedTask(database.db, userId, { scheduleType: 'custom', customCron: '0 10 21 11 *', nextFireAt: slot });
+    const task = await seedTask(engine.database.db, engine.userId, {
+      scheduleType: 'custom',
+      customCron: '0 10 21 11 *',
+      nextFireAt: slot,
+    });
     const clock = new Date(slot.getTime() - 1_000);
-    const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: testLogger, now: () => clock });
+    const scheduler = await startScheduler({ db: engine.database.db, pool: engine.database.pool, logger: testLogger, now: () => clock });
     try {
       await waitFor(async () => ((await isClaimed(task.id)) ? true : undefined), 'the claim ahead of the slot');
     } finally {
@@ -64,19 +59,23 @@ describe('the scheduler claims a slot ahead of time', () => {
     }
 
     expect(await isClaimed(task.id)).toBe(false);
-    expect(await database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
-    const [after] = await database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(await engine.database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
+    const [after] = await engine.database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(after?.nextFireAt).toEqual(slot);
   });
 
   it('claims a slot ahead even when its task was held for a moment as the claim began', async () => {
-    const task = await seedTask(database.db, userId, { scheduleType: 'custom', customCron: '0 10 21 11 *', nextFireAt: slot });
+    const task = await seedTask(engine.database.db, engine.userId, {
+      scheduleType: 'custom',
+      customCron: '0 10 21 11 *',
+      nextFireAt: slot,
+    });
     // An edit saving just then holds the task's row.
-    const edit = await database.pool.connect();
+    const edit = await engine.database.pool.connect();
     await edit.query('begin');
     await edit.query('select id from tasks where id = $1 for update', [task.id]);
     const clock = new Date(slot.getTime() - 1_000);
-    const scheduler = await startScheduler({ db: database.db, pool: database.pool, logger: testLogger, now: () => clock });
+    const scheduler = await startScheduler({ db: engine.database.db, pool: engine.database.pool, logger: testLogger, now: () => clock });
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await edit.query('commit');

@@ -8,22 +8,20 @@ import { heartbeatEveryMs, heartbeatStaleAfterMs } from './engine-policy';
 
 export const interruptedDeliveryError = 'Interrupted: the worker delivering it stopped. Trying again.';
 
+/** One worker process as the heartbeats see it: its graphile-worker pool and the jobs its workers run now. */
+type WorkerProcess = {
+  db: Database;
+  poolId: string;
+  runningJobIds: () => string[];
+  logger: Logger;
+};
+
 /**
  * graphile-worker 0.17 keeps a dead process's jobs locked for four hours. Each worker process beats here; at every
  * beat it also unlocks the jobs of processes that stopped beating (ADR 0034), so a killed worker's runs resume and
  * its deliveries are tried again within a minute of another worker running.
  */
-export async function startHeartbeats({
-  db,
-  poolId,
-  runningJobIds,
-  logger,
-}: {
-  db: Database;
-  poolId: string;
-  runningJobIds: () => string[];
-  logger: Logger;
-}) {
+export async function startHeartbeats({ db, poolId, runningJobIds, logger }: WorkerProcess) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const releaseOrphans = createOrphanedJobRelease({ db, poolId, runningJobIds, logger });
@@ -103,17 +101,7 @@ export const orphanedAfterBeats = 3;
  * while this process beats. Seen so on `orphanedAfterBeats` beats in a row (a completion still being retried lands
  * sooner), it is unlocked and runs again; the run and delivery jobs are safe to repeat (ADR 0034).
  */
-export function createOrphanedJobRelease({
-  db,
-  poolId,
-  runningJobIds,
-  logger,
-}: {
-  db: Database;
-  poolId: string;
-  runningJobIds: () => string[];
-  logger: Logger;
-}) {
+export function createOrphanedJobRelease({ db, poolId, runningJobIds, logger }: WorkerProcess) {
   let idleBeats = new Map<string, number>();
   return async (): Promise<string[]> => {
     const held = await db.execute<{ id: string }>(sql`select id::text from graphile_worker._private_jobs where locked_by = ${poolId}`);

@@ -1,6 +1,4 @@
-import type { Logger } from '../logger';
-import { HubWatch } from './hub-watch';
-import type { UserChangeHub } from './user-change-hub';
+import { HubWatch, type WatchedCacheOptions } from './hub-watch';
 
 /** The lists whose totals are kept. */
 export type AdminList = 'users' | 'tasks';
@@ -37,10 +35,9 @@ export class AdminListTotals {
   private readonly counting: Record<AdminList, Map<string, Counting>> = { users: new Map(), tasks: new Map() };
   private readonly watch: HubWatch;
 
-  constructor(private readonly options: { hub: UserChangeHub; logger: Logger; now?: () => number }) {
+  constructor(private readonly options: WatchedCacheOptions) {
     this.watch = new HubWatch({
-      hub: options.hub,
-      logger: options.logger,
+      ...options,
       name: 'admin list totals',
       observer: {
         onAdminListsChanged: (table) => {

@@ -1,6 +1,9 @@
 import type { Logger } from '../logger';
 import type { UserChangeHub, UserChangeObserver } from './user-change-hub';
 
+/** What a cache kept in step with the change hub is built with; `now` is for tests that move time. */
+export type WatchedCacheOptions = { hub: UserChangeHub; logger: Logger; now?: () => number };
+
 /**
  * What a per-process cache needs from the run event hub: to be told of every change to what it keeps, and to know
  * when it cannot be told. `ready()` observes the hub on first use and again after the connection was lost; while it
@@ -9,7 +12,7 @@ import type { UserChangeHub, UserChangeObserver } from './user-change-hub';
 export class HubWatch {
   private observing: Promise<boolean> | undefined;
 
-  constructor(private readonly options: { hub: UserChangeHub; logger: Logger; name: string; observer: UserChangeObserver }) {}
+  constructor(private readonly options: WatchedCacheOptions & { name: string; observer: UserChangeObserver }) {}
 
   ready(): Promise<boolean> {
     const { hub, logger, name, observer } = this.options;

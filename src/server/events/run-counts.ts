@@ -1,6 +1,4 @@
-import type { Logger } from '../logger';
-import { HubWatch } from './hub-watch';
-import type { UserChangeHub } from './user-change-hub';
+import { HubWatch, type WatchedCacheOptions } from './hub-watch';
 
 /** How long a count over a range that moves with the clock ("Last 24 hours") stays: runs leave it without notice. */
 const movingRangeMs = 5_000;
@@ -46,10 +44,9 @@ export class RunCounts {
   private readonly counting = new Map<string, Map<string, Counting>>();
   private readonly watch: HubWatch;
 
-  constructor(private readonly options: { hub: UserChangeHub; logger: Logger; now?: () => number }) {
+  constructor(private readonly options: WatchedCacheOptions) {
     this.watch = new HubWatch({
-      hub: options.hub,
-      logger: options.logger,
+      ...options,
       name: 'history totals',
       observer: {
         onHistoryChanged: (userId) => this.forget(userId),

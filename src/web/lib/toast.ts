@@ -1,4 +1,5 @@
 import { toast as sonner, type ExternalToast } from 'sonner';
+import { errorMessage } from './form-errors';
 
 /**
  * The app's notifications (spec section 9: one at a time). A new toast dismisses the one on screen and takes a fresh
@@ -41,3 +42,8 @@ export const toast = {
   info: (message: Message, options?: ExternalToast) => sonner.info(message, replacing(options)),
   dismiss: dismissShown,
 };
+
+/** A failed request's error toast: the server's message when it sent one, else `fallback`. */
+export function toastError(title: string, error: unknown, fallback: string) {
+  return toast.error(title, { description: errorMessage(error, fallback) });
+}

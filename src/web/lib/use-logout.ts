@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { useSignOut } from './auth';
-import { errorMessage } from './form-errors';
 
 /**
  * Logout as every Log Out button does it (header menu, mobile drawer, dashboard top bar): go home without leaving
@@ -23,13 +22,13 @@ export function useLogout() {
     await navigate(paths.home, { replace: true });
     await navigate(paths.home, { replace: true, flushSync: true });
     // The toasts (sonner) load here rather than with the header: the header is on the landing page, which must stay light.
-    const { toast } = await import('./toast');
+    const { toast, toastError } = await import('./toast');
     try {
       // mutateAsync rather than mutate's callbacks: the page that started the logout may be gone by now.
       await signOut.mutateAsync();
       toast.success('Logged out successfully', { description: 'You have been logged out of your account.' });
     } catch (error) {
-      toast.error('Error logging out', { description: errorMessage(error, 'There was an error logging out.') });
+      toastError('Error logging out', error, 'There was an error logging out.');
     } finally {
       setPending(false);
     }

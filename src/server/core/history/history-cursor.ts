@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { taskRuns } from '../../db/schema';
 import { isUuid } from '../is-uuid';
+import { encodeKeysetCursor, exactInstant, isExactInstant, keysetCursorParts } from '../keyset-cursor';
 
 /**
  * Keyset pagination over (started_at, id), newest first: pages stay stable and fast however long the history.
@@ -15,18 +16,16 @@ export interface HistoryCursor {
 }
 
 /** Select this next to a run to build its cursor: started_at as ISO 8601 in UTC with microseconds. */
-export const startedAtExact = sql<string>`to_char(${taskRuns.startedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const startedAtExact = exactInstant(taskRuns.startedAt);
 
 export function encodeHistoryCursor(run: HistoryCursor): string {
-  return Buffer.from(`${run.startedAt}|${run.id}`).toString('base64url');
+  return encodeKeysetCursor(run.startedAt, run.id);
 }
-
-const exactInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** Undefined for anything this server did not hand out. */
 export function decodeHistoryCursor(cursor: string): HistoryCursor | undefined {
-  const [startedAt = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  return exactInstant.test(startedAt) && isUuid(id) && !Number.isNaN(Date.parse(startedAt)) ? { startedAt, id } : undefined;
+  const [startedAt = '', id = ''] = keysetCursorParts(cursor);
+  return isExactInstant(startedAt) && isUuid(id) ? { startedAt, id } : undefined;
 }
 
 /** Runs after the cursor in (started_at desc, id desc) order; a row comparison, so the index seeks straight to it. */

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { RunWithDeliveries, TaskRunPage } from '#shared/runs/run.schema';
 import type { Database } from '../../db/client';
 import { taskRuns, webhookDeliveries } from '../../db/schema';
 import { findOwnTask } from '../tasks/find-own-task';
 import { afterHistoryCursor, decodeHistoryCursor, encodeHistoryCursor, startedAtExact } from '../history/history-cursor';
 import { runColumns, toRun } from './to-run';
+import { webhookAttemptsOf } from './webhook-attempts-of';
 
 /** A task's runs, newest first (keyset pagination), each with its webhook delivery attempts. Owner only. */
 export async function listTaskRuns({
@@ -29,18 +30,11 @@ export async function listTaskRuns({
     .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit).map((row) => row.run);
-  const attempts = page.length
-    ? await db
-        .select()
-        .from(webhookDeliveries)
-        .where(
-          inArray(
-            webhookDeliveries.runId,
-            page.map((run) => run.id),
-          ),
-        )
-        .orderBy(asc(webhookDeliveries.attempt))
-    : [];
+  const attempts = await webhookAttemptsOf(
+    db,
+    page.map((run) => run.id),
+    asc(webhookDeliveries.attempt),
+  );
   const items: RunWithDeliveries[] = page.map((run) => ({
     ...toRun(run, task.name),
     webhookDeliveries: attempts

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { calendarMonthOf } from '../billing/usage-period';
 
@@ -31,24 +31,26 @@ export async function budgetsReached(db: Executor, { tasks, now }: { tasks: Budg
   const users = await db.execute<{ user_id: string }>(sql`
     select s.user_id
     from user_settings s
-    cross join lateral (
-      select coalesce(sum(coalesce(r.input_tokens, 0) + coalesce(r.output_tokens, 0)), 0) as tokens, coalesce(sum(r.cost_usd), 0) as cost_usd
-      from task_runs r
-      where r.user_id = s.user_id and r.started_at >= ${start}::timestamptz and r.started_at < ${end}::timestamptz) used
+    ${usedBetween(sql`r.user_id = s.user_id`, start, end)}
     where s.user_id = any(${sql.param(userIds)}::text[]) and s.budget_unit is not null
       and (case s.budget_unit when 'tokens' then used.tokens else used.cost_usd end) >= s.budget_amount`);
   for (const row of users.rows) reached.users.add(row.user_id);
   const budgeted = await db.execute<{ id: string }>(sql`
     select t.id
     from tasks t
-    cross join lateral (
-      select coalesce(sum(coalesce(r.input_tokens, 0) + coalesce(r.output_tokens, 0)), 0) as tokens, coalesce(sum(r.cost_usd), 0) as cost_usd
-      from task_runs r
-      where r.task_id = t.id and r.started_at >= ${start}::timestamptz and r.started_at < ${end}::timestamptz) used
+    ${usedBetween(sql`r.task_id = t.id`, start, end)}
     where t.id = any(${sql.param(tasks.map((task) => task.id))}::uuid[]) and t.budget_unit is not null
       and (case t.budget_unit when 'tokens' then used.tokens else used.cost_usd end) >= t.budget_amount`);
   for (const row of budgeted.rows) reached.tasks.add(row.id);
   return reached;
+}
+
+/** Joins `used`: the tokens and cost of the runs `runsOf` picks (a condition on `task_runs r`) started in [start, end). */
+function usedBetween(runsOf: SQL, start: string, end: string): SQL {
+  return sql`cross join lateral (
+      select coalesce(sum(coalesce(r.input_tokens, 0) + coalesce(r.output_tokens, 0)), 0) as tokens, coalesce(sum(r.cost_usd), 0) as cost_usd
+      from task_runs r
+      where ${runsOf} and r.started_at >= ${start}::timestamptz and r.started_at < ${end}::timestamptz) used`;
 }
 
 /** Whether this task may not run: its own budget or its owner's is reached. */

@@ -6,8 +6,7 @@ import type { Logger } from '../../logger';
 import { Stripe, stripeClient } from '../../payments/stripe-client';
 import { enqueue } from '../../queue/enqueue';
 import { sendAccountDeletedEmailJob } from '../../queue/job-definitions';
-import { recordAudit } from '../admin/record-audit';
-import { assertAnotherAdminRemains, lockTargetUser, type Transaction } from '../admin/users/target-user';
+import { assertAnotherAdminRemains, lockTargetUser, recordUserAudit, type Transaction } from '../admin/users/target-user';
 import { grantingStatuses } from '../billing/find-user-plan';
 import { callStripe } from '../billing/payment-errors';
 
@@ -37,13 +36,7 @@ export async function deleteAccount({ db, env, log, userId, actorId }: DeleteAcc
     await tx.delete(user).where(eq(user.id, userId));
     if (actorId !== userId) {
       // The audit entry keeps the name and e-mail: the row it names is gone.
-      await recordAudit(tx, {
-        actorId,
-        action: 'user.delete',
-        targetType: 'user',
-        targetId: userId,
-        details: { name: target.name, email: target.email, role: target.role },
-      });
+      await recordUserAudit(tx, { actorId, action: 'user.delete', target, details: { role: target.role } });
     }
     await enqueueDeletedEmail(tx, {
       email: target.email,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dataExports, taskRuns, tasks, user, webhookDeliveries } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
@@ -7,6 +7,7 @@ import { buildDataExportJob } from '../../queue/job-definitions';
 import { DomainError, NotFoundError } from '../errors';
 import { getUserSettings } from '../settings/get-user-settings';
 import { toRun } from '../runs/to-run';
+import { webhookAttemptsOf } from '../runs/webhook-attempts-of';
 import { toTask } from '../tasks/to-task';
 
 const lifetimeMs = 24 * 60 * 60 * 1000;
@@ -39,18 +40,11 @@ export async function accountDataDocument({ db, userId }: { db: Database; userId
   const taskRows = await db.select().from(tasks).where(eq(tasks.userId, userId)).orderBy(asc(tasks.createdAt));
   const names = new Map(taskRows.map((task) => [task.id, task.name]));
   const runRows = await db.select().from(taskRuns).where(eq(taskRuns.userId, userId)).orderBy(asc(taskRuns.startedAt));
-  const attempts = runRows.length
-    ? await db
-        .select()
-        .from(webhookDeliveries)
-        .where(
-          inArray(
-            webhookDeliveries.runId,
-            runRows.map((run) => run.id),
-          ),
-        )
-        .orderBy(asc(webhookDeliveries.createdAt))
-    : [];
+  const attempts = await webhookAttemptsOf(
+    db,
+    runRows.map((run) => run.id),
+    asc(webhookDeliveries.createdAt),
+  );
   return {
     exportedAt: new Date().toISOString(),
     profile: { ...profile, createdAt: profile.createdAt.toISOString() },

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { formatBudget } from '#shared/budgets/monthly-budget.schema';
-import { tasks, user, userSettings } from '../../db/schema';
+import { tasks, userSettings } from '../../db/schema';
 import { budgetReachedMail } from '../../mail/templates';
 import type { EngineDeps } from '../engine-deps';
+import { findMailRecipient } from './mail-recipient';
+import { nextMonthStartLabel } from './next-month-start';
 
 /**
  * Tells a user that a monthly budget stopped runs (issue 23): once per budget and month, the claim that first skipped
@@ -13,10 +15,7 @@ export async function notifyBudgetReached(
   { userId, scope, month }: { userId: string; scope: string; month: string },
 ): Promise<void> {
   const { db, env, mailer } = deps;
-  const [recipient] = await db
-    .select({ email: user.email, name: user.name, fullName: user.fullName })
-    .from(user)
-    .where(eq(user.id, userId));
+  const recipient = await findMailRecipient(db, userId);
   if (!recipient) return;
   let budget: { unit: 'tokens' | 'usd' | null; amount: number | null; taskName?: string; url: string };
   if (scope === 'account') {
@@ -35,20 +34,13 @@ export async function notifyBudgetReached(
     budget = { unit: task.unit, amount: task.amount, taskName: task.name, url: `${env.APP_URL}/dashboard/tasks/${task.id}` };
   }
   if (!budget.unit || budget.amount === null) return;
-  const [year, monthNumber] = month.split('-').map(Number);
-  const resumesOn = new Date(Date.UTC(year ?? 1970, monthNumber ?? 1, 1)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
   await mailer.send({
     to: recipient.email,
     ...budgetReachedMail({
-      name: recipient.fullName || recipient.name || recipient.email,
+      name: recipient.name,
       budget: formatBudget({ unit: budget.unit, amount: budget.amount }),
       taskName: budget.taskName,
-      resumesOn,
+      resumesOn: nextMonthStartLabel(month),
       url: budget.url,
     }),
   });

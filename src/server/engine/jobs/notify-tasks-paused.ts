@@ -1,9 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { tasks, user } from '../../db/schema';
+import { tasks } from '../../db/schema';
 import { tasksPausedMail } from '../../mail/templates';
 import type { notifyTasksPausedJob } from '../../queue/job-definitions';
 import type { EngineDeps } from '../engine-deps';
+import { findMailRecipient } from './mail-recipient';
 
 type NotifyTasksPausedPayload = z.output<typeof notifyTasksPausedJob.payload>;
 
@@ -14,10 +15,7 @@ type NotifyTasksPausedPayload = z.output<typeof notifyTasksPausedJob.payload>;
  */
 export async function notifyTasksPaused(deps: EngineDeps, { userId, planName, pausedTasks }: NotifyTasksPausedPayload): Promise<void> {
   const { db, env, mailer } = deps;
-  const [recipient] = await db
-    .select({ email: user.email, name: user.name, fullName: user.fullName })
-    .from(user)
-    .where(eq(user.id, userId));
+  const recipient = await findMailRecipient(db, userId);
   if (!recipient) return;
   const rows = await db
     .select({ id: tasks.id, name: tasks.name })
@@ -36,7 +34,7 @@ export async function notifyTasksPaused(deps: EngineDeps, { userId, planName, pa
   await mailer.send({
     to: recipient.email,
     ...tasksPausedMail({
-      name: recipient.fullName || recipient.name || recipient.email,
+      name: recipient.name,
       planName,
       tasks: named,
       url: `${env.APP_URL}/dashboard/subscription`,

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { user } from '../../db/schema';
 import { accountDeletedMail, passwordResetMail } from '../../mail/templates';
 import type { sendAccountDeletedEmailJob, sendAccountEmailJob } from '../../queue/job-definitions';
 import type { EngineDeps } from '../engine-deps';
+import { findMailRecipient } from './mail-recipient';
 import type { z } from 'zod';
 
 type SendAccountEmailPayload = z.output<typeof sendAccountEmailJob.payload>;
@@ -12,12 +11,9 @@ type SendAccountEmailPayload = z.output<typeof sendAccountEmailJob.payload>;
  * meantime gets nothing. A failed send throws, so the queue tries again (queue/job-definitions.ts).
  */
 export async function sendAccountEmail(deps: EngineDeps, { kind, userId, url }: SendAccountEmailPayload): Promise<void> {
-  const [recipient] = await deps.db
-    .select({ email: user.email, name: user.name, fullName: user.fullName })
-    .from(user)
-    .where(eq(user.id, userId));
+  const recipient = await findMailRecipient(deps.db, userId);
   if (!recipient) return;
-  const name = recipient.fullName || recipient.name || recipient.email;
+  const { name } = recipient;
   switch (kind) {
     case 'password-reset':
       await deps.mailer.send({ to: recipient.email, ...passwordResetMail({ name, url }) });

@@ -1,41 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
-import { toast, Toaster } from 'sonner';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testAdmin, testUser } from '#test/fixtures';
-import { stubApi } from '../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../testing/test-utils';
-import { PublicHeader } from './public-header';
+import { stubApi } from '#web/testing/api-stubs';
+import { jsonResponse } from '#web/testing/test-utils';
+import { renderPublicHeader } from './public-header-test-routes';
 
-function Shell() {
-  return (
-    <>
-      <PublicHeader />
-      <Outlet />
-      <Toaster />
-    </>
-  );
-}
-
-function renderHeader(initialPath = '/about') {
-  return renderRoutes(
-    [
-      {
-        Component: Shell,
-        children: [
-          { path: '/', element: <h1>Landing</h1> },
-          { path: '/about', element: <h1>About</h1> },
-          { path: '/login', element: <h1>Sign in page</h1> },
-          { path: '/register', element: <h1>Register page</h1> },
-          { path: '/dashboard', element: <h1>Dashboard page</h1> },
-          { path: '/admin', element: <h1>Admin page</h1> },
-        ],
-      },
-    ],
-    { initialPath },
-  );
-}
+const renderHeader = (initialPath = '/about') => renderPublicHeader(initialPath);
 
 async function openDrawer() {
   const user = userEvent.setup();
@@ -45,6 +17,11 @@ async function openDrawer() {
   await user.click(trigger);
   const drawer = await screen.findByRole('dialog', { name: 'Menu' });
   return { user, trigger, drawer };
+}
+
+/** The links of the drawer's navigation, without the account's. */
+function mobileNavLinks(drawer: HTMLElement) {
+  return within(within(drawer).getByRole('navigation', { name: 'Mobile' })).getAllByRole('link');
 }
 
 describe('mobile navigation drawer', () => {
@@ -121,12 +98,7 @@ describe('mobile navigation drawer', () => {
     renderHeader();
     const { drawer } = await openDrawer();
 
-    const nav = within(drawer).getByRole('navigation', { name: 'Mobile' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([['Dashboard', '/dashboard']]);
+    expect(mobileNavLinks(drawer).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Dashboard', '/dashboard']]);
     expect(within(drawer).getByText('Jane Doe')).toBeTruthy();
     expect(within(drawer).getByText('jane@example.com')).toBeTruthy();
     expect(within(drawer).getByText('User account')).toBeTruthy();
@@ -139,12 +111,7 @@ describe('mobile navigation drawer', () => {
     renderHeader();
     const { drawer } = await openDrawer();
 
-    const nav = within(drawer).getByRole('navigation', { name: 'Mobile' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Admin']);
+    expect(mobileNavLinks(drawer).map((link) => link.textContent)).toEqual(['Dashboard', 'Admin']);
     expect(within(drawer).getByText('Administrator')).toBeTruthy();
   });
 

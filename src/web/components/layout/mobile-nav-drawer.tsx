@@ -8,8 +8,8 @@ import { useLogout } from '../../lib/use-logout';
 import { Button, buttonClassName } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { AccountSummary } from './account-summary';
-import { getStartedNavItem, sectionNavItems, signedInNavItems, signInNavItem } from './nav-items';
-import { SectionLink } from './section-link';
+import { getStartedNavItem, signedInNavItems, signInNavItem } from './nav-items';
+import { SectionNav } from './section-link';
 import { useDrawerState } from './use-drawer-state';
 
 // Radix Dialog and its focus/scroll helpers are a third of the layout's code and only phones use the drawer,
@@ -87,17 +87,7 @@ export function MobileNavDrawer({ sections }: MobileNavDrawerProps) {
 function SignedOutItems() {
   return (
     <>
-      <nav aria-label="Mobile">
-        <ul className="flex flex-col gap-1">
-          {sectionNavItems.map((item) => (
-            <li key={item.to}>
-              <SectionLink to={item.to} className={drawerLinkClassName}>
-                {item.label}
-              </SectionLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionNav label="Mobile" listClassName="flex flex-col gap-1" linkClassName={drawerLinkClassName} />
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-6">
         <Link to={signInNavItem.to} className={buttonClassName({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
           {signInNavItem.label}

@@ -1,40 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
-import { toast, Toaster } from 'sonner';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { testAdmin, testUser } from '#test/fixtures';
-import { errorResponse, sentBodies, stubApi } from '../../testing/api-stubs';
-import { jsonResponse, renderRoutes, stubFetch } from '../../testing/test-utils';
-import { PublicHeader } from './public-header';
+import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, stubFetch } from '#web/testing/test-utils';
+import { renderPublicHeader } from './public-header-test-routes';
 
-function Shell() {
-  return (
-    <>
-      <PublicHeader />
-      <Outlet />
-      <Toaster />
-    </>
-  );
-}
-
-function renderHeader(initialPath = '/dashboard') {
-  return renderRoutes(
-    [
-      {
-        Component: Shell,
-        children: [
-          { path: '/', element: <h1>Landing</h1> },
-          { path: '/dashboard', element: <h1>Dashboard page</h1> },
-          { path: '/dashboard/settings', element: <h1>Settings page</h1> },
-          { path: '/admin', element: <h1>Admin page</h1> },
-        ],
-      },
-    ],
-    { initialPath },
-  );
-}
+const renderHeader = (initialPath = '/dashboard') => renderPublicHeader(initialPath);
 
 function mainNavLinks() {
   const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -9,8 +9,8 @@ import { buttonClassName } from '../ui/button';
 import { AccountAvatar } from './account-avatar';
 import { Logo } from './logo';
 import { MobileNavDrawer } from './mobile-nav-drawer';
-import { getStartedNavItem, sectionNavItems, signedInNavItems, signInNavItem } from './nav-items';
-import { SectionLink } from './section-link';
+import { getStartedNavItem, signedInNavItems, signInNavItem } from './nav-items';
+import { SectionNav } from './section-link';
 
 // The dropdown (Radix Menu with its positioning engine) is the largest part of the header, and visitors who are not
 // signed in never open it, so it loads only for signed-in users.
@@ -58,17 +58,7 @@ export function PublicHeader({ fullWidth = false, mobileSections }: PublicHeader
 
         {auth.status === 'signed-out' ? (
           <>
-            <nav aria-label="Main" className="hidden md:block">
-              <ul className="flex items-center gap-1">
-                {sectionNavItems.map((item) => (
-                  <li key={item.to}>
-                    <SectionLink to={item.to} className={navLinkClassName}>
-                      {item.label}
-                    </SectionLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <SectionNav label="Main" className="hidden md:block" listClassName="flex items-center gap-1" linkClassName={navLinkClassName} />
             <div className="hidden items-center gap-2 md:flex">
               <Link to={signInNavItem.to} className={buttonClassName({ variant: 'ghost' })}>
                 {signInNavItem.label}

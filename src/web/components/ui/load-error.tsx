@@ -1,4 +1,5 @@
 import { CircleAlert, RotateCw } from 'lucide-react';
+import { errorMessage } from '#web/lib/form-errors';
 import { Button } from './button';
 
 type LoadErrorProps = {
@@ -22,5 +23,20 @@ export function LoadError({ title, message, onRetry, retrying = false }: LoadErr
         {retrying ? 'Retrying...' : 'Retry'}
       </Button>
     </div>
+  );
+}
+
+/** The part of a query (plain or infinite) its load error needs. */
+type FailedQuery = { error: unknown; refetch: () => unknown; isFetching: boolean };
+
+/** LoadError for a failed query: the server's message, else `fallback`; Retry fetches it again. */
+export function QueryLoadError({ title, query, fallback }: { title: string; query: FailedQuery; fallback: string }) {
+  return (
+    <LoadError
+      title={title}
+      message={errorMessage(query.error, fallback)}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
   );
 }

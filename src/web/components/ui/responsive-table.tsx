@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { ColumnHeads } from './column-heads';
 
 /*
  * Our list tables: a table from the lg breakpoint; below it each row stacks as a card whose cells carry their own
@@ -14,12 +15,12 @@ export const stackedRowClassName = clsx(
 export const stackedTableFrameClassName = 'lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm';
 export const stackedBodyClassName = 'max-lg:flex max-lg:flex-col max-lg:gap-3 lg:divide-y lg:divide-slate-100';
 
-const cellClassName = 'align-middle max-lg:flex max-lg:items-baseline max-lg:justify-between max-lg:gap-4 lg:px-4 lg:py-3';
+export const stackedCellClassName = 'align-middle max-lg:flex max-lg:items-baseline max-lg:justify-between max-lg:gap-4 lg:px-4 lg:py-3';
 
 /** A cell; `label` is shown beside the value only when the row is stacked as a card. */
 export function StackedCell({ label, className, children }: { label?: string; className?: string; children: ReactNode }) {
   return (
-    <td className={clsx(cellClassName, className)}>
+    <td className={clsx(stackedCellClassName, className)}>
       {label ? (
         <span aria-hidden="true" className="shrink-0 text-xs font-medium tracking-wide text-slate-500 uppercase lg:hidden">
           {label}
@@ -38,5 +39,33 @@ export function MessageRow({ columns, children }: { columns: number; children: R
         {children}
       </td>
     </tr>
+  );
+}
+
+type StackedTableProps = {
+  caption: string;
+  columns: readonly string[];
+  /** Rows are loading or being replaced. */
+  busy?: boolean;
+  className?: string;
+  /** A row spanning every column before the rows, e.g. "Loading plans..." or "No plans yet"; none when absent. */
+  message?: ReactNode;
+  /** The rows: `<tr className={stackedRowClassName}>` of StackedCells. */
+  children: ReactNode;
+};
+
+/** A list table of the admin pages: a captioned table from lg, stacked cards below it. */
+export function StackedTable({ caption, columns, busy = false, className, message, children }: StackedTableProps) {
+  return (
+    <div aria-busy={busy || undefined} className={clsx(stackedTableFrameClassName, className)}>
+      <table className="w-full text-left text-sm max-lg:block">
+        <caption className="sr-only">{caption}</caption>
+        <ColumnHeads columns={columns} stackBelow="lg" />
+        <tbody className={stackedBodyClassName}>
+          {message ? <MessageRow columns={columns.length}>{message}</MessageRow> : null}
+          {children}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -4,16 +4,14 @@ import type { Database } from '#server/db/client';
 import { auditLog, user } from '#server/db/schema/index';
 import { ValidationError } from '../../errors';
 import { isUuid } from '../../is-uuid';
+import { encodeKeysetCursor, exactInstant, isExactInstant, keysetCursorParts } from '../../keyset-cursor';
 
 /** created_at to the microsecond: entries written in one transaction share a timestamp (see admin-task-cursor.ts). */
-const createdAtExact = sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const exactInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+const createdAtExact = exactInstant(auditLog.createdAt);
 
 function decodeCursor(cursor: string): SQL {
-  const [createdAt = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!exactInstant.test(createdAt) || !isUuid(id) || Number.isNaN(Date.parse(createdAt))) {
+  const [createdAt = '', id = ''] = keysetCursorParts(cursor);
+  if (!isExactInstant(createdAt) || !isUuid(id)) {
     throw new ValidationError('cursor', 'This page link is no longer valid. Start from the first page.');
   }
   return sql`(${auditLog.createdAt}, ${auditLog.id}) < (${createdAt}::timestamptz, ${id}::uuid)`;
@@ -63,6 +61,6 @@ export async function listAudit({
       details: entry.details,
       createdAt: entry.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorCreatedAt, last.entry.id) : null,
+    nextCursor: rows.length > limit && last ? encodeKeysetCursor(last.cursorCreatedAt, last.entry.id) : null,
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { tasks } from '#server/db/schema/index';
 import { isUuid } from '../../is-uuid';
+import { encodeKeysetCursor, exactInstant, isExactInstant, keysetCursorParts } from '../../keyset-cursor';
 
 /**
  * Keyset pagination over every task, newest first, ties by id. created_at travels to the microsecond: tasks inserted
@@ -11,18 +12,16 @@ export interface AdminTaskCursor {
   id: string;
 }
 
-export const createdAtExact = sql<string>`to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const createdAtExact = exactInstant(tasks.createdAt);
 
 export function encodeAdminTaskCursor(cursor: AdminTaskCursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+  return encodeKeysetCursor(cursor.createdAt, cursor.id);
 }
-
-const exactInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** Undefined for anything this server did not hand out. */
 export function decodeAdminTaskCursor(cursor: string): AdminTaskCursor | undefined {
-  const [createdAt = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  return exactInstant.test(createdAt) && isUuid(id) && !Number.isNaN(Date.parse(createdAt)) ? { createdAt, id } : undefined;
+  const [createdAt = '', id = ''] = keysetCursorParts(cursor);
+  return isExactInstant(createdAt) && isUuid(id) ? { createdAt, id } : undefined;
 }
 
 /** A row comparison, so the (created_at desc, id desc) index seeks straight to the next page. */

@@ -1,8 +1,9 @@
-import { and, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUser, AdminUserStatus } from '#shared/admin/admin-user.schema';
 import type { Database } from '#server/db/client';
 import { freePlanId, session, subscriptionPlans, subscriptions, tasks, user } from '#server/db/schema/index';
 import { containsPattern } from '../../contains-pattern';
+import { exactInstant } from '../../keyset-cursor';
 import { grantingStatuses } from '../../billing/find-user-plan';
 
 /** What the Users list filters on; every field optional. */
@@ -20,10 +21,6 @@ const granting = sql.join(
 /** The plan that applies, as findUserPlan decides it: a missing or non-granting subscription means Free. */
 export const effectivePlanId = sql<string>`(case when ${subscriptions.status} in (${granting}) then ${subscriptions.planId} else ${freePlanId}::uuid end)`;
 
-function utcInstant(column: SQL | AnyColumn): SQL<string> {
-  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-}
-
 const statusOf = sql<AdminUserStatus>`(case when ${user.banned} then 'suspended' when not ${user.hasSetPassword} then 'inactive' else 'active' end)`;
 
 /** Select these from `userWithPlan()`; `toAdminUser` turns a row into the API's shape. */
@@ -38,10 +35,10 @@ export const adminUserColumns = {
   planName: sql<string>`${subscriptionPlans.name}`,
   taskCount: sql<number>`(select count(*)::int from ${tasks} where ${tasks.userId} = ${user.id})`,
   /** With microseconds: the list's cursor must not skip users created within the same millisecond. */
-  joinedAt: utcInstant(user.createdAt),
+  joinedAt: exactInstant(user.createdAt),
   lastSignInAt: sql<
     string | null
-  >`(select ${utcInstant(sql`max(${session.createdAt})`)} from ${session} where ${session.userId} = ${user.id})`,
+  >`(select ${exactInstant(sql`max(${session.createdAt})`)} from ${session} where ${session.userId} = ${user.id})`,
 };
 
 /** `user` with its subscription and the plan that applies: what adminUserColumns and adminUserWhere read. */

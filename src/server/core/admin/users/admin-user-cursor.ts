@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { user } from '#server/db/schema/index';
+import { encodeKeysetCursor, isExactInstant, keysetCursorParts } from '../../keyset-cursor';
 
 /**
  * Keyset pagination of the Users list over (created_at, id), newest first, as the history does it: pages stay stable
@@ -11,18 +12,14 @@ export interface AdminUserCursor {
   id: string;
 }
 
-const exactInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 export function encodeAdminUserCursor(row: AdminUserCursor): string {
-  return Buffer.from(`${row.joinedAt}|${row.id}`).toString('base64url');
+  return encodeKeysetCursor(row.joinedAt, row.id);
 }
 
-/** Undefined for anything this server did not hand out. */
+/** Undefined for anything this server did not hand out. User ids are better-auth's strings, not uuids. */
 export function decodeAdminUserCursor(cursor: string): AdminUserCursor | undefined {
-  const [joinedAt = '', id = '', extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  return extra === undefined && exactInstant.test(joinedAt) && id && id.length <= 100 && !Number.isNaN(Date.parse(joinedAt))
-    ? { joinedAt, id }
-    : undefined;
+  const [joinedAt = '', id = '', extra] = keysetCursorParts(cursor);
+  return extra === undefined && isExactInstant(joinedAt) && id && id.length <= 100 ? { joinedAt, id } : undefined;
 }
 
 export function afterAdminUserCursor(cursor: AdminUserCursor): SQL {

@@ -4,8 +4,7 @@ import type { Database } from '#server/db/client';
 import { subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
 import { grantingStatuses } from '../../billing/find-user-plan';
 import { ConflictError, ValidationError } from '../../errors';
-import { recordAudit } from '../record-audit';
-import { assertAnotherAdminRemains, lockTargetUser, type Transaction } from './target-user';
+import { assertAnotherAdminRemains, lockTargetUser, recordUserAudit, type Transaction } from './target-user';
 
 /** `PATCH /api/admin/users/:id`: a plan given without payment, or a role. */
 export async function changeUser({
@@ -51,14 +50,11 @@ async function givePlan(tx: Transaction, actorId: string, target: typeof user.$i
     .insert(subscriptions)
     .values({ userId: target.id, ...given })
     .onConflictDoUpdate({ target: subscriptions.userId, set: given });
-  await recordAudit(tx, {
+  await recordUserAudit(tx, {
     actorId,
     action: 'user.plan_change',
-    targetType: 'user',
-    targetId: target.id,
+    target,
     details: {
-      name: target.name,
-      email: target.email,
       fromPlanId: current && grantingStatuses.has(current.status) ? current.planId : null,
       toPlanId: plan.id,
       toPlan: plan.name,
@@ -70,11 +66,5 @@ async function setRole(tx: Transaction, actorId: string, target: typeof user.$in
   if (role === target.role) return;
   if (role === 'user') await assertAnotherAdminRemains(tx, target, 'demoted');
   await tx.update(user).set({ role }).where(eq(user.id, target.id));
-  await recordAudit(tx, {
-    actorId,
-    action: 'user.role_change',
-    targetType: 'user',
-    targetId: target.id,
-    details: { name: target.name, email: target.email, from: target.role, to: role },
-  });
+  await recordUserAudit(tx, { actorId, action: 'user.role_change', target, details: { from: target.role, to: role } });
 }

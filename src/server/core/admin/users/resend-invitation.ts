@@ -5,8 +5,7 @@ import type { Mailer } from '#server/mail/mailer';
 import { invitationIdentifier } from '#server/auth/invitations';
 import { ConflictError } from '../../errors';
 import { newInvitationToken, sendInvitation, storeInvitation } from '../../users/invite-user';
-import { recordAudit } from '../record-audit';
-import { lockTargetUser } from './target-user';
+import { lockTargetUser, recordUserAudit } from './target-user';
 
 /** A new invitation link for a user who has not chosen a password yet; the links sent before stop working. */
 export async function resendInvitation(options: {
@@ -23,13 +22,7 @@ export async function resendInvitation(options: {
     if (row.hasSetPassword) throw new ConflictError('This user has already set a password.');
     await tx.delete(verification).where(and(eq(verification.value, userId), like(verification.identifier, invitationIdentifier('%'))));
     await storeInvitation(tx, userId, token);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'user.invitation_resend',
-      targetType: 'user',
-      targetId: userId,
-      details: { name: row.name, email: row.email },
-    });
+    await recordUserAudit(tx, { actorId: actor.id, action: 'user.invitation_resend', target: row });
     return row;
   });
   await sendInvitation({ db, mailer, appUrl, invitedBy: actor, to: { email: target.email, name: target.fullName || target.name }, token });

@@ -6,8 +6,7 @@ import { verification } from '#server/db/schema/index';
 import { enqueue } from '#server/queue/enqueue';
 import { sendAccountEmailJob } from '#server/queue/job-definitions';
 import { ConflictError } from '../../errors';
-import { recordAudit } from '../record-audit';
-import { lockTargetUser } from './target-user';
+import { lockTargetUser, recordUserAudit } from './target-user';
 
 /**
  * Queues the password-reset e-mail the user would get from "Forgot password": a token stored as better-auth stores
@@ -40,12 +39,6 @@ export async function sendPasswordReset({
       { kind: 'password-reset', userId, url: passwordLink(appUrl, passwordLinkActions.reset, token) },
       { db: tx },
     );
-    await recordAudit(tx, {
-      actorId,
-      action: 'user.password_reset',
-      targetType: 'user',
-      targetId: userId,
-      details: { name: target.name, email: target.email },
-    });
+    await recordUserAudit(tx, { actorId, action: 'user.password_reset', target });
   });
 }

@@ -3,9 +3,8 @@ import { nextFireTime } from '#shared/tasks/schedule';
 import type { Database } from '#server/db/client';
 import { session, tasks, user } from '#server/db/schema/index';
 import { ConflictError } from '../../errors';
-import { recordAudit } from '../record-audit';
 import { notifyTasksChanged } from '../../tasks/notify-tasks-changed';
-import { assertAnotherAdminRemains, assertNotSelf, lockTargetUser } from './target-user';
+import { assertAnotherAdminRemains, assertNotSelf, lockTargetUser, recordUserAudit } from './target-user';
 
 const suspendedReason = 'Suspended by an administrator';
 
@@ -26,13 +25,7 @@ export async function suspendUser({ db, actorId, userId }: { db: Database; actor
       .update(tasks)
       .set({ nextFireAt: null })
       .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')));
-    await recordAudit(tx, {
-      actorId,
-      action: 'user.suspend',
-      targetType: 'user',
-      targetId: userId,
-      details: { name: target.name, email: target.email },
-    });
+    await recordUserAudit(tx, { actorId, action: 'user.suspend', target });
   });
 }
 
@@ -55,13 +48,7 @@ export async function unsuspendUser({ db, actorId, userId }: { db: Database; act
         .update(tasks)
         .set({ nextFireAt: nextFireTime(task, now) })
         .where(eq(tasks.id, task.id));
-    await recordAudit(tx, {
-      actorId,
-      action: 'user.unsuspend',
-      targetType: 'user',
-      targetId: userId,
-      details: { name: target.name, email: target.email },
-    });
+    await recordUserAudit(tx, { actorId, action: 'user.unsuspend', target });
   });
   // A task due sooner than the scheduler's next wake-up must not wait for it.
   await notifyTasksChanged(db);

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { user } from '#server/db/schema/index';
 import { ConflictError, NotFoundError } from '../../errors';
+import { recordAudit } from '../record-audit';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type { Transaction };
@@ -33,4 +34,21 @@ export async function assertAnotherAdminRemains(tx: Transaction, target: TargetU
 
 export function assertNotSelf(actorId: string, target: TargetUser, message: string): void {
   if (actorId === target.id) throw new ConflictError(message);
+}
+
+/**
+ * Records an administrator's action on a user (issue 17), in the action's transaction. The entry keeps the user's name
+ * and e-mail, so it still reads once the account is gone; `details` adds what changed.
+ */
+export async function recordUserAudit(
+  tx: Transaction,
+  { actorId, action, target, details }: { actorId: string; action: string; target: TargetUser; details?: Record<string, unknown> },
+): Promise<void> {
+  await recordAudit(tx, {
+    actorId,
+    action,
+    targetType: 'user',
+    targetId: target.id,
+    details: { name: target.name, email: target.email, ...details },
+  });
 }

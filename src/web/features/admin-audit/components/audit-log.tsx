@@ -1,18 +1,10 @@
 import { Link } from 'react-router';
 import type { AuditEntry } from '#shared/admin/admin-audit.schema';
 import { PageIntro } from '#web/components/layout/page-intro';
-import { ColumnHeads } from '#web/components/ui/column-heads';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { LoadMoreButton } from '#web/components/ui/load-more-button';
-import {
-  MessageRow,
-  StackedCell,
-  stackedBodyClassName,
-  stackedRowClassName,
-  stackedTableFrameClassName,
-} from '#web/components/ui/responsive-table';
+import { StackedCell, StackedTable, stackedRowClassName } from '#web/components/ui/responsive-table';
 import { adminTaskPaths, adminUserPath, paths } from '#web/config/paths';
-import { errorMessage } from '#web/lib/form-errors';
 import { useAuditLog } from '../api/list-audit';
 import { formatInstant } from '#web/lib/date-time';
 
@@ -62,44 +54,36 @@ export function AuditLog({ targetId }: { targetId: string }) {
     <div className="flex flex-col gap-6">
       <PageIntro title="Audit Log" description="Every administrator action, newest first" />
       {log.error && !log.data ? (
-        <LoadError
-          title="Error loading the audit log"
-          message={errorMessage(log.error, 'Failed to load the audit log. Please try again.')}
-          onRetry={() => void log.refetch()}
-          retrying={log.isFetching}
-        />
+        <QueryLoadError title="Error loading the audit log" query={log} fallback="Failed to load the audit log. Please try again." />
       ) : (
-        <div aria-busy={log.isPending || undefined} className={stackedTableFrameClassName}>
-          <table className="w-full text-left text-sm max-lg:block">
-            <caption className="sr-only">Audit log</caption>
-            <ColumnHeads columns={columns} stackBelow="lg" />
-            <tbody className={stackedBodyClassName}>
-              {log.isPending ? <MessageRow columns={columns.length}>Loading audit log...</MessageRow> : null}
-              {entries?.length === 0 ? <MessageRow columns={columns.length}>No audit entries</MessageRow> : null}
-              {entries?.map((entry) => (
-                <tr key={entry.id} className={stackedRowClassName}>
-                  <StackedCell label="Time">
-                    <time dateTime={entry.createdAt} className="whitespace-nowrap text-slate-700">
-                      {formatInstant(entry.createdAt, 'shortDateTime')}
-                    </time>
-                  </StackedCell>
-                  <StackedCell label="Administrator">
-                    <span className="text-slate-700">{entry.actor?.name ?? 'Deleted account'}</span>
-                  </StackedCell>
-                  <StackedCell label="Action">
-                    <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
-                  </StackedCell>
-                  <StackedCell label="Target">
-                    <TargetLink entry={entry} />
-                  </StackedCell>
-                  <StackedCell label="Details">
-                    <span className="break-words text-slate-600">{describeDetails(entry.details) || '—'}</span>
-                  </StackedCell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          caption="Audit log"
+          columns={columns}
+          busy={log.isPending}
+          message={log.isPending ? 'Loading audit log...' : entries?.length === 0 ? 'No audit entries' : null}
+        >
+          {entries?.map((entry) => (
+            <tr key={entry.id} className={stackedRowClassName}>
+              <StackedCell label="Time">
+                <time dateTime={entry.createdAt} className="whitespace-nowrap text-slate-700">
+                  {formatInstant(entry.createdAt, 'shortDateTime')}
+                </time>
+              </StackedCell>
+              <StackedCell label="Administrator">
+                <span className="text-slate-700">{entry.actor?.name ?? 'Deleted account'}</span>
+              </StackedCell>
+              <StackedCell label="Action">
+                <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
+              </StackedCell>
+              <StackedCell label="Target">
+                <TargetLink entry={entry} />
+              </StackedCell>
+              <StackedCell label="Details">
+                <span className="break-words text-slate-600">{describeDetails(entry.details) || '—'}</span>
+              </StackedCell>
+            </tr>
+          ))}
+        </StackedTable>
       )}
       <LoadMoreButton pages={log} className="self-center" />
     </div>

@@ -1,7 +1,6 @@
 import { Card, CardContent } from '#web/components/ui/card';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { errorMessage } from '#web/lib/form-errors';
 import { useAdminOverview } from '../api/get-admin-overview';
 import { OverviewCards } from './overview-cards';
 import { RecentSignups } from './recent-signups';
@@ -14,14 +13,7 @@ export function AdminOverview() {
 
   if (overview.isPending) return <OverviewSkeleton />;
   if (!overview.data) {
-    return (
-      <LoadError
-        title="Error loading the overview"
-        message={errorMessage(overview.error, 'The platform figures could not be loaded.')}
-        onRetry={() => void overview.refetch()}
-        retrying={overview.isFetching}
-      />
-    );
+    return <QueryLoadError title="Error loading the overview" query={overview} fallback="The platform figures could not be loaded." />;
   }
 
   const { cards, recentSignups, systemHealth, userGrowth } = overview.data;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { billingCycles, createPlanSchema, updatePlanSchema, type AdminPlan } from '#shared/admin/admin-plan.schema';
 import { planFeatures, type PlanFeature } from '#shared/billing/plan.schema';
 import { Field } from '#web/components/ui/field';
 import { FormDialog } from '#web/components/ui/form-dialog';
 import { Input, inputClassName } from '#web/components/ui/input';
-import { errorMessage, serverFieldErrors } from '#web/lib/form-errors';
+import { serverFieldErrors } from '#web/lib/form-errors';
 import { useSavePlan } from '../api/admin-plans';
 
 const limitLabels: Record<PlanFeature, string> = {
@@ -88,8 +88,7 @@ export function PlanFormDialog({ plan, onOpenChange }: { plan?: AdminPlan; onOpe
           onOpenChange(false);
         },
         onError: (error) => {
-          if (Object.keys(serverFieldErrors(error)).length === 0)
-            toast.error('Could not save the plan', { description: errorMessage(error, 'Please try again.') });
+          if (Object.keys(serverFieldErrors(error)).length === 0) toastError('Could not save the plan', error, 'Please try again.');
         },
       },
     );

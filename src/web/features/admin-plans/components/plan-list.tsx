@@ -4,17 +4,9 @@ import type { AdminPlan } from '#shared/admin/admin-plan.schema';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
-import { ColumnHeads } from '#web/components/ui/column-heads';
-import { LoadError } from '#web/components/ui/load-error';
-import {
-  MessageRow,
-  StackedCell,
-  stackedBodyClassName,
-  stackedRowClassName,
-  stackedTableFrameClassName,
-} from '#web/components/ui/responsive-table';
+import { QueryLoadError } from '#web/components/ui/load-error';
+import { StackedCell, StackedTable, stackedRowClassName } from '#web/components/ui/responsive-table';
 import { useAdminPlans } from '#web/lib/admin-plans';
-import { errorMessage } from '#web/lib/form-errors';
 import { describeLimit, formatPlanPrice } from '#web/lib/plan-text';
 import { PlanFormDialog } from './plan-form-dialog';
 import { formatCount } from '#web/lib/numbers';
@@ -39,57 +31,49 @@ export function PlanList() {
         }
       />
       {plans.error && !plans.data ? (
-        <LoadError
-          title="Error loading plans"
-          message={errorMessage(plans.error, 'Failed to load plans. Please try again.')}
-          onRetry={() => void plans.refetch()}
-          retrying={plans.isFetching}
-        />
+        <QueryLoadError title="Error loading plans" query={plans} fallback="Failed to load plans. Please try again." />
       ) : (
-        <div aria-busy={plans.isPending || undefined} className={stackedTableFrameClassName}>
-          <table className="w-full text-left text-sm max-lg:block">
-            <caption className="sr-only">Plans</caption>
-            <ColumnHeads columns={columns} stackBelow="lg" />
-            <tbody className={stackedBodyClassName}>
-              {plans.isPending ? <MessageRow columns={columns.length}>Loading plans...</MessageRow> : null}
-              {plans.data?.length === 0 ? <MessageRow columns={columns.length}>No plans yet</MessageRow> : null}
-              {plans.data?.map((plan) => (
-                <tr key={plan.id} className={stackedRowClassName}>
-                  <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-2">
-                    <span className="flex flex-col">
-                      <span className="font-medium text-slate-900">{plan.name}</span>
-                      {plan.description ? <span className="text-xs text-slate-500">{plan.description}</span> : null}
-                    </span>
-                  </StackedCell>
-                  <StackedCell label="Price">
-                    <span className="text-slate-700">{formatPlanPrice(plan)}</span>
-                  </StackedCell>
-                  <StackedCell label="Limits">
-                    <ul className="text-slate-700 max-lg:text-right">
-                      {plan.limits.length === 0 ? (
-                        <li>No limits</li>
-                      ) : (
-                        plan.limits.map((limit) => <li key={limit.featureName}>{describeLimit(limit)}</li>)
-                      )}
-                    </ul>
-                  </StackedCell>
-                  <StackedCell label="Subscribers">
-                    <span className="text-slate-700 tabular-nums">{formatCount(plan.subscribers)}</span>
-                  </StackedCell>
-                  <StackedCell label="Status">
-                    {plan.isActive ? <Badge tone="emerald">For sale</Badge> : <Badge tone="slate">Not for sale</Badge>}
-                  </StackedCell>
-                  <StackedCell label="Actions" className="lg:w-px lg:text-right">
-                    <Button variant="secondary" size="sm" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </Button>
-                  </StackedCell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          caption="Plans"
+          columns={columns}
+          busy={plans.isPending}
+          message={plans.isPending ? 'Loading plans...' : plans.data?.length === 0 ? 'No plans yet' : null}
+        >
+          {plans.data?.map((plan) => (
+            <tr key={plan.id} className={stackedRowClassName}>
+              <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-2">
+                <span className="flex flex-col">
+                  <span className="font-medium text-slate-900">{plan.name}</span>
+                  {plan.description ? <span className="text-xs text-slate-500">{plan.description}</span> : null}
+                </span>
+              </StackedCell>
+              <StackedCell label="Price">
+                <span className="text-slate-700">{formatPlanPrice(plan)}</span>
+              </StackedCell>
+              <StackedCell label="Limits">
+                <ul className="text-slate-700 max-lg:text-right">
+                  {plan.limits.length === 0 ? (
+                    <li>No limits</li>
+                  ) : (
+                    plan.limits.map((limit) => <li key={limit.featureName}>{describeLimit(limit)}</li>)
+                  )}
+                </ul>
+              </StackedCell>
+              <StackedCell label="Subscribers">
+                <span className="text-slate-700 tabular-nums">{formatCount(plan.subscribers)}</span>
+              </StackedCell>
+              <StackedCell label="Status">
+                {plan.isActive ? <Badge tone="emerald">For sale</Badge> : <Badge tone="slate">Not for sale</Badge>}
+              </StackedCell>
+              <StackedCell label="Actions" className="lg:w-px lg:text-right">
+                <Button variant="secondary" size="sm" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit
+                </Button>
+              </StackedCell>
+            </tr>
+          ))}
+        </StackedTable>
       )}
       {editing ? (
         <PlanFormDialog

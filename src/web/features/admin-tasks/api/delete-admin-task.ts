@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { apiClient } from '#web/lib/api-client';
-import { errorMessage } from '#web/lib/form-errors';
 import { adminTasksQueryKey } from './list-admin-tasks';
 
 export async function deleteAdminTask(taskId: string): Promise<void> {
@@ -13,7 +12,7 @@ export function useDeleteAdminTask() {
   return useMutation({
     mutationFn: deleteAdminTask,
     onSuccess: () => void toast.success('Task deleted'),
-    onError: (error) => void toast.error('Could not delete the task', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error) => void toastError('Could not delete the task', error, 'Please try again.'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminTasksQueryKey }),
   });
 }

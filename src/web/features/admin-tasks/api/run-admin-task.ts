@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { runResponseSchema, type Run } from '#shared/runs/run.schema';
 import { ApiError, apiClient } from '#web/lib/api-client';
-import { errorMessage } from '#web/lib/form-errors';
 import { adminTasksQueryKey } from './list-admin-tasks';
 
 /** Run Manually: Run Now on the owner's behalf; the answer is the run as it stands after the server's wait. */
@@ -23,7 +22,7 @@ export function useRunAdminTask() {
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409)
         toast.error('Task already running', { description: 'Please wait for the current run to complete.' });
-      else toast.error('Error running task', { description: errorMessage(error, 'Task execution failed') });
+      else toastError('Error running task', error, 'Task execution failed');
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminTasksQueryKey }),
   });

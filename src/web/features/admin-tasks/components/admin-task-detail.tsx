@@ -1,13 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
 import { providerName, modelName } from '#web/lib/catalog-names';
 import { formatLocalDateTime } from '#web/lib/date-time';
 import { deliveryMethodLabel } from '#web/lib/delivery-text';
-import { errorMessage } from '#web/lib/form-errors';
 import { useAdminTask } from '../api/get-admin-task';
 import { AdminTaskStatus } from './admin-task-status';
 
@@ -39,14 +38,7 @@ export function AdminTaskDetail({ taskId }: { taskId: string }) {
         </div>
       );
     }
-    return (
-      <LoadError
-        title="Could not load the task"
-        message={errorMessage(detail.error, 'Please try again.')}
-        onRetry={() => void detail.refetch()}
-        retrying={detail.isFetching}
-      />
-    );
+    return <QueryLoadError title="Could not load the task" query={detail} fallback="Please try again." />;
   }
   const { task, runs } = detail.data;
   return (

@@ -2,8 +2,7 @@ import { useRef, useState } from 'react';
 import type { AdminTask } from '#shared/admin/admin-task.schema';
 import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
-import { LoadError } from '#web/components/ui/load-error';
-import { errorMessage } from '#web/lib/form-errors';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { useChangeAdminTaskStatus } from '../api/change-admin-task-status';
 import { useDeleteAdminTask } from '../api/delete-admin-task';
 import { useAdminTaskList, type AdminTaskFilterParams } from '../api/list-admin-tasks';
@@ -50,12 +49,7 @@ export function AdminTaskList({ filter, onFilterChange }: AdminTaskListProps) {
       <AdminTaskToolbar filter={filter} onChange={onFilterChange} />
 
       {list.isError && !page ? (
-        <LoadError
-          title="Could not load tasks"
-          message={errorMessage(list.error, 'Please try again.')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
+        <QueryLoadError title="Could not load tasks" query={list} fallback="Please try again." />
       ) : (
         <AdminTaskTable
           tasks={page?.items ?? null}

@@ -1,14 +1,7 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import type { AdminTask } from '#shared/admin/admin-task.schema';
-import { ColumnHeads } from '#web/components/ui/column-heads';
-import {
-  MessageRow,
-  StackedCell,
-  stackedBodyClassName,
-  stackedRowClassName,
-  stackedTableFrameClassName,
-} from '#web/components/ui/responsive-table';
+import { StackedCell, StackedTable, stackedRowClassName } from '#web/components/ui/responsive-table';
 import { adminTaskPaths } from '#web/config/paths';
 import { providerName } from '#web/lib/catalog-names';
 import { AdminTaskLastRun } from './admin-task-last-run';
@@ -29,54 +22,52 @@ type AdminTaskTableProps = {
 
 export function AdminTaskTable({ tasks, stale, busyTaskIds, onRun, onChangeStatus, onDelete }: AdminTaskTableProps) {
   return (
-    <div aria-busy={stale || tasks === null || undefined} className={clsx(stackedTableFrameClassName, stale && 'opacity-60')}>
-      <table className="w-full text-left text-sm max-lg:block">
-        <caption className="sr-only">All tasks</caption>
-        <ColumnHeads columns={columns} stackBelow="lg" />
-        <tbody className={stackedBodyClassName}>
-          {tasks === null ? <MessageRow columns={columns.length}>Loading tasks...</MessageRow> : null}
-          {tasks?.length === 0 ? <MessageRow columns={columns.length}>No tasks found</MessageRow> : null}
-          {tasks?.map((task) => (
-            <tr key={task.id} className={stackedRowClassName}>
-              <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-2">
-                <Link
-                  to={adminTaskPaths.detail(task.id)}
-                  className="font-medium break-words text-slate-900 hover:text-indigo-700 hover:underline"
-                >
-                  {task.name}
-                </Link>
-              </StackedCell>
-              <StackedCell label="User">
-                <span className="flex flex-col max-lg:items-end">
-                  <span className="text-slate-700">{task.owner.name}</span>
-                  <span className="text-xs text-slate-500">{task.owner.email}</span>
-                </span>
-              </StackedCell>
-              <StackedCell label="Status">
-                <AdminTaskStatus status={task.status} />
-              </StackedCell>
-              <StackedCell label="Schedule">
-                <span className="text-slate-700">{task.schedule}</span>
-              </StackedCell>
-              <StackedCell label="Provider">
-                <span className="text-slate-700">{providerName(task.provider)}</span>
-              </StackedCell>
-              <StackedCell label="Last Run">
-                <AdminTaskLastRun lastRun={task.lastRun} />
-              </StackedCell>
-              <StackedCell label="Actions" className="lg:w-px lg:text-right">
-                <AdminTaskRowMenu
-                  task={task}
-                  busy={busyTaskIds.has(task.id)}
-                  onRun={onRun}
-                  onChangeStatus={onChangeStatus}
-                  onDelete={onDelete}
-                />
-              </StackedCell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable
+      caption="All tasks"
+      columns={columns}
+      busy={stale || tasks === null}
+      className={clsx(stale && 'opacity-60')}
+      message={tasks === null ? 'Loading tasks...' : tasks.length === 0 ? 'No tasks found' : null}
+    >
+      {tasks?.map((task) => (
+        <tr key={task.id} className={stackedRowClassName}>
+          <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-2">
+            <Link
+              to={adminTaskPaths.detail(task.id)}
+              className="font-medium break-words text-slate-900 hover:text-indigo-700 hover:underline"
+            >
+              {task.name}
+            </Link>
+          </StackedCell>
+          <StackedCell label="User">
+            <span className="flex flex-col max-lg:items-end">
+              <span className="text-slate-700">{task.owner.name}</span>
+              <span className="text-xs text-slate-500">{task.owner.email}</span>
+            </span>
+          </StackedCell>
+          <StackedCell label="Status">
+            <AdminTaskStatus status={task.status} />
+          </StackedCell>
+          <StackedCell label="Schedule">
+            <span className="text-slate-700">{task.schedule}</span>
+          </StackedCell>
+          <StackedCell label="Provider">
+            <span className="text-slate-700">{providerName(task.provider)}</span>
+          </StackedCell>
+          <StackedCell label="Last Run">
+            <AdminTaskLastRun lastRun={task.lastRun} />
+          </StackedCell>
+          <StackedCell label="Actions" className="lg:w-px lg:text-right">
+            <AdminTaskRowMenu
+              task={task}
+              busy={busyTaskIds.has(task.id)}
+              onRun={onRun}
+              onChangeStatus={onChangeStatus}
+              onDelete={onDelete}
+            />
+          </StackedCell>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }

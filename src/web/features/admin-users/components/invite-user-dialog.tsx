@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
-import { errorMessage, serverFieldErrors } from '#web/lib/form-errors';
+import { serverFieldErrors } from '#web/lib/form-errors';
 import { useInviteUser } from '../api/admin-users';
 import { FormDialog } from '#web/components/ui/form-dialog';
 
@@ -29,8 +29,7 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
           changeOpen(false);
         },
         onError: (error) => {
-          if (Object.keys(serverFieldErrors(error)).length === 0)
-            toast.error('Could not invite the user', { description: errorMessage(error, 'Please try again.') });
+          if (Object.keys(serverFieldErrors(error)).length === 0) toastError('Could not invite the user', error, 'Please try again.');
         },
       },
     );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import type { AdminUser } from '#shared/admin/admin-user.schema';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Field } from '#web/components/ui/field';
 import { Input, inputClassName } from '#web/components/ui/input';
-import { errorMessage } from '#web/lib/form-errors';
 import { useAdminUserAction, usePlans, type AdminUserAction } from '../api/admin-users';
 import { FormDialog } from '#web/components/ui/form-dialog';
 import type { UserDialog } from './user-row-menu';
@@ -55,7 +54,7 @@ export function UserActionDialogs({ dialog, user, onClose }: { dialog: UserDialo
           toast.success(done);
           onClose();
         },
-        onError: (error) => toast.error('Action failed', { description: errorMessage(error, 'Please try again.') }),
+        onError: (error) => toastError('Action failed', error, 'Please try again.'),
       },
     );
   const openChange = (open: boolean) => (open ? undefined : onClose());

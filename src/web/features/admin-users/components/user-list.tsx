@@ -1,13 +1,13 @@
 import { Download, Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { adminUserStatuses, type AdminUser, type AdminUserStatus } from '#shared/admin/admin-user.schema';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { inputClassName } from '#web/components/ui/input';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { SearchBox } from '#web/components/ui/search-box';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { adminUserPath } from '#web/config/paths';
@@ -49,7 +49,7 @@ export function UserList() {
     try {
       await exportUsers(filter);
     } catch (error) {
-      toast.error('Export failed', { description: errorMessage(error, 'The export could not be created. Please try again.') });
+      toastError('Export failed', error, 'The export could not be created. Please try again.');
     } finally {
       setExporting(false);
     }
@@ -128,12 +128,7 @@ export function UserList() {
           ))}
         </div>
       ) : !page.data ? (
-        <LoadError
-          title="Error loading users"
-          message={errorMessage(page.error, 'Failed to load users. Please try again.')}
-          onRetry={() => void page.refetch()}
-          retrying={page.isFetching}
-        />
+        <QueryLoadError title="Error loading users" query={page} fallback="Failed to load users. Please try again." />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <Users aria-hidden="true" className="size-6 text-indigo-600" />

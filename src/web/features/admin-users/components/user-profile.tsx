@@ -2,10 +2,9 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageIntro } from '#web/components/layout/page-intro';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
-import { errorMessage } from '#web/lib/form-errors';
 import { useAdminUserProfile } from '../api/admin-users';
 import { formatInstant } from '#web/lib/date-time';
 
@@ -34,12 +33,7 @@ export function UserProfile({ userId }: { userId: string }) {
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <LoadError
-          title="Error loading user"
-          message={errorMessage(profile.error, 'Failed to load the user. Please try again.')}
-          onRetry={() => void profile.refetch()}
-          retrying={profile.isFetching}
-        />
+        <QueryLoadError title="Error loading user" query={profile} fallback="Failed to load the user. Please try again." />
       </div>
     );
   }

@@ -1,6 +1,5 @@
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { ApiError } from '#web/lib/api-client';
-import { errorMessage } from '#web/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { ChoosePasswordForm } from '#web/components/account/choose-password-form';
 
@@ -29,9 +28,7 @@ export function ResetPasswordForm({ token, onReset, onInvalidLink }: ResetPasswo
             onInvalidLink();
             return;
           }
-          toast.error('Error resetting password', {
-            description: errorMessage(error, 'There was an error resetting your password. Please try again.'),
-          });
+          toastError('Error resetting password', error, 'There was an error resetting your password. Please try again.');
         }
       }}
     />

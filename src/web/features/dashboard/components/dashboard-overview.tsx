@@ -3,10 +3,9 @@ import { Link } from 'react-router';
 import { ActivityChart } from '#web/components/runs/activity-chart';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { buttonClassName } from '#web/components/ui/button';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
-import { errorMessage } from '#web/lib/form-errors';
 import { useDashboard } from '../api/get-dashboard';
 import { ActiveTasksCard, ListCardSkeleton, RecentRunsCard } from './dashboard-lists';
 import { QuotaCard } from './quota-card';
@@ -36,14 +35,7 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
       </div>
     );
   } else if (!dashboard.data) {
-    body = (
-      <LoadError
-        title="Error loading dashboard"
-        message={errorMessage(dashboard.error, loadFailed)}
-        onRetry={() => void dashboard.refetch()}
-        retrying={dashboard.isFetching}
-      />
-    );
+    body = <QueryLoadError title="Error loading dashboard" query={dashboard} fallback={loadFailed} />;
   } else {
     const { stats, activeTasks, recentRuns, quota, activity } = dashboard.data;
     body = (

@@ -1,11 +1,13 @@
 import { clsx } from 'clsx';
-import { ChevronDown, FileText } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { FileText } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Run } from '#shared/runs/run.schema';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
 import { Button } from '#web/components/ui/button';
 import { ColumnHeads } from '#web/components/ui/column-heads';
+import { DetailsToggle } from '#web/components/ui/details-toggle';
+import { Fact } from '#web/components/ui/fact';
 import { taskPaths } from '#web/config/paths';
 import { modelName, providerName } from '#web/lib/catalog-names';
 import { formatLocalDateTime } from '#web/lib/date-time';
@@ -30,15 +32,6 @@ function CellLabel({ children }: { children: string }) {
 
 function startedAtOf(run: Run): string | null {
   return run.startedAt ?? run.scheduledFor ?? null;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  );
 }
 
 /** Spec section 2: the expanded row shows the provider, the result preview (100 characters) and the error preview. */
@@ -83,6 +76,14 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const started = startedAtOf(run);
+  // Both buttons of every row say which run they are for, to screen readers.
+  const whichRun = (
+    <>
+      {' '}
+      of {run.taskName}
+      {started ? `, ${formatLocalDateTime(started)}` : ''}
+    </>
+  );
 
   return (
     <>
@@ -105,32 +106,13 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
         </td>
         <td className={clsx(cellClassName, 'md:text-right md:whitespace-nowrap')}>
           <div className="flex flex-wrap gap-1 max-md:-ml-3 md:justify-end">
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-expanded={expanded}
-              aria-controls={expanded ? detailsId : undefined}
-              onClick={() => setExpanded((open) => !open)}
-            >
-              <ChevronDown
-                aria-hidden="true"
-                className={clsx('size-4 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')}
-              />
-              {expanded ? 'Hide details' : 'Details'}
-              <span className="sr-only">
-                {' '}
-                of {run.taskName}
-                {started ? `, ${formatLocalDateTime(started)}` : ''}
-              </span>
-            </Button>
+            <DetailsToggle expanded={expanded} onToggle={() => setExpanded((open) => !open)} detailsId={detailsId}>
+              {whichRun}
+            </DetailsToggle>
             <Button variant="ghost" size="sm" onClick={(event) => onViewResults(run, event.currentTarget)}>
               <FileText aria-hidden="true" className="size-4" />
               View Full Results
-              <span className="sr-only">
-                {' '}
-                of {run.taskName}
-                {started ? `, ${formatLocalDateTime(started)}` : ''}
-              </span>
+              <span className="sr-only">{whichRun}</span>
             </Button>
           </div>
         </td>

@@ -6,7 +6,7 @@ import type { Run } from '#shared/runs/run.schema';
 import type { HistoryRange } from '#shared/runs/history-ranges';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { Button, buttonClassName } from '#web/components/ui/button';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { LoadMoreButton } from '#web/components/ui/load-more-button';
 import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
@@ -79,14 +79,7 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
       </div>
     );
   } else if (!runs.data) {
-    results = (
-      <LoadError
-        title="Error loading task runs"
-        message={errorMessage(runs.error, loadFailed)}
-        onRetry={() => void runs.refetch()}
-        retrying={runs.isFetching}
-      />
-    );
+    results = <QueryLoadError title="Error loading task runs" query={runs} fallback={loadFailed} />;
   } else if (items.length === 0) {
     results = isFiltered(filter) ? (
       <Notice icon={<SearchX aria-hidden="true" className="size-6" />} text="No matching task runs found">

@@ -1,22 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 import type { Run } from '#shared/runs/run.schema';
 import { MarkdownContent } from '#web/components/markdown/markdown-content';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
+import { Fact } from '#web/components/ui/fact';
 import { formatLocalDateTime } from '#web/lib/date-time';
 import { runDurationText } from '#web/lib/run-text';
 import { useRun } from '../api/get-run';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 function Moment({ iso }: { iso: string | null | undefined }) {
   return iso ? <time dateTime={iso}>{formatLocalDateTime(iso)}</time> : <>—</>;

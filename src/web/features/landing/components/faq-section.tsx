@@ -1,6 +1,6 @@
 import { Accordion } from '#web/components/ui/accordion';
 import { landingSectionIds } from '#web/config/paths';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './landing-section';
 
 /** Six questions visitors ask before they sign up, answered with what the product really does. */
 export const faqs = [
@@ -37,18 +37,14 @@ export const faqs = [
 ];
 
 export function FaqSection() {
-  const headingId = `${landingSectionIds.faq}-heading`;
-
   return (
-    <section id={landingSectionIds.faq} aria-labelledby={headingId} className="scroll-mt-16 py-20 sm:py-28">
-      <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id={headingId}
-          title="Frequently Asked Questions"
-          intro="Answers to the questions people ask most about scheduling AI prompts."
-        />
-        <Accordion items={faqs} className="mt-12" />
-      </div>
-    </section>
+    <LandingSection
+      id={landingSectionIds.faq}
+      title="Frequently Asked Questions"
+      intro="Answers to the questions people ask most about scheduling AI prompts."
+      width="narrow"
+    >
+      <Accordion items={faqs} className="mt-12" />
+    </LandingSection>
   );
 }

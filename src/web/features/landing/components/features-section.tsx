@@ -1,6 +1,6 @@
 import { CalendarClock, Globe, Layers, Mail, ShieldCheck, Webhook } from 'lucide-react';
 import { landingSectionIds } from '#web/config/paths';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './landing-section';
 
 const features = [
   {
@@ -36,30 +36,27 @@ const features = [
 ];
 
 export function FeaturesSection() {
-  const headingId = `${landingSectionIds.features}-heading`;
-
   return (
-    <section id={landingSectionIds.features} aria-labelledby={headingId} className="scroll-mt-16 bg-slate-50 py-20 sm:py-28">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id={headingId}
-          title="Features"
-          intro="Everything you need to put an AI prompt on a schedule and get its answer where you work."
-        />
-        <ul className="mt-14 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ title, description, Icon }) => (
-            <li key={title} className="flex gap-4">
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <div>
-                <h3 className="text-base font-semibold text-slate-900">{title}</h3>
-                <p className="mt-1 text-sm leading-6 text-slate-600">{description}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id={landingSectionIds.features}
+      title="Features"
+      intro="Everything you need to put an AI prompt on a schedule and get its answer where you work."
+      tinted
+      width="wide"
+    >
+      <ul className="mt-14 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+        {features.map(({ title, description, Icon }) => (
+          <li key={title} className="flex gap-4">
+            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+              <p className="mt-1 text-sm leading-6 text-slate-600">{description}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

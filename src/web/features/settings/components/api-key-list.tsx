@@ -5,11 +5,10 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { formatInstant } from '#web/lib/date-time';
-import { errorMessage } from '#web/lib/form-errors';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { useApiKeys } from '../api/list-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
@@ -32,9 +31,7 @@ export function ApiKeyList() {
         toast.success('API key revoked', { description: `Requests with “${revoking.name}” are refused from now on.` });
       },
       onError: (error) => {
-        toast.error('Error revoking API key', {
-          description: errorMessage(error, 'There was an error revoking the API key. Please try again.'),
-        });
+        toastError('Error revoking API key', error, 'There was an error revoking the API key. Please try again.');
       },
     });
   };
@@ -86,12 +83,7 @@ function ApiKeyListBody({ keys, onRevoke }: { keys: ReturnType<typeof useApiKeys
   if (keys.isError) {
     return (
       <div className="py-4">
-        <LoadError
-          title="Your API keys could not be loaded."
-          message={errorMessage(keys.error, 'Check your connection and try again.')}
-          onRetry={() => void keys.refetch()}
-          retrying={keys.isFetching}
-        />
+        <QueryLoadError title="Your API keys could not be loaded." query={keys} fallback="Check your connection and try again." />
       </div>
     );
   }

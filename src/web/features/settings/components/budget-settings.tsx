@@ -1,30 +1,20 @@
 import { useState } from 'react';
 import { monthlyBudgetSchema, type UserSettings } from '#shared/settings/user-settings.schema';
 import { BudgetFields, type BudgetValue } from '#web/components/budget/budget-fields';
-import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
-import { LoadError } from '#web/components/ui/load-error';
-import { errorMessage } from '#web/lib/form-errors';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { useUserSettings } from '#web/lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
-import { SettingsPanelSkeleton } from './settings-panel-skeleton';
+import { SettingsFormCard } from './settings-form-card';
+import { SettingsPanelQuery } from './settings-panel-query';
 
 /** Settings → Budget: an optional monthly budget over all the user's runs (issue 23). */
 export function BudgetSettings() {
-  const settings = useUserSettings();
-  if (settings.isPending) return <SettingsPanelSkeleton label="Loading your budget..." rows={1} />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Your budget could not be loaded."
-        message={errorMessage(settings.error, 'Check your connection and try again.')}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  }
-  return <BudgetForm settings={settings.data} />;
+  const settingsQuery = useUserSettings();
+  return (
+    <SettingsPanelQuery query={settingsQuery} subject="budget" rows={1}>
+      {(settings) => <BudgetForm settings={settings} />}
+    </SettingsPanelQuery>
+  );
 }
 
 function BudgetForm({ settings }: { settings: UserSettings }) {
@@ -47,31 +37,22 @@ function BudgetForm({ settings }: { settings: UserSettings }) {
           toast.success('Budget saved', {
             description: parsed.data ? 'Runs stop for the month once it is reached.' : 'Your runs have no monthly budget.',
           }),
-        onError: (failure) =>
-          toast.error('Error saving budget', {
-            description: errorMessage(failure, 'There was an error saving your budget. Please try again.'),
-          }),
+        onError: (failure) => toastError('Error saving budget', failure, 'There was an error saving your budget. Please try again.'),
       },
     );
   };
 
   return (
-    <Card aria-labelledby="budget-settings-title">
-      <form onSubmit={save} noValidate>
-        <CardHeader
-          titleId="budget-settings-title"
-          title="Monthly Budget"
-          description="Optional: stop all your tasks' runs for the month once they have used this much."
-        />
-        <CardContent>
-          <BudgetFields idPrefix="account-budget" value={budget} onChange={setBudget} error={error} covers="all your runs" />
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={updateSettings.isPending}>
-            {updateSettings.isPending ? 'Saving...' : 'Save Budget'}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <SettingsFormCard
+      titleId="budget-settings-title"
+      title="Monthly Budget"
+      description="Optional: stop all your tasks' runs for the month once they have used this much."
+      onSubmit={save}
+      submitLabel="Save Budget"
+      busyLabel="Saving..."
+      busy={updateSettings.isPending}
+    >
+      <BudgetFields idPrefix="account-budget" value={budget} onChange={setBudget} error={error} covers="all your runs" />
+    </SettingsFormCard>
   );
 }

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { changePasswordSchema, passwordPolicyHint, type ChangePasswordInput } from '#shared/auth/auth.schema';
-import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/field';
 import { PasswordInput } from '#web/components/ui/password-input';
 import { ApiError } from '#web/lib/api-client';
-import { errorMessage, serverFieldErrors } from '#web/lib/form-errors';
+import { serverFieldErrors } from '#web/lib/form-errors';
 import { invalidPasswordCode, useChangePassword } from '../api/change-password';
+import { SettingsFormCard } from './settings-form-card';
 
 const emptyValues: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const wrongCurrentPassword = 'The current password you entered is incorrect.';
@@ -34,38 +33,31 @@ export function ChangePasswordForm() {
         for (const [field, message] of Object.entries(serverFieldErrors(error))) {
           if (field === 'currentPassword' || field === 'newPassword') form.setError(field, { type: 'server', message });
         }
-        toast.error('Error updating password', {
-          description: errorMessage(error, 'There was an error updating your password. Please try again.'),
-        });
+        toastError('Error updating password', error, 'There was an error updating your password. Please try again.');
       },
     });
   });
 
   return (
-    <Card aria-labelledby="change-password-title">
-      <form onSubmit={onSubmit} noValidate>
-        <CardHeader
-          titleId="change-password-title"
-          title="Change Password"
-          description="Enter your current password, then choose a new one. Your other sessions are signed out afterwards."
-        />
-        <CardContent className="flex flex-col gap-5">
-          <Field id="current-password" label="Current Password" error={errors.currentPassword?.message}>
-            {(control) => <PasswordInput {...control} {...form.register('currentPassword')} autoComplete="current-password" />}
-          </Field>
-          <Field id="new-password" label="New Password" hint={passwordPolicyHint} error={errors.newPassword?.message}>
-            {(control) => <PasswordInput {...control} {...form.register('newPassword')} autoComplete="new-password" />}
-          </Field>
-          <Field id="confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
-            {(control) => <PasswordInput {...control} {...form.register('confirmPassword')} autoComplete="new-password" />}
-          </Field>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={changePassword.isPending}>
-            {changePassword.isPending ? 'Updating...' : 'Update Password'}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <SettingsFormCard
+      titleId="change-password-title"
+      title="Change Password"
+      description="Enter your current password, then choose a new one. Your other sessions are signed out afterwards."
+      onSubmit={onSubmit}
+      submitLabel="Update Password"
+      busyLabel="Updating..."
+      busy={changePassword.isPending}
+      contentClassName="flex flex-col gap-5"
+    >
+      <Field id="current-password" label="Current Password" error={errors.currentPassword?.message}>
+        {(control) => <PasswordInput {...control} {...form.register('currentPassword')} autoComplete="current-password" />}
+      </Field>
+      <Field id="new-password" label="New Password" hint={passwordPolicyHint} error={errors.newPassword?.message}>
+        {(control) => <PasswordInput {...control} {...form.register('newPassword')} autoComplete="new-password" />}
+      </Field>
+      <Field id="confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
+        {(control) => <PasswordInput {...control} {...form.register('confirmPassword')} autoComplete="new-password" />}
+      </Field>
+    </SettingsFormCard>
   );
 }

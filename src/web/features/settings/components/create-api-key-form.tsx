@@ -3,15 +3,14 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiKeyMessages, createApiKeyInputSchema, type CreateApiKeyInput } from '#shared/api-keys/api-key.schema';
-import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/field';
 import { Input, inputClassName } from '#web/components/ui/input';
 import { browserTimeZone } from '#web/lib/date-time';
-import { errorMessage, serverFieldErrors } from '#web/lib/form-errors';
-import { toast } from '#web/lib/toast';
+import { serverFieldErrors } from '#web/lib/form-errors';
+import { toastError } from '#web/lib/toast';
 import { useCreateApiKey } from '../api/create-api-key';
 import { CreatedApiKeyDialog } from './created-api-key-dialog';
+import { SettingsFormCard } from './settings-form-card';
 
 /** The moment a key chosen to expire on `day` (`YYYY-MM-DD`, the date input's value) stops working: 23:59:59.999 that day in the reader's zone. */
 function endOfLocalDay(day: string): Date {
@@ -66,59 +65,56 @@ export function CreateApiKeyForm() {
           return formField ? [[formField, message] as const] : [];
         });
         fields.forEach(([field, message], index) => form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
-        toast.error('Error creating API key', {
-          description: errorMessage(error, 'There was an error creating the API key. Please try again.'),
-        });
+        toastError('Error creating API key', error, 'There was an error creating the API key. Please try again.');
       },
     });
   });
 
+  // The dialog renders in a portal, so beside the card is the same page as inside it.
   return (
-    <Card aria-labelledby="create-api-key-title">
-      <form onSubmit={onSubmit} noValidate>
-        <CardHeader
-          titleId="create-api-key-title"
-          title="Create API Key"
-          description="Call the Promptcron API from scripts and other services with a key instead of your password."
-        />
-        <CardContent className="flex flex-col gap-5">
-          <Field id="api-key-name" label="Name" hint="What the key is for, so you recognise it later." error={errors.name?.message}>
-            {(control) => <Input {...control} {...form.register('name')} placeholder="e.g. Deploy script" autoComplete="off" />}
-          </Field>
-          <Field
-            id="api-key-scope"
-            label="Scope"
-            hint={
-              <>
-                <span className="block">Read: view tasks, runs and the dashboard (GET requests only).</span>
-                <span className="block">Write: also create, change, run and delete tasks.</span>
-              </>
-            }
-            error={errors.scope?.message}
-          >
-            {(control) => (
-              <select {...control} {...form.register('scope')} className={inputClassName}>
-                <option value="read">Read</option>
-                <option value="write">Write</option>
-              </select>
-            )}
-          </Field>
-          <Field
-            id="api-key-expires"
-            label="Expires (optional)"
-            hint={`The key stops working at the end of that day, 23:59 in your time zone (${browserTimeZone()}). Leave empty for a key that does not expire.`}
-            error={errors.expiresOn?.message}
-          >
-            {(control) => <Input {...control} {...form.register('expiresOn')} type="date" min={localToday()} className="sm:max-w-56" />}
-          </Field>
-        </CardContent>
-        <CardFooter>
-          <Button ref={submitRef} type="submit" disabled={createApiKey.isPending}>
-            {createApiKey.isPending ? 'Creating...' : 'Create API Key'}
-          </Button>
-        </CardFooter>
-      </form>
+    <>
+      <SettingsFormCard
+        titleId="create-api-key-title"
+        title="Create API Key"
+        description="Call the Promptcron API from scripts and other services with a key instead of your password."
+        onSubmit={onSubmit}
+        submitLabel="Create API Key"
+        busyLabel="Creating..."
+        busy={createApiKey.isPending}
+        contentClassName="flex flex-col gap-5"
+        submitRef={submitRef}
+      >
+        <Field id="api-key-name" label="Name" hint="What the key is for, so you recognise it later." error={errors.name?.message}>
+          {(control) => <Input {...control} {...form.register('name')} placeholder="e.g. Deploy script" autoComplete="off" />}
+        </Field>
+        <Field
+          id="api-key-scope"
+          label="Scope"
+          hint={
+            <>
+              <span className="block">Read: view tasks, runs and the dashboard (GET requests only).</span>
+              <span className="block">Write: also create, change, run and delete tasks.</span>
+            </>
+          }
+          error={errors.scope?.message}
+        >
+          {(control) => (
+            <select {...control} {...form.register('scope')} className={inputClassName}>
+              <option value="read">Read</option>
+              <option value="write">Write</option>
+            </select>
+          )}
+        </Field>
+        <Field
+          id="api-key-expires"
+          label="Expires (optional)"
+          hint={`The key stops working at the end of that day, 23:59 in your time zone (${browserTimeZone()}). Leave empty for a key that does not expire.`}
+          error={errors.expiresOn?.message}
+        >
+          {(control) => <Input {...control} {...form.register('expiresOn')} type="date" min={localToday()} className="sm:max-w-56" />}
+        </Field>
+      </SettingsFormCard>
       <CreatedApiKeyDialog apiKey={createdKey} onClose={() => setCreatedKey(null)} returnFocusTo={() => submitRef.current} />
-    </Card>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { clsx } from 'clsx';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import {
   defaultScheduleSchema,
   defaultScheduleTypes,
@@ -10,17 +10,15 @@ import {
   type DefaultSchedule,
   type UserSettings,
 } from '#shared/settings/user-settings.schema';
-import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
 import { TimeZoneOptions, UseBrowserTimeZone } from '#web/components/time-zone/time-zone-picker';
 import { Field } from '#web/components/ui/field';
 import { Input, inputClassName } from '#web/components/ui/input';
-import { LoadError } from '#web/components/ui/load-error';
-import { errorMessage, serverFieldErrors } from '#web/lib/form-errors';
+import { serverFieldErrors } from '#web/lib/form-errors';
 import { browserTimeZone } from '#web/lib/time-zones';
 import { useUserSettings } from '#web/lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
-import { SettingsPanelSkeleton } from './settings-panel-skeleton';
+import { SettingsFormCard } from './settings-form-card';
+import { SettingsPanelQuery } from './settings-panel-query';
 
 type ScheduleType = (typeof defaultScheduleTypes)[number];
 
@@ -32,20 +30,12 @@ const frequencyOptions: Record<ScheduleType, { label: string; description: strin
 
 /** Settings → Default Schedule: the frequency, time and time zone a new task starts with. */
 export function DefaultScheduleSettings() {
-  const settings = useUserSettings();
-
-  if (settings.isPending) return <SettingsPanelSkeleton label="Loading your default schedule..." rows={3} />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Your default schedule could not be loaded."
-        message={errorMessage(settings.error, 'Check your connection and try again.')}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  }
-  return <DefaultScheduleForm settings={settings.data} />;
+  const settingsQuery = useUserSettings();
+  return (
+    <SettingsPanelQuery query={settingsQuery} subject="default schedule" rows={3}>
+      {(settings) => <DefaultScheduleForm settings={settings} />}
+    </SettingsPanelQuery>
+  );
 }
 
 function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
@@ -72,90 +62,83 @@ function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
             const field = path.replace(/^defaultSchedule\./, '');
             if (field === 'type' || field === 'time' || field === 'timezone') form.setError(field, { type: 'server', message });
           }
-          toast.error('Error saving default schedule', {
-            description: errorMessage(error, 'There was an error saving your default schedule. Please try again.'),
-          });
+          toastError('Error saving default schedule', error, 'There was an error saving your default schedule. Please try again.');
         },
       },
     );
   });
 
   return (
-    <Card aria-labelledby="default-schedule-title">
-      <form onSubmit={onSubmit} noValidate>
-        <CardHeader
-          titleId="default-schedule-title"
-          title="Default Schedule"
-          description="New tasks start with this schedule. You can still change it on each task."
-        />
-        <CardContent className="flex flex-col gap-6">
-          <fieldset aria-describedby={errors.type ? 'schedule-type-error' : undefined}>
-            <legend className="text-sm font-medium text-slate-900">Frequency</legend>
-            <div className="mt-1.5 grid grid-cols-1 gap-2 sm:grid-cols-3">
-              {defaultScheduleTypes.map((type) => (
-                <label
-                  key={type}
-                  className={clsx(
-                    'relative flex cursor-pointer flex-col rounded-lg border border-slate-300 bg-white px-4 py-3 shadow-sm transition-colors hover:border-slate-400',
-                    'has-checked:border-indigo-600 has-checked:bg-indigo-50 has-checked:ring-1 has-checked:ring-indigo-600',
-                    // The radio itself is visually hidden, so its keyboard focus is drawn on the card.
-                    'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600',
-                  )}
-                >
-                  <input type="radio" value={type} {...form.register('type')} className="sr-only" />
-                  <span className="text-sm font-semibold text-slate-900">{frequencyOptions[type].label}</span>
-                  <span className="text-sm text-slate-600">{frequencyOptions[type].description}</span>
-                </label>
-              ))}
-            </div>
-            {errors.type ? (
-              <p id="schedule-type-error" className="mt-1.5 text-sm text-red-600">
-                {errors.type.message}
-              </p>
-            ) : null}
-          </fieldset>
-
-          <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
-            <Field id="schedule-time" label="Time" hint="In the selected time zone." error={errors.time?.message}>
-              {(control) => <Input {...control} {...form.register('time')} type="time" step={60} required />}
-            </Field>
-            <Field
-              id="schedule-timezone"
-              label="Time zone"
-              error={errors.timezone?.message}
-              hint={
-                selectedZone === ownZone ? (
-                  "This is your browser's time zone."
-                ) : (
-                  <UseBrowserTimeZone
-                    browserZone={ownZone}
-                    onUse={() => form.setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })}
-                  />
-                )
-              }
-            >
-              {(control) => (
-                // Controlled, so the list always shows the form's value, including after "Use my time zone".
-                <Controller
-                  control={form.control}
-                  name="timezone"
-                  render={({ field }) => (
-                    <select {...control} {...field} className={clsx(inputClassName, 'pr-8')}>
-                      {/* The saved zone stays selectable even if this browser's list lacks it. */}
-                      <TimeZoneOptions keep={shown.timezone} />
-                    </select>
-                  )}
-                />
+    <SettingsFormCard
+      titleId="default-schedule-title"
+      title="Default Schedule"
+      description="New tasks start with this schedule. You can still change it on each task."
+      onSubmit={onSubmit}
+      submitLabel="Save Schedule"
+      busyLabel="Saving..."
+      busy={updateSettings.isPending}
+      contentClassName="flex flex-col gap-6"
+    >
+      <fieldset aria-describedby={errors.type ? 'schedule-type-error' : undefined}>
+        <legend className="text-sm font-medium text-slate-900">Frequency</legend>
+        <div className="mt-1.5 grid grid-cols-1 gap-2 sm:grid-cols-3">
+          {defaultScheduleTypes.map((type) => (
+            <label
+              key={type}
+              className={clsx(
+                'relative flex cursor-pointer flex-col rounded-lg border border-slate-300 bg-white px-4 py-3 shadow-sm transition-colors hover:border-slate-400',
+                'has-checked:border-indigo-600 has-checked:bg-indigo-50 has-checked:ring-1 has-checked:ring-indigo-600',
+                // The radio itself is visually hidden, so its keyboard focus is drawn on the card.
+                'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600',
               )}
-            </Field>
-          </div>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={updateSettings.isPending}>
-            {updateSettings.isPending ? 'Saving...' : 'Save Schedule'}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+            >
+              <input type="radio" value={type} {...form.register('type')} className="sr-only" />
+              <span className="text-sm font-semibold text-slate-900">{frequencyOptions[type].label}</span>
+              <span className="text-sm text-slate-600">{frequencyOptions[type].description}</span>
+            </label>
+          ))}
+        </div>
+        {errors.type ? (
+          <p id="schedule-type-error" className="mt-1.5 text-sm text-red-600">
+            {errors.type.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
+        <Field id="schedule-time" label="Time" hint="In the selected time zone." error={errors.time?.message}>
+          {(control) => <Input {...control} {...form.register('time')} type="time" step={60} required />}
+        </Field>
+        <Field
+          id="schedule-timezone"
+          label="Time zone"
+          error={errors.timezone?.message}
+          hint={
+            selectedZone === ownZone ? (
+              "This is your browser's time zone."
+            ) : (
+              <UseBrowserTimeZone
+                browserZone={ownZone}
+                onUse={() => form.setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })}
+              />
+            )
+          }
+        >
+          {(control) => (
+            // Controlled, so the list always shows the form's value, including after "Use my time zone".
+            <Controller
+              control={form.control}
+              name="timezone"
+              render={({ field }) => (
+                <select {...control} {...field} className={clsx(inputClassName, 'pr-8')}>
+                  {/* The saved zone stays selectable even if this browser's list lacks it. */}
+                  <TimeZoneOptions keep={shown.timezone} />
+                </select>
+              )}
+            />
+          )}
+        </Field>
+      </div>
+    </SettingsFormCard>
   );
 }

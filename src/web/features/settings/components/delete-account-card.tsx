@@ -3,16 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { deleteAccountInputSchema, type DeleteAccountInput } from '#shared/account/delete-account.schema';
-import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
 import { EmailInput } from '#web/components/ui/email-input';
 import { Field } from '#web/components/ui/field';
 import { PasswordInput } from '#web/components/ui/password-input';
 import { paths } from '#web/config/paths';
 import { clearSession } from '#web/lib/auth';
-import { errorMessage, serverFieldErrors } from '#web/lib/form-errors';
-import { toast } from '#web/lib/toast';
+import { serverFieldErrors } from '#web/lib/form-errors';
+import { toast, toastError } from '#web/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
+import { SettingsFormCard } from './settings-form-card';
 
 const emptyValues: DeleteAccountInput = { email: '', password: '' };
 
@@ -43,40 +42,35 @@ export function DeleteAccountCard({ email }: { email: string }) {
         const fields = serverFieldErrors(error);
         if (fields.email) form.setError('email', { type: 'server', message: fields.email }, { shouldFocus: true });
         if (fields.password) form.setError('password', { type: 'server', message: fields.password }, { shouldFocus: !fields.email });
-        toast.error('Your account was not deleted', {
-          description: errorMessage(error, 'There was an error deleting your account. Please try again.'),
-        });
+        toastError('Your account was not deleted', error, 'There was an error deleting your account. Please try again.');
       },
     });
   });
 
   return (
-    <Card aria-labelledby="danger-zone-title" className="border-red-200">
-      <form onSubmit={onSubmit} noValidate>
-        <CardHeader
-          titleId="danger-zone-title"
-          title={<span className="text-red-700">Danger zone</span>}
-          description="Delete your account with its tasks, runs, results, settings and API keys. A paid subscription is cancelled. This cannot be undone."
-        />
-        <CardContent className="flex flex-col gap-5">
-          <Field
-            id="delete-account-email"
-            label="Type your e-mail to confirm"
-            hint={`Your sign-in address: ${email}`}
-            error={errors.email?.message}
-          >
-            {(control) => <EmailInput {...control} {...form.register('email')} autoComplete="off" />}
-          </Field>
-          <Field id="delete-account-password" label="Current Password" error={errors.password?.message}>
-            {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />}
-          </Field>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" variant="danger" disabled={deleteAccount.isPending}>
-            {deleteAccount.isPending ? 'Deleting...' : 'Delete my account'}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <SettingsFormCard
+      titleId="danger-zone-title"
+      title={<span className="text-red-700">Danger zone</span>}
+      description="Delete your account with its tasks, runs, results, settings and API keys. A paid subscription is cancelled. This cannot be undone."
+      onSubmit={onSubmit}
+      submitLabel="Delete my account"
+      busyLabel="Deleting..."
+      busy={deleteAccount.isPending}
+      contentClassName="flex flex-col gap-5"
+      submitVariant="danger"
+      className="border-red-200"
+    >
+      <Field
+        id="delete-account-email"
+        label="Type your e-mail to confirm"
+        hint={`Your sign-in address: ${email}`}
+        error={errors.email?.message}
+      >
+        {(control) => <EmailInput {...control} {...form.register('email')} autoComplete="off" />}
+      </Field>
+      <Field id="delete-account-password" label="Current Password" error={errors.password?.message}>
+        {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />}
+      </Field>
+    </SettingsFormCard>
   );
 }

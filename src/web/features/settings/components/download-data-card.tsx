@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { dataExportLifetimeHours } from '#shared/account/data-export.schema';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
-import { errorMessage } from '#web/lib/form-errors';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { useRequestDataExport } from '../api/request-data-export';
 
 /**
@@ -19,7 +18,7 @@ export function DownloadDataCard({ email }: { email: string }) {
         setRequested(true);
         toast.success('Preparing your data', { description: `A download link is on its way to ${email}.` });
       },
-      onError: (error) => toast.error('Your data could not be requested', { description: errorMessage(error, 'Please try again.') }),
+      onError: (error) => toastError('Your data could not be requested', error, 'Please try again.'),
     });
 
   return (

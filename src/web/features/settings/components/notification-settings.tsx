@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Label from '@radix-ui/react-label';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { userSettingsSchema, type UserSettings } from '#shared/settings/user-settings.schema';
-import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
-import { LoadError } from '#web/components/ui/load-error';
 import { Switch } from '#web/components/ui/switch';
-import { errorMessage } from '#web/lib/form-errors';
 import { useUserSettings } from '#web/lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
-import { SettingsPanelSkeleton } from './settings-panel-skeleton';
+import { SettingsFormCard } from './settings-form-card';
+import { SettingsPanelQuery } from './settings-panel-query';
 
 type Notifications = UserSettings['notifications'];
 
@@ -22,20 +19,12 @@ const preferences: { key: keyof Notifications; label: string; description: strin
 
 /** Settings → Notifications: which e-mails about task runs the user wants, stored on the server. */
 export function NotificationSettings() {
-  const settings = useUserSettings();
-
-  if (settings.isPending) return <SettingsPanelSkeleton label="Loading your notification settings..." rows={3} />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Your notification settings could not be loaded."
-        message={errorMessage(settings.error, 'Check your connection and try again.')}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  }
-  return <NotificationForm settings={settings.data} />;
+  const settingsQuery = useUserSettings();
+  return (
+    <SettingsPanelQuery query={settingsQuery} subject="notification settings" rows={3}>
+      {(settings) => <NotificationForm settings={settings} />}
+    </SettingsPanelQuery>
+  );
 }
 
 function NotificationForm({ settings }: { settings: UserSettings }) {
@@ -51,61 +40,58 @@ function NotificationForm({ settings }: { settings: UserSettings }) {
           toast.success('Notification settings saved');
         },
         onError: (error) => {
-          toast.error('Error saving notification settings', {
-            description: errorMessage(error, 'There was an error saving your notification settings. Please try again.'),
-          });
+          toastError(
+            'Error saving notification settings',
+            error,
+            'There was an error saving your notification settings. Please try again.',
+          );
         },
       },
     );
   });
 
   return (
-    <Card aria-labelledby="notification-settings-title">
-      <form onSubmit={onSubmit} noValidate>
-        <CardHeader
-          titleId="notification-settings-title"
-          title="Notifications"
-          description="Choose which emails you receive about your tasks. Each task still delivers its own results."
-        />
-        <CardContent className="py-2">
-          <ul className="divide-y divide-slate-100">
-            {preferences.map(({ key, label, description }) => {
-              const id = `notification-${key}`;
-              return (
-                <li key={key} className="flex items-center justify-between gap-6 py-4">
-                  <div className="flex min-w-0 flex-col gap-0.5">
-                    <Label.Root htmlFor={id} className="text-sm font-medium text-slate-900">
-                      {label}
-                    </Label.Root>
-                    <p id={`${id}-description`} className="text-sm text-slate-600">
-                      {description}
-                    </p>
-                  </div>
-                  <Controller
-                    control={form.control}
-                    name={key}
-                    render={({ field }) => (
-                      <Switch
-                        id={id}
-                        ref={field.ref}
-                        checked={field.value}
-                        onCheckedChange={field.onChange}
-                        onBlur={field.onBlur}
-                        aria-describedby={`${id}-description`}
-                      />
-                    )}
+    <SettingsFormCard
+      titleId="notification-settings-title"
+      title="Notifications"
+      description="Choose which emails you receive about your tasks. Each task still delivers its own results."
+      onSubmit={onSubmit}
+      submitLabel="Save Preferences"
+      busyLabel="Saving..."
+      busy={updateSettings.isPending}
+      contentClassName="py-2"
+    >
+      <ul className="divide-y divide-slate-100">
+        {preferences.map(({ key, label, description }) => {
+          const id = `notification-${key}`;
+          return (
+            <li key={key} className="flex items-center justify-between gap-6 py-4">
+              <div className="flex min-w-0 flex-col gap-0.5">
+                <Label.Root htmlFor={id} className="text-sm font-medium text-slate-900">
+                  {label}
+                </Label.Root>
+                <p id={`${id}-description`} className="text-sm text-slate-600">
+                  {description}
+                </p>
+              </div>
+              <Controller
+                control={form.control}
+                name={key}
+                render={({ field }) => (
+                  <Switch
+                    id={id}
+                    ref={field.ref}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    aria-describedby={`${id}-description`}
                   />
-                </li>
-              );
-            })}
-          </ul>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={updateSettings.isPending}>
-            {updateSettings.isPending ? 'Saving...' : 'Save Preferences'}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+                )}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </SettingsFormCard>
   );
 }

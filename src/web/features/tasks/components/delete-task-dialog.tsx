@@ -1,7 +1,6 @@
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import type { Task } from '#shared/tasks/task.schema';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
-import { errorMessage } from '#web/lib/form-errors';
 import { useDeleteTask } from '../api/delete-task';
 
 type DeleteTaskDialogProps = {
@@ -26,7 +25,7 @@ export function DeleteTaskDialog({ task, open, onOpenChange, onDeleted, returnFo
         onDeleted?.();
       },
       onError: (error) => {
-        toast.error('Error deleting task', { description: errorMessage(error, 'There was an error deleting the task. Please try again.') });
+        toastError('Error deleting task', error, 'There was an error deleting the task. Please try again.');
       },
     });
   };

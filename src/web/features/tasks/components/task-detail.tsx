@@ -10,7 +10,7 @@ import type { Task } from '#shared/tasks/task.schema';
 import { ActivityChart } from '#web/components/runs/activity-chart';
 import { Button, buttonClassName } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths, taskPaths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
@@ -62,12 +62,7 @@ export function TaskDetail({ taskId }: { taskId: string }) {
     return (
       <div className="flex flex-col gap-6">
         <BackToTasks />
-        <LoadError
-          title="Error loading task"
-          message={errorMessage(task.error, loadFailed)}
-          onRetry={() => void task.refetch()}
-          retrying={task.isFetching}
-        />
+        <QueryLoadError title="Error loading task" query={task} fallback={loadFailed} />
       </div>
     );
   }

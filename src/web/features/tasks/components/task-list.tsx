@@ -5,7 +5,7 @@ import { toast } from '#web/lib/toast';
 import { PageIntro } from '#web/components/layout/page-intro';
 import type { Task, TaskListFilter } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '#web/components/ui/button';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { LoadMoreButton } from '#web/components/ui/load-more-button';
 import { paths } from '#web/config/paths';
 import { errorMessage } from '#web/lib/form-errors';
@@ -47,14 +47,7 @@ export function TaskList({ search, status, onSearchChange, onStatusChange, onCle
   if (tasks.isPending) {
     results = <TaskTableSkeleton />;
   } else if (!tasks.data) {
-    results = (
-      <LoadError
-        title="Error loading tasks"
-        message={errorMessage(tasks.error, loadFailed)}
-        onRetry={() => void tasks.refetch()}
-        retrying={tasks.isFetching}
-      />
-    );
+    results = <QueryLoadError title="Error loading tasks" query={tasks} fallback={loadFailed} />;
   } else if (items.length === 0) {
     results = filtered ? <NoMatches onClearFilters={onClearFilters} /> : <NoTasksYet />;
   } else {

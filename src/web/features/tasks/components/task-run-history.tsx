@@ -1,16 +1,17 @@
 import { clsx } from 'clsx';
-import { ChevronDown, History } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { History } from 'lucide-react';
+import { useId, useState } from 'react';
 import { formatDuration } from '#shared/runs/format-duration';
 import { formatCostUsd } from '#shared/runs/format-cost';
 import type { WebhookAttempt } from '#shared/runs/run.schema';
 import { deliversToUrl } from '#shared/tasks/task.schema';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
-import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
-import { LoadError } from '#web/components/ui/load-error';
+import { DetailsToggle } from '#web/components/ui/details-toggle';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { LoadMoreButton } from '#web/components/ui/load-more-button';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { Fact } from '#web/components/ui/fact';
 import { errorMessage } from '#web/lib/form-errors';
 import { previewText, runDurationText } from '#web/lib/run-text';
 import { useTaskRuns, type TaskRun } from '../api/list-task-runs';
@@ -51,15 +52,6 @@ function LocalTime({ iso }: { iso: string | null | undefined }) {
 
 function countText(value: number | null | undefined): string {
   return typeof value === 'number' ? formatCount(value) : '—';
-}
-
-function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={clsx('flex min-w-0 flex-col gap-0.5', className)}>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  );
 }
 
 /** The line under a run's facts: the result's start, or why it failed or was skipped. */
@@ -194,21 +186,15 @@ function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | 
           </dl>
           <RunSummary run={run} />
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
+        <DetailsToggle
+          expanded={expanded}
+          onToggle={() => setExpanded((open) => !open)}
+          detailsId={detailsId}
           className="self-start max-sm:-ml-3"
-          aria-expanded={expanded}
-          aria-controls={expanded ? detailsId : undefined}
-          onClick={() => setExpanded((open) => !open)}
         >
-          <ChevronDown
-            aria-hidden="true"
-            className={clsx('size-4 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')}
-          />
-          {expanded ? 'Hide details' : 'Details'}
-          <span className="sr-only"> of the run started {started ? formatLocalDateTime(started) : run.id}</span>
-        </Button>
+          {' '}
+          of the run started {started ? formatLocalDateTime(started) : run.id}
+        </DetailsToggle>
       </div>
       {expanded ? <RunDetails run={run} id={detailsId} attemptsTitle={attemptsTitle} /> : null}
     </li>
@@ -240,14 +226,7 @@ function RunHistoryBody({ taskId, attemptsTitle }: { taskId: string; attemptsTit
 
   if (runs.isPending) return <RunHistorySkeleton />;
   if (!runs.data) {
-    return (
-      <LoadError
-        title="Error loading task runs"
-        message={errorMessage(runs.error, loadFailed)}
-        onRetry={() => void runs.refetch()}
-        retrying={runs.isFetching}
-      />
-    );
+    return <QueryLoadError title="Error loading task runs" query={runs} fallback={loadFailed} />;
   }
 
   const items = runs.data.pages.flatMap((page) => page.items);

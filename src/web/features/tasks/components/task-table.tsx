@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task } from '#shared/tasks/task.schema';
 import { ColumnHeads } from '#web/components/ui/column-heads';
+import { StackedCell, stackedBodyClassName, stackedCellClassName, stackedTableFrameClassName } from '#web/components/ui/responsive-table';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { taskPaths } from '#web/config/paths';
 import { modelName, providerName } from '#web/lib/catalog-names';
@@ -20,33 +21,16 @@ import { TaskStatusBadge } from './task-status-badge';
 const columns = ['Name', 'Schedule', 'Provider', 'Status', 'Actions'] as const;
 
 const tableClassName = 'w-full text-left text-sm max-lg:block';
-const bodyClassName = 'max-lg:flex max-lg:flex-col max-lg:gap-3 lg:divide-y lg:divide-slate-100';
 const rowClassName = clsx(
   'max-lg:flex max-lg:flex-col max-lg:gap-3 max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-4 max-lg:shadow-sm',
   'lg:transition-colors lg:hover:bg-slate-50/70',
 );
-const cellClassName = 'align-middle max-lg:flex max-lg:items-baseline max-lg:justify-between max-lg:gap-4 lg:px-4 lg:py-3';
-
-function Cell({ label, className, children }: { label?: string; className?: string; children: ReactNode }) {
-  return (
-    <td className={clsx(cellClassName, className)}>
-      {/* The column name, for the card layout only; screen readers get it from the header row. */}
-      {label ? (
-        <span aria-hidden="true" className="shrink-0 text-xs font-medium tracking-wide text-slate-500 uppercase lg:hidden">
-          {label}
-        </span>
-      ) : null}
-      {children}
-    </td>
-  );
-}
-
 function TableFrame({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
     <div
       aria-busy={busy || undefined}
       className={clsx(
-        'lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm',
+        stackedTableFrameClassName,
         // Earlier results stay while a new search loads; dimmed, so they do not pass for the answer.
         busy && 'opacity-60 transition-opacity',
       )}
@@ -69,10 +53,10 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
       <table className={tableClassName}>
         <caption className="sr-only">Your tasks</caption>
         <ColumnHeads columns={columns} stackBelow="lg" />
-        <tbody className={bodyClassName}>
+        <tbody className={stackedBodyClassName}>
           {tasks.map((task) => (
             <tr key={task.id} className={rowClassName}>
-              <Cell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-3">
+              <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-3">
                 <div className="flex min-w-0 flex-col gap-0.5">
                   <Link
                     to={taskPaths.detail(task.id)}
@@ -82,22 +66,22 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
                   </Link>
                   {task.description ? <span className="line-clamp-1 text-slate-500 lg:max-w-xs">{task.description}</span> : null}
                 </div>
-              </Cell>
-              <Cell label="Schedule">
+              </StackedCell>
+              <StackedCell label="Schedule">
                 <span className="text-slate-700 max-lg:text-right">{describeSchedule(task)}</span>
-              </Cell>
-              <Cell label="Provider">
+              </StackedCell>
+              <StackedCell label="Provider">
                 <span className="flex flex-col max-lg:items-end">
                   <span className="text-slate-700">{providerName(task.provider)}</span>
                   <span className="text-xs text-slate-500">{modelName(task.provider, task.model)}</span>
                 </span>
-              </Cell>
-              <Cell label="Status">
+              </StackedCell>
+              <StackedCell label="Status">
                 <TaskStatusBadge status={task.status} />
-              </Cell>
-              <Cell className="max-lg:-mx-1 max-lg:border-t max-lg:border-slate-100 max-lg:pt-2 lg:w-px lg:whitespace-nowrap">
+              </StackedCell>
+              <StackedCell className="max-lg:-mx-1 max-lg:border-t max-lg:border-slate-100 max-lg:pt-2 lg:w-px lg:whitespace-nowrap">
                 <TaskRowActions task={task} onDelete={onDelete} />
-              </Cell>
+              </StackedCell>
             </tr>
           ))}
         </tbody>
@@ -115,25 +99,25 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
       </div>
       <table aria-hidden="true" className={tableClassName}>
         <ColumnHeads columns={columns} stackBelow="lg" />
-        <tbody className={bodyClassName}>
+        <tbody className={stackedBodyClassName}>
           {Array.from({ length: rows }, (_, index) => (
             <tr key={index} className={rowClassName}>
-              <td className={cellClassName}>
+              <td className={stackedCellClassName}>
                 <div className="flex flex-1 flex-col gap-1.5">
                   <Skeleton className="h-4 w-40" />
                   <Skeleton className="h-3 w-56 max-w-full" />
                 </div>
               </td>
-              <td className={cellClassName}>
+              <td className={stackedCellClassName}>
                 <Skeleton className="h-4 w-32" />
               </td>
-              <td className={cellClassName}>
+              <td className={stackedCellClassName}>
                 <Skeleton className="h-4 w-20" />
               </td>
-              <td className={cellClassName}>
+              <td className={stackedCellClassName}>
                 <Skeleton className="h-5 w-16 rounded-full" />
               </td>
-              <td className={cellClassName}>
+              <td className={stackedCellClassName}>
                 <Skeleton className="ml-auto h-8 w-44 max-lg:ml-0" />
               </td>
             </tr>

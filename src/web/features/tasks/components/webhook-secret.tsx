@@ -1,10 +1,9 @@
 import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import type { Task } from '#shared/tasks/task.schema';
 import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
-import { errorMessage } from '#web/lib/form-errors';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 
 /** Keeps the recognisable prefix, so the user can tell which kind of secret it is without seeing it. */
@@ -42,7 +41,7 @@ export function WebhookSecret({ task }: { task: Pick<Task, 'id' | 'webhookSecret
         toast.success('Webhook secret rotated', { description: 'Give your endpoint the new secret so it accepts the next deliveries.' });
       },
       onError: (error) => {
-        toast.error('Error rotating secret', { description: errorMessage(error, 'The secret could not be rotated. Please try again.') });
+        toastError('Error rotating secret', error, 'The secret could not be rotated. Please try again.');
       },
     });
   };

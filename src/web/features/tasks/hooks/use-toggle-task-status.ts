@@ -1,6 +1,5 @@
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import type { Task } from '#shared/tasks/task.schema';
-import { errorMessage } from '#web/lib/form-errors';
 import { usePauseTask } from '../api/pause-task';
 import { useResumeTask } from '../api/resume-task';
 
@@ -17,14 +16,12 @@ export function useToggleTaskStatus(task: Pick<Task, 'id' | 'status'>) {
     if (action === 'pause') {
       pause.mutate(task.id, {
         onSuccess: () => toast.success('Task paused', { description: 'It will not run until you resume it.' }),
-        onError: (error) =>
-          toast.error('Error pausing task', { description: errorMessage(error, 'The task could not be paused. Please try again.') }),
+        onError: (error) => toastError('Error pausing task', error, 'The task could not be paused. Please try again.'),
       });
     } else {
       resume.mutate(task.id, {
         onSuccess: () => toast.success('Task resumed', { description: 'It runs again on its schedule.' }),
-        onError: (error) =>
-          toast.error('Error resuming task', { description: errorMessage(error, 'The task could not be resumed. Please try again.') }),
+        onError: (error) => toastError('Error resuming task', error, 'The task could not be resumed. Please try again.'),
       });
     }
   };

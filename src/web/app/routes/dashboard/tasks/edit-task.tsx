@@ -1,11 +1,11 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { PageIntro } from '#web/components/layout/page-intro';
 import type { Task, TaskInput } from '#shared/tasks/task.schema';
 import { buttonClassName } from '#web/components/ui/button';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { paths, taskPaths } from '#web/config/paths';
 import { useTask } from '#web/features/tasks/api/get-task';
 import { useTaskRuns } from '#web/features/tasks/api/list-task-runs';
@@ -47,12 +47,7 @@ export function EditTaskRoute() {
         isNotFound(task.error) ? (
           <TaskNotFound />
         ) : (
-          <LoadError
-            title="The task could not be loaded."
-            message={errorMessage(task.error, 'Failed to load task. Please try again.')}
-            onRetry={() => void task.refetch()}
-            retrying={task.isFetching}
-          />
+          <QueryLoadError title="The task could not be loaded." query={task} fallback="Failed to load task. Please try again." />
         )
       ) : (
         <EditTaskForm task={task.data} />
@@ -89,7 +84,7 @@ function EditTaskForm({ task }: { task: Task }) {
     try {
       await updateTask.mutateAsync({ taskId: task.id, input });
     } catch (error) {
-      toast.error('Error', { description: errorMessage(error, 'Failed to create/update task. Please try again.') });
+      toastError('Error', error, 'Failed to create/update task. Please try again.');
       throw error;
     }
     toast.success('Task updated');

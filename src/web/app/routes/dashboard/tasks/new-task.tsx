@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { PageIntro } from '#web/components/layout/page-intro';
 import type { UserSettings } from '#shared/settings/user-settings.schema';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
@@ -11,7 +11,6 @@ import { TaskForm } from '#web/features/tasks/components/task-form/task-form';
 import { TaskFormSkeleton } from '#web/features/tasks/components/task-form/task-form-skeleton';
 import { newTaskFormValues } from '#web/features/tasks/components/task-form/task-form-values';
 import { useAuth } from '#web/lib/auth';
-import { errorMessage } from '#web/lib/form-errors';
 import { browserTimeZone } from '#web/lib/time-zones';
 import { useUserSettings } from '#web/lib/user-settings';
 
@@ -50,7 +49,7 @@ function NewTaskForm({ email, signedIn, settings }: NewTaskFormProps) {
     try {
       task = await createTask.mutateAsync(input);
     } catch (error) {
-      toast.error('Error', { description: errorMessage(error, 'Failed to create/update task. Please try again.') });
+      toastError('Error', error, 'Failed to create/update task. Please try again.');
       throw error;
     }
     toast.success('Task created', { description: `${task.name}: ${describeSchedule(task)}` });

@@ -1,0 +1,40 @@
+import { clsx } from 'clsx';
+import type { ComponentProps } from 'react';
+
+export type StatusAppearance = { label: string; className: string; dot: string };
+
+const unknownStatus = { className: 'bg-slate-100 text-slate-700 ring-slate-500/20', dot: 'bg-slate-400' };
+
+function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+type StatusPillProps = ComponentProps<'span'> & {
+  status: string;
+  /** How each known status looks; one this build does not know yet shows grey, its word capitalised. */
+  appearances: Record<string, StatusAppearance>;
+  /** The dot pulses, for a status that is under way. */
+  pulse?: boolean;
+};
+
+/** A status as a coloured pill with a dot. The word is always shown, so the colour is never the only signal. */
+export function StatusPill({ status, appearances, pulse = false, className, ...props }: StatusPillProps) {
+  const known = appearances[status];
+  const { className: tone, dot } = known ?? unknownStatus;
+  return (
+    <span
+      {...props}
+      className={clsx(
+        'inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        tone,
+        className,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={clsx('size-1.5 shrink-0 rounded-full', dot, pulse && 'animate-pulse motion-reduce:animate-none')}
+      />
+      {known?.label ?? capitalize(status)}
+    </span>
+  );
+}
