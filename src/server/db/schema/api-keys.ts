@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './users';
+import { ownedByUser } from './users';
 
 /**
  * API keys (issue 22): a user's scripts call the API as them. Only the key's SHA-256 is kept, so a leaked database
@@ -9,9 +9,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     name: text().notNull(),
     scope: text({ enum: ['read', 'write'] }).notNull(),
     prefix: text().notNull(),
@@ -31,9 +29,7 @@ export const apiKeys = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     key: text().notNull(),
     requestHash: text().notNull(),
     /** The first answer, replayed as it was: status and JSON body. */

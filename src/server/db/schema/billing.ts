@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { user } from './users';
+import { ownedByUser, user } from './users';
 
 /**
  * Plans, their limits, who is on which plan and what they used (spec sections 3 and 7, issue 16). Limits are rows,
@@ -68,9 +68,7 @@ export const subscriptions = pgTable('subscriptions', {
 export const usageTracking = pgTable(
   'usage_tracking',
   {
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     featureName: text().notNull(),
     periodStart: timestamp({ withTimezone: true }).notNull(),
     periodEnd: timestamp({ withTimezone: true }).notNull(),

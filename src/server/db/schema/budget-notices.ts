@@ -1,5 +1,5 @@
 import { date, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './users';
+import { ownedByUser } from './users';
 
 /**
  * One row per budget and month whose reaching its owner was told of (issue 23). The primary key is the once-a-month
@@ -8,9 +8,7 @@ import { user } from './users';
 export const budgetNotices = pgTable(
   'budget_notices',
   {
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     /** `account` for the user's own budget, else the task's id (kept as text: a deleted task's notice may stay). */
     scope: text().notNull(),
     /** The first day of the UTC month. */

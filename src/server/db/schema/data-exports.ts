@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './users';
+import { ownedByUser } from './users';
 
 /**
  * Settings → Profile → Download my data (issue 24, ADR 0052): a JSON copy of the account, built by a background job
@@ -9,9 +9,7 @@ export const dataExports = pgTable(
   'data_exports',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     status: text({ enum: ['pending', 'ready', 'failed'] })
       .notNull()
       .default('pending'),

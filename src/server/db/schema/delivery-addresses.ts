@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { user } from './users';
+import { ownedByUser } from './users';
 
 /**
  * Addresses other than their own that a user's tasks e-mail results to (issue 24, ADR 0053), one row per sender and
@@ -11,9 +11,7 @@ export const deliveryAddresses = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     /** The sender: the user whose tasks mail this address. */
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     /** Lower case, as compared. */
     email: text().notNull(),
     status: text({ enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull(),

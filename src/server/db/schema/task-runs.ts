@@ -3,7 +3,7 @@ import { customType, index, integer, jsonb, numeric, pgTable, text, timestamp, u
 import { deliveryStatuses, runStatuses, runTriggers } from '#shared/runs/run.schema';
 import type { DeliverWhen, DeliveryMethod } from '#shared/tasks/task.schema';
 import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
-import { user } from './users';
+import { ownedByUser } from './users';
 
 /** What a run needs of its task, as it was when the run started (issue 18): kept only when the task is edited meanwhile. */
 export interface RunTaskSnapshot {
@@ -36,9 +36,7 @@ export const taskRuns = pgTable(
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
     /** The owner, kept on the run so history queries are scoped without a join. */
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     status: text({ enum: runStatuses }).notNull(),
     trigger: text({ enum: runTriggers }).notNull(),
     /** The slot a scheduled run belongs to; null for Run Now. */

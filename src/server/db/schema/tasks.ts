@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
 import { deliverWhenOptions, deliveryMethods, scheduleTypes, taskStatuses } from '#shared/tasks/task.schema';
-import { user } from './users';
+import { ownedByUser } from './users';
 
 export interface TaskPrompt {
   input: string;
@@ -24,9 +24,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     name: text().notNull(),
     description: text(),
     status: text({ enum: taskStatuses }).notNull().default('active'),

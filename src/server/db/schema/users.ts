@@ -7,6 +7,12 @@ import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  */
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** The user a row belongs to: the row goes when the account is deleted. */
+export const ownedByUser = () =>
+  text()
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
 const updatedAt = () =>
   timestamp({ withTimezone: true })
     .notNull()
@@ -47,9 +53,7 @@ export const session = pgTable(
   'session',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     token: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     ipAddress: text(),
@@ -65,9 +69,7 @@ export const account = pgTable(
   'account',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     accountId: text().notNull(),
     providerId: text().notNull(),
     accessToken: text(),

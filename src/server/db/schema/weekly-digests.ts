@@ -1,5 +1,5 @@
 import { date, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './users';
+import { ownedByUser } from './users';
 
 /**
  * One row per user and week whose Weekly Digest was claimed (issue 19). The primary key is the once-per-week
@@ -8,9 +8,7 @@ import { user } from './users';
 export const weeklyDigests = pgTable(
   'weekly_digests',
   {
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     /** The Monday the digest went out on, as a date in `timeZone`. */
     weekStart: date().notNull(),
     /** The zone whose Monday 08:00 it was sent at: the default schedule's, else the newest task's, else UTC. */
