@@ -27,6 +27,11 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['test/web-setup.ts'],
+          // A worker keeps its happy-dom window and the packages it imported (React, Radix, testing-library) from one file
+          // to the next: creating and importing them afresh was over half the project's CPU time. The app's own modules
+          // are still imported afresh for every file, and what a file leaves behind (timers, stubbed globals) is undone
+          // after it, in test/web-setup.ts. A file that mocks a module with `vi.mock` must `vi.doUnmock` it in `afterAll`.
+          isolate: false,
           // Typing through user-event in happy-dom takes seconds per form on two busy cores; 5 s made long forms flaky.
           testTimeout: 20_000,
         },

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type * as RetryModule from '#web/lib/retry-with-backoff';
 import type { RetryWithBackoffOptions } from '#web/lib/retry-with-backoff';
 import { errorResponse, requested, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { ForgotPasswordRoute } from './forgot-password';
 
@@ -17,6 +18,8 @@ vi.mock('#web/lib/retry-with-backoff', async (importOriginal) => {
       actual.retryWithBackoff(operation, { ...options, sleep: () => Promise.resolve() }),
   };
 });
+// The worker's next file gets the real module (vitest.config.ts: the web project does not isolate files).
+afterAll(() => vi.doUnmock('#web/lib/retry-with-backoff'));
 
 const routes = [
   { path: '/forgot-password', Component: ForgotPasswordRoute },
@@ -28,7 +31,7 @@ function stubReset(answer: () => Response | Promise<Response>) {
 }
 
 async function submitEmail(email: string) {
-  await userEvent.type(await screen.findByLabelText('Email'), email);
+  await fillIn(userEvent, await screen.findByLabelText('Email'), email);
   await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 }
 
@@ -47,7 +50,7 @@ describe('ForgotPasswordRoute', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
 
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await fillIn(userEvent, screen.getByLabelText('Email'), 'ada@example.com');
     expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
     await userEvent.type(screen.getByLabelText('Email'), '@@');
     expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();

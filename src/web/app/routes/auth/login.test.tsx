@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { testUser } from '#test/fixtures';
 import { errorResponse, requested, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { RequireSignedIn } from '../guards';
 import { LoginRoute } from './login';
@@ -39,8 +40,8 @@ function stubSignIn(answer: () => Response = () => jsonResponse({ user: { id: te
 }
 
 async function fillAndSubmit(email: string, password: string) {
-  await userEvent.type(screen.getByLabelText('Email'), email);
-  await userEvent.type(screen.getByLabelText('Password'), password);
+  await fillIn(userEvent, screen.getByLabelText('Email'), email);
+  await fillIn(userEvent, screen.getByLabelText('Password'), password);
   await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
@@ -67,15 +68,14 @@ describe('LoginRoute', () => {
     stubSignIn();
     renderWithToasts(routes, { initialPath: '/login' });
 
-    await userEvent.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await fillIn(userEvent, await screen.findByLabelText('Email'), 'not-an-email');
     expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
 
     await userEvent.type(screen.getByLabelText('Password'), 'abc');
     expect(await screen.findByText('Password must be at least 6 characters.')).toBeTruthy();
 
-    await userEvent.clear(screen.getByLabelText('Email'));
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await fillIn(userEvent, screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'defgh');
     expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
     expect(screen.queryByText('Password must be at least 6 characters.')).toBeNull();
@@ -116,7 +116,11 @@ describe('LoginRoute', () => {
     await fillAndSubmit('ada@example.com', 'secret-password');
 
     expect(await screen.findByRole('heading', { name: 'Tasks page' })).toBeTruthy();
-    expect(router.state.location).toMatchObject({ pathname: '/dashboard/tasks', search: '?status=active', hash: '#top' });
+    expect(router.state.location).toMatchObject({
+      pathname: '/dashboard/tasks',
+      search: '?status=active',
+      hash: '#top',
+    });
     // Replaced, not pushed: Back must not return to the login form.
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByText('Login successful')).toBeTruthy();

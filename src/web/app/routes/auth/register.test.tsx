@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { strongPassword, testUser } from '#test/fixtures';
 import { errorResponse, requested, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { RegisterRoute } from './register';
 
@@ -29,9 +30,9 @@ function stubSignUp(answer: () => Response = () => jsonResponse({ user: { id: te
 }
 
 async function fillValidForm() {
-  await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
-  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-  await userEvent.type(screen.getByLabelText('Password'), strongPassword);
+  await fillIn(userEvent, screen.getByLabelText('Full name'), 'Ada Lovelace');
+  await fillIn(userEvent, screen.getByLabelText('Email'), 'ada@example.com');
+  await fillIn(userEvent, screen.getByLabelText('Password'), strongPassword);
   await userEvent.click(screen.getByRole('checkbox'));
 }
 
@@ -70,8 +71,7 @@ describe('RegisterRoute', () => {
     await userEvent.type(password, 'short');
     expect(await screen.findByText('Password must be at least 15 characters.')).toBeTruthy();
 
-    await userEvent.clear(password);
-    await userEvent.type(password, 'longbutonlylowercase');
+    await fillIn(userEvent, password, 'longbutonlylowercase');
     expect(await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters')).toBeTruthy();
 
     const terms = screen.getByRole('checkbox');

@@ -6,6 +6,7 @@ import type { MeUser } from '#shared/auth/me.schema';
 import { meQueryKey } from '#web/lib/auth';
 import { strongPassword, testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { ResetPasswordRoute } from './reset-password';
 
@@ -22,8 +23,8 @@ function stubReset(answer: () => Response, me: () => MeUser | null = () => null)
 }
 
 async function choosePassword(password: string, confirmation = password) {
-  await userEvent.type(await screen.findByLabelText('New password'), password);
-  await userEvent.type(screen.getByLabelText('Confirm password'), confirmation);
+  await fillIn(userEvent, await screen.findByLabelText('New password'), password);
+  await fillIn(userEvent, screen.getByLabelText('Confirm password'), confirmation);
   await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
 }
 
@@ -45,21 +46,18 @@ describe('ResetPasswordRoute', () => {
     await userEvent.type(password, 'Short1!');
     expect(await screen.findByText('Password must be at least 15 characters.')).toBeTruthy();
 
-    await userEvent.clear(password);
-    await userEvent.type(password, 'alllowercaseletters');
+    await fillIn(userEvent, password, 'alllowercaseletters');
     expect(await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters')).toBeTruthy();
 
-    await userEvent.clear(password);
-    await userEvent.type(password, strongPassword);
+    await fillIn(userEvent, password, strongPassword);
     // The confirmation is not scolded before the user has reached it.
     expect(screen.queryByText('Passwords do not match')).toBeNull();
 
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'Something!Else99');
+    await fillIn(userEvent, screen.getByLabelText('Confirm password'), 'Something!Else99');
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
 
     // Fixing the password to match clears the confirmation's error too.
-    await userEvent.clear(password);
-    await userEvent.type(password, 'Something!Else99');
+    await fillIn(userEvent, password, 'Something!Else99');
     expect(screen.queryByText('Passwords do not match')).toBeNull();
   });
 

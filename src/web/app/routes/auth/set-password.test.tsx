@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { strongPassword, testInvitee, testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { SetPasswordRoute } from './set-password';
 
@@ -180,13 +181,11 @@ describe('SetPasswordRoute', () => {
     await userEvent.type(password, 'Tiny1!');
     expect(await screen.findByText('Password must be at least 15 characters.')).toBeTruthy();
 
-    await userEvent.clear(password);
-    await userEvent.type(password, 'NoDigitsOrSpecials');
+    await fillIn(userEvent, password, 'NoDigitsOrSpecials');
     expect(await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters')).toBeTruthy();
 
-    await userEvent.clear(password);
-    await userEvent.type(password, strongPassword);
-    await userEvent.type(screen.getByLabelText('Confirm password'), `${strongPassword}x`);
+    await fillIn(userEvent, password, strongPassword);
+    await fillIn(userEvent, screen.getByLabelText('Confirm password'), `${strongPassword}x`);
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
   });
 
@@ -203,8 +202,8 @@ describe('SetPasswordRoute', () => {
     });
     const { router } = renderWithToasts(routes, { initialPath: '/set-password' });
 
-    await userEvent.type(await screen.findByLabelText('New password'), strongPassword);
-    await userEvent.type(screen.getByLabelText('Confirm password'), strongPassword);
+    await fillIn(userEvent, await screen.findByLabelText('New password'), strongPassword);
+    await fillIn(userEvent, screen.getByLabelText('Confirm password'), strongPassword);
     await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
 
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
@@ -220,8 +219,8 @@ describe('SetPasswordRoute', () => {
     });
     renderWithToasts(routes, { initialPath: '/set-password' });
 
-    await userEvent.type(await screen.findByLabelText('New password'), strongPassword);
-    await userEvent.type(screen.getByLabelText('Confirm password'), strongPassword);
+    await fillIn(userEvent, await screen.findByLabelText('New password'), strongPassword);
+    await fillIn(userEvent, screen.getByLabelText('Confirm password'), strongPassword);
     await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
 
     expect(await screen.findByText('Failed to set password')).toBeTruthy();

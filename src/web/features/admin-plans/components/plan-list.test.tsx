@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPlan } from '#shared/admin/admin-plan.schema';
 import { testAdmin } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { PlanList } from './plan-list';
 
@@ -70,14 +71,12 @@ describe('the plans page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Pro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' });
     const price = within(dialog).getByLabelText('Price');
-    await userEvent.clear(price);
-    await userEvent.type(price, '15.001');
+    await fillIn(userEvent, price, '15.001');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Plan' }));
     expect(await within(dialog).findByText('Price must be an amount such as 9.00')).toBeTruthy();
     expect(sentBodies(fetchMock, 'PATCH', `/api/admin/plans/${pro.id}`)).toEqual([]);
 
-    await userEvent.clear(price);
-    await userEvent.type(price, '15');
+    await fillIn(userEvent, price, '15');
     await userEvent.clear(within(dialog).getByLabelText('Runs a month'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Plan' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Plan' })).toBeNull());
@@ -108,8 +107,8 @@ describe('the plans page', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Create Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Plan' });
-    await userEvent.type(within(dialog).getByLabelText('Name'), 'Team');
-    await userEvent.type(within(dialog).getByLabelText('Price'), '49');
+    await fillIn(userEvent, within(dialog).getByLabelText('Name'), 'Team');
+    await fillIn(userEvent, within(dialog).getByLabelText('Price'), '49');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Plan' }));
     expect(await within(dialog).findByText('A Stripe price id starts with price_')).toBeTruthy();
   });

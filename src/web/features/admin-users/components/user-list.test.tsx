@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '#shared/admin/admin-user.schema';
 import { sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { UserList } from './user-list';
 
@@ -111,7 +112,11 @@ describe('the admin users list', () => {
 
   it('deletes a user only once their e-mail is typed', async () => {
     const fetchMock = stubUsers(() =>
-      jsonResponse({ items: [makeUser({ id: 'user-2', name: 'Bo Member', email: 'bo@example.com' })], total: 1, nextCursor: null }),
+      jsonResponse({
+        items: [makeUser({ id: 'user-2', name: 'Bo Member', email: 'bo@example.com' })],
+        total: 1,
+        nextCursor: null,
+      }),
     );
     renderRoutes([{ path: '/', element: <UserList /> }]);
 
@@ -120,7 +125,7 @@ describe('the admin users list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     expect(sentBodies(fetchMock, 'DELETE', '/api/admin/users/user-2')).toHaveLength(0);
-    await userEvent.type(within(dialog).getByLabelText('Type bo@example.com to confirm'), 'bo@example.com');
+    await fillIn(userEvent, within(dialog).getByLabelText('Type bo@example.com to confirm'), 'bo@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     await waitFor(() => expect(sentBodies(fetchMock, 'DELETE', '/api/admin/users/user-2')).toHaveLength(1));
   });
@@ -131,8 +136,8 @@ describe('the admin users list', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
-    await userEvent.type(within(dialog).getByLabelText('Name'), 'New Person');
-    await userEvent.type(within(dialog).getByLabelText('Email'), 'new@example.com');
+    await fillIn(userEvent, within(dialog).getByLabelText('Name'), 'New Person');
+    await fillIn(userEvent, within(dialog).getByLabelText('Email'), 'new@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() =>
       expect(sentBodies(fetchMock, 'POST', '/api/admin/users')).toEqual([{ name: 'New Person', email: 'new@example.com' }]),

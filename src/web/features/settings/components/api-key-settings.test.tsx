@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiKeyMessages, type ApiKey } from '#shared/api-keys/api-key.schema';
 import { formatInstant } from '#web/lib/date-time';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { ApiKeySettings } from './api-key-settings';
 
@@ -122,7 +123,7 @@ describe('API key settings', () => {
     const user = userEvent.setup();
 
     await screen.findByRole('listitem', { name: 'Deploy script' });
-    await user.type(screen.getByLabelText('Name'), 'Nightly sync');
+    await fillIn(user, screen.getByLabelText('Name'), 'Nightly sync');
     await user.selectOptions(screen.getByLabelText('Scope'), 'write');
     await user.click(screen.getByRole('button', { name: 'Create API Key' }));
 
@@ -152,7 +153,7 @@ describe('API key settings', () => {
     const user = userEvent.setup();
 
     await screen.findByText('No API keys yet');
-    await user.type(screen.getByLabelText('Name'), 'Temporary');
+    await fillIn(user, screen.getByLabelText('Name'), 'Temporary');
     fireEvent.change(screen.getByLabelText('Expires (optional)'), { target: { value: '2099-12-31' } });
     await user.click(screen.getByRole('button', { name: 'Create API Key' }));
 
@@ -184,7 +185,7 @@ describe('API key settings', () => {
 
     // What the form cannot know (another rule on the server) comes back as field errors.
     fireEvent.change(screen.getByLabelText('Expires (optional)'), { target: { value: '2099-12-31' } });
-    await user.type(screen.getByLabelText('Name'), 'Build bot');
+    await fillIn(user, screen.getByLabelText('Name'), 'Build bot');
     await user.click(screen.getByRole('button', { name: 'Create API Key' }));
 
     expect(await screen.findByText(apiKeyMessages.nameTooLong)).toBeTruthy();
@@ -202,7 +203,7 @@ describe('API key settings', () => {
     const user = userEvent.setup();
 
     await screen.findByText('No API keys yet');
-    await user.type(screen.getByLabelText('Name'), 'One too many');
+    await fillIn(user, screen.getByLabelText('Name'), 'One too many');
     await user.click(screen.getByRole('button', { name: 'Create API Key' }));
 
     expect(await screen.findByText('Error creating API key')).toBeTruthy();

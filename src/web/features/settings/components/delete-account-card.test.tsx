@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser, strongPassword } from '#test/fixtures';
 import { meQueryKey } from '#web/lib/auth';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { ProfileSettings } from './profile-settings';
 
@@ -26,7 +27,9 @@ describe('Settings → Profile → Download my data', () => {
 
   it('asks for the export and says the link comes by e-mail', async () => {
     const fetchMock = stubApi({
-      handlers: { 'POST /api/me/data-export': () => jsonResponse({ id: '00000000-0000-4000-8000-0000000000aa', status: 'pending' }, 202) },
+      handlers: {
+        'POST /api/me/data-export': () => jsonResponse({ id: '00000000-0000-4000-8000-0000000000aa', status: 'pending' }, 202),
+      },
     });
     renderProfile();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Download my data' }));
@@ -61,14 +64,16 @@ describe('Settings → Profile → Danger zone', () => {
     stubApi({
       handlers: {
         'POST /api/me/delete-account': () =>
-          errorResponse(400, 'validation_failed', 'The password is not correct.', { password: 'The password is not correct.' }),
+          errorResponse(400, 'validation_failed', 'The password is not correct.', {
+            password: 'The password is not correct.',
+          }),
       },
     });
     renderProfile();
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Type your e-mail to confirm'), testUser.email);
-    await user.type(screen.getByLabelText('Current Password'), 'wrong password');
+    await fillIn(user, await screen.findByLabelText('Type your e-mail to confirm'), testUser.email);
+    await fillIn(user, screen.getByLabelText('Current Password'), 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
 
     expect(await screen.findByText('Your account was not deleted')).toBeTruthy();
@@ -81,8 +86,8 @@ describe('Settings → Profile → Danger zone', () => {
     const { queryClient } = renderProfile();
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Type your e-mail to confirm'), testUser.email);
-    await user.type(screen.getByLabelText('Current Password'), strongPassword);
+    await fillIn(user, await screen.findByLabelText('Type your e-mail to confirm'), testUser.email);
+    await fillIn(user, screen.getByLabelText('Current Password'), strongPassword);
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
 
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '#web/lib/auth';
 import { testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { ProfileSettings } from './profile-settings';
 
@@ -64,8 +65,7 @@ describe('profile settings', () => {
     const user = userEvent.setup();
 
     const name = await screen.findByLabelText('Full Name');
-    await user.clear(name);
-    await user.type(name, '  Janet Doe ');
+    await fillIn(user, name, '  Janet Doe ');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect((await screen.findByRole('button', { name: 'Saving...' })).hasAttribute('disabled')).toBe(true);

@@ -4,6 +4,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { strongPassword, testInvitee } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { SecuritySettings } from './security-settings';
 
@@ -23,9 +24,9 @@ function renderSecurity() {
 
 async function fillChangeForm({ current, next, confirm }: { current: string; next: string; confirm: string }) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Current Password'), current);
-  await user.type(screen.getByLabelText('New Password'), next);
-  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+  await fillIn(user, await screen.findByLabelText('Current Password'), current);
+  await fillIn(user, screen.getByLabelText('New Password'), next);
+  await fillIn(user, screen.getByLabelText('Confirm Password'), confirm);
   await user.click(screen.getByRole('button', { name: 'Update Password' }));
   return user;
 }
@@ -47,7 +48,7 @@ describe('security settings: change password', () => {
     expect(screen.getByText('Password must be at least 15 characters.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Current Password'));
 
-    await user.type(screen.getByLabelText('New Password'), 'alllowercaseletters');
+    await fillIn(user, screen.getByLabelText('New Password'), 'alllowercaseletters');
     expect(await screen.findByText('Password must contain lowercase & uppercase letters, numbers, and special characters')).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST', '/api/auth/change-password')).toEqual([]);
   });
@@ -81,7 +82,9 @@ describe('security settings: change password', () => {
 
   it('reports other failures with the server message', async () => {
     stubApi({
-      handlers: { 'POST /api/auth/change-password': () => errorResponse(429, 'rate_limited', 'Too many attempts. Try again in a minute.') },
+      handlers: {
+        'POST /api/auth/change-password': () => errorResponse(429, 'rate_limited', 'Too many attempts. Try again in a minute.'),
+      },
     });
     renderSecurity();
 
@@ -139,8 +142,8 @@ describe('security settings: invited user without a password', () => {
     renderSecurity();
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('New Password'), 'Short1!');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Different1!');
+    await fillIn(user, await screen.findByLabelText('New Password'), 'Short1!');
+    await fillIn(user, screen.getByLabelText('Confirm Password'), 'Different1!');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
 
     expect(await screen.findByText('Password must be at least 15 characters.')).toBeTruthy();
@@ -156,8 +159,8 @@ describe('security settings: invited user without a password', () => {
     renderSecurity();
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('New Password'), strongPassword);
-    await user.type(screen.getByLabelText('Confirm Password'), strongPassword);
+    await fillIn(user, await screen.findByLabelText('New Password'), strongPassword);
+    await fillIn(user, screen.getByLabelText('Confirm Password'), strongPassword);
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
 
     expect(await screen.findByText('Password set successfully')).toBeTruthy();
@@ -170,13 +173,15 @@ describe('security settings: invited user without a password', () => {
   it('reports a failure to set the password', async () => {
     stubApi({
       me: testInvitee,
-      handlers: { 'POST /api/me/password': () => errorResponse(409, 'conflict', 'This account already has a password.') },
+      handlers: {
+        'POST /api/me/password': () => errorResponse(409, 'conflict', 'This account already has a password.'),
+      },
     });
     renderSecurity();
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('New Password'), strongPassword);
-    await user.type(screen.getByLabelText('Confirm Password'), strongPassword);
+    await fillIn(user, await screen.findByLabelText('New Password'), strongPassword);
+    await fillIn(user, screen.getByLabelText('Confirm Password'), strongPassword);
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
 
     expect(await screen.findByText('Error setting password')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatLocalDate } from '#web/lib/date-time';
 import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
@@ -16,6 +16,8 @@ vi.mock('../api/billing-session', async (importOriginal) => ({
   ...(await importOriginal<typeof BillingSessionModule>()),
   redirectToBillingSession: vi.fn(),
 }));
+// The worker's next file gets the real module (vitest.config.ts: the web project does not isolate files).
+afterAll(() => vi.doUnmock('../api/billing-session'));
 
 const free: Plan = {
   id: 'plan-free',

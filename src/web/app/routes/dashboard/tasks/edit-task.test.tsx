@@ -7,6 +7,7 @@ import type { Task } from '#shared/tasks/task.schema';
 import { testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { catalogBody } from '#web/testing/catalog-fixtures';
+import { fillIn } from '#web/testing/fill-in';
 import { makeTask } from '#web/testing/task-fixtures';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { EditTaskRoute } from './edit-task';
@@ -96,8 +97,7 @@ describe('edit task page', () => {
     const user = userEvent.setup();
     await formReady();
 
-    await user.clear(field('Task Name'));
-    await user.type(field('Task Name'), 'Evening digest');
+    await fillIn(user, field('Task Name'), 'Evening digest');
     fireEvent.change(field('Time'), { target: { value: '18:30' } });
     await user.click(screen.getByRole('button', { name: 'Update Task' }));
 
@@ -120,7 +120,8 @@ describe('edit task page', () => {
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1'));
-    expect(screen.getByText('The task page')).toBeTruthy();
+    // The router's state changes before React renders the page.
+    expect(await screen.findByText('The task page')).toBeTruthy();
   });
 
   it('pre-fills a custom cron task and a webhook', async () => {
@@ -215,7 +216,9 @@ describe('edit task page', () => {
   it('keeps the signed-in user for e-mail delivery after trying a webhook', async () => {
     renderEditTask({
       load: () =>
-        jsonResponse({ task: makeTask({ deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://example.com/hook' } }) }),
+        jsonResponse({
+          task: makeTask({ deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://example.com/hook' } }),
+        }),
     });
     const user = userEvent.setup();
     await formReady();

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ParsedTaskInput } from '#shared/tasks/task.schema';
 import { testUser } from '#test/fixtures';
 import { errorResponse, requested, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { DeliveryCard } from './delivery-card';
 import { newTaskFormValues, taskFormSchema, type TaskFormValues } from './task-form-values';
@@ -31,7 +32,10 @@ function DeliveryForm({ defaultValues }: { defaultValues: TaskFormValues }) {
 
 function renderDeliveryCard(sendTest?: (request: StubRequest) => Response | Promise<Response>) {
   const fetchMock = stubApi({ handlers: sendTest ? { [`POST ${testPath}`]: sendTest } : {} });
-  const defaultValues = { ...newTaskFormValues({ email: testUser.email, browserZone: 'UTC' }), name: 'Morning briefing' };
+  const defaultValues = {
+    ...newTaskFormValues({ email: testUser.email, browserZone: 'UTC' }),
+    name: 'Morning briefing',
+  };
   renderWithToasts([{ path: '/', element: <DeliveryForm defaultValues={defaultValues} /> }]);
   return { fetchMock, user: userEvent.setup() };
 }
@@ -75,10 +79,10 @@ describe('delivery card', () => {
     const { user } = renderDeliveryCard();
 
     await user.click(radio('Slack'));
-    await user.type(field('Slack webhook URL'), slackUrl);
+    await fillIn(user, field('Slack webhook URL'), slackUrl);
     await user.click(radio('Discord'));
     expect(field('Discord webhook URL').value).toBe('');
-    await user.type(field('Discord webhook URL'), 'https://discord.com/api/webhooks/1/token');
+    await fillIn(user, field('Discord webhook URL'), 'https://discord.com/api/webhooks/1/token');
     await user.click(radio('Webhook'));
     expect(field('Webhook URL').value).toBe('');
 
@@ -91,7 +95,7 @@ describe('delivery card', () => {
     const { fetchMock, user } = renderDeliveryCard(() => new Promise<Response>((resolve) => (answer = resolve)));
 
     await user.click(radio('Slack'));
-    await user.type(field('Slack webhook URL'), slackUrl);
+    await fillIn(user, field('Slack webhook URL'), slackUrl);
     await user.click(sendButton());
 
     await waitFor(() => expect(sendButton().textContent).toBe('Sending...'));
@@ -125,7 +129,7 @@ describe('delivery card', () => {
     const { user } = renderDeliveryCard(() => jsonResponse({ ok: false, statusCode: 404, error: 'Slack answered 404: no_team' }));
 
     await user.click(radio('Slack'));
-    await user.type(field('Slack webhook URL'), slackUrl);
+    await fillIn(user, field('Slack webhook URL'), slackUrl);
     await user.click(sendButton());
 
     expect(await screen.findByText('Test message failed')).toBeTruthy();
@@ -149,8 +153,7 @@ describe('delivery card', () => {
     const message = 'Test e-mails go only to your own address. Save the task to send results to another address.';
     const { user } = renderDeliveryCard(() => errorResponse(400, 'validation_failed', message, { 'deliveryConfig.email': message }));
 
-    await user.clear(field('Email'));
-    await user.type(field('Email'), 'team@example.com');
+    await fillIn(user, field('Email'), 'team@example.com');
     await user.click(sendButton());
 
     expect(await screen.findByText('Test message failed')).toBeTruthy();
