@@ -9,6 +9,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Three files at once on two cores: most of an integration file's time is waiting (PostgreSQL, timers, child
+    // processes), and each has a database of its own; the web's CPU-bound files fill the gaps (docs/testing.md). One
+    // setting for every project, since projects with different ones would run one after the other.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -45,9 +49,6 @@ export default defineConfig({
           // Each file builds its own app and database; importing the server afresh per file (isolation) cost several
           // seconds of CPU per file. Process-wide state (the metrics registry) is compared before and after.
           isolate: false,
-          // Most of a suite's time is waiting (PostgreSQL, timers, child processes), so three files at once on two
-          // cores; each has a database of its own (docs/testing.md has the figures).
-          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
