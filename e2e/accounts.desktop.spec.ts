@@ -1,4 +1,15 @@
-import { expect, mailTo, promoteToAdmin, registerThroughForm, strongPassword, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  mailTo,
+  openDashboard,
+  promoteToAdmin,
+  registerThroughForm,
+  signUp,
+  storageStateOf,
+  strongPassword,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test('register, log out, log in, reset the password from the e-mailed link and log in with the new one', async ({
   page,
@@ -30,6 +41,8 @@ test('register, log out, log in, reset the password from the e-mailed link and l
 
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The app goes home first and signs out after (use-logout.ts): leaving before it has would race the sign-out.
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -72,14 +85,15 @@ test('register, log out, log in, reset the password from the e-mailed link and l
 test('an invited user must set a password before reaching the dashboard', async ({ page, playwright, baseURL }) => {
   // Several full page loads and sign-ins: on two busy cores close to one journey's 30 s.
   test.slow();
-  const adminEmail = uniqueEmail('admin');
   const invitedEmail = uniqueEmail('invited');
   const ownPassword = 'My-own-Passw0rd-now!';
 
-  // An administrator (promoted with the operator command) invites someone through the API.
-  const adminApi = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
-  await adminApi.post('/api/auth/sign-up/email', { data: { name: 'Site Admin', email: adminEmail, password: strongPassword } });
-  await promoteToAdmin(adminEmail);
+  // The install's administrator (signed in once by global-setup.ts) invites someone through the API.
+  const adminApi = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL ?? '' },
+    storageState: storageStateOf('admin'),
+  });
   const invited = await adminApi.post('/api/admin/users', { data: { email: invitedEmail, name: 'Invited Person' } });
   expect(invited.status()).toBe(201);
   await adminApi.dispose();
@@ -106,7 +120,9 @@ test('an invited user must set a password before reaching the dashboard', async 
 test('non-admins are kept out of the admin area, admins see it', async ({ page }) => {
   // Several full page loads and sign-ins: on two busy cores close to one journey's 30 s.
   test.slow();
-  const email = await registerThroughForm(page, { name: 'Plain Member', label: 'member' });
+  // An account of its own: the journey promotes it.
+  const email = await signUp(page, { name: 'Plain Member', label: 'member' });
+  await openDashboard(page, 'Plain Member');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu')).toContainText('User account');

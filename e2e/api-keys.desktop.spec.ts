@@ -1,4 +1,4 @@
-import { dailyTaskBody, expect, registerThroughForm, test } from './fixtures';
+import { dailyTaskBody, expect, signUp, test } from './fixtures';
 
 /**
  * Issue 22: a user makes a write key in Settings, copies it, and a script (a request context of its own, without the
@@ -13,7 +13,7 @@ test('create an API key in Settings, create a task with it from outside the brow
   test.setTimeout(60_000);
   if (!baseURL) throw new Error('The base URL comes from e2e/global-setup.ts');
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const email = await registerThroughForm(page, { name: 'Script Writer', label: 'api-keys' });
+  const email = await signUp(page, { name: 'Script Writer', label: 'api-keys' });
 
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'API Keys' }).click();

@@ -1,4 +1,4 @@
-import { dailyTaskBody, expect, registerThroughForm, test } from './fixtures';
+import { dailyTaskBody, expect, signUp, test } from './fixtures';
 
 /**
  * A Free user outgrows the plan and buys Pro. Payments go to the Stripe stand-in (test/stripe-server.ts, started by
@@ -13,7 +13,7 @@ test('a Free user hits the task limit, subscribes to Pro through checkout and op
   test.setTimeout(90_000);
   const stripeUrl = process.env.E2E_STRIPE_URL;
   if (!stripeUrl || !baseURL) throw new Error('E2E_STRIPE_URL and the base URL come from e2e/global-setup.ts');
-  const email = await registerThroughForm(page, { name: 'Plan Buyer', label: 'billing' });
+  const email = await signUp(page, { name: 'Plan Buyer', label: 'billing' });
 
   await page.goto('/dashboard/subscription');
   const card = (name: string) => page.getByRole('region', { name });

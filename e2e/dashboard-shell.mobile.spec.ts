@@ -1,7 +1,9 @@
-import { expect, registerThroughForm, test } from './fixtures';
+import { expect, openDashboard, test } from './fixtures';
+
+test.use({ signedInAs: 'member' });
 
 test('on a phone the dashboard has one menu: the header items and the sidebar sections, closed by navigating', async ({ page }) => {
-  await registerThroughForm(page, { name: 'Phone Member', label: 'phone-menu' });
+  await openDashboard(page, 'Signed-in Member');
   const header = page.getByRole('banner');
   // One menu button on the page, in the header.
   await expect(page.getByRole('button', { name: /^Open / })).toHaveCount(1);

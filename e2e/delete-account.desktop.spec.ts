@@ -1,9 +1,9 @@
-import { expect, mailTo, registerThroughForm, strongPassword, test } from './fixtures';
+import { expect, mailTo, signUp, strongPassword, test } from './fixtures';
 
 test('deletes an account from Settings → Profile, and it cannot sign in afterwards', async ({ page, browserErrors }) => {
   // Several page loads and three password hashes on a busy two-core machine.
   test.setTimeout(120_000);
-  const email = await registerThroughForm(page, { name: 'Leaving Journey', label: 'delete-account' });
+  const email = await signUp(page, { name: 'Leaving Journey', label: 'delete-account' });
 
   await page.goto('/dashboard/settings');
   const dangerZone = page.getByRole('region', { name: 'Danger zone' });

@@ -14,6 +14,22 @@ import { waitForStoredMail, type ReceivedMail } from '#test/mail-server';
 
 export { expect, strongPassword };
 
+/**
+ * The accounts global-setup.ts signs in once per run, whose sessions journeys start with (`test.use({ signedInAs })`)
+ * instead of signing up through the form each time: `admin` is the install's first account, which administers it;
+ * `member` a plain user on Free. Shared by every journey that uses them, so only for journeys that change nothing
+ * about the account (its plan, role, password, sessions or tasks); the others sign up an account of their own with
+ * `signUp`.
+ */
+export type Role = 'admin' | 'member';
+
+/** The saved session (`storageState`) of a role's account, for a context or request context of a journey's own. */
+export function storageStateOf(role: Role): string {
+  const authDir = process.env.E2E_AUTH_DIR;
+  if (!authDir) throw new Error('E2E_AUTH_DIR is not set: run the journeys through playwright.config.ts');
+  return join(authDir, `${role}.json`);
+}
+
 const failedResourcePattern = /^Failed to load resource: the server responded with a status of (\d{3})/;
 
 export interface BrowserErrors {
@@ -28,7 +44,12 @@ export interface BrowserErrors {
  * Every journey fails on a console error or an uncaught exception in the page: a user would not see them, but
  * they are bugs all the same.
  */
-export const test = base.extend<{ browserErrors: BrowserErrors }>({
+export const test = base.extend<{ browserErrors: BrowserErrors; signedInAs: Role | undefined }>({
+  /** The role whose saved session the journey's browser starts with; signed out by default. */
+  signedInAs: [undefined, { option: true }],
+  storageState: async ({ storageState, signedInAs }, use) => {
+    await use(signedInAs ? storageStateOf(signedInAs) : storageState);
+  },
   browserErrors: [
     async ({ page }, use) => {
       // Each journey comes from its own address (the e2e server trusts X-Forwarded-For, global-setup.ts), as real
@@ -67,18 +88,45 @@ export async function holdTheApp(page: Page): Promise<{ release: () => void; req
   return { release, requested: () => requested };
 }
 
+/**
+ * Signs the browser up to a new account through the API, as the register form does, without the form's page loads:
+ * for journeys that change their account or need it empty, and are not about the form (registerThroughForm is).
+ * The session cookie lands in the page's context, so its next page is signed in. Returns the e-mail.
+ */
+export async function signUp(page: Page, { name, label }: { name: string; label: string }): Promise<string> {
+  const email = uniqueEmail(label);
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: strongPassword },
+    headers: { Origin: test.info().project.use.baseURL ?? '' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
 /** A browser signed in through the API (as the register form does) to a new account with one task; its e-mail. */
 export async function signedInWithTask(page: Page, { name, taskName }: { name: string; taskName: string }): Promise<string> {
-  const email = uniqueEmail('signed-in-with-task');
-  const baseURL = test.info().project.use.baseURL ?? '';
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: strongPassword },
-    headers: { Origin: baseURL },
+  const email = await signUp(page, { name, label: 'signed-in-with-task' });
+  const task = await page.request.post('/api/tasks', {
+    data: dailyTaskBody({ name: taskName, email }),
+    headers: { Origin: test.info().project.use.baseURL ?? '' },
   });
-  expect(signUp.ok()).toBe(true);
-  const task = await page.request.post('/api/tasks', { data: dailyTaskBody({ name: taskName, email }), headers: { Origin: baseURL } });
   expect(task.ok()).toBe(true);
   return email;
+}
+
+/**
+ * Opens /dashboard and lets the SPA take over the page the server rendered (ADR 0057) before the journey goes on, so
+ * the journey meets the page as the register form leaves it, with the SPA in charge; the first sign of use (here the
+ * pointer moving) starts it. `name` is the account's, greeted on the page.
+ */
+export async function openDashboard(page: Page, name: string) {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome back, ${name}` })).toBeVisible();
+  // Without its queries the page was not rendered on the server, and the SPA already has it.
+  if ((await page.locator('#prefetched-queries').count()) === 0) return;
+  const staticPage = await page.locator('#root > *').first().elementHandle();
+  await page.mouse.move(1, 1);
+  await expect.poll(() => staticPage?.evaluate((element) => element.isConnected), { timeout: 20_000 }).toBe(false);
 }
 
 export function mailTo(address: string) {

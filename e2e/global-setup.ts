@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from '@playwright/test';
 import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { startStripeServer } from '#test/stripe-server';
 import { startProduct } from './start-product';
-import { e2eModelAnswer, e2eModelDelayMs, e2eRefusedPromptMarker } from './fixtures';
+import { e2eModelAnswer, e2eModelDelayMs, e2eRefusedPromptMarker, strongPassword, type Role } from './fixtures';
 
 /**
  * Starts the product as `npm start` does, on a free port with a throw-away data directory, sending its mail to a
@@ -46,19 +47,40 @@ export default async function globalSetup() {
   stripe.setWebhookUrl(`${baseUrl}/api/billing/webhook`);
 
   // The first account of a fresh install becomes its admin. Claim that seat, so every journey's own sign-up is a
-  // regular user whatever order the journeys run in.
-  const owner = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
-    body: JSON.stringify({ name: 'Install Owner', email: 'owner@promptcron.test', password: 'Owner-Passw0rd-for-e2e!' }),
-  });
-  if (!owner.ok) throw new Error(`Could not create the install owner: ${owner.status} ${await owner.text()}`);
+  // regular user whatever order the journeys run in. It and a plain member are signed in once here, and journeys that
+  // only need to be signed in as one of them start with its saved session (fixtures.ts, `signedInAs`).
+  const authDir = await mkdtemp(join(tmpdir(), 'promptcron-e2e-auth-'));
+  const signUpAndSave = async (role: Role, account: { name: string; email: string; password: string }) => {
+    const api = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+    try {
+      const response = await api.post('/api/auth/sign-up/email', { data: account });
+      if (!response.ok()) throw new Error(`Could not create the ${role}: ${response.status()} ${await response.text()}`);
+      await api.storageState({ path: join(authDir, `${role}.json`) });
+    } finally {
+      await api.dispose();
+    }
+  };
+  try {
+    // One after the other: the admin must be the first account.
+    await signUpAndSave('admin', {
+      name: 'Install Owner',
+      email: 'owner@promptcron.test',
+      password: 'Owner-Passw0rd-for-e2e!',
+    });
+    await signUpAndSave('member', { name: 'Signed-in Member', email: 'member@promptcron.test', password: strongPassword });
+  } catch (error) {
+    await Promise.all([product.stop(), mail.stop(), model.stop(), stripe.stop()]);
+    await rm(authDir, { recursive: true, force: true });
+    await rm(mailDir, { recursive: true, force: true });
+    throw error;
+  }
 
   // Test workers start after global setup and inherit these, so `baseURL` in the config picks it up.
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = product.dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_STRIPE_URL = stripe.baseUrl;
+  process.env.E2E_AUTH_DIR = authDir;
 
   return async () => {
     await product.stop();
@@ -66,5 +88,6 @@ export default async function globalSetup() {
     await model.stop();
     await stripe.stop();
     await rm(mailDir, { recursive: true, force: true });
+    await rm(authDir, { recursive: true, force: true });
   };
 }

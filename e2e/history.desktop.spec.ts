@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { e2eModelAnswer, expect, registerThroughForm, test } from './fixtures';
+import { e2eModelAnswer, expect, signUp, test } from './fixtures';
 
 // A zone other than the machine's, so the export's timezone is the reader's and not a default.
 test.use({ timezoneId: 'Europe/Berlin' });
 
 async function register(page: Page) {
-  return registerThroughForm(page, { name: 'History Reader', label: 'history' });
+  return signUp(page, { name: 'History Reader', label: 'history' });
 }
 
 test('run a task now and watch it reach the history live, read the full result, export it', async ({ page, context }) => {

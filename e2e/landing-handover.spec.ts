@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickSignIn, expect, registerThroughForm, test } from './fixtures';
+import { clickSignIn, expect, test } from './fixtures';
 
 /*
  * ADR 0013: visitors get the pre-rendered landing page with a small script, and the SPA starts when they head for
@@ -65,14 +65,14 @@ test('the landing page answers the keyboard: FAQ with Enter and Space, the phone
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('a signed-in user opening the landing page sees the signed-in header', async ({ page }) => {
-  // A sign-up through the form (its code loads once the form is used, ADR 0054) and two page loads.
-  test.setTimeout(60_000);
-  await registerThroughForm(page, { name: 'Landing Visitor', label: 'landing' });
+test.describe('signed in', () => {
+  test.use({ signedInAs: 'member' });
 
-  await page.goto('/');
-  await expect(landingHeading(page)).toBeVisible();
-  const header = page.getByRole('banner');
-  await expect(header.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  test('a signed-in user opening the landing page sees the signed-in header', async ({ page }) => {
+    await page.goto('/');
+    await expect(landingHeading(page)).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allMailTo, e2eRefusedPromptMarker, expect, registerThroughForm, test } from './fixtures';
+import { allMailTo, e2eRefusedPromptMarker, expect, signUp, test } from './fixtures';
 
 /** After the first notice arrives, how long the journey keeps watching the mailbox for a second one. */
 const quietAfterNoticeMs = 4_000;
@@ -13,7 +13,7 @@ async function openNotificationSettings(page: Page) {
 
 test('Task Errors: a failing run sends one e-mail, whose link turns the switch off', async ({ page }) => {
   test.setTimeout(120_000);
-  const email = await registerThroughForm(page, { name: 'Notice Reader', label: 'task-errors' });
+  const email = await signUp(page, { name: 'Notice Reader', label: 'task-errors' });
 
   // Settings → Notifications. Task Errors is on for a new account (user-settings.schema.ts), so there is nothing to
   // turn on: the journey checks that it is, and that the two other switches are off.

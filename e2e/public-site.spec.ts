@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+/*
+ * The public site's content, the same markup at every width: these journeys run at desktop width only
+ * (playwright.config.ts); the phone's way around it, the drawer, is in public-site.mobile.spec.ts.
+ */
+
 /** Every public content page: its heading, a Back link, its own title and meta description, and no console errors. */
 const contentPages = [
   { path: '/docs', heading: 'Documentation', texts: ['Getting started', 'Quick Start Guide'] },

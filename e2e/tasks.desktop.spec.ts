@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, registerThroughForm, test } from './fixtures';
+import { expect, signUp, test } from './fixtures';
 
 async function registerAndOpenNewTask(page: Page) {
-  return registerThroughForm(page, { name: 'Task Author', label: 'tasks' });
+  return signUp(page, { name: 'Task Author', label: 'tasks' });
 }
 
 test('create a webhook task and an e-mail task, find them, edit, pause, resume, run and delete', async ({ page }) => {
