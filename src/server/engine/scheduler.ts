@@ -42,15 +42,28 @@ export async function startScheduler({
 }) {
   let running = true;
   let wake: (() => void) | undefined;
-  const listener = await listenForTaskChanges({ pool, logger, onChange: () => wake?.() });
+  // A change heard while the loop was not asleep (claiming, reading the next fire time) must not be lost: the loop
+  // would then sleep on a next fire time read before the change, up to 30 s past a task made due.
+  let changedSinceLook = false;
+  const listener = await listenForTaskChanges({
+    pool,
+    logger,
+    onChange: () => {
+      changedSinceLook = true;
+      wake?.();
+    },
+  });
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
+      if (changedSinceLook || !running) return resolve();
+      const awake = () => {
         clearTimeout(timer);
+        wake = undefined;
         resolve();
       };
+      const timer = setTimeout(awake, ms);
+      wake = awake;
     });
 
   /** Waits for the clock to reach `slot`, in short steps so that a test's clock and stop() are both noticed. */
@@ -91,6 +104,7 @@ export async function startScheduler({
 
   const loop = (async () => {
     while (running) {
+      changedSinceLook = false;
       try {
         let result;
         let claimedAny = false;
