@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks, user } from '#server/db/schema/index';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { createTestApp, strongPassword, TestClient, testAppUrl, useTestApp } from './app';
 import { hostileBodies, hostileJsonValues, hostileStrings, withField } from './hostile-inputs';
-import { startMailServer } from './mail-server';
+import { useMailServer } from './use-mail-server';
 
 /**
  * Issue 15, "Hostile input": every mutating route and the searches answer a hostile input with a 4xx in the API's
@@ -12,17 +12,9 @@ import { startMailServer } from './mail-server';
  * browser on the app would.
  */
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-// The mail server listens before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  mail = await startMailServer();
-  env.SMTP_URL = mail.url;
-});
-afterAll(async () => {
-  await mail?.stop();
-});
-
+// The mail server listens before the app is built: useTestApp's beforeAll runs after useMailServer's.
+const mail = useMailServer();
+const env = () => ({ SMTP_URL: mail.url });
 const t = useTestApp({ env });
 let admin: TestClient;
 let member: TestClient;

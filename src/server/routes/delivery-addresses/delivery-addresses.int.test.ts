@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryAddresses, taskRuns } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { deliverRun } from '#server/engine/jobs/deliver-run';
@@ -7,21 +7,14 @@ import { sendAddressConfirmationJob } from '#server/queue/job-definitions';
 import { useTestApp, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
-import { startMailServer, type ReceivedMail } from '#test/mail-server';
+import { type ReceivedMail } from '#test/mail-server';
+import { useMailServer } from '#test/use-mail-server';
 import { seedRun } from '#test/seed';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-// The mail server listens before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
-const env: Record<string, string> = { OPENAI_API_KEY: 'sk-test' };
-beforeAll(async () => {
-  mail = await startMailServer();
-  env.SMTP_URL = mail.url;
-});
-afterAll(async () => {
-  await mail?.stop();
-});
-
+// The mail server listens before the app is built: useTestApp's beforeAll runs after useMailServer's.
+const mail = useMailServer();
+const env = () => ({ OPENAI_API_KEY: 'sk-test', SMTP_URL: mail.url });
 const t = useTestApp({ env });
 let sender: TestClient;
 let senderId: string;
@@ -32,7 +25,7 @@ beforeAll(async () => {
   ({ client: sender, id: senderId, email: senderEmail } = await t.signIn({ name: 'Mel Member', plan: 'unlimited' }));
 });
 
-const engine = () => createEngineDeps({ database: t.database, env });
+const engine = () => createEngineDeps({ database: t.database, env: env() });
 
 async function createTask(name: string, email: string) {
   const { task } = await sender.expectOk(taskResponseSchema, '/api/tasks', {

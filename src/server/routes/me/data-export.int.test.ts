@@ -1,30 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataExports, webhookDeliveries } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { buildDataExportJob } from '#server/queue/job-definitions';
 import { useTestApp } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
-import { startMailServer } from '#test/mail-server';
+import { useMailServer } from '#test/use-mail-server';
 import { seedRun, seedTask } from '#test/seed';
 import { dataExportRequestedSchema } from '#shared/account/data-export.schema';
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-// The mail server listens before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  mail = await startMailServer();
-  env.SMTP_URL = mail.url;
-});
-afterAll(async () => {
-  await mail?.stop();
-});
-
+// The mail server listens before the app is built: useTestApp's beforeAll runs after useMailServer's.
+const mail = useMailServer();
+const env = () => ({ SMTP_URL: mail.url });
 const t = useTestApp({ env });
 
 /** Runs the queued export jobs as a worker would, and empties the queue. */
 async function buildQueuedExports() {
-  const jobs = createJobList(createEngineDeps({ database: t.database, env }));
+  const jobs = createJobList(createEngineDeps({ database: t.database, env: env() }));
   for (const { payload } of await queuedJobs(t.database, buildDataExportJob)) await jobs[buildDataExportJob.name](payload, {} as never);
   await t.db.execute(sql`delete from graphile_worker._private_jobs`);
 }
