@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { notifyTasksChanged } from '#server/core/tasks/notify-tasks-changed';
 import { subscriptions, taskRuns, type tasks, unlimitedPlanId } from '#server/db/schema/index';
 import type { EngineDeps } from '#server/engine/engine-deps';
+import { startWorker, type Worker } from '#server/engine/worker';
 import { loadEnv } from '#server/env';
 import { createMailer, type Mailer } from '#server/mail/mailer';
 import { createUnsubscribeLinks } from '#server/mail/unsubscribe-links';
@@ -143,4 +144,28 @@ export async function timeAnotherUsersRun(
     { timeoutMs: 20_000 },
   );
   return Date.now() - firedAt;
+}
+
+/**
+ * A worker's engine (job runner and, unless `schedule: false`, the scheduler) on the file's database, as main.ts
+ * starts it: started in a beforeAll after the app's and stopped in an afterAll before the database is dropped.
+ * `options` is read in the beforeAll, so it can name servers an earlier beforeAll started.
+ */
+export function useWorker(
+  t: { database: TestDatabase },
+  options: () => { env: Record<string, string>; concurrency: number; schedule?: boolean } & Pick<EngineDeps, 'webhookRetryDelaysMs'>,
+): void {
+  let worker: Worker | undefined;
+  beforeAll(async () => {
+    const { env, concurrency, schedule, ...policy } = options();
+    worker = await startWorker({
+      pool: t.database.pool,
+      concurrency,
+      schedule,
+      deps: createEngineDeps({ database: t.database, env, ...policy }),
+    });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+  });
 }

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInTestUser, type TestClient, useTestApp } from '#test/app';
 import { taskInput } from '#test/builders';
 import { startDiscordReceiver, startSlackReceiver } from '#test/chat-receivers';
-import { createEngineDeps, waitFor } from '#test/engine-setup';
+import { useWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { taskRuns, webhookDeliveries } from '../db/schema';
-import { startWorker, type Worker } from './worker';
 
 /**
  * Slack and Discord delivery (issue 19) end to end: the worker posts each run to stand-ins that check Block Kit and
@@ -17,7 +16,6 @@ let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let slack: Awaited<ReturnType<typeof startSlackReceiver>>;
 let discord: Awaited<ReturnType<typeof startDiscordReceiver>>;
 let env: Record<string, string>;
-let worker: Worker;
 let owner: TestClient;
 let guarded: TestClient;
 
@@ -35,12 +33,9 @@ const t = useTestApp({
   env: () => env,
 });
 
+useWorker(t, () => ({ env, concurrency: 4, webhookRetryDelaysMs: [200, 200, 200] }));
+
 beforeAll(async () => {
-  worker = await startWorker({
-    pool: t.database.pool,
-    concurrency: 4,
-    deps: createEngineDeps({ database: t.database, env, webhookRetryDelaysMs: [200, 200, 200] }),
-  });
   // A member on Unlimited: the runs here are not about the plan's limits.
   ({ client: owner } = await t.signIn({ name: 'Chat Owner', email: 'chat-owner@example.com', plan: 'unlimited' }));
   // The same product with the production rule: chat URLs only on the services' own hosts.
@@ -49,7 +44,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await worker?.stop();
   await Promise.all([openai?.stop(), slack?.stop(), discord?.stop()]);
 });
 

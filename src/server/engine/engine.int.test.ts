@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppUrl, type TestClient, useTestApp } from '#test/app';
 import { taskInput } from '#test/builders';
-import { createEngineDeps, waitFor } from '#test/engine-setup';
+import { createEngineDeps, useWorker, waitFor } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { confirmedAddress } from '#test/seed';
@@ -13,7 +13,6 @@ import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
 import { taskRuns, tasks, webhookDeliveries } from '../db/schema';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 import { startScheduler } from './scheduler';
-import { startWorker, type Worker } from './worker';
 
 /**
  * The engine end to end on real parts: PostgreSQL and graphile-worker, the official OpenAI SDK against a local
@@ -23,7 +22,6 @@ let mail: Awaited<ReturnType<typeof startMailServer>>;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let env: Record<string, string>;
-let worker: Worker;
 let owner: TestClient;
 let ownerId: string;
 
@@ -46,19 +44,15 @@ const t = useTestApp({
   env: () => env,
 });
 
+useWorker(t, () => ({ env, concurrency: 4, webhookRetryDelaysMs: [300, 300, 300] }));
+
 beforeAll(async () => {
-  worker = await startWorker({
-    pool: t.database.pool,
-    concurrency: 4,
-    deps: createEngineDeps({ database: t.database, env, webhookRetryDelaysMs: [300, 300, 300] }),
-  });
   // A member on Unlimited: these journeys create more tasks than Free allows; the plan limits have tests of their own
   // (routes/billing).
   ({ id: ownerId, client: owner } = await t.signIn({ name: 'Owner', email: 'owner@example.com', plan: 'unlimited' }));
 });
 
 afterAll(async () => {
-  await worker?.stop();
   await Promise.all([mail?.stop(), openai?.stop(), receiver?.stop()]);
 });
 

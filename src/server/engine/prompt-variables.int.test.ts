@@ -2,12 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient, useTestApp } from '#test/app';
 import { taskInput } from '#test/builders';
-import { createEngineDeps, waitFor } from '#test/engine-setup';
+import { useWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { taskRuns, tasks } from '../db/schema';
 import { claimDueTasks } from './claim-due-tasks';
-import { startWorker, type Worker } from './worker';
 
 /**
  * Prompt variables (issue 23) on real parts: the API refuses unknown ones, the engine fills them in at the run's slot
@@ -15,7 +14,6 @@ import { startWorker, type Worker } from './worker';
  */
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let env: Record<string, string>;
-let worker: Worker;
 let owner: TestClient;
 
 // Each test gives the prompt and the zone.
@@ -32,20 +30,15 @@ const t = useTestApp({
   env: () => env,
 });
 
+// The tests claim slots themselves, at the moments they choose.
+useWorker(t, () => ({ env, concurrency: 2, schedule: false }));
+
 beforeAll(async () => {
-  // The tests claim slots themselves, at the moments they choose.
-  worker = await startWorker({
-    pool: t.database.pool,
-    concurrency: 2,
-    deps: createEngineDeps({ database: t.database, env }),
-    schedule: false,
-  });
   // A member on Unlimited: the runs here are not about the plan's limits.
   ({ client: owner } = await t.signIn({ name: 'Owner', email: 'variables@example.com', plan: 'unlimited' }));
 });
 
 afterAll(async () => {
-  await worker?.stop();
   await openai?.stop();
 });
 

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient, useTestApp } from '#test/app';
 import { startAnthropicServer } from '#test/anthropic-server';
 import { taskInput } from '#test/builders';
-import { createEngineDeps } from '#test/engine-setup';
+import { useWorker } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 import { historyPageSchema, runResponseSchema } from '#shared/runs/run.schema';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
-import { startWorker, type Worker } from './worker';
 
 /**
  * Token usage and estimated cost (issue 23) from the providers' own answers: the official SDKs against the local
@@ -16,7 +15,6 @@ import { startWorker, type Worker } from './worker';
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let anthropic: Awaited<ReturnType<typeof startAnthropicServer>>;
 let env: Record<string, string>;
-let worker: Worker;
 let owner: TestClient;
 
 // Each test gives the provider and the model.
@@ -39,19 +37,14 @@ const t = useTestApp({
   env: () => env,
 });
 
+useWorker(t, () => ({ env, concurrency: 2, schedule: false }));
+
 beforeAll(async () => {
-  worker = await startWorker({
-    pool: t.database.pool,
-    concurrency: 2,
-    deps: createEngineDeps({ database: t.database, env }),
-    schedule: false,
-  });
   // A member on Unlimited: the runs here are not about the plan's limits.
   ({ client: owner } = await t.signIn({ name: 'Owner', email: 'usage@example.com', plan: 'unlimited' }));
 });
 
 afterAll(async () => {
-  await worker?.stop();
   await Promise.all([openai?.stop(), anthropic?.stop()]);
 });
 
