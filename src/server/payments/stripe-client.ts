@@ -27,10 +27,20 @@ function apiAddress(base: string | undefined): { host?: string; port?: number; p
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
+/** How far a signature's time may be from ours, either way: the SDK's default, which it applies only to the past. */
+const signatureToleranceSeconds = 300;
+
+/** A signature that is valid but dated outside the tolerance: a replay, or a clock that cannot be trusted. */
+export class StripeSignatureTimeError extends Error {}
+
 /**
  * Checks `Stripe-Signature` against the raw body and the endpoint's secret, and returns the event it signs. Needs no
- * API key: the signature is an HMAC with `STRIPE_WEBHOOK_SECRET`. Throws Stripe's signature error when it does not match.
+ * API key: the signature is an HMAC with `STRIPE_WEBHOOK_SECRET`. Throws Stripe's signature error when it does not
+ * match or is too old, and StripeSignatureTimeError when it is dated too far ahead (the SDK accepts any future time).
  */
 export function verifyStripeEvent({ payload, signature, secret }: { payload: string; signature: string; secret: string }): Stripe.Event {
-  return Stripe.webhooks.constructEvent(payload, signature, secret);
+  const event = Stripe.webhooks.constructEvent(payload, signature, secret, signatureToleranceSeconds);
+  const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  if (!(signedAt <= Date.now() / 1000 + signatureToleranceSeconds)) throw new StripeSignatureTimeError('signed in the future');
+  return event;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '../ids/is-uuid';
 
 /**
  * Users as an administrator sees them (spec section 2 "Admin screens", issue 17): the Users list, one user's profile
@@ -88,7 +89,8 @@ export type AdminUserProfile = z.infer<typeof adminUserProfileSchema>;
 /** `PATCH /api/admin/users/:id`: exactly one change per request. */
 export const adminUserChangeSchema = z
   .union([
-    z.object({ planId: z.string().meta({ format: 'uuid' }) }).strict(),
+    // A value that is not a uuid names no plan: refused here, before PostgreSQL would fail to cast it.
+    z.object({ planId: z.string().refine(isUuid, 'Please choose a plan.').meta({ format: 'uuid' }) }).strict(),
     z.object({ role: z.enum(adminUserRoles, { message: 'Role must be admin or user.' }) }).strict(),
   ])
   .meta({ id: 'AdminUserChange' });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { subscriptionPlans, subscriptions, user } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { Stripe } from '../../payments/stripe-client';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { applyStripeSubscription, type BillingTransaction } from './apply-stripe-subscription';
 
 /**

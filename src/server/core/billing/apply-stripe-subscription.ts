@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { freePlanId, subscriptionPlans, subscriptions } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { Stripe } from '../../payments/stripe-client';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { downgradeToFree } from './downgrade-to-free';
 import { grantingStatuses } from './find-user-plan';
 import { endedStatuses } from './subscription-statuses';

@@ -5,7 +5,7 @@ import { freePlanId, subscriptionPlans, subscriptions } from '../../db/schema';
 import type { Env } from '../../env';
 import { stripeClient, type Stripe } from '../../payments/stripe-client';
 import { ConflictError, DomainError, NotFoundError } from '../errors';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { grantingStatuses } from './find-user-plan';
 import { callStripe, paymentsNotConfigured } from './payment-errors';
 import { endedStatuses } from './subscription-statuses';

@@ -1,11 +1,23 @@
+import { z } from 'zod';
+import { isSingleLineText } from '#shared/text/safe-text';
 import type { Database } from '../../db/client';
 import { stripeEvents } from '../../db/schema';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
-import { verifyStripeEvent, type Stripe } from '../../payments/stripe-client';
+import { StripeSignatureTimeError, verifyStripeEvent, type Stripe } from '../../payments/stripe-client';
 import { DomainError } from '../errors';
 import { applyStripeEvent } from './apply-stripe-event';
 import { paymentsNotConfigured } from './payment-errors';
+
+const eventText = z.string().min(1).max(255).refine(isSingleLineText);
+
+/** What every handled event is read through; its id becomes a key PostgreSQL stores, so no NUL in it. */
+const stripeEventEnvelope = z.object({
+  id: eventText,
+  type: eventText,
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.object({}) }),
+});
 
 /**
  * `POST /api/billing/webhook`: verifies Stripe's signature over the raw body, then applies the event once. The event
@@ -30,8 +42,15 @@ export async function handleStripeWebhook({
   let event: Stripe.Event;
   try {
     event = verifyStripeEvent({ payload, signature, secret: env.STRIPE_WEBHOOK_SECRET });
-  } catch {
+  } catch (error) {
+    if (error instanceof StripeSignatureTimeError || (error instanceof Error && /timestamp outside the tolerance/i.test(error.message))) {
+      throw new DomainError('invalid_signature', 400, 'The Stripe signature is not from the last five minutes.');
+    }
     throw new DomainError('invalid_signature', 400, 'The Stripe signature does not match this endpoint.');
+  }
+  // Signed is not the same as well formed: an event that is not one changes nothing, and says so.
+  if (!stripeEventEnvelope.safeParse(event).success) {
+    throw new DomainError('invalid_event', 400, 'This is not a Stripe event: it needs an id, a type, a time and data.object.');
   }
   return db.transaction(async (tx) => {
     const [fresh] = await tx

@@ -1,6 +1,6 @@
 import type { TaskDeliveryAddress } from '#shared/tasks/delivery-address.schema';
 import type { Database } from '../../db/client';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { findOwnTask, taskNotFound } from '../tasks/find-own-task';
 import { deliveryAddressStatus, normalAddress } from './delivery-address-status';
 

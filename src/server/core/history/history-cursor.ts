@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { taskRuns } from '../../db/schema';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { encodeKeysetCursor, exactInstant, isExactInstant, keysetCursorParts } from '../keyset-cursor';
 
 /**

@@ -3,7 +3,7 @@ import type { Run } from '#shared/runs/run.schema';
 import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { NotFoundError } from '../errors';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { runColumns, toRun } from './to-run';
 
 /** One of the user's runs. Another user's run answers exactly like a missing one, so its existence is not disclosed. */

@@ -10,7 +10,7 @@ import { monthlyRunCounter } from '../billing/monthly-runs';
 import { budgetsReached, isOverBudget } from '../usage/budgets-reached';
 import { ConflictError, DomainError, PlanLimitError } from '../errors';
 import { ownTask, taskNotFound } from '../tasks/find-own-task';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { toRun } from './to-run';
 
 /** How long Run Now waits for the answer before it reports the run as started (spec section 4). */

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { ownTask, taskNotFound } from './find-own-task';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 
 export async function deleteTask({ db, userId, taskId }: { db: Pick<Database, 'delete'>; userId: string; taskId: string }): Promise<void> {
   if (!isUuid(taskId)) throw taskNotFound();

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { NotFoundError } from '../errors';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import type { TaskRow } from './to-task';
 
 /**

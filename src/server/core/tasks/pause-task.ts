@@ -2,7 +2,7 @@ import type { Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { ownTask, taskNotFound } from './find-own-task';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { toTask } from './to-task';
 
 export async function pauseTask({ db, userId, taskId }: { db: Pick<Database, 'update'>; userId: string; taskId: string }): Promise<Task> {

@@ -7,7 +7,7 @@ import { assertSchedulePace } from '../billing/enforce-plan-limits';
 import { findUserPlan } from '../billing/find-user-plan';
 import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-address';
 import { ownTask, taskNotFound } from './find-own-task';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { toTask } from './to-task';

@@ -74,6 +74,16 @@ describe('every users route', () => {
     ).toBe(400);
   });
 
+  it.each(['free', '', '<b>pro</b>', '2026-01-01', 'pro\u0000'])(
+    'refuses plan %j that is not a plan id with 400, changing nothing',
+    async (planId) => {
+      const before = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, memberId));
+      const refused = await admin.expectError(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId }, status: 400 });
+      expect(refused.error.fields).toEqual({ planId: 'Please choose a plan.' });
+      expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, memberId))).toEqual(before);
+    },
+  );
+
   it.each(Object.entries(hostileStrings))('answers a hostile %s search, filter or id with a 4xx', async (_name, value) => {
     const text = encodedOrRaw(value);
     for (const path of [

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { adminUserStatuses } from '#shared/admin/admin-user.schema';
 import { singleLineText } from '#shared/text/safe-text';
 import { decodeAdminUserCursor } from '../../core/admin/users/admin-user-cursor';
-import { isUuid } from '../../core/is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 
 /** The Users list's filter, shared by the list and its CSV export. */
 export const adminUserFilterSchema = z.object({

@@ -8,6 +8,7 @@ import { startMailServer } from '#test/mail-server';
 import { seedTask } from '#test/seed';
 import { signStripeEvent, startStripeServer, stripeEvent, subscriptionObject, type StripeStandIn } from '#test/stripe-server';
 import { freePlanId, stripeEvents, subscriptions, tasks } from '../../db/schema';
+import { Stripe } from '../../payments/stripe-client';
 import { startWorker, type Worker } from '../../engine/worker';
 
 let stripe: StripeStandIn;
@@ -109,6 +110,28 @@ describe('POST /api/billing/webhook', () => {
       (await deliver(stripeEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', customer: 'cus_nobody', parent: null })))
         .status,
     ).toBe(200);
+  });
+
+  it('refuses a signed event that is not one, or signed outside five minutes either way, changing nothing', async () => {
+    const payer = await subscriber('Payer under attack');
+    const ended = stripeEvent('customer.subscription.deleted', { ...payer.subscription, status: 'canceled' });
+    const { data: _data, ...withoutData } = ended;
+    const events = await t.db.select({ total: count() }).from(stripeEvents);
+    const row = await rowOf(payer.id);
+    for (const malformed of [withoutData, { ...ended, data: { object: null } }, { ...ended, data: null }, { ...ended, id: 'evt_\u0000' }]) {
+      expect(await deliver(malformed)).toMatchObject({ status: 400, body: { error: { code: 'invalid_event' } } });
+    }
+    for (const offset of [3600, -3600]) {
+      const payload = JSON.stringify(stripeEvent('customer.subscription.deleted', { ...payer.subscription, status: 'canceled' }));
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret, timestamp: seconds() + offset });
+      expect(await post(payload, { 'Stripe-Signature': signature })).toEqual({
+        status: 400,
+        body: { error: { code: 'invalid_signature', message: 'The Stripe signature is not from the last five minutes.' } },
+      });
+    }
+    expect(await t.db.select({ total: count() }).from(stripeEvents)).toEqual(events);
+    expect(await rowOf(payer.id)).toEqual(row);
+    expect((await payer.mine())?.status).toBe('active');
   });
 
   it('links the checkout and mirrors the subscription; a replayed event id changes nothing', async () => {

@@ -3,7 +3,7 @@ import type { AuditPage } from '#shared/admin/admin-audit.schema';
 import type { Database } from '#server/db/client';
 import { auditLog, user } from '#server/db/schema/index';
 import { ValidationError } from '../../errors';
-import { isUuid } from '../../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { encodeKeysetCursor, exactInstant, isExactInstant, keysetCursorParts } from '../../keyset-cursor';
 
 /** created_at to the microsecond: entries written in one transaction share a timestamp (see admin-task-cursor.ts). */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '#server/db/client';
 import { freePlanId, planLimits, subscriptionPlans } from '#server/db/schema/index';
 import { ConflictError, NotFoundError } from '../../errors';
-import { isUuid } from '../../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { recordAudit } from '../record-audit';
 import { findAdminPlan, planNameTaken } from './list-admin-plans';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { tasks, user } from '#server/db/schema/index';
-import { isUuid } from '../../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { taskNotFound } from '../../tasks/find-own-task';
 import type { TaskRow } from '../../tasks/to-task';
 

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { adminTaskRecentRunCount, type AdminTaskDetail } from '#shared/admin/admin-task.schema';
 import type { Database } from '#server/db/client';
 import { taskRuns, tasks } from '#server/db/schema/index';
-import { isUuid } from '../../is-uuid';
+import { isUuid } from '#shared/ids/is-uuid';
 import { runColumns, toRun } from '../../runs/to-run';
 import { taskNotFound } from '../../tasks/find-own-task';
 import { selectAdminTaskRows, toAdminTask } from './admin-task-rows';
