@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { startStandIn } from './local-server';
 import type { PlannedAnswer } from './openai-server';
 
 export interface ReceivedMessagesRequest {
@@ -16,48 +16,42 @@ export async function startAnthropicServer({ defaultText = 'Hello from the test 
   const planned: PlannedAnswer[] = [];
   const requests: ReceivedMessagesRequest[] = [];
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-      requests.push({
-        path: request.url ?? '',
-        credentials: (request.headers['x-api-key'] as string | undefined) ?? request.headers.authorization,
-        body,
-      });
-      const answer = planned.shift() ?? {};
-      const status = answer.status ?? 200;
-      const headers = { 'content-type': 'application/json', ...answer.headers };
-      const payload =
-        status === 200
-          ? {
-              id: `msg_${requests.length}`,
-              type: 'message',
-              role: 'assistant',
-              model: body.model,
-              content: [{ type: 'text', text: answer.text ?? defaultText }],
-              stop_reason: 'end_turn',
-              stop_sequence: null,
-              usage: { input_tokens: answer.usage?.inputTokens ?? 21, output_tokens: answer.usage?.outputTokens ?? 43 },
-            }
-          : {
-              type: 'error',
-              error: {
-                type: status === 401 ? 'authentication_error' : 'api_error',
-                message: answer.text ?? `Test server answered ${status}`,
-              },
-            };
-      setTimeout(() => response.writeHead(status, headers).end(JSON.stringify(payload)), answer.delayMs ?? 0);
+  const standIn = await startStandIn((request, text, response) => {
+    const body = JSON.parse(text || '{}') as Record<string, unknown>;
+    requests.push({
+      path: request.url ?? '',
+      credentials: (request.headers['x-api-key'] as string | undefined) ?? request.headers.authorization,
+      body,
     });
+    const answer = planned.shift() ?? {};
+    const status = answer.status ?? 200;
+    const headers = { 'content-type': 'application/json', ...answer.headers };
+    const payload =
+      status === 200
+        ? {
+            id: `msg_${requests.length}`,
+            type: 'message',
+            role: 'assistant',
+            model: body.model,
+            content: [{ type: 'text', text: answer.text ?? defaultText }],
+            stop_reason: 'end_turn',
+            stop_sequence: null,
+            usage: { input_tokens: answer.usage?.inputTokens ?? 21, output_tokens: answer.usage?.outputTokens ?? 43 },
+          }
+        : {
+            type: 'error',
+            error: {
+              type: status === 401 ? 'authentication_error' : 'api_error',
+              message: answer.text ?? `Test server answered ${status}`,
+            },
+          };
+    setTimeout(() => response.writeHead(status, headers).end(JSON.stringify(payload)), answer.delayMs ?? 0);
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: standIn.baseUrl,
     requests,
     plan: (...answers: PlannedAnswer[]) => planned.push(...answers),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: standIn.stop,
   };
 }

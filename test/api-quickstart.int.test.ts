@@ -4,13 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHttpServer } from '#server/http-server';
-import { startWorker, type Worker } from '#server/engine/worker';
 import { createdApiKeySchema } from '#shared/api-keys/api-key.schema';
 import { taskRunPageSchema } from '#shared/runs/run.schema';
 import { taskPageSchema } from '#shared/tasks/task.schema';
-import { useTestApp, type TestClient } from './app';
+import type { TestClient } from './app';
 import { testLogger } from './database';
-import { createEngineDeps } from './engine-setup';
+import { useAppWithWorker } from './engine-setup';
 import { startMailServer } from './mail-server';
 import { startOpenAiServer } from './openai-server';
 
@@ -22,33 +21,30 @@ import { startOpenAiServer } from './openai-server';
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let http: Awaited<ReturnType<typeof startHttpServer>>;
-let worker: Worker;
 let baseUrl: string;
 let client: TestClient;
 
-// The stand-ins listen before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
-const env: Record<string, string> = { OPENAI_API_KEY: 'sk-test' };
 beforeAll(async () => {
   mail = await startMailServer();
   openai = await startOpenAiServer({ defaultText: 'Scheduled prompts keep watch while you sleep.' });
-  Object.assign(env, { SMTP_URL: mail.url, OPENAI_BASE_URL: openai.baseUrl });
 });
 afterAll(async () => {
   await Promise.all([mail?.stop(), openai?.stop()]);
 });
 
-const t = useTestApp({ env });
+const t = useAppWithWorker({
+  env: () => ({ OPENAI_API_KEY: 'sk-test', SMTP_URL: mail.url, OPENAI_BASE_URL: openai.baseUrl }),
+  concurrency: 2,
+});
 
 beforeAll(async () => {
   http = await startHttpServer({ fetch: t.app.fetch, port: 0, logger: testLogger });
   baseUrl = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
-  worker = await startWorker({ pool: t.database.pool, concurrency: 2, deps: createEngineDeps({ database: t.database, env }) });
   // The script writer is the install's first account, its admin.
   ({ client } = await t.signIn({ name: 'Script Writer', email: 'scripts@example.com', role: 'admin' }));
 });
 
 afterAll(async () => {
-  await worker?.stop();
   await http?.close();
 });
 

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
 import { createApp } from '#server/app';
 import type { AppDeps } from '#server/app-env';
@@ -8,7 +7,7 @@ import type { Logger } from '#server/logger';
 import type { Mailer } from '#server/mail/mailer';
 import { errorResponseSchema, type ErrorResponse } from '#server/routes/errors';
 import type { Database } from '#server/db/client';
-import { createTestDatabase, testLogger, type TestDatabase } from './database';
+import { createTestDatabase, testLogger, useOwnDatabase, type TestDatabase } from './database';
 import { createTestSession, createTestUser, type TestUser, type TestUserInput } from './users';
 
 // Server tests import the password with the client that signs up with it.
@@ -194,6 +193,8 @@ export interface UseTestAppOptions {
   env?: Record<string, string> | (() => Record<string, string>);
   /** Likewise a function for a mailer made in an earlier beforeAll. */
   mailer?: Mailer | (() => Mailer);
+  /** The app's logger, for a test of what it logs; silent otherwise. */
+  logger?: Logger;
   maxConnections?: number;
 }
 
@@ -213,19 +214,11 @@ export interface TestAppContext {
  * it, and its teardown, registered as the file's beforeAll and afterAll. Its fields are there once beforeAll ran.
  */
 export function useTestApp(options: UseTestAppOptions = {}): TestAppContext {
-  let made: { database: TestDatabase; app: TestApp; deps: AppDeps } | undefined;
-  const ready = () => {
-    if (!made) throw new Error('useTestApp: its beforeAll has not run yet (use it inside tests and hooks)');
-    return made;
-  };
-  beforeAll(async () => {
+  const ready = useOwnDatabase('useTestApp', async () => {
     const database = await createTestDatabase({ maxConnections: options.maxConnections });
     const env = typeof options.env === 'function' ? options.env() : options.env;
     const mailer = typeof options.mailer === 'function' ? options.mailer() : options.mailer;
-    made = { database, ...(await createTestApp({ database, env, mailer })) };
-  });
-  afterAll(async () => {
-    await made?.database.drop();
+    return { database, ...(await createTestApp({ database, env, mailer, logger: options.logger })) };
   });
   return {
     get database() {

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import { startStandIn } from './local-server';
 
 /**
  * Local stand-ins for Slack's and Discord's incoming webhooks that check what they are sent the way the services do
@@ -60,34 +61,28 @@ async function startChatReceiver<Message>(
   const accepted: Message[] = [];
   const refused: string[] = [];
   const statuses: number[] = [];
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const planned = statuses.shift();
-      if (planned !== undefined) return statusAnswer(response, planned);
-      let message: Partial<Message>;
-      try {
-        if (!String(request.headers['content-type']).startsWith('application/json')) throw new Error('not JSON');
-        message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<Message>;
-      } catch {
-        refused.push('invalid_payload');
-        return answer(response, 'invalid_payload');
-      }
-      const problem = check(message);
-      if (problem) refused.push(problem);
-      else accepted.push(message as Message);
-      answer(response, problem);
-    });
+  const standIn = await startStandIn((request, body, response) => {
+    const planned = statuses.shift();
+    if (planned !== undefined) return statusAnswer(response, planned);
+    let message: Partial<Message>;
+    try {
+      if (!String(request.headers['content-type']).startsWith('application/json')) throw new Error('not JSON');
+      message = JSON.parse(body) as Partial<Message>;
+    } catch {
+      refused.push('invalid_payload');
+      return answer(response, 'invalid_payload');
+    }
+    const problem = check(message);
+    if (problem) refused.push(problem);
+    else accepted.push(message as Message);
+    answer(response, problem);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url: `${standIn.baseUrl}${path}`,
     accepted,
     refused,
     answerWith: (...codes: number[]) => statuses.push(...codes),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: standIn.stop,
   };
 }
 

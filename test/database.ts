@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { connectDatabase, type DatabaseConnection } from '#server/db/client';
 import { migrateDatabase } from '#server/migrate';
 import { createLogger } from '#server/logger';
@@ -36,6 +36,24 @@ export async function createTestDatabase({ maxConnections = 5 }: { maxConnection
       await connection.pool.end();
       await dropDatabase(serverUrl, name);
     },
+  };
+}
+
+/**
+ * The setup of a file on a database of its own: made by `make` in the file's beforeAll, dropped with its database in
+ * its afterAll. The function returned hands it out once beforeAll ran.
+ */
+export function useOwnDatabase<Made extends { database: TestDatabase }>(name: string, make: () => Promise<Made>): () => Made {
+  let made: Made | undefined;
+  beforeAll(async () => {
+    made = await make();
+  });
+  afterAll(async () => {
+    await made?.database.drop();
+  });
+  return () => {
+    if (!made) throw new Error(`${name}: its beforeAll has not run yet (use it inside tests and hooks)`);
+    return made;
   };
 }
 
@@ -87,13 +105,15 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   }
 }
 
-function withDatabase(url: string, database: string): string {
+/** `url` with its database replaced by `database`. */
+export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A connection of its own to `url`'s server, for statements a pool must not run (CREATE and DROP DATABASE). */
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

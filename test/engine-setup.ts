@@ -9,8 +9,8 @@ import { createMailer, type Mailer } from '#server/mail/mailer';
 import { createUnsubscribeLinks } from '#server/mail/unsubscribe-links';
 import { createProviders } from '#server/providers/provider-registry';
 import type { JobDefinition } from '#server/queue/job-definitions';
-import { testAppUrl } from './app';
-import { createTestDatabase, testLogger, type TestDatabase } from './database';
+import { testAppUrl, useTestApp, type TestAppContext } from './app';
+import { createTestDatabase, testLogger, useOwnDatabase, type TestDatabase } from './database';
 import { seedTask, seedUser } from './seed';
 
 /**
@@ -42,19 +42,9 @@ export async function clearTasksAndJobs(database: TestDatabase): Promise<void> {
  * test, dropped in its afterAll. Its fields are there once beforeAll ran.
  */
 export function useEngineSetup(): EngineTestSetup {
-  let made: EngineTestSetup | undefined;
-  const ready = () => {
-    if (!made) throw new Error('useEngineSetup: its beforeAll has not run yet (use it inside tests and hooks)');
-    return made;
-  };
-  beforeAll(async () => {
-    made = await createEngineSetup();
-  });
+  const ready = useOwnDatabase('useEngineSetup', () => createEngineSetup());
   beforeEach(async () => {
     await clearTasksAndJobs(ready().database);
-  });
-  afterAll(async () => {
-    await made?.database.drop();
   });
   return {
     get database() {
@@ -146,15 +136,14 @@ export async function timeAnotherUsersRun(
   return Date.now() - firedAt;
 }
 
+type WorkerOptions = { env: Record<string, string>; concurrency: number; schedule?: boolean } & Pick<EngineDeps, 'webhookRetryDelaysMs'>;
+
 /**
  * A worker's engine (job runner and, unless `schedule: false`, the scheduler) on the file's database, as main.ts
  * starts it: started in a beforeAll after the app's and stopped in an afterAll before the database is dropped.
  * `options` is read in the beforeAll, so it can name servers an earlier beforeAll started.
  */
-export function useWorker(
-  t: { database: TestDatabase },
-  options: () => { env: Record<string, string>; concurrency: number; schedule?: boolean } & Pick<EngineDeps, 'webhookRetryDelaysMs'>,
-): void {
+export function useWorker(t: { database: TestDatabase }, options: () => WorkerOptions): void {
   let worker: Worker | undefined;
   beforeAll(async () => {
     const { env, concurrency, schedule, ...policy } = options();
@@ -168,4 +157,18 @@ export function useWorker(
   afterAll(async () => {
     await worker?.stop();
   });
+}
+
+/**
+ * The app (useTestApp) and a worker (useWorker) on one database, as an install runs them: both built from `env()`,
+ * which their beforeAlls call after the file's earlier ones started the servers it names.
+ */
+export function useAppWithWorker({
+  env,
+  maxConnections = 10,
+  ...worker
+}: { env: () => Record<string, string>; maxConnections?: number } & Omit<WorkerOptions, 'env'>): TestAppContext {
+  const t = useTestApp({ maxConnections, env });
+  useWorker(t, () => ({ env: env(), ...worker }));
+  return t;
 }

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '#server/lib/free-port';
+import { makeDataDir } from './data-dir';
 import { postgresProcessesUsing } from './processes';
 
 /** The product as `npm start` runs it: a real process, its own data directory, signals and exit codes. */
@@ -73,8 +73,7 @@ describe('the embedded default', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'promptcron-start-'));
-    await chmod(dataDir, 0o755);
+    dataDir = await makeDataDir('promptcron-start-');
   });
 
   afterAll(async () => {

@@ -48,21 +48,24 @@ export async function startStripeServer({
 
   function create(path: string, body: Record<string, unknown>): { status: number; body: unknown } {
     const now = Math.floor(Date.now() / 1000);
+    /** A new object as Stripe answers with it: its id, type and creation time, then `fields`. */
+    const created = (prefix: string, object: string, fields: Record<string, unknown>) =>
+      store({ id: newId(prefix), object, created: now, ...fields });
+    /** A session, whose `url` is its page on this server. */
+    const newSession = (prefix: string, object: string, page: string, fields: Record<string, unknown>) => {
+      const made = created(prefix, object, fields);
+      return Object.assign(made, { url: `${state.baseUrl}/${page}/${made.id}` });
+    };
     switch (path) {
       case '/v1/customers':
-        return ok(store({ id: newId('cus'), object: 'customer', created: now, email: body.email ?? null, metadata: body.metadata ?? {} }));
+        return ok(created('cus', 'customer', { email: body.email ?? null, metadata: body.metadata ?? {} }));
       case '/v1/products':
-        return ok(
-          store({ id: newId('prod'), object: 'product', created: now, name: body.name, active: true, metadata: body.metadata ?? {} }),
-        );
+        return ok(created('prod', 'product', { name: body.name, active: true, metadata: body.metadata ?? {} }));
       case '/v1/prices': {
         const product = objects.get(String(body.product));
         if (!product) return missing('product', body.product);
         return ok(
-          store({
-            id: newId('price'),
-            object: 'price',
-            created: now,
+          created('price', 'price', {
             active: true,
             product: product.id,
             currency: body.currency,
@@ -78,12 +81,8 @@ export async function startStripeServer({
         const price = lineItems[0]?.price;
         if (!price || !objects.has(price)) return missing('price', price);
         if (body.customer && !objects.has(String(body.customer))) return missing('customer', body.customer);
-        const id = newId('cs');
         return ok(
-          store({
-            id,
-            object: 'checkout.session',
-            created: now,
+          newSession('cs', 'checkout.session', 'checkout', {
             mode: body.mode,
             status: 'open',
             payment_status: 'unpaid',
@@ -95,7 +94,6 @@ export async function startStripeServer({
             subscription: null,
             subscription_data: body.subscription_data ?? {},
             line_items_price: price,
-            url: `${state.baseUrl}/checkout/${id}`,
           }),
         );
       }
@@ -108,17 +106,7 @@ export async function startStripeServer({
       }
       case '/v1/billing_portal/sessions': {
         if (!objects.has(String(body.customer))) return missing('customer', body.customer);
-        const id = newId('bps');
-        return ok(
-          store({
-            id,
-            object: 'billing_portal.session',
-            created: now,
-            customer: body.customer,
-            return_url: body.return_url ?? null,
-            url: `${state.baseUrl}/portal/${id}`,
-          }),
-        );
+        return ok(newSession('bps', 'billing_portal.session', 'portal', { customer: body.customer, return_url: body.return_url ?? null }));
       }
       default:
         return { status: 404, body: stripeError(`Unrecognized request URL (POST: ${path}).`) };

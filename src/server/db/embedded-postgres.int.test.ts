@@ -1,8 +1,8 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeDataDir } from '#test/data-dir';
 import { testLogger } from '#test/database';
 import { postgresProcessesUsing } from '#test/processes';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -10,8 +10,7 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'promptcron-embedded-'));
-  await chmod(dataDir, 0o755);
+  dataDir = await makeDataDir('promptcron-embedded-');
 });
 
 afterAll(async () => {

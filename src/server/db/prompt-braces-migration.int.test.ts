@@ -6,10 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { asc, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { testLogger } from '#test/database';
+import { testLogger, withAdminClient, withDatabase } from '#test/database';
 import { seedUser } from '#test/seed';
 import { promptVariableValues, renderPrompt, unknownVariables } from '#shared/tasks/prompt-variables';
 import { migrateDatabase } from '../migrate';
@@ -39,21 +38,9 @@ function migrationsBefore(tag: string): string {
   return copy;
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin((client) => client.query(`create database ${client.escapeIdentifier(name)}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  connection = connectDatabase({ url: url.toString(), logger: testLogger, max: 3 });
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${client.escapeIdentifier(name)}`));
+  connection = connectDatabase({ url: withDatabase(serverUrl, name), logger: testLogger, max: 3 });
   folder = migrationsBefore(migration);
   await migrate(drizzle(connection.pool), { migrationsFolder: folder });
 });
@@ -61,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await connection?.pool.end();
   if (folder) rmSync(folder, { recursive: true, force: true });
-  await admin((client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
+  await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
 });
 
 const before = [

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInTestUser, type TestClient, useTestApp } from '#test/app';
+import { createTestApp, signInTestUser, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { startDiscordReceiver, startSlackReceiver } from '#test/chat-receivers';
-import { useWorker, waitFor } from '#test/engine-setup';
+import { useAppWithWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { taskRuns, webhookDeliveries } from '../db/schema';
@@ -15,7 +15,6 @@ import { taskRuns, webhookDeliveries } from '../db/schema';
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let slack: Awaited<ReturnType<typeof startSlackReceiver>>;
 let discord: Awaited<ReturnType<typeof startDiscordReceiver>>;
-let env: Record<string, string>;
 let owner: TestClient;
 let guarded: TestClient;
 
@@ -24,16 +23,13 @@ const baseTask = taskInput({ timezone: 'Europe/Berlin' });
 beforeAll(async () => {
   openai = await startOpenAiServer({ defaultText: '## Headlines\n- **Rates** held\n- [Report](https://example.com/r)' });
   [slack, discord] = await Promise.all([startSlackReceiver(), startDiscordReceiver()]);
-  env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
 });
 
-// Read when useTestApp's beforeAll runs, after the one above started the stand-ins.
-const t = useTestApp({
-  maxConnections: 10,
-  env: () => env,
+const t = useAppWithWorker({
+  env: () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' }),
+  concurrency: 4,
+  webhookRetryDelaysMs: [200, 200, 200],
 });
-
-useWorker(t, () => ({ env, concurrency: 4, webhookRetryDelaysMs: [200, 200, 200] }));
 
 beforeAll(async () => {
   // A member on Unlimited: the runs here are not about the plan's limits.
@@ -153,29 +149,23 @@ describe('Discord', () => {
 });
 
 describe('the address rules', () => {
-  it('accepts only the services’ own hosts for Slack and Discord, and needs a URL', async () => {
-    const wrongSlack = await createTask(guarded, {
-      name: 'Wrong host',
-      deliveryMethod: 'slack',
-      deliveryConfig: { webhookUrl: 'https://example.com/services/T/B/x' },
-    });
-    expect(wrongSlack.status).toBe(400);
-    expect(wrongSlack.body.error.fields).toEqual({
-      'deliveryConfig.webhookUrl': 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).',
-    });
-    const wrongDiscord = await createTask(guarded, {
-      name: 'Wrong host',
-      deliveryMethod: 'discord',
-      deliveryConfig: { webhookUrl: 'https://discord.com/channels/1/2' },
-    });
-    expect(wrongDiscord.body.error.fields).toEqual({
-      'deliveryConfig.webhookUrl': 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).',
-    });
-    const missing = await createTask(guarded, { name: 'No URL', deliveryMethod: 'discord', deliveryConfig: {} });
-    expect(missing.body.error.fields).toMatchObject({
-      'deliveryConfig.webhookUrl': 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).',
-    });
+  const slackAddress = 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).';
+  const discordAddress = 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).';
 
+  it.each([
+    ['a Slack URL on another host', 'slack', { webhookUrl: 'https://example.com/services/T/B/x' }, slackAddress],
+    ['a Discord URL that is no webhook', 'discord', { webhookUrl: 'https://discord.com/channels/1/2' }, discordAddress],
+    ['a Discord task without a URL', 'discord', {}, discordAddress],
+  ])('refuses %s', async (_, deliveryMethod, deliveryConfig, message) => {
+    const refused = await guarded.expectError('/api/tasks', {
+      method: 'POST',
+      body: { ...baseTask, name: 'Wrong address', deliveryMethod, deliveryConfig },
+      status: 400,
+    });
+    expect(refused.error.fields).toEqual({ 'deliveryConfig.webhookUrl': message });
+  });
+
+  it('accepts the services’ own hosts', async () => {
     const slackTask = await createTask(guarded, {
       name: 'Real Slack',
       deliveryMethod: 'slack',

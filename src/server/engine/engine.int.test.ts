@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppUrl, type TestClient, useTestApp } from '#test/app';
+import { testAppUrl, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
-import { createEngineDeps, useWorker, waitFor } from '#test/engine-setup';
-import { startMailServer } from '#test/mail-server';
+import { createEngineDeps, useAppWithWorker, waitFor } from '#test/engine-setup';
+import { useMailServer } from '#test/use-mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { confirmedAddress } from '#test/seed';
 import { startWebhookReceiver } from '#test/webhook-receiver';
@@ -18,10 +18,8 @@ import { startScheduler } from './scheduler';
  * The engine end to end on real parts: PostgreSQL and graphile-worker, the official OpenAI SDK against a local
  * OpenAI-compatible server, an SMTP server, and webhook receivers.
  */
-let mail: Awaited<ReturnType<typeof startMailServer>>;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let env: Record<string, string>;
 let owner: TestClient;
 let ownerId: string;
 
@@ -31,20 +29,18 @@ const baseTask = taskInput({
   prompt: { input: 'Write a **haiku** about schedules.', temperature: 1, searchEnabled: true },
 });
 
+const mail = useMailServer();
 beforeAll(async () => {
-  mail = await startMailServer();
   openai = await startOpenAiServer({ defaultText: 'Clocks tick in **bold**.' });
   receiver = await startWebhookReceiver();
-  env = { SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' };
 });
 
-// Read when useTestApp's beforeAll runs, after the one above started the servers.
-const t = useTestApp({
+const t = useAppWithWorker({
+  env: () => ({ SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' }),
   maxConnections: 12,
-  env: () => env,
+  concurrency: 4,
+  webhookRetryDelaysMs: [300, 300, 300],
 });
-
-useWorker(t, () => ({ env, concurrency: 4, webhookRetryDelaysMs: [300, 300, 300] }));
 
 beforeAll(async () => {
   // A member on Unlimited: these journeys create more tasks than Free allows; the plan limits have tests of their own
@@ -53,7 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([mail?.stop(), openai?.stop(), receiver?.stop()]);
+  await Promise.all([openai?.stop(), receiver?.stop()]);
 });
 
 /** Creates a task through the API; its e-mail target has confirmed beforehand (ADR 0053 has tests of its own). */

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, useTestApp } from '#test/app';
+import type { TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
-import { useWorker, waitFor } from '#test/engine-setup';
+import { useAppWithWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { taskRuns, tasks } from '../db/schema';
@@ -13,7 +13,6 @@ import { claimDueTasks } from './claim-due-tasks';
  * in the task's zone (Run Now: when it started), sends the result through the OpenAI SDK, and keeps what it sent.
  */
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
-let env: Record<string, string>;
 let owner: TestClient;
 
 // Each test gives the prompt and the zone.
@@ -21,17 +20,14 @@ const baseTask = taskInput({ model: 'gpt-5-nano' });
 
 beforeAll(async () => {
   openai = await startOpenAiServer({ defaultText: 'First answer.' });
-  env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl };
 });
 
-// Read when useTestApp's beforeAll runs, after the one above started the OpenAI server.
-const t = useTestApp({
-  maxConnections: 10,
-  env: () => env,
+const t = useAppWithWorker({
+  env: () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl }),
+  concurrency: 2,
+  // The tests claim slots themselves, at the moments they choose.
+  schedule: false,
 });
-
-// The tests claim slots themselves, at the moments they choose.
-useWorker(t, () => ({ env, concurrency: 2, schedule: false }));
 
 beforeAll(async () => {
   // A member on Unlimited: the runs here are not about the plan's limits.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestClient, useTestApp } from '#test/app';
+import type { TestClient } from '#test/app';
 import { startAnthropicServer } from '#test/anthropic-server';
 import { taskInput } from '#test/builders';
-import { useWorker } from '#test/engine-setup';
+import { useAppWithWorker } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 import { historyPageSchema, runResponseSchema } from '#shared/runs/run.schema';
@@ -14,7 +14,6 @@ import { taskResponseSchema } from '#shared/tasks/task.schema';
  */
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let anthropic: Awaited<ReturnType<typeof startAnthropicServer>>;
-let env: Record<string, string>;
 let owner: TestClient;
 
 // Each test gives the provider and the model.
@@ -23,21 +22,18 @@ const baseTask = taskInput({ prompt: { input: 'Count the tokens of {{date}}, ple
 beforeAll(async () => {
   openai = await startOpenAiServer({ defaultText: 'Counted.' });
   anthropic = await startAnthropicServer({ defaultText: 'Counted by Claude.' });
-  env = {
+});
+
+const t = useAppWithWorker({
+  env: () => ({
     OPENAI_API_KEY: 'sk-test',
     OPENAI_BASE_URL: openai.baseUrl,
     ANTHROPIC_API_KEY: 'sk-ant-test',
     ANTHROPIC_BASE_URL: anthropic.baseUrl,
-  };
+  }),
+  concurrency: 2,
+  schedule: false,
 });
-
-// Read when useTestApp's beforeAll runs, after the one above started the providers' servers.
-const t = useTestApp({
-  maxConnections: 10,
-  env: () => env,
-});
-
-useWorker(t, () => ({ env, concurrency: 2, schedule: false }));
 
 beforeAll(async () => {
   // A member on Unlimited: the runs here are not about the plan's limits.

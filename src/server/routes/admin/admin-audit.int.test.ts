@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '#shared/admin/admin-audit.schema';
 import { type TestClient, useTestApp } from '#test/app';
+import { proPlanId } from '#test/plans';
 import { seedTask } from '#test/seed';
 
 const t = useTestApp();
@@ -8,8 +9,6 @@ let admin: TestClient;
 let adminId: string;
 let memberId: string;
 let taskId: string;
-
-const proPlanId = '00000000-0000-4000-8000-000000000002';
 
 beforeAll(async () => {
   // Ada administers the install (its first account), Mel is a member.

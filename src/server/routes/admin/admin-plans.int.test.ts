@@ -4,6 +4,7 @@ import { adminPlanResponseSchema, adminPlansResponseSchema } from '#shared/admin
 import { plansResponseSchema } from '#shared/billing/plan.schema';
 import { type TestClient, useTestApp } from '#test/app';
 import { taskInput } from '#test/builders';
+import { freePlanId, proPlanId } from '#test/plans';
 import { auditLog, subscriptionPlans } from '../../db/schema';
 
 const t = useTestApp();
@@ -11,9 +12,6 @@ let admin: TestClient;
 let adminId: string;
 let member: TestClient;
 let memberId: string;
-
-const freePlanId = '00000000-0000-4000-8000-000000000001';
-const proPlanId = '00000000-0000-4000-8000-000000000002';
 
 const task = (name: string) => taskInput({ name });
 

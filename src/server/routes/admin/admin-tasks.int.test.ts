@@ -4,6 +4,7 @@ import { adminTaskDetailSchema, adminTaskPageSchema, adminTaskResponseSchema, ty
 import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { type TestClient, useTestApp } from '#test/app';
+import { tooFastForFree } from '#test/plans';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 import { calendarMonthOf } from '../../core/billing/usage-period';
 import { auditLog, taskRuns, tasks, usageTracking } from '../../db/schema';
@@ -258,14 +259,7 @@ describe('pause, resume and delete', () => {
 
   it('resumes within the owner’s plan: a too-fast schedule is refused and no audit is written', async () => {
     const owner = await seedUser(t.db, { fullName: 'Fast Owner' });
-    const fast = await seedTask(t.db, owner.id, {
-      scheduleType: 'custom',
-      scheduleTime: null,
-      startDate: null,
-      customCron: '*/10 * * * *',
-      status: 'paused',
-      nextFireAt: null,
-    });
+    const fast = await seedTask(t.db, owner.id, { ...tooFastForFree, status: 'paused', nextFireAt: null });
     const refused = await admin.expectError(`/api/admin/tasks/${fast.id}/resume`, { method: 'POST', status: 400 });
     expect(refused).toMatchObject({ error: { message: 'Your Free plan runs a task at most every 60 minutes.' } });
     expect(await auditOf(fast.id)).toEqual([]);

@@ -1,22 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminUserListSchema, adminUserProfileSchema } from '#shared/admin/admin-user.schema';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { auditLog, subscriptions, tasks } from '#server/db/schema/index';
 import { createTestApp, type TestClient, testAppUrl, useTestApp } from '#test/app';
-import { startMailServer } from '#test/mail-server';
+import { useMailServer } from '#test/use-mail-server';
 import { hostileStrings } from '#test/hostile-inputs';
+import { freePlanId, proPlanId } from '#test/plans';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 
-const proPlanId = '00000000-0000-4000-8000-000000000002';
-const freePlanId = '00000000-0000-4000-8000-000000000001';
-
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-// Registered before useTestApp's own beforeAll, which calls `env` when it builds the app.
-beforeAll(async () => {
-  mail = await startMailServer();
-});
+const mail = useMailServer();
 const t = useTestApp({ env: () => ({ SMTP_URL: mail.url }) });
 let admin: TestClient;
 let adminId: string;
@@ -27,10 +21,6 @@ beforeAll(async () => {
   // Ada administers the install (its first account, on Unlimited), Mel is a member on Free.
   ({ client: admin, id: adminId } = await t.signIn({ name: 'Ada Admin', role: 'admin' }));
   ({ client: member, id: memberId } = await t.signIn({ name: 'Mel Member' }));
-});
-
-afterAll(async () => {
-  await mail?.stop();
 });
 
 const auditOf = (targetId: string, action: string) =>

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { strongPassword, type TestClient, useTestApp } from '#test/app';
-import { startMailServer } from '#test/mail-server';
+import { useMailServer } from '#test/use-mail-server';
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-// Registered before useTestApp's own beforeAll, which calls `env` when it builds the app.
-beforeAll(async () => {
-  mail = await startMailServer();
-});
+const mail = useMailServer();
 const t = useTestApp({ env: () => ({ SMTP_URL: mail.url }) });
 let admin: TestClient;
 let member: TestClient;
@@ -17,10 +13,6 @@ beforeAll(async () => {
   // Ada administers the install (its first account), Mel is a member.
   ({ client: admin } = await t.signIn({ name: 'Ada Admin', email: 'admin@example.com', role: 'admin' }));
   ({ client: member, id: memberId } = await t.signIn({ name: 'Mel Member', email: 'member@example.com' }));
-});
-
-afterAll(async () => {
-  await mail?.stop();
 });
 
 describe('admin routes', () => {

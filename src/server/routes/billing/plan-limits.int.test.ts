@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
 import { type TestClient, useTestApp } from '#test/app';
 import { taskInput } from '#test/builders';
+import { tooFastForFree } from '#test/plans';
 import { seedTask } from '#test/seed';
 import { tasks } from '../../db/schema';
 
@@ -85,14 +86,7 @@ describe('the min_interval_minutes limit', () => {
 
   it('refuses to resume a task too fast for the plan (paused on a bigger one)', async () => {
     const { client, id: userId } = await t.signIn({ name: 'Downgraded' });
-    const fast = await seedTask(t.db, userId, {
-      scheduleType: 'custom',
-      scheduleTime: null,
-      startDate: null,
-      customCron: '*/10 * * * *',
-      status: 'paused',
-      nextFireAt: null,
-    });
+    const fast = await seedTask(t.db, userId, { ...tooFastForFree, status: 'paused', nextFireAt: null });
     const refused = await client.expectError(`/api/tasks/${fast.id}/resume`, { method: 'POST', status: 400 });
     expect(refused).toMatchObject({ error: { fields: { schedule: paceMessage } } });
   });

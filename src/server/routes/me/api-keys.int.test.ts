@@ -1,45 +1,35 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '#server/app-env';
-import { createTestApp, requestWithKey, signInTestUser, useTestApp, type TestApp, type TestClient } from '#test/app';
+import { describe, expect, it } from 'vitest';
+import { requestWithKey, useTestApp, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { apiKeys, user } from '../../db/schema';
 import { createdApiKeySchema } from '#shared/api-keys/api-key.schema';
 
 /** API keys (issue 22): lifecycle, scopes, where keys are refused, limits, idempotent creates, and quiet logs. */
-const t = useTestApp();
-/** The app under test: the suite's own, built with a logger that keeps every line in `logLines`. */
-let logged: { app: TestApp; deps: AppDeps };
+/** Every line the app logs, for the tests of what it leaves out. */
 const logLines: string[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString('utf8'));
+    done();
+  },
+});
 const rateLimit = 25;
 
-beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const logger = pino({ level: 'trace', redact: ['*.password', '*.token', '*.apiKey', 'headers.cookie', 'headers.authorization'] }, sink);
-  logged = await createTestApp({
-    database: t.database,
-    env: { API_KEY_RATE_LIMIT: String(rateLimit), OPENAI_API_KEY: 'sk-test' },
-    logger,
-  });
+const t = useTestApp({
+  env: { API_KEY_RATE_LIMIT: String(rateLimit), OPENAI_API_KEY: 'sk-test' },
+  logger: pino({ level: 'trace', redact: ['*.password', '*.token', '*.apiKey', 'headers.cookie', 'headers.authorization'] }, sink),
 });
 
 const marketTask = taskInput({ name: 'Market summary' });
 
 let users = 0;
-/** A user signed in to the logged app; `admin` for the account that was the install's first. */
+/** A user signed in; `admin` for the account that was the install's first. */
 async function newUser({ role }: { role?: 'admin' } = {}) {
   users += 1;
-  const { client, email } = await signInTestUser(
-    { database: t.database, ...logged },
-    { name: `Key user ${users}`, email: `key-user-${users}@example.com`, role },
-  );
+  const { client, email } = await t.signIn({ name: `Key user ${users}`, email: `key-user-${users}@example.com`, role });
   return { client, email };
 }
 
@@ -52,7 +42,7 @@ async function createKey(client: TestClient, body: Record<string, unknown> = {})
 }
 
 function withKey(key: string, path: string, options: Parameters<typeof requestWithKey>[3] = {}) {
-  return requestWithKey(logged.app, key, path, options);
+  return requestWithKey(t.app, key, path, options);
 }
 
 describe('the key lifecycle', () => {

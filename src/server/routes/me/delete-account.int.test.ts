@@ -16,25 +16,21 @@ import { createJobList } from '#server/engine/job-handlers';
 import { sendAccountDeletedEmailJob } from '#server/queue/job-definitions';
 import { createTestApp, strongPassword, TestClient, useTestApp } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
-import { startMailServer } from '#test/mail-server';
+import { proPlanId } from '#test/plans';
 import { seedRun, seedTask } from '#test/seed';
 import { startStripeServer, subscriptionObject, type StripeStandIn } from '#test/stripe-server';
+import { useMailServer } from '#test/use-mail-server';
 
-const proPlanId = '00000000-0000-4000-8000-000000000002';
-
-let mail: Awaited<ReturnType<typeof startMailServer>>;
+const mail = useMailServer();
 let stripe: StripeStandIn;
-// The mail server and Stripe listen before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
-const env: Record<string, string> = {};
 beforeAll(async () => {
-  mail = await startMailServer();
   stripe = await startStripeServer();
-  Object.assign(env, { SMTP_URL: mail.url, STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_BASE: stripe.baseUrl });
 });
 afterAll(async () => {
-  await mail?.stop();
   await stripe?.stop();
 });
+// Called once the servers above listen: by useTestApp in its beforeAll, registered after theirs, and by the tests.
+const env = () => ({ SMTP_URL: mail.url, STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_BASE: stripe.baseUrl });
 
 const t = useTestApp({ env });
 let admin: TestClient;
@@ -68,6 +64,19 @@ async function rowsOf(userId: string) {
   };
 }
 
+/** What `rowsOf` finds once the account is deleted. */
+const noRowsLeft = {
+  user: 0,
+  sessions: 0,
+  tasks: 0,
+  runs: 0,
+  webhookAttempts: 0,
+  settings: 0,
+  apiKeys: 0,
+  usage: 0,
+  subscription: 0,
+};
+
 /** A member with one of everything an account can own, paying for Pro through Stripe. */
 async function memberWithData(name: string) {
   const { id: userId, client, email } = await t.signIn({ name });
@@ -99,7 +108,7 @@ async function memberWithData(name: string) {
 
 /** Sends the queued confirmation e-mails as a worker would. */
 async function sendQueuedDeletionMails() {
-  const jobs = createJobList(createEngineDeps({ database: t.database, env }));
+  const jobs = createJobList(createEngineDeps({ database: t.database, env: env() }));
   for (const { payload } of await queuedJobs(t.database, sendAccountDeletedEmailJob)) {
     await jobs[sendAccountDeletedEmailJob.name](payload, {} as never);
   }
@@ -109,20 +118,15 @@ async function sendQueuedDeletionMails() {
 describe('POST /api/me/delete-account', () => {
   it('refuses a wrong e-mail or password and deletes nothing', async () => {
     const { client, email, id: userId } = await t.signIn({ name: 'Careful Carl' });
-    const wrongEmail = await client.expectError('/api/me/delete-account', {
-      method: 'POST',
-      body: { email: 'someone@example.com', password: strongPassword },
-      status: 400,
+    const refusedFields = async (body: { email: string; password: string }) =>
+      (await client.expectError('/api/me/delete-account', { method: 'POST', body, status: 400 })).error.fields;
+    expect(await refusedFields({ email: 'someone@example.com', password: strongPassword })).toEqual({
+      email: 'This is not the e-mail address of your account.',
     });
-    expect(wrongEmail.error.fields).toEqual({ email: 'This is not the e-mail address of your account.' });
-    const wrongPassword = await client.expectError('/api/me/delete-account', {
-      method: 'POST',
-      body: { email: email.toUpperCase(), password: 'not-my-password' },
-      status: 400,
+    expect(await refusedFields({ email: email.toUpperCase(), password: 'not-my-password' })).toEqual({
+      password: 'The password is not correct.',
     });
-    expect(wrongPassword.error.fields).toEqual({ password: 'The password is not correct.' });
-    const empty = await client.expectError('/api/me/delete-account', { method: 'POST', body: { email: '', password: '' }, status: 400 });
-    expect(empty.error.fields).toMatchObject({
+    expect(await refusedFields({ email: '', password: '' })).toMatchObject({
       email: 'Type your e-mail address to confirm.',
       password: 'Enter your current password.',
     });
@@ -179,17 +183,7 @@ describe('POST /api/me/delete-account', () => {
 
     const deleted = await client.request('/api/me/delete-account', { method: 'POST', body: { email, password: strongPassword } });
     expect(deleted.status).toBe(200);
-    expect(await rowsOf(userId)).toEqual({
-      user: 0,
-      sessions: 0,
-      tasks: 0,
-      runs: 0,
-      webhookAttempts: 0,
-      settings: 0,
-      apiKeys: 0,
-      usage: 0,
-      subscription: 0,
-    });
+    expect(await rowsOf(userId)).toEqual(noRowsLeft);
     expect(stripe.requestsTo('DELETE', `/v1/subscriptions/${stripeSubscriptionId}`)).toHaveLength(1);
     expect(stripe.objectOf(stripeSubscriptionId)).toMatchObject({ status: 'canceled' });
     // A self-deletion is not an administrator's action: the audit log keeps no trace of the address.
@@ -230,17 +224,7 @@ describe('DELETE /api/admin/users/:id takes the same path', () => {
   it('cancels at Stripe, removes everything, audits, and e-mails the user', async () => {
     const { email, userId, stripeSubscriptionId } = await memberWithData('Removed Rita');
     expect((await admin.request(`/api/admin/users/${userId}`, { method: 'DELETE' })).status).toBe(200);
-    expect(await rowsOf(userId)).toEqual({
-      user: 0,
-      sessions: 0,
-      tasks: 0,
-      runs: 0,
-      webhookAttempts: 0,
-      settings: 0,
-      apiKeys: 0,
-      usage: 0,
-      subscription: 0,
-    });
+    expect(await rowsOf(userId)).toEqual(noRowsLeft);
     expect(stripe.objectOf(stripeSubscriptionId)).toMatchObject({ status: 'canceled' });
     expect(await t.db.select().from(auditLog).where(eq(auditLog.targetId, userId))).toEqual([
       expect.objectContaining({ action: 'user.delete', actorId: adminId }),
@@ -259,7 +243,7 @@ describe('DELETE /api/admin/users/:id takes the same path', () => {
       stripeCustomerId: 'cus_x',
       stripeSubscriptionId: 'sub_unknown_key',
     });
-    const { app: wrongKey } = await createTestApp({ database: t.database, env: { ...env, STRIPE_SECRET_KEY: 'sk_test_wrong' } });
+    const { app: wrongKey } = await createTestApp({ database: t.database, env: { ...env(), STRIPE_SECRET_KEY: 'sk_test_wrong' } });
     // The administrator's session, on an API process with the wrong Stripe key.
     const adminElsewhere = new TestClient(wrongKey, admin.ip);
     const refused = await adminElsewhere.request(`/api/admin/users/${member.id}`, {

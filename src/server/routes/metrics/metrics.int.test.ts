@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp } from '#test/app';
+import { createTestApp } from '#test/app';
 import { taskInput } from '#test/builders';
-import { createEngineDeps, waitFor } from '#test/engine-setup';
+import { useAppWithWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { watchJobQueue } from '../../metrics/metrics';
 import { measureJobQueue } from '../../queue/job-queue-depth';
-import { startWorker, type Worker } from '../../engine/worker';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 
@@ -16,31 +15,28 @@ import { taskResponseSchema } from '#shared/tasks/task.schema';
 const token = 'metrics-token-for-the-tests';
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let worker: Worker;
 const children: ChildProcess[] = [];
 
-// The stand-ins listen before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
-const env: Record<string, string> = { METRICS_TOKEN: token, OPENAI_API_KEY: 'sk-test', ALLOW_PRIVATE_WEBHOOKS: 'true' };
 beforeAll(async () => {
   openai = await startOpenAiServer({ defaultText: 'Measured.' });
   receiver = await startWebhookReceiver();
-  env.OPENAI_BASE_URL = openai.baseUrl;
 });
 afterAll(async () => {
   await Promise.all([openai?.stop(), receiver?.stop()]);
 });
 
-const t = useTestApp({ env });
+// As main.ts wires an all-in-one process: the worker and the queue gauges in the same registry as the API.
+const t = useAppWithWorker({
+  env: () => ({ METRICS_TOKEN: token, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' }),
+  concurrency: 2,
+});
 
-beforeAll(async () => {
-  // As main.ts wires an all-in-one process: the worker and the queue gauges in the same registry as the API.
-  worker = await startWorker({ pool: t.database.pool, concurrency: 2, deps: createEngineDeps({ database: t.database, env }) });
+beforeAll(() => {
   watchJobQueue(() => measureJobQueue(t.db));
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  await worker?.stop();
 });
 
 async function scrape(authorization?: string) {

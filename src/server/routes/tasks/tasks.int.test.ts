@@ -36,6 +36,11 @@ beforeAll(async () => {
   ({ client: mallory } = await t.signIn({ name: 'Mallory' }));
 });
 
+/** `POST /api/tasks` with `emailTask` changed by `changes`, as the client (Ada unless given) sends it. */
+function postTask(changes: Record<string, unknown> = {}, client = ada) {
+  return client.request('/api/tasks', { method: 'POST', body: { ...emailTask, ...changes } });
+}
+
 async function taskCount(): Promise<number> {
   const [row] = await t.db.select({ total: count() }).from(tasks);
   return row?.total ?? 0;
@@ -72,12 +77,12 @@ describe('tasks API', () => {
       nextCursor: null,
     });
 
-    const updated = await ada.request(`/api/tasks/${task.id}`, {
+    const updated = await ada.expectOk(taskResponseSchema, `/api/tasks/${task.id}`, {
       method: 'PUT',
       body: { ...emailTask, name: 'Evening brief', scheduleTime: '17:00' },
+      status: 200,
     });
-    expect(updated.status).toBe(200);
-    expect(updated.body.task).toMatchObject({
+    expect(updated.task).toMatchObject({
       name: 'Evening brief',
       scheduleTime: '17:00',
       webhookSecret: task.webhookSecret,
@@ -116,10 +121,7 @@ describe('tasks API', () => {
     expect(next.getUTCMinutes() % 30).toBe(0);
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
 
-    const plain = await ada.request('/api/tasks', {
-      method: 'POST',
-      body: { ...emailTask, prompt: 'Plain text works as the prompt too.' },
-    });
+    const plain = await postTask({ prompt: 'Plain text works as the prompt too.' });
     expect(plain.body.task.prompt).toEqual({
       input: 'Plain text works as the prompt too.',
       temperature: 1,
@@ -129,15 +131,11 @@ describe('tasks API', () => {
 
   it('answers invalid bodies with 400 and the field messages, writing nothing', async () => {
     const before = await taskCount();
-    const response = await ada.request('/api/tasks', {
-      method: 'POST',
-      body: {
-        ...emailTask,
-        name: 'x',
-        prompt: { input: 'short' },
-        deliveryMethod: 'webhook',
-        deliveryConfig: { webhookUrl: 'not a url' },
-      },
+    const response = await postTask({
+      name: 'x',
+      prompt: { input: 'short' },
+      deliveryMethod: 'webhook',
+      deliveryConfig: { webhookUrl: 'not a url' },
     });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({
@@ -148,29 +146,17 @@ describe('tasks API', () => {
         'deliveryConfig.webhookUrl': 'Webhook URL is required for webhook delivery',
       },
     });
-    expect(
-      (await ada.request('/api/tasks', { method: 'POST', body: { ...emailTask, deliveryConfig: { email: '' } } })).body.error.fields,
-    ).toEqual({
+    expect((await postTask({ deliveryConfig: { email: '' } })).body.error.fields).toEqual({
       'deliveryConfig.email': 'Email is required for email delivery',
     });
-    expect(
-      (
-        await ada.request('/api/tasks', {
-          method: 'POST',
-          body: { ...emailTask, scheduleType: 'custom', customCron: 'every day' },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await postTask({ scheduleType: 'custom', customCron: 'every day' })).status).toBe(400);
     expect(await taskCount()).toBe(before);
   });
 
   it('refuses a provider the server has no key for with 422', async () => {
-    const response = await ada.request('/api/tasks', {
-      method: 'POST',
-      body: { ...emailTask, provider: 'anthropic', model: 'claude-sonnet-4-5' },
-    });
-    expect(response.status).toBe(422);
-    expect(response.body.error).toEqual({
+    const refused = await postTask({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toEqual({
       code: 'provider_unavailable',
       message: 'Anthropic needs an API key on the server. Choose another provider.',
     });
@@ -180,7 +166,7 @@ describe('tasks API', () => {
     const { client: searcher } = await t.signIn({ name: 'Searcher' });
     const ids: string[] = [];
     for (const name of ['Alpha report', 'Beta digest', 'Gamma report', '100% useful', 'Delta summary']) {
-      ids.push((await searcher.request('/api/tasks', { method: 'POST', body: { ...emailTask, name } })).body.task.id);
+      ids.push((await postTask({ name }, searcher)).body.task.id);
     }
     await searcher.request(`/api/tasks/${ids[1]}/pause`, { method: 'POST' });
 
@@ -201,7 +187,7 @@ describe('tasks API', () => {
   });
 
   it('never lets another user read, change, pause, resume, rotate or delete a task', async () => {
-    const { task } = (await ada.request('/api/tasks', { method: 'POST', body: emailTask })).body;
+    const { task } = (await postTask()).body;
     const attempts: [string, string, unknown?][] = [
       ['GET', `/api/tasks/${task.id}`],
       ['PUT', `/api/tasks/${task.id}`, { ...emailTask, name: 'Hijacked' }],
@@ -232,10 +218,7 @@ describe('tasks API', () => {
 
 describe('a task’s monthly budget', () => {
   it('is saved with the task, shown back, cleared by null, and refused when not above 0', async () => {
-    const created = await ada.request('/api/tasks', {
-      method: 'POST',
-      body: { ...emailTask, name: 'Budgeted', budget: { unit: 'tokens', amount: 50_000 } },
-    });
+    const created = await postTask({ name: 'Budgeted', budget: { unit: 'tokens', amount: 50_000 } });
     expect(created.status).toBe(201);
     expect(created.body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
     const id = created.body.task.id as string;
@@ -245,10 +228,7 @@ describe('a task’s monthly budget', () => {
       body: { ...emailTask, name: 'Budgeted', budget: null },
     });
     expect(cleared.body.task.budget).toBeNull();
-    const refused = await ada.request('/api/tasks', {
-      method: 'POST',
-      body: { ...emailTask, name: 'Broke', budget: { unit: 'usd', amount: -1 } },
-    });
+    const refused = await postTask({ name: 'Broke', budget: { unit: 'usd', amount: -1 } });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toEqual({ 'budget.amount': 'Please enter a budget greater than 0.' });
   });

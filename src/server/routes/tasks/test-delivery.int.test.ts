@@ -10,8 +10,6 @@ let webhook: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let slack: Awaited<ReturnType<typeof startSlackReceiver>>;
 let discord: Awaited<ReturnType<typeof startDiscordReceiver>>;
 
-// The receivers listen before the app is built: useTestApp reads `env` in its beforeAll, registered after this one.
-const env: Record<string, string> = { ALLOW_PRIVATE_WEBHOOKS: 'true' };
 beforeAll(async () => {
   [mail, webhook, slack, discord] = await Promise.all([
     startMailServer(),
@@ -19,13 +17,13 @@ beforeAll(async () => {
     startSlackReceiver(),
     startDiscordReceiver(),
   ]);
-  env.SMTP_URL = mail.url;
 });
 afterAll(async () => {
   await Promise.all([mail?.stop(), webhook?.stop(), slack?.stop(), discord?.stop()]);
 });
 
-const t = useTestApp({ env });
+// Read in useTestApp's beforeAll, registered after the one above that starts the receivers.
+const t = useTestApp({ env: () => ({ ALLOW_PRIVATE_WEBHOOKS: 'true', SMTP_URL: mail.url }) });
 /** The suite's app allows webhooks to the local receivers; this one applies the production rule. */
 let guarded: Awaited<ReturnType<typeof createTestApp>>;
 
