@@ -35,6 +35,11 @@ export function passwordLink(
   return `${appUrl}/set-password?action=${action}&token=${encodeURIComponent(token)}`;
 }
 
+/** Production always marks cookies Secure (env.ts refuses an http APP_URL there) unless the operator opted out. */
+export function secureCookies(env: Env): boolean {
+  return env.APP_URL.startsWith('https://') || (env.NODE_ENV === 'production' && !env.ALLOW_INSECURE_COOKIES);
+}
+
 export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
   return betterAuth({
     appName: 'Promptcron',
@@ -107,8 +112,7 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
     ],
     advanced: {
       cookiePrefix: 'promptcron',
-      // Production always marks them Secure (env.ts refuses an http APP_URL there) unless the operator opted out.
-      useSecureCookies: env.APP_URL.startsWith('https://') || (env.NODE_ENV === 'production' && !env.ALLOW_INSECURE_COOKIES),
+      useSecureCookies: secureCookies(env),
       database: { generateId: () => randomUUID() },
     },
     telemetry: { enabled: false },

@@ -1,41 +1,89 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestClient, useTestApp } from '#test/app';
+import { session } from '../db/schema';
 
 const t = useTestApp();
 
-async function sessionTokens(client: TestClient): Promise<string[]> {
-  const listed = await client.request('/api/auth/list-sessions');
-  return (listed.body as { token: string }[]).map((session) => session.token);
+interface ListedSession {
+  id: string;
+  userId: string;
+  token?: string;
 }
 
+async function listedSessions(client: TestClient): Promise<ListedSession[]> {
+  const listed = await client.request('/api/auth/list-sessions');
+  expect(listed.status).toBe(200);
+  return listed.body as ListedSession[];
+}
+
+/** The id of the session a client's cookie holds, as only the server can tell (the cookie is HttpOnly). */
+async function ownSessionId(client: TestClient): Promise<string> {
+  const rows = await t.db.select({ id: session.id, token: session.token }).from(session);
+  const own = rows.find((row) => client.cookieHeader.includes(row.token));
+  if (!own) throw new Error('no session row for this client');
+  return own.id;
+}
+
+describe('sessions as data', () => {
+  it('lists sessions and the current one by id, never by token', async () => {
+    const { client, id } = await t.signIn({ name: 'Token Keeper' });
+    const sessions = await listedSessions(client);
+    expect(sessions).toEqual([expect.objectContaining({ id: await ownSessionId(client), userId: id })]);
+    expect(sessions[0]).not.toHaveProperty('token');
+    const current = await client.request('/api/auth/get-session');
+    expect(current.body).toMatchObject({ session: { id: await ownSessionId(client) }, user: { id } });
+    expect((current.body as { session: object }).session).not.toHaveProperty('token');
+  });
+});
+
+describe('paths under /api/auth that better-auth does not serve', () => {
+  it.each([
+    ['POST', '/api/auth/update-user'],
+    ['POST', '/api/auth/delete-user'],
+    ['GET', '/api/auth/no-such-path'],
+  ])('%s %s answers 404 in the API error shape', async (method, path) => {
+    const { client } = await t.signIn({ name: `Prober ${path.split('/').at(-1)}` });
+    const answer = await client.request(path, { method, body: method === 'POST' ? {} : undefined });
+    expect({ status: answer.status, type: answer.headers.get('content-type'), body: answer.body }).toEqual({
+      status: 404,
+      type: 'application/json',
+      body: { error: { code: 'not_found', message: `No API route ${method} ${path}.` } },
+    });
+  });
+});
+
 describe('POST /api/auth/revoke-session', () => {
-  it("refuses another user's session token with 404 and leaves that session signed in", async () => {
+  it("refuses another user's session, by id or by token, with 404 and leaves it signed in", async () => {
     // The victim is the install's first account, as it was when it signed up here.
-    const { client: victim } = await t.signIn({ name: 'Victim', role: 'admin' });
+    const { client: victim, id: victimId } = await t.signIn({ name: 'Victim', role: 'admin' });
     const { client: attacker } = await t.signIn({ name: 'Attacker' });
-    const [victimToken = ''] = await sessionTokens(victim);
+    const victimSessionId = await ownSessionId(victim);
+    const [{ token: victimToken = '' } = {}] = await t.db
+      .select({ token: session.token })
+      .from(session)
+      .where(eq(session.userId, victimId));
 
-    const revoked = await attacker.request('/api/auth/revoke-session', { method: 'POST', body: { token: victimToken } });
-    expect(revoked.status).toBe(404);
-    expect(revoked.body).toEqual({ error: { code: 'session_not_found', message: 'Session not found.' } });
+    for (const body of [{ id: victimSessionId }, { token: victimToken }, { id: 'no-such-session' }, { token: 'no-such-token' }]) {
+      const revoked = await attacker.request('/api/auth/revoke-session', { method: 'POST', body });
+      expect({ body, status: revoked.status, answer: revoked.body }).toEqual({
+        body,
+        status: 404,
+        answer: { error: { code: 'session_not_found', message: 'Session not found.' } },
+      });
+    }
     expect((await victim.request('/api/me')).status).toBe(200);
-
-    const unknown = await attacker.request('/api/auth/revoke-session', { method: 'POST', body: { token: 'no-such-token' } });
-    expect(unknown.status).toBe(404);
   });
 
-  it("revokes one of the caller's own sessions", async () => {
+  it("revokes one of the caller's own sessions by its id", async () => {
     const { client: laptop, email, password } = await t.signIn({ name: 'Two Devices', email: 'two@example.com' });
     // A second session of the same user: signing in on another device.
     const phone = t.visitor('198.51.100.63');
     await phone.signIn(email, password);
-    const phoneTokens = await sessionTokens(phone);
-    const laptopTokens = await sessionTokens(laptop);
-    expect(phoneTokens.length).toBe(2);
-    const [laptopToken = ''] = laptopTokens.filter((token) => laptop.cookieHeader.includes(token));
-    expect(laptopToken).not.toBe('');
+    const laptopSessionId = await ownSessionId(laptop);
+    expect((await listedSessions(phone)).map((listed) => listed.id).sort()).toEqual([laptopSessionId, await ownSessionId(phone)].sort());
 
-    const revoked = await phone.request('/api/auth/revoke-session', { method: 'POST', body: { token: laptopToken } });
+    const revoked = await phone.request('/api/auth/revoke-session', { method: 'POST', body: { id: laptopSessionId } });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ status: true });
     expect((await laptop.request('/api/me')).status).toBe(401);

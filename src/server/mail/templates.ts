@@ -78,6 +78,22 @@ export function passwordResetMail({ name, url }: { name: string; url: string }):
   };
 }
 
+/** Issue 36: the account-wide sign-in limit paused sign-ins from new devices; the owner's own browsers still get in. */
+export function signInPausedMail({ name, url }: { name: string; url: string }): Content {
+  const paragraphs = [
+    `Hi ${name},`,
+    `Someone tried many wrong passwords for your ${productName} account, so sign-ins from devices that have never signed in to it are paused for up to an hour.`,
+    'Browsers where you have signed in before are not affected: you can keep signing in there as usual.',
+    'If this was not you, your password held. To be safe, you can choose a new one.',
+  ];
+  return {
+    subject: `Sign-ins to your ${productName} account were paused`,
+    html: layout({ heading: 'Sign-ins from new devices paused', paragraphs, action: { label: 'Choose a new password', url } }),
+    text: text([...paragraphs, `Choose a new password: ${url}`]),
+    links: [url],
+  };
+}
+
 export function invitationMail({ name, invitedBy, url }: { name: string; invitedBy: string; url: string }): Content {
   const paragraphs = [
     `Hi ${name},`,

@@ -9,6 +9,8 @@ export interface RateLimitRule {
 
 export interface RateLimitVerdict {
   allowed: boolean;
+  /** Attempts counted in this window, this one included. */
+  attempts: number;
   /** Attempts left in this window (for `RateLimit-Remaining`). */
   remaining: number;
   /** Seconds until the window resets (for `Retry-After`). */
@@ -33,6 +35,7 @@ export async function hitRateLimit({ db, key, rule }: { db: Database; key: strin
   if (Math.random() < 0.01) await db.execute(sql`delete from rate_limit where reset_at < now() - interval '1 day'`);
   return {
     allowed: row.count <= rule.limit,
+    attempts: row.count,
     remaining: Math.max(0, rule.limit - row.count),
     retryAfterSeconds: Math.max(1, row.retry_after),
   };

@@ -1,4 +1,4 @@
-import { accountDeletedMail, passwordResetMail } from '../../mail/templates';
+import { accountDeletedMail, passwordResetMail, signInPausedMail } from '../../mail/templates';
 import type { sendAccountDeletedEmailJob, sendAccountEmailJob } from '../../queue/job-definitions';
 import type { EngineDeps } from '../engine-deps';
 import { findMailRecipient } from './mail-recipient';
@@ -17,6 +17,9 @@ export async function sendAccountEmail(deps: EngineDeps, { kind, userId, url }: 
   switch (kind) {
     case 'password-reset':
       await deps.mailer.send({ to: recipient.email, ...passwordResetMail({ name, url }) });
+      return;
+    case 'sign-in-paused':
+      await deps.mailer.send({ to: recipient.email, ...signInPausedMail({ name, url }) });
       return;
   }
 }

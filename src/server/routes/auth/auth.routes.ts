@@ -1,50 +1,13 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { isSingleLineText } from '#shared/text/safe-text';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../../app-env';
-import { signUpRateLimits } from '../../auth/sign-up-policy';
-import { hitRateLimit, refundRateLimit, type RateLimitRule } from '../../core/security/rate-limit';
 import { probeDatabase } from '../../core/system/check-health';
 import { createRouter } from '../create-router';
+import { countAttempt, settleAttempt } from './attempt-limits';
 import { databaseUnavailableBody, errorBody } from '../errors';
 import { carriesSessionCookie } from './session-cookie';
+import { revokeByIdRequest, sessionReadPaths, withoutSessionTokens } from './sessions-as-data';
 import { passwordRequired, sessionUserOf } from './session-middleware';
-
-/** The limits of one endpoint (ARCHITECTURE section 7, docs/api.md "Rate limits"). */
-interface AttemptLimits {
-  /** Per client address. */
-  address: RateLimitRule;
-  /** Per account (the e-mail address in the body), from every client address together. */
-  account?: RateLimitRule;
-  /** Per account and client address: the limit a guesser meets first, without locking the owner out elsewhere. */
-  accountFromAddress?: RateLimitRule;
-  /** Only failed attempts count: a success gives its attempt back. */
-  failuresOnly?: boolean;
-}
-
-const rateLimits: Record<string, AttemptLimits> = {
-  // A stranger's wrong passwords must not lock the owner out: they exhaust their own address's allowance, and the
-  // account-wide limit is high enough to stop only guessing spread over many addresses.
-  '/api/auth/sign-in/email': {
-    address: { limit: 30, windowSeconds: 5 * 60 },
-    accountFromAddress: { limit: 10, windowSeconds: 15 * 60 },
-    account: { limit: 100, windowSeconds: 60 * 60 },
-    failuresOnly: true,
-  },
-  '/api/auth/sign-up/email': signUpRateLimits,
-  // At most one reset e-mail a minute per address.
-  '/api/auth/request-password-reset': {
-    address: { limit: 10, windowSeconds: 15 * 60 },
-    account: { limit: 1, windowSeconds: 60 },
-  },
-  '/api/auth/reset-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
-  '/api/auth/change-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
-  '/api/auth/invitation/accept': { address: { limit: 10, windowSeconds: 15 * 60 } },
-  // Generous, for screens opened again and again, yet far too few to guess a token.
-  '/api/auth/link-token/check': { address: { limit: 60, windowSeconds: 15 * 60 } },
-};
-
-const rateLimitMessage = 'Too many attempts. Please wait a moment and try again.';
 
 /**
  * What an invited user who has not chosen a password yet may still ask of better-auth: the session the SPA reads,
@@ -72,18 +35,17 @@ const closedPrefix = '/api/auth/admin/';
 /** better-auth's endpoints under /api/auth, behind our rate limits and with errors in the API's one shape. */
 export const authRouter = createRouter().on(['GET', 'POST'], '/api/auth/*', async (c) => {
   if (c.req.path.startsWith(closedPrefix)) return c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404);
-  const limits = c.req.method === 'POST' ? rateLimits[c.req.path] : undefined;
-  const counted = limits ? await enforceRateLimits(c, limits) : { keys: [] };
-  if ('limited' in counted) return counted.limited;
+  const attempt = await countAttempt(c);
+  if (attempt && 'limited' in attempt) return attempt.limited;
   if (await awaitsPassword(c)) return passwordRequired(c);
-  const response = await c.var.deps.auth.handler(c.req.raw);
+  const revoking = c.req.method === 'POST' && c.req.path === '/api/auth/revoke-session';
+  const answered = await c.var.deps.auth.handler(revoking ? await revokeByIdRequest(c) : c.req.raw);
+  const response = sessionReadPaths.has(c.req.path) ? await withoutSessionTokens(answered) : answered;
   // better-auth answers a failed query with its own 500; an unreachable database is a 503 like everywhere else.
   if (response.status >= 500 && !(await probeDatabase(c.var.deps.pool))) return c.json(databaseUnavailableBody, 503);
-  if (limits?.failuresOnly && response.status < 400) {
-    await Promise.all(counted.keys.map((key) => refundRateLimit({ db: c.var.deps.db, key })));
-  }
   if (c.req.method === 'POST') forgetChangedSessions(c);
-  const answer = response.status >= 400 ? await toErrorShape(response) : response;
+  const settled = attempt ? await settleAttempt(c, attempt, response) : response;
+  const answer = settled.status >= 400 ? await toErrorShape(c, settled) : settled;
   // A session, the user or a new session cookie: never kept by a cache.
   return carriesSessionCookie(c.req.header('cookie')) || answer.headers.has('set-cookie') ? withNoStore(answer) : answer;
 });
@@ -108,53 +70,18 @@ async function awaitsPassword(c: Context<AppEnv>): Promise<boolean> {
   return (await sessionUserOf(c))?.mustSetPassword === true;
 }
 
-/** Counts this attempt against each of the endpoint's limits; the 429 answer when one is exceeded. */
-async function enforceRateLimits(c: Context<AppEnv>, limits: AttemptLimits): Promise<{ keys: string[] } | { limited: Response }> {
-  const address = clientAddress(c);
-  const rules: [string, RateLimitRule][] = [[`${c.req.path}:ip:${address}`, limits.address]];
-  const email = limits.account || limits.accountFromAddress ? await emailInBody(c) : undefined;
-  if (email && limits.accountFromAddress) rules.push([`${c.req.path}:email-ip:${email}:${address}`, limits.accountFromAddress]);
-  if (email && limits.account) rules.push([`${c.req.path}:email:${email}`, limits.account]);
-  const keys: string[] = [];
-  for (const [key, rule] of rules) {
-    const verdict = await hitRateLimit({ db: c.var.deps.db, key, rule });
-    keys.push(key);
-    if (!verdict.allowed) {
-      c.var.log.warn({ key }, 'rate limited');
-      c.header('Retry-After', String(verdict.retryAfterSeconds));
-      return { limited: c.json(errorBody('rate_limited', rateLimitMessage), 429) };
-    }
-  }
-  return { keys };
-}
-
-function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.deps.env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // requests made in-process (tests) have no socket
-  }
-}
-
-async function emailInBody(c: Context<AppEnv>): Promise<string | undefined> {
-  try {
-    const body = (await c.req.raw.clone().json()) as { email?: unknown };
-    // Text PostgreSQL cannot store (NUL) must not become a rate-limit key; the body is refused as invalid anyway.
-    return typeof body.email === 'string' && isSingleLineText(body.email) ? body.email.trim().toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const accountSuspendedMessage = 'Your account has been suspended. Contact support.';
 
 /** better-auth answers `{ code: "INVALID_TOKEN", message }`; the API's shape is `{ error: { code: "invalid_token", message } }`. */
-async function toErrorShape(response: Response): Promise<Response> {
-  if (!response.headers.get('content-type')?.includes('application/json')) return response;
+async function toErrorShape(c: Context<AppEnv>, response: Response): Promise<Response> {
+  // better-auth answers a path it does not serve (or one turned off) with an empty or plain-text 404.
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    const body =
+      response.status === 404
+        ? errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`)
+        : errorBody('auth_error', 'The request could not be completed.');
+    return c.json(body, response.status as ContentfulStatusCode);
+  }
   const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown; fields?: unknown };
   const given = typeof body.code === 'string' ? body.code.toLowerCase() : 'auth_error';
   // better-auth's admin plugin refuses a banned user's new session (sign-in, invitation) with its own words.

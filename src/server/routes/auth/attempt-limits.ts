@@ -1,0 +1,154 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { isSingleLineText } from '#shared/text/safe-text';
+import type { AppEnv } from '../../app-env';
+import { secureCookies } from '../../auth/auth';
+import { knownDeviceCookie, knownDeviceOf } from '../../auth/known-devices';
+import { signUpRateLimits } from '../../auth/sign-up-policy';
+import { hitRateLimit, refundRateLimit, type RateLimitRule } from '../../core/security/rate-limit';
+import { user } from '../../db/schema';
+import { enqueue } from '../../queue/enqueue';
+import { sendAccountEmailJob } from '../../queue/job-definitions';
+import { errorBody } from '../errors';
+
+/** The limits of one endpoint (ARCHITECTURE section 7, docs/security.md "Rate limits"). */
+interface AttemptLimits {
+  /** Per client address. */
+  address: RateLimitRule;
+  /** Per account (the e-mail address in the body), from every unknown device together. */
+  account?: RateLimitRule;
+  /**
+   * Per account and client address, the limit a guesser meets first; for a known device of the account (a device
+   * cookie, auth/known-devices.ts), per account and device instead, in place of the account-wide limit.
+   */
+  accountFromAddress?: RateLimitRule;
+  /** Only failed attempts count: a success gives its attempt back. */
+  failuresOnly?: boolean;
+  /** A success makes the browser a known device of the account. */
+  marksKnownDevice?: boolean;
+}
+
+const attemptLimits: Record<string, AttemptLimits> = {
+  // A stranger's wrong passwords must not lock the owner out: they exhaust their own address's allowance, and the
+  // account-wide limit, which stops guessing spread over many addresses, applies to unknown devices only.
+  '/api/auth/sign-in/email': {
+    address: { limit: 30, windowSeconds: 5 * 60 },
+    accountFromAddress: { limit: 10, windowSeconds: 15 * 60 },
+    account: { limit: 100, windowSeconds: 60 * 60 },
+    failuresOnly: true,
+    marksKnownDevice: true,
+  },
+  '/api/auth/sign-up/email': { ...signUpRateLimits, marksKnownDevice: true },
+  // At most one reset e-mail a minute per address.
+  '/api/auth/request-password-reset': {
+    address: { limit: 10, windowSeconds: 15 * 60 },
+    account: { limit: 1, windowSeconds: 60 },
+  },
+  '/api/auth/reset-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
+  '/api/auth/change-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
+  '/api/auth/invitation/accept': { address: { limit: 10, windowSeconds: 15 * 60 } },
+  // Generous, for screens opened again and again, yet far too few to guess a token.
+  '/api/auth/link-token/check': { address: { limit: 60, windowSeconds: 15 * 60 } },
+};
+
+const rateLimitMessage = 'Too many attempts. Please wait a moment and try again.';
+
+/** One attempt at a limited endpoint: what it counted, to give back or build on once better-auth has answered. */
+export interface CountedAttempt {
+  limits: AttemptLimits;
+  keys: string[];
+  email: string | undefined;
+}
+
+/**
+ * Counts a POST to a limited `/api/auth/*` endpoint against each of its limits: the 429 answer when one is exceeded,
+ * undefined for an endpoint without limits.
+ */
+export async function countAttempt(c: Context<AppEnv>): Promise<CountedAttempt | { limited: Response } | undefined> {
+  const limits = c.req.method === 'POST' ? attemptLimits[c.req.path] : undefined;
+  if (!limits) return undefined;
+  const { path } = c.req;
+  const address = clientAddress(c);
+  const email = limits.account || limits.accountFromAddress ? await emailInBody(c) : undefined;
+  const device =
+    email && limits.marksKnownDevice
+      ? knownDeviceOf({ secret: await authSecret(c), email, cookieHeader: c.req.header('cookie') })
+      : undefined;
+  const rules: { key: string; rule: RateLimitRule; accountWide?: boolean }[] = [{ key: `${path}:ip:${address}`, rule: limits.address }];
+  if (email && device && limits.accountFromAddress)
+    rules.push({ key: `${path}:email-device:${email}:${device}`, rule: limits.accountFromAddress });
+  if (email && !device && limits.accountFromAddress)
+    rules.push({ key: `${path}:email-ip:${email}:${address}`, rule: limits.accountFromAddress });
+  if (email && !device && limits.account) rules.push({ key: `${path}:email:${email}`, rule: limits.account, accountWide: true });
+  const keys: string[] = [];
+  for (const { key, rule, accountWide } of rules) {
+    const verdict = await hitRateLimit({ db: c.var.deps.db, key, rule });
+    keys.push(key);
+    if (!verdict.allowed) {
+      c.var.log.warn({ key }, 'rate limited');
+      // The first refusal of a window, not every one: the owner hears of it once.
+      if (accountWide && limits.failuresOnly && email && verdict.attempts === rule.limit + 1) await tellOwnerOfPause(c, email);
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      return { limited: c.json(errorBody('rate_limited', rateLimitMessage), 429) };
+    }
+  }
+  return { limits, keys, email };
+}
+
+/**
+ * After better-auth answered: a success gives back what counted failures only, and makes this browser a known
+ * device of the account it signed in to.
+ */
+export async function settleAttempt(c: Context<AppEnv>, attempt: CountedAttempt, response: Response): Promise<Response> {
+  if (response.status >= 400) return response;
+  if (attempt.limits.failuresOnly) await Promise.all(attempt.keys.map((key) => refundRateLimit({ db: c.var.deps.db, key })));
+  if (!attempt.limits.marksKnownDevice || !attempt.email) return response;
+  const headers = new Headers(response.headers);
+  const secure = secureCookies(c.var.deps.env);
+  headers.append('Set-Cookie', knownDeviceCookie({ secret: await authSecret(c), email: attempt.email, secure }));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function authSecret(c: Context<AppEnv>): Promise<string> {
+  return (await c.var.deps.auth.$context).secret;
+}
+
+/** Sign-ins from unknown devices are paused: the owner learns it, and that their own browsers still get in. */
+async function tellOwnerOfPause(c: Context<AppEnv>, email: string): Promise<void> {
+  const { db, env } = c.var.deps;
+  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!owner) return;
+  await enqueue(sendAccountEmailJob, { kind: 'sign-in-paused', userId: owner.id, url: `${env.APP_URL}/forgot-password` }, { db });
+}
+
+function clientAddress(c: Context<AppEnv>): string {
+  if (c.var.deps.env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // requests made in-process (tests) have no socket
+  }
+}
+
+/**
+ * The e-mail of the attempt, read as better-auth reads it: it takes form-encoded bodies as well as JSON, so a limit
+ * that read JSON alone could be walked around by posting a form.
+ */
+async function emailInBody(c: Context<AppEnv>): Promise<string | undefined> {
+  try {
+    const request = c.req.raw.clone();
+    const type = request.headers.get('content-type') ?? '';
+    const email =
+      type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')
+        ? (await request.formData()).get('email')
+        : ((await request.json()) as { email?: unknown }).email;
+    // Text PostgreSQL cannot store (NUL) must not become a rate-limit key; the body is refused as invalid anyway.
+    return typeof email === 'string' && isSingleLineText(email) ? email.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
