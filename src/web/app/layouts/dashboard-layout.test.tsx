@@ -1,49 +1,34 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
-import { toast, Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testAdmin, testUser } from '#test/fixtures';
-import { stubApi } from '../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../testing/test-utils';
-import { routes } from '../router';
-import { AdminOverviewRoute } from '../routes/admin/overview';
-import { DashboardOverviewRoute } from '../routes/dashboard/overview';
+import { routes } from '#web/app/router';
+import { AdminOverviewRoute } from '#web/app/routes/admin/overview';
+import { DashboardOverviewRoute } from '#web/app/routes/dashboard/overview';
+import { stubApi } from '#web/testing/api-stubs';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
+import { jsonResponse, renderRoutes, renderWithToasts } from '#web/testing/test-utils';
 import { DashboardLayout } from './dashboard-layout';
 
-function WithToaster() {
-  return (
-    <>
-      <Outlet />
-      <Toaster />
-    </>
-  );
-}
-
 function renderDashboard(initialPath: string) {
-  return renderRoutes(
+  return renderWithToasts(
     [
+      { path: '/', element: <h1>Landing</h1> },
       {
-        Component: WithToaster,
+        path: '/dashboard',
+        Component: DashboardLayout,
         children: [
-          { path: '/', element: <h1>Landing</h1> },
-          {
-            path: '/dashboard',
-            Component: DashboardLayout,
-            children: [
-              { index: true, Component: DashboardOverviewRoute },
-              { path: 'settings', element: <p>Settings content</p> },
-              { path: 'history', element: <p>History content</p> },
-            ],
-          },
-          {
-            path: '/admin',
-            Component: DashboardLayout,
-            children: [
-              { index: true, Component: AdminOverviewRoute },
-              { path: 'settings', element: <p>Settings content</p> },
-            ],
-          },
+          { index: true, Component: DashboardOverviewRoute },
+          { path: 'settings', element: <p>Settings content</p> },
+          { path: 'history', element: <p>History content</p> },
+        ],
+      },
+      {
+        path: '/admin',
+        Component: DashboardLayout,
+        children: [
+          { index: true, Component: AdminOverviewRoute },
+          { path: 'settings', element: <p>Settings content</p> },
         ],
       },
     ],
@@ -58,10 +43,7 @@ function linksOf(container: HTMLElement) {
 }
 
 describe('dashboard layout', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('shows the dashboard sidebar, the page title and the overview', async () => {
     stubApi({ me: testUser });
@@ -95,13 +77,18 @@ describe('dashboard layout', () => {
     expect(await screen.findByText('Welcome back, jane@example.com')).toBeTruthy();
   });
 
-  it('marks the current page and titles it', async () => {
-    stubApi({ me: testUser });
-    renderDashboard('/dashboard/settings');
+  it.each([
+    { title: 'marks the current page and titles it', me: testUser, path: '/dashboard/settings', sidebarName: 'Dashboard' },
+    { title: 'keeps the admin links on the admin settings page', me: testAdmin, path: '/admin/settings', sidebarName: 'Admin' },
+  ])('$title', async ({ me, path, sidebarName }) => {
+    stubApi({ me });
+    renderDashboard(path);
 
-    const sidebar = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const sidebar = await screen.findByRole('navigation', { name: sidebarName });
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
-    expect(within(sidebar).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    const settings = within(sidebar).getByRole('link', { name: 'Settings' });
+    expect(settings.getAttribute('href')).toBe(path);
+    expect(settings.getAttribute('aria-current')).toBe('page');
     expect(within(sidebar).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
   });
 
@@ -134,16 +121,6 @@ describe('dashboard layout', () => {
       ['Back to Dashboard', '/dashboard'],
     ]);
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
-  });
-
-  it('keeps the admin links on the admin settings page', async () => {
-    stubApi({ me: testAdmin });
-    renderDashboard('/admin/settings');
-
-    const sidebar = await screen.findByRole('navigation', { name: 'Admin' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
-    expect(within(sidebar).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/admin/settings');
-    expect(within(sidebar).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('has one menu on small screens, holding the sidebar sections and the header items, closed by navigating', async () => {

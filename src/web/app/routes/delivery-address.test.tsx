@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, stubApi } from '../../testing/api-stubs';
-import { jsonResponse, renderWithToasts } from '../../testing/test-utils';
+import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { DeliveryAddressRoute } from './delivery-address';
 
 const routes = [{ path: '/delivery-address', Component: DeliveryAddressRoute }];
@@ -26,20 +26,25 @@ function stubLinks() {
   return calls;
 }
 
+/** Opens the link from a delivery e-mail, signed out; returns the paths of the API calls it makes. */
+function openLink(search: string) {
+  const calls = stubLinks();
+  renderWithToasts(routes, { initialPath: `/delivery-address?${search}` });
+  return calls;
+}
+
 describe('DeliveryAddressRoute', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('confirms on opening, signed out', async () => {
-    const calls = stubLinks();
-    renderWithToasts(routes, { initialPath: '/delivery-address?action=confirm&token=signed' });
+    const calls = openLink('action=confirm&token=signed');
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirmed' })).toBeTruthy();
     expect(screen.getByText('friend@example.com will receive the results Mel Member sends through Promptcron.')).toBeTruthy();
     expect(calls).toContain('/api/delivery-addresses/confirm');
   });
 
   it('unsubscribes from all mail of the sender', async () => {
-    const calls = stubLinks();
-    renderWithToasts(routes, { initialPath: '/delivery-address?action=unsubscribe&token=signed' });
+    const calls = openLink('action=unsubscribe&token=signed');
     expect(await screen.findByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeTruthy();
     expect(screen.getByText('friend@example.com will no longer receive mail from Mel Member through Promptcron.')).toBeTruthy();
     expect(calls).toEqual(expect.arrayContaining(['/api/delivery-addresses/unsubscribe']));
@@ -47,8 +52,7 @@ describe('DeliveryAddressRoute', () => {
   });
 
   it('says so when the link is not ours', async () => {
-    stubLinks();
-    renderWithToasts(routes, { initialPath: '/delivery-address?action=confirm&token=forged' });
+    openLink('action=confirm&token=forged');
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid' })).toBeTruthy();
   });
 });

@@ -1,30 +1,31 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSignOut } from '../../lib/auth';
+import type { MeUser } from '#shared/auth/me.schema';
 import { testAdmin, testInvitee, testUser } from '#test/fixtures';
-import { stubApi } from '../../testing/api-stubs';
-import { jsonResponse, renderRoutes } from '../../testing/test-utils';
-import { RootLayout } from '../layouts/root-layout';
+import { RootLayout } from '#web/app/layouts/root-layout';
+import { useSignOut } from '#web/lib/auth';
+import { stubApi } from '#web/testing/api-stubs';
+import { expectLandedOn, guardedDashboardRoute } from '#web/testing/auth-flow-testing';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { RequireAdmin, RequireSignedIn } from './guards';
 
 const guardedRoutes = [
   { path: '/login', element: <h1>Login page</h1> },
   { path: '/set-password', element: <h1>Set password page</h1> },
-  {
-    path: '/dashboard',
-    Component: RequireSignedIn,
-    children: [
-      { index: true, element: <h1>Dashboard home</h1> },
-      { path: 'tasks', element: <h1>Tasks page</h1> },
-    ],
-  },
+  guardedDashboardRoute,
   {
     path: '/admin',
     Component: RequireAdmin,
     children: [{ index: true, element: <h1>Admin home</h1> }],
   },
 ];
+
+/** Opens `initialPath` under the guards with `me` signed in (null: nobody). */
+function openAs(me: MeUser | null, initialPath: string) {
+  stubApi({ me });
+  return renderRoutes(guardedRoutes, { initialPath }).router;
+}
 
 describe('RequireSignedIn', () => {
   afterEach(() => {
@@ -55,28 +56,23 @@ describe('RequireSignedIn', () => {
   });
 
   it('sends a signed-out visitor to /login, remembering where they were going', async () => {
-    stubApi({ me: () => null });
-    const { router } = renderRoutes(guardedRoutes, { initialPath: '/dashboard/tasks?status=paused' });
+    const router = openAs(null, '/dashboard/tasks?status=paused');
 
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await expectLandedOn(router, '/login', 'Login page');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/tasks', search: '?status=paused' } });
   });
 
   it('lets a signed-in user through', async () => {
-    stubApi({ me: () => testUser });
-    renderRoutes(guardedRoutes, { initialPath: '/dashboard/tasks' });
+    openAs(testUser, '/dashboard/tasks');
 
     expect(await screen.findByRole('heading', { name: 'Tasks page' })).toBeTruthy();
   });
 
   it('sends an invited user without a password to /set-password before the dashboard renders', async () => {
-    stubApi({ me: () => testInvitee });
-    const { router } = renderRoutes(guardedRoutes, { initialPath: '/dashboard' });
+    const router = openAs(testInvitee, '/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Set password page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/set-password');
+    await expectLandedOn(router, '/set-password', 'Set password page');
   });
 });
 
@@ -129,25 +125,21 @@ describe('RequireAdmin', () => {
   });
 
   it('sends a signed-out visitor to /login, remembering the admin page', async () => {
-    stubApi({ me: () => null });
-    const { router } = renderRoutes(guardedRoutes, { initialPath: '/admin' });
+    const router = openAs(null, '/admin');
 
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/admin' } });
   });
 
   it('sends a user without the admin role to the dashboard', async () => {
-    stubApi({ me: () => testUser });
-    const { router } = renderRoutes(guardedRoutes, { initialPath: '/admin' });
+    const router = openAs(testUser, '/admin');
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await expectLandedOn(router, '/dashboard', 'Dashboard home');
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('lets an admin through', async () => {
-    stubApi({ me: () => testAdmin });
-    renderRoutes(guardedRoutes, { initialPath: '/admin' });
+    openAs(testAdmin, '/admin');
 
     expect(await screen.findByRole('heading', { name: 'Admin home' })).toBeTruthy();
   });
@@ -174,8 +166,7 @@ describe('SessionWatch (mounted by the root layout)', () => {
     stubApi({ me: () => testInvitee });
     const { router } = renderRoutes(appRoutes, { initialPath: '/about' });
 
-    expect(await screen.findByRole('heading', { name: 'Set password page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/set-password');
+    await expectLandedOn(router, '/set-password', 'Set password page');
   });
 
   it('leaves /reset-password alone: a reset link is another way to choose a password', async () => {

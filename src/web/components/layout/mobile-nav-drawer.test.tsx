@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testAdmin, testUser } from '#test/fixtures';
 import { stubApi } from '#web/testing/api-stubs';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { jsonResponse } from '#web/testing/test-utils';
 import { renderPublicHeader } from './public-header-test-routes';
 
@@ -29,10 +29,7 @@ describe('mobile navigation drawer', () => {
     stubApi({ me: null });
   });
 
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('lists the signed-out items', async () => {
     renderHeader();
@@ -48,26 +45,30 @@ describe('mobile navigation drawer', () => {
     ]);
   });
 
-  it('closes after a link is clicked and the page changes', async () => {
+  it.each([
+    {
+      title: 'closes after a link is clicked and the page changes',
+      link: 'Sign In',
+      pathname: '/login',
+      hash: '',
+      heading: 'Sign in page',
+    },
+    {
+      title: 'closes after a section link takes the user to the landing page',
+      link: 'FAQ',
+      pathname: '/',
+      hash: '#faq',
+      heading: 'Landing',
+    },
+  ])('$title', async ({ link, pathname, hash, heading }) => {
     const { router } = renderHeader();
     const { user, drawer } = await openDrawer();
 
-    await user.click(within(drawer).getByRole('link', { name: 'Sign In' }));
+    await user.click(within(drawer).getByRole('link', { name: link }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('heading', { name: 'Sign in page' })).toBeTruthy();
-  });
-
-  it('closes after a section link takes the user to the landing page', async () => {
-    const { router } = renderHeader();
-    const { user, drawer } = await openDrawer();
-
-    await user.click(within(drawer).getByRole('link', { name: 'FAQ' }));
-
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(router.state.location.pathname).toBe('/');
-    expect(router.state.location.hash).toBe('#faq');
+    expect(router.state.location).toMatchObject({ pathname, hash });
+    expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
   });
 
   it('closes when the location changes by other means, and stays closed on the way back', async () => {

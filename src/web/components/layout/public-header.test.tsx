@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { testAdmin, testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { jsonResponse, stubFetch } from '#web/testing/test-utils';
 import { renderPublicHeader } from './public-header-test-routes';
 
@@ -24,11 +24,7 @@ async function openAccountMenu() {
 }
 
 describe('site header', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Sonner keeps its toasts in a module-wide store and replays them to the next test's <Toaster>.
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('shows Features, FAQ, Sign In and Get Started to signed-out visitors', async () => {
     stubApi({ me: null });

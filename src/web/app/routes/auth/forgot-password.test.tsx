@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type * as RetryModule from '#web/lib/retry-with-backoff';
 import type { RetryWithBackoffOptions } from '#web/lib/retry-with-backoff';
 import { errorResponse, requested, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fillInAndSubmit } from '#web/testing/auth-flow-testing';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { ForgotPasswordRoute } from './forgot-password';
@@ -26,25 +27,20 @@ const routes = [
   { path: '/login', element: <h1>Login page</h1> },
 ];
 
-function stubReset(answer: () => Response | Promise<Response>) {
-  return stubApi({ me: () => null, handlers: { 'POST /api/auth/request-password-reset': answer } });
+/** Opens the form signed out; `answer` is told which attempt at the reset request it answers. */
+function openForgotPassword(answer: (attempt: number) => Response = () => jsonResponse({ status: true })) {
+  let attempts = 0;
+  const fetchMock = stubApi({ me: () => null, handlers: { 'POST /api/auth/request-password-reset': () => answer((attempts += 1)) } });
+  return { fetchMock, attempts: () => attempts, ...renderWithToasts(routes, { initialPath: '/forgot-password' }) };
 }
 
-async function submitEmail(email: string) {
-  await fillIn(userEvent, await screen.findByLabelText('Email'), email);
-  await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-}
+const submitEmail = (email: string) => fillInAndSubmit({ Email: email }, 'Send Reset Link');
 
 describe('ForgotPasswordRoute', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Sonner keeps toasts in a module-wide store and would replay them to the next test's <Toaster>.
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('validates the e-mail as the user types and on an empty submit', async () => {
-    const fetchMock = stubReset(() => jsonResponse({ status: true }));
-    renderWithToasts(routes, { initialPath: '/forgot-password' });
+    const { fetchMock } = openForgotPassword();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -58,8 +54,7 @@ describe('ForgotPasswordRoute', () => {
   });
 
   it('sends the link, says so and shows the confirmation with a way back to login', async () => {
-    const fetchMock = stubReset(() => jsonResponse({ status: true }));
-    const { router } = renderWithToasts(routes, { initialPath: '/forgot-password' });
+    const { fetchMock, router } = openForgotPassword();
 
     await submitEmail('ada@example.com');
 
@@ -73,45 +68,36 @@ describe('ForgotPasswordRoute', () => {
   });
 
   it('retries a rate limit and succeeds once it passes', async () => {
-    let attempts = 0;
-    stubReset(() => {
-      attempts += 1;
-      return attempts < 3 ? errorResponse(429, 'rate_limited', 'Too many requests') : jsonResponse({ status: true });
-    });
-    renderWithToasts(routes, { initialPath: '/forgot-password' });
+    const { attempts } = openForgotPassword((attempt) =>
+      attempt < 3 ? errorResponse(429, 'rate_limited', 'Too many requests') : jsonResponse({ status: true }),
+    );
 
     await submitEmail('ada@example.com');
 
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
-    expect(attempts).toBe(3);
+    expect(attempts()).toBe(3);
   });
 
-  it('explains a rate limit that outlasts the retries', async () => {
-    let attempts = 0;
-    stubReset(() => {
-      attempts += 1;
-      return errorResponse(429, 'rate_limited', 'Too many requests');
-    });
-    renderWithToasts(routes, { initialPath: '/forgot-password' });
+  it.each([
+    {
+      title: 'explains a rate limit that outlasts the retries',
+      answer: () => errorResponse(429, 'rate_limited', 'Too many requests'),
+      message: 'Email rate limit reached. Please wait a moment and try again.',
+      expectedAttempts: 4,
+    },
+    {
+      title: "shows the server's message for any other failure, without retrying",
+      answer: () => errorResponse(400, 'validation_failed', 'This address cannot receive e-mail.'),
+      message: 'This address cannot receive e-mail.',
+      expectedAttempts: 1,
+    },
+  ])('$title', async ({ answer, message, expectedAttempts }) => {
+    const { attempts } = openForgotPassword(answer);
 
     await submitEmail('ada@example.com');
 
-    expect(await screen.findByText('Email rate limit reached. Please wait a moment and try again.')).toBeTruthy();
-    expect(attempts).toBe(4);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(attempts()).toBe(expectedAttempts);
     expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeTruthy();
-  });
-
-  it("shows the server's message for any other failure, without retrying", async () => {
-    let attempts = 0;
-    stubReset(() => {
-      attempts += 1;
-      return errorResponse(400, 'validation_failed', 'This address cannot receive e-mail.');
-    });
-    renderWithToasts(routes, { initialPath: '/forgot-password' });
-
-    await submitEmail('ada@example.com');
-
-    expect(await screen.findByText('This address cannot receive e-mail.')).toBeTruthy();
-    expect(attempts).toBe(1);
   });
 });

@@ -1,60 +1,34 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MeUser } from '#shared/auth/me.schema';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testUser } from '#test/fixtures';
 import { errorResponse, requested, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { expectLandedOn, fillInAndSubmit, guardedDashboardRoute, stubSignInThrough } from '#web/testing/auth-flow-testing';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
-import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
-import { RequireSignedIn } from '../guards';
+import { renderWithToasts } from '#web/testing/test-utils';
 import { LoginRoute } from './login';
 
 const routes = [
   { path: '/login', Component: LoginRoute },
   { path: '/register', element: <h1>Register page</h1> },
   { path: '/forgot-password', element: <h1>Forgot password page</h1> },
-  {
-    path: '/dashboard',
-    Component: RequireSignedIn,
-    children: [
-      { index: true, element: <h1>Dashboard home</h1> },
-      { path: 'tasks', element: <h1>Tasks page</h1> },
-    ],
-  },
+  guardedDashboardRoute,
 ];
 
-/** Signed out until the sign-in request succeeds. */
-function stubSignIn(answer: () => Response = () => jsonResponse({ user: { id: testUser.id } })) {
-  let session: MeUser | null = null;
-  return stubApi({
-    me: () => session,
-    handlers: {
-      'POST /api/auth/sign-in/email': () => {
-        const response = answer();
-        if (response.ok) session = testUser;
-        return response;
-      },
-    },
-  });
+/** Opens `initialPath` signed out; the sign-in request goes as `answer` says (by default it succeeds). */
+function openLogin({ answer, initialPath = '/login' }: { answer?: () => Response; initialPath?: string } = {}) {
+  const fetchMock = stubSignInThrough('POST /api/auth/sign-in/email', answer);
+  return { fetchMock, ...renderWithToasts(routes, { initialPath }) };
 }
 
-async function fillAndSubmit(email: string, password: string) {
-  await fillIn(userEvent, screen.getByLabelText('Email'), email);
-  await fillIn(userEvent, screen.getByLabelText('Password'), password);
-  await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-}
+const fillAndSubmit = (email: string, password: string) => fillInAndSubmit({ Email: email, Password: password }, 'Sign In');
 
 describe('LoginRoute', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Sonner keeps toasts in a module-wide store and would replay them to the next test's <Toaster>.
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('shows the form with links to reset the password and to sign up', async () => {
-    stubSignIn();
-    renderWithToasts(routes, { initialPath: '/login' });
+    openLogin();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
@@ -65,8 +39,7 @@ describe('LoginRoute', () => {
   });
 
   it('validates the e-mail and the password as the user types', async () => {
-    stubSignIn();
-    renderWithToasts(routes, { initialPath: '/login' });
+    openLogin();
 
     await fillIn(userEvent, await screen.findByLabelText('Email'), 'not-an-email');
     expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
@@ -82,8 +55,7 @@ describe('LoginRoute', () => {
   });
 
   it('shows every error when submitted empty, without calling the server', async () => {
-    const fetchMock = stubSignIn();
-    renderWithToasts(routes, { initialPath: '/login' });
+    const { fetchMock } = openLogin();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
 
@@ -95,8 +67,7 @@ describe('LoginRoute', () => {
   });
 
   it('toggles the password between hidden and shown', async () => {
-    stubSignIn();
-    renderWithToasts(routes, { initialPath: '/login' });
+    openLogin();
 
     const password = await screen.findByLabelText('Password');
     expect(password.getAttribute('type')).toBe('password');
@@ -107,8 +78,7 @@ describe('LoginRoute', () => {
   });
 
   it('signs in, says so and goes back to the page the guard sent the visitor away from', async () => {
-    const fetchMock = stubSignIn();
-    const { router } = renderWithToasts(routes, { initialPath: '/dashboard/tasks?status=active#top' });
+    const { fetchMock, router } = openLogin({ initialPath: '/dashboard/tasks?status=active#top' });
 
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
@@ -133,47 +103,40 @@ describe('LoginRoute', () => {
   });
 
   it('goes to the dashboard when no page was remembered', async () => {
-    stubSignIn();
-    const { router } = renderWithToasts(routes, { initialPath: '/login' });
+    const { router } = openLogin();
 
     await screen.findByRole('heading', { name: 'Welcome back' });
     await fillAndSubmit('ada@example.com', 'secret-password');
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await expectLandedOn(router, '/dashboard', 'Dashboard home');
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it("shows the server's message when the credentials are wrong", async () => {
-    stubSignIn(() => errorResponse(401, 'invalid_email_or_password', 'Invalid email or password'));
-    const { router } = renderWithToasts(routes, { initialPath: '/login' });
+  it.each([
+    {
+      title: "shows the server's message when the credentials are wrong",
+      answer: () => errorResponse(401, 'invalid_email_or_password', 'Invalid email or password'),
+      message: 'Invalid email or password',
+    },
+    {
+      title: "shows the rate limit's message on 429",
+      answer: () => errorResponse(429, 'rate_limited', 'Too many attempts. Try again in 60 seconds.'),
+      message: 'Too many attempts. Try again in 60 seconds.',
+    },
+    {
+      title: 'falls back to the generic text when the server sends no message',
+      answer: () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      message: 'Invalid email or password. Please try again.',
+    },
+  ])('$title', async ({ answer, message }) => {
+    const { router } = openLogin({ answer });
 
     await screen.findByRole('heading', { name: 'Welcome back' });
     await fillAndSubmit('ada@example.com', 'wrong-password');
 
-    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false);
-  });
-
-  it("shows the rate limit's message on 429", async () => {
-    stubSignIn(() => errorResponse(429, 'rate_limited', 'Too many attempts. Try again in 60 seconds.'));
-    renderWithToasts(routes, { initialPath: '/login' });
-
-    await screen.findByRole('heading', { name: 'Welcome back' });
-    await fillAndSubmit('ada@example.com', 'secret-password');
-
-    expect(await screen.findByText('Too many attempts. Try again in 60 seconds.')).toBeTruthy();
-  });
-
-  it('falls back to the generic text when the server sends no message', async () => {
-    stubSignIn(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    renderWithToasts(routes, { initialPath: '/login' });
-
-    await screen.findByRole('heading', { name: 'Welcome back' });
-    await fillAndSubmit('ada@example.com', 'secret-password');
-
-    expect(await screen.findByText('Invalid email or password. Please try again.')).toBeTruthy();
   });
 
   it('disables the button and shows the busy text while signing in', async () => {
@@ -197,7 +160,6 @@ describe('LoginRoute', () => {
     stubApi({ me: () => testUser });
     const { router } = renderWithToasts(routes, { initialPath: '/login' });
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await expectLandedOn(router, '/dashboard', 'Dashboard home');
   });
 });

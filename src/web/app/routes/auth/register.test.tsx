@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MeUser } from '#shared/auth/me.schema';
+import { afterEach, describe, expect, it } from 'vitest';
 import { strongPassword, testUser } from '#test/fixtures';
 import { errorResponse, requested, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { expectLandedOn, stubSignInThrough } from '#web/testing/auth-flow-testing';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
-import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
+import { renderWithToasts } from '#web/testing/test-utils';
 import { RegisterRoute } from './register';
 
 const routes = [
@@ -15,37 +15,26 @@ const routes = [
   { path: '/dashboard', element: <h1>Dashboard home</h1> },
 ];
 
-function stubSignUp(answer: () => Response = () => jsonResponse({ user: { id: testUser.id } })) {
-  let session: MeUser | null = null;
-  return stubApi({
-    me: () => session,
-    handlers: {
-      'POST /api/auth/sign-up/email': () => {
-        const response = answer();
-        if (response.ok) session = testUser;
-        return response;
-      },
-    },
-  });
+/** Opens the form signed out; the sign-up request goes as `answer` says (by default it succeeds). */
+function openRegister(answer?: () => Response) {
+  const fetchMock = stubSignInThrough('POST /api/auth/sign-up/email', answer);
+  return { fetchMock, ...renderWithToasts(routes, { initialPath: '/register' }) };
 }
 
-async function fillValidForm() {
+async function submitValidForm() {
+  await screen.findByRole('heading', { name: 'Create an account' });
   await fillIn(userEvent, screen.getByLabelText('Full name'), 'Ada Lovelace');
   await fillIn(userEvent, screen.getByLabelText('Email'), 'ada@example.com');
   await fillIn(userEvent, screen.getByLabelText('Password'), strongPassword);
   await userEvent.click(screen.getByRole('checkbox'));
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
 describe('RegisterRoute', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Sonner keeps toasts in a module-wide store and would replay them to the next test's <Toaster>.
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('shows the fields, the password policy and links to the terms, the privacy policy and sign-in', async () => {
-    stubSignUp();
-    renderWithToasts(routes, { initialPath: '/register' });
+    openRegister();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Create an account' })).toBeTruthy();
     expect(screen.getByLabelText('Full name').getAttribute('autocomplete')).toBe('name');
@@ -58,8 +47,7 @@ describe('RegisterRoute', () => {
   });
 
   it('validates each field as the user types', async () => {
-    stubSignUp();
-    renderWithToasts(routes, { initialPath: '/register' });
+    openRegister();
 
     await userEvent.type(await screen.findByLabelText('Full name'), 'A');
     expect(await screen.findByText('Name must be at least 2 characters.')).toBeTruthy();
@@ -81,8 +69,7 @@ describe('RegisterRoute', () => {
   });
 
   it('shows every error when submitted empty, without calling the server', async () => {
-    const fetchMock = stubSignUp();
-    renderWithToasts(routes, { initialPath: '/register' });
+    const { fetchMock } = openRegister();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Create Account' }));
 
@@ -94,15 +81,11 @@ describe('RegisterRoute', () => {
   });
 
   it('creates the account with the full name as name, says so and goes to the dashboard', async () => {
-    const fetchMock = stubSignUp();
-    const { router } = renderWithToasts(routes, { initialPath: '/register' });
+    const { fetchMock, router } = openRegister();
 
-    await screen.findByRole('heading', { name: 'Create an account' });
-    await fillValidForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submitValidForm();
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await expectLandedOn(router, '/dashboard', 'Dashboard home');
     expect(await screen.findByText('Registration successful')).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST', '/api/auth/sign-up/email')).toEqual([
       {
@@ -114,26 +97,20 @@ describe('RegisterRoute', () => {
   });
 
   it("shows the server's message when the account cannot be created", async () => {
-    stubSignUp(() => errorResponse(409, 'conflict', 'An account with this email already exists.'));
-    const { router } = renderWithToasts(routes, { initialPath: '/register' });
+    const { router } = openRegister(() => errorResponse(409, 'conflict', 'An account with this email already exists.'));
 
-    await screen.findByRole('heading', { name: 'Create an account' });
-    await fillValidForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submitValidForm();
 
     expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/register');
   });
 
   it('falls back to the generic text when the request fails without a message', async () => {
-    stubSignUp(() => {
+    openRegister(() => {
       throw new TypeError('Failed to fetch');
     });
-    renderWithToasts(routes, { initialPath: '/register' });
 
-    await screen.findByRole('heading', { name: 'Create an account' });
-    await fillValidForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submitValidForm();
 
     expect(await screen.findByText('There was an error creating your account. Please try again.')).toBeTruthy();
   });
@@ -142,7 +119,6 @@ describe('RegisterRoute', () => {
     stubApi({ me: () => testUser });
     const { router } = renderWithToasts(routes, { initialPath: '/register' });
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await expectLandedOn(router, '/dashboard', 'Dashboard home');
   });
 });

@@ -1,43 +1,40 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { meQueryKey } from '#web/lib/auth';
 import { strongPassword, testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import {
+  expectLandedOn,
+  expectSentToRequestNewLink,
+  fillInAndSubmit,
+  passwordLinkExits,
+  stubLinkCheck,
+} from '#web/testing/auth-flow-testing';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { ResetPasswordRoute } from './reset-password';
 
-const routes = [
-  { path: '/reset-password', Component: ResetPasswordRoute },
-  { path: '/forgot-password', element: <h1>Forgot password page</h1> },
-  { path: '/login', element: <h1>Login page</h1> },
-];
+const routes = [{ path: '/reset-password', Component: ResetPasswordRoute }, ...passwordLinkExits];
 
-const invalidLinkText = 'Please use the link sent to your email or request a new one.';
-
-function stubReset(answer: () => Response, me: () => MeUser | null = () => null) {
-  return stubApi({ me, handlers: { 'POST /api/auth/reset-password': answer } });
+/**
+ * Opens `initialPath` with the reset request answered by `answer`. The link check is left unanswered (a 404): a check
+ * that fails leaves the form usable.
+ */
+function openResetPassword(initialPath: string, answer: () => Response, me: MeUser | null = null) {
+  const fetchMock = stubApi({ me, handlers: { 'POST /api/auth/reset-password': answer } });
+  return { fetchMock, ...renderWithToasts(routes, { initialPath }) };
 }
 
-async function choosePassword(password: string, confirmation = password) {
-  await fillIn(userEvent, await screen.findByLabelText('New password'), password);
-  await fillIn(userEvent, screen.getByLabelText('Confirm password'), confirmation);
-  await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-}
+const choosePassword = (password: string) => fillInAndSubmit({ 'New password': password, 'Confirm password': password }, 'Reset Password');
 
 describe('ResetPasswordRoute', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Sonner keeps toasts in a module-wide store and would replay them to the next test's <Toaster>.
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('validates the new password and its confirmation as the user types', async () => {
-    stubReset(() => jsonResponse({ status: true }));
-    renderWithToasts(routes, { initialPath: '/reset-password?token=abc' });
+    openResetPassword('/reset-password?token=abc', () => jsonResponse({ status: true }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset your password' })).toBeTruthy();
     const password = screen.getByLabelText('New password');
@@ -62,18 +59,17 @@ describe('ResetPasswordRoute', () => {
   });
 
   it('resets the password with the token, signs the browser out and goes to login', async () => {
-    const fetchMock = stubReset(
+    const { fetchMock, router, queryClient } = openResetPassword(
+      '/reset-password?token=abc',
       () => jsonResponse({ status: true }),
-      () => testUser,
+      testUser,
     );
-    const { router, queryClient } = renderWithToasts(routes, { initialPath: '/reset-password?token=abc' });
     queryClient.setQueryData(meQueryKey, testUser);
     queryClient.setQueryData(['tasks'], ['a task of the previous session']);
 
     await choosePassword(strongPassword);
 
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await expectLandedOn(router, '/login', 'Login page');
     expect(await screen.findByText('Password reset successful')).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST', '/api/auth/reset-password')).toEqual([{ newPassword: strongPassword, token: 'abc' }]);
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
@@ -81,50 +77,39 @@ describe('ResetPasswordRoute', () => {
   });
 
   it('sends a visitor without a token to request a new link', async () => {
-    stubReset(() => jsonResponse({ status: true }));
-    const { router } = renderWithToasts(routes, { initialPath: '/reset-password' });
+    const { router } = openResetPassword('/reset-password', () => jsonResponse({ status: true }));
 
-    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/forgot-password');
-    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+    await expectSentToRequestNewLink(router);
   });
 
   it('checks the link when opened and sends a spent or expired one to request a new link at once', async () => {
-    const fetchMock = stubApi({
-      me: () => null,
-      handlers: { 'POST /api/auth/link-token/check': () => jsonResponse({ valid: false }) },
-    });
+    const fetchMock = stubLinkCheck(false);
     const { router } = renderWithToasts(routes, { initialPath: '/reset-password?token=spent' });
 
-    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/forgot-password');
-    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
-    expect(screen.getAllByText(invalidLinkText)).toHaveLength(1);
+    await expectSentToRequestNewLink(router);
     expect(sentBodies(fetchMock, 'POST', '/api/auth/link-token/check')).toEqual([{ kind: 'password-reset', token: 'spent' }]);
     expect(sentBodies(fetchMock, 'POST', '/api/auth/reset-password')).toEqual([]);
   });
 
   it('shows the form for a link the server calls valid', async () => {
-    stubApi({ me: () => null, handlers: { 'POST /api/auth/link-token/check': () => jsonResponse({ valid: true }) } });
+    stubLinkCheck(true);
     renderWithToasts(routes, { initialPath: '/reset-password?token=good' });
 
     expect(await screen.findByLabelText('New password')).toBeTruthy();
   });
 
   it('sends the user to request a new link when the token is spent while the form is open', async () => {
-    stubReset(() => errorResponse(400, 'invalid_token', 'Invalid token'));
-    const { router } = renderWithToasts(routes, { initialPath: '/reset-password?token=spent' });
+    const { router } = openResetPassword('/reset-password?token=spent', () => errorResponse(400, 'invalid_token', 'Invalid token'));
 
     await choosePassword(strongPassword);
 
-    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/forgot-password');
-    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+    await expectSentToRequestNewLink(router);
   });
 
   it('reports any other failure with the server message and stays', async () => {
-    stubReset(() => errorResponse(429, 'rate_limited', 'Too many attempts. Try again in a minute.'));
-    const { router } = renderWithToasts(routes, { initialPath: '/reset-password?token=abc' });
+    const { router } = openResetPassword('/reset-password?token=abc', () =>
+      errorResponse(429, 'rate_limited', 'Too many attempts. Try again in a minute.'),
+    );
 
     await choosePassword(strongPassword);
 

@@ -3,11 +3,20 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import { strongPassword, testInvitee, testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import {
+  expectLandedOn,
+  expectSentToRequestNewLink,
+  fillInAndSubmit,
+  invalidLinkText,
+  passwordLinkExits,
+  stubLinkCheck,
+  stubSignInThrough,
+} from '#web/testing/auth-flow-testing';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { SetPasswordRoute } from './set-password';
@@ -15,19 +24,23 @@ import { SetPasswordRoute } from './set-password';
 const routes = [
   { path: '/set-password', Component: SetPasswordRoute },
   { path: '/reset-password', element: <h1>Reset password page</h1> },
-  { path: '/forgot-password', element: <h1>Forgot password page</h1> },
   { path: '/dashboard', element: <h1>Dashboard home</h1> },
-  { path: '/login', element: <h1>Login page</h1> },
+  ...passwordLinkExits,
 ];
 
-const invalidLinkText = 'Please use the link sent to your email or request a new one.';
+const acceptedInvitation = () => jsonResponse({ user: { id: testInvitee.id } });
+
+/** Signed out until the invitation is accepted; `answer` is told which attempt it answers. */
+function stubInvitation(answer: (attempt: number) => Response = acceptedInvitation) {
+  let attempts = 0;
+  const fetchMock = stubSignInThrough('POST /api/auth/invitation/accept', () => answer((attempts += 1)), testInvitee);
+  return { fetchMock, attempts: () => attempts };
+}
+
+const submitFirstPassword = () => fillInAndSubmit({ 'New password': strongPassword, 'Confirm password': strongPassword }, 'Set Password');
 
 describe('SetPasswordRoute', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Sonner keeps toasts in a module-wide store and would replay them to the next test's <Toaster>.
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('forwards a reset link to /reset-password with its token', async () => {
     stubApi({ me: () => null });
@@ -42,32 +55,18 @@ describe('SetPasswordRoute', () => {
     stubApi({ me: () => null });
     const { router } = renderWithToasts(routes, { initialPath: '/set-password' });
 
-    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/forgot-password');
-    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+    await expectSentToRequestNewLink(router);
   });
 
   it('sends a signed-in user who has a password to the dashboard', async () => {
     stubApi({ me: () => testUser });
     const { router } = renderWithToasts(routes, { initialPath: '/set-password' });
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await expectLandedOn(router, '/dashboard', 'Dashboard home');
   });
 
   it('accepts an invitation once, drops the token from the address and asks for the first password', async () => {
-    let session: MeUser | null = null;
-    let accepts = 0;
-    const fetchMock = stubApi({
-      me: () => session,
-      handlers: {
-        'POST /api/auth/invitation/accept': () => {
-          accepts += 1;
-          session = testInvitee;
-          return jsonResponse({ user: { id: testInvitee.id } });
-        },
-      },
-    });
+    const { fetchMock, attempts } = stubInvitation();
     const { router } = renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=INV' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Set your password' })).toBeTruthy();
@@ -76,23 +75,13 @@ describe('SetPasswordRoute', () => {
     expect(sentBodies(fetchMock, 'POST', '/api/auth/invitation/accept')).toEqual([{ token: 'INV' }]);
     await vi.waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/set-password');
-    expect(accepts).toBe(1);
+    expect(attempts()).toBe(1);
   });
 
   it('spends the single-use token once even when React runs effects twice (StrictMode)', async () => {
-    let session: MeUser | null = null;
-    let accepts = 0;
-    stubApi({
-      me: () => session,
-      handlers: {
-        'POST /api/auth/invitation/accept': () => {
-          accepts += 1;
-          if (accepts > 1) return errorResponse(400, 'invalid_token', 'Invalid token');
-          session = testInvitee;
-          return jsonResponse({ user: { id: testInvitee.id } });
-        },
-      },
-    });
+    const { attempts } = stubInvitation((attempt) =>
+      attempt > 1 ? errorResponse(400, 'invalid_token', 'Invalid token') : acceptedInvitation(),
+    );
     const router = createMemoryRouter(routes, { initialEntries: ['/set-password?action=password.set&token=STRICT'] });
     render(
       <StrictMode>
@@ -103,66 +92,37 @@ describe('SetPasswordRoute', () => {
     );
 
     expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeTruthy();
-    expect(accepts).toBe(1);
+    expect(attempts()).toBe(1);
     expect(router.state.location.pathname).toBe('/set-password');
   });
 
   it('sends the visitor to request a new link when the invitation is spent', async () => {
-    stubApi({
-      me: () => null,
-      handlers: { 'POST /api/auth/invitation/accept': () => errorResponse(400, 'invalid_token', 'Invalid token') },
-    });
+    stubInvitation(() => errorResponse(400, 'invalid_token', 'Invalid token'));
     const { router } = renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=OLD' });
 
-    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/forgot-password');
-    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+    await expectSentToRequestNewLink(router);
   });
 
-  it('checks a spent invitation when opened and does not try to accept it', async () => {
-    const fetchMock = stubApi({
-      me: () => null,
-      handlers: { 'POST /api/auth/link-token/check': () => jsonResponse({ valid: false }) },
-    });
+  it.each([
+    { title: 'checks a spent invitation when opened and does not try to accept it', me: null },
+    { title: 'shows a signed-in user opening a spent invitation one message, and keeps them signed in', me: testUser },
+  ])('$title', async ({ me }) => {
+    const fetchMock = stubLinkCheck(false, me);
     const { router } = renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=OLD' });
 
-    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/forgot-password');
-    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
-    expect(sentBodies(fetchMock, 'POST', '/api/auth/link-token/check')).toEqual([{ kind: 'invitation', token: 'OLD' }]);
-    expect(sentBodies(fetchMock, 'POST', '/api/auth/invitation/accept')).toEqual([]);
-  });
-
-  it('shows a signed-in user opening a spent invitation one message, and keeps them signed in', async () => {
-    const fetchMock = stubApi({
-      me: () => testUser,
-      handlers: { 'POST /api/auth/link-token/check': () => jsonResponse({ valid: false }) },
-    });
-    const { router } = renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=OLD' });
-
-    expect(await screen.findByRole('heading', { name: 'Forgot password page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/forgot-password');
-    expect(await screen.findByText(invalidLinkText)).toBeTruthy();
+    await expectSentToRequestNewLink(router);
     // Let any late toast appear before counting.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getAllByText(invalidLinkText)).toHaveLength(1);
     expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/link-token/check')).toEqual([{ kind: 'invitation', token: 'OLD' }]);
     expect(sentBodies(fetchMock, 'POST', '/api/auth/invitation/accept')).toEqual([]);
   });
 
   it('offers another try when the invitation could not be checked', async () => {
-    let session: MeUser | null = null;
-    let attempts = 0;
-    stubApi({
-      me: () => session,
-      handlers: {
-        'POST /api/auth/invitation/accept': () => {
-          attempts += 1;
-          if (attempts === 1) throw new TypeError('Failed to fetch');
-          session = testInvitee;
-          return jsonResponse({ user: { id: testInvitee.id } });
-        },
-      },
+    const { attempts } = stubInvitation((attempt) => {
+      if (attempt === 1) throw new TypeError('Failed to fetch');
+      return acceptedInvitation();
     });
     renderWithToasts(routes, { initialPath: '/set-password?action=password.set&token=FLAKY' });
 
@@ -170,7 +130,7 @@ describe('SetPasswordRoute', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeTruthy();
-    expect(attempts).toBe(2);
+    expect(attempts()).toBe(2);
   });
 
   it('validates the new password and its confirmation as the user types', async () => {
@@ -202,12 +162,9 @@ describe('SetPasswordRoute', () => {
     });
     const { router } = renderWithToasts(routes, { initialPath: '/set-password' });
 
-    await fillIn(userEvent, await screen.findByLabelText('New password'), strongPassword);
-    await fillIn(userEvent, screen.getByLabelText('Confirm password'), strongPassword);
-    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    await submitFirstPassword();
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await expectLandedOn(router, '/dashboard', 'Dashboard home');
     expect(await screen.findByText('Password set successfully')).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST', '/api/me/password')).toEqual([{ password: strongPassword }]);
   });
@@ -219,9 +176,7 @@ describe('SetPasswordRoute', () => {
     });
     renderWithToasts(routes, { initialPath: '/set-password' });
 
-    await fillIn(userEvent, await screen.findByLabelText('New password'), strongPassword);
-    await fillIn(userEvent, screen.getByLabelText('Confirm password'), strongPassword);
-    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    await submitFirstPassword();
 
     expect(await screen.findByText('Failed to set password')).toBeTruthy();
     expect(screen.getByText('The password could not be saved.')).toBeTruthy();

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '#web/lib/api-client';
-import { meQueryKey } from '#web/lib/auth';
+import { useSigningInMutation } from './signing-in-mutation';
 
 /** Acceptances under way or done, by token. A done one stays: the token is spent, asking again could only fail. */
 const pendingAcceptances = new Map<string, Promise<void>>();
@@ -28,9 +27,5 @@ export function acceptInvitation(token: string): Promise<void> {
 }
 
 export function useAcceptInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: acceptInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
-  });
+  return useSigningInMutation(acceptInvitation);
 }

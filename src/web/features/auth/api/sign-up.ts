@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterInput } from '#shared/auth/auth.schema';
 import { apiClient } from '#web/lib/api-client';
-import { meQueryKey } from '#web/lib/auth';
+import { useSigningInMutation } from './signing-in-mutation';
 
 /** `POST /api/auth/sign-up/email`: creates the account and signs it in; 409 `conflict` when the e-mail is taken. */
 export async function signUp({ fullName, email, password }: RegisterInput): Promise<void> {
@@ -9,9 +8,5 @@ export async function signUp({ fullName, email, password }: RegisterInput): Prom
 }
 
 export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signUp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
-  });
+  return useSigningInMutation(signUp);
 }

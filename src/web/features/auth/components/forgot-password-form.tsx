@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from '#web/lib/toast';
 import { forgotPasswordSchema } from '#shared/auth/auth.schema';
 import { EmailInput } from '#web/components/ui/email-input';
 import { Field } from '#web/components/ui/field';
 import { errorMessage } from '#web/lib/form-errors';
 import { isRateLimitError, useRequestPasswordReset } from '../api/request-password-reset';
+import { useAuthForm } from '../lib/use-auth-form';
 import { SubmitButton } from '#web/components/ui/submit-button';
 
 type ForgotPasswordFormProps = {
@@ -16,26 +13,19 @@ type ForgotPasswordFormProps = {
 
 /** Asks for a reset link. The request retries rate limits and network failures by itself, so the button stays busy meanwhile. */
 export function ForgotPasswordForm({ onSent }: ForgotPasswordFormProps) {
-  const id = useId();
   const requestReset = useRequestPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), mode: 'onChange', defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const { id, register, errors, isSubmitting, onSubmit } = useAuthForm({
+    schema: forgotPasswordSchema,
+    defaultValues: { email: '' },
+    submit: async (values) => {
       await requestReset.mutateAsync(values);
-      toast.success('Reset link sent');
       onSent(values.email);
-    } catch (error) {
-      toast.error(
-        isRateLimitError(error)
-          ? 'Email rate limit reached. Please wait a moment and try again.'
-          : errorMessage(error, 'There was an error sending the reset link. Please try again.'),
-      );
-    }
+    },
+    successMessage: 'Reset link sent',
+    failureMessage: (error) =>
+      isRateLimitError(error)
+        ? 'Email rate limit reached. Please wait a moment and try again.'
+        : errorMessage(error, 'There was an error sending the reset link. Please try again.'),
   });
 
   return (

@@ -1,8 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from '#web/lib/toast';
 import { loginSchema } from '#shared/auth/auth.schema';
 import { EmailInput } from '#web/components/ui/email-input';
 import { Field } from '#web/components/ui/field';
@@ -10,6 +6,7 @@ import { PasswordInput } from '#web/components/ui/password-input';
 import { paths } from '#web/config/paths';
 import { errorMessage } from '#web/lib/form-errors';
 import { useSignIn } from '../api/sign-in';
+import { useAuthForm } from '../lib/use-auth-form';
 import { SubmitButton } from '#web/components/ui/submit-button';
 
 /**
@@ -17,22 +14,14 @@ import { SubmitButton } from '#web/components/ui/submit-button';
  * page the visitor was sent away from or to the dashboard.
  */
 export function LoginForm() {
-  const id = useId();
   const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), mode: 'onChange', defaultValues: { email: '', password: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await signIn.mutateAsync(values);
-      toast.success('Login successful');
-    } catch (error) {
-      // 401 and 429 both carry a message meant for the user ("Too many attempts…" says when to try again).
-      toast.error(errorMessage(error, 'Invalid email or password. Please try again.'));
-    }
+  const { id, register, errors, isSubmitting, onSubmit } = useAuthForm({
+    schema: loginSchema,
+    defaultValues: { email: '', password: '' },
+    submit: signIn.mutateAsync,
+    successMessage: 'Login successful',
+    // 401 and 429 both carry a message meant for the user ("Too many attempts…" says when to try again).
+    failureMessage: (error) => errorMessage(error, 'Invalid email or password. Please try again.'),
   });
 
   return (

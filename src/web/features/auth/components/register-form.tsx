@@ -1,9 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert } from 'lucide-react';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from '#web/lib/toast';
 import { passwordPolicyHint, registerSchema } from '#shared/auth/auth.schema';
 import { EmailInput } from '#web/components/ui/email-input';
 import { Field } from '#web/components/ui/field';
@@ -12,31 +8,20 @@ import { PasswordInput } from '#web/components/ui/password-input';
 import { paths } from '#web/config/paths';
 import { errorMessage } from '#web/lib/form-errors';
 import { useSignUp } from '../api/sign-up';
+import { useAuthForm } from '../lib/use-auth-form';
 import { SubmitButton } from '#web/components/ui/submit-button';
 
 const legalLinkClassName = 'rounded font-medium text-indigo-600 underline-offset-2 hover:text-indigo-700 hover:underline';
 
 /** Full name, email, password and the terms. Success signs the account in; the register route then moves on. */
 export function RegisterForm() {
-  const id = useId();
   const signUp = useSignUp();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(registerSchema),
-    mode: 'onChange',
+  const { id, register, errors, isSubmitting, onSubmit } = useAuthForm({
+    schema: registerSchema,
     defaultValues: { fullName: '', email: '', password: '', acceptTerms: false },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await signUp.mutateAsync(values);
-      toast.success('Registration successful');
-    } catch (error) {
-      toast.error(errorMessage(error, 'There was an error creating your account. Please try again.'));
-    }
+    submit: signUp.mutateAsync,
+    successMessage: 'Registration successful',
+    failureMessage: (error) => errorMessage(error, 'There was an error creating your account. Please try again.'),
   });
 
   const termsErrorId = `${id}-terms-error`;

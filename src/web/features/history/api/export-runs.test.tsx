@@ -1,30 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '#test/fixtures';
-import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { makeRun } from '#web/testing/run-fixtures';
-import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
-import { RunHistory } from '../components/run-history';
-import type { HistoryFilter } from '../lib/history-filter';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
+import { RunHistory } from '#web/features/history/components/run-history';
+import type { HistoryFilter } from '#web/features/history/lib/history-filter';
 import { buildHistoryExport, historyExportFileName, type HistoryExport } from './export-runs';
 import { historyExportColumns } from '#shared/runs/history-export';
 
-function WithToaster() {
-  return (
-    <>
-      <Outlet />
-      <Toaster />
-    </>
-  );
-}
-
 function renderHistory(filter: HistoryFilter) {
-  return renderRoutes([
-    { Component: WithToaster, children: [{ path: '/', element: <RunHistory filter={filter} onFilterChange={() => {}} /> }] },
-  ]);
+  return renderWithToasts([{ path: '/', element: <RunHistory filter={filter} onFilterChange={() => {}} /> }]);
 }
 
 /** The files the page handed to the browser's downloads (the blob behind the object URL, and the link's name). */
@@ -195,36 +182,34 @@ describe('history export (spec section 3)', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
-  it('says "Nothing to export" when no run matches', async () => {
+  it.each([
+    {
+      title: 'says "Nothing to export" when no run matches',
+      listRuns: () => jsonResponse({ items: [], nextCursor: null, total: 0 }),
+      listShown: () => screen.findByText('No task runs found'),
+      toastTitle: 'Nothing to export',
+      toastDescription: 'There are no task runs to export.',
+    },
+    {
+      title: 'says "Export failed" when a page cannot be fetched',
+      listRuns: ({ query }: StubRequest) =>
+        query.get('limit') === '100'
+          ? errorResponse(503, 'unavailable', 'Down')
+          : jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }),
+      listShown: () => screen.findByRole('table'),
+      toastTitle: 'Export failed',
+      toastDescription: 'There was a problem exporting the task history',
+    },
+  ])('$title', async ({ listRuns, listShown, toastTitle, toastDescription }) => {
     const downloads = captureDownloads();
-    stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: [], nextCursor: null, total: 0 }) } });
+    stubApi({ handlers: { 'GET /api/runs': listRuns } });
     renderHistory({ range: 'all', date: '', search: '' });
-    await screen.findByText('No task runs found');
+    await listShown();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export' }));
 
-    expect(await screen.findByText('Nothing to export')).toBeTruthy();
-    expect(screen.getByText('There are no task runs to export.')).toBeTruthy();
-    expect(downloads).toHaveLength(0);
-  });
-
-  it('says "Export failed" when a page cannot be fetched', async () => {
-    const downloads = captureDownloads();
-    stubApi({
-      handlers: {
-        'GET /api/runs': ({ query }) =>
-          query.get('limit') === '100'
-            ? errorResponse(503, 'unavailable', 'Down')
-            : jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }),
-      },
-    });
-    renderHistory({ range: 'all', date: '', search: '' });
-    await screen.findByRole('table');
-
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Export' }));
-
-    expect(await screen.findByText('Export failed')).toBeTruthy();
-    expect(screen.getByText('There was a problem exporting the task history')).toBeTruthy();
+    expect(await screen.findByText(toastTitle)).toBeTruthy();
+    expect(screen.getByText(toastDescription)).toBeTruthy();
     expect(downloads).toHaveLength(0);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy());
   });
