@@ -2,19 +2,13 @@ import { useState } from 'react';
 import { monthlyBudgetSchema, type UserSettings } from '#shared/settings/user-settings.schema';
 import { BudgetFields, type BudgetValue } from '#web/components/budget/budget-fields';
 import { toast, toastError } from '#web/lib/toast';
-import { useUserSettings } from '#web/lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 import { SettingsFormCard } from './settings-form-card';
-import { SettingsPanelQuery } from './settings-panel-query';
+import { UserSettingsPanel } from './settings-panel-query';
 
 /** Settings → Budget: an optional monthly budget over all the user's runs (issue 23). */
 export function BudgetSettings() {
-  const settingsQuery = useUserSettings();
-  return (
-    <SettingsPanelQuery query={settingsQuery} subject="budget" rows={1}>
-      {(settings) => <BudgetForm settings={settings} />}
-    </SettingsPanelQuery>
-  );
+  return <UserSettingsPanel subject="budget" rows={1} form={BudgetForm} />;
 }
 
 function BudgetForm({ settings }: { settings: UserSettings }) {
@@ -44,12 +38,10 @@ function BudgetForm({ settings }: { settings: UserSettings }) {
 
   return (
     <SettingsFormCard
-      titleId="budget-settings-title"
       title="Monthly Budget"
       description="Optional: stop all your tasks' runs for the month once they have used this much."
       onSubmit={save}
       submitLabel="Save Budget"
-      busyLabel="Saving..."
       busy={updateSettings.isPending}
     >
       <BudgetFields idPrefix="account-budget" value={budget} onChange={setBudget} error={error} covers="all your runs" />

@@ -40,14 +40,12 @@ export function ChangePasswordForm() {
 
   return (
     <SettingsFormCard
-      titleId="change-password-title"
       title="Change Password"
       description="Enter your current password, then choose a new one. Your other sessions are signed out afterwards."
       onSubmit={onSubmit}
       submitLabel="Update Password"
       busyLabel="Updating..."
       busy={changePassword.isPending}
-      contentClassName="flex flex-col gap-5"
     >
       <Field id="current-password" label="Current Password" error={errors.currentPassword?.message}>
         {(control) => <PasswordInput {...control} {...form.register('currentPassword')} autoComplete="current-password" />}

@@ -74,14 +74,12 @@ export function CreateApiKeyForm() {
   return (
     <>
       <SettingsFormCard
-        titleId="create-api-key-title"
         title="Create API Key"
         description="Call the Promptcron API from scripts and other services with a key instead of your password."
         onSubmit={onSubmit}
         submitLabel="Create API Key"
         busyLabel="Creating..."
         busy={createApiKey.isPending}
-        contentClassName="flex flex-col gap-5"
         submitRef={submitRef}
       >
         <Field id="api-key-name" label="Name" hint="What the key is for, so you recognise it later." error={errors.name?.message}>

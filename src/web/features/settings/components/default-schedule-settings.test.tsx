@@ -1,34 +1,19 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast, Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fieldRejected, renderSettingsTab, stubSettingsSave } from '#web/features/settings/testing/settings-tab';
 import { browserTimeZone } from '#web/lib/time-zones';
-import { errorResponse, sentBodies, stubApi, stubSettingsApi, testSettings } from '#web/testing/api-stubs';
-import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { sentBodies, stubSettingsApi, testSettings } from '#web/testing/api-stubs';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { DefaultScheduleSettings } from './default-schedule-settings';
 
-function renderSchedule() {
-  return renderRoutes([
-    {
-      path: '/',
-      element: (
-        <>
-          <DefaultScheduleSettings />
-          <Toaster />
-        </>
-      ),
-    },
-  ]);
-}
+const renderSchedule = () => renderSettingsTab(<DefaultScheduleSettings />);
 
 const timeInput = () => screen.getByLabelText('Time') as HTMLInputElement;
 const zoneSelect = () => screen.getByLabelText('Time zone') as HTMLSelectElement;
 
 describe('default schedule settings', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('shows what new tasks start with until a schedule is saved: daily at 09:00 in the browser zone', async () => {
     stubSettingsApi();
@@ -122,41 +107,12 @@ describe('default schedule settings', () => {
   });
 
   it('reports a failed save', async () => {
-    stubApi({
-      handlers: {
-        'GET /api/me/settings': () => jsonResponse(testSettings),
-        'PUT /api/me/settings': () =>
-          errorResponse(400, 'validation_failed', 'Please select a valid time zone.', {
-            'defaultSchedule.timezone': 'Please select a valid time zone.',
-          }),
-      },
-    });
+    stubSettingsSave(() => fieldRejected('defaultSchedule.timezone', 'Please select a valid time zone.'));
     renderSchedule();
-    const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Save Schedule' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Save Schedule' }));
 
     expect(await screen.findByText('Error saving default schedule')).toBeTruthy();
     expect(zoneSelect().getAttribute('aria-invalid')).toBe('true');
-  });
-
-  it('shows a skeleton while loading, and a Retry button when loading fails', async () => {
-    let failing = true;
-    stubApi({
-      handlers: {
-        'GET /api/me/settings': () =>
-          failing ? errorResponse(500, 'internal_error', 'The database is unavailable.') : jsonResponse(testSettings),
-      },
-    });
-    renderSchedule();
-
-    expect(screen.getByRole('status').textContent).toBe('Loading your default schedule...');
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Your default schedule could not be loaded.');
-
-    failing = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
-
-    await waitFor(() => expect(screen.getByRole('radio', { name: /Daily/ })).toBeTruthy());
   });
 });

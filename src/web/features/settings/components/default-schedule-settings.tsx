@@ -15,10 +15,9 @@ import { Field } from '#web/components/ui/field';
 import { Input, inputClassName } from '#web/components/ui/input';
 import { serverFieldErrors } from '#web/lib/form-errors';
 import { browserTimeZone } from '#web/lib/time-zones';
-import { useUserSettings } from '#web/lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 import { SettingsFormCard } from './settings-form-card';
-import { SettingsPanelQuery } from './settings-panel-query';
+import { UserSettingsPanel } from './settings-panel-query';
 
 type ScheduleType = (typeof defaultScheduleTypes)[number];
 
@@ -30,12 +29,7 @@ const frequencyOptions: Record<ScheduleType, { label: string; description: strin
 
 /** Settings → Default Schedule: the frequency, time and time zone a new task starts with. */
 export function DefaultScheduleSettings() {
-  const settingsQuery = useUserSettings();
-  return (
-    <SettingsPanelQuery query={settingsQuery} subject="default schedule" rows={3}>
-      {(settings) => <DefaultScheduleForm settings={settings} />}
-    </SettingsPanelQuery>
-  );
+  return <UserSettingsPanel subject="default schedule" rows={3} form={DefaultScheduleForm} />;
 }
 
 function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
@@ -70,12 +64,10 @@ function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
 
   return (
     <SettingsFormCard
-      titleId="default-schedule-title"
       title="Default Schedule"
       description="New tasks start with this schedule. You can still change it on each task."
       onSubmit={onSubmit}
       submitLabel="Save Schedule"
-      busyLabel="Saving..."
       busy={updateSettings.isPending}
       contentClassName="flex flex-col gap-6"
     >

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testUser, strongPassword } from '#test/fixtures';
+import { fieldRejected } from '#web/features/settings/testing/settings-tab';
 import { meQueryKey } from '#web/lib/auth';
-import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { sentBodies, stubApi } from '#web/testing/api-stubs';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { ProfileSettings } from './profile-settings';
@@ -19,12 +20,17 @@ function renderProfile() {
   );
 }
 
-describe('Settings → Profile → Download my data', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
+/** Confirms with the account's e-mail and `password`, and presses Delete my account. */
+async function confirmDeletion(password: string) {
+  const user = userEvent.setup();
+  await fillIn(user, await screen.findByLabelText('Type your e-mail to confirm'), testUser.email);
+  await fillIn(user, screen.getByLabelText('Current Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+}
 
+afterEach(restoreFetchAndDismissToasts);
+
+describe('Settings → Profile → Download my data', () => {
   it('asks for the export and says the link comes by e-mail', async () => {
     const fetchMock = stubApi({
       handlers: {
@@ -43,17 +49,11 @@ describe('Settings → Profile → Download my data', () => {
 });
 
 describe('Settings → Profile → Danger zone', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
-
   it('asks for the e-mail and the password before sending anything', async () => {
     const fetchMock = stubApi();
     renderProfile();
-    const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete my account' }));
 
     expect(await screen.findByText('Type your e-mail address to confirm.')).toBeTruthy();
     expect(screen.getByText('Enter your current password.')).toBeTruthy();
@@ -61,20 +61,10 @@ describe('Settings → Profile → Danger zone', () => {
   });
 
   it('marks the password the server refused, and keeps the user signed in', async () => {
-    stubApi({
-      handlers: {
-        'POST /api/me/delete-account': () =>
-          errorResponse(400, 'validation_failed', 'The password is not correct.', {
-            password: 'The password is not correct.',
-          }),
-      },
-    });
+    stubApi({ handlers: { 'POST /api/me/delete-account': () => fieldRejected('password', 'The password is not correct.') } });
     renderProfile();
-    const user = userEvent.setup();
 
-    await fillIn(user, await screen.findByLabelText('Type your e-mail to confirm'), testUser.email);
-    await fillIn(user, screen.getByLabelText('Current Password'), 'wrong password');
-    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await confirmDeletion('wrong password');
 
     expect(await screen.findByText('Your account was not deleted')).toBeTruthy();
     expect(screen.getByLabelText('Current Password').getAttribute('aria-invalid')).toBe('true');
@@ -84,11 +74,8 @@ describe('Settings → Profile → Danger zone', () => {
   it('deletes the account, signs out and goes home', async () => {
     const fetchMock = stubApi({ handlers: { 'POST /api/me/delete-account': () => jsonResponse({ ok: true }) } });
     const { queryClient } = renderProfile();
-    const user = userEvent.setup();
 
-    await fillIn(user, await screen.findByLabelText('Type your e-mail to confirm'), testUser.email);
-    await fillIn(user, screen.getByLabelText('Current Password'), strongPassword);
-    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await confirmDeletion(strongPassword);
 
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(await screen.findByText('Account deleted')).toBeTruthy();

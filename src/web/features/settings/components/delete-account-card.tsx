@@ -49,14 +49,12 @@ export function DeleteAccountCard({ email }: { email: string }) {
 
   return (
     <SettingsFormCard
-      titleId="danger-zone-title"
       title={<span className="text-red-700">Danger zone</span>}
       description="Delete your account with its tasks, runs, results, settings and API keys. A paid subscription is cancelled. This cannot be undone."
       onSubmit={onSubmit}
       submitLabel="Delete my account"
       busyLabel="Deleting..."
       busy={deleteAccount.isPending}
-      contentClassName="flex flex-col gap-5"
       submitVariant="danger"
       className="border-red-200"
     >

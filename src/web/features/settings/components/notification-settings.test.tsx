@@ -1,34 +1,19 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast, Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, sentBodies, stubApi, stubSettingsApi, testSettings } from '#web/testing/api-stubs';
-import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderSettingsTab, stubSettingsSave } from '#web/features/settings/testing/settings-tab';
+import { errorResponse, sentBodies, stubSettingsApi, testSettings } from '#web/testing/api-stubs';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { NotificationSettings } from './notification-settings';
 
-function renderNotifications() {
-  return renderRoutes([
-    {
-      path: '/',
-      element: (
-        <>
-          <NotificationSettings />
-          <Toaster />
-        </>
-      ),
-    },
-  ]);
-}
+const renderNotifications = () => renderSettingsTab(<NotificationSettings />);
 
 function switchState(name: string): string | null {
   return screen.getByRole('switch', { name }).getAttribute('aria-checked');
 }
 
 describe('notification settings', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('shows the stored preferences, each switch labelled and described', async () => {
     stubSettingsApi();
@@ -73,39 +58,12 @@ describe('notification settings', () => {
   });
 
   it('reports a failed save', async () => {
-    stubApi({
-      handlers: {
-        'GET /api/me/settings': () => jsonResponse(testSettings),
-        'PUT /api/me/settings': () => errorResponse(500, 'internal_error', 'Saving is not possible right now.'),
-      },
-    });
+    stubSettingsSave(() => errorResponse(500, 'internal_error', 'Saving is not possible right now.'));
     renderNotifications();
-    const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Save Preferences' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Save Preferences' }));
 
     expect(await screen.findByText('Error saving notification settings')).toBeTruthy();
     expect(screen.getByText('Saving is not possible right now.')).toBeTruthy();
-  });
-
-  it('shows a skeleton while loading, and a Retry button when loading fails', async () => {
-    let failing = true;
-    stubApi({
-      handlers: {
-        'GET /api/me/settings': () =>
-          failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse(testSettings),
-      },
-    });
-    renderNotifications();
-
-    expect(screen.getByRole('status').textContent).toBe('Loading your notification settings...');
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Your notification settings could not be loaded.');
-    expect(alert.textContent).toContain('The database is unavailable.');
-
-    failing = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
-
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Task Errors' })).toBeTruthy());
   });
 });

@@ -4,10 +4,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast, toastError } from '#web/lib/toast';
 import { userSettingsSchema, type UserSettings } from '#shared/settings/user-settings.schema';
 import { Switch } from '#web/components/ui/switch';
-import { useUserSettings } from '#web/lib/user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 import { SettingsFormCard } from './settings-form-card';
-import { SettingsPanelQuery } from './settings-panel-query';
+import { UserSettingsPanel } from './settings-panel-query';
 
 type Notifications = UserSettings['notifications'];
 
@@ -19,12 +18,7 @@ const preferences: { key: keyof Notifications; label: string; description: strin
 
 /** Settings → Notifications: which e-mails about task runs the user wants, stored on the server. */
 export function NotificationSettings() {
-  const settingsQuery = useUserSettings();
-  return (
-    <SettingsPanelQuery query={settingsQuery} subject="notification settings" rows={3}>
-      {(settings) => <NotificationForm settings={settings} />}
-    </SettingsPanelQuery>
-  );
+  return <UserSettingsPanel subject="notification settings" rows={3} form={NotificationForm} />;
 }
 
 function NotificationForm({ settings }: { settings: UserSettings }) {
@@ -52,12 +46,10 @@ function NotificationForm({ settings }: { settings: UserSettings }) {
 
   return (
     <SettingsFormCard
-      titleId="notification-settings-title"
       title="Notifications"
       description="Choose which emails you receive about your tasks. Each task still delivers its own results."
       onSubmit={onSubmit}
       submitLabel="Save Preferences"
-      busyLabel="Saving..."
       busy={updateSettings.isPending}
       contentClassName="py-2"
     >

@@ -1,33 +1,26 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast, Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { meQueryKey } from '#web/lib/auth';
 import { testUser } from '#test/fixtures';
-import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { fieldRejected, renderSettingsTab } from '#web/features/settings/testing/settings-tab';
+import { sentBodies, stubApi } from '#web/testing/api-stubs';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
-import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { jsonResponse } from '#web/testing/test-utils';
 import { ProfileSettings } from './profile-settings';
 
-function renderProfile() {
-  return renderRoutes([
-    {
-      path: '/',
-      element: (
-        <>
-          <ProfileSettings />
-          <Toaster />
-        </>
-      ),
-    },
-  ]);
+const renderProfile = () => renderSettingsTab(<ProfileSettings />);
+
+/** Opens the profile with the save answered by `answer`, and saves the name unchanged. */
+async function saveAnswered(answer: () => Response | Promise<Response>) {
+  stubApi({ handlers: { 'PATCH /api/me': answer } });
+  renderProfile();
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Save Changes' }));
 }
 
 describe('profile settings', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
+  afterEach(restoreFetchAndDismissToasts);
 
   it('shows the full name for editing and the e-mail read-only', async () => {
     stubApi();
@@ -78,18 +71,7 @@ describe('profile settings', () => {
   });
 
   it('reports a failed save with the server message and marks the field the server rejected', async () => {
-    stubApi({
-      handlers: {
-        'PATCH /api/me': () =>
-          errorResponse(400, 'validation_failed', 'Name must be at most 100 characters.', {
-            fullName: 'Name must be at most 100 characters.',
-          }),
-      },
-    });
-    renderProfile();
-    const user = userEvent.setup();
-
-    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await saveAnswered(() => fieldRejected('fullName', 'Name must be at most 100 characters.'));
 
     expect(await screen.findByText('Error updating profile')).toBeTruthy();
     expect(screen.getAllByText('Name must be at most 100 characters.')).toHaveLength(2);
@@ -97,34 +79,9 @@ describe('profile settings', () => {
   });
 
   it('uses a generic text when the save fails without a message', async () => {
-    stubApi({ handlers: { 'PATCH /api/me': () => Promise.reject(new TypeError('Failed to fetch')) } });
-    renderProfile();
-    const user = userEvent.setup();
-
-    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await saveAnswered(() => Promise.reject(new TypeError('Failed to fetch')));
 
     expect(await screen.findByText('Error updating profile')).toBeTruthy();
     expect(screen.getByText('There was an error updating your profile. Please try again.')).toBeTruthy();
-  });
-
-  it('shows a skeleton while loading, and a Retry button when loading fails', async () => {
-    let failing = true;
-    stubApi({
-      handlers: {
-        'GET /api/me': () =>
-          failing ? errorResponse(500, 'internal_error', 'The database is unavailable.') : jsonResponse({ user: testUser }),
-      },
-    });
-    renderProfile();
-
-    expect(screen.getByRole('status').textContent).toBe('Loading your profile...');
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Your profile could not be loaded.');
-    expect(alert.textContent).toContain('The database is unavailable.');
-
-    failing = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
-
-    await waitFor(() => expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Jane Doe'));
   });
 });

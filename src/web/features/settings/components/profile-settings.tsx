@@ -51,14 +51,11 @@ function ProfileForm({ user }: { user: MeUser }) {
 
   return (
     <SettingsFormCard
-      titleId="profile-settings-title"
       title="Profile"
       description="How you appear in Promptcron and in the e-mails it sends you."
       onSubmit={onSubmit}
       submitLabel="Save Changes"
-      busyLabel="Saving..."
       busy={updateProfile.isPending}
-      contentClassName="flex flex-col gap-5"
     >
       <Field id="profile-full-name" label="Full Name" error={errors.fullName?.message}>
         {(control) => <Input {...control} {...form.register('fullName')} autoComplete="name" />}

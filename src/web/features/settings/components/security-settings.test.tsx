@@ -1,26 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast, Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { strongPassword, testInvitee } from '#test/fixtures';
+import { renderSettingsTab } from '#web/features/settings/testing/settings-tab';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
-import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { jsonResponse } from '#web/testing/test-utils';
 import { SecuritySettings } from './security-settings';
 
-function renderSecurity() {
-  return renderRoutes([
-    {
-      path: '/',
-      element: (
-        <>
-          <SecuritySettings />
-          <Toaster />
-        </>
-      ),
-    },
-  ]);
-}
+const renderSecurity = () => renderSettingsTab(<SecuritySettings />);
 
 async function fillChangeForm({ current, next, confirm }: { current: string; next: string; confirm: string }) {
   const user = userEvent.setup();
@@ -31,12 +20,17 @@ async function fillChangeForm({ current, next, confirm }: { current: string; nex
   return user;
 }
 
-describe('security settings: change password', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
+/** Fills the invited user's Set Password form and presses Set Password. */
+async function fillSetForm({ password, confirm }: { password: string; confirm: string }) {
+  const user = userEvent.setup();
+  await fillIn(user, await screen.findByLabelText('New Password'), password);
+  await fillIn(user, screen.getByLabelText('Confirm Password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Set Password' }));
+}
 
+afterEach(restoreFetchAndDismissToasts);
+
+describe('security settings: change password', () => {
   it('asks for all three fields and shows the rules as the user meets them', async () => {
     const fetchMock = stubApi();
     renderSecurity();
@@ -121,11 +115,6 @@ describe('security settings: change password', () => {
 });
 
 describe('security settings: invited user without a password', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
-
   it('offers the Set Password form with a welcome notice instead of the change form', async () => {
     stubApi({ me: testInvitee });
     renderSecurity();
@@ -140,11 +129,8 @@ describe('security settings: invited user without a password', () => {
   it('checks the password rules and the confirmation', async () => {
     const fetchMock = stubApi({ me: testInvitee });
     renderSecurity();
-    const user = userEvent.setup();
 
-    await fillIn(user, await screen.findByLabelText('New Password'), 'Short1!');
-    await fillIn(user, screen.getByLabelText('Confirm Password'), 'Different1!');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await fillSetForm({ password: 'Short1!', confirm: 'Different1!' });
 
     expect(await screen.findByText('Password must be at least 15 characters.')).toBeTruthy();
     expect(screen.getByText('Passwords do not match')).toBeTruthy();
@@ -157,11 +143,8 @@ describe('security settings: invited user without a password', () => {
       handlers: { 'POST /api/me/password': () => jsonResponse({ user: { ...testInvitee, hasSetPassword: true } }) },
     });
     renderSecurity();
-    const user = userEvent.setup();
 
-    await fillIn(user, await screen.findByLabelText('New Password'), strongPassword);
-    await fillIn(user, screen.getByLabelText('Confirm Password'), strongPassword);
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await fillSetForm({ password: strongPassword, confirm: strongPassword });
 
     expect(await screen.findByText('Password set successfully')).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST', '/api/me/password')).toEqual([{ password: strongPassword }]);
@@ -178,11 +161,8 @@ describe('security settings: invited user without a password', () => {
       },
     });
     renderSecurity();
-    const user = userEvent.setup();
 
-    await fillIn(user, await screen.findByLabelText('New Password'), strongPassword);
-    await fillIn(user, screen.getByLabelText('Confirm Password'), strongPassword);
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await fillSetForm({ password: strongPassword, confirm: strongPassword });
 
     expect(await screen.findByText('Error setting password')).toBeTruthy();
     expect(screen.getByText('This account already has a password.')).toBeTruthy();

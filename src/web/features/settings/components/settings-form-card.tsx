@@ -1,20 +1,19 @@
-import type { FormEventHandler, ReactNode, Ref } from 'react';
+import { useId, type FormEventHandler, type ReactNode, type Ref } from 'react';
 import { Button, type ButtonVariant } from '#web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card';
 
 type SettingsFormCardProps = {
-  /** The title's id, which names the card (`aria-labelledby`). */
-  titleId: string;
   title: ReactNode;
   description: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** The submit button's label, and what it says while the request is under way (it cannot be pressed twice). */
   submitLabel: string;
-  busyLabel: string;
+  busyLabel?: string;
   busy: boolean;
   submitVariant?: ButtonVariant;
   submitRef?: Ref<HTMLButtonElement>;
   className?: string;
+  /** The fields' layout; by default they stack with room between them. */
   contentClassName?: string;
   /** The form's fields. */
   children: ReactNode;
@@ -22,19 +21,20 @@ type SettingsFormCardProps = {
 
 /** A settings card that is one form: a titled header, the fields, and a footer with the submit button. */
 export function SettingsFormCard({
-  titleId,
   title,
   description,
   onSubmit,
   submitLabel,
-  busyLabel,
+  busyLabel = 'Saving...',
   busy,
   submitVariant,
   submitRef,
   className,
-  contentClassName,
+  contentClassName = 'flex flex-col gap-5',
   children,
 }: SettingsFormCardProps) {
+  // The title names the card (`aria-labelledby`); several cards share a tab, so the id must be unique on the page.
+  const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className={className}>
       <form onSubmit={onSubmit} noValidate>

@@ -1,7 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { UserSettings } from '#shared/settings/user-settings.schema';
 import { LoadError } from '#web/components/ui/load-error';
 import { errorMessage } from '#web/lib/form-errors';
+import { useUserSettings } from '#web/lib/user-settings';
 import { SettingsPanelSkeleton } from './settings-panel-skeleton';
 
 type SettingsPanelQueryProps<Data extends object> = {
@@ -32,4 +34,19 @@ export function SettingsPanelQuery<Data extends object>({ query, subject, rows, 
     );
   }
   return children(query.data);
+}
+
+type UserSettingsPanelProps = Pick<SettingsPanelQueryProps<UserSettings>, 'subject' | 'rows'> & {
+  /** The tab's form, given the stored settings: it saves them whole, with its own part changed. */
+  form: ComponentType<{ settings: UserSettings }>;
+};
+
+/** A tab that edits part of the user's settings (budget, notifications, default schedule): its form once they load. */
+export function UserSettingsPanel({ subject, rows, form: Form }: UserSettingsPanelProps) {
+  const settingsQuery = useUserSettings();
+  return (
+    <SettingsPanelQuery query={settingsQuery} subject={subject} rows={rows}>
+      {(settings) => <Form settings={settings} />}
+    </SettingsPanelQuery>
+  );
 }
