@@ -1,8 +1,12 @@
 import { X } from 'lucide-react';
-import { buttonClassName } from '../components/ui/button';
-import { drawerLinkClassName } from '../components/layout/mobile-nav-drawer';
-import { getStartedNavItem, sectionNavItems, signInNavItem } from '../components/layout/nav-items';
+import type { ReactNode } from 'react';
+import { SignedOutItems } from '#web/components/layout/mobile-nav-drawer';
 import { staticDrawerIds } from './static-drawer-ids';
+
+/** Without a router the links are plain anchors: the browser loads the page or scrolls to the section. */
+function StaticLink({ to, ...props }: { to: string; className: string; children: ReactNode }) {
+  return <a href={to} {...props} />;
+}
 
 /**
  * The phone menu of the pre-rendered landing page for visitors (ADR 0013): the signed-out items of
@@ -40,25 +44,7 @@ export function StaticDrawer() {
         </div>
         <div className="flex-1 overflow-y-auto">
           <div className="flex flex-col gap-6 p-4">
-            <nav aria-label="Mobile">
-              <ul className="flex flex-col gap-1">
-                {sectionNavItems.map((item) => (
-                  <li key={item.to}>
-                    <a href={item.to} className={drawerLinkClassName}>
-                      {item.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="flex flex-col gap-3 border-t border-slate-200 pt-6">
-              <a href={signInNavItem.to} className={buttonClassName({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
-                {signInNavItem.label}
-              </a>
-              <a href={getStartedNavItem.to} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
-                {getStartedNavItem.label}
-              </a>
-            </div>
+            <SignedOutItems SectionAnchor={StaticLink} PageAnchor={StaticLink} />
           </div>
         </div>
       </div>

@@ -9,7 +9,7 @@ import { Button, buttonClassName } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { AccountSummary } from './account-summary';
 import { getStartedNavItem, signedInNavItems, signInNavItem } from './nav-items';
-import { SectionNav } from './section-link';
+import { SectionLink, SectionNav, type MenuLink } from './section-link';
 import { useDrawerState } from './use-drawer-state';
 
 // Radix Dialog and its focus/scroll helpers are a third of the layout's code and only phones use the drawer,
@@ -84,17 +84,21 @@ export function MobileNavDrawer({ sections }: MobileNavDrawerProps) {
   );
 }
 
-function SignedOutItems() {
+/**
+ * The drawer's items for visitors. The pre-rendered landing page shows them too, without a router
+ * (landing/static-drawer.tsx), so it passes plain anchors for both kinds of link.
+ */
+export function SignedOutItems({ SectionAnchor = SectionLink, PageAnchor = Link }: { SectionAnchor?: MenuLink; PageAnchor?: MenuLink }) {
   return (
     <>
-      <SectionNav label="Mobile" listClassName="flex flex-col gap-1" linkClassName={drawerLinkClassName} />
+      <SectionNav label="Mobile" listClassName="flex flex-col gap-1" linkClassName={drawerLinkClassName} LinkComponent={SectionAnchor} />
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-6">
-        <Link to={signInNavItem.to} className={buttonClassName({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+        <PageAnchor to={signInNavItem.to} className={buttonClassName({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
           {signInNavItem.label}
-        </Link>
-        <Link to={getStartedNavItem.to} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
+        </PageAnchor>
+        <PageAnchor to={getStartedNavItem.to} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
           {getStartedNavItem.label}
-        </Link>
+        </PageAnchor>
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { scrollSmoothlyOnNavigation } from '../../lib/smooth-scroll';
 import { sectionNavItems } from './nav-items';
@@ -15,24 +16,28 @@ export function SectionLink({ onClick, ...props }: LinkProps) {
   );
 }
 
+/** What renders a menu's links: router links in the app, plain anchors on the pre-rendered landing page (no router there). */
+export type MenuLink = ComponentType<{ to: string; className: string; children: ReactNode }>;
+
 type SectionNavProps = {
   /** The navigation's name for screen readers ("Main" in the header, "Mobile" in the drawer). */
   label: string;
   className?: string;
   listClassName: string;
   linkClassName: string;
+  LinkComponent?: MenuLink;
 };
 
 /** The landing page's sections (Features, FAQ) as a named navigation, in the header and in the mobile drawer. */
-export function SectionNav({ label, className, listClassName, linkClassName }: SectionNavProps) {
+export function SectionNav({ label, className, listClassName, linkClassName, LinkComponent = SectionLink }: SectionNavProps) {
   return (
     <nav aria-label={label} className={className}>
       <ul className={listClassName}>
         {sectionNavItems.map((item) => (
           <li key={item.to}>
-            <SectionLink to={item.to} className={linkClassName}>
+            <LinkComponent to={item.to} className={linkClassName}>
               {item.label}
-            </SectionLink>
+            </LinkComponent>
           </li>
         ))}
       </ul>

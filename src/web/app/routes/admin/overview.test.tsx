@@ -19,6 +19,9 @@ const healthy: SystemHealth = {
   failingWebhookDeliveries: 2,
 };
 
+/** May to November 2026; 150 and 99 signups sit on either side of the 200 px bar cap. */
+const signupsByMonth = { May: 0, Jun: 12, Jul: 1, Aug: 150, Sep: 40, Oct: 99, Nov: 7 };
+
 function makeOverview(systemHealth: Partial<SystemHealth> = {}): AdminOverview {
   return {
     cards: { totalUsers: 1234, activeTasks: 56, recentRuns: 789, apiUsage: 12_345 },
@@ -27,15 +30,11 @@ function makeOverview(systemHealth: Partial<SystemHealth> = {}): AdminOverview {
       { id: 'u2', name: 'nameless@example.com', email: 'nameless@example.com', plan: 'Free', signedUpAt: '2026-11-19T10:00:00.000000Z' },
     ],
     systemHealth: { ...healthy, ...systemHealth },
-    userGrowth: [
-      { month: '2026-05', label: 'May', signups: 0 },
-      { month: '2026-06', label: 'Jun', signups: 12 },
-      { month: '2026-07', label: 'Jul', signups: 1 },
-      { month: '2026-08', label: 'Aug', signups: 150 },
-      { month: '2026-09', label: 'Sep', signups: 40 },
-      { month: '2026-10', label: 'Oct', signups: 99 },
-      { month: '2026-11', label: 'Nov', signups: 7 },
-    ],
+    userGrowth: Object.entries(signupsByMonth).map(([label, signups], index) => ({
+      month: `2026-${String(5 + index).padStart(2, '0')}`,
+      label,
+      signups,
+    })),
   };
 }
 

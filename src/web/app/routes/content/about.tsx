@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Briefcase, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClassName } from '#web/components/ui/button';
@@ -18,10 +19,24 @@ const values = [
 ];
 
 const team = [
-  { role: 'Product & design', text: 'Decides what Promptcron does next, from the task form to the guides.' },
-  { role: 'Engineering', text: 'Builds the scheduler, the workers, delivery and the web app.' },
-  { role: 'Support', text: 'Answers your questions and turns them into fixes and documentation.' },
+  { title: 'Product & design', text: 'Decides what Promptcron does next, from the task form to the guides.' },
+  { title: 'Engineering', text: 'Builds the scheduler, the workers, delivery and the web app.' },
+  { title: 'Support', text: 'Answers your questions and turns them into fixes and documentation.' },
 ];
+
+/** Values and team roles as a grid of titled cards. */
+function Cards({ items, className }: { items: { title: string; text: string }[]; className: string }) {
+  return (
+    <ul className={clsx('grid gap-4', className)}>
+      {items.map((item) => (
+        <li key={item.title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h3 className="font-semibold text-slate-900">{item.title}</h3>
+          <p className="mt-1 text-sm leading-6 text-slate-600">{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function AboutRoute() {
   return (
@@ -49,25 +64,11 @@ export function AboutRoute() {
         />
       </ContentSection>
       <ContentSection title="Our values">
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {values.map((value) => (
-            <li key={value.title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-              <h3 className="font-semibold text-slate-900">{value.title}</h3>
-              <p className="mt-1 text-sm leading-6 text-slate-600">{value.text}</p>
-            </li>
-          ))}
-        </ul>
+        <Cards items={values} className="sm:grid-cols-2" />
       </ContentSection>
       <ContentSection title="Our team">
         <Prose paragraphs={['We are a small, remote team of engineers and designers in Germany.']} />
-        <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-          {team.map((member) => (
-            <li key={member.role} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-              <h3 className="font-semibold text-slate-900">{member.role}</h3>
-              <p className="mt-1 text-sm leading-6 text-slate-600">{member.text}</p>
-            </li>
-          ))}
-        </ul>
+        <Cards items={team} className="mt-4 sm:grid-cols-3" />
       </ContentSection>
       <ContentSection title="Work with us" id="open-positions">
         <Prose

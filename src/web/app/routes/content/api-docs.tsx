@@ -16,10 +16,9 @@ export function ApiDocsRoute() {
 
   return (
     <ContentPage
-      eyebrow="Documentation"
+      parent="docs"
       title="API Reference"
       description="The JSON API of this Promptcron server, listed from its live OpenAPI document at /api/openapi.json."
-      back={{ to: paths.docs, label: 'Back to Documentation' }}
     >
       <p className="mb-8 max-w-3xl text-base leading-7 text-slate-700">
         Requests and answers are JSON under <Code>/api</Code>. Scripts and other services authenticate with an API key; the app itself signs

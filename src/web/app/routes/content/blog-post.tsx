@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 import { findBlogPost } from '#shared/content/blog';
-import { paths } from '#web/config/paths';
 import { AccentBanner } from '#web/features/content/components/accent-banner';
 import { formatPostDate } from '#web/features/content/components/blog-list';
 import { ContentPage, Prose } from '#web/features/content/components/content-page';
@@ -11,7 +10,7 @@ export function BlogPostRoute() {
   if (!post) return <NotFoundRoute />;
 
   return (
-    <ContentPage eyebrow={post.category} title={post.title} description={post.excerpt} back={{ to: paths.blog, label: 'Back to Blog' }}>
+    <ContentPage eyebrow={post.category} title={post.title} description={post.excerpt} parent="blog">
       <p className="-mt-4 mb-8 text-sm text-slate-600">
         <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.author} · {post.readTime}
       </p>

@@ -1,20 +1,21 @@
 import { ArrowRight, BookOpen, Code2, Plug, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
 import { integrations } from '#shared/content/integrations';
+import { LinkCards, type LinkCard } from '#web/components/link-cards';
 import { buttonClassName } from '#web/components/ui/button';
 import { integrationDocsPath, paths } from '#web/config/paths';
 import { ContentPage, ContentSection, Prose } from '#web/features/content/components/content-page';
 
-const references = [
+const references: LinkCard[] = [
   {
     title: 'Quick Start Guide',
     description: 'From a fresh install to the first delivered result.',
     to: paths.docsQuickstart,
-    Icon: Rocket,
+    icon: Rocket,
   },
-  { title: 'API Reference', description: 'Every endpoint of this server, from its live OpenAPI document.', to: paths.docsApi, Icon: Code2 },
-  { title: 'Guides', description: 'Prompts, schedules, webhooks and failures, step by step.', to: paths.guides, Icon: BookOpen },
-  { title: 'Integrations', description: 'AI providers and delivery methods, and what is planned.', to: paths.integrations, Icon: Plug },
+  { title: 'API Reference', description: 'Every endpoint of this server, from its live OpenAPI document.', to: paths.docsApi, icon: Code2 },
+  { title: 'Guides', description: 'Prompts, schedules, webhooks and failures, step by step.', to: paths.guides, icon: BookOpen },
+  { title: 'Integrations', description: 'AI providers and delivery methods, and what is planned.', to: paths.integrations, icon: Plug },
 ];
 
 export function DocsRoute() {
@@ -38,22 +39,7 @@ export function DocsRoute() {
       </ContentSection>
 
       <ContentSection title="Reference">
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {references.map(({ title, description, to, Icon }) => (
-            <li key={title}>
-              <Link
-                to={to}
-                className="flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-colors hover:border-indigo-300"
-              >
-                <Icon aria-hidden="true" className="size-6 shrink-0 text-indigo-600" />
-                <span>
-                  <span className="block font-semibold text-slate-900">{title}</span>
-                  <span className="mt-1 block text-sm text-slate-600">{description}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkCards cards={references} />
       </ContentSection>
 
       <ContentSection title="Integration documentation">

@@ -2,10 +2,10 @@ import { BookOpen, LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
 import { featuredGuides } from '#shared/content/guides';
 import { buttonClassName } from '#web/components/ui/button';
-import { guidePath, integrationDocsPath, paths } from '#web/config/paths';
+import { integrationDocsPath, paths } from '#web/config/paths';
 import { AccentBanner } from '#web/features/content/components/accent-banner';
 import { ContentPage, ContentSection } from '#web/features/content/components/content-page';
-import { GuidesBrowser } from '#web/features/content/components/guides-browser';
+import { GuideSummary, GuidesBrowser } from '#web/features/content/components/guides-browser';
 
 const quickReference = [
   { label: 'Quick Start Guide', to: paths.docsQuickstart },
@@ -30,12 +30,7 @@ export function GuidesRoute() {
                 <p className="text-sm text-slate-600">
                   {guide.steps?.length} steps · {guide.readTime} · {guide.difficulty}
                 </p>
-                <h3 className="mt-2 text-lg font-semibold text-slate-900">
-                  <Link to={guidePath(guide.id)} className="rounded hover:text-indigo-700">
-                    {guide.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm leading-6 text-slate-600">{guide.description}</p>
+                <GuideSummary guide={guide} titleClassName="mt-2 text-lg" />
               </div>
             </li>
           ))}

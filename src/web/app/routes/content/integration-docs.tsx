@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { findIntegration } from '#shared/content/integrations';
 import { Badge } from '#web/components/ui/badge';
-import { paths } from '#web/config/paths';
 import { ContentPage } from '#web/features/content/components/content-page';
 import { IntegrationDocs } from '#web/features/content/components/integration-docs';
 import { NotFoundRoute } from '../not-found';
@@ -12,12 +11,7 @@ export function IntegrationDocsRoute() {
   const available = integration.status === 'available';
 
   return (
-    <ContentPage
-      eyebrow="Integration documentation"
-      title={integration.name}
-      description={integration.description}
-      back={{ to: paths.integrations, label: 'Back to Integrations' }}
-    >
+    <ContentPage eyebrow="Integration documentation" title={integration.name} description={integration.description} parent="integrations">
       <p className="mb-6 flex flex-wrap items-center gap-3 text-sm text-slate-600">
         <Badge tone={available ? 'emerald' : 'slate'}>{available ? 'Available' : 'Coming soon'}</Badge>
         Setup difficulty: {integration.setupDifficulty}

@@ -1,14 +1,12 @@
 import { promptTemplates } from '#shared/content/guides';
-import { paths } from '#web/config/paths';
 import { ContentPage } from '#web/features/content/components/content-page';
 
 export function PromptTemplatesRoute() {
   return (
     <ContentPage
-      eyebrow="Guides"
+      parent="guides"
       title="Prompt templates"
       description="Ready-made prompts for common scheduled jobs. Replace the words in braces and paste them into a new task."
-      back={{ to: paths.guides, label: 'Back to Guides' }}
     >
       <ul className="grid gap-6 md:grid-cols-2">
         {promptTemplates.map((template) => (

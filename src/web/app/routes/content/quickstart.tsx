@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '#web/config/paths';
-import { ContentPage, ContentSection, Prose } from '#web/features/content/components/content-page';
+import { ContentPage, ContentSection, Prose, StepList } from '#web/features/content/components/content-page';
 
 const installSteps = [
   'Install Node.js 20.19 or newer.',
@@ -22,24 +22,15 @@ const firstTaskSteps = [
 export function QuickstartRoute() {
   return (
     <ContentPage
-      eyebrow="Documentation"
+      parent="docs"
       title="Quick Start Guide"
       description="Start Promptcron, create your first scheduled task and receive its first result in a few minutes."
-      back={{ to: paths.docs, label: 'Back to Documentation' }}
     >
       <ContentSection title="1. Start the server">
-        <ol className="max-w-3xl list-decimal space-y-2 pl-6 text-base leading-7 text-slate-700">
-          {installSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
+        <StepList steps={installSteps} />
       </ContentSection>
       <ContentSection title="2. Create your first task">
-        <ol className="max-w-3xl list-decimal space-y-2 pl-6 text-base leading-7 text-slate-700">
-          {firstTaskSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
+        <StepList steps={firstTaskSteps} />
       </ContentSection>
       <ContentSection title="3. What happens next">
         <Prose

@@ -39,10 +39,7 @@ export function RecentSignups({ signups }: { signups: RecentSignup[] }) {
             </table>
           </div>
         )}
-        <Link
-          to={paths.adminUsers}
-          className="self-start text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
+        <Link to={paths.adminUsers} className="self-start text-sm font-medium text-indigo-600 hover:text-indigo-500">
           View all users
         </Link>
       </CardContent>

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BlogPost } from '#shared/content/blog';
@@ -28,6 +29,34 @@ function PostFacts({ post }: { post: BlogPost }) {
   );
 }
 
+/** The featured post spans the page with its banner beside the text; the others are cards in a grid. */
+function PostCard({ post, featured = false }: { post: BlogPost; featured?: boolean }) {
+  return (
+    <article
+      aria-labelledby={`post-${post.id}`}
+      className={clsx(
+        'overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm',
+        featured ? 'grid md:grid-cols-2' : 'flex h-full flex-col',
+      )}
+    >
+      <AccentBanner accent={post.image} className={featured ? 'min-h-40' : 'h-28'} />
+      <div className={clsx('flex flex-col gap-3', featured ? 'p-6 sm:p-8' : 'flex-1 p-5')}>
+        {featured ? <p className="text-sm font-semibold text-indigo-700">Featured</p> : null}
+        <h2
+          id={`post-${post.id}`}
+          className={featured ? 'text-2xl font-bold tracking-tight text-slate-900' : 'text-lg font-semibold text-slate-900'}
+        >
+          <Link to={blogPostPath(post.id)} className="rounded hover:text-indigo-700">
+            {post.title}
+          </Link>
+        </h2>
+        <PostFacts post={post} />
+        <p className={featured ? 'text-base leading-7 text-slate-700' : 'text-sm leading-6 text-slate-700'}>{post.excerpt}</p>
+      </div>
+    </article>
+  );
+}
+
 /** The first post is featured; the others follow in pages of three. */
 export function BlogList({ posts }: { posts: BlogPost[] }) {
   const [shown, setShown] = useState(blogPageSize);
@@ -37,41 +66,12 @@ export function BlogList({ posts }: { posts: BlogPost[] }) {
 
   return (
     <div className="flex flex-col gap-10">
-      <article
-        aria-labelledby={`post-${featured.id}`}
-        className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-2"
-      >
-        <AccentBanner accent={featured.image} className="min-h-40" />
-        <div className="flex flex-col gap-3 p-6 sm:p-8">
-          <p className="text-sm font-semibold text-indigo-700">Featured</p>
-          <h2 id={`post-${featured.id}`} className="text-2xl font-bold tracking-tight text-slate-900">
-            <Link to={blogPostPath(featured.id)} className="rounded hover:text-indigo-700">
-              {featured.title}
-            </Link>
-          </h2>
-          <PostFacts post={featured} />
-          <p className="text-base leading-7 text-slate-700">{featured.excerpt}</p>
-        </div>
-      </article>
+      <PostCard post={featured} featured />
 
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {visible.map((post) => (
           <li key={post.id}>
-            <article
-              aria-labelledby={`post-${post.id}`}
-              className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-            >
-              <AccentBanner accent={post.image} className="h-28" />
-              <div className="flex flex-1 flex-col gap-3 p-5">
-                <h2 id={`post-${post.id}`} className="text-lg font-semibold text-slate-900">
-                  <Link to={blogPostPath(post.id)} className="rounded hover:text-indigo-700">
-                    {post.title}
-                  </Link>
-                </h2>
-                <PostFacts post={post} />
-                <p className="text-sm leading-6 text-slate-700">{post.excerpt}</p>
-              </div>
-            </article>
+            <PostCard post={post} />
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,26 +12,37 @@ type ContentPageProps = {
   title: string;
   /** One or two sentences: shown under the heading and used as the meta description. */
   description: string;
-  /** A small label above the heading, e.g. the section the page belongs to. */
+  /** A small label above the heading; by default the name of the page's parent, if it has one. */
   eyebrow?: string;
-  /** Where "Back" leads; every content page has one, home unless said otherwise (spec section 2). */
-  back?: { to: string; label: string };
+  /** The page that "Back" leads to; every content page has one, home unless said otherwise (spec section 2). */
+  parent?: ParentPage;
   children: ReactNode;
 };
 
+const parentPages = {
+  home: { to: paths.home, name: 'Home' },
+  docs: { to: paths.docs, name: 'Documentation' },
+  guides: { to: paths.guides, name: 'Guides' },
+  integrations: { to: paths.integrations, name: 'Integrations' },
+  blog: { to: paths.blog, name: 'Blog' },
+} as const;
+
+type ParentPage = keyof typeof parentPages;
+
 /** The frame of every public content page: Back to Home, heading, intro, then the page's own sections. */
-export function ContentPage({ title, description, eyebrow, back, children }: ContentPageProps) {
+export function ContentPage({ title, description, eyebrow, parent = 'home', children }: ContentPageProps) {
   usePageMeta({ title: formatDocumentTitle(title), description });
-  const backLink = back ?? { to: paths.home, label: 'Back to Home' };
+  const back = parentPages[parent];
+  const eyebrowText = eyebrow ?? (parent === 'home' ? undefined : back.name);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <Link to={backLink.to} className={buttonClassName({ variant: 'ghost', size: 'sm', className: '-ml-3.5' })}>
+      <Link to={back.to} className={buttonClassName({ variant: 'ghost', size: 'sm', className: '-ml-3.5' })}>
         <ArrowLeft aria-hidden="true" className="size-4" />
-        {backLink.label}
+        Back to {back.name}
       </Link>
       <header className="mt-6 max-w-3xl">
-        {eyebrow ? <p className="text-sm font-semibold text-indigo-700">{eyebrow}</p> : null}
+        {eyebrowText ? <p className="text-sm font-semibold text-indigo-700">{eyebrowText}</p> : null}
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{title}</h1>
         <p className="mt-4 text-lg leading-8 text-slate-600">{description}</p>
       </header>
@@ -60,5 +72,16 @@ export function Prose({ paragraphs }: { paragraphs: string[] }) {
         <p key={paragraph}>{paragraph}</p>
       ))}
     </div>
+  );
+}
+
+/** Numbered steps, e.g. a guide's or an integration's setup. */
+export function StepList({ steps, className }: { steps: string[]; className?: string }) {
+  return (
+    <ol className={clsx('max-w-3xl list-decimal space-y-2 pl-6 text-base leading-7 text-slate-700', className)}>
+      {steps.map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ol>
   );
 }

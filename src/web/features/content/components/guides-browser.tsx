@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { guideCategories, guides, type GuideCategory, type GuideEntry } from '#shared/content/guides';
 import { Badge } from '#web/components/ui/badge';
@@ -14,6 +15,20 @@ function tabValue(category: GuideCategory): string {
 }
 
 const difficultyTone = { Beginner: 'emerald', Intermediate: 'indigo', Advanced: 'slate' } as const;
+
+/** A guide card's linked title and description; the card around it says what else to show. */
+export function GuideSummary({ guide, titleClassName }: { guide: GuideEntry; titleClassName: string }) {
+  return (
+    <>
+      <h3 className={clsx('font-semibold text-slate-900', titleClassName)}>
+        <Link to={guidePath(guide.id)} className="rounded hover:text-indigo-700">
+          {guide.title}
+        </Link>
+      </h3>
+      <p className="mt-1 text-sm leading-6 text-slate-600">{guide.description}</p>
+    </>
+  );
+}
 
 /** The nine guides in tabs by category, each with its difficulty. */
 export function GuidesBrowser() {
@@ -35,12 +50,7 @@ export function GuidesBrowser() {
                   <Badge tone={difficultyTone[guide.difficulty]}>{guide.difficulty}</Badge>
                   <span className="text-xs text-slate-600">{guide.readTime} read</span>
                 </div>
-                <h3 className="mt-3 text-base font-semibold text-slate-900">
-                  <Link to={guidePath(guide.id)} className="rounded hover:text-indigo-700">
-                    {guide.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm leading-6 text-slate-600">{guide.description}</p>
+                <GuideSummary guide={guide} titleClassName="mt-3 text-base" />
               </li>
             ))}
           </ul>

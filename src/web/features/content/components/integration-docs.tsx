@@ -1,4 +1,5 @@
 import type { IntegrationEntry } from '#shared/content/integrations';
+import { StepList } from './content-page';
 
 /** Setup steps and the example configuration of an available integration. */
 /** `headingLevel` is one below the heading that names the integration where the documentation is shown. */
@@ -12,11 +13,7 @@ export function IntegrationDocs({ integration, headingLevel = 2 }: { integration
       {integration.setupSteps.length > 0 ? (
         <div>
           <Heading className="text-lg font-semibold text-slate-900">Setup steps</Heading>
-          <ol className="mt-3 list-decimal space-y-2 pl-6">
-            {integration.setupSteps.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
+          <StepList steps={integration.setupSteps} className="mt-3" />
         </div>
       ) : null}
       <div>

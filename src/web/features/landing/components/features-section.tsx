@@ -1,8 +1,9 @@
 import { CalendarClock, Globe, Layers, Mail, ShieldCheck, Webhook } from 'lucide-react';
 import { landingSectionIds } from '#web/config/paths';
+import { type Feature, FeatureList } from './feature-list';
 import { LandingSection } from './landing-section';
 
-const features = [
+const features: Feature[] = [
   {
     title: 'Scheduled Tasks',
     description: 'Pick hourly, daily, weekly or monthly in your local time, or write a custom cron expression in UTC.',
@@ -44,19 +45,7 @@ export function FeaturesSection() {
       tinted
       width="wide"
     >
-      <ul className="mt-14 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
-        {features.map(({ title, description, Icon }) => (
-          <li key={title} className="flex gap-4">
-            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <div>
-              <h3 className="text-base font-semibold text-slate-900">{title}</h3>
-              <p className="mt-1 text-sm leading-6 text-slate-600">{description}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={features} look="row" headingLevel={3} className="mt-14 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3" />
     </LandingSection>
   );
 }

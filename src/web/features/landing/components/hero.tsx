@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { heroHeading, tagline } from '#shared/product';
 import { buttonClassName } from '#web/components/ui/button';
 import { paths } from '#web/config/paths';
+import { type Feature, FeatureList } from './feature-list';
 
-const highlights = [
+const highlights: Feature[] = [
   {
     title: 'Schedule Anything',
     description: 'Run a prompt hourly, daily, weekly, monthly or on your own cron expression.',
@@ -69,17 +70,12 @@ export function Hero({ waitlistUrl }: HeroProps) {
           </div>
         </div>
 
-        <ul className="mx-auto mt-16 grid max-w-5xl gap-4 sm:mt-20 md:grid-cols-3">
-          {highlights.map(({ title, description, Icon }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white/80 p-6 shadow-sm backdrop-blur">
-              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <h2 className="mt-4 text-base font-semibold text-slate-900">{title}</h2>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{description}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureList
+          features={highlights}
+          look="card"
+          headingLevel={2}
+          className="mx-auto mt-16 grid max-w-5xl gap-4 sm:mt-20 md:grid-cols-3"
+        />
       </div>
     </section>
   );
