@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { ComponentProps, ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
   return <section className={clsx('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />;
@@ -37,5 +37,26 @@ export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
       )}
       {...props}
     />
+  );
+}
+
+type TitledCardProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  className?: string;
+  /** The content's layout; by default its parts stack with room between them. */
+  contentClassName?: string;
+  children: ReactNode;
+};
+
+/** A card with a header, named by its title (`aria-labelledby`) so that screen readers list it as a region. */
+export function TitledCard({ title, description, className, contentClassName = 'flex flex-col gap-5', children }: TitledCardProps) {
+  // Unique on the page: the same card titles stand on several pages, and some pages show them next to each other.
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId} className={className}>
+      <CardHeader titleId={titleId} title={title} description={description} />
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
   );
 }

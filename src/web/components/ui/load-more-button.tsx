@@ -1,5 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from './button';
 
 type LoadMoreButtonProps = {
@@ -25,5 +26,17 @@ export function LoadMoreButton({ pages, className }: LoadMoreButtonProps) {
       {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" /> : null}
       {loading ? 'Loading more...' : pages.isFetchNextPageError ? 'Retry' : 'Load more'}
     </Button>
+  );
+}
+
+/** Under a paged list: how much of it is shown (announced as it grows), and "Load more" while there is more. */
+export function PagedListFooter({ pages, children }: { pages: LoadMoreButtonProps['pages']; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+      <p aria-live="polite" className="text-sm text-slate-600">
+        {children}
+      </p>
+      <LoadMoreButton pages={pages} />
+    </div>
   );
 }

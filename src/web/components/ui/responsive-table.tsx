@@ -31,6 +31,16 @@ export function StackedCell({ label, className, children }: { label?: string; cl
   );
 }
 
+/** A cell's value with a smaller second line under it (a provider and its model, an owner and their e-mail). */
+export function ValueWithDetail({ value, detail }: { value: ReactNode; detail: ReactNode }) {
+  return (
+    <span className="flex flex-col max-lg:items-end">
+      <span className="text-slate-700">{value}</span>
+      <span className="text-xs text-slate-500">{detail}</span>
+    </span>
+  );
+}
+
 /** The loading, empty or error row, spanning every column. */
 export function MessageRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (

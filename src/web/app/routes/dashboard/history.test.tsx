@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatLocalDateTime } from '#web/lib/date-time';
 import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeRun } from '#web/testing/run-fixtures';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { HistoryRoute } from './history';
@@ -208,23 +209,13 @@ describe('history page', () => {
   });
 
   it('shows a load error with Retry', async () => {
-    let failing = true;
-    stubApi({
-      handlers: {
-        [runsPath]: () =>
-          failing
-            ? errorResponse(503, 'unavailable', 'The database is unavailable.')
-            : jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }),
-      },
-    });
+    const runs = downUntilRecovered(() => jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }));
+    stubApi({ handlers: { [runsPath]: runs.handler } });
     renderHistory();
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The database is unavailable.');
     // The panel and the toast both say so (spec section 8).
     await waitFor(() => expect(screen.getAllByText('Error loading task runs')).toHaveLength(2));
-    failing = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await retryAfterLoadError('Error loading task runs', runs.recover);
     expect(await screen.findByRole('table')).toBeTruthy();
   });
 

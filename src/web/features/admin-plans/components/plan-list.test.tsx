@@ -5,6 +5,7 @@ import type { AdminPlan } from '#shared/admin/admin-plan.schema';
 import { testAdmin } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
 import { fillIn } from '#web/testing/fill-in';
+import { planLimits } from '#web/testing/plan-fixtures';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { PlanList } from './plan-list';
 
@@ -18,10 +19,7 @@ const pro: AdminPlan = {
   isActive: true,
   stripePriceId: 'price_pro',
   subscribers: 12,
-  limits: [
-    { featureName: 'active_tasks', limitValue: 20 },
-    { featureName: 'monthly_runs', limitValue: 5000 },
-  ],
+  limits: planLimits({ active_tasks: 20, monthly_runs: 5000 }),
 };
 const unlimited: AdminPlan = {
   ...pro,
@@ -83,11 +81,7 @@ describe('the plans page', () => {
     expect(sentBodies(fetchMock, 'PATCH', `/api/admin/plans/${pro.id}`)).toEqual([
       expect.objectContaining({
         price: 1500,
-        limits: [
-          { featureName: 'active_tasks', limitValue: 20 },
-          { featureName: 'monthly_runs', limitValue: null },
-          { featureName: 'min_interval_minutes', limitValue: null },
-        ],
+        limits: planLimits({ active_tasks: 20, monthly_runs: null, min_interval_minutes: null }),
       }),
     ]);
   });

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
-import { Link } from 'react-router';
 import type { AdminTask } from '#shared/admin/admin-task.schema';
-import { StackedCell, StackedTable, stackedRowClassName } from '#web/components/ui/responsive-table';
+import { StackedCell, StackedTable, ValueWithDetail, stackedRowClassName } from '#web/components/ui/responsive-table';
+import { NameLink } from '#web/components/ui/name-link';
 import { adminTaskPaths } from '#web/config/paths';
 import { providerName } from '#web/lib/catalog-names';
 import { AdminTaskLastRun } from './admin-task-last-run';
@@ -32,18 +32,12 @@ export function AdminTaskTable({ tasks, stale, busyTaskIds, onRun, onChangeStatu
       {tasks?.map((task) => (
         <tr key={task.id} className={stackedRowClassName}>
           <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-2">
-            <Link
-              to={adminTaskPaths.detail(task.id)}
-              className="font-medium break-words text-slate-900 hover:text-indigo-700 hover:underline"
-            >
+            <NameLink to={adminTaskPaths.detail(task.id)} className="break-words">
               {task.name}
-            </Link>
+            </NameLink>
           </StackedCell>
           <StackedCell label="User">
-            <span className="flex flex-col max-lg:items-end">
-              <span className="text-slate-700">{task.owner.name}</span>
-              <span className="text-xs text-slate-500">{task.owner.email}</span>
-            </span>
+            <ValueWithDetail value={task.owner.name} detail={task.owner.email} />
           </StackedCell>
           <StackedCell label="Status">
             <AdminTaskStatus status={task.status} />

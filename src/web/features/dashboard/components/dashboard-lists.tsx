@@ -8,6 +8,7 @@ import { RunStatusBadge } from '#web/components/runs/run-status-badge';
 import { buttonClassName } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { NameLink } from '#web/components/ui/name-link';
 import { paths, taskPaths } from '#web/config/paths';
 import { formatLocalDateTime } from '#web/lib/date-time';
 import { runDurationText } from '#web/lib/run-text';
@@ -53,9 +54,9 @@ export function ActiveTasksCard({ tasks }: { tasks: Task[] }) {
         <ul className="divide-y divide-slate-100">
           {tasks.map((task) => (
             <li key={task.id} className="flex flex-col gap-0.5 px-5 py-3 sm:px-6">
-              <Link to={taskPaths.detail(task.id)} className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+              <NameLink to={taskPaths.detail(task.id)} className="truncate">
                 {task.name}
-              </Link>
+              </NameLink>
               <span className="text-xs text-slate-500">
                 {describeSchedule(task)}
                 {task.nextFireAt ? <> · Next run {formatLocalDateTime(task.nextFireAt)}</> : null}
@@ -80,12 +81,9 @@ export function RecentRunsCard({ runs }: { runs: Run[] }) {
             return (
               <li key={run.id} data-run-id={run.id} className="flex items-center gap-3 px-5 py-3 sm:px-6">
                 <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <Link
-                    to={taskPaths.detail(run.taskId)}
-                    className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline"
-                  >
+                  <NameLink to={taskPaths.detail(run.taskId)} className="truncate">
                     {run.taskName}
-                  </Link>
+                  </NameLink>
                   <span className="text-xs text-slate-500">
                     {started ? <time dateTime={started}>{formatLocalDateTime(started)}</time> : '—'} ·{' '}
                     <span data-duration>{runDurationText(run)}</span>

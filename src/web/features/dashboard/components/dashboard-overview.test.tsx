@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatLocalDate, formatLocalDateTime } from '#web/lib/date-time';
-import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { stubApi } from '#web/testing/api-stubs';
+import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeRun } from '#web/testing/run-fixtures';
 import { makeTask } from '#web/testing/task-fixtures';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
@@ -154,20 +154,11 @@ describe('dashboard overview', () => {
   });
 
   it('reports a failed load and retries', async () => {
-    let failing = true;
-    stubApi({
-      handlers: {
-        'GET /api/dashboard': () =>
-          failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse(dashboard()),
-      },
-    });
+    const api = downUntilRecovered(() => jsonResponse(dashboard()));
+    stubApi({ handlers: { 'GET /api/dashboard': api.handler } });
     renderOverview();
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Error loading dashboard');
-    expect(alert.textContent).toContain('The database is unavailable.');
-    failing = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await retryAfterLoadError('Error loading dashboard', api.recover);
     expect(await screen.findByRole('list', { name: 'Statistics' })).toBeTruthy();
   });
 });

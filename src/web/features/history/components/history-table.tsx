@@ -1,13 +1,13 @@
 import { clsx } from 'clsx';
 import { FileText } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import type { Run } from '#shared/runs/run.schema';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
 import { Button } from '#web/components/ui/button';
 import { ColumnHeads } from '#web/components/ui/column-heads';
 import { DetailsToggle } from '#web/components/ui/details-toggle';
 import { Fact } from '#web/components/ui/fact';
+import { NameLink } from '#web/components/ui/name-link';
 import { taskPaths } from '#web/config/paths';
 import { modelName, providerName } from '#web/lib/catalog-names';
 import { formatLocalDateTime } from '#web/lib/date-time';
@@ -92,9 +92,7 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
         className="max-md:flex max-md:flex-col max-md:gap-2 max-md:px-4 max-md:pt-4 max-md:pb-2 md:transition-colors md:hover:bg-slate-50/70"
       >
         <td className={cellClassName}>
-          <Link to={taskPaths.detail(run.taskId)} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
-            {run.taskName}
-          </Link>
+          <NameLink to={taskPaths.detail(run.taskId)}>{run.taskName}</NameLink>
         </td>
         <td className={cellClassName}>
           <CellLabel>Status</CellLabel>

@@ -7,7 +7,8 @@ import type { HistoryRange } from '#shared/runs/history-ranges';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { Button, buttonClassName } from '#web/components/ui/button';
 import { QueryLoadError } from '#web/components/ui/load-error';
-import { LoadMoreButton } from '#web/components/ui/load-more-button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { PagedListFooter } from '#web/components/ui/load-more-button';
 import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
@@ -63,11 +64,11 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
   let results: ReactNode;
   if (auth.status === 'signed-out' || isSignedOut(runs.error)) {
     results = (
-      <Notice icon={<LogIn aria-hidden="true" className="size-6" />} text={signedOutText}>
+      <EmptyState icon={<LogIn aria-hidden="true" className="size-6" />} title={signedOutText}>
         <Link to={paths.login} className={buttonClassName({ className: 'mt-2' })}>
           Sign In
         </Link>
-      </Notice>
+      </EmptyState>
     );
   } else if (runs.isPending) {
     results = (
@@ -82,13 +83,13 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
     results = <QueryLoadError title="Error loading task runs" query={runs} fallback={loadFailed} />;
   } else if (items.length === 0) {
     results = isFiltered(filter) ? (
-      <Notice icon={<SearchX aria-hidden="true" className="size-6" />} text="No matching task runs found">
+      <EmptyState icon={<SearchX aria-hidden="true" className="size-6" />} title="No matching task runs found">
         <Button variant="secondary" className="mt-2" onClick={() => onFilterChange({ range: 'all', date: '', search: '' })}>
           Clear filters
         </Button>
-      </Notice>
+      </EmptyState>
     ) : (
-      <Notice icon={<History aria-hidden="true" className="size-6" />} text="No task runs found" />
+      <EmptyState icon={<History aria-hidden="true" className="size-6" />} title="No task runs found" />
     );
   } else {
     results = (
@@ -103,12 +104,9 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
             Error loading task runs: {errorMessage(runs.error, loadFailed)}
           </p>
         ) : null}
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p aria-live="polite" className="text-sm text-slate-600">
-            Showing {formatCount(items.length)} of {formatCount(total)}
-          </p>
-          <LoadMoreButton pages={runs} />
-        </div>
+        <PagedListFooter pages={runs}>
+          Showing {formatCount(items.length)} of {formatCount(total)}
+        </PagedListFooter>
       </div>
     );
   }
@@ -136,16 +134,6 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
         onOpenChange={(open) => setViewing((current) => (current ? { ...current, open } : current))}
         returnFocusTo={() => viewing?.trigger}
       />
-    </div>
-  );
-}
-
-function Notice({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">{icon}</span>
-      <p className="text-base font-semibold text-slate-900">{text}</p>
-      {children}
     </div>
   );
 }

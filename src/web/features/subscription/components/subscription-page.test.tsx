@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatLocalDate } from '#web/lib/date-time';
 import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { planLimits } from '#web/testing/plan-fixtures';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import type * as BillingSessionModule from '../api/billing-session';
 import { redirectToBillingSession } from '../api/billing-session';
@@ -27,11 +28,7 @@ const free: Plan = {
   currency: 'usd',
   billingCycle: 'month',
   isActive: true,
-  limits: [
-    { featureName: 'active_tasks', limitValue: 5 },
-    { featureName: 'monthly_runs', limitValue: 300 },
-    { featureName: 'min_interval_minutes', limitValue: 60 },
-  ],
+  limits: planLimits({ active_tasks: 5, monthly_runs: 300, min_interval_minutes: 60 }),
 };
 const pro: Plan = {
   ...free,
@@ -39,12 +36,7 @@ const pro: Plan = {
   name: 'Pro',
   description: 'For daily work',
   price: 900,
-  limits: [
-    { featureName: 'active_tasks', limitValue: 50 },
-    { featureName: 'monthly_runs', limitValue: 5000 },
-    { featureName: 'min_interval_minutes', limitValue: 1 },
-    { featureName: 'webhooks', limitValue: 3 },
-  ],
+  limits: planLimits({ active_tasks: 50, monthly_runs: 5000, min_interval_minutes: 1, webhooks: 3 }),
 };
 const business: Plan = {
   ...free,
@@ -52,11 +44,7 @@ const business: Plan = {
   name: 'Business',
   description: null,
   price: 2900,
-  limits: [
-    { featureName: 'active_tasks', limitValue: null },
-    { featureName: 'monthly_runs', limitValue: 50000 },
-    { featureName: 'min_interval_minutes', limitValue: 1 },
-  ],
+  limits: planLimits({ active_tasks: null, monthly_runs: 50000, min_interval_minutes: 1 }),
 };
 const unlimited: Plan = {
   ...free,

@@ -1,5 +1,6 @@
 import { CircleAlert, Info, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
+import type { BillingSession } from '#shared/billing/billing-session.schema';
 import { toast } from '#web/lib/toast';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { Button } from '#web/components/ui/button';
@@ -88,31 +89,37 @@ function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
   // What is on its way to Stripe: a plan id, or 'portal'. It stays set after a redirect starts, while the page unloads.
   const [pending, setPending] = useState<string | null>(null);
 
-  const subscribe = async (plan: Plan) => {
-    setPending(plan.id);
+  /** Asks the server for a Stripe session and goes there; on any failure says so with these words and frees the buttons. */
+  const goToStripe = async (
+    pendingAs: string,
+    openSession: () => Promise<BillingSession>,
+    words: { failed: string; noUrl: string; signedOut: string },
+  ) => {
+    setPending(pendingAs);
     try {
-      const { url } = await checkout.mutateAsync(plan.id);
+      const { url } = await openSession();
       if (url) return redirectToBillingSession(url);
-      toast.error('Failed to create subscription', { id: billingToastId, description: 'No session URL returned from Stripe' });
+      toast.error(words.failed, { id: billingToastId, description: words.noUrl });
     } catch (error) {
-      if (isSignedOut(error)) toast.error('You must be logged in to subscribe', { id: billingToastId });
-      else toast.error('Failed to create subscription', { id: billingToastId, description: errorMessage(error, 'Please try again.') });
+      if (isSignedOut(error)) toast.error(words.signedOut, { id: billingToastId });
+      else toast.error(words.failed, { id: billingToastId, description: errorMessage(error, 'Please try again.') });
     }
     setPending(null);
   };
 
-  const manage = async () => {
-    setPending('portal');
-    try {
-      const { url } = await portal.mutateAsync();
-      if (url) return redirectToBillingSession(url);
-      toast.error('Failed to manage subscription', { id: billingToastId, description: 'No portal URL returned from Stripe' });
-    } catch (error) {
-      if (isSignedOut(error)) toast.error('You must be logged in to manage your subscription', { id: billingToastId });
-      else toast.error('Failed to manage subscription', { id: billingToastId, description: errorMessage(error, 'Please try again.') });
-    }
-    setPending(null);
-  };
+  const subscribe = (plan: Plan) =>
+    goToStripe(plan.id, () => checkout.mutateAsync(plan.id), {
+      failed: 'Failed to create subscription',
+      noUrl: 'No session URL returned from Stripe',
+      signedOut: 'You must be logged in to subscribe',
+    });
+
+  const manage = () =>
+    goToStripe('portal', () => portal.mutateAsync(), {
+      failed: 'Failed to manage subscription',
+      noUrl: 'No portal URL returned from Stripe',
+      signedOut: 'You must be logged in to manage your subscription',
+    });
 
   const manageButton = (
     <Button onClick={() => void manage()} disabled={pending !== null}>

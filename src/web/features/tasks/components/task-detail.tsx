@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Clock, FileQuestion, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
+import { ArrowLeft, Clock, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast';
@@ -9,11 +9,10 @@ import { waitingForConfirmationText } from '#shared/tasks/delivery-address.schem
 import type { Task } from '#shared/tasks/task.schema';
 import { ActivityChart } from '#web/components/runs/activity-chart';
 import { Button, buttonClassName } from '#web/components/ui/button';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { Card, CardContent, TitledCard } from '#web/components/ui/card';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths, taskPaths } from '#web/config/paths';
-import { ApiError } from '#web/lib/api-client';
 import { errorMessage } from '#web/lib/form-errors';
 import { taskQueryOptions } from '../api/get-task';
 import { useTaskActivity } from '../api/get-task-activity';
@@ -25,14 +24,11 @@ import { formatLocalDateTime } from '#web/lib/date-time';
 import { chatWebhookText, deliveryMethodLabel } from '#web/lib/delivery-text';
 import { DeleteTaskDialog } from './delete-task-dialog';
 import { TaskRunHistory } from './task-run-history';
+import { TaskNotFound, isTaskNotFound } from './task-not-found';
 import { TaskStatusBadge } from './task-status-badge';
 import { WebhookSecret } from './webhook-secret';
 
 const loadFailed = 'Failed to load task. Please try again.';
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
 
 /** One task's page: what it runs, when, with which model, where the result goes, and the actions on it. */
 export function TaskDetail({ taskId }: { taskId: string }) {
@@ -41,7 +37,7 @@ export function TaskDetail({ taskId }: { taskId: string }) {
     ...taskQueryOptions(taskId),
     // A missing task stays missing; asking again only delays "Task not found". Other failures retry as usual.
     retry: (failureCount, error) => {
-      if (isNotFound(error)) return false;
+      if (isTaskNotFound(error)) return false;
       if (typeof defaultRetry === 'function') return defaultRetry(failureCount, error);
       if (typeof defaultRetry === 'number') return failureCount < defaultRetry;
       return defaultRetry ?? failureCount < 3;
@@ -50,14 +46,21 @@ export function TaskDetail({ taskId }: { taskId: string }) {
 
   // Spec section 8, "Load task": the server's message under "Error loading task", or the generic pair.
   useEffect(() => {
-    if (!task.error || isNotFound(task.error)) return;
+    if (!task.error || isTaskNotFound(task.error)) return;
     const message = errorMessage(task.error, '');
     if (message) toast.error('Error loading task', { description: message });
     else toast.error('Error', { description: loadFailed });
   }, [task.error]);
 
   if (task.isPending) return <TaskDetailSkeleton />;
-  if (task.isError && isNotFound(task.error)) return <TaskNotFound />;
+  if (task.isError && isTaskNotFound(task.error)) {
+    return (
+      <div className="flex flex-col gap-6">
+        <BackToTasks />
+        <TaskNotFound />
+      </div>
+    );
+  }
   if (!task.data) {
     return (
       <div className="flex flex-col gap-6">
@@ -75,24 +78,6 @@ function BackToTasks() {
       <ArrowLeft aria-hidden="true" className="size-4" />
       Back to Tasks
     </Link>
-  );
-}
-
-function TaskNotFound() {
-  return (
-    <div className="flex flex-col gap-6">
-      <BackToTasks />
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-          <FileQuestion aria-hidden="true" className="size-6" />
-        </span>
-        <h2 className="text-lg font-semibold text-slate-900">Task not found</h2>
-        <p className="max-w-sm text-sm text-slate-600">It may have been deleted, or the link is wrong.</p>
-        <Link to={paths.dashboardTasks} className={buttonClassName({ variant: 'secondary', className: 'mt-2' })}>
-          Back to Tasks
-        </Link>
-      </div>
-    </div>
   );
 }
 
@@ -240,64 +225,52 @@ function TaskDetailView({ task }: { task: Task }) {
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Card aria-labelledby="task-schedule-title">
-          <CardHeader titleId="task-schedule-title" title="Schedule" />
-          <CardContent>
-            <dl className="flex flex-col gap-4">
-              <Detail label="Runs">
-                <span className="font-medium">{describeSchedule(task)}</span>
-                <p className="mt-1 text-slate-600">
-                  {custom ? 'Custom cron schedules run in UTC.' : `Runs at this time in the task's time zone, ${task.timezone}.`}
-                </p>
-              </Detail>
-              <Detail label="Next run (your local time)">{nextRunText(task)}</Detail>
-              <Detail label="Last run">{task.lastRunAt ? formatLocalDateTime(task.lastRunAt) : 'Never'}</Detail>
-            </dl>
-          </CardContent>
-        </Card>
+        <TitledCard title="Schedule">
+          <dl className="flex flex-col gap-4">
+            <Detail label="Runs">
+              <span className="font-medium">{describeSchedule(task)}</span>
+              <p className="mt-1 text-slate-600">
+                {custom ? 'Custom cron schedules run in UTC.' : `Runs at this time in the task's time zone, ${task.timezone}.`}
+              </p>
+            </Detail>
+            <Detail label="Next run (your local time)">{nextRunText(task)}</Detail>
+            <Detail label="Last run">{task.lastRunAt ? formatLocalDateTime(task.lastRunAt) : 'Never'}</Detail>
+          </dl>
+        </TitledCard>
 
-        <Card aria-labelledby="task-model-title">
-          <CardHeader titleId="task-model-title" title="AI Model" />
-          <CardContent>
-            <dl className="flex flex-col gap-4">
-              <Detail label="Provider">{providerName(task.provider)}</Detail>
-              <Detail label="Model">{modelName(task.provider, task.model)}</Detail>
-            </dl>
-          </CardContent>
-        </Card>
+        <TitledCard title="AI Model">
+          <dl className="flex flex-col gap-4">
+            <Detail label="Provider">{providerName(task.provider)}</Detail>
+            <Detail label="Model">{modelName(task.provider, task.model)}</Detail>
+          </dl>
+        </TitledCard>
 
-        <Card aria-labelledby="task-delivery-title" className="md:col-span-2">
-          <CardHeader titleId="task-delivery-title" title="Delivery" />
-          <CardContent>
-            <dl className="grid gap-4 md:grid-cols-2">
-              <Detail label="Delivery method">{deliveryMethodLabel(task.deliveryMethod)}</Detail>
-              <DeliveryAddress task={task} />
-              <Detail label="Deliver">{deliverWhenText(task)}</Detail>
-              {task.deliveryMethod === 'webhook' ? (
-                <div className="flex flex-col gap-1 md:col-span-2">
-                  <dt className="text-sm font-medium text-slate-500">Signing secret</dt>
-                  <dd>
-                    <WebhookSecret task={task} />
-                  </dd>
-                </div>
-              ) : null}
-            </dl>
-          </CardContent>
-        </Card>
+        <TitledCard title="Delivery" className="md:col-span-2">
+          <dl className="grid gap-4 md:grid-cols-2">
+            <Detail label="Delivery method">{deliveryMethodLabel(task.deliveryMethod)}</Detail>
+            <DeliveryAddress task={task} />
+            <Detail label="Deliver">{deliverWhenText(task)}</Detail>
+            {task.deliveryMethod === 'webhook' ? (
+              <div className="flex flex-col gap-1 md:col-span-2">
+                <dt className="text-sm font-medium text-slate-500">Signing secret</dt>
+                <dd>
+                  <WebhookSecret task={task} />
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </TitledCard>
 
-        <Card aria-labelledby="task-prompt-title" className="md:col-span-2">
-          <CardHeader titleId="task-prompt-title" title="Prompt" />
-          <CardContent className="flex flex-col gap-5">
-            <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm whitespace-pre-wrap text-slate-800">
-              {task.prompt.input}
-            </p>
-            <dl className="grid grid-cols-2 gap-4 sm:max-w-sm">
-              <Detail label="Web Search">{task.prompt.searchEnabled ? 'On' : 'Off'}</Detail>
-              {/* Such models reject any other temperature, so the stored number is not what they run with. */}
-              <Detail label="Temperature">{fixedTemperature ? 'Model default' : task.prompt.temperature}</Detail>
-            </dl>
-          </CardContent>
-        </Card>
+        <TitledCard title="Prompt" className="md:col-span-2">
+          <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm whitespace-pre-wrap text-slate-800">
+            {task.prompt.input}
+          </p>
+          <dl className="grid grid-cols-2 gap-4 sm:max-w-sm">
+            <Detail label="Web Search">{task.prompt.searchEnabled ? 'On' : 'Off'}</Detail>
+            {/* Such models reject any other temperature, so the stored number is not what they run with. */}
+            <Detail label="Temperature">{fixedTemperature ? 'Model default' : task.prompt.temperature}</Detail>
+          </dl>
+        </TitledCard>
 
         <TaskActivity taskId={task.id} />
 
@@ -316,9 +289,9 @@ function TaskDetailSkeleton() {
       <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
         <Skeleton className="h-9 w-36" />
         <div className="flex gap-2">
-          <Skeleton className="h-10 w-28 rounded-lg" />
-          <Skeleton className="h-10 w-28 rounded-lg" />
-          <Skeleton className="h-10 w-24 rounded-lg" />
+          {['w-28', 'w-28', 'w-24'].map((width, index) => (
+            <Skeleton key={index} className={`h-10 rounded-lg ${width}`} />
+          ))}
         </div>
       </div>
       <div className="flex flex-col gap-2">

@@ -6,7 +6,8 @@ import { PageIntro } from '#web/components/layout/page-intro';
 import type { Task, TaskListFilter } from '#shared/tasks/task.schema';
 import { Button, buttonClassName } from '#web/components/ui/button';
 import { QueryLoadError } from '#web/components/ui/load-error';
-import { LoadMoreButton } from '#web/components/ui/load-more-button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { PagedListFooter } from '#web/components/ui/load-more-button';
 import { paths } from '#web/config/paths';
 import { errorMessage } from '#web/lib/form-errors';
 import { useTaskList } from '../api/list-tasks';
@@ -54,12 +55,9 @@ export function TaskList({ search, status, onSearchChange, onStatusChange, onCle
     results = (
       <div className="flex flex-col gap-4">
         <TaskTable tasks={items} stale={tasks.isPlaceholderData} onDelete={(task, trigger) => setDeletion({ task, trigger, open: true })} />
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p aria-live="polite" className="text-sm text-slate-600">
-            Showing {items.length} of {total} {total === 1 ? 'task' : 'tasks'}
-          </p>
-          <LoadMoreButton pages={tasks} />
-        </div>
+        <PagedListFooter pages={tasks}>
+          Showing {items.length} of {total} {total === 1 ? 'task' : 'tasks'}
+        </PagedListFooter>
       </div>
     );
   }
@@ -93,19 +91,9 @@ export function TaskList({ search, status, onSearchChange, onStatusChange, onCle
   );
 }
 
-function EmptyState({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">{icon}</span>
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
-      {children}
-    </div>
-  );
-}
-
 function NoTasksYet() {
   return (
-    <EmptyState icon={<ListChecks aria-hidden="true" className="size-6" />} title="No tasks yet">
+    <EmptyState icon={<ListChecks aria-hidden="true" className="size-6" />} title="No tasks yet" heading>
       <p className="max-w-sm text-sm text-slate-600">
         Create a task to run a prompt on a schedule and get the result by e-mail, webhook, Slack or Discord.
       </p>
@@ -119,7 +107,7 @@ function NoTasksYet() {
 
 function NoMatches({ onClearFilters }: { onClearFilters: () => void }) {
   return (
-    <EmptyState icon={<SearchX aria-hidden="true" className="size-6" />} title="No tasks match your search">
+    <EmptyState icon={<SearchX aria-hidden="true" className="size-6" />} title="No tasks match your search" heading>
       <p className="max-w-sm text-sm text-slate-600">Try other words, or show all of your tasks.</p>
       <Button variant="secondary" onClick={onClearFilters} className="mt-2">
         Clear filters

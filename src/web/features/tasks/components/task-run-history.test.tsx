@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { stubApi } from '#web/testing/api-stubs';
+import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeRun as makeHistoryRun } from '#web/testing/run-fixtures';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { formatLocalDateTime } from '#web/lib/date-time';
@@ -21,6 +22,11 @@ function renderHistory(deliveryMethod = 'email') {
 
 const runsPath = 'GET /api/tasks/task-1/runs';
 
+/** The task's runs, all on one page. */
+function stubRuns(...items: TaskRun[]) {
+  return stubApi({ handlers: { [runsPath]: () => jsonResponse({ items, nextCursor: null }) } });
+}
+
 /** The list item of the run with this id. */
 function row(runId: string): HTMLElement {
   const item = document.querySelector<HTMLElement>(`[data-run-id="${runId}"]`);
@@ -37,42 +43,34 @@ describe('task run history', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the runs with their status, trigger, duration, delivery and a 100-character preview', async () => {
-    const fetchMock = stubApi({
-      handlers: {
-        [runsPath]: () =>
-          jsonResponse({
-            items: [
-              makeRun({
-                id: 'run-4',
-                status: 'processing',
-                trigger: 'manual',
-                completedAt: null,
-                durationMs: null,
-                result: null,
-                deliveryStatus: 'pending',
-              }),
-              makeRun({ id: 'run-3', result: longResult }),
-              makeRun({
-                id: 'run-2',
-                status: 'error',
-                durationMs: 75_500,
-                result: null,
-                error: 'OpenAI rejected the API key',
-                deliveryStatus: 'skipped',
-              }),
-              makeRun({
-                id: 'run-1',
-                status: 'skipped',
-                durationMs: 12,
-                result: null,
-                error: 'The previous run was still going',
-                deliveryStatus: 'skipped',
-              }),
-            ],
-            nextCursor: null,
-          }),
-      },
-    });
+    const fetchMock = stubRuns(
+      makeRun({
+        id: 'run-4',
+        status: 'processing',
+        trigger: 'manual',
+        completedAt: null,
+        durationMs: null,
+        result: null,
+        deliveryStatus: 'pending',
+      }),
+      makeRun({ id: 'run-3', result: longResult }),
+      makeRun({
+        id: 'run-2',
+        status: 'error',
+        durationMs: 75_500,
+        result: null,
+        error: 'OpenAI rejected the API key',
+        deliveryStatus: 'skipped',
+      }),
+      makeRun({
+        id: 'run-1',
+        status: 'skipped',
+        durationMs: 12,
+        result: null,
+        error: 'The previous run was still going',
+        deliveryStatus: 'skipped',
+      }),
+    );
     renderHistory();
 
     expect(screen.getByRole('status').textContent).toBe('Loading task runs...');
@@ -113,41 +111,33 @@ describe('task run history', () => {
 
   it('expands a run to its full plain-text result, tokens, delivery error and every webhook attempt', async () => {
     const result = `${longResult}\n<b>not bold</b>`;
-    stubApi({
-      handlers: {
-        [runsPath]: () =>
-          jsonResponse({
-            items: [
-              makeRun({
-                result,
-                deliveryStatus: 'failed',
-                deliveryError: 'The webhook answered 500 three times.',
-                webhookDeliveries: [
-                  {
-                    attempt: 2,
-                    url: 'https://hooks.example.com/p',
-                    statusCode: null,
-                    durationMs: 10_000,
-                    error: 'Timed out',
-                    nextAttemptAt: '2026-01-16T08:05:00.000Z',
-                    createdAt: '2026-01-16T08:01:00.000Z',
-                  },
-                  {
-                    attempt: 1,
-                    url: 'https://hooks.example.com/p',
-                    statusCode: 500,
-                    durationMs: 320,
-                    error: 'Internal Server Error',
-                    nextAttemptAt: '2026-01-16T08:01:00.000Z',
-                    createdAt: '2026-01-16T08:00:03.000Z',
-                  },
-                ],
-              }),
-            ],
-            nextCursor: null,
-          }),
-      },
-    });
+    stubRuns(
+      makeRun({
+        result,
+        deliveryStatus: 'failed',
+        deliveryError: 'The webhook answered 500 three times.',
+        webhookDeliveries: [
+          {
+            attempt: 2,
+            url: 'https://hooks.example.com/p',
+            statusCode: null,
+            durationMs: 10_000,
+            error: 'Timed out',
+            nextAttemptAt: '2026-01-16T08:05:00.000Z',
+            createdAt: '2026-01-16T08:01:00.000Z',
+          },
+          {
+            attempt: 1,
+            url: 'https://hooks.example.com/p',
+            statusCode: 500,
+            durationMs: 320,
+            error: 'Internal Server Error',
+            nextAttemptAt: '2026-01-16T08:01:00.000Z',
+            createdAt: '2026-01-16T08:00:03.000Z',
+          },
+        ],
+      }),
+    );
     renderHistory('webhook');
     const user = userEvent.setup();
 
@@ -186,29 +176,21 @@ describe('task run history', () => {
 
   it("lists a Slack task's delivery attempts too, without the channel's secret URL", async () => {
     const url = 'https://hooks.slack.com/services/T0001/B0001/XXXXsecret';
-    stubApi({
-      handlers: {
-        [runsPath]: () =>
-          jsonResponse({
-            items: [
-              makeRun({
-                webhookDeliveries: [
-                  {
-                    attempt: 1,
-                    url,
-                    statusCode: 200,
-                    durationMs: 140,
-                    error: null,
-                    nextAttemptAt: null,
-                    createdAt: '2026-01-16T08:00:03.000Z',
-                  },
-                ],
-              }),
-            ],
-            nextCursor: null,
-          }),
-      },
-    });
+    stubRuns(
+      makeRun({
+        webhookDeliveries: [
+          {
+            attempt: 1,
+            url,
+            statusCode: 200,
+            durationMs: 140,
+            error: null,
+            nextAttemptAt: null,
+            createdAt: '2026-01-16T08:00:03.000Z',
+          },
+        ],
+      }),
+    );
     renderHistory('slack');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Details of the run started/ }));
@@ -219,15 +201,7 @@ describe('task run history', () => {
   });
 
   it('says why a completed run was not delivered, as a note rather than an error', async () => {
-    stubApi({
-      handlers: {
-        [runsPath]: () =>
-          jsonResponse({
-            items: [makeRun({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: result unchanged' })],
-            nextCursor: null,
-          }),
-      },
-    });
+    stubRuns(makeRun({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: result unchanged' }));
     renderHistory('email');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Details of the run started/ }));
@@ -237,7 +211,7 @@ describe('task run history', () => {
   });
 
   it('says "No runs yet." when the task never ran', async () => {
-    stubApi({ handlers: { [runsPath]: () => jsonResponse({ items: [], nextCursor: null }) } });
+    stubRuns();
     renderHistory();
 
     expect(await screen.findByText('No runs yet.')).toBeTruthy();
@@ -245,23 +219,11 @@ describe('task run history', () => {
   });
 
   it('reports a failed load and retries', async () => {
-    let failing = true;
-    stubApi({
-      handlers: {
-        [runsPath]: () =>
-          failing
-            ? errorResponse(503, 'unavailable', 'The database is unavailable.')
-            : jsonResponse({ items: [makeRun()], nextCursor: null }),
-      },
-    });
+    const runs = downUntilRecovered(() => jsonResponse({ items: [makeRun()], nextCursor: null }));
+    stubApi({ handlers: { [runsPath]: runs.handler } });
     renderHistory();
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Error loading task runs');
-    expect(alert.textContent).toContain('The database is unavailable.');
-
-    failing = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await retryAfterLoadError('Error loading task runs', runs.recover);
 
     expect(await screen.findByText('Short answer.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -6,7 +6,7 @@ import { formatCostUsd } from '#shared/runs/format-cost';
 import type { WebhookAttempt } from '#shared/runs/run.schema';
 import { deliversToUrl } from '#shared/tasks/task.schema';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { TitledCard } from '#web/components/ui/card';
 import { DetailsToggle } from '#web/components/ui/details-toggle';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { LoadMoreButton } from '#web/components/ui/load-more-button';
@@ -268,11 +268,8 @@ function deliveryAttemptsTitle(deliveryMethod: string): string | null {
 /** The "Run history" card of a task's page: its latest runs, newest first, each expandable to the full result. */
 export function TaskRunHistory({ taskId, deliveryMethod }: { taskId: string; deliveryMethod: string }) {
   return (
-    <Card aria-labelledby="task-runs-title" className="md:col-span-2">
-      <CardHeader titleId="task-runs-title" title="Run history" />
-      <CardContent>
-        <RunHistoryBody taskId={taskId} attemptsTitle={deliveryAttemptsTitle(deliveryMethod)} />
-      </CardContent>
-    </Card>
+    <TitledCard title="Run history" className="md:col-span-2">
+      <RunHistoryBody taskId={taskId} attemptsTitle={deliveryAttemptsTitle(deliveryMethod)} />
+    </TitledCard>
   );
 }

@@ -1,11 +1,17 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task } from '#shared/tasks/task.schema';
 import { ColumnHeads } from '#web/components/ui/column-heads';
-import { StackedCell, stackedBodyClassName, stackedCellClassName, stackedTableFrameClassName } from '#web/components/ui/responsive-table';
+import {
+  StackedCell,
+  ValueWithDetail,
+  stackedBodyClassName,
+  stackedCellClassName,
+  stackedTableFrameClassName,
+} from '#web/components/ui/responsive-table';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { NameLink } from '#web/components/ui/name-link';
 import { taskPaths } from '#web/config/paths';
 import { modelName, providerName } from '#web/lib/catalog-names';
 import { TaskRowActions } from './task-row-actions';
@@ -58,12 +64,9 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
             <tr key={task.id} className={rowClassName}>
               <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-3">
                 <div className="flex min-w-0 flex-col gap-0.5">
-                  <Link
-                    to={taskPaths.detail(task.id)}
-                    className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline"
-                  >
+                  <NameLink to={taskPaths.detail(task.id)} className="truncate">
                     {task.name}
-                  </Link>
+                  </NameLink>
                   {task.description ? <span className="line-clamp-1 text-slate-500 lg:max-w-xs">{task.description}</span> : null}
                 </div>
               </StackedCell>
@@ -71,10 +74,7 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
                 <span className="text-slate-700 max-lg:text-right">{describeSchedule(task)}</span>
               </StackedCell>
               <StackedCell label="Provider">
-                <span className="flex flex-col max-lg:items-end">
-                  <span className="text-slate-700">{providerName(task.provider)}</span>
-                  <span className="text-xs text-slate-500">{modelName(task.provider, task.model)}</span>
-                </span>
+                <ValueWithDetail value={providerName(task.provider)} detail={modelName(task.provider, task.model)} />
               </StackedCell>
               <StackedCell label="Status">
                 <TaskStatusBadge status={task.status} />
@@ -90,6 +90,18 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
   );
 }
 
+/** A placeholder per column, in `columns` order, the size of what the column shows. */
+const skeletonCells = [
+  <div className="flex flex-1 flex-col gap-1.5">
+    <Skeleton className="h-4 w-40" />
+    <Skeleton className="h-3 w-56 max-w-full" />
+  </div>,
+  <Skeleton className="h-4 w-32" />,
+  <Skeleton className="h-4 w-20" />,
+  <Skeleton className="h-5 w-16 rounded-full" />,
+  <Skeleton className="ml-auto h-8 w-44 max-lg:ml-0" />,
+];
+
 /** The table's shape while the first page loads. */
 export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
   return (
@@ -102,24 +114,11 @@ export function TaskTableSkeleton({ rows = 5 }: { rows?: number }) {
         <tbody className={stackedBodyClassName}>
           {Array.from({ length: rows }, (_, index) => (
             <tr key={index} className={rowClassName}>
-              <td className={stackedCellClassName}>
-                <div className="flex flex-1 flex-col gap-1.5">
-                  <Skeleton className="h-4 w-40" />
-                  <Skeleton className="h-3 w-56 max-w-full" />
-                </div>
-              </td>
-              <td className={stackedCellClassName}>
-                <Skeleton className="h-4 w-32" />
-              </td>
-              <td className={stackedCellClassName}>
-                <Skeleton className="h-4 w-20" />
-              </td>
-              <td className={stackedCellClassName}>
-                <Skeleton className="h-5 w-16 rounded-full" />
-              </td>
-              <td className={stackedCellClassName}>
-                <Skeleton className="ml-auto h-8 w-44 max-lg:ml-0" />
-              </td>
+              {skeletonCells.map((cell, column) => (
+                <td key={columns[column]} className={stackedCellClassName}>
+                  {cell}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

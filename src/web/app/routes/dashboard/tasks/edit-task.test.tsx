@@ -1,15 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
-import { toast, Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
 import { testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { catalogBody } from '#web/testing/catalog-fixtures';
 import { fillIn } from '#web/testing/fill-in';
 import { makeTask } from '#web/testing/task-fixtures';
-import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { field, formReady, runEachTestAt } from '#web/testing/task-form-page';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { EditTaskRoute } from './edit-task';
 
 const now = new Date('2026-01-14T07:00:00Z');
@@ -28,45 +27,19 @@ function renderEditTask({ load = () => jsonResponse({ task: makeTask() }), updat
         update ?? (({ body }) => jsonResponse({ task: makeTask({ ...(body as Partial<Task>), updatedAt: '2026-01-14T07:00:00.000Z' }) })),
     },
   });
-  const view = renderRoutes(
+  const view = renderWithToasts(
     [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Toaster />
-          </>
-        ),
-        children: [
-          { path: '/dashboard/tasks', element: <p>The task list</p> },
-          { path: '/dashboard/tasks/:taskId', element: <p>The task page</p> },
-          { path: '/dashboard/tasks/:taskId/edit', Component: EditTaskRoute },
-        ],
-      },
+      { path: '/dashboard/tasks', element: <p>The task list</p> },
+      { path: '/dashboard/tasks/:taskId', element: <p>The task page</p> },
+      { path: '/dashboard/tasks/:taskId/edit', Component: EditTaskRoute },
     ],
     { initialPath: '/dashboard/tasks/task-1/edit' },
   );
   return { ...view, fetchMock };
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-
-async function formReady() {
-  await screen.findByLabelText('Task Name');
-  await waitFor(() => expect((screen.getByRole('combobox', { name: 'Provider' }) as HTMLButtonElement).disabled).toBe(false));
-}
-
 describe('edit task page', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(now);
-  });
-
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    toast.dismiss();
-  });
+  runEachTestAt(now);
 
   it('shows a skeleton, then the task with its UTC time in its own zone', async () => {
     renderEditTask();

@@ -1,4 +1,4 @@
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast, toastError } from '#web/lib/toast';
@@ -6,18 +6,16 @@ import { PageIntro } from '#web/components/layout/page-intro';
 import type { Task, TaskInput } from '#shared/tasks/task.schema';
 import { buttonClassName } from '#web/components/ui/button';
 import { QueryLoadError } from '#web/components/ui/load-error';
-import { paths, taskPaths } from '#web/config/paths';
+import { taskPaths } from '#web/config/paths';
 import { useTask } from '#web/features/tasks/api/get-task';
 import { useTaskRuns } from '#web/features/tasks/api/list-task-runs';
 import { useUpdateTask } from '#web/features/tasks/api/update-task';
 import { TaskForm } from '#web/features/tasks/components/task-form/task-form';
 import { TaskFormSkeleton } from '#web/features/tasks/components/task-form/task-form-skeleton';
 import { taskFormValuesOf } from '#web/features/tasks/components/task-form/task-form-values';
-import { ApiError } from '#web/lib/api-client';
+import { TaskNotFound, isTaskNotFound } from '#web/features/tasks/components/task-not-found';
 import { useAuth } from '#web/lib/auth';
 import { errorMessage } from '#web/lib/form-errors';
-
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** /dashboard/tasks/:taskId/edit: the task form filled with the stored task, its time shown in the task's zone. */
 export function EditTaskRoute() {
@@ -28,7 +26,7 @@ export function EditTaskRoute() {
   // Spec section 8: "Error loading task" with the message, or "Error" with a generic text. A missing task is not an
   // error to report: the page says so. The id keeps it to one toast when StrictMode runs the effect twice.
   useEffect(() => {
-    if (!error || isNotFound(error)) return;
+    if (!error || isTaskNotFound(error)) return;
     const message = errorMessage(error, '');
     const id = `load-task-${taskId}`;
     if (message) toast.error('Error loading task', { id, description: message });
@@ -44,7 +42,7 @@ export function EditTaskRoute() {
       {task.isPending ? (
         <TaskFormSkeleton label="Loading task..." />
       ) : task.isError ? (
-        isNotFound(task.error) ? (
+        isTaskNotFound(task.error) ? (
           <TaskNotFound />
         ) : (
           <QueryLoadError title="The task could not be loaded." query={task} fallback="Failed to load task. Please try again." />
@@ -52,19 +50,6 @@ export function EditTaskRoute() {
       ) : (
         <EditTaskForm task={task.data} />
       )}
-    </div>
-  );
-}
-
-function TaskNotFound() {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
-      <SearchX aria-hidden="true" className="size-8 text-slate-400" />
-      <h2 className="text-lg font-semibold text-slate-900">Task not found</h2>
-      <p className="text-sm text-slate-600">It may have been deleted, or the link is wrong.</p>
-      <Link to={paths.dashboardTasks} className={buttonClassName({ variant: 'secondary', className: 'mt-2' })}>
-        Back to Tasks
-      </Link>
     </div>
   );
 }

@@ -1,8 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
-import { toast, Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import type { UserSettings } from '#shared/settings/user-settings.schema';
 import type { Task } from '#shared/tasks/task.schema';
@@ -11,7 +9,8 @@ import { testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi, testSettings, type StubRequest } from '#web/testing/api-stubs';
 import { fillIn } from '#web/testing/fill-in';
 import { makeTask } from '#web/testing/task-fixtures';
-import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { field, formReady, providerSelect, runEachTestAt } from '#web/testing/task-form-page';
+import { jsonResponse, renderRoutes, renderWithToasts } from '#web/testing/test-utils';
 import { NewTaskRoute } from './new-task';
 
 // A winter morning in UTC (the test browser's zone): Berlin is UTC+1, New York UTC-5.
@@ -33,41 +32,31 @@ function renderNewTask({ me = testUser, settings = testSettings, catalog = catal
       'POST /api/tasks': create ?? (({ body }) => jsonResponse({ task: makeTask({ ...(body as Partial<Task>), id: 'task-9' }) }, 201)),
     },
   });
-  const view = renderRoutes(
+  const view = renderWithToasts(
     [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Toaster />
-          </>
-        ),
-        children: [
-          { path: '/dashboard/tasks/new', Component: NewTaskRoute },
-          { path: '/dashboard/tasks', element: <p>The task list</p> },
-        ],
-      },
+      { path: '/dashboard/tasks/new', Component: NewTaskRoute },
+      { path: '/dashboard/tasks', element: <p>The task list</p> },
     ],
     { initialPath: '/dashboard/tasks/new' },
   );
   return { ...view, fetchMock };
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const providerSelect = () => screen.getByRole('combobox', { name: 'Provider' });
 const modelSelect = () => screen.getByRole('combobox', { name: 'Model' });
 const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
 const nextRuns = () => screen.queryByRole('region', { name: 'Next runs' });
 
-/** The form, once the settings and the catalogue have answered. */
-async function formReady() {
-  await screen.findByLabelText('Task Name');
-  await waitFor(() => expect((providerSelect() as HTMLButtonElement).disabled).toBe(false));
-}
-
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await fillIn(user, field('Task Name'), 'Morning briefing');
   await fillIn(user, field('Prompt'), 'Summarise the news of the day in five bullet points.');
+}
+
+/** Fills in the required fields, creates the task, and returns the bodies sent to `POST /api/tasks`. */
+async function createTask(user: ReturnType<typeof userEvent.setup>, fetchMock: ReturnType<typeof stubApi>) {
+  await fillRequired(user);
+  await user.click(screen.getByRole('button', { name: 'Create Task' }));
+  await screen.findByText('Task created');
+  return sentBodies(fetchMock, 'POST', '/api/tasks');
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, option: string | RegExp) {
@@ -76,18 +65,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, select: HTMLElem
 }
 
 describe('create task page', () => {
-  beforeEach(() => {
-    // Only Date: the clock the schedule preview and "today" read. Timers stay real for the user events.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(now);
-  });
-
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    toast.dismiss();
-  });
+  runEachTestAt(now);
 
   it('starts a task daily at 09:00 on GPT-5 nano, today, in the browser zone, e-mailed to the user', async () => {
     renderNewTask();
@@ -380,10 +358,7 @@ describe('create task page', () => {
     await choose(user, modelSelect(), 'GPT-4.1 mini');
     expect(screen.getByRole('switch', { name: 'Web Search' }).getAttribute('aria-checked')).toBe('false');
 
-    await fillRequired(user);
-    await user.click(screen.getByRole('button', { name: 'Create Task' }));
-    await screen.findByText('Task created');
-    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
+    expect(await createTask(user, fetchMock)).toMatchObject([
       { model: 'gpt-4.1-mini', prompt: { temperature: 0.3, searchEnabled: false } },
     ]);
   });
@@ -400,12 +375,7 @@ describe('create task page', () => {
     await user.click(screen.getByRole('switch', { name: 'Advanced Prompt Settings' }));
     expect(screen.queryByLabelText('Temperature')).toBeNull();
 
-    await fillRequired(user);
-    await user.click(screen.getByRole('button', { name: 'Create Task' }));
-    await screen.findByText('Task created');
-    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
-      { model: 'gpt-4.1', prompt: { temperature: 1, searchEnabled: false } },
-    ]);
+    expect(await createTask(user, fetchMock)).toMatchObject([{ model: 'gpt-4.1', prompt: { temperature: 1, searchEnabled: false } }]);
   });
 
   it('swaps time and start date for a UTC cron expression, and previews its next three runs', async () => {
@@ -438,10 +408,7 @@ describe('create task page', () => {
     ).toBeTruthy();
 
     await fillIn(user, cron, '30 6 * * 1-5');
-    await fillRequired(user);
-    await user.click(screen.getByRole('button', { name: 'Create Task' }));
-    await screen.findByText('Task created');
-    const [body] = sentBodies(fetchMock, 'POST', '/api/tasks') as Record<string, unknown>[];
+    const [body] = (await createTask(user, fetchMock)) as Record<string, unknown>[];
     expect(body).toMatchObject({ scheduleType: 'custom', customCron: '30 6 * * 1-5', timezone: 'Europe/Berlin' });
     expect(body).not.toHaveProperty('scheduleTime');
     expect(body).not.toHaveProperty('startDate');
@@ -516,10 +483,7 @@ describe('create task page', () => {
     expect(field('Webhook URL').value).toBe('');
     await fillIn(user, field('Webhook URL'), 'https://example.com/other-hook');
 
-    await fillRequired(user);
-    await user.click(screen.getByRole('button', { name: 'Create Task' }));
-    await screen.findByText('Task created');
-    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
+    expect(await createTask(user, fetchMock)).toMatchObject([
       { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://example.com/other-hook' } },
     ]);
     expect((sentBodies(fetchMock, 'POST', '/api/tasks')[0] as { deliveryConfig: object }).deliveryConfig).not.toHaveProperty('email');

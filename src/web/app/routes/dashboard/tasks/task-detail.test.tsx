@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
 import { formatLocalDateTime } from '#web/lib/date-time';
 import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeTask } from '#web/testing/task-fixtures';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { TaskDetailRoute } from './task-detail';
@@ -203,19 +204,12 @@ describe('task detail page', () => {
   });
 
   it('reports a failed load with the server message, and retries', async () => {
-    let failing = true;
-    stubTaskApi(makeTask(), {
-      'GET /api/tasks/task-1': () =>
-        failing ? errorResponse(503, 'unavailable', 'The database is unavailable.') : jsonResponse({ task: makeTask() }),
-    });
+    const task = downUntilRecovered(() => jsonResponse({ task: makeTask() }));
+    stubTaskApi(makeTask(), { 'GET /api/tasks/task-1': task.handler });
     renderTaskDetail();
 
     expect(await screen.findByText('Error loading task', { selector: '[data-title]' })).toBeTruthy();
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('The database is unavailable.');
-
-    failing = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await retryAfterLoadError('Error loading task', task.recover);
     expect(await screen.findByRole('heading', { name: 'Morning news digest' })).toBeTruthy();
   });
 
@@ -228,13 +222,54 @@ describe('task detail page', () => {
   });
 
   describe('Run Now', () => {
-    it('says "Task completed" when the run finished at once', async () => {
-      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': runRequest({ status: 'completed', error: null }) });
+    // The toast for each answer to `POST /api/tasks/task-1/runs`: its title, and the description under it if any.
+    const outcomes: { name: string; answer: Handler; title: string; description: string[] }[] = [
+      {
+        name: 'says "Task completed" when the run finished at once',
+        answer: runRequest({ status: 'completed', error: null }),
+        title: 'Task completed',
+        description: [],
+      },
+      {
+        name: 'says "Task started" while the run goes on',
+        answer: runRequest({ status: 'processing', error: null }),
+        title: 'Task started',
+        description: [],
+      },
+      {
+        name: "reports a failed run with the run's error",
+        answer: runRequest({ status: 'error', error: 'OpenAI rejected the API key' }),
+        title: 'Error running task',
+        description: ['OpenAI rejected the API key'],
+      },
+      {
+        name: 'reports a failed run without a reason as "Task execution failed"',
+        answer: runRequest({ status: 'error', error: null }),
+        title: 'Error running task',
+        description: ['Task execution failed'],
+      },
+      {
+        name: 'says "Task already running" when the server has a run in progress',
+        answer: () => errorResponse(409, 'conflict', 'Task already running'),
+        title: 'Task already running',
+        description: ['Please wait for the current run to complete.'],
+      },
+      {
+        name: 'reports any other failure with the server message',
+        answer: () => errorResponse(422, 'provider_unavailable', 'OpenAI needs an API key.'),
+        title: 'Error running task',
+        description: ['OpenAI needs an API key.'],
+      },
+    ];
+
+    it.each(outcomes)('$name', async ({ answer, title, description }) => {
+      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': answer });
       renderTaskDetail();
 
       await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
 
-      expect(await screen.findByText('Task completed')).toBeTruthy();
+      expect(await screen.findByText(title, { selector: '[data-title]' })).toBeTruthy();
+      for (const text of description) expect(screen.getByText(text)).toBeTruthy();
     });
 
     it('shows the new run in the run history once the run settles', async () => {
@@ -259,57 +294,6 @@ describe('task detail page', () => {
       expect(history.textContent).toContain('Manual');
       expect(history.textContent).toContain('850ms');
       expect(history.textContent).not.toContain('No runs yet.');
-    });
-
-    it('says "Task started" while the run goes on', async () => {
-      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': runRequest({ status: 'processing', error: null }) });
-      renderTaskDetail();
-
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
-
-      expect(await screen.findByText('Task started')).toBeTruthy();
-    });
-
-    it("reports a failed run with the run's error", async () => {
-      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': runRequest({ status: 'error', error: 'OpenAI rejected the API key' }) });
-      renderTaskDetail();
-
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
-
-      expect(await screen.findByText('Error running task')).toBeTruthy();
-      expect(screen.getByText('OpenAI rejected the API key')).toBeTruthy();
-    });
-
-    it('reports a failed run without a reason as "Task execution failed"', async () => {
-      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': runRequest({ status: 'error', error: null }) });
-      renderTaskDetail();
-
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
-
-      expect(await screen.findByText('Error running task')).toBeTruthy();
-      expect(screen.getByText('Task execution failed')).toBeTruthy();
-    });
-
-    it('says "Task already running" when the server has a run in progress', async () => {
-      stubTaskApi(makeTask(), { 'POST /api/tasks/task-1/runs': () => errorResponse(409, 'conflict', 'Task already running') });
-      renderTaskDetail();
-
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
-
-      expect(await screen.findByText('Task already running', { selector: '[data-title]' })).toBeTruthy();
-      expect(screen.getByText('Please wait for the current run to complete.')).toBeTruthy();
-    });
-
-    it('reports any other failure with the server message', async () => {
-      stubTaskApi(makeTask(), {
-        'POST /api/tasks/task-1/runs': () => errorResponse(422, 'provider_unavailable', 'OpenAI needs an API key.'),
-      });
-      renderTaskDetail();
-
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Run Now' }));
-
-      expect(await screen.findByText('Error running task')).toBeTruthy();
-      expect(screen.getByText('OpenAI needs an API key.')).toBeTruthy();
     });
 
     it('shows "Running..." while waiting, and does not start a second run meanwhile', async () => {

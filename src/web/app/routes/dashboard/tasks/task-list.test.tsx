@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
 import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { outageMessage, retryAfterLoadError } from '#web/testing/load-error';
 import { makeTask } from '#web/testing/task-fixtures';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { TaskListRoute } from './task-list';
@@ -18,7 +19,7 @@ function stubTasksApi(initial: Task[], { failList }: { failList?: () => boolean 
 
   const list = ({ query }: StubRequest) => {
     listRequests.push(query);
-    if (failList?.()) return errorResponse(503, 'unavailable', 'The database is unavailable.');
+    if (failList?.()) return errorResponse(503, 'unavailable', outageMessage);
     const search = (query.get('search') ?? '').toLowerCase();
     const status = query.get('status') ?? 'all';
     const limit = Number(query.get('limit') ?? 20);
@@ -250,12 +251,7 @@ describe('task list page', () => {
     renderTaskList();
 
     expect(await screen.findByText('Error loading tasks', { selector: '[data-title]' })).toBeTruthy();
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Error loading tasks');
-    expect(alert.textContent).toContain('The database is unavailable.');
-
-    failing = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await retryAfterLoadError('Error loading tasks', () => (failing = false));
 
     expect(await screen.findByRole('link', { name: 'Morning news digest' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

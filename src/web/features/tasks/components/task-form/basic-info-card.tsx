@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { TitledCard } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Textarea } from '#web/components/ui/textarea';
@@ -12,16 +12,13 @@ export function BasicInfoCard() {
   } = useTaskFormContext();
 
   return (
-    <Card aria-labelledby="task-basic-info-title">
-      <CardHeader titleId="task-basic-info-title" title="Basic Information" description="Name the task so you can tell it apart later." />
-      <CardContent className="flex flex-col gap-5">
-        <Field id="task-name" label="Task Name" error={errors.name?.message}>
-          {(control) => <Input {...control} {...register('name')} placeholder="Morning news briefing" autoComplete="off" required />}
-        </Field>
-        <Field id="task-description" label="Description" hint="Optional: what the task is for." error={errors.description?.message}>
-          {(control) => <Textarea {...control} {...register('description')} rows={3} />}
-        </Field>
-      </CardContent>
-    </Card>
+    <TitledCard title="Basic Information" description="Name the task so you can tell it apart later.">
+      <Field id="task-name" label="Task Name" error={errors.name?.message}>
+        {(control) => <Input {...control} {...register('name')} placeholder="Morning news briefing" autoComplete="off" required />}
+      </Field>
+      <Field id="task-description" label="Description" hint="Optional: what the task is for." error={errors.description?.message}>
+        {(control) => <Textarea {...control} {...register('description')} rows={3} />}
+      </Field>
+    </TitledCard>
   );
 }

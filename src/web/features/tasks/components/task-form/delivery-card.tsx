@@ -1,7 +1,7 @@
 import { Filter, GitCompareArrows, Hash, Mail, MessagesSquare, Repeat, Webhook } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { deliversToUrl, deliveryConditionMaxLength, type DeliverWhen, type DeliveryMethod } from '#shared/tasks/task.schema';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { TitledCard } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Textarea } from '#web/components/ui/textarea';
@@ -83,77 +83,74 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
   };
 
   return (
-    <Card aria-labelledby="task-delivery-title">
-      <CardHeader titleId="task-delivery-title" title="Delivery Settings" description="Where each run's result goes." />
-      <CardContent className="flex flex-col gap-6">
-        <ChoiceCards
-          id="task-delivery-method"
-          legend="Delivery Method"
-          choices={deliveryChoices}
-          registration={register('deliveryMethod', {
-            onChange: (event: { target: { value: DeliveryMethod } }) => switchMethod(event.target.value),
-          })}
-          error={errors.deliveryMethod?.message}
-          className="sm:grid-cols-2 xl:grid-cols-4"
-        />
+    <TitledCard title="Delivery Settings" description="Where each run's result goes." contentClassName="flex flex-col gap-6">
+      <ChoiceCards
+        id="task-delivery-method"
+        legend="Delivery Method"
+        choices={deliveryChoices}
+        registration={register('deliveryMethod', {
+          onChange: (event: { target: { value: DeliveryMethod } }) => switchMethod(event.target.value),
+        })}
+        error={errors.deliveryMethod?.message}
+        className="sm:grid-cols-2 xl:grid-cols-4"
+      />
 
-        {deliversToUrl(deliveryMethod) ? (
-          <Field
-            id="task-webhook-url"
-            label={urlFields[deliveryMethod].label}
-            hint={urlFields[deliveryMethod].hint}
-            error={errors.deliveryConfig?.webhookUrl?.message}
-          >
-            {(fieldControl) => (
-              <Input
-                {...fieldControl}
-                {...register('deliveryConfig.webhookUrl')}
-                type="url"
-                inputMode="url"
-                placeholder={urlFields[deliveryMethod].placeholder}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
-        ) : (
-          <Field id="task-email" label="Email" hint="Results are sent to this address." error={errors.deliveryConfig?.email?.message}>
-            {(fieldControl) => (
-              <Input {...fieldControl} {...register('deliveryConfig.email')} type="email" autoComplete="email" spellCheck={false} />
-            )}
-          </Field>
-        )}
+      {deliversToUrl(deliveryMethod) ? (
+        <Field
+          id="task-webhook-url"
+          label={urlFields[deliveryMethod].label}
+          hint={urlFields[deliveryMethod].hint}
+          error={errors.deliveryConfig?.webhookUrl?.message}
+        >
+          {(fieldControl) => (
+            <Input
+              {...fieldControl}
+              {...register('deliveryConfig.webhookUrl')}
+              type="url"
+              inputMode="url"
+              placeholder={urlFields[deliveryMethod].placeholder}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+      ) : (
+        <Field id="task-email" label="Email" hint="Results are sent to this address." error={errors.deliveryConfig?.email?.message}>
+          {(fieldControl) => (
+            <Input {...fieldControl} {...register('deliveryConfig.email')} type="email" autoComplete="email" spellCheck={false} />
+          )}
+        </Field>
+      )}
 
-        <SendTestMessage />
+      <SendTestMessage />
 
-        <ChoiceCards
-          id="task-deliver-when"
-          legend="Deliver"
-          choices={deliverWhenChoices}
-          registration={register('deliverWhen', { onChange: () => clearErrors('deliveryCondition') })}
-          error={errors.deliverWhen?.message}
-          className="sm:grid-cols-3"
-        />
+      <ChoiceCards
+        id="task-deliver-when"
+        legend="Deliver"
+        choices={deliverWhenChoices}
+        registration={register('deliverWhen', { onChange: () => clearErrors('deliveryCondition') })}
+        error={errors.deliverWhen?.message}
+        className="sm:grid-cols-3"
+      />
 
-        {deliverWhen === 'condition' ? (
-          <Field
-            id="task-delivery-condition"
-            label="Condition"
-            hint="A yes/no question about the result. After each run the same model answers it; nothing is delivered on no. Failed runs still reach webhooks."
-            error={errors.deliveryCondition?.message}
-          >
-            {(fieldControl) => (
-              <Textarea
-                {...fieldControl}
-                {...register('deliveryCondition')}
-                rows={2}
-                maxLength={deliveryConditionMaxLength}
-                placeholder="Does the text mention a price below 500 EUR?"
-              />
-            )}
-          </Field>
-        ) : null}
-      </CardContent>
-    </Card>
+      {deliverWhen === 'condition' ? (
+        <Field
+          id="task-delivery-condition"
+          label="Condition"
+          hint="A yes/no question about the result. After each run the same model answers it; nothing is delivered on no. Failed runs still reach webhooks."
+          error={errors.deliveryCondition?.message}
+        >
+          {(fieldControl) => (
+            <Textarea
+              {...fieldControl}
+              {...register('deliveryCondition')}
+              rows={2}
+              maxLength={deliveryConditionMaxLength}
+              placeholder="Does the text mention a price below 500 EUR?"
+            />
+          )}
+        </Field>
+      ) : null}
+    </TitledCard>
   );
 }

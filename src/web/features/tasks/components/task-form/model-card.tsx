@@ -3,7 +3,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { findModel, providerCatalog, type ProviderId } from '#shared/tasks/catalog';
 import type { CatalogProvider } from '#shared/tasks/catalog.schema';
 import { Badge } from '#web/components/ui/badge';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { TitledCard } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger } from '#web/components/ui/select';
 import { useCatalog } from '../../api/get-catalog';
@@ -56,101 +56,98 @@ export function ModelCard() {
         : undefined;
 
   return (
-    <Card aria-labelledby="task-model-title">
-      <CardHeader titleId="task-model-title" title="AI Model" description="Which AI answers the prompt on every run." />
-      <CardContent className="flex flex-col gap-5">
-        <Field id="task-provider" label="Provider" hint={providerHint} error={errors.provider?.message}>
-          {(fieldControl) => (
-            <Controller
-              control={control}
-              name="provider"
-              render={({ field }) => (
-                <Select
-                  name={field.name}
-                  // A provider the catalogue lacks shows the placeholder, and the schema asks for a provider.
-                  value={provider ? field.value : ''}
-                  disabled={loading}
-                  onValueChange={(value) => {
-                    const next = providers.find((entry) => entry.id === value);
-                    field.onChange(value as ProviderId);
-                    if (!next) return;
-                    setValue('model', next.defaultModel, { shouldDirty: true, shouldValidate: true });
-                    afterModelChange(next.id, next.defaultModel);
-                  }}
-                >
-                  <SelectTrigger {...fieldControl} ref={field.ref} onBlur={field.onBlur} placeholder="Select a provider" />
-                  <SelectContent>
-                    {providers.map((entry) => (
-                      <SelectItem
-                        key={entry.id}
-                        value={entry.id}
-                        disabled={!entry.enabled}
-                        adornment={
-                          entry.enabled ? null : <span className="text-xs text-slate-500">{entry.disabledReason ?? 'not available'}</span>
-                        }
-                      >
-                        {entry.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
+    <TitledCard title="AI Model" description="Which AI answers the prompt on every run.">
+      <Field id="task-provider" label="Provider" hint={providerHint} error={errors.provider?.message}>
+        {(fieldControl) => (
+          <Controller
+            control={control}
+            name="provider"
+            render={({ field }) => (
+              <Select
+                name={field.name}
+                // A provider the catalogue lacks shows the placeholder, and the schema asks for a provider.
+                value={provider ? field.value : ''}
+                disabled={loading}
+                onValueChange={(value) => {
+                  const next = providers.find((entry) => entry.id === value);
+                  field.onChange(value as ProviderId);
+                  if (!next) return;
+                  setValue('model', next.defaultModel, { shouldDirty: true, shouldValidate: true });
+                  afterModelChange(next.id, next.defaultModel);
+                }}
+              >
+                <SelectTrigger {...fieldControl} ref={field.ref} onBlur={field.onBlur} placeholder="Select a provider" />
+                <SelectContent>
+                  {providers.map((entry) => (
+                    <SelectItem
+                      key={entry.id}
+                      value={entry.id}
+                      disabled={!entry.enabled}
+                      adornment={
+                        entry.enabled ? null : <span className="text-xs text-slate-500">{entry.disabledReason ?? 'not available'}</span>
+                      }
+                    >
+                      {entry.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </Field>
 
-        <Field
-          id="task-model"
-          label="Model"
-          hint={
-            model ? (model.webSearch ? 'This model can search the web while answering.' : 'This model cannot search the web.') : undefined
-          }
-          error={errors.model?.message}
-        >
-          {(fieldControl) => (
-            <Controller
-              control={control}
-              name="model"
-              render={({ field }) => (
-                <Select
-                  name={field.name}
-                  // An id this provider does not have shows the placeholder, and the schema asks for a model.
-                  value={model ? field.value : ''}
-                  onValueChange={(value) => {
-                    field.onChange(value);
-                    afterModelChange(providerId, value);
-                  }}
-                >
-                  <SelectTrigger {...fieldControl} ref={field.ref} onBlur={field.onBlur} placeholder="Select a model" />
-                  <SelectContent>
-                    {(provider?.models ?? []).map((entry) => (
-                      <SelectItem
-                        key={entry.id}
-                        value={entry.id}
-                        adornment={
-                          entry.isNew || entry.webSearch ? (
-                            <>
-                              {entry.isNew ? <Badge>New</Badge> : null}
-                              {entry.webSearch ? (
-                                <Badge tone="slate">
-                                  <Globe aria-hidden="true" className="size-3" />
-                                  Web search
-                                </Badge>
-                              ) : null}
-                            </>
-                          ) : null
-                        }
-                      >
-                        {entry.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
-      </CardContent>
-    </Card>
+      <Field
+        id="task-model"
+        label="Model"
+        hint={
+          model ? (model.webSearch ? 'This model can search the web while answering.' : 'This model cannot search the web.') : undefined
+        }
+        error={errors.model?.message}
+      >
+        {(fieldControl) => (
+          <Controller
+            control={control}
+            name="model"
+            render={({ field }) => (
+              <Select
+                name={field.name}
+                // An id this provider does not have shows the placeholder, and the schema asks for a model.
+                value={model ? field.value : ''}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  afterModelChange(providerId, value);
+                }}
+              >
+                <SelectTrigger {...fieldControl} ref={field.ref} onBlur={field.onBlur} placeholder="Select a model" />
+                <SelectContent>
+                  {(provider?.models ?? []).map((entry) => (
+                    <SelectItem
+                      key={entry.id}
+                      value={entry.id}
+                      adornment={
+                        entry.isNew || entry.webSearch ? (
+                          <>
+                            {entry.isNew ? <Badge>New</Badge> : null}
+                            {entry.webSearch ? (
+                              <Badge tone="slate">
+                                <Globe aria-hidden="true" className="size-3" />
+                                Web search
+                              </Badge>
+                            ) : null}
+                          </>
+                        ) : null
+                      }
+                    >
+                      {entry.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </Field>
+    </TitledCard>
   );
 }

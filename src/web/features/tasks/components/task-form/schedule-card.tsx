@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import type { ScheduleType } from '#shared/tasks/task.schema';
 import { TimeZoneOptions, UseBrowserTimeZone } from '#web/components/time-zone/time-zone-picker';
-import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { TitledCard } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/field';
 import { Input, inputClassName } from '#web/components/ui/input';
 import { browserTimeZone } from '#web/lib/time-zones';
@@ -73,69 +73,66 @@ export function ScheduleCard() {
   );
 
   return (
-    <Card aria-labelledby="task-schedule-title">
-      <CardHeader titleId="task-schedule-title" title="Schedule" description="When the task runs." />
-      <CardContent className="flex flex-col gap-6">
-        <ChoiceCards
-          id="task-schedule-type"
-          legend="Frequency"
-          choices={scheduleChoices}
-          registration={register('scheduleType', {
-            // The fields of the schedule no longer in use go away, and their complaints with them.
-            onChange: () => clearErrors(['scheduleTime', 'startDate', 'customCron']),
-          })}
-          error={errors.scheduleType?.message}
-          className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
-        />
+    <TitledCard title="Schedule" description="When the task runs." contentClassName="flex flex-col gap-6">
+      <ChoiceCards
+        id="task-schedule-type"
+        legend="Frequency"
+        choices={scheduleChoices}
+        registration={register('scheduleType', {
+          // The fields of the schedule no longer in use go away, and their complaints with them.
+          onChange: () => clearErrors(['scheduleTime', 'startDate', 'customCron']),
+        })}
+        error={errors.scheduleType?.message}
+        className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
+      />
 
-        {custom ? (
-          <Field
-            id="task-custom-cron"
-            label="Cron Expression"
-            hint="Must be a valid cron expression in UTC: minute, hour, day of month, month, day of week. For example, 0 9 * * 1-5 runs at 09:00 UTC on weekdays."
-            error={errors.customCron?.message}
-          >
-            {(fieldControl) => (
-              <Input
-                {...fieldControl}
-                {...register('customCron')}
-                placeholder="0 9 * * 1-5"
-                autoComplete="off"
-                spellCheck={false}
-                className="font-mono"
-              />
-            )}
-          </Field>
-        ) : (
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="task-schedule-time" label="Time" hint={timeHints[scheduleType]} error={errors.scheduleTime?.message}>
-              {(fieldControl) => (
-                <Input {...fieldControl} {...register('scheduleTime', { setValueAs: emptyAsUndefined })} type="time" step={60} />
-              )}
-            </Field>
-            <Field id="task-start-date" label="Start Date" hint={startDateHints[scheduleType]} error={errors.startDate?.message}>
-              {(fieldControl) => <Input {...fieldControl} {...register('startDate', { setValueAs: emptyAsUndefined })} type="date" />}
-            </Field>
-          </div>
-        )}
-
-        <Field id="task-timezone" label="Time Zone" hint={zoneHint} error={errors.timezone?.message}>
+      {custom ? (
+        <Field
+          id="task-custom-cron"
+          label="Cron Expression"
+          hint="Must be a valid cron expression in UTC: minute, hour, day of month, month, day of week. For example, 0 9 * * 1-5 runs at 09:00 UTC on weekdays."
+          error={errors.customCron?.message}
+        >
           {(fieldControl) => (
-            // Controlled, so the list always shows the form's value, including after "Use my time zone".
-            <Controller
-              control={control}
-              name="timezone"
-              render={({ field }) => (
-                <select {...fieldControl} {...field} className={clsx(inputClassName, 'pr-8')}>
-                  <TimeZoneOptions keep={initialZone} />
-                </select>
-              )}
+            <Input
+              {...fieldControl}
+              {...register('customCron')}
+              placeholder="0 9 * * 1-5"
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono"
             />
           )}
         </Field>
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="task-schedule-time" label="Time" hint={timeHints[scheduleType]} error={errors.scheduleTime?.message}>
+            {(fieldControl) => (
+              <Input {...fieldControl} {...register('scheduleTime', { setValueAs: emptyAsUndefined })} type="time" step={60} />
+            )}
+          </Field>
+          <Field id="task-start-date" label="Start Date" hint={startDateHints[scheduleType]} error={errors.startDate?.message}>
+            {(fieldControl) => <Input {...fieldControl} {...register('startDate', { setValueAs: emptyAsUndefined })} type="date" />}
+          </Field>
+        </div>
+      )}
 
-        <NextRuns />
-      </CardContent>
-    </Card>
+      <Field id="task-timezone" label="Time Zone" hint={zoneHint} error={errors.timezone?.message}>
+        {(fieldControl) => (
+          // Controlled, so the list always shows the form's value, including after "Use my time zone".
+          <Controller
+            control={control}
+            name="timezone"
+            render={({ field }) => (
+              <select {...fieldControl} {...field} className={clsx(inputClassName, 'pr-8')}>
+                <TimeZoneOptions keep={initialZone} />
+              </select>
+            )}
+          />
+        )}
+      </Field>
+
+      <NextRuns />
+    </TitledCard>
   );
 }
