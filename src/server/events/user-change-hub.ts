@@ -5,6 +5,8 @@ import type { Logger } from '../logger';
 
 export interface RunEventSubscriber {
   onRun(event: RunEvent): void;
+  /** The user's row or one of their sessions changed or was removed: the stream's own session may have ended. */
+  onAccountChanged?(): void;
   /** The hub stopped listening (database connection lost, or shutdown): events may be missed from here on. */
   onClosed(): void;
 }
@@ -203,5 +205,6 @@ export class UserChangeHub {
       if (what === 'history') observer.onHistoryChanged?.(userId);
       else observer.onAccountChanged?.(userId);
     }
+    if (what === 'account') for (const subscriber of this.subscribers.get(userId) ?? []) subscriber.onAccountChanged?.();
   }
 }

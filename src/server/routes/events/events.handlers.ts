@@ -1,10 +1,13 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
+import type { SessionEndReason } from '#shared/auth/session-ended.schema';
 import type { RunEvent } from '#shared/runs/run-event.schema';
 import type { AppEnv } from '../../app-env';
-import { liveEventStreams } from '../../metrics/metrics';
+import { sessionEndReason } from '../../auth/session-end';
 import { DomainError } from '../../core/errors';
 import { RunEventsUnavailableError } from '../../events/user-change-hub';
+import { liveEventStreams } from '../../metrics/metrics';
+import { errorBody } from '../errors';
 import type { runEventsRoute } from './events.routes';
 
 /** Proxies and load balancers close connections idle for a minute or so; a comment line every 25 s keeps it open. */
@@ -17,8 +20,17 @@ const reconnectMs = 2_000;
  * reconnects and refetches what it shows, rather than this process buffering without bound.
  */
 const maxUnsentEvents = 1_000;
+/** setTimeout's longest delay; a session that lasts longer is checked again then. */
+const maxTimerMs = 2_147_483_647;
 
 export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = async (c) => {
+  const { auth, db, userChanges } = c.var.deps;
+  const userId = c.var.sessionUser.id;
+  const current = await auth.api.getSession({ headers: c.req.raw.headers });
+  // Signed out between the session check and here.
+  if (!current) return c.json(errorBody('unauthorized', 'Please sign in to continue.'), 401);
+  const opened = new Date();
+
   const pending: RunEvent[] = [];
   let deliver: (event: RunEvent) => void = (event) => pending.push(event);
   let closedByHub = false;
@@ -26,17 +38,42 @@ export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = asyn
     closedByHub = true;
   };
 
+  // A stream lives as long as its session: every change to the user's account or sessions is a reason to look again.
+  let ended: SessionEndReason | undefined;
+  let checking: Promise<void> | undefined;
+  let checkAgain = false;
+  const checkSession = (): void => {
+    if (checking) return void (checkAgain = true);
+    checking = sessionEndReason(db, { userId, sessionId: current.session.id, since: opened })
+      .then((reason) => {
+        if (reason && !ended) {
+          ended = reason;
+          endStream();
+        }
+      })
+      .catch((error: unknown) => c.var.log.warn({ err: error }, 'live run events: session check failed'))
+      .finally(() => {
+        checking = undefined;
+        if (checkAgain && !ended) {
+          checkAgain = false;
+          checkSession();
+        }
+      });
+  };
+
   // Subscribe before answering: the browser refetches when the stream opens, so no change may slip between the two.
   let unsubscribe: () => void;
   try {
-    unsubscribe = await c.var.deps.userChanges.subscribe(c.var.sessionUser.id, {
+    unsubscribe = await userChanges.subscribe(userId, {
       onRun: (event) => deliver(event),
+      onAccountChanged: checkSession,
       onClosed: () => endStream(),
     });
   } catch (error) {
     if (error instanceof RunEventsUnavailableError) throw new DomainError('unavailable', 503, 'Live updates are unavailable right now.');
     throw error;
   }
+  const expiry = setTimeout(checkSession, Math.min(Math.max(0, current.session.expiresAt.getTime() - Date.now()), maxTimerMs));
 
   // Tell nginx-style proxies not to buffer the stream.
   c.header('X-Accel-Buffering', 'no');
@@ -58,9 +95,12 @@ export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = asyn
         if (closedByHub) resolve();
         stream.onAbort(resolve);
       });
+      // The last word of a stream whose session ended; the browser's reconnect then meets 401 and stops.
+      if (ended && !stream.aborted) await stream.writeSSE({ event: 'session-ended', data: JSON.stringify({ reason: ended }) });
     } finally {
       liveEventStreams.dec();
       clearInterval(ping);
+      clearTimeout(expiry);
       unsubscribe();
     }
   });

@@ -2,58 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
+import { sseReader } from '#test/sse-reader';
 import { taskRuns } from '../../db/schema';
 
 // The hub holds a pool connection while it listens; the kit releases it before it drops the database.
 const t = useTestApp();
-
-interface SseMessage {
-  event?: string;
-  data?: string;
-}
-
-/** Reads a Server-Sent Events stream message by message, as EventSource would (comments and retry lines skipped). */
-function sseReader(response: Response) {
-  if (!response.body) throw new Error('no body');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  return {
-    async next(timeoutMs = 5_000): Promise<SseMessage | 'closed'> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const message: SseMessage = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) message.event = line.slice(7);
-            if (line.startsWith('data: ')) message.data = line.slice(6);
-          }
-          if (message.event || message.data) return message;
-          continue;
-        }
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
-        let timer: NodeJS.Timeout | undefined;
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no event within ${timeoutMs} ms`)), left))),
-        ]);
-        clearTimeout(timer);
-        if (chunk.done) return 'closed';
-        buffer += chunk.value;
-      }
-    },
-    async nextRun() {
-      const message = await this.next();
-      if (message === 'closed') throw new Error('the stream closed');
-      expect(message.event).toBe('run');
-      return JSON.parse(message.data ?? '') as { runId: string; taskId: string; status: string };
-    },
-    close: () => reader.cancel(),
-  };
-}
 
 describe('GET /api/events', () => {
   it('streams the user’s run events as they are created and change status, and nobody else’s', async () => {

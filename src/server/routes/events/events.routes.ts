@@ -13,7 +13,9 @@ export const runEventsRoute = createRoute({
   description:
     'Sent whenever one of your runs is created or changes status or delivery status, from any API or worker process. ' +
     'A comment `: ping` every 25 s keeps proxies from closing the stream. The stream ends when the server loses its ' +
-    'database connection or shuts down; reconnect and refetch what you show, as events may have been missed.',
+    'database connection or shuts down; reconnect and refetch what you show, as events may have been missed. ' +
+    'When the session ends (signed out, password changed, account suspended or deleted, expired) the stream sends ' +
+    '`event: session-ended` with {reason} within seconds and closes; reconnecting then answers 401.',
   responses: {
     200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
     ...notSignedIn,
