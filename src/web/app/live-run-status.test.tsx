@@ -3,42 +3,11 @@ import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reconnectDelayMs } from '../lib/use-run-events';
 import { stubApi } from '../testing/api-stubs';
+import { TestEventSource } from '../testing/event-source';
 import { makeRun } from '../testing/run-fixtures';
 import { jsonResponse, renderRoutes } from '../testing/test-utils';
 import { useLiveRunStatus } from './live-run-status';
 import { HistoryRoute } from './routes/dashboard/history';
-
-/** The browser's EventSource, played by the test: it records what was opened and lets the test send events. */
-class TestEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: TestEventSource[] = [];
-  readyState = TestEventSource.CONNECTING;
-
-  constructor(readonly url: string) {
-    super();
-    TestEventSource.opened.push(this);
-  }
-
-  close() {
-    this.readyState = TestEventSource.CLOSED;
-  }
-
-  open() {
-    this.readyState = TestEventSource.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-
-  send(type: string, data: unknown) {
-    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-
-  refuse() {
-    this.readyState = TestEventSource.CLOSED;
-    this.dispatchEvent(new Event('error'));
-  }
-}
 
 function Live() {
   useLiveRunStatus();

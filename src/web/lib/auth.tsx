@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { MeUser } from '#shared/auth/me.schema';
+import type { SessionEndReason } from '#shared/auth/session-ended.schema';
 import { ApiError, apiClient } from './api-client';
 
 /**
@@ -42,9 +43,18 @@ export function useAuth(): AuthState {
  * Forgets everything cached for the previous user and marks the app signed out. The me query is set rather than
  * removed: components that are showing it keep observing the same query and re-render as signed out at once.
  */
-export function clearSession(queryClient: QueryClient): void {
+export function clearSession(queryClient: QueryClient, endedBecause?: SessionEndReason): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+  // Before the user: the guards that see the app signed out read why, to send the browser to sign in, not home.
+  if (endedBecause) queryClient.setQueryData(sessionEndedQueryKey, endedBecause);
   queryClient.setQueryData(meQueryKey, null);
+}
+
+/** Why the session ended while the app was open (lib/session-end.ts); absent after a sign-out of the user's own. */
+export const sessionEndedQueryKey = ['session-ended'] as const;
+
+export function useSessionEndReason(): SessionEndReason | undefined {
+  return useQueryClient().getQueryData<SessionEndReason>(sessionEndedQueryKey);
 }
 
 export function useSignOut() {

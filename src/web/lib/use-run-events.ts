@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { sessionEndedEventSchema, type SessionEndReason } from '#shared/auth/session-ended.schema';
 import { runEventSchema, type RunEvent } from '#shared/runs/run-event.schema';
 
 /** `GET /api/events`: Server-Sent Events about the signed-in user's runs. */
@@ -15,6 +16,8 @@ type RunEventHandlers = {
   onRun: (event: RunEvent) => void;
   /** The stream is back after a break: events may have been missed, so whatever they would have refreshed should be. */
   onResync: () => void;
+  /** The session ended (signed out elsewhere, password changed, suspended...): the stream is closed for good. */
+  onSessionEnded: (reason: SessionEndReason) => void;
 };
 
 /**
@@ -48,6 +51,12 @@ export function useRunEvents(handlers: RunEventHandlers): void {
         const parsed = runEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
         // An event this build does not understand is skipped, not a broken page.
         if (parsed.success) latest.current.onRun(parsed.data);
+      });
+      current.addEventListener('session-ended', (message) => {
+        const parsed = sessionEndedEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
+        // Reconnecting would only meet 401: the stream stays closed.
+        current.close();
+        latest.current.onSessionEnded(parsed.success ? parsed.data.reason : 'signed-out');
       });
       current.addEventListener('error', () => {
         interrupted = true;

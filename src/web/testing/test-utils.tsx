@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { createQueryClient } from '#web/app/query-client';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 
@@ -45,7 +46,8 @@ export function stubPublicApi(overrides: Partial<Record<'/api/health' | '/api/co
 
 /** Renders routes in a memory router with a fresh query client that does not retry, so failures show at once. */
 export function renderRoutes(routes: RouteObject[], { initialPath = '/' }: { initialPath?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The app's own client (its error hooks included), without retries so that failures show at once.
+  const queryClient = createQueryClient({ retry: false });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const view = render(
     <QueryClientProvider client={queryClient}>

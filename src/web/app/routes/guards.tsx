@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { mustSetPassword } from '#shared/auth/must-set-password';
 import { RouteFallback } from '../../components/layout/route-fallback';
 import { paths } from '../../config/paths';
-import { useAuth, useSessionRefresh, type AuthState } from '../../lib/auth';
+import { useAuth, useSessionEndReason, useSessionRefresh, type AuthState } from '../../lib/auth';
 import { returnToState } from '../../lib/return-to';
 
 /**
@@ -41,9 +41,12 @@ function useSignedInGate(): { auth: AuthState; redirect: ReactElement | null } {
   const auth = useAuth();
   const location = useLocation();
   const sessionEnded = useSessionEndedHere(auth);
+  const endReason = useSessionEndReason();
 
   // RouteFallback is the full-screen spinner with the spec's "Loading...".
   if (auth.status === 'loading') return { auth, redirect: <RouteFallback /> };
+  // A session that ended elsewhere (lib/session-end.ts) leads to sign-in, and back here after it.
+  if (sessionEnded && endReason) return { auth, redirect: <Navigate to={paths.login} replace state={returnToState(location)} /> };
   if (sessionEnded) return { auth, redirect: <Navigate to={paths.home} replace /> };
   if (auth.status === 'signed-out') return { auth, redirect: <Navigate to={paths.login} replace state={returnToState(location)} /> };
   if (mustSetPassword(auth.user)) return { auth, redirect: <Navigate to={paths.setPassword} replace /> };

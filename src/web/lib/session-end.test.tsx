@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLiveRunStatus } from '#web/app/live-run-status';
+import { HistoryRoute } from '#web/app/routes/dashboard/history';
+import { RequireSignedIn } from '#web/app/routes/guards';
+import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
+import { TestEventSource } from '#web/testing/event-source';
+import { makeRun } from '#web/testing/run-fixtures';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
+
+/**
+ * Issue 37: a session that ends while the app is open (the live stream says so, or an API call answers 401) ends the
+ * signed-in app: the user's data is forgotten and the browser goes to sign in, with a toast saying why, never to a
+ * signed-in screen that asks them to sign in.
+ */
+
+function Live() {
+  useLiveRunStatus();
+  return <Outlet />;
+}
+
+function openHistory() {
+  return renderWithToasts(
+    [
+      { path: '/', element: <h1>Home page</h1> },
+      { path: '/login', element: <h1>Login page</h1> },
+      { Component: RequireSignedIn, children: [{ Component: Live, children: [{ path: '/dashboard/history', Component: HistoryRoute }] }] },
+    ],
+    { initialPath: '/dashboard/history' },
+  );
+}
+
+describe('an ended session', () => {
+  beforeEach(() => {
+    TestEventSource.opened = [];
+    vi.stubGlobal('EventSource', TestEventSource);
+  });
+  afterEach(restoreFetchAndDismissToasts);
+
+  it.each([
+    ['suspended', 'Your account has been suspended. Contact support.'],
+    ['password-changed', 'Your password was changed. Please sign in with the new one.'],
+    ['signed-out', 'Your session ended. Please sign in again.'],
+  ])('announced by the live stream as %s: sign-in, the reason, and the data forgotten', async (reason, message) => {
+    stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }) } });
+    const { router, queryClient } = openHistory();
+    await screen.findByText('Completed');
+    const source = TestEventSource.opened[0]!;
+    source.open();
+
+    source.send('session-ended', { reason });
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
+    // Signing in again returns to the page the session ended on.
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/history' } });
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['runs'] })).toEqual([]);
+    // Closed for good: reconnecting would only meet 401.
+    expect(source.readyState).toBe(TestEventSource.CLOSED);
+    expect(TestEventSource.opened).toHaveLength(1);
+  });
+
+  it('found by an API call answered 401: sign-in instead of a sign-in prompt inside the app', async () => {
+    stubApi({ handlers: { 'GET /api/runs': () => errorResponse(401, 'unauthorized', 'Please sign in to continue.') } });
+    const { router } = openHistory();
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(await screen.findByText('Your session ended. Please sign in again.')).toBeTruthy();
+    expect(screen.queryByText(/Please log in/)).toBeNull();
+    await waitFor(() => expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/history' } }));
+  });
+});
