@@ -21,9 +21,19 @@ export async function sessionEndReason(
   if (row.banned) return 'suspended';
   if (row.sessionId && row.expiresAt && row.expiresAt.getTime() > Date.now()) return undefined;
   if (row.sessionId) return 'expired';
+  if (await passwordChangedSince(db, userId, since)) return 'password-changed';
+  // better-auth may sign the other sessions out before it stores the new password: give that a moment to land.
+  await new Promise((resolve) => setTimeout(resolve, passwordSettleMs));
+  return (await passwordChangedSince(db, userId, since)) ? 'password-changed' : 'signed-out';
+}
+
+/** How long a missing session waits for a password change that may be on its way. */
+const passwordSettleMs = 1_000;
+
+async function passwordChangedSince(db: Database, userId: string, since: Date): Promise<boolean> {
   const [credential] = await db
     .select({ updatedAt: account.updatedAt })
     .from(account)
     .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-  return credential && credential.updatedAt.getTime() >= since.getTime() ? 'password-changed' : 'signed-out';
+  return credential !== undefined && credential.updatedAt.getTime() >= since.getTime();
 }
