@@ -16,8 +16,9 @@ test('deletes an account from Settings → Profile, and it cannot sign in afterw
 
   await dangerZone.getByLabel('Current Password').fill(strongPassword);
   await dangerZone.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Account deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole('heading', { name: 'Your account has been deleted' })).toBeVisible();
+  await expect(page.getByText(/Your account and all its data .* have been deleted/)).toBeVisible();
 
   const confirmation = await mailTo(email);
   expect(confirmation.subject).toBe('Your Promptcron account has been deleted');

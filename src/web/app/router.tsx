@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'unsubscribe', lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }) },
           { path: 'delivery-address', lazy: async () => ({ Component: (await import('./routes/delivery-address')).DeliveryAddressRoute }) },
           { path: 'terms', lazy: async () => ({ Component: (await import('./routes/content/terms')).TermsRoute }) },
+          { path: 'account-deleted', lazy: async () => ({ Component: (await import('./routes/account-deleted')).AccountDeletedRoute }) },
           {
             path: '*',
             lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

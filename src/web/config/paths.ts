@@ -25,6 +25,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   setPassword: '/set-password',
+  accountDeleted: '/account-deleted',
   dashboard: '/dashboard',
   dashboardSettings: '/dashboard/settings',
   dashboardTasks: '/dashboard/tasks',

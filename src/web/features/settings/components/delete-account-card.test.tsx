@@ -8,6 +8,7 @@ import { sentBodies, stubApi } from '#web/testing/api-stubs';
 import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
+import { AccountDeletedRoute } from '#web/app/routes/account-deleted';
 import { ProfileSettings } from './profile-settings';
 
 function renderProfile() {
@@ -15,6 +16,7 @@ function renderProfile() {
     [
       { path: '/dashboard/settings', element: <ProfileSettings /> },
       { path: '/', element: <h1>Home</h1> },
+      { path: '/account-deleted', element: <AccountDeletedRoute /> },
     ],
     { initialPath: '/dashboard/settings' },
   );
@@ -71,15 +73,29 @@ describe('Settings → Profile → Danger zone', () => {
     expect(screen.queryByRole('heading', { name: 'Home' })).toBeNull();
   });
 
-  it('deletes the account, signs out and goes home', async () => {
+  it('deletes the account, signs out and ends on a page that says so', async () => {
     const fetchMock = stubApi({ handlers: { 'POST /api/me/delete-account': () => jsonResponse({ ok: true }) } });
-    const { queryClient } = renderProfile();
+    const { queryClient, router } = renderProfile();
 
     await confirmDeletion(strongPassword);
 
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
-    expect(await screen.findByText('Account deleted')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your account has been deleted' })).toBeTruthy();
+    expect(screen.getByText(/Your account and all its data .* have been deleted/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(router.state.location.pathname).toBe('/account-deleted');
     expect(sentBodies(fetchMock, 'POST', '/api/me/delete-account')).toEqual([{ email: testUser.email, password: strongPassword }]);
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+  });
+
+  it('is the landing page when /account-deleted is opened without a deletion', async () => {
+    stubApi({ me: null });
+    renderWithToasts(
+      [
+        { path: '/', element: <h1>Home</h1> },
+        { path: '/account-deleted', element: <AccountDeletedRoute /> },
+      ],
+      { initialPath: '/account-deleted' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
   });
 });

@@ -6,10 +6,11 @@ import { deleteAccountInputSchema, type DeleteAccountInput } from '#shared/accou
 import { EmailInput } from '#web/components/ui/email-input';
 import { Field } from '#web/components/ui/field';
 import { PasswordInput } from '#web/components/ui/password-input';
+import type { AccountDeletedState } from '#web/app/routes/account-deleted';
 import { paths } from '#web/config/paths';
 import { clearSession } from '#web/lib/auth';
 import { serverFieldErrors } from '#web/lib/form-errors';
-import { toast, toastError } from '#web/lib/toast';
+import { toastError } from '#web/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { SettingsFormCard } from './settings-form-card';
 
@@ -29,14 +30,12 @@ export function DeleteAccountCard({ email }: { email: string }) {
   const onSubmit = form.handleSubmit((values) => {
     deleteAccount.mutate(values, {
       onSuccess: async () => {
-        // Home, as logging out does, and for the same reason (lib/use-logout.ts): leave the signed-in pages before the
-        // session is forgotten, or their guard would overtake this navigation with a redirect to /login.
-        await navigate(paths.home, { replace: true });
-        await navigate(paths.home, { replace: true, flushSync: true });
+        // Leave the signed-in pages before the session is forgotten, as logging out does (lib/use-logout.ts), or their
+        // guard would overtake this navigation with a redirect to /login.
+        const deleted: AccountDeletedState = { accountDeleted: true };
+        await navigate(paths.accountDeleted, { replace: true, state: deleted });
+        await navigate(paths.accountDeleted, { replace: true, state: deleted, flushSync: true });
         clearSession(queryClient);
-        toast.success('Account deleted', {
-          description: 'Your account and all its data have been deleted. A confirmation is on its way by e-mail.',
-        });
       },
       onError: (error) => {
         const fields = serverFieldErrors(error);
