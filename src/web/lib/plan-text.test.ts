@@ -29,7 +29,9 @@ describe('describeLimit', () => {
   it('shows usage against the limit', () => {
     expect(describeLimit({ featureName: 'active_tasks', limitValue: 5 }, 3)).toBe('3 of 5 active tasks');
     expect(describeLimit({ featureName: 'monthly_runs', limitValue: 300 }, 37)).toBe('37 of 300 runs this month');
-    expect(describeLimit({ featureName: 'monthly_runs', limitValue: null }, 37)).toBe('37 runs this month, unlimited');
+    // Issue 37: the limit first, so that the use is not read as a limit.
+    expect(describeLimit({ featureName: 'monthly_runs', limitValue: null }, 37)).toBe('Unlimited runs a month (37 this month)');
+    expect(describeLimit({ featureName: 'active_tasks', limitValue: null }, 5)).toBe('Unlimited active tasks (5 in use)');
   });
 
   it('lists a feature it does not know by name and value', () => {

@@ -27,15 +27,14 @@ export function describeLimit({ featureName, limitValue }: PlanLimit, usage?: nu
   switch (featureName) {
     case 'active_tasks': {
       if (limitValue === null)
-        return usage === undefined ? 'Unlimited active tasks' : `${formatCount(usage)} active ${usage === 1 ? 'task' : 'tasks'}, unlimited`;
+        // The limit first, the use after: "5 active tasks, unlimited" read as a limit of 5.
+        return usage === undefined ? 'Unlimited active tasks' : `Unlimited active tasks (${formatCount(usage)} in use)`;
       const noun = limitValue === 1 ? 'active task' : 'active tasks';
       return usage === undefined ? `${formatCount(limitValue)} ${noun}` : `${formatCount(usage)} of ${formatCount(limitValue)} ${noun}`;
     }
     case 'monthly_runs': {
       if (limitValue === null)
-        return usage === undefined
-          ? 'Unlimited runs a month'
-          : `${formatCount(usage)} ${usage === 1 ? 'run' : 'runs'} this month, unlimited`;
+        return usage === undefined ? 'Unlimited runs a month' : `Unlimited runs a month (${formatCount(usage)} this month)`;
       const noun = limitValue === 1 ? 'run' : 'runs';
       return usage === undefined
         ? `${formatCount(limitValue)} ${noun} a month`

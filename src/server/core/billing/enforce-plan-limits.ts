@@ -9,6 +9,9 @@ import { planLimitOf } from './plan-limit';
 /** How many upcoming fire times a schedule's fastest pace is judged on (issue 16). */
 const firesJudged = 50;
 
+/** What a user at the active-task limit can do when no bigger plan can be bought here. */
+export const activeTaskLimitAdvice = 'Pause or delete one to add another.';
+
 /**
  * Refuses one more active task beyond the plan's `active_tasks`. Call it inside the transaction that activates the
  * task, after `findUserPlan({ lock: true })`: the lock makes concurrent activations count one after another.
@@ -19,20 +22,22 @@ export async function assertRoomForActiveTask({
   userId,
   plan,
   taskId,
+  upgradable = false,
 }: {
   db: PlanReader;
   userId: string;
   plan: Plan;
   taskId?: string;
+  /** Whether the user can buy a bigger plan here: "Upgrade" is offered only then (issue 37). */
+  upgradable?: boolean;
 }): Promise<void> {
   const limit = planLimitOf(plan, 'active_tasks');
   if (limit === null) return;
   const mine = and(eq(tasks.userId, userId), eq(tasks.status, 'active'), taskId ? ne(tasks.id, taskId) : undefined);
   const [row] = await db.select({ active: count() }).from(tasks).where(mine);
   if ((row?.active ?? 0) < limit) return;
-  throw new PlanLimitError(
-    `Your ${plan.name} plan allows ${limit} active ${limit === 1 ? 'task' : 'tasks'}. Upgrade your plan to add more.`,
-  );
+  const allows = `Your ${plan.name} plan allows ${limit} active ${limit === 1 ? 'task' : 'tasks'}.`;
+  throw new PlanLimitError(`${allows} ${upgradable ? 'Upgrade your plan to add more.' : activeTaskLimitAdvice}`);
 }
 
 /**

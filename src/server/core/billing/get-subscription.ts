@@ -8,7 +8,7 @@ import { monthlyRunsUsed } from './monthly-runs';
 import { calendarMonthOf } from './usage-period';
 
 /** Whether a paid plan can be bought here: checkout and the billing portal need Stripe's secret key (ADR 0028). */
-function paymentsAvailable(env: Env): boolean {
+export function paymentsAvailable(env: Env): boolean {
   return Boolean(env.STRIPE_SECRET_KEY);
 }
 

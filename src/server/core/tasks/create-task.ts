@@ -4,6 +4,7 @@ import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
 import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-plan-limits';
 import { findUserPlan } from '../billing/find-user-plan';
+import { paymentsAvailable } from '../billing/get-subscription';
 import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-address';
 import { newWebhookSecret, taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
@@ -26,7 +27,7 @@ export async function createTask({
   const row = await db.transaction(async (tx) => {
     const { plan } = await findUserPlan({ db: tx, userId, lock: true });
     assertSchedulePace({ plan, schedule: values });
-    await assertRoomForActiveTask({ db: tx, userId, plan });
+    await assertRoomForActiveTask({ db: tx, userId, plan, upgradable: paymentsAvailable(env) });
     const [inserted] = await tx
       .insert(tasks)
       .values({ userId, status: 'active', webhookSecret: newWebhookSecret(), ...values })

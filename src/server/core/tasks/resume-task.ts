@@ -16,11 +16,14 @@ export async function resumeTask({
   db,
   userId,
   taskId,
+  upgradable = false,
   alsoInTransaction,
 }: {
   db: Database;
   userId: string;
   taskId: string;
+  /** Whether the user can buy a bigger plan here (assertRoomForActiveTask); an administrator resuming is told no such thing. */
+  upgradable?: boolean;
   /** Runs after the task is resumed, in its transaction (an administrator's audit entry). */
   alsoInTransaction?: (tx: Transaction) => Promise<void>;
 }): Promise<Task> {
@@ -30,7 +33,7 @@ export async function resumeTask({
     const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId));
     if (!task) throw taskNotFound();
     assertSchedulePace({ plan, schedule: task });
-    await assertRoomForActiveTask({ db: tx, userId, plan, taskId });
+    await assertRoomForActiveTask({ db: tx, userId, plan, taskId, upgradable });
     const [row] = await tx
       .update(tasks)
       .set({ status: 'active', consecutiveFailures: 0, nextFireAt: nextFireTime(task) })

@@ -119,7 +119,7 @@ describe('plans administration', () => {
     const third = await member.request('/api/tasks', { method: 'POST', body: task('Third') });
     expect({ status: third.status, body: third.body }).toEqual({
       status: 403,
-      body: { error: { code: 'plan_limit', message: 'Your Team plan allows 2 active tasks. Upgrade your plan to add more.' } },
+      body: { error: { code: 'plan_limit', message: 'Your Team plan allows 2 active tasks. Pause or delete one to add another.' } },
     });
   });
 

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
-import { type TestClient, useTestApp } from '#test/app';
+import { createTestApp, signInTestUser, type TestClient, useTestApp } from '#test/app';
 import { taskInput } from '#test/builders';
 import { tooFastForFree } from '#test/plans';
 import { seedTask } from '#test/seed';
@@ -13,7 +13,8 @@ let admin: TestClient;
 const hourlyTask = taskInput({ scheduleType: 'hourly', scheduleTime: '00:15' });
 const cronTask = (customCron: string) => taskInput({ scheduleType: 'custom', scheduleTime: undefined, customCron });
 
-const activeTasksLimit = { code: 'plan_limit', message: 'Your Free plan allows 5 active tasks. Upgrade your plan to add more.' };
+// No payments on this server: the refusal says what can be done here, not "Upgrade" (issue 37).
+const activeTasksLimit = { code: 'plan_limit', message: 'Your Free plan allows 5 active tasks. Pause or delete one to add another.' };
 const paceMessage = 'Your Free plan runs a task at most every 60 minutes.';
 
 beforeAll(async () => {
@@ -30,6 +31,14 @@ async function activeTasksOf(userId: string): Promise<number> {
 }
 
 describe('the active_tasks limit', () => {
+  it('offers an upgrade only where a bigger plan can be bought', async () => {
+    const payable = await createTestApp({ database: t.database, env: { STRIPE_SECRET_KEY: 'sk_test_promptcron' } });
+    const { client } = await signInTestUser({ database: t.database, ...payable }, { name: 'Could Pay' });
+    for (let i = 0; i < 5; i += 1) expect((await client.request('/api/tasks', { method: 'POST', body: hourlyTask })).status).toBe(201);
+    const refused = await client.expectError('/api/tasks', { method: 'POST', body: hourlyTask, status: 403 });
+    expect(refused.error).toEqual({ code: 'plan_limit', message: 'Your Free plan allows 5 active tasks. Upgrade your plan to add more.' });
+  });
+
   it('refuses a Free user’s 6th active task, with the plan’s name and number, and writes nothing', async () => {
     const { client, id: userId } = await t.signIn({ name: 'Freddie' });
     for (let i = 0; i < 5; i += 1) expect((await client.request('/api/tasks', { method: 'POST', body: hourlyTask })).status).toBe(201);

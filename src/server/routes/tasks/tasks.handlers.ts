@@ -12,6 +12,7 @@ import { getTask as getTaskCore } from '../../core/tasks/get-task';
 import { listTasks as listTasksCore } from '../../core/tasks/list-tasks';
 import { pauseTask as pauseTaskCore } from '../../core/tasks/pause-task';
 import { resumeTask as resumeTaskCore } from '../../core/tasks/resume-task';
+import { paymentsAvailable } from '../../core/billing/get-subscription';
 import { rotateWebhookSecret as rotateWebhookSecretCore } from '../../core/tasks/rotate-webhook-secret';
 import { updateTask as updateTaskCore } from '../../core/tasks/update-task';
 import type {
@@ -73,7 +74,13 @@ export const pauseTask: RouteHandler<typeof pauseTaskRoute, AppEnv> = async (c) 
 };
 
 export const resumeTask: RouteHandler<typeof resumeTaskRoute, AppEnv> = async (c) => {
-  const task = await resumeTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  const { db, env } = c.var.deps;
+  const task = await resumeTaskCore({
+    db,
+    userId: c.var.sessionUser.id,
+    taskId: c.req.valid('param').id,
+    upgradable: paymentsAvailable(env),
+  });
   return c.json({ task }, 200);
 };
 

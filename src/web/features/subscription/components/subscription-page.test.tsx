@@ -2,9 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testAdmin } from '#test/fixtures';
 import { formatLocalDate } from '#web/lib/date-time';
 import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
-import { planLimits } from '#web/testing/plan-fixtures';
+import {
+  freePlan as free,
+  makeSubscription as subscription,
+  planLimits,
+  subscriptionPeriodEnd as periodEnd,
+} from '#web/testing/plan-fixtures';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import type * as BillingSessionModule from '../api/billing-session';
 import { redirectToBillingSession } from '../api/billing-session';
@@ -20,16 +26,6 @@ vi.mock('../api/billing-session', async (importOriginal) => ({
 // The worker's next file gets the real module (vitest.config.ts: the web project does not isolate files).
 afterAll(() => vi.doUnmock('../api/billing-session'));
 
-const free: Plan = {
-  id: 'plan-free',
-  name: 'Free',
-  description: 'For trying things out',
-  price: 0,
-  currency: 'usd',
-  billingCycle: 'month',
-  isActive: true,
-  limits: planLimits({ active_tasks: 5, monthly_runs: 300, min_interval_minutes: 60 }),
-};
 const pro: Plan = {
   ...free,
   id: 'plan-pro',
@@ -54,25 +50,6 @@ const unlimited: Plan = {
   isActive: false,
   limits: [],
 };
-
-const periodEnd = '2026-12-01T00:00:00.000Z';
-
-function subscription(overrides: Partial<Subscription> = {}): Subscription {
-  return {
-    plan: free,
-    status: 'active',
-    currentPeriodStart: '2026-11-01T00:00:00.000Z',
-    currentPeriodEnd: periodEnd,
-    cancelAtPeriodEnd: false,
-    paid: false,
-    usage: [
-      { featureName: 'active_tasks', usageCount: 3 },
-      { featureName: 'monthly_runs', usageCount: 37 },
-    ],
-    paymentsConfigured: true,
-    ...overrides,
-  };
-}
 
 function stubBilling({
   current = subscription(),
@@ -159,6 +136,25 @@ describe('subscription page', () => {
     // Given by an administrator: nothing to buy over it, and the page says so.
     expect(screen.getByText('Your Unlimited plan was given by an administrator: there is nothing to buy.')).toBeTruthy();
     for (const name of ['Pro', 'Business']) expect(within(card(name)).queryByRole('button')).toBeNull();
+    // Each plan not bought says why, rather than standing there with nothing to click (issue 37).
+    for (const name of ['Pro', 'Business']) expect(within(card(name)).getByText('Ask an administrator to change your plan.')).toBeTruthy();
+  });
+
+  it('shows an administrator on a given plan where plans are changed', async () => {
+    stubApi({
+      me: testAdmin,
+      handlers: {
+        'GET /api/plans': () => jsonResponse({ plans: [free, pro, business] }),
+        'GET /api/me/subscription': () => jsonResponse({ subscription: subscription({ plan: unlimited }) }),
+      },
+    });
+    renderPage();
+
+    await screen.findByRole('region', { name: 'Unlimited' });
+    for (const name of ['Pro', 'Business']) {
+      const link = await within(card(name)).findByRole('link', { name: 'Admin → Users' });
+      expect(link.getAttribute('href')).toBe('/admin/users');
+    }
   });
 
   it('disables Subscribe and says why when payments are not configured', async () => {

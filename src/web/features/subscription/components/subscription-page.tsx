@@ -1,12 +1,15 @@
 import { CircleAlert, Info, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { BillingSession } from '#shared/billing/billing-session.schema';
 import { toast } from '#web/lib/toast';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { Button } from '#web/components/ui/button';
 import { LoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth';
 import { formatLocalDate } from '#web/lib/date-time';
 import { errorMessage } from '#web/lib/form-errors';
 import { redirectToBillingSession } from '../api/billing-session';
@@ -140,7 +143,7 @@ function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
           Free Plan
         </Button>
       );
-    if (given) return undefined;
+    if (given) return <GivenPlanNote />;
     // A paying user changes plans in the billing portal, so Stripe prorates; a second checkout would bill twice.
     if (subscription.paid)
       return (
@@ -207,5 +210,25 @@ function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
         })}
       </div>
     </div>
+  );
+}
+
+/** On each plan a user with a given plan cannot buy: who changes plans, instead of an empty card footer. */
+function GivenPlanNote() {
+  const auth = useAuth();
+  return (
+    <p className="text-center text-sm text-slate-600">
+      {auth.user?.role === 'admin' ? (
+        <>
+          Given plans are changed in{' '}
+          <Link to={paths.adminUsers} className="font-medium text-indigo-700 underline underline-offset-2">
+            Admin → Users
+          </Link>
+          .
+        </>
+      ) : (
+        'Ask an administrator to change your plan.'
+      )}
+    </p>
   );
 }

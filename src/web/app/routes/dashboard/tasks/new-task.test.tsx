@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import type { UserSettings } from '#shared/settings/user-settings.schema';
+import type { Subscription } from '#shared/billing/plan.schema';
 import type { Task } from '#shared/tasks/task.schema';
 import { catalogBody } from '#web/testing/catalog-fixtures';
 import { testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi, testSettings, type StubRequest } from '#web/testing/api-stubs';
 import { fillIn } from '#web/testing/fill-in';
+import { makeSubscription } from '#web/testing/plan-fixtures';
 import { makeTask } from '#web/testing/task-fixtures';
 import { field, formReady, providerSelect, runEachTestAt } from '#web/testing/task-form-page';
 import { jsonResponse, renderRoutes, renderWithToasts } from '#web/testing/test-utils';
@@ -21,14 +23,22 @@ type Options = {
   settings?: UserSettings;
   catalog?: ReturnType<typeof catalogBody>;
   create?: (request: StubRequest) => Response | Promise<Response>;
+  subscription?: Subscription;
 };
 
-function renderNewTask({ me = testUser, settings = testSettings, catalog = catalogBody(), create }: Options = {}) {
+function renderNewTask({
+  me = testUser,
+  settings = testSettings,
+  catalog = catalogBody(),
+  create,
+  subscription = makeSubscription(),
+}: Options = {}) {
   const fetchMock = stubApi({
     me,
     handlers: {
       'GET /api/catalog': () => jsonResponse(catalog),
       'GET /api/me/settings': () => jsonResponse(settings),
+      'GET /api/me/subscription': () => jsonResponse({ subscription }),
       'POST /api/tasks': create ?? (({ body }) => jsonResponse({ task: makeTask({ ...(body as Partial<Task>), id: 'task-9' }) }, 201)),
     },
   });
@@ -508,5 +518,32 @@ describe('create task page', () => {
     await formReady();
     expect(radio(/Daily/).checked).toBe(true);
     expect(field('Time').value).toBe('09:00');
+  });
+});
+
+describe('a user with as many active tasks as the plan allows', () => {
+  const atLimit = (paymentsConfigured: boolean) =>
+    makeSubscription({ usage: [{ featureName: 'active_tasks', usageCount: 5 }], paymentsConfigured });
+
+  it('is told before the form, with an upgrade where plans can be bought', async () => {
+    renderNewTask({ subscription: atLimit(true) });
+    const notice = await screen.findByText(/You have 5 active tasks, as many as your Free plan allows/);
+    expect(notice.closest('[role="status"]')?.querySelector('a')?.getAttribute('href')).toBe('/dashboard/subscription');
+    // Before the form: the notice comes first in the page.
+    const form = await screen.findByRole('button', { name: 'Create Task' });
+    expect(notice.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('is offered no upgrade where payments are not configured', async () => {
+    renderNewTask({ subscription: atLimit(false) });
+    const notice = await screen.findByText(/You have 5 active tasks, as many as your Free plan allows/);
+    expect(notice.closest('[role="status"]')?.querySelector('a')).toBeNull();
+    expect(screen.queryByText('Upgrade your plan')).toBeNull();
+  });
+
+  it('sees no notice below the limit', async () => {
+    renderNewTask();
+    await screen.findByRole('button', { name: 'Create Task' });
+    expect(screen.queryByText(/as many as your Free plan allows/)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task, TaskInput } from '#shared/tasks/task.schema';
 import { paths } from '#web/config/paths';
 import { useCreateTask } from '#web/features/tasks/api/create-task';
+import { ActiveTaskLimitNotice } from '#web/features/subscription/components/active-task-limit-notice';
 import { TaskForm } from '#web/features/tasks/components/task-form/task-form';
 import { TaskFormSkeleton } from '#web/features/tasks/components/task-form/task-form-skeleton';
 import { newTaskFormValues } from '#web/features/tasks/components/task-form/task-form-values';
@@ -22,6 +23,7 @@ export function NewTaskRoute() {
   return (
     <div className="flex flex-col gap-6">
       <PageIntro title="Create New Task" description="Set up a new AI automation task" />
+      {auth.status === 'signed-in' ? <ActiveTaskLimitNotice /> : null}
       {/* Settings that fail to load only cost the saved default schedule; the built-in defaults still make a task. */}
       {auth.status === 'loading' || settings.isPending ? (
         <TaskFormSkeleton label="Loading the task form..." />
