@@ -15,10 +15,9 @@ import { toPlan } from './to-plan';
  * which and why by e-mail, queued in this transaction, so the mail exists exactly when the pauses were committed.
  */
 export async function downgradeToFree({ db, userId }: { db: BillingTransaction; userId: string }): Promise<void> {
-  const [[planRow], limits] = await Promise.all([
-    db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, freePlanId)),
-    db.select().from(planLimits).where(eq(planLimits.planId, freePlanId)),
-  ]);
+  // One after the other: a transaction's one connection cannot run two statements at once.
+  const [planRow] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, freePlanId));
+  const limits = await db.select().from(planLimits).where(eq(planLimits.planId, freePlanId));
   if (!planRow) throw new Error('the Free plan is missing');
   const free = toPlan(planRow, limits);
   const active = await db

@@ -31,10 +31,9 @@ export async function findUserPlan({ db, userId, lock = false }: { db: PlanReade
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const subscription = row && grantingStatuses.has(row.status) ? row : null;
   const planId = subscription?.planId ?? freePlanId;
-  const [[plan], limits] = await Promise.all([
-    db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)),
-    db.select().from(planLimits).where(eq(planLimits.planId, planId)),
-  ]);
+  // One after the other: `db` is often a transaction, whose one connection cannot run two statements at once.
+  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
+  const limits = await db.select().from(planLimits).where(eq(planLimits.planId, planId));
   // The Free plan is seeded by a migration; without it the install is broken, not the request.
   if (!plan) throw new Error(`plan ${planId} is missing`);
   return { plan: toPlan(plan, limits), subscription };
