@@ -169,6 +169,28 @@ describe('the digest e-mail', () => {
     expect(mail.messages.length).toBe(sent);
   });
 
+  it('counts a completed run whose delivery failed as a failure, and says it was not delivered (issue 37)', async () => {
+    const owner = await digestUser('Undelivered');
+    const [task] = owner.tasks as [(typeof owner.tasks)[number]];
+    const day = (date: number) => new Date(Date.UTC(2025, 10, date, 9));
+    await seedRun(database.db, task, { startedAt: day(18), result: 'Sent fine', deliveryStatus: 'delivered' });
+    await seedRun(database.db, task, {
+      startedAt: day(19),
+      result: 'Never arrived',
+      deliveryStatus: 'failed',
+      deliveryError: 'Could not reach hooks.slack.com',
+    });
+    await seedRun(database.db, task, { startedAt: day(20), status: 'error', result: null, error: 'The model timed out.' });
+
+    await sendDueWeeklyDigests(deps, { now: new Date('2025-11-24T08:00:00Z') });
+    await sendWeeklyDigest(deps, { userId: owner.id, weekStart: '2025-11-24' });
+    const digest = await mail.waitFor(owner.email, (message) => message.subject.startsWith('Weekly digest'));
+
+    expect(digest.subject).toBe('Weekly digest: 3 runs, 2 failures');
+    expect(digest.text).toContain(`Undelivered task 1\n3 runs, 2 failures (1 not delivered), 33% successful.`);
+    expect(digest.text).not.toContain('100% successful');
+  });
+
   it('is not sent when the switch was turned off after the digest was claimed', async () => {
     const owner = await digestUser('Changed mind');
     await sendDueWeeklyDigests(deps, { now: new Date('2025-11-24T08:00:00Z') });

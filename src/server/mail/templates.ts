@@ -450,7 +450,10 @@ export interface DigestTask {
   paused: boolean;
   /** Finished runs (completed or failed) in the week. */
   runs: number;
+  /** Failed runs and completed runs whose delivery failed: a result that never arrived is no success. */
   failures: number;
+  /** Of the failures, completed runs whose delivery failed. */
+  deliveryFailures: number;
   /** The newest completed run's result in the week, if any. */
   lastResult: string | null;
 }
@@ -479,7 +482,8 @@ export function resultExcerpt(result: string): string {
 function digestTaskSummary(task: DigestTask): string {
   if (task.runs === 0) return task.paused ? 'Paused; no runs this week.' : 'No runs this week.';
   const rate = Math.round(((task.runs - task.failures) / task.runs) * 100);
-  return `${plural(task.runs, 'run')}, ${plural(task.failures, 'failure')}, ${rate}% successful.`;
+  const undelivered = task.deliveryFailures > 0 ? ` (${task.deliveryFailures.toLocaleString('en-US')} not delivered)` : '';
+  return `${plural(task.runs, 'run')}, ${plural(task.failures, 'failure')}${undelivered}, ${rate}% successful.`;
 }
 
 /** "Mon 17 Nov": a day of the digest's week in the user's zone. */

@@ -9,12 +9,9 @@ export const dashboardSchema = z
     stats: z.object({
       activeTasks: z.number().int().nonnegative(),
       runsCompleted: z.number().int().nonnegative(),
-      successRate: z
-        .number()
-        .min(0)
-        .max(100)
-        .nullable()
-        .meta({ description: 'completed / (completed + error) × 100, one decimal; null before any run finished' }),
+      successRate: z.number().min(0).max(100).nullable().meta({
+        description: 'runs completed and not failed in delivery / (completed + error) × 100, one decimal; null before any run finished',
+      }),
       runsThisMonth: z.number().int().nonnegative().meta({ description: 'Runs started this calendar month (UTC), skipped slots excluded' }),
       tokensThisMonth: z
         .number()

@@ -17,6 +17,9 @@ export const historyExportColumns = [
   'input_tokens',
   'output_tokens',
   'estimated_cost_usd',
+  'delivery',
+  'delivery_reason',
+  'delivery_next_attempt_at',
 ] as const;
 
 export type HistoryExportColumn = (typeof historyExportColumns)[number];
@@ -35,7 +38,16 @@ export type HistoryExportRecord = {
   output_tokens: number | null;
   /** Estimated from the catalogue's prices when the run finished; null for a model without a price. */
   estimated_cost_usd: number | null;
+  /** What became of the delivery, as the history names it: "Delivered", "Retrying", "Failed", "Not delivered", "Skipped by a rule". */
+  delivery: string;
+  /** Why it failed, is retrying or was not delivered; null for a delivered run. */
+  delivery_reason: string | null;
+  /** While retrying, when the next attempt is due (ISO), if known. */
+  delivery_next_attempt_at: string | null;
 };
+
+/** A run's delivery as the history shows it (`deliveryOutcome` in the web app's delivery-text). */
+export type ExportedDelivery = { label: string; reason: string | null; nextAttemptAt: string | null };
 
 /** Fails to compile when the record type and the column list part ways. */
 const sameColumns: [HistoryExportColumn, keyof HistoryExportRecord] extends [keyof HistoryExportRecord, HistoryExportColumn]
@@ -43,8 +55,11 @@ const sameColumns: [HistoryExportColumn, keyof HistoryExportRecord] extends [key
   : never = true;
 void sameColumns;
 
-/** A run as the export records it; `duration` as the history shows it ("In progress", "850ms", "2m 5s"). */
-export function historyExportRecord(run: Run, duration: string): HistoryExportRecord {
+/**
+ * A run as the export records it; `duration` as the history shows it ("In progress", "850ms", "2m 5s"), and so its
+ * delivery.
+ */
+export function historyExportRecord(run: Run, duration: string, delivery: ExportedDelivery): HistoryExportRecord {
   const values: HistoryExportRecord = {
     task_name: run.taskName,
     status: run.status,
@@ -57,6 +72,9 @@ export function historyExportRecord(run: Run, duration: string): HistoryExportRe
     input_tokens: run.inputTokens ?? null,
     output_tokens: run.outputTokens ?? null,
     estimated_cost_usd: run.costUsd ?? null,
+    delivery: delivery.label,
+    delivery_reason: delivery.reason,
+    delivery_next_attempt_at: delivery.nextAttemptAt,
   };
   // In the column order, whatever order the literal above lists them in.
   return Object.fromEntries(historyExportColumns.map((column) => [column, values[column]])) as HistoryExportRecord;

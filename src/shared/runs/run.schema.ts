@@ -40,6 +40,9 @@ export const runSchema = z
     deliveryStatus: knownOrOther(deliveryStatuses),
     // Why the run was not delivered: a failed delivery's last error, or a skipped one's reason ("Not delivered: result unchanged").
     deliveryError: z.string().nullable(),
+    // While a failed delivery waits for its next attempt (delivery still pending), when that attempt is due; null
+    // otherwise, and for e-mail, whose attempts are not recorded. A default, so an answer from an older server parses.
+    deliveryNextAttemptAt: z.string().nullable().default(null),
     // The prompt exactly as the run sent it, variables filled in (issue 23); null for runs that sent none.
     prompt: z.string().nullable(),
     inputTokens: z.number().nullable(),

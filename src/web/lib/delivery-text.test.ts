@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatWebhookText, deliveryMethodLabel } from './delivery-text';
+import { makeRun } from '#web/testing/run-fixtures';
+import { chatWebhookText, deliveryMethodLabel, deliveryOutcome, deliveryOutcomeDetail } from './delivery-text';
 
 describe('delivery text', () => {
   it('names every delivery method, and an unknown one as it came', () => {
@@ -19,5 +20,34 @@ describe('delivery text', () => {
     expect(chatWebhookText('slack', 'http://127.0.0.1:4010/slack/secret')).toBe('127.0.0.1:4010/…');
     expect(chatWebhookText('discord', undefined)).toBe('—');
     expect(chatWebhookText('discord', 'not a url')).toBe('—');
+  });
+
+  it("names a run's delivery as it ended: a retry is not pending, a rule's skip is not a failure (issue 37)", () => {
+    const outcome = (run: Parameters<typeof makeRun>[0]) => {
+      const { label, reason } = deliveryOutcome(makeRun(run));
+      return [label, reason];
+    };
+    expect(outcome({ deliveryStatus: 'delivered' })).toEqual(['Delivered', null]);
+    expect(outcome({ status: 'processing', deliveryStatus: 'pending' })).toEqual(['Pending', null]);
+    expect(outcome({ deliveryStatus: 'pending', deliveryError: 'HTTP 502' })).toEqual(['Retrying', 'HTTP 502']);
+    expect(outcome({ deliveryStatus: 'failed', deliveryError: 'HTTP 502' })).toEqual(['Failed', 'HTTP 502']);
+    expect(outcome({ deliveryStatus: 'skipped', deliveryError: 'Condition not met (answer: maybe)' })).toEqual([
+      'Skipped by a rule',
+      'Condition not met (answer: maybe)',
+    ]);
+    expect(outcome({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: address not confirmed' })).toEqual([
+      'Not delivered',
+      'Address not confirmed',
+    ]);
+    // A failed run by e-mail: nothing to send.
+    expect(outcome({ status: 'error', deliveryStatus: 'skipped' })).toEqual(['Not delivered', null]);
+  });
+
+  it('says when a retrying delivery tries next, when it is known', () => {
+    const time = (iso: string) => `at ${iso}`;
+    const retrying = makeRun({ deliveryStatus: 'pending', deliveryError: 'HTTP 502', deliveryNextAttemptAt: '2026-01-16T08:05:00.000Z' });
+    expect(deliveryOutcomeDetail(deliveryOutcome(retrying), time)).toBe('Next attempt at 2026-01-16T08:05:00.000Z. Last error: HTTP 502');
+    const unknown = makeRun({ deliveryStatus: 'pending', deliveryError: 'SMTP refused' });
+    expect(deliveryOutcomeDetail(deliveryOutcome(unknown), time)).toBe('It will be tried again. Last error: SMTP refused');
   });
 });

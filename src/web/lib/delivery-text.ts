@@ -1,3 +1,5 @@
+import type { Run } from '#shared/runs/run.schema';
+import { addressNotConfirmedError, addressUnsubscribedError } from '#shared/tasks/delivery-address.schema';
 import { deliveryMethods, type DeliveryMethod } from '#shared/tasks/task.schema';
 
 const methodLabels: Record<DeliveryMethod, string> = { email: 'Email', webhook: 'Webhook', slack: 'Slack', discord: 'Discord' };
@@ -26,4 +28,83 @@ export function chatWebhookText(method: 'slack' | 'discord', url: string | undef
   const prefix = publicPrefixes[method];
   const visiblePath = parsed.pathname.startsWith(prefix) ? `${prefix}${parsed.pathname.charAt(prefix.length)}` : '/';
   return `${parsed.host}${visiblePath}…`;
+}
+
+/** What became of a run's delivery, as every screen and export names it. */
+export type DeliveryOutcomeKind = 'delivered' | 'pending' | 'retrying' | 'failed' | 'not-delivered' | 'skipped-by-rule' | 'other';
+
+export type DeliveryOutcome = {
+  kind: DeliveryOutcomeKind;
+  /** "Delivered", "Retrying", "Failed", "Not delivered", "Skipped by a rule", "Pending". */
+  label: string;
+  /** Why it failed, is retrying or was not delivered: the last error, or the reason the run recorded. */
+  reason: string | null;
+  /** While retrying, when the next attempt is due (ISO), if the server knows. */
+  nextAttemptAt: string | null;
+};
+
+type DeliveredRun = Pick<Run, 'status' | 'deliveryStatus' | 'deliveryError'> & { deliveryNextAttemptAt?: string | null };
+
+/** Reasons the delivery step itself gave for holding a result back; any other reason on a completed run is its rule's. */
+const heldBackReasons: readonly string[] = [addressNotConfirmedError, addressUnsubscribedError];
+
+/** "Not delivered: result unchanged" under a "Not delivered" or "Skipped by a rule" label reads "Result unchanged". */
+function reasonText(reason: string | null): string | null {
+  if (!reason) return null;
+  const bare = reason.replace(/^Not delivered:\s*/i, '');
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}
+
+/**
+ * A run's delivery as the user reads it. Between attempts the delivery is still pending on the server, but a run
+ * whose last attempt failed is retrying, not "Pending"; a completed run held back by its task's rule (result unchanged,
+ * condition not met) is skipped by a rule, while one the delivery could not send (address not confirmed, a failed run
+ * by e-mail) is not delivered.
+ */
+export function deliveryOutcome(run: DeliveredRun): DeliveryOutcome {
+  const reason = run.deliveryError ?? null;
+  const nextAttemptAt = run.deliveryNextAttemptAt ?? null;
+  const outcome = (kind: DeliveryOutcomeKind, label: string, why: string | null = null): DeliveryOutcome => ({
+    kind,
+    label,
+    reason: why,
+    nextAttemptAt: kind === 'retrying' ? nextAttemptAt : null,
+  });
+  switch (run.deliveryStatus) {
+    case 'delivered':
+      return outcome('delivered', 'Delivered');
+    case 'pending':
+      return reason || nextAttemptAt ? outcome('retrying', 'Retrying', reason) : outcome('pending', 'Pending');
+    case 'failed':
+      return outcome('failed', 'Failed', reason);
+    case 'skipped':
+      return run.status === 'completed' && reason && !heldBackReasons.includes(reason)
+        ? outcome('skipped-by-rule', 'Skipped by a rule', reasonText(reason))
+        : outcome('not-delivered', 'Not delivered', reasonText(reason));
+    default:
+      return outcome('other', run.deliveryStatus.charAt(0).toUpperCase() + run.deliveryStatus.slice(1), reason);
+  }
+}
+
+/** The colour of each outcome's word: red only for a delivery that failed, amber while it is still being tried. */
+export const deliveryOutcomeClassNames: Record<DeliveryOutcomeKind, string> = {
+  delivered: 'text-emerald-700',
+  pending: 'text-slate-600',
+  retrying: 'text-amber-700',
+  failed: 'text-red-700',
+  'not-delivered': 'text-slate-700',
+  'skipped-by-rule': 'text-slate-600',
+  other: 'text-slate-600',
+};
+
+/**
+ * The outcome's detail on one line: "Next attempt 26/11/2026, 17:05. Last error: HTTP 502" while retrying, the error
+ * of a failed delivery, the reason for one not delivered; null when there is nothing to add to the label.
+ */
+export function deliveryOutcomeDetail(outcome: DeliveryOutcome, formatTime: (iso: string) => string): string | null {
+  if (outcome.kind === 'retrying') {
+    const next = outcome.nextAttemptAt ? `Next attempt ${formatTime(outcome.nextAttemptAt)}.` : 'It will be tried again.';
+    return outcome.reason ? `${next} Last error: ${outcome.reason}` : next;
+  }
+  return outcome.reason;
 }

@@ -18,6 +18,7 @@ export function makeRun(overrides: Partial<Run> = {}): Run {
     error: null,
     deliveryStatus: 'delivered',
     deliveryError: null,
+    deliveryNextAttemptAt: null,
     prompt: 'Summarise the news of 2026-01-16.',
     inputTokens: 1200,
     outputTokens: 345,

@@ -52,11 +52,13 @@ export async function getDashboard({
 
   const completed = runCounts.completed;
   const finished = completed + runCounts.failed;
+  // A completed run whose result never arrived is no success (issue 37): it counts as failed in the rate.
+  const succeeded = completed - runCounts.deliveryFailed;
   return {
     stats: {
       activeTasks: taskCounts?.total ?? 0,
       runsCompleted: completed,
-      successRate: finished ? Math.round((completed / finished) * 1000) / 10 : null,
+      successRate: finished ? Math.round((succeeded / finished) * 1000) / 10 : null,
       runsThisMonth,
       tokensThisMonth: usage.tokens,
       costUsdThisMonth: usage.costUsd,

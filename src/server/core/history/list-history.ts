@@ -5,6 +5,7 @@ import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 import type { RunRow } from '../runs/to-run';
 import { historyWhere, type HistoryFilter, type HistoryWhere } from './history-filter';
 import { isoInstant, namedStatements, timesAsText } from '../plain-sql';
+import { nextDeliveryAttemptSql } from './next-delivery-attempt';
 
 export interface ListHistoryOptions {
   /** The pool itself: the page is plain SQL, not drizzle's builder (docs/decisions/0022). */
@@ -38,6 +39,8 @@ interface HistoryRow {
   error: string | null;
   delivery_status: RunRow['deliveryStatus'];
   delivery_error: string | null;
+  /** ISO text, or null (see `nextDeliveryAttemptSql`). */
+  delivery_next_attempt_at: string | null;
   prompt: string | null;
   input_tokens: number | null;
   output_tokens: number | null;
@@ -62,6 +65,7 @@ const runColumns: Record<keyof HistoryRow, string> = {
   error: 'r.error',
   delivery_status: 'r.delivery_status',
   delivery_error: 'r.delivery_error',
+  delivery_next_attempt_at: nextDeliveryAttemptSql('r'),
   prompt: 'r.prompt',
   input_tokens: 'r.input_tokens',
   output_tokens: 'r.output_tokens',
@@ -182,6 +186,7 @@ function toHistoryRun(row: HistoryRow): Run {
     error: row.error,
     deliveryStatus: row.delivery_status,
     deliveryError: row.delivery_error,
+    deliveryNextAttemptAt: row.delivery_next_attempt_at,
     prompt: row.prompt,
     inputTokens: row.input_tokens,
     outputTokens: row.output_tokens,

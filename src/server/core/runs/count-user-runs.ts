@@ -6,6 +6,8 @@ import type { RunCounts } from '../../events/run-counts';
 export interface UserRunCounts {
   completed: number;
   failed: number;
+  /** Of the completed runs, those whose delivery failed: the overview counts them as failed (issue 37). */
+  deliveryFailed: number;
 }
 
 /**
@@ -18,10 +20,12 @@ export function countUserRuns({ db, userId, totals }: { db: Database; userId: st
       .select({
         completed: sql<number>`count(*) filter (where ${taskRuns.status} = 'completed')`.mapWith(Number),
         failed: sql<number>`count(*) filter (where ${taskRuns.status} = 'error')`.mapWith(Number),
+        deliveryFailed:
+          sql<number>`count(*) filter (where ${taskRuns.status} = 'completed' and ${taskRuns.deliveryStatus} = 'failed')`.mapWith(Number),
       })
       .from(taskRuns)
       .where(eq(taskRuns.userId, userId))
-      .then(([row]) => row ?? { completed: 0, failed: 0 });
+      .then(([row]) => row ?? { completed: 0, failed: 0, deliveryFailed: 0 });
   // Counting every run of the user is most of the overview's cost; the answer only changes with their history.
   const filter = { key: JSON.stringify(['overview']), moving: false };
   return totals ? totals.total(userId, filter, count) : count();

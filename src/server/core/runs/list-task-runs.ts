@@ -35,11 +35,13 @@ export async function listTaskRuns({
     page.map((run) => run.id),
     asc(webhookDeliveries.attempt),
   );
-  const items: RunWithDeliveries[] = page.map((run) => ({
-    ...toRun(run, task.name),
-    webhookDeliveries: attempts
-      .filter((attempt) => attempt.runId === run.id)
-      .map((attempt) => ({
+  const items: RunWithDeliveries[] = page.map((run) => {
+    const own = attempts.filter((attempt) => attempt.runId === run.id);
+    // The latest attempt's time for the next one, while the delivery is still open (core/history/next-delivery-attempt.ts).
+    const nextAttemptAt = run.deliveryStatus === 'pending' ? (own.at(-1)?.nextAttemptAt?.toISOString() ?? null) : null;
+    return {
+      ...toRun(run, task.name, nextAttemptAt),
+      webhookDeliveries: own.map((attempt) => ({
         attempt: attempt.attempt,
         url: attempt.url,
         statusCode: attempt.statusCode,
@@ -48,7 +50,8 @@ export async function listTaskRuns({
         nextAttemptAt: attempt.nextAttemptAt?.toISOString() ?? null,
         createdAt: attempt.createdAt.toISOString(),
       })),
-  }));
+    };
+  });
   const last = rows[limit - 1];
   return {
     items,

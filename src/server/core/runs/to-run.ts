@@ -12,8 +12,11 @@ export const runColumns = Object.fromEntries(
   Object.entries(getTableColumns(taskRuns)).filter(([name]) => name !== 'searchWords'),
 ) as RunColumns;
 
-/** The API's view of a run row (camelCase, ISO dates), with its task's name. */
-export function toRun(row: RunRow, taskName: string): Run {
+/**
+ * The API's view of a run row (camelCase, ISO dates), with its task's name and, where the query read it, when its next
+ * delivery attempt is due (`core/history/next-delivery-attempt.ts`).
+ */
+export function toRun(row: RunRow, taskName: string, deliveryNextAttemptAt: string | null = null): Run {
   return {
     id: row.id,
     taskId: row.taskId,
@@ -30,6 +33,7 @@ export function toRun(row: RunRow, taskName: string): Run {
     error: row.error,
     deliveryStatus: row.deliveryStatus,
     deliveryError: row.deliveryError,
+    deliveryNextAttemptAt,
     prompt: row.prompt,
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,

@@ -54,11 +54,13 @@ async function mailDigest(deps: DigestDeps, { userId, end, timeZone }: { userId:
     status: string;
     runs: number;
     failures: number;
+    delivery_failures: number;
     last_result: string | null;
   }>(sql`
     select t.id, t.name, t.status,
       count(r.id) filter (where r.status in ('completed', 'error'))::int as runs,
-      count(r.id) filter (where r.status = 'error')::int as failures,
+      count(r.id) filter (where r.status = 'error' or (r.status = 'completed' and r.delivery_status = 'failed'))::int as failures,
+      count(r.id) filter (where r.status = 'completed' and r.delivery_status = 'failed')::int as delivery_failures,
       (select r2.result from task_runs r2
         where r2.task_id = t.id and r2.status = 'completed' and r2.started_at >= ${start.toISOString()}::timestamptz and r2.started_at < ${end.toISOString()}::timestamptz
         order by r2.started_at desc limit 1) as last_result
@@ -74,6 +76,7 @@ async function mailDigest(deps: DigestDeps, { userId, end, timeZone }: { userId:
     paused: row.status !== 'active',
     runs: row.runs,
     failures: row.failures,
+    deliveryFailures: row.delivery_failures,
     lastResult: row.last_result,
   }));
   const content = weeklyDigestMail({

@@ -95,6 +95,9 @@ describe('history export (spec section 3)', () => {
       input_tokens: 1200,
       output_tokens: 345,
       estimated_cost_usd: 0.000198,
+      delivery: 'Delivered',
+      delivery_reason: null,
+      delivery_next_attempt_at: null,
     });
     expect(file.task_runs.at(-1)?.task_name).toBe('Task 129');
   });
@@ -129,9 +132,9 @@ describe('history export (spec section 3)', () => {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     const { startedAt, completedAt } = tricky[0]!;
     expect(text).toBe(
-      'task_name,status,started_at,completed_at,duration,result,error,prompt,input_tokens,output_tokens,estimated_cost_usd\r\n' +
-        `"Märkte, Überblick",completed,${startedAt},${completedAt},850ms,"He said ""buy"".\nThen: sell, sell.",,Summarise the news of 2026-01-16.,1200,345,0.000198\r\n` +
-        `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")",Summarise the news of 2026-01-16.,1200,345,\r\n`,
+      'task_name,status,started_at,completed_at,duration,result,error,prompt,input_tokens,output_tokens,estimated_cost_usd,delivery,delivery_reason,delivery_next_attempt_at\r\n' +
+        `"Märkte, Überblick",completed,${startedAt},${completedAt},850ms,"He said ""buy"".\nThen: sell, sell.",,Summarise the news of 2026-01-16.,1200,345,0.000198,Delivered,,\r\n` +
+        `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")",Summarise the news of 2026-01-16.,1200,345,,Delivered,,\r\n`,
     );
     // The JSON's records have the same keys, in the same order.
     const file = buildHistoryExport({

@@ -4,6 +4,7 @@ import { toast } from '#web/lib/toast';
 import type { HistoryPage, Run } from '#shared/runs/run.schema';
 import { historyExportCsv, historyExportRecord, type HistoryExportRecord } from '#shared/runs/history-export';
 import { downloadFile } from '#web/lib/download-file';
+import { deliveryOutcome } from '#web/lib/delivery-text';
 import { runDurationText } from '#web/lib/run-text';
 import { listRuns, type RunListParams } from './list-runs';
 import { formatCount } from '#web/lib/numbers';
@@ -77,8 +78,8 @@ export function buildHistoryExport({
       filter: { date_range: dateRangeOf(params), search_query: params.search.trim() },
       total_records: runs.length,
     },
-    // Duration as the history shows it (spec section 9): "In progress", "850ms", "12.3s", "2m 5s".
-    task_runs: runs.map((run) => historyExportRecord(run, runDurationText(run))),
+    // Duration and delivery as the history shows them (spec section 9): "In progress", "850ms", "12.3s", "2m 5s".
+    task_runs: runs.map((run) => historyExportRecord(run, runDurationText(run), deliveryOutcome(run))),
   };
 }
 

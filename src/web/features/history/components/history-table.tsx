@@ -11,6 +11,7 @@ import { NameLink } from '#web/components/ui/name-link';
 import { taskPaths } from '#web/config/paths';
 import { modelName, providerName } from '#web/lib/catalog-names';
 import { formatLocalDateTime } from '#web/lib/date-time';
+import { deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { previewText, runDurationText } from '#web/lib/run-text';
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 
@@ -32,6 +33,32 @@ function CellLabel({ children }: { children: string }) {
 
 function startedAtOf(run: Run): string | null {
   return run.startedAt ?? run.scheduledFor ?? null;
+}
+
+/** The delivery's outcome word, coloured, with its detail (reason, next attempt) after it. */
+function DeliveryOutcomeText({ run }: { run: Run }) {
+  const outcome = deliveryOutcome(run);
+  const detail = deliveryOutcomeDetail(outcome, (iso) => formatLocalDateTime(iso));
+  return (
+    <>
+      <span className={clsx('font-medium', deliveryOutcomeClassNames[outcome.kind])}>{outcome.label}</span>
+      {detail ? <span className="break-words text-slate-700"> · {detail}</span> : null}
+    </>
+  );
+}
+
+/**
+ * Under the run's status, what became of its delivery: a completed run whose delivery failed must not read as a
+ * success. Not while the run is still processing, nor for a slot that never ran: there is nothing to deliver yet.
+ */
+function DeliveryLine({ run }: { run: Run }) {
+  if (run.status === 'processing' || run.status === 'skipped') return null;
+  const outcome = deliveryOutcome(run);
+  return (
+    <span className="text-xs text-slate-500">
+      Delivery: <span className={clsx('font-medium', deliveryOutcomeClassNames[outcome.kind])}>{outcome.label}</span>
+    </span>
+  );
 }
 
 /** Spec section 2: the expanded row shows the provider, the result preview (100 characters) and the error preview. */
@@ -63,11 +90,11 @@ function RunPreview({ run }: { run: Run }) {
           </Fact>
         </div>
       ) : null}
-      {run.status === 'completed' && run.deliveryStatus === 'skipped' && run.deliveryError ? (
-        <div className="sm:col-span-2">
-          <Fact label="Delivery">{run.deliveryError}</Fact>
-        </div>
-      ) : null}
+      <div className="sm:col-span-2">
+        <Fact label="Delivery">
+          <DeliveryOutcomeText run={run} />
+        </Fact>
+      </div>
     </dl>
   );
 }
@@ -96,7 +123,10 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
         </td>
         <td className={cellClassName}>
           <CellLabel>Status</CellLabel>
-          <RunStatusBadge status={run.status} />
+          <div className="flex flex-col items-end gap-1 md:items-start">
+            <RunStatusBadge status={run.status} />
+            <DeliveryLine run={run} />
+          </div>
         </td>
         <td className={clsx(cellClassName, 'text-slate-700 md:whitespace-nowrap')}>
           <CellLabel>Date & Time</CellLabel>

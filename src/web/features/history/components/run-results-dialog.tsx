@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 import type { Run } from '#shared/runs/run.schema';
@@ -6,6 +7,7 @@ import { MarkdownContent } from '#web/components/markdown/markdown-content';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
 import { Fact } from '#web/components/ui/fact';
 import { formatLocalDateTime } from '#web/lib/date-time';
+import { deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { runDurationText } from '#web/lib/run-text';
 import { useRun } from '../api/get-run';
 
@@ -25,6 +27,8 @@ const markdownClassName = [
 
 function RunResults({ listed }: { listed: Run }) {
   const { data: run = listed } = useRun(listed);
+  const outcome = deliveryOutcome(run);
+  const delivery = { outcome, detail: deliveryOutcomeDetail(outcome, (iso) => formatLocalDateTime(iso)) };
   return (
     <div className="flex flex-col gap-5">
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -33,6 +37,9 @@ function RunResults({ listed }: { listed: Run }) {
         </Fact>
         <Fact label="Status">
           <RunStatusBadge status={run.status} />
+        </Fact>
+        <Fact label="Delivery">
+          <span className={clsx('font-medium', deliveryOutcomeClassNames[delivery.outcome.kind])}>{delivery.outcome.label}</span>
         </Fact>
         <Fact label="Started">
           <Moment iso={run.startedAt ?? run.scheduledFor} />
@@ -74,12 +81,19 @@ function RunResults({ listed }: { listed: Run }) {
           <p className="text-sm break-words whitespace-pre-wrap text-red-700">{run.error}</p>
         </section>
       ) : null}
-      {run.status === 'completed' && run.deliveryStatus === 'skipped' && run.deliveryError ? (
+      {delivery.detail ? (
         <section aria-labelledby="run-delivery-heading" className="flex flex-col gap-1">
           <h3 id="run-delivery-heading" className="text-xs font-medium text-slate-500">
-            Delivery
+            {delivery.outcome.kind === 'failed' || delivery.outcome.kind === 'retrying' ? 'Delivery error' : 'Delivery'}
           </h3>
-          <p className="text-sm text-slate-700">{run.deliveryError}</p>
+          <p
+            className={clsx(
+              'text-sm break-words whitespace-pre-wrap',
+              delivery.outcome.kind === 'failed' ? 'text-red-700' : 'text-slate-700',
+            )}
+          >
+            {delivery.detail}
+          </p>
         </section>
       ) : null}
     </div>

@@ -99,7 +99,8 @@ describe('task run history', () => {
     expect(failed.querySelector('[data-run-status]')?.textContent).toBe('Error');
     expect(failed.querySelector('[data-run-status]')?.className).toContain('red');
     expect(fact(failed, 'Duration')).toBe('1m 15s');
-    expect(fact(failed, 'Delivery')).toBe('Skipped');
+    // Issue 37: a failed run sent by e-mail has nothing to deliver: "Not delivered", no longer the rule's "Skipped".
+    expect(fact(failed, 'Delivery')).toBe('Not delivered');
     expect(failed.textContent).toContain('OpenAI rejected the API key');
 
     const skipped = row('run-1');
@@ -204,10 +205,47 @@ describe('task run history', () => {
     stubRuns(makeRun({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: result unchanged' }));
     renderHistory('email');
     const user = userEvent.setup();
+    // Issue 37: the task's own rule held it back, which the run's line now says.
+    expect(fact(await screen.findByRole('listitem'), 'Delivery')).toBe('Skipped by a rule');
     await user.click(await screen.findByRole('button', { name: /^Details of the run started/ }));
-    const note = screen.getByText('Not delivered: result unchanged');
+    const note = screen.getByText('Result unchanged');
     expect(note.previousElementSibling?.textContent).toBe('Delivery');
     expect(note.className).not.toContain('text-red');
+  });
+
+  it('shows a Slack delivery between attempts as retrying, with the next attempt and the last error (issue 37)', async () => {
+    const error = 'Could not reach hooks.slack.com: getaddrinfo ENOTFOUND hooks.slack.com';
+    const next = '2026-01-16T08:05:00.000Z';
+    stubRuns(
+      makeRun({
+        id: 'run-2',
+        deliveryStatus: 'pending',
+        deliveryError: error,
+        deliveryNextAttemptAt: next,
+        webhookDeliveries: [
+          {
+            attempt: 1,
+            url: 'https://hooks.slack.com/services/T0001/B0001/XXXXsecret',
+            statusCode: null,
+            durationMs: 40,
+            error,
+            nextAttemptAt: next,
+            createdAt: '2026-01-16T08:00:03.000Z',
+          },
+        ],
+      }),
+      makeRun({ id: 'run-1', deliveryStatus: 'failed', deliveryError: error }),
+    );
+    renderHistory('slack');
+    const user = userEvent.setup();
+    await screen.findByRole('list', { name: 'Runs, newest first' });
+
+    expect(fact(row('run-2'), 'Delivery')).toBe(`Retrying · next ${formatLocalDateTime(next)}`);
+    expect(fact(row('run-1'), 'Delivery')).toBe('Failed');
+    expect(screen.queryByText('Pending')).toBeNull();
+
+    await user.click(within(row('run-2')).getByRole('button', { name: /^Details of the run started/ }));
+    expect(within(row('run-2')).getByText(`Next attempt ${formatLocalDateTime(next)}. Last error: ${error}`)).toBeTruthy();
   });
 
   it('says "No runs yet." when the task never ran', async () => {

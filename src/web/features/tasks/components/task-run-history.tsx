@@ -17,7 +17,7 @@ import { previewText, runDurationText } from '#web/lib/run-text';
 import { useTaskRuns, type TaskRun } from '../api/list-task-runs';
 import { modelName, providerName } from '#web/lib/catalog-names';
 import { formatLocalDateTime } from '#web/lib/date-time';
-import { deliveryMethodLabel } from '#web/lib/delivery-text';
+import { deliveryMethodLabel, deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { formatCount } from '#web/lib/numbers';
 
 const loadFailed = 'Failed to load task runs. Please try again.';
@@ -26,17 +26,21 @@ function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-const deliveryAppearance: Record<string, { label: string; className: string }> = {
-  delivered: { label: 'Delivered', className: 'text-emerald-700' },
-  failed: { label: 'Failed', className: 'text-red-700' },
-  pending: { label: 'Pending', className: 'text-amber-700' },
-  skipped: { label: 'Skipped', className: 'text-slate-600' },
-};
-
-function DeliveryStatus({ status }: { status: string | null | undefined }) {
-  if (!status) return <span className="text-slate-500">—</span>;
-  const known = deliveryAppearance[status];
-  return <span className={clsx('font-medium', known?.className ?? 'text-slate-600')}>{known?.label ?? capitalize(status)}</span>;
+/** The delivery's outcome word; while retrying, with the next attempt's time when known. */
+function DeliveryStatus({ run }: { run: TaskRun }) {
+  if (!run.deliveryStatus) return <span className="text-slate-500">—</span>;
+  const outcome = deliveryOutcome(run);
+  return (
+    <span className={clsx('font-medium', deliveryOutcomeClassNames[outcome.kind])}>
+      {outcome.label}
+      {outcome.nextAttemptAt ? (
+        <span className="font-normal text-slate-600">
+          {' '}
+          · next <LocalTime iso={outcome.nextAttemptAt} />
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 function triggerLabel(trigger: string): string {
@@ -90,6 +94,21 @@ function DeliveryAttempt({ delivery }: { delivery: WebhookAttempt }) {
   );
 }
 
+/** Why the run was not delivered, is retrying or failed to deliver; nothing for a delivered or pending one. */
+function DeliveryNote({ run }: { run: TaskRun }) {
+  const outcome = deliveryOutcome(run);
+  const detail = deliveryOutcomeDetail(outcome, (iso) => formatLocalDateTime(iso));
+  if (!detail) return null;
+  // A run not delivered by its own choice (a rule) or for want of a confirmed address has a note, not a fault.
+  const fault = outcome.kind === 'failed' || outcome.kind === 'retrying';
+  return (
+    <div className="flex flex-col gap-1">
+      <h4 className="text-xs font-medium text-slate-500">{fault ? 'Delivery error' : 'Delivery'}</h4>
+      <p className={clsx('text-sm break-words', fault ? 'text-red-700' : 'text-slate-700')}>{detail}</p>
+    </div>
+  );
+}
+
 function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; attemptsTitle: string | null }) {
   return (
     <div id={id} className="mt-3 flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4">
@@ -132,15 +151,7 @@ function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; atte
         </div>
       ) : null}
 
-      {run.deliveryError ? (
-        <div className="flex flex-col gap-1">
-          {/* A skipped delivery's note is a choice the task made ("Not delivered: result unchanged"), not a fault. */}
-          <h4 className="text-xs font-medium text-slate-500">{run.deliveryStatus === 'skipped' ? 'Delivery' : 'Delivery error'}</h4>
-          <p className={clsx('text-sm break-words', run.deliveryStatus === 'skipped' ? 'text-slate-700' : 'text-red-700')}>
-            {run.deliveryError}
-          </p>
-        </div>
-      ) : null}
+      <DeliveryNote run={run} />
 
       {attemptsTitle ? (
         <div className="flex flex-col gap-2">
@@ -181,7 +192,7 @@ function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | 
             <Fact label="Trigger">{triggerLabel(run.trigger)}</Fact>
             <Fact label="Duration">{runDurationText(run)}</Fact>
             <Fact label="Delivery">
-              <DeliveryStatus status={run.deliveryStatus} />
+              <DeliveryStatus run={run} />
             </Fact>
           </dl>
           <RunSummary run={run} />
