@@ -13,14 +13,19 @@ test('an administrator finds a user’s task, runs it manually, sees Last Run ch
   const taskName = `Owner digest ${Date.now()}`;
   const ownerApi = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
   await ownerApi.post('/api/auth/sign-up/email', { data: { name: 'Task Owner', email: ownerEmail, password: strongPassword } });
+  // Weekly from a Monday: the admin list names the weekday it fires on, as the owner's own task list does.
   const created = await ownerApi.post('/api/tasks', {
-    data: dailyTaskBody({
-      name: taskName,
-      email: ownerEmail,
-      model: 'gpt-5-mini',
-      scheduleTime: '08:00',
-      input: 'List three facts about scheduling.',
-    }),
+    data: {
+      ...dailyTaskBody({
+        name: taskName,
+        email: ownerEmail,
+        model: 'gpt-5-mini',
+        scheduleTime: '08:00',
+        input: 'List three facts about scheduling.',
+      }),
+      scheduleType: 'weekly',
+      startDate: '2026-01-05',
+    },
   });
   expect(created.status()).toBe(201);
   await ownerApi.dispose();
@@ -41,7 +46,7 @@ test('an administrator finds a user’s task, runs it manually, sees Last Run ch
   await expect(row).toBeVisible();
   await expect(page.getByText('Showing 1 of 1 tasks')).toBeVisible();
   await expect(row).toContainText('Task Owner');
-  await expect(row).toContainText('daily at 08:00 UTC');
+  await expect(row).toContainText('Weekly on Monday at 08:00 UTC');
   await expect(row).toContainText('Never');
 
   await row.getByRole('button', { name: `Actions for ${taskName}` }).click();
@@ -54,6 +59,6 @@ test('an administrator finds a user’s task, runs it manually, sees Last Run ch
   expect(download.suggestedFilename()).toMatch(/^promptcron-tasks-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path()) ?? '', 'utf8');
   expect(csv.split('\r\n')[0]).toBe('Task ID,Task Name,User,Email,Status,Schedule,Provider,Model,Last Run,Last Run Status,Created');
-  expect(csv).toContain(`${taskName},Task Owner,${ownerEmail},active,daily at 08:00 UTC,openai,gpt-5-mini,`);
+  expect(csv).toContain(`${taskName},Task Owner,${ownerEmail},active,Weekly on Monday at 08:00 UTC,openai,gpt-5-mini,`);
   expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
 });

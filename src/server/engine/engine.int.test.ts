@@ -377,13 +377,50 @@ describe('deliver only what matters', () => {
     expect(dear).toMatchObject({
       status: 'completed',
       deliveryStatus: 'skipped',
-      deliveryError: 'Not delivered: condition not met',
+      deliveryError: 'Condition not met (answer: No)',
       inputTokens: 24,
       outputTokens: 68,
     });
     expect(openai.requests.length - before).toBe(4);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail.messages.some((message) => message.text.includes('900 EUR'))).toBe(false);
+  });
+
+  it('"condition" delivers on a clear yes only: an unclear answer or a failed check is recorded, not delivered', async () => {
+    const task = await createTask({
+      name: 'Rain alert',
+      deliveryMethod: 'email',
+      deliveryConfig: { email: 'rain@example.com' },
+      deliverWhen: 'condition',
+      deliveryCondition: 'Will it rain tomorrow?',
+    });
+    openai.plan(
+      { text: 'Clouds over Berlin, 60% chance of showers.' },
+      { text: 'Possibly:\n\u001b[31mit depends on how you read 60%, which is more likely than not but far from certain at all.' },
+      { text: 'Sunny skies over Berlin.' },
+      { status: 401 },
+    );
+
+    const unclear = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
+    expect(unclear).toMatchObject({
+      status: 'completed',
+      deliveryStatus: 'skipped',
+      deliveryError: 'Condition not met (answer: Possibly: [31mit depends on how you read 60%, which is more likely than not but…)',
+    });
+    const failed = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
+    expect(failed).toMatchObject({
+      status: 'completed',
+      result: 'Sunny skies over Berlin.',
+      deliveryStatus: 'skipped',
+      deliveryError: 'Condition not checked: OpenAI rejected the API key. Check the key configured on the server.',
+    });
+
+    // The run history shows why.
+    const history = await owner.request(`/api/tasks/${task.id}/runs`);
+    const reasons = (history.body.items as { deliveryError: string | null }[]).map((run) => run.deliveryError);
+    expect(reasons).toEqual([failed.deliveryError, unclear.deliveryError]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.messages.some((message) => message.to.includes('rain@example.com'))).toBe(false);
   });
 
   it('refuses "condition" without a question', async () => {

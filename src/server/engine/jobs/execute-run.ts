@@ -5,7 +5,7 @@ import { promptVariableValues, renderPrompt } from '#shared/tasks/prompt-variabl
 import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError } from '../../providers/ai-provider';
-import { checkCondition, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
+import { checkCondition, conditionNotMet, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
 import type { EngineDeps } from '../engine-deps';
 import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
 import { fireLateness, providerLatency, runsFinished } from '../../metrics/metrics';
@@ -55,7 +55,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
 
   const model = findModel(run.provider, run.model);
   let outcome:
-    | { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null; conditionMet: boolean }
+    | { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null; conditionNotMet: string | null }
     | { status: 'error'; error: string };
   try {
     const provider = deps.providers[run.provider as ProviderId];
@@ -68,9 +68,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
       provider.generate({ model: run.model, input, temperature, webSearch: prompt.searchEnabled && (model?.webSearch ?? false) }),
     );
     let { inputTokens, outputTokens } = generated.usage;
-    let conditionMet = true;
+    let notMet: string | null = null;
     if (deliverWhen === 'condition' && deliveryCondition) {
-      // The same model judges its result; a failed check delivers, since the run itself succeeded.
+      // The same model judges its result. Only a clear yes delivers (ADR 0065); a failed check completes the run
+      // undelivered, since the run itself succeeded.
       const check = await checkCondition(provider, {
         model: run.model,
         condition: deliveryCondition,
@@ -79,17 +80,18 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
       }).catch((error: unknown) => {
         logger.warn(
           { runId, reason: error instanceof Error ? error.message : String(error) },
-          'delivery condition could not be checked; delivering',
+          'delivery condition could not be checked; not delivering',
         );
-        return undefined;
+        return { failure: error instanceof ProviderError ? error.message : 'the check failed unexpectedly.' };
       });
-      if (check) {
-        conditionMet = check.met;
+      if ('failure' in check) notMet = conditionNotMet(check);
+      else {
+        if (!check.met) notMet = conditionNotMet(check);
         inputTokens = sumTokens(inputTokens, check.usage.inputTokens);
         outputTokens = sumTokens(outputTokens, check.usage.outputTokens);
       }
     }
-    outcome = { status: 'completed', result: generated.text, inputTokens, outputTokens, conditionMet };
+    outcome = { status: 'completed', result: generated.text, inputTokens, outputTokens, conditionNotMet: notMet };
   } catch (error) {
     if (!(error instanceof ProviderError)) logger.error({ err: error, runId }, 'unexpected failure while running a task');
     outcome = { status: 'error', error: error instanceof ProviderError ? error.message : 'The run failed unexpectedly. Please try again.' };
@@ -100,11 +102,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     const notDelivered =
       outcome.status !== 'completed'
         ? null
-        : !outcome.conditionMet
-          ? notDeliveredReasons.conditionNotMet
-          : deliverWhen === 'changed' && (await sameAsLastDelivered(tx, { taskId: task.id, runId, result: outcome.result }))
+        : (outcome.conditionNotMet ??
+          (deliverWhen === 'changed' && (await sameAsLastDelivered(tx, { taskId: task.id, runId, result: outcome.result }))
             ? notDeliveredReasons.unchanged
-            : null;
+            : null));
     const [finished] = await tx
       .update(taskRuns)
       .set({

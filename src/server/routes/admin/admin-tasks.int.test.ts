@@ -28,7 +28,20 @@ beforeAll(async () => {
   const formula = await seedUser(t.db, { name: 'x', fullName: '=HYPERLINK("evil")', email: 'formula@example.com' });
   const seeds: [string, string, Parameters<typeof seedTask>[2]][] = [
     ['Morning news', grace.id, { scheduleType: 'daily', scheduleTime: '16:00', startDate: '2026-01-10', timezone: 'America/Phoenix' }],
-    ['Weekly digest', grace.id, { provider: 'anthropic', model: 'claude-sonnet-4-5', status: 'paused', nextFireAt: null }],
+    [
+      'Weekly digest',
+      grace.id,
+      // 2026-01-12 is a Monday: a weekly task fires on its start date's weekday.
+      {
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        status: 'paused',
+        nextFireAt: null,
+        scheduleType: 'weekly',
+        scheduleTime: '07:30',
+        startDate: '2026-01-12',
+      },
+    ],
     ['Cron job', nameless.id, { scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '*/30 * * * *', status: 'error' }],
     ['Member task', memberId, { scheduleType: 'hourly', scheduleTime: '00:15', timezone: 'UTC' }],
     ['Report "A", daily\nsecond line', formula.id, {}],
@@ -84,7 +97,7 @@ describe('the OpenAPI document', () => {
 });
 
 describe('GET /api/admin/tasks', () => {
-  it('lists every owner’s tasks newest first, with owner, schedule in the task’s zone and the real total', async () => {
+  it('lists every owner’s tasks newest first, with owner, schedule as it fires in the task’s zone and the real total', async () => {
     const page = await list();
     expect(page.total).toBe(5);
     expect(names(page)).toEqual(['Report "A", daily\nsecond line', 'Member task', 'Cron job', 'Weekly digest', 'Morning news']);
@@ -93,12 +106,14 @@ describe('GET /api/admin/tasks', () => {
     expect(byName['Morning news']).toMatchObject({
       owner: { name: 'Grace Hopper', email: 'grace@example.com' },
       status: 'active',
-      schedule: 'daily at 09:00 MST',
+      schedule: 'Daily at 09:00 MST',
       provider: 'openai',
       lastRun: null,
     });
-    expect(byName['Cron job']).toMatchObject({ owner: { name: 'Unknown user' }, schedule: '*/30 * * * *', status: 'error' });
-    expect(byName['Member task']).toMatchObject({ owner: { name: 'Mel Member' }, schedule: 'hourly at 00:15 UTC' });
+    expect(byName['Cron job']).toMatchObject({ owner: { name: 'Unknown user' }, schedule: '*/30 * * * * (UTC)', status: 'error' });
+    // The task list's own words (describeSchedule): an hourly task fires every hour at :15, a weekly one on its weekday.
+    expect(byName['Member task']).toMatchObject({ owner: { name: 'Mel Member' }, schedule: 'Hourly at :15 UTC' });
+    expect(byName['Weekly digest']).toMatchObject({ schedule: 'Weekly on Monday at 07:30 UTC' });
   });
 
   it('searches task name, status, provider and owner name case-insensitively, with totals', async () => {
@@ -167,7 +182,12 @@ describe('GET /api/admin/tasks', () => {
 describe('GET /api/admin/tasks/:id', () => {
   it('returns any owner’s task with its recent runs, and 404 for an unknown or malformed id', async () => {
     const detail = await admin.expectOk(adminTaskDetailSchema, `/api/admin/tasks/${ids['Weekly digest']}`, { status: 200 });
-    expect(detail.task).toMatchObject({ name: 'Weekly digest', owner: { name: 'Grace Hopper' }, timezone: 'UTC' });
+    expect(detail.task).toMatchObject({
+      name: 'Weekly digest',
+      owner: { name: 'Grace Hopper' },
+      schedule: 'Weekly on Monday at 07:30 UTC',
+      timezone: 'UTC',
+    });
     expect(detail.runs.map((run) => run.status)).toEqual(['error', 'completed']);
     expect((await admin.request('/api/admin/tasks/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await admin.request('/api/admin/tasks/not-a-uuid')).status).toBe(404);
@@ -300,7 +320,9 @@ describe('GET /api/admin/tasks/export', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('Task ID,Task Name,User,Email,Status,Schedule,Provider,Model,Last Run,Last Run Status,Created');
     expect(lines[1]).toMatch(/^[0-9a-f-]{36},"Report ""A"", daily\nsecond line","'=HYPERLINK\(""evil""\)",formula@example\.com,active,/);
-    expect(csv).toContain(',Grace Hopper,grace@example.com,active,daily at 09:00 MST,openai,');
+    expect(csv).toContain(',Grace Hopper,grace@example.com,active,Daily at 09:00 MST,openai,');
+    expect(csv).toContain(',Mel Member,melmember@example.com,active,Hourly at :15 UTC,openai,');
+    expect(csv).toContain(',error,*/30 * * * * (UTC),openai,');
     // Every task but the deleted one, plus the header and the final line break.
     expect(lines).toHaveLength(1 + 4 + 1);
   });

@@ -3,7 +3,7 @@ import type { AdminTask, AdminTaskFilter } from '#shared/admin/admin-task.schema
 import { unknownOwnerName } from '#shared/admin/admin-task.schema';
 import { providerIds } from '#shared/tasks/catalog';
 import type { Schedule } from '#shared/tasks/schedule';
-import { scheduleWithZone } from '#shared/tasks/schedule-with-zone';
+import { describeSchedule } from '#shared/tasks/describe-schedule';
 import { taskStatuses } from '#shared/tasks/task.schema';
 import type { Database } from '#server/db/client';
 import { tasks, user } from '#server/db/schema/index';
@@ -90,9 +90,10 @@ export function selectAdminTaskRows({
 }
 
 /**
- * The Schedule column's texts at one instant, each schedule computed once. `scheduleWithZone` builds Intl formatters
- * for the zone's abbreviation and the local time, a millisecond or more per task under load, while a page (or an
- * export batch) mostly repeats a few schedules: "daily at 09:00 CET" for many tasks is one computation.
+ * The Schedule column's texts at one instant, each schedule computed once: the task list's own words, as the task
+ * fires, with the zone's abbreviation since the administrator may live elsewhere ("Weekly on Monday at 07:30 CET").
+ * Building them takes Intl formatters for the zone's abbreviation and the local time, a millisecond or more per task
+ * under load, while a page (or an export batch) mostly repeats a few schedules.
  */
 export function scheduleTexts(now = new Date()): (task: Schedule) => string {
   const known = new Map<string, string>();
@@ -102,7 +103,7 @@ export function scheduleTexts(now = new Date()): (task: Schedule) => string {
     if (text === undefined) {
       // Bounded for an export over many distinct schedules.
       if (known.size >= 1_000) known.clear();
-      text = scheduleWithZone(task, now);
+      text = describeSchedule(task, { zoneAt: now });
       known.set(key, text);
     }
     return text;

@@ -13,7 +13,7 @@ function makeAdminTask(overrides: Partial<AdminTask> = {}): AdminTask {
     name: 'Morning news',
     owner: { id: 'user-1', name: 'Grace Hopper', email: 'grace@example.com' },
     status: 'active',
-    schedule: 'daily at 09:00 CET',
+    schedule: 'Daily at 09:00 CET',
     provider: 'openai',
     model: 'gpt-5-mini',
     lastRun: null,
@@ -62,7 +62,7 @@ describe('/admin/tasks', () => {
       'Actions',
     ]);
     const [, first, second] = screen.getAllByRole('row');
-    expect(within(first as HTMLElement).getByText('daily at 09:00 CET')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('Daily at 09:00 CET')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('Grace Hopper')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('Never')).toBeTruthy();
     expect(

@@ -14,7 +14,7 @@ const detail: Detail = {
     name: 'Morning news',
     owner: { id: 'u1', name: 'Grace Hopper', email: 'grace@example.com' },
     status: 'paused',
-    schedule: 'daily at 09:00 CET',
+    schedule: 'Daily at 09:00 CET',
     provider: 'openai',
     model: 'gpt-5-mini',
     lastRun: null,
@@ -37,7 +37,7 @@ describe('admin task detail', () => {
     stubApi({ me: testAdmin, handlers: { [`GET /api/admin/tasks/${taskId}`]: () => jsonResponse(detail) } });
     render();
     expect(await screen.findByRole('heading', { name: 'Morning news' })).toBeTruthy();
-    expect(screen.getByText('daily at 09:00 CET')).toBeTruthy();
+    expect(screen.getByText('Daily at 09:00 CET')).toBeTruthy();
     expect(screen.getByText('Grace Hopper')).toBeTruthy();
     expect(screen.getByText('Not scheduled')).toBeTruthy();
     expect(screen.getByText(/OpenAI rejected the API key/)).toBeTruthy();
