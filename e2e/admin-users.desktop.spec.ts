@@ -82,12 +82,32 @@ test.describe('as the install’s administrator', () => {
     expect(csv.split('\r\n')[0]).toBe('Name,Email,Status,Role,Plan,Tasks,Joined,Last sign-in');
     expect(csv).toContain(inviteeEmail);
     expect(csv).toContain(memberEmail);
+    // Suspending ended the member's sessions, but their last sign-in is kept (issue 37).
+    const memberLine = csv.split('\r\n').find((line) => line.includes(memberEmail));
+    expect(memberLine).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    // The administrator's own row offers no Suspend or Delete, which the server would refuse.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('owner@promptcron.test');
+    await expect(page.getByText('Showing 1 of 1 users')).toBeVisible();
+    await page.getByRole('button', { name: 'Actions for Install Owner' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Edit Plan' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Suspend Account' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Delete User' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
 
     // The plans and the audit log, from the sidebar.
     await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Plans' }).click();
     await expect(page.getByRole('row', { name: /^Pro/ })).toContainText('For sale');
     await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Audit Log' }).click();
-    await expect(page.getByRole('row', { name: /User suspend/ }).first()).toBeVisible();
+    // Every action reads as a sentence, the invitation included (issue 37).
+    const log = page.getByRole('table', { name: 'Audit log' });
+    await expect(log.getByRole('link', { name: `Suspended ${memberName}` })).toBeVisible();
+    await expect(log.getByRole('link', { name: `Changed ${memberName}’s plan from Free to Pro` })).toBeVisible();
+    await expect(log.getByRole('link', { name: `Invited Ivy Invitee (${inviteeEmail})` })).toBeVisible();
+    // On a phone each entry is a card that fits: the page does not slide sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(log.getByRole('link', { name: `Suspended ${memberName}` })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   });
 });
 

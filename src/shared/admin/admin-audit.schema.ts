@@ -11,10 +11,15 @@ export const auditEntrySchema = z
       .nullable()
       .meta({ description: 'Null once the administrator’s account is deleted' }),
     actorId: z.string(),
-    action: z.string().meta({ description: 'Dotted verb: user.suspend, user.plan_change, task.pause, plan.update, ...' }),
+    action: z.string().meta({
+      description:
+        'Dotted verb: user.invite, user.invitation_resend, user.plan_change, user.role_change, user.suspend, user.unsuspend, user.delete, user.password_reset, task.pause, task.resume, task.delete, task.run, plan.create, plan.update',
+    }),
     targetType: z.enum(['user', 'task', 'plan']).or(z.string()),
     targetId: z.string(),
-    details: z.record(z.string(), z.unknown()),
+    details: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'The target’s names, and what changed as { field: { from, to } }; describeAuditEntry reads it as words' }),
     createdAt: z.string(),
   })
   .meta({ id: 'AuditEntry' });

@@ -24,7 +24,10 @@ export const adminUserSchema = z
     plan: adminUserPlanSchema,
     taskCount: z.number().int().nonnegative(),
     joinedAt: z.string().meta({ description: 'ISO 8601, UTC' }),
-    lastSignInAt: z.string().nullable().meta({ description: 'Start of the newest session; null if none is left' }),
+    lastSignInAt: z
+      .string()
+      .nullable()
+      .meta({ description: 'Start of the newest session, kept when a suspension ends them; null when none is left' }),
   })
   .meta({ id: 'AdminUser' });
 

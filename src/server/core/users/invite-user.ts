@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { user, verification } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
+import { recordUserAudit } from '../admin/users/target-user';
 import { ConflictError } from '../errors';
 import { toMeUser } from './to-me-user';
 
@@ -35,6 +36,7 @@ export async function inviteUser(options: {
       .returning();
     if (!row) throw new ConflictError('A user with this email already exists.');
     await storeInvitation(tx, row.id, token);
+    await recordUserAudit(tx, { actorId: invitedBy.id, action: 'user.invite', target: row });
     return row;
   });
 

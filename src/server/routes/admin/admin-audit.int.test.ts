@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '#shared/admin/admin-audit.schema';
+import { adminPlanResponseSchema } from '#shared/admin/admin-plan.schema';
+import { describeAuditEntry } from '#shared/admin/audit-summary';
+import { meResponseSchema } from '#shared/auth/me.schema';
 import { type TestClient, useTestApp } from '#test/app';
 import { proPlanId } from '#test/plans';
 import { seedTask } from '#test/seed';
@@ -42,7 +45,11 @@ describe('GET /api/admin/audit', () => {
       ['task.pause', 'task', taskId],
     ]);
     expect(items[0]).toMatchObject({ actor: { id: adminId, name: 'Ada Admin', email: 'adaadmin@example.com' }, actorId: adminId });
-    expect(items[1]?.details).toMatchObject({ name: 'Pro', changed: { description: 'For power users' } });
+    // Issue 37 changed what a plan edit records: each changed field before and after, not only the new values.
+    expect(items[1]?.details).toMatchObject({
+      name: 'Pro',
+      changes: { description: { from: expect.stringMatching(/^For daily work/), to: 'For power users' } },
+    });
     expect(nextCursor).toBeNull();
   });
 
@@ -59,5 +66,64 @@ describe('GET /api/admin/audit', () => {
 
     const bad = await admin.expectError('/api/admin/audit?cursor=forged', { status: 400 });
     expect(bad.error.message).toBe('This page link is no longer valid. Start from the first page.');
+  });
+});
+
+describe('what the audit log records (issue 37)', () => {
+  const entriesAbout = async (targetId: string) =>
+    (await admin.expectOk(auditPageSchema, `/api/admin/audit?targetId=${targetId}`)).items.map((entry) => ({
+      action: entry.action,
+      ...describeAuditEntry(entry),
+    }));
+
+  it('records an invitation and its resending', async () => {
+    const invited = await admin.expectOk(meResponseSchema, '/api/admin/users', {
+      method: 'POST',
+      body: { name: 'Ivy Invited', email: 'ivy@example.com' },
+      status: 201,
+    });
+    expect((await admin.request(`/api/admin/users/${invited.user.id}/invitation`, { method: 'POST' })).status).toBe(200);
+    expect(await entriesAbout(invited.user.id)).toEqual([
+      { action: 'user.invitation_resend', summary: 'Resent Ivy Invited’s invitation', changes: [] },
+      { action: 'user.invite', summary: 'Invited Ivy Invited (ivy@example.com)', changes: [] },
+    ]);
+  });
+
+  it('says which plan a user left and which they got', async () => {
+    const { id: bobId } = await t.signIn({ name: 'Bob' });
+    expect((await admin.request(`/api/admin/users/${bobId}`, { method: 'PATCH', body: { planId: proPlanId } })).status).toBe(200);
+    expect(await entriesAbout(bobId)).toEqual([
+      { action: 'user.plan_change', summary: 'Changed Bob’s plan from Free to Pro', changes: [{ label: 'Plan', from: 'Free', to: 'Pro' }] },
+    ]);
+  });
+
+  it('records a plan edit’s values before and after, limits included, and a new plan’s values', async () => {
+    const created = await admin.expectOk(adminPlanResponseSchema, '/api/admin/plans', {
+      method: 'POST',
+      body: { name: 'Team', price: 1000, billingCycle: 'month', limits: [{ featureName: 'active_tasks', limitValue: 10 }] },
+      status: 201,
+    });
+    const planId = created.plan.id;
+    const edit = { name: 'Team', price: 1500, billingCycle: 'month', limits: [{ featureName: 'active_tasks', limitValue: 25 }] };
+    expect((await admin.request(`/api/admin/plans/${planId}`, { method: 'PATCH', body: edit })).status).toBe(200);
+    expect(await entriesAbout(planId)).toEqual([
+      {
+        action: 'plan.update',
+        summary: 'Edited the Team plan',
+        changes: [
+          { label: 'Price', from: '10.00 USD', to: '15.00 USD' },
+          { label: 'Active tasks', from: '10', to: '25' },
+        ],
+      },
+      {
+        action: 'plan.create',
+        summary: 'Created the Team plan',
+        changes: [
+          { label: 'Price', from: null, to: '10.00 USD' },
+          { label: 'Billing cycle', from: null, to: 'month' },
+          { label: 'Active tasks', from: null, to: '10' },
+        ],
+      },
+    ]);
   });
 });

@@ -141,7 +141,9 @@ describe('plans administration', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'plan.update'), eq(auditLog.targetId, proPlanId)))
       .orderBy(auditLog.createdAt);
-    expect(entry?.details).toMatchObject({ name: 'Pro', changed: { description: 'For power users' } });
+    // Since issue 37 an edit records each changed field before and after, and only what changed.
+    expect(entry?.details).toMatchObject({ name: 'Pro', changes: { description: { to: 'For power users' } } });
+    expect(Object.keys((entry?.details as { changes: object }).changes)).toEqual(['description']);
 
     const given = await admin.expectOk(adminPlanResponseSchema, `/api/admin/plans/${proPlanId}`, {
       method: 'PATCH',

@@ -257,6 +257,24 @@ describe('suspending a user', () => {
     expect(await auditOf(userId, 'user.unsuspend')).toHaveLength(1);
   });
 
+  it('keeps the last sign-in through a suspension and its end, in the list, the profile and the CSV', async () => {
+    const { id: userId } = await t.signIn({ name: 'Kept Signin', email: 'kept@signin.example' });
+    const lastSignIn = async () =>
+      (await admin.expectOk(adminUserListSchema, '/api/admin/users?search=kept@signin')).items[0]?.lastSignInAt;
+    const signedIn = await lastSignIn();
+    expect(Date.parse(signedIn ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).status).toBe(200);
+    expect(await lastSignIn()).toBe(signedIn);
+    expect((await admin.request(`/api/admin/users/${userId}/unsuspend`, { method: 'POST' })).status).toBe(200);
+    expect(await lastSignIn()).toBe(signedIn);
+    expect((await admin.expectOk(adminUserProfileSchema, `/api/admin/users/${userId}`)).user.lastSignInAt).toBe(signedIn);
+    const csv = await t.app.request('/api/admin/users/export?search=kept@signin', {
+      headers: { Cookie: admin.cookieHeader, Origin: admin.origin, 'X-Forwarded-For': admin.ip },
+    });
+    expect((await csv.text()).split('\r\n')[1]).toMatch(new RegExp(`,${signedIn}$`));
+  });
+
   it('refuses to suspend or delete yourself, and to suspend the last administrator', async () => {
     const self = await admin.expectError(`/api/admin/users/${adminId}/suspend`, { method: 'POST', status: 409 });
     expect(self.error.message).toBe('You cannot suspend your own account.');

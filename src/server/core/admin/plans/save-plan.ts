@@ -59,6 +59,7 @@ export async function updatePlan({
       throw new ConflictError('The Free plan cannot be withdrawn: users without a subscription are on it.');
 
     const { limits, ...fields } = changes;
+    const limitsBefore = limits ? await tx.select().from(planLimits).where(eq(planLimits.planId, planId)) : [];
     const repriced = (['price', 'currency', 'billingCycle'] as const).some(
       (key) => fields[key] !== undefined && fields[key] !== before[key],
     );
@@ -66,16 +67,40 @@ export async function updatePlan({
     if (Object.keys(values).length) await tx.update(subscriptionPlans).set(values).where(eq(subscriptionPlans.id, planId));
     if (limits) await replaceLimits(tx, planId, limits);
 
-    const changed = Object.fromEntries(Object.entries(values).filter(([key, value]) => before[key as keyof typeof before] !== value));
     await recordAudit(tx, {
       actorId,
       action: 'plan.update',
       targetType: 'plan',
       targetId: planId,
-      details: { name: fields.name ?? before.name, changed, ...(limits ? { limits } : {}) },
+      details: {
+        name: fields.name ?? before.name,
+        currency: fields.currency ?? before.currency,
+        changes: fieldChanges(before, values),
+        limitChanges: limits ? limitChanges(limitsBefore, limits) : {},
+      },
     });
     return (await findAdminPlan({ db: tx, planId }))!;
   });
+}
+
+/** Each field the edit changed, with its value before and after: a field sent unchanged is not a change. */
+function fieldChanges(before: typeof subscriptionPlans.$inferSelect, values: Partial<typeof subscriptionPlans.$inferSelect>) {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([key, value]) => before[key as keyof typeof before] !== value)
+      .map(([key, value]) => [key, { from: before[key as keyof typeof before], to: value }]),
+  );
+}
+
+/** Each limit the edit changed; a feature without a row is unlimited, as null is. */
+function limitChanges(before: { featureName: string; limitValue: number | null }[], after: NewPlan['limits']) {
+  const valueIn = (rows: typeof before, feature: string) => rows.find((row) => row.featureName === feature)?.limitValue ?? null;
+  const features = new Set([...before, ...after].map((row) => row.featureName));
+  return Object.fromEntries(
+    [...features]
+      .map((feature) => [feature, { from: valueIn(before, feature), to: valueIn(after, feature) }] as const)
+      .filter(([, change]) => change.from !== change.to),
+  );
 }
 
 async function replaceLimits(tx: Transaction, planId: string, limits: NewPlan['limits']): Promise<void> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AdminUserChange } from '#shared/admin/admin-user.schema';
 import type { Database } from '#server/db/client';
-import { subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
+import { freePlanId, subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
 import { grantingStatuses } from '../../billing/find-user-plan';
 import { ConflictError, ValidationError } from '../../errors';
 import { assertAnotherAdminRemains, lockTargetUser, recordUserAudit, type Transaction } from './target-user';
@@ -50,15 +50,14 @@ async function givePlan(tx: Transaction, actorId: string, target: typeof user.$i
     .insert(subscriptions)
     .values({ userId: target.id, ...given })
     .onConflictDoUpdate({ target: subscriptions.userId, set: given });
+  // `current` was read before the upsert; without a granting subscription the user was on Free.
+  const fromPlanId = current && grantingStatuses.has(current.status) ? current.planId : freePlanId;
+  const [from] = await tx.select({ name: subscriptionPlans.name }).from(subscriptionPlans).where(eq(subscriptionPlans.id, fromPlanId));
   await recordUserAudit(tx, {
     actorId,
     action: 'user.plan_change',
     target,
-    details: {
-      fromPlanId: current && grantingStatuses.has(current.status) ? current.planId : null,
-      toPlanId: plan.id,
-      toPlan: plan.name,
-    },
+    details: { fromPlanId, fromPlan: from?.name ?? null, toPlanId: plan.id, toPlan: plan.name },
   });
 }
 

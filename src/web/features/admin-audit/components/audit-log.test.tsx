@@ -63,15 +63,73 @@ describe('the audit log page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Time', 'Administrator', 'Action', 'Target', 'Details']);
-    expect(await within(table).findByText('User suspend')).toBeTruthy();
-    expect(within(table).getByRole('link', { name: 'user mel@example.com' }).getAttribute('href')).toBe('/admin/users/user-7');
-    expect(within(table).getByText('changed: {"price":1500}')).toBeTruthy();
+    ).toEqual(['Time', 'Administrator', 'Action', 'Before and after']);
+    // Issue 37: each entry reads as a sentence that links its target, not as a verb and raw details.
+    expect((await within(table).findByRole('link', { name: 'Suspended mel@example.com' })).getAttribute('href')).toBe(
+      '/admin/users/user-7',
+    );
+    expect(within(table).getByRole('link', { name: 'Edited the Pro plan' }).getAttribute('href')).toBe('/admin/plans');
+    // An entry written before issue 37 kept only the new values: they read the same way.
+    expect(within(table).getByText('15.00 USD', { exact: false }).textContent).toBe('Price: 15.00 USD');
+    expect(table.textContent).not.toContain('changed:');
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await within(table).findByRole('link', { name: 'task Morning news' })).toBeTruthy();
+    expect(await within(table).findByRole('link', { name: 'Paused task Morning news' })).toBeTruthy();
     expect(within(table).getByText('Deleted account')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('reads every kind of action as a sentence with its values before and after', async () => {
+    stubApi({
+      me: testAdmin,
+      handlers: {
+        'GET /api/admin/audit': () =>
+          jsonResponse({
+            items: [
+              entry({ id: 'e-1', action: 'user.invite', details: { name: 'Bob', email: 'bob@example.com' } }),
+              entry({
+                id: 'e-2',
+                action: 'user.plan_change',
+                details: { name: 'Bob', email: 'bob@example.com', fromPlan: 'Free', toPlan: 'Pro' },
+              }),
+              entry({
+                id: 'e-3',
+                action: 'plan.update',
+                targetType: 'plan',
+                targetId: 'plan-1',
+                details: {
+                  name: 'Pro',
+                  currency: 'usd',
+                  changes: { price: { from: 1000, to: 1500 } },
+                  limitChanges: { active_tasks: { from: 20, to: null } },
+                },
+              }),
+              entry({
+                id: 'e-4',
+                action: 'task.delete',
+                targetType: 'task',
+                targetId: 'task-1',
+                details: { taskName: 'Morning news', ownerName: 'Bob' },
+              }),
+            ],
+            nextCursor: null,
+          }),
+      },
+    });
+    renderRoutes([{ path: '/', element: <AuditLog targetId="" /> }]);
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+
+    expect(await within(table).findByRole('link', { name: 'Invited Bob (bob@example.com)' })).toBeTruthy();
+    const planChange = within(table).getByRole('link', { name: 'Changed Bob’s plan from Free to Pro' }).closest('tr')!;
+    expect(within(planChange).getByRole('listitem').textContent).toBe('Plan: Free → Pro');
+    const planEdit = within(table).getByRole('link', { name: 'Edited the Pro plan' }).closest('tr')!;
+    expect(
+      within(planEdit)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Price: 10.00 USD → 15.00 USD', 'Active tasks: 20 → Unlimited']);
+    expect(within(table).getByRole('link', { name: 'Deleted Bob’s task Morning news' }).getAttribute('href')).toBe('/admin/tasks/task-1');
+    expect(table.textContent).not.toContain('{');
   });
 
   it('says so when there is nothing yet', async () => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { AuditEntry } from '#shared/admin/admin-audit.schema';
+import { describeAuditEntry, type AuditChange } from '#shared/admin/audit-summary';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { LoadMoreButton } from '#web/components/ui/load-more-button';
@@ -8,42 +9,53 @@ import { adminTaskPaths, adminUserPath, paths } from '#web/config/paths';
 import { useAuditLog } from '../api/list-audit';
 import { formatInstant } from '#web/lib/date-time';
 
-const columns = ['Time', 'Administrator', 'Action', 'Target', 'Details'] as const;
+const columns = ['Time', 'Administrator', 'Action', 'Before and after'] as const;
 
-/** "user.plan_change" reads "User plan change". */
-const actionLabel = (action: string) => {
-  const words = action.replace(/[._]/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/** On a phone the card leads with what happened, and long names and values wrap instead of widening the page. */
+const stackedTextCell = 'max-lg:flex-col max-lg:items-start max-lg:gap-1 min-w-0 [overflow-wrap:anywhere]';
 
-/** The details' key that names the target, as each kind of action writes it. */
-const nameKeys = ['name', 'taskName', 'email'];
-const targetNameKey = (details: Record<string, unknown>) => nameKeys.find((key) => typeof details[key] === 'string');
+function targetPath(entry: AuditEntry): string {
+  if (entry.targetType === 'user') return adminUserPath(entry.targetId);
+  if (entry.targetType === 'task') return adminTaskPaths.detail(entry.targetId);
+  return paths.adminPlans;
+}
 
-function TargetLink({ entry }: { entry: AuditEntry }) {
-  const key = targetNameKey(entry.details);
-  const name = key ? String(entry.details[key]) : entry.targetId;
-  const to =
-    entry.targetType === 'user'
-      ? adminUserPath(entry.targetId)
-      : entry.targetType === 'task'
-        ? adminTaskPaths.detail(entry.targetId)
-        : paths.adminPlans;
+function Changes({ changes }: { changes: AuditChange[] }) {
+  if (changes.length === 0) return <span className="text-slate-500">—</span>;
   return (
-    <Link to={to} className="break-words text-indigo-700 hover:underline">
-      <span className="sr-only">{entry.targetType} </span>
-      {name}
-    </Link>
+    <ul className="flex flex-col gap-1 text-slate-600">
+      {changes.map((change) => (
+        <li key={change.label}>
+          <span className="font-medium text-slate-700">{change.label}:</span>{' '}
+          {change.from === null ? change.to : `${change.from} → ${change.to}`}
+        </li>
+      ))}
+    </ul>
   );
 }
 
-/** What changed, in words a reader can scan: the entry's details but the target's name, which its column shows. */
-function describeDetails(details: Record<string, unknown>): string {
-  const shown = targetNameKey(details);
-  return Object.entries(details)
-    .filter(([key]) => key !== shown)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('; ');
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { summary, changes } = describeAuditEntry(entry);
+  return (
+    <tr className={stackedRowClassName}>
+      <StackedCell label="Time">
+        <time dateTime={entry.createdAt} className="whitespace-nowrap text-slate-700">
+          {formatInstant(entry.createdAt, 'shortDateTime')}
+        </time>
+      </StackedCell>
+      <StackedCell label="Administrator" className="min-w-0 [overflow-wrap:anywhere]">
+        <span className="text-slate-700">{entry.actor?.name ?? 'Deleted account'}</span>
+      </StackedCell>
+      <StackedCell className={`${stackedTextCell} max-lg:order-first`}>
+        <Link to={targetPath(entry)} className="font-medium text-indigo-700 hover:underline">
+          {summary}
+        </Link>
+      </StackedCell>
+      <StackedCell label="Before and after" className={changes.length ? stackedTextCell : 'max-lg:hidden'}>
+        <Changes changes={changes} />
+      </StackedCell>
+    </tr>
+  );
 }
 
 /** /admin/audit: every administrator action, newest first; `?target=<id>` shows those about one user, task or plan. */
@@ -63,25 +75,7 @@ export function AuditLog({ targetId }: { targetId: string }) {
           message={log.isPending ? 'Loading audit log...' : entries?.length === 0 ? 'No audit entries' : null}
         >
           {entries?.map((entry) => (
-            <tr key={entry.id} className={stackedRowClassName}>
-              <StackedCell label="Time">
-                <time dateTime={entry.createdAt} className="whitespace-nowrap text-slate-700">
-                  {formatInstant(entry.createdAt, 'shortDateTime')}
-                </time>
-              </StackedCell>
-              <StackedCell label="Administrator">
-                <span className="text-slate-700">{entry.actor?.name ?? 'Deleted account'}</span>
-              </StackedCell>
-              <StackedCell label="Action">
-                <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
-              </StackedCell>
-              <StackedCell label="Target">
-                <TargetLink entry={entry} />
-              </StackedCell>
-              <StackedCell label="Details">
-                <span className="break-words text-slate-600">{describeDetails(entry.details) || '—'}</span>
-              </StackedCell>
-            </tr>
+            <AuditRow key={entry.id} entry={entry} />
           ))}
         </StackedTable>
       )}

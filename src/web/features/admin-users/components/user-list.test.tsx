@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '#shared/admin/admin-user.schema';
 import { sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { testAdmin } from '#test/fixtures';
 import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { UserList } from './user-list';
@@ -26,6 +27,7 @@ function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
 
 function stubUsers(list: (request: StubRequest) => Response) {
   return stubApi({
+    me: testAdmin,
     handlers: {
       'GET /api/admin/users': list,
       'GET /api/admin/plans': () =>
@@ -128,6 +130,31 @@ describe('the admin users list', () => {
     await fillIn(userEvent, within(dialog).getByLabelText('Type bo@example.com to confirm'), 'bo@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     await waitFor(() => expect(sentBodies(fetchMock, 'DELETE', '/api/admin/users/user-2')).toHaveLength(1));
+  });
+
+  it('offers no Suspend or Delete on the administrator’s own row', async () => {
+    stubUsers(() =>
+      jsonResponse({
+        items: [makeUser({ id: 'admin-1', name: 'Ada Admin', role: 'admin' }), makeUser({ id: 'user-2', name: 'Bo Member' })],
+        total: 2,
+        nextCursor: null,
+      }),
+    );
+    renderRoutes([{ path: '/', element: <UserList /> }]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ada Admin' }));
+    const own = await screen.findByRole('menu');
+    expect(
+      within(own)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View Profile', 'Email User', 'Edit Plan', 'Reset Password']);
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Bo Member' }));
+    const other = await screen.findByRole('menu');
+    expect(within(other).getByRole('menuitem', { name: 'Suspend Account' })).toBeTruthy();
+    expect(within(other).getByRole('menuitem', { name: 'Delete User' })).toBeTruthy();
   });
 
   it('invites a user from Add User', async () => {

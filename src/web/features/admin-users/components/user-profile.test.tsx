@@ -32,7 +32,16 @@ const profile: AdminUserProfile = {
     },
   ],
   runCounts: { total: 4, completed: 3, failed: 1 },
-  audit: [{ id: 'a-1', actorId: 'admin-1', action: 'user.suspend', details: {}, createdAt: '2026-02-01T10:00:00.000Z' }],
+  audit: [
+    { id: 'a-2', actorId: 'admin-1', action: 'user.suspend', details: { name: 'Ada' }, createdAt: '2026-02-01T10:00:00.000Z' },
+    {
+      id: 'a-1',
+      actorId: 'admin-1',
+      action: 'user.invite',
+      details: { name: 'Ada', email: 'ada@example.com' },
+      createdAt: '2026-01-02T10:00:00.000Z',
+    },
+  ],
 };
 
 describe('an admin user profile', () => {
@@ -45,7 +54,9 @@ describe('an admin user profile', () => {
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
     expect(screen.getByText('4 (3 completed, 1 failed)')).toBeTruthy();
     expect(screen.getByText('Morning digest')).toBeTruthy();
-    expect(screen.getByText('Account suspended')).toBeTruthy();
+    // The same sentences as the audit log (issue 37), the invitation included.
+    expect(screen.getByText('Suspended Ada')).toBeTruthy();
+    expect(screen.getByText('Invited Ada (ada@example.com)')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Users' }).getAttribute('href')).toBe('/admin/users');
   });
 

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { describeAuditEntry } from '#shared/admin/audit-summary';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -8,15 +9,6 @@ import { paths } from '#web/config/paths';
 import { useAdminUserProfile } from '../api/admin-users';
 import { formatInstant } from '#web/lib/date-time';
 
-/** The audit log's verbs in words; an action added later still shows, as its verb. */
-const auditActions: Record<string, string> = {
-  'user.plan_change': 'Plan changed',
-  'user.role_change': 'Role changed',
-  'user.suspend': 'Account suspended',
-  'user.unsuspend': 'Account unsuspended',
-  'user.invitation_resend': 'Invitation resent',
-  'user.password_reset': 'Password reset e-mail sent',
-};
 const when = (value: string | null) => (value ? formatInstant(value, 'shortDateTime') : '—');
 
 /** /admin/users/:id: one account, its plan, tasks, run counts and what administrators did to it. */
@@ -75,9 +67,9 @@ export function UserProfile({ userId }: { userId: string }) {
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {audit.map((entry) => (
-              <li key={entry.id} className="flex justify-between gap-3 py-2">
-                <span className="text-slate-900">{auditActions[entry.action] ?? entry.action}</span>
-                <span className="text-slate-600">{when(entry.createdAt)}</span>
+              <li key={entry.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:justify-between sm:gap-3">
+                <span className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{describeAuditEntry(entry).summary}</span>
+                <span className="shrink-0 text-slate-600">{when(entry.createdAt)}</span>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { AdminUser } from '#shared/admin/admin-user.schema';
 import { adminUserPath } from '#web/config/paths';
+import { useAuth } from '#web/lib/auth';
 
 /** What a row's menu asks the list to confirm or edit; the list owns one dialog for every row. */
 export type UserDialog = 'plan' | 'password-reset' | 'suspend' | 'unsuspend' | 'invitation' | 'delete';
@@ -13,6 +14,7 @@ const itemClassName =
 /** A row's Actions: a menu button (arrow keys, Enter, Escape), named after the user for screen readers. */
 export function UserRowMenu({ user, onOpen }: { user: AdminUser; onOpen: (dialog: UserDialog, user: AdminUser) => void }) {
   const navigate = useNavigate();
+  const self = useAuth().user?.id === user.id;
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger
@@ -41,16 +43,21 @@ export function UserRowMenu({ user, onOpen }: { user: AdminUser; onOpen: (dialog
               Reset Password
             </Menu.Item>
           )}
-          <Menu.Item className={itemClassName} onSelect={() => onOpen(user.status === 'suspended' ? 'unsuspend' : 'suspend', user)}>
-            {user.status === 'suspended' ? 'Unsuspend' : 'Suspend Account'}
-          </Menu.Item>
-          <Menu.Separator className="my-1 h-px bg-slate-200" />
-          <Menu.Item
-            className={`${itemClassName} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800`}
-            onSelect={() => onOpen('delete', user)}
-          >
-            Delete User
-          </Menu.Item>
+          {/* The server refuses both for the administrator's own account: not offered rather than refused after the click. */}
+          {self ? null : (
+            <>
+              <Menu.Item className={itemClassName} onSelect={() => onOpen(user.status === 'suspended' ? 'unsuspend' : 'suspend', user)}>
+                {user.status === 'suspended' ? 'Unsuspend' : 'Suspend Account'}
+              </Menu.Item>
+              <Menu.Separator className="my-1 h-px bg-slate-200" />
+              <Menu.Item
+                className={`${itemClassName} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800`}
+                onSelect={() => onOpen('delete', user)}
+              >
+                Delete User
+              </Menu.Item>
+            </>
+          )}
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>
