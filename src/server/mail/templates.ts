@@ -42,7 +42,8 @@ function layout({
 }: {
   heading: string;
   paragraphs: string[];
-  action: { label: string; url: string };
+  /** The button and its link; none for a reader with nothing of ours to open (a result mailed to someone else). */
+  action?: { label: string; url: string };
   contentHtml?: string;
 }): string {
   const body =
@@ -54,10 +55,14 @@ function layout({
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px"><tr><td style="padding:32px">
 <p style="margin:0 0 24px;font-weight:bold;color:#4f46e5">${productName}</p>
-<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>${body}
-<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action.label)}</a></p>
-<p style="margin:0;font-size:13px;color:#475569;line-height:1.5">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(action.url)}</a></p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>${body}${action ? actionHtml(action) : ''}
 </td></tr></table></td></tr></table></body></html>`;
+}
+
+function actionHtml(action: { label: string; url: string }): string {
+  return `
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#475569;line-height:1.5">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(action.url)}</a></p>`;
 }
 
 function text(lines: string[]): string {
@@ -130,16 +135,28 @@ export function runResultMail({
   result,
   resultHtml,
   url,
+  sender,
   run,
 }: {
   taskName: string;
   result: string;
   resultHtml: string;
   url: string;
+  /** The task's owner, when the mail goes to someone else: their dashboard is nothing the reader can open. */
+  sender?: string;
   run: { trigger: 'schedule' | 'manual'; slot: Date; timeZone: string };
 }): Content {
+  const subject = run.trigger === 'manual' ? `Run now: ${taskName}` : `${taskName}: result of ${slotText(run.slot, run.timeZone)}`;
+  if (sender !== undefined) {
+    const paragraphs = [`Here is the latest result of a task ${sender} scheduled in ${productName} to send you.`];
+    return {
+      subject,
+      html: layout({ heading: taskName, paragraphs, contentHtml: resultHtml }),
+      text: text([...paragraphs, taskName, result]),
+    };
+  }
   return {
-    subject: run.trigger === 'manual' ? `Run now: ${taskName}` : `${taskName}: result of ${slotText(run.slot, run.timeZone)}`,
+    subject,
     html: layout({
       heading: taskName,
       paragraphs: ['Here is the latest result of your scheduled task.'],

@@ -105,7 +105,9 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
     try {
       const result = run.result ?? '';
       const slot = { trigger: run.trigger, slot: run.scheduledFor ?? run.startedAt, timeZone: task.timezone };
-      const content = runResultMail({ taskName: task.name, result, resultHtml: renderMarkdown(result), url: taskUrl, run: slot });
+      // A confirmed address of someone else's (addressId) gets the result without a link to the owner's dashboard.
+      const sender = address.addressId ? owner.name : undefined;
+      const content = runResultMail({ taskName: task.name, result, resultHtml: renderMarkdown(result), url: taskUrl, sender, run: slot });
       // Someone else's mailbox gets a way to refuse all of this sender's mail; the owner's own has Settings.
       const mail = address.addressId
         ? withSenderUnsubscribe(content, {

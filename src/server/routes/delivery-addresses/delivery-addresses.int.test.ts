@@ -4,7 +4,7 @@ import { deliveryAddresses, taskRuns } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { deliverRun } from '#server/engine/jobs/deliver-run';
 import { sendAddressConfirmationJob } from '#server/queue/job-definitions';
-import { useTestApp, type TestClient } from '#test/app';
+import { testAppUrl, useTestApp, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { type ReceivedMail } from '#test/mail-server';
@@ -67,6 +67,8 @@ describe('verified delivery addresses', () => {
     expect(await addressStatus(task.id)).toEqual({ address: { email: senderEmail, status: 'own' } });
     expect(await sendQueuedConfirmations()).toBe(0);
     expect(await deliverNewRun(task)).toMatchObject({ deliveryStatus: 'delivered' });
+    const result = await mail.waitFor(senderEmail, (message) => message.subject.startsWith('Run now: To myself'));
+    expect(result.links).toContain(`${testAppUrl}/dashboard/tasks/${task.id}`);
   });
 
   it('asks another address first, delivers nothing until it confirms, then delivers', async () => {
@@ -100,6 +102,10 @@ describe('verified delivery addresses', () => {
     expect(result.text).toContain('Today: all quiet.');
     expect(result.text).toContain('Unsubscribe from all mail of Mel Member');
     expect(result.headers['list-unsubscribe']).toContain('/api/delivery-addresses/unsubscribe?');
+    // Someone else's mailbox gets no link into the owner's dashboard, which it could not open (issue 37).
+    expect(result.text).toContain('Here is the latest result of a task Mel Member scheduled in Promptcron to send you.');
+    expect(result.links.filter((url) => url.includes('/dashboard'))).toEqual([]);
+    expect(result.html).not.toContain('/dashboard');
   });
 
   it('lets an address unsubscribe from all mail of one sender, and asks it nothing again', async () => {
