@@ -8,8 +8,9 @@ import type { Mailer } from '../../mail/mailer';
 import { ValidationError } from '../errors';
 import { refuseUnsafeDeliveryUrl } from './task-values';
 
+// Plain words, no Markdown: a receiver that shows text as it comes (a webhook, a plain-text mail) shows no stray marks.
 export const sampleResult = [
-  'This is a **test message** from Promptcron.',
+  'This is a test message from Promptcron.',
   '',
   'When the task runs, its result arrives here in this form: the task name, the time of the run and a link back to it.',
 ].join('\n');

@@ -49,7 +49,7 @@ describe('POST /api/tasks/test-delivery', () => {
     const toSlack = await sendTest(client, { name: 'Morning brief', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
     expect(toSlack).toMatchObject({ status: 200, body: { ok: true, statusCode: 200, error: null } });
     expect(slack.accepted.at(-1)?.blocks[0]?.text?.text).toBe('Morning brief');
-    expect(slack.accepted.at(-1)?.blocks[1]?.text?.text).toContain('*test message*');
+    expect(slack.accepted.at(-1)?.blocks[1]?.text?.text).toContain('This is a test message from Promptcron.');
 
     const toDiscord = await sendTest(client, {
       name: 'Morning brief',
@@ -62,6 +62,9 @@ describe('POST /api/tasks/test-delivery', () => {
     const toWebhook = await sendTest(client, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: webhook.url } });
     expect(toWebhook.body).toEqual({ ok: true, statusCode: 200, error: null });
     expect(JSON.parse(webhook.received.at(-1)?.body ?? '{}')).toMatchObject({ type: 'task.test', task: { name: 'Your task' } });
+    // What each receiver shows as it comes holds no Markdown marks (issue 37).
+    for (const shown of [webhook.received.at(-1)?.body, JSON.stringify(discord.accepted.at(-1)), JSON.stringify(slack.accepted.at(-1))])
+      expect(shown).not.toMatch(/\*\*|__/);
   });
 
   it('reports a receiver’s refusal in words without retrying', async () => {
@@ -81,7 +84,8 @@ describe('POST /api/tasks/test-delivery', () => {
     const own = await sendTest(client, { name: 'Digest', deliveryMethod: 'email', deliveryConfig: { email: email.toUpperCase() } });
     expect(own.body).toEqual({ ok: true, statusCode: null, error: null });
     const sample = await mail.waitFor(email.toUpperCase(), (message) => message.subject === 'Test message: Digest');
-    expect(sample.text).toContain('test message');
+    expect(sample.text).toContain('This is a test message from Promptcron.');
+    expect(sample.text).not.toContain('**');
 
     const stranger = await client.expectError('/api/tasks/test-delivery', {
       method: 'POST',
