@@ -31,7 +31,8 @@ export function DashboardLayout() {
       <SkipLink targetId={mainId} />
       <PublicHeader fullWidth mobileSections={<DashboardSidebarNav area={area} />} />
       <div className="flex flex-1">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:block">
+        {/* Sticks below the header and its 1 px border (65 px): at 64 px the "Dashboard" label slid under it. */}
+        <aside className="sticky top-[calc(4rem+1px)] hidden h-[calc(100dvh-4rem-1px)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:block">
           <DashboardSidebarNav area={area} />
         </aside>
 

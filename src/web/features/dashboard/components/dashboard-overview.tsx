@@ -27,7 +27,7 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
         </div>
         <StatCardsSkeleton />
         <Skeleton className="h-64 w-full rounded-xl" />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ListCardSkeleton title="Active Tasks" />
           <ListCardSkeleton title="Recent Runs" />
         </div>
@@ -42,7 +42,8 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
       <div className="flex flex-col gap-6">
         <StatCards stats={stats} />
         <ActivityChart activity={activity} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        {/* An explicit column: an implicit one grows to a long task name, which then sticks out on a phone. */}
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ActiveTasksCard tasks={activeTasks} />
           <RecentRunsCard runs={recentRuns} />
         </div>

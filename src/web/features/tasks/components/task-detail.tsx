@@ -224,7 +224,8 @@ function TaskDetailView({ task }: { task: Task }) {
         {task.description ? <p className="max-w-3xl text-slate-600">{task.description}</p> : null}
       </div>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      {/* One column of the page's width on a phone: an implicit column would grow to the widest card's content. */}
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <TitledCard title="Schedule">
           <dl className="flex flex-col gap-4">
             <Detail label="Runs">
@@ -262,7 +263,7 @@ function TaskDetailView({ task }: { task: Task }) {
         </TitledCard>
 
         <TitledCard title="Prompt" className="md:col-span-2">
-          <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm whitespace-pre-wrap text-slate-800">
+          <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm break-words whitespace-pre-wrap text-slate-800">
             {task.prompt.input}
           </p>
           <dl className="grid grid-cols-2 gap-4 sm:max-w-sm">
