@@ -20,8 +20,11 @@ export function DeferredToaster() {
 
   return (
     <Suspense fallback={null}>
-      {/* The spec shows at most one notification at a time. */}
-      <Toaster visibleToasts={1} position="top-center" closeButton />
+      {/*
+       * The spec shows at most one notification at a time. Bottom right, where no navigation is: at the top a toast
+       * covered the header and, on a phone, its menu button. Below 600 px sonner spans it across the bottom.
+       */}
+      <Toaster visibleToasts={1} position="bottom-right" closeButton />
     </Suspense>
   );
 }
