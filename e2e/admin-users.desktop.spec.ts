@@ -114,7 +114,7 @@ test.describe('as the install’s administrator', () => {
 test.describe('as a member', () => {
   test.use({ signedInAs: 'member' });
 
-  test('a user who is not an administrator is sent from every admin page to the dashboard', async ({ page }) => {
+  test('a user who is not an administrator is sent from every admin page to the dashboard', async ({ page, browserErrors }) => {
     // Nine full page loads, each a fresh start of the app: on two busy cores that is more than one journey's 30 s.
     test.slow();
     for (const path of [
@@ -128,6 +128,8 @@ test.describe('as a member', () => {
       '/admin/settings',
       '/admin/no-such-page',
     ]) {
+      // The server answers a page the app does not have with status 404 (issue 37), whoever asks.
+      if (path === '/admin/no-such-page') browserErrors.expectFailedResponse(404);
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/dashboard$/);
     }

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-test('the header links scroll to the features and FAQ sections, also from another page', async ({ page }) => {
+test('the header links scroll to the features and FAQ sections, also from another page', async ({ page, browserErrors }) => {
   await page.goto('/');
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
@@ -10,6 +10,7 @@ test('the header links scroll to the features and FAQ sections, also from anothe
   await expect(page).toHaveURL(/#faq$/);
   await expect(page.locator('#faq')).toBeInViewport();
 
+  browserErrors.expectFailedResponse(404);
   await page.goto('/no-such-page');
   await page.getByRole('banner').getByRole('link', { name: 'Features' }).click();
   await expect(page).toHaveURL(/\/#features$/);

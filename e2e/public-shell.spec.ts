@@ -22,8 +22,10 @@ test('the landing page shows the hero, the live status and the configured links'
   await expect(footer.getByRole('link', { name: 'GitHub' })).toHaveAttribute('href', 'https://github.com/promptcron');
 });
 
-test('an unknown path shows the 404 page, which leads back home', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('an unknown path shows the 404 page, with status 404, which leads back home', async ({ page, browserErrors }) => {
+  browserErrors.expectFailedResponse(404);
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

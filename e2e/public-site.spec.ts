@@ -172,9 +172,11 @@ test('the API reference lists the live endpoints grouped by tag', async ({ page 
   await expect(system.getByRole('listitem').filter({ hasText: '/api/health' })).toContainText('GET');
 });
 
-test('an unknown blog post, guide or integration shows the 404 page', async ({ page }) => {
+test('an unknown blog post, guide or integration shows the 404 page, with status 404', async ({ page, browserErrors }) => {
   for (const path of ['/blog/no-such-post', '/guides/no-such-guide', '/docs/integrations/no-such-integration']) {
-    await page.goto(path);
+    browserErrors.expectFailedResponse(404);
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
   }
 });

@@ -97,13 +97,25 @@ describe('API conventions', () => {
 
 describe('web app', () => {
   it('answers every client route with the SPA, under a strict content security policy', async () => {
-    const response = await appWith().request('/no-such-page');
+    const response = await appWith().request('/docs/quickstart');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root"></div>');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers a path the app has no page for with the app (its 404 page) and status 404', async () => {
+    for (const path of ['/no-such-page', '/blog/no-such-post', '/docs/integrations/nope', '/dashboard/no-such-page', '/admin/x/y']) {
+      const response = await appWith().request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toContain('text/html');
+      expect(await response.text(), path).toMatch(/<div id="root">/);
+    }
+    for (const path of ['/blog', '/guides/prompt-templates', '/dashboard/tasks/some-task/edit', '/admin/users/some-user', '/terms/']) {
+      expect((await appWith().request(path)).status, path).toBe(200);
+    }
   });
 
   it('serves hashed assets with a long cache lifetime', async () => {

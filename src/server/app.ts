@@ -8,6 +8,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-env';
 import { DomainError } from './core/errors';
+import { isClientPath } from '#shared/client-paths';
 import { renderDashboardHtml } from './dashboard-page';
 import { isDatabaseUnavailable } from './db/database-unavailable';
 import { adminRouter } from './routes/admin/admin.routes';
@@ -187,16 +188,18 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     const page = await renderDashboardHtml(dashboardTemplate, askApi, c.req.header('Accept-Language'), c.get('log'));
     return c.html(page ?? signedInHtml);
   });
+  // A path the app has no page for gets the same app, which shows its 404 page, with the status to match.
+  const pageStatus = (path: string) => (isClientPath(path) ? 200 : 404);
   for (const area of ['/dashboard', '/admin']) {
     app.get(`${area}/*`, (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(signedInHtml);
+      return c.html(signedInHtml, pageStatus(c.req.path));
     });
   }
   app.use('*', serveStatic({ root: webDir }));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(indexHtml, pageStatus(c.req.path));
   });
 }
 
