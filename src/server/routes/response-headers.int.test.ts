@@ -53,7 +53,7 @@ describe.each([
   ['through app.request', inProcess],
 ])('response headers %s', (_, get) => {
   it('gives a page the page policy and the headers every response carries', async () => {
-    const response = await get('/settings');
+    const response = await get('/about');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(pagePolicy);
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
