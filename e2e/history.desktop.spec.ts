@@ -114,6 +114,10 @@ test('run a task now and watch it reach the history live, read the full result, 
       input_tokens: expect.any(Number),
       output_tokens: expect.any(Number),
       estimated_cost_usd: expect.any(Number),
+      // How its delivery went (issue 37): the e-mail went out.
+      delivery: 'Delivered',
+      delivery_reason: null,
+      delivery_next_attempt_at: null,
     },
   ]);
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLiveRunStatus } from '#web/app/live-run-status';
+import { AccountDeletedRoute } from '#web/app/routes/account-deleted';
 import { HistoryRoute } from '#web/app/routes/dashboard/history';
 import { RequireSignedIn } from '#web/app/routes/guards';
 import { errorResponse, stubApi } from '#web/testing/api-stubs';
@@ -26,6 +27,7 @@ function openHistory() {
     [
       { path: '/', element: <h1>Home page</h1> },
       { path: '/login', element: <h1>Login page</h1> },
+      { path: '/account-deleted', Component: AccountDeletedRoute },
       { Component: RequireSignedIn, children: [{ Component: Live, children: [{ path: '/dashboard/history', Component: HistoryRoute }] }] },
     ],
     { initialPath: '/dashboard/history' },
@@ -60,6 +62,14 @@ describe('an ended session', () => {
     // Closed for good: reconnecting would only meet 401.
     expect(source.readyState).toBe(TestEventSource.CLOSED);
     expect(TestEventSource.opened).toHaveLength(1);
+  });
+
+  it('announced by the live stream as deleted: the page that says the account is gone', async () => {
+    stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }) } });
+    openHistory();
+    await screen.findByText('Completed');
+    TestEventSource.opened[0]!.send('session-ended', { reason: 'deleted' });
+    expect(await screen.findByRole('heading', { name: 'Your account has been deleted' })).toBeTruthy();
   });
 
   it('found by an API call answered 401: sign-in instead of a sign-in prompt inside the app', async () => {

@@ -15,7 +15,8 @@ const sessionEndMessages: Record<SessionEndReason, string> = {
   'signed-out': 'Your session ended. Please sign in again.',
   'password-changed': 'Your password was changed. Please sign in with the new one.',
   suspended: 'Your account has been suspended. Contact support.',
-  deleted: 'Your account was deleted.',
+  // Said by the page the guard opens instead (routes/account-deleted.tsx).
+  deleted: '',
   expired: 'Your session ended. Please sign in again.',
 };
 
@@ -23,7 +24,8 @@ const sessionEndMessages: Record<SessionEndReason, string> = {
 export function endSession(queryClient: QueryClient, reason: SessionEndReason): void {
   if (!queryClient.getQueryData(meQueryKey)) return;
   clearSession(queryClient, reason);
-  toast.error(sessionEndMessages[reason]);
+  const message = sessionEndMessages[reason];
+  if (message) toast.error(message);
 }
 
 /** The query and mutation caches' error hook: an API call refused for want of a session ends the signed-in app. */

@@ -5,6 +5,7 @@ import { RouteFallback } from '../../components/layout/route-fallback';
 import { paths } from '../../config/paths';
 import { useAuth, useSessionEndReason, useSessionRefresh, type AuthState } from '../../lib/auth';
 import { returnToState } from '../../lib/return-to';
+import type { AccountDeletedState } from './account-deleted';
 
 /**
  * True once a user this guard let in is signed out: they logged out (or the session ended) while on the page. They go
@@ -45,7 +46,12 @@ function useSignedInGate(): { auth: AuthState; redirect: ReactElement | null } {
 
   // RouteFallback is the full-screen spinner with the spec's "Loading...".
   if (auth.status === 'loading') return { auth, redirect: <RouteFallback /> };
-  // A session that ended elsewhere (lib/session-end.ts) leads to sign-in, and back here after it.
+  // A session that ended elsewhere (lib/session-end.ts) leads to sign-in, and back here after it; a deleted account
+  // to the page that says so, as deleting it from Settings does.
+  if (sessionEnded && endReason === 'deleted') {
+    const deleted: AccountDeletedState = { accountDeleted: true };
+    return { auth, redirect: <Navigate to={paths.accountDeleted} replace state={deleted} /> };
+  }
   if (sessionEnded && endReason) return { auth, redirect: <Navigate to={paths.login} replace state={returnToState(location)} /> };
   if (sessionEnded) return { auth, redirect: <Navigate to={paths.home} replace /> };
   if (auth.status === 'signed-out') return { auth, redirect: <Navigate to={paths.login} replace state={returnToState(location)} /> };
