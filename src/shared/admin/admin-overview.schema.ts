@@ -54,7 +54,10 @@ export const systemHealthSchema = z.object({
   successRate: z
     .number()
     .nullable()
-    .meta({ description: 'Percent of the runs finished in the last hour that completed (skipped runs excluded); null when none finished' }),
+    .meta({
+      description:
+        'Percent of the runs finished in the last hour that completed and were not refused delivery (skipped runs excluded); null when none finished',
+    }),
   finishedRuns: z.number().int(),
   message: z.string().nullable().meta({ description: '"No runs in the last hour" when none finished, else null' }),
   database: z.object({ status: z.enum(['up', 'down']), latencyMs: z.number() }),

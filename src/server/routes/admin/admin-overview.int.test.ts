@@ -182,6 +182,13 @@ describe('system health', () => {
     });
   });
 
+  it('counts a completed run whose delivery failed as a failure (issue 37)', async () => {
+    const now = new Date('2020-05-01T12:00:00Z');
+    const { task, at } = await seedWindow(now, { completed: 3, errors: 0 });
+    await seedRun(t.db, task, { status: 'completed', deliveryStatus: 'failed', startedAt: at(minutes(20)) });
+    expect(await getSystemHealth({ db: t.db, now })).toMatchObject({ successRate: 75, finishedRuns: 4 });
+  });
+
   it('says "No runs in the last hour" when only skipped or older runs exist', async () => {
     const now = new Date('2020-04-01T12:00:00Z');
     const { task, at } = await seedWindow(now, { completed: 0, errors: 0, skipped: 3 });

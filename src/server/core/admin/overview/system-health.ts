@@ -20,7 +20,11 @@ export async function getSystemHealth({ db, now }: { db: Database; now: Date }):
 
   const [finished, lateness, queue, failing] = await Promise.all([
     db
-      .select({ completed: sql<number>`count(*) filter (where ${taskRuns.status} = 'completed')::int`, total: sql<number>`count(*)::int` })
+      // A run whose delivery failed did not reach its user: it counts as a failure (issue 37).
+      .select({
+        completed: sql<number>`count(*) filter (where ${taskRuns.status} = 'completed' and ${taskRuns.deliveryStatus} <> 'failed')::int`,
+        total: sql<number>`count(*)::int`,
+      })
       .from(taskRuns)
       .where(
         and(
