@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, signUp, storageStateOf, strongPassword, test } from './fixtures';
 
 /**
@@ -5,16 +6,23 @@ import { expect, signUp, storageStateOf, strongPassword, test } from './fixtures
  * browser goes to sign-in with a toast that says why, and after signing in again it is back where it was.
  */
 
+/** A new account's app open on `path`, showing `heading`; the account's e-mail. */
+async function openAppOfNewAccount(page: Page, name: string, path: string, heading: string): Promise<string> {
+  // Sign-ups, password hashes and page loads on a busy two-core machine.
+  test.slow();
+  const email = await signUp(page, { name, label: 'session-end' });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  return email;
+}
+
 test('a password changed on another device sends the open app to sign-in, and back after it', async ({
   page,
   playwright,
   baseURL,
   browserErrors,
 }) => {
-  test.slow();
-  const email = await signUp(page, { name: 'Two Devices', label: 'session-end' });
-  await page.goto('/dashboard/history');
-  await expect(page.getByRole('heading', { name: 'Task history' })).toBeVisible();
+  const email = await openAppOfNewAccount(page, 'Two Devices', '/dashboard/history', 'Task history');
 
   // The other device: a session of its own, which changes the password and signs every other session out.
   const phone = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
@@ -43,10 +51,7 @@ test('a suspension by an administrator sends the open app to sign-in with the su
   baseURL,
   browserErrors,
 }) => {
-  test.slow();
-  const email = await signUp(page, { name: 'Soon Suspended', label: 'session-end' });
-  await page.goto('/dashboard/tasks');
-  await expect(page.getByRole('heading', { name: 'Your tasks' })).toBeVisible();
+  const email = await openAppOfNewAccount(page, 'Soon Suspended', '/dashboard/tasks', 'Your tasks');
 
   const admin = await playwright.request.newContext({
     baseURL,
