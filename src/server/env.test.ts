@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, databasePoolSize, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('runs on embedded defaults when nothing is configured', () => {
@@ -37,6 +37,15 @@ describe('loadEnv', () => {
     );
     expect(() => loadEnv({ RUN_RETENTION_DAYS: '1.5' })).toThrow(/RUN_RETENTION_DAYS must be a whole number of days \(got "1.5"\)/);
     expect(() => loadEnv({ RUN_RETENTION_DAYS: '90d' })).toThrow(/RUN_RETENTION_DAYS must be a number of days \(got "90d"\)/);
+  });
+
+  it('sizes each process’s database pool from DATABASE_POOL_SIZE, else the job concurrency and 10 more', () => {
+    expect(databasePoolSize(loadEnv({}))).toBe(20);
+    expect(databasePoolSize(loadEnv({ WORKER_CONCURRENCY: '4' }))).toBe(14);
+    expect(databasePoolSize(loadEnv({ DATABASE_POOL_SIZE: '6', WORKER_CONCURRENCY: '4' }))).toBe(6);
+    expect(() => loadEnv({ DATABASE_POOL_SIZE: '1' })).toThrow(
+      /^Invalid configuration: DATABASE_POOL_SIZE must be at least 3 \(got "1"\)\.$/,
+    );
   });
 
   it('reports every bad variable at once', () => {

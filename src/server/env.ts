@@ -30,6 +30,13 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { error: 'must be a domain name such as example.com' })
     .optional(),
   /** Jobs (AI calls, deliveries) one worker process runs at the same time; a user's deliveries hold at most a quarter. */
+  /** Database connections one process may open; unset: WORKER_CONCURRENCY + 10 (issue 38, the connection budget). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(3, { error: 'must be at least 3' })
+    .max(500, { error: 'must be at most 500' })
+    .optional(),
   WORKER_CONCURRENCY: z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })
@@ -122,4 +129,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 function isSecret(name: string): boolean {
   return /KEY|SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name);
+}
+
+/** The connections this process may open: `DATABASE_POOL_SIZE`, else room for the job runner's concurrency and 10 more. */
+export function databasePoolSize(env: Pick<Env, 'DATABASE_POOL_SIZE' | 'WORKER_CONCURRENCY'>): number {
+  return env.DATABASE_POOL_SIZE ?? env.WORKER_CONCURRENCY + 10;
 }

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from './db/database-unavailable';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './migrate';
 import { startWorker } from './engine/worker';
-import { ConfigError, loadEnv, type Env } from './env';
+import { ConfigError, databasePoolSize, loadEnv, type Env } from './env';
 import { StartupError, startHttpServer } from './http-server';
 import { Shutdown } from './lib/shutdown';
 import { createLogger } from './logger';
@@ -69,8 +69,8 @@ async function start(env: Env): Promise<void> {
     databaseUrl = embedded.url;
   }
 
-  // Room for the API, the job runner's concurrency and the scheduler's LISTEN connection.
-  const { pool, db } = connectDatabase({ url: databaseUrl, logger, max: env.WORKER_CONCURRENCY + 10 });
+  // By default room for the API, the job runner's concurrency and the scheduler's LISTEN connection.
+  const { pool, db } = connectDatabase({ url: databaseUrl, logger, max: databasePoolSize(env) });
   shutdown.add('database pool', () => pool.end());
   await pool.query('select 1').catch((error: unknown) => {
     throw new StartupError(
