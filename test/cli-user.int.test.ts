@@ -2,16 +2,18 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { meResponseSchema } from '#shared/auth/me.schema';
-import { useTestApp } from './app';
+import { strongPassword, testAppUrl, useTestApp } from './app';
 
 const run = promisify(execFile);
 const t = useTestApp();
 
-function promote(email: string) {
-  return run(process.execPath, ['--import', 'tsx', 'src/server/cli/user.ts', 'promote', email], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.database.url },
+function user(...args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', 'src/server/cli/user.ts', ...args], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.database.url, APP_URL: testAppUrl },
   });
 }
+
+const promote = (email: string) => user('promote', email);
 
 it('npm run user -- promote EMAIL makes an existing account an administrator', async () => {
   // The install's first account administers it; the second is a member.
@@ -27,4 +29,34 @@ it('npm run user -- promote EMAIL makes an existing account an administrator', a
     code: 1,
     stderr: 'No account has the e-mail address nobody@example.com.\n',
   });
+});
+
+it('npm run user -- list, reset-password and disable: an operator at the machine, with no mail server', async () => {
+  const { client, email } = await t.signIn({ name: 'Locked Out', email: 'locked-out@example.com' });
+  const listed = (await user('list')).stdout.trim().split('\n');
+  expect(listed).toContain('locked-out@example.com\tLocked Out\tuser\tactive\tFree');
+  expect(listed[0]).toBe('first@example.com\tFirst Admin\tadmin\tactive\tUnlimited');
+
+  // A printed link, no e-mail: it lets the owner choose a new password on the reset screen's API.
+  const printed = (await user('reset-password', 'Locked-Out@example.com')).stdout;
+  const link = /http:\/\/\S+/.exec(printed)?.[0] ?? '';
+  expect(printed).toContain('Open this link within 30 minutes to choose a new password for locked-out@example.com:');
+  const token = new URL(link).searchParams.get('token') ?? '';
+  const newPassword = `${strongPassword}-again`;
+  const reset = await t.visitor().request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
+  expect(reset.status).toBe(200);
+  expect((await t.visitor('198.51.100.40').signIn(email, newPassword)).status).toBe(200);
+
+  expect((await user('disable', email)).stdout.trim()).toBe('locked-out@example.com is suspended and signed out everywhere.');
+  expect((await client.request('/api/me')).status).toBe(401);
+  expect((await user('list')).stdout).toContain('locked-out@example.com\tLocked Out\tuser\tsuspended\tFree');
+  await expect(user('disable', 'nobody@example.com')).rejects.toMatchObject({
+    code: 1,
+    stderr: 'No account has the e-mail address nobody@example.com.\n',
+  });
+});
+
+it.each([['src/server/cli/user.ts'], ['src/server/cli/digest.ts']])('%s --help says what it does and exits 0', async (file) => {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', file, '--help'], { env: { PATH: process.env.PATH ?? '' } });
+  expect(stdout).toMatch(/^Usage: npm run/);
 });

@@ -16,6 +16,11 @@ import { withCliDatabase } from './cli-database';
  */
 const usage = 'Usage: npm run digest -- --user EMAIL --now';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`${usage}\n\nSends one user's Weekly Digest of the past 7 days now, through the server's mail setup.`);
+  process.exit(0);
+}
+
 let email: string | undefined;
 try {
   const { values } = parseArgs({ options: { user: { type: 'string' }, now: { type: 'boolean' } } });

@@ -35,3 +35,6 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: singleLineText().max(200).optional(),
 });
+
+/** The actor of changes made with `npm run user` at the server's machine: no account, so the log names it. */
+export const commandLineActorId = 'command-line';

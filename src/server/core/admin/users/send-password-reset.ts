@@ -6,7 +6,7 @@ import { verification } from '#server/db/schema/index';
 import { enqueue } from '#server/queue/enqueue';
 import { sendAccountEmailJob } from '#server/queue/job-definitions';
 import { ConflictError } from '../../errors';
-import { lockTargetUser, recordUserAudit } from './target-user';
+import { lockTargetUser, recordUserAudit, type Transaction } from './target-user';
 
 /**
  * Queues the password-reset e-mail the user would get from "Forgot password": a token stored as better-auth stores
@@ -27,18 +27,23 @@ export async function sendPasswordReset({
   await db.transaction(async (tx) => {
     const target = await lockTargetUser(tx, userId);
     if (!target.hasSetPassword) throw new ConflictError('This user has not set a password yet. Resend the invitation instead.');
-    const token = randomBytes(18).toString('base64url');
-    await tx.insert(verification).values({
-      id: randomUUID(),
-      identifier: `reset-password:${token}`,
-      value: userId,
-      expiresAt: new Date(Date.now() + resetTokenLifetimeSeconds * 1000),
-    });
-    await enqueue(
-      sendAccountEmailJob,
-      { kind: 'password-reset', userId, url: passwordLink(appUrl, passwordLinkActions.reset, token) },
-      { db: tx },
-    );
+    const url = await createPasswordResetLink(tx, { appUrl, userId });
+    await enqueue(sendAccountEmailJob, { kind: 'password-reset', userId, url }, { db: tx });
     await recordUserAudit(tx, { actorId, action: 'user.password_reset', target });
   });
+}
+
+/**
+ * A single-use link to choose a new password, valid 30 minutes, stored as better-auth stores its own
+ * (`reset-password:<token>`) so that the reset screen and better-auth accept it.
+ */
+export async function createPasswordResetLink(tx: Transaction, { appUrl, userId }: { appUrl: string; userId: string }): Promise<string> {
+  const token = randomBytes(18).toString('base64url');
+  await tx.insert(verification).values({
+    id: randomUUID(),
+    identifier: `reset-password:${token}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + resetTokenLifetimeSeconds * 1000),
+  });
+  return passwordLink(appUrl, passwordLinkActions.reset, token);
 }

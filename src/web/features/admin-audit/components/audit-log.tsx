@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { commandLineActorId } from '#shared/admin/admin-audit.schema';
 import type { AuditEntry } from '#shared/admin/admin-audit.schema';
 import { describeAuditEntry, type AuditChange } from '#shared/admin/audit-summary';
 import { PageIntro } from '#web/components/layout/page-intro';
@@ -44,7 +45,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </time>
       </StackedCell>
       <StackedCell label="Administrator" className="min-w-0 [overflow-wrap:anywhere]">
-        <span className="text-slate-700">{entry.actor?.name ?? 'Deleted account'}</span>
+        <span className="text-slate-700">
+          {entry.actor?.name ?? (entry.actorId === commandLineActorId ? 'Command line' : 'Deleted account')}
+        </span>
       </StackedCell>
       <StackedCell className={`${stackedTextCell} max-lg:order-first`}>
         <Link to={targetPath(entry)} className="font-medium text-indigo-700 hover:underline">
