@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { commandLineActorId } from '#shared/admin/admin-audit.schema';
-import type { AuditEntry } from '#shared/admin/admin-audit.schema';
+import { commandLineActorId, type AuditEntry } from '#shared/admin/admin-audit.schema';
 import { describeAuditEntry, type AuditChange } from '#shared/admin/audit-summary';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { QueryLoadError } from '#web/components/ui/load-error';
