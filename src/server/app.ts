@@ -203,7 +203,7 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
   });
 }
 
-/** A worker-only process's one HTTP endpoint: `GET /metrics` on METRICS_PORT (issue 22). */
+/** A worker-only process's HTTP endpoints on METRICS_PORT: `GET /api/health` (issue 38) and `GET /metrics` (issue 22). */
 export function createMetricsApp({ deps }: { deps: AppDeps }) {
   const app = createRouter();
   app.use(async (c, next) => {
@@ -211,6 +211,7 @@ export function createMetricsApp({ deps }: { deps: AppDeps }) {
     c.set('log', deps.logger);
     await next();
   });
+  app.route('/', healthRouter);
   app.route('/', metricsRouter);
   app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
   return app;

@@ -45,13 +45,17 @@ const envSchema = z.object({
     .default(10),
   /** Turns on `GET /metrics` for Prometheus, which must send it as `Authorization: Bearer <token>` (issue 22). */
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  /** Where a worker-only process (`npm run worker`) serves its /metrics; API processes serve it on PORT. */
+  /**
+   * Where a worker-only process (`npm run worker`) answers `/api/health` and its `/metrics`; API processes serve both
+   * on PORT. Unset, a worker listens only when METRICS_TOKEN is set (on 9464), so several workers on one machine do
+   * not fight over a port nobody asked for.
+   */
   METRICS_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int({ error: 'must be a port number' })
     .min(1, { error: 'must be a port number' })
     .max(65535, { error: 'must be a port number' })
-    .default(9464),
+    .optional(),
   /** Requests one API key may make a minute (issue 22); over it, 429 with Retry-After. */
   API_KEY_RATE_LIMIT: z.coerce
     .number({ error: 'must be a number' })
@@ -135,3 +139,6 @@ function isSecret(name: string): boolean {
 export function databasePoolSize(env: Pick<Env, 'DATABASE_POOL_SIZE' | 'WORKER_CONCURRENCY'>): number {
   return env.DATABASE_POOL_SIZE ?? env.WORKER_CONCURRENCY + 10;
 }
+
+/** A worker's METRICS_PORT when only METRICS_TOKEN is set: the port Prometheus's registry lists for Node exporters. */
+export const defaultMetricsPort = 9464;

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from './db/database-unavailable';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './migrate';
 import { startWorker } from './engine/worker';
-import { ConfigError, databasePoolSize, loadEnv, type Env } from './env';
+import { ConfigError, databasePoolSize, defaultMetricsPort, loadEnv, type Env } from './env';
 import { StartupError, startHttpServer } from './http-server';
 import { Shutdown } from './lib/shutdown';
 import { createLogger } from './logger';
@@ -90,9 +90,10 @@ async function start(env: Env): Promise<void> {
     });
     shutdown.add('worker', worker.stop);
     watchJobQueue(() => measureJobQueue(db));
-    // A worker-only process has no API port: Prometheus scrapes it on a port of its own.
-    if (role === 'worker' && env.METRICS_TOKEN) {
-      const metrics = await startHttpServer({ fetch: createMetricsApp({ deps }).fetch, port: env.METRICS_PORT, logger });
+    // A worker-only process has no API port: its health checks and Prometheus reach it on a port of its own.
+    if (role === 'worker' && (env.METRICS_TOKEN || env.METRICS_PORT !== undefined)) {
+      const port = env.METRICS_PORT ?? defaultMetricsPort;
+      const metrics = await startHttpServer({ fetch: createMetricsApp({ deps }).fetch, port, logger });
       shutdown.add('metrics server', metrics.close);
     }
   }

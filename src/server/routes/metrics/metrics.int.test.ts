@@ -10,6 +10,7 @@ import { watchJobQueue } from '../../metrics/metrics';
 import { measureJobQueue } from '../../queue/job-queue-depth';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
+import { healthSchema } from '#shared/health.schema';
 
 /** `/metrics` for Prometheus (issue 22): its token, and what an all-in-one process and a worker-only one report. */
 const token = 'metrics-token-for-the-tests';
@@ -139,5 +140,9 @@ describe('a worker-only process', () => {
     expect(text).toContain('promptcron_job_queue_depth');
     expect(text).toContain('process_resident_memory_bytes');
     expect((await fetch(url)).status).toBe(401);
+    // The same health answer as an API process's, for a process manager or a load balancer's check (issue 38).
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(healthSchema.parse(await health.json())).toMatchObject({ status: 'ok' });
   });
 });
