@@ -101,6 +101,33 @@ describe('the embedded default', () => {
     expect(await second.exited).toBe(0);
     expect(await postgresProcessesUsing(dataDir)).toEqual([]);
   }, 180_000);
+
+  it('stops with everything it started when a process manager sends SIGTERM to npm start', async () => {
+    const port = await findFreePort();
+    // What systemd or a container runtime signals: the npm process, not the node process npm starts.
+    const npm = spawn('npm', ['start', '--silent'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    expect(await waitForHealth(port, { child: npm, output: () => output, exited })).toMatchObject({ status: 'ok' });
+
+    npm.kill('SIGTERM');
+    await exited;
+    // Nothing left behind: no server answering on its port, no PostgreSQL on its data directory.
+    const answering = async () =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => true,
+        () => false,
+      );
+    for (let waited = 0; waited < 300 && ((await answering()) || (await postgresProcessesUsing(dataDir)).length > 0); waited++)
+      await sleep(100);
+    expect(await answering()).toBe(false);
+    expect(await postgresProcessesUsing(dataDir)).toEqual([]);
+  }, 120_000);
 });
 
 async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
