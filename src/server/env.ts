@@ -37,6 +37,13 @@ const envSchema = z.object({
     .min(3, { error: 'must be at least 3' })
     .max(500, { error: 'must be at most 500' })
     .optional(),
+  /** How long a stopping process waits for its running jobs before handing them back to the queue (issue 38). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be at least 0' })
+    .max(600, { error: 'must be at most 600' })
+    .default(25),
   WORKER_CONCURRENCY: z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })

@@ -12,7 +12,12 @@ import { startScheduler } from './scheduler';
 import { startHeartbeats } from './worker-heartbeats';
 
 export interface Worker {
-  stop(): Promise<void>;
+  /**
+   * Stops claiming and lets running jobs finish for at most `graceMs` (SHUTDOWN_GRACE_SECONDS); jobs still running
+   * then are failed back to the queue, whose retry runs them elsewhere (a run whose first try later writes finds it
+   * taken and changes nothing, execute-run.ts).
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
 }
 
 /**
@@ -62,10 +67,23 @@ export async function startWorker({
   const scheduler = schedule ? await startScheduler({ db: deps.db, pool, logger: deps.logger }) : { stop: async () => {} };
   deps.logger.info({ concurrency }, 'worker started');
   return {
-    async stop() {
+    async stop({ graceMs = deps.env.SHUTDOWN_GRACE_SECONDS * 1000 } = {}) {
       await scheduler.stop();
       // Lets running jobs finish; jobs not yet started stay queued for another worker.
-      await runner.stop();
+      const stopped = runner.stop().then(
+        () => true,
+        (error: unknown) => {
+          deps.logger.warn({ err: error }, 'the job runner stopped with an error');
+          return true;
+        },
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const graceEnded = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
+      if (!(await Promise.race([stopped, graceEnded]))) {
+        deps.logger.warn({ graceMs, runningJobs: runningJobIds() }, 'shutdown grace ended: handing running jobs back to the queue');
+        await workerPool?.forcefulShutdown('The process stopped before this job finished.');
+      }
+      clearTimeout(timer);
       await heartbeats.stop();
     },
   };
