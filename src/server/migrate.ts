@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { runMigrations as migrateJobQueue } from 'graphile-worker';
 import type pg from 'pg';
+import { StartupError } from './http-server';
 import type { Logger } from './logger';
+import { appVersion } from './version';
 import { createJobQueueLogger } from './queue/job-queue-logger';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -19,10 +23,43 @@ export async function migrateDatabase({ pool, logger }: { pool: pg.Pool; logger:
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await refuseNewerDatabase(client);
     await migrate(drizzle(client), { migrationsFolder });
     await migrateJobQueue({ pgPool: pool, logger: createJobQueueLogger(logger) });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
     client.release();
+  }
+}
+
+/** The newest migration this build carries, as drizzle records it once applied (`created_at` = the journal's `when`). */
+function newestKnownMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const newest = journal.entries.at(-1);
+  if (!newest) throw new Error('the migrations journal lists no migration');
+  return newest;
+}
+
+/**
+ * An older checkout started on data a newer one migrated would run against a schema it does not know (issue 38): it
+ * refuses with one line instead, before touching anything.
+ */
+async function refuseNewerDatabase(client: pg.PoolClient): Promise<void> {
+  const { rows: tables } = await client.query<{ found: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+  );
+  if (!tables[0]?.found) return; // a new database: nothing has migrated it yet
+  const { rows } = await client.query<{ newest: string | null }>(
+    'select max(created_at)::text as newest from drizzle.__drizzle_migrations',
+  );
+  const applied = Number(rows[0]?.newest ?? 0);
+  const known = newestKnownMigration();
+  if (applied > known.when) {
+    throw new StartupError(
+      `This database was upgraded by a newer Promptcron than this one (${appVersion}, whose newest migration is ${known.tag}). ` +
+        'Start the newer version, or restore a backup taken before the upgrade.',
+    );
   }
 }

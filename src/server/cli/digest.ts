@@ -4,6 +4,7 @@ import { user } from '../db/schema';
 import { sendWeeklyDigestNow } from '../engine/jobs/send-weekly-digest';
 import { ConfigError, loadEnv } from '../env';
 import { readOrCreateSecret } from '../lib/data-dir-secret';
+import { StartupError } from '../http-server';
 import { createLogger } from '../logger';
 import { createMailer } from '../mail/mailer';
 import { createUnsubscribeLinks } from '../mail/unsubscribe-links';
@@ -55,7 +56,7 @@ try {
   console.log(`Sent the weekly digest to ${email.toLowerCase()}.`);
   process.exit(0);
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -2,6 +2,7 @@ import { DomainError } from '../core/errors';
 import { disableAccount, listAccounts, resetPasswordLink } from '../core/users/account-cli';
 import { promoteUser } from '../core/users/promote-user';
 import { ConfigError, loadEnv, type Env } from '../env';
+import { StartupError } from '../http-server';
 import { createLogger } from '../logger';
 import type { Database } from '../db/client';
 import { withCliDatabase } from './cli-database';
@@ -68,7 +69,8 @@ try {
   console.log(await withCliDatabase({ env, logger }, (db) => command.run(db, env, email)));
   process.exit(0);
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DomainError) {
+  // A bad setting, an unknown account, or a database a newer version migrated (migrate.ts): one line, no stack.
+  if (error instanceof ConfigError || error instanceof DomainError || error instanceof StartupError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -1,0 +1,34 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { findFreePort } from '#server/lib/free-port';
+import { appVersion } from '#server/version';
+import { useTestApp } from './app';
+
+/** Issue 38: an older build started on data a newer one migrated refuses with one clear line, and changes nothing. */
+
+const run = promisify(execFile);
+const t = useTestApp();
+
+it('refuses to start on a database a newer version migrated', async () => {
+  const journal = JSON.parse(await readFile('drizzle/meta/_journal.json', 'utf8')) as { entries: { tag: string; when: number }[] };
+  const newest = journal.entries.at(-1);
+  // What a newer version leaves behind: one more migration than this build knows.
+  await t.db.execute(
+    sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${(newest?.when ?? 0) + 1})`,
+  );
+  const started = run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.database.url, PORT: String(await findFreePort()), LOG_LEVEL: 'warn' },
+  });
+  const refused = await started.then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(refused?.code).toBe(1);
+  const lines = (refused?.stderr ?? '').split('\n').filter((line) => line.startsWith('Promptcron could not start'));
+  expect(lines).toEqual([
+    `Promptcron could not start: This database was upgraded by a newer Promptcron than this one (${appVersion}, whose newest migration is ${newest?.tag}). Start the newer version, or restore a backup taken before the upgrade.`,
+  ]);
+}, 60_000);
