@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signInTestUser, strongPassword, TestClient } from '#test/app';
 import { startOwnPostgres } from '#test/own-postgres';
 
@@ -52,4 +52,34 @@ describe('the API while PostgreSQL is down', () => {
     expect(renamed.status).toBe(200);
     expect((await new TestClient(app, '198.51.100.22').signIn('ada@example.com', strongPassword)).status).toBe(200);
   });
+});
+
+describe('the API while PostgreSQL hangs (issue 38)', () => {
+  it('answers 503 database_unavailable within 10 s with Retry-After, and recovers when it answers again', async () => {
+    // A warm pool, as on a busy server: every request finds an open connection and never waits to connect.
+    await Promise.all(Array.from({ length: 5 }, () => ada.request('/api/tasks')));
+    await postgres.freeze();
+    try {
+      // Frozen, not down: a query on an open connection neither answers nor fails.
+      const probe = postgres.database.pool.query('select 1').then(
+        () => 'answered',
+        () => 'failed',
+      );
+      expect(await Promise.race([probe, new Promise((resolve) => setTimeout(() => resolve('no answer'), 1_500))])).toBe('no answer');
+      const started = Date.now();
+      const [tasks, history, settings] = await Promise.all([
+        ada.request('/api/tasks'),
+        ada.request('/api/runs'),
+        ada.request('/api/me/settings'),
+      ]);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      for (const answer of [tasks, history, settings]) {
+        expect({ status: answer.status, body: answer.body }).toEqual({ status: 503, body: unavailable });
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    } finally {
+      await postgres.thaw();
+    }
+    await vi.waitFor(async () => expect((await ada.request('/api/tasks')).status).toBe(200), { timeout: 15_000, interval: 250 });
+  }, 60_000);
 });

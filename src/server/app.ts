@@ -22,6 +22,7 @@ import { createRouter } from './routes/create-router';
 import { refuseCrossSiteRequests } from './routes/csrf';
 import { responseHeaders } from './routes/response-headers';
 import { databaseUnavailableBody, errorBody } from './routes/errors';
+import { answerWithinDeadline } from './routes/request-deadline';
 import { healthRouter } from './routes/health/health.routes';
 import { apiKeysRouter } from './routes/me/api-keys.routes';
 import { deliveryAddressesRouter } from './routes/delivery-addresses/delivery-addresses.routes';
@@ -75,6 +76,8 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   // a route added later is born behind both.
   const guardChanges = every(limitBody, refuseCrossSiteRequests);
   app.use((c, next) => (bodyless.has(c.req.method) ? next() : guardChanges(c, next)));
+
+  app.use('/api/*', answerWithinDeadline);
 
   app.route('/', healthRouter);
   app.route('/', metricsRouter);
