@@ -51,13 +51,10 @@ export type RecentSignup = z.infer<typeof recentSignupSchema>;
 
 export const systemHealthSchema = z.object({
   status: z.enum(healthStatuses),
-  successRate: z
-    .number()
-    .nullable()
-    .meta({
-      description:
-        'Percent of the runs finished in the last hour that completed and were not refused delivery (skipped runs excluded); null when none finished',
-    }),
+  successRate: z.number().nullable().meta({
+    description:
+      'Percent of the runs finished in the last hour that completed and were not refused delivery (skipped runs excluded); null when none finished',
+  }),
   finishedRuns: z.number().int(),
   message: z.string().nullable().meta({ description: '"No runs in the last hour" when none finished, else null' }),
   database: z.object({ status: z.enum(['up', 'down']), latencyMs: z.number() }),
