@@ -6,7 +6,7 @@ test('on a phone, the menu tapped before the app is there opens once it has take
   await signedInWithTask(page, { name: 'Phone Reader', taskName: `Commute briefing ${Date.now()}` });
   const app = await holdTheApp(page);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Phone Reader' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Phone Reader', exact: true })).toBeVisible();
   await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
   // The browser asks for the app as the tap is handled; the request reaches the held route a moment after.
   await expect.poll(() => app.requested(), { message: 'the tap starts the app' }).toBe(true);

@@ -117,11 +117,12 @@ export async function signedInWithTask(page: Page, { name, taskName }: { name: s
 /**
  * Opens /dashboard and lets the SPA take over the page the server rendered (ADR 0057) before the journey goes on, so
  * the journey meets the page as the register form leaves it, with the SPA in charge; the first sign of use (here the
- * pointer moving) starts it. `name` is the account's, greeted on the page.
+ * pointer moving) starts it. `name` is the account's, greeted on the page: "Welcome" while the account is still in
+ * the session it signed up in (global-setup.ts's and `signUp`'s are), "Welcome back" once it has signed in again.
  */
-export async function openDashboard(page: Page, name: string) {
+export async function openDashboard(page: Page, name: string, { returning = false }: { returning?: boolean } = {}) {
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: `Welcome back, ${name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${returning ? 'Welcome back' : 'Welcome'}, ${name}`, exact: true })).toBeVisible();
   // Without its queries the page was not rendered on the server, and the SPA already has it.
   if ((await page.locator('#prefetched-queries').count()) === 0) return;
   const staticPage = await page.locator('#root > *').first().elementHandle();

@@ -57,7 +57,9 @@ describe('GET /dashboard', () => {
     const html = await response.text();
 
     expect(html).toContain('<title>Dashboard — Promptcron</title>');
-    expect(html).toContain('Welcome back, Dora Dashboard');
+    // Still in the session it signed up in: a first visit (issue 37).
+    expect(html).toContain('Welcome, Dora Dashboard');
+    expect(html).not.toContain('Welcome back');
     expect(html).toContain('/assets/enhance-dashboard.js');
     // The task's name is text in the markup and inside the JSON, never markup of its own.
     expect(html).not.toContain('<script>alert(1)</script>');
@@ -70,6 +72,23 @@ describe('GET /dashboard', () => {
     expect(queries.get('dashboard')).toMatchObject({ stats: { activeTasks: 1, runsCompleted: 1 }, activeTasks: [{ name: hostileName }] });
     expect(queries.get('subscription')).toMatchObject({ plan: { name: expect.any(String) } });
     expect(queries.get('site-config')).toBeDefined();
+  });
+
+  it('welcomes a user back once they have signed in again, and writes times in their zone, as the SPA will', async () => {
+    const { client, id: userId, email, password } = await t.signIn({ name: 'Rita Returning' });
+    const task = await seedTask(t.db, userId, { name: 'Berlin digest', timezone: 'Europe/Berlin' });
+    const run = await seedRun(t.db, task, { startedAt: new Date(Date.now() - 60_000) });
+    const laptop = t.visitor();
+    expect((await laptop.signIn(email, password)).status).toBe(200);
+
+    for (const cookie of [client.cookieHeader, laptop.cookieHeader]) {
+      const html = await (await app.request('/dashboard', { headers: { Cookie: cookie, 'Accept-Language': 'en-US' } })).text();
+      expect(html).toContain('Welcome back, Rita Returning');
+      expect(html).toContain('per day in Europe/Berlin');
+      expect(html).toContain(formatInstant(run.startedAt.toISOString(), 'dateTime', { locale: 'en-US', timeZone: 'Europe/Berlin' }));
+      // The SPA takes over with the same user, zone and greeting.
+      expect(prefetchedQueries(html).get('me')).toMatchObject({ id: userId, newcomer: false, timeZone: 'Europe/Berlin' });
+    }
   });
 
   it('sends the SPA’s shell when there is nobody to render it for', async () => {

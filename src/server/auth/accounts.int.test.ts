@@ -46,6 +46,9 @@ describe('sign-up', () => {
         role: 'admin',
         invited: false,
         hasSetPassword: true,
+        // Still in the session it signed up in, and no task or default schedule yet (ADR 0067).
+        newcomer: true,
+        timeZone: 'UTC',
       },
     });
 

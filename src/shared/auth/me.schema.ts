@@ -12,6 +12,14 @@ export const meUserSchema = z.object({
   /** Created by an administrator's invitation rather than by signing up. */
   invited: z.boolean(),
   hasSetPassword: z.boolean(),
+  /**
+   * Still in the visit the account began with: the dashboard greets "Welcome" rather than "Welcome back" (ADR 0067).
+   * This and `timeZone` come with the user's own account (`GET`/`PATCH /api/me`, `POST /api/me/password`), not with
+   * an administrator's view of another's.
+   */
+  newcomer: z.boolean().optional(),
+  /** The zone the user's days are counted in (ADR 0040), in which the app shows every time to them (ADR 0067). */
+  timeZone: z.string().optional(),
 });
 
 export const meResponseSchema = z.object({ user: meUserSchema });

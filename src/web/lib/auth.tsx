@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { MeUser } from '#shared/auth/me.schema';
 import type { SessionEndReason } from '#shared/auth/session-ended.schema';
 import { ApiError, apiClient } from './api-client';
+import { setSignedInTimeZone } from './date-time';
 
 /**
  * The signed-in user, shared by the whole app. The session check comes first: it answers `null` for visitors, so a
@@ -34,9 +35,19 @@ export type AuthState =
 /** Loading while the session is determined; a failed lookup counts as signed out (spec section 4: defaults to user). */
 export function useAuth(): AuthState {
   const me = useQuery(meQueryOptions());
+  showTimesInZoneOf(me.data);
   if (me.status === 'pending') return { status: 'loading', user: undefined };
   if (me.status === 'error' || me.data === null) return { status: 'signed-out', user: null };
   return { status: 'signed-in', user: me.data };
+}
+
+/**
+ * Every time shows in the signed-in user's zone (lib/date-time.ts, ADR 0067), whether the user came from the API or
+ * with the server-rendered page's queries; a visitor's in the browser's. Set while rendering rather than in an effect:
+ * the guards read the user before their page renders, so its first render already writes its times in that zone.
+ */
+function showTimesInZoneOf(user: MeUser | null | undefined): void {
+  if (user !== undefined) setSignedInTimeZone(user?.timeZone);
 }
 
 /**

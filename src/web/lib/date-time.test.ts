@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, renderingFor } from './date-time';
+import { formatInstant, renderingFor, setSignedInTimeZone } from './date-time';
 
 describe('formatInstant', () => {
   const instant = '2026-03-04T08:00:00Z';
@@ -33,6 +33,24 @@ describe('formatInstant', () => {
         timeZoneName: 'short',
       }).format(new Date(instant)),
     );
+  });
+
+  it('writes in the signed-in user’s zone, unless a zone is given, and in the browser’s again after signing out', () => {
+    const inBrowserZone = formatInstant(instant, 'dateTime', { locale: 'en-US' });
+    try {
+      setSignedInTimeZone('Asia/Tokyo');
+      expect(formatInstant(instant, 'dateTime', { locale: 'en-US' })).toBe('Mar 4, 2026, 5:00 PM GMT+9');
+      expect(formatInstant(instant, 'dateTime', { locale: 'en-US', timeZone: 'UTC' })).toBe('Mar 4, 2026, 8:00 AM UTC');
+      // A page rendered on the server is its reader's, and leaves the browser's user alone.
+      expect(renderingFor({ timeZone: 'Europe/Berlin', locale: 'en-US' }, () => formatInstant(instant, 'dateTime'))).toBe(
+        'Mar 4, 2026, 9:00 AM GMT+1',
+      );
+      renderingFor({ timeZone: 'Europe/Berlin', locale: 'en-US' }, () => setSignedInTimeZone('America/Los_Angeles'));
+      expect(formatInstant(instant, 'dateTime', { locale: 'en-US' })).toBe('Mar 4, 2026, 5:00 PM GMT+9');
+    } finally {
+      setSignedInTimeZone(undefined);
+    }
+    expect(formatInstant(instant, 'dateTime', { locale: 'en-US' })).toBe(inBrowserZone);
   });
 
   it('shows a value that is not a date as it came', () => {

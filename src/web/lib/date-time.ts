@@ -1,6 +1,8 @@
 /**
  * Every date and time the web app shows goes through `formatInstant`: in the reader's own locale (the browser's, so
- * a German reader sees "4. März 2026" and an American "Mar 4, 2026") and their own zone unless a zone is given.
+ * a German reader sees "4. März 2026" and an American "Mar 4, 2026") and their own zone unless a zone is given. A
+ * signed-in reader's zone is their account's, the one their activity charts count days in (ADR 0040, 0067), so one
+ * page never mixes two; a visitor's is the browser's.
  */
 const styles = {
   /** "Mar 4, 2026, 9:00 AM GMT+1": with the zone's short name, so nobody wonders whether it is UTC or the task's zone. */
@@ -42,8 +44,20 @@ export function serverReaderLocale(): string | undefined {
   return serverReader?.locale;
 }
 
+/** The signed-in user's zone in the browser (ADR 0067); undefined for a visitor, whose browser's zone applies. */
+let signedInZone: string | undefined;
+
+/**
+ * Shows times in the signed-in user's zone from now on (`undefined`: the browser's, after signing out). Ignored while
+ * a page renders on the server: its reader's zone is `renderingFor`'s, and the server's state is no reader's.
+ */
+export function setSignedInTimeZone(timeZone: string | undefined): void {
+  if (serverReader) return;
+  signedInZone = timeZone;
+}
+
 function formatFor(style: DateStyle, givenZone: string | undefined, givenLocale: string | undefined): Intl.DateTimeFormat {
-  const timeZone = givenZone ?? serverReader?.timeZone;
+  const timeZone = givenZone ?? serverReader?.timeZone ?? signedInZone;
   const locale = givenLocale ?? serverReader?.locale;
   const key = `${style}|${timeZone ?? ''}|${locale ?? ''}`;
   let format = formats.get(key);
@@ -68,12 +82,12 @@ export function formatInstant(
   return formatFor(style, timeZone, locale).format(date);
 }
 
-/** A moment in the reader's own zone (or `timeZone`), with the zone's short name. */
+/** A moment in the reader's zone (or `timeZone`), with the zone's short name. */
 export function formatLocalDateTime(iso: string, timeZone?: string): string {
   return formatInstant(iso, 'dateTime', { timeZone });
 }
 
-/** A calendar day in the reader's own zone (or `timeZone`). */
+/** A calendar day in the reader's zone (or `timeZone`). */
 export function formatLocalDate(iso: string, timeZone?: string): string {
   return formatInstant(iso, 'date', { timeZone });
 }

@@ -2,6 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../app-env';
+import { greetingAndZone } from '../../core/dashboard/greeting-and-zone';
 import { getUserSettings } from '../../core/settings/get-user-settings';
 import { updateUserSettings } from '../../core/settings/update-user-settings';
 import { deleteOwnAccount } from '../../core/users/delete-own-account';
@@ -25,8 +26,12 @@ import type {
 
 export const getMe: RouteHandler<typeof getMeRoute, AppEnv> = async (c) => {
   const { db, env } = c.var.deps;
-  const user = await getMeUser({ db, userId: c.var.sessionUser.id, inviteEmailDomain: env.INVITE_EMAIL_DOMAIN });
-  return c.json({ user }, 200);
+  const userId = c.var.sessionUser.id;
+  const [user, shown] = await Promise.all([
+    getMeUser({ db, userId, inviteEmailDomain: env.INVITE_EMAIL_DOMAIN }),
+    greetingAndZone(db, userId),
+  ]);
+  return c.json({ user: { ...user, ...shown } }, 200);
 };
 
 export const updateMe: RouteHandler<typeof updateMeRoute, AppEnv> = async (c) => {
@@ -37,7 +42,7 @@ export const updateMe: RouteHandler<typeof updateMeRoute, AppEnv> = async (c) =>
     input: c.req.valid('json'),
     inviteEmailDomain: env.INVITE_EMAIL_DOMAIN,
   });
-  return c.json({ user }, 200);
+  return c.json({ user: { ...user, ...(await greetingAndZone(db, user.id)) } }, 200);
 };
 
 export const setPassword: RouteHandler<typeof setPasswordRoute, AppEnv> = async (c) => {
@@ -50,7 +55,7 @@ export const setPassword: RouteHandler<typeof setPasswordRoute, AppEnv> = async 
     headers: c.req.raw.headers,
     inviteEmailDomain: env.INVITE_EMAIL_DOMAIN,
   });
-  return c.json({ user }, 200);
+  return c.json({ user: { ...user, ...(await greetingAndZone(db, user.id)) } }, 200);
 };
 
 export const getSettings: RouteHandler<typeof getSettingsRoute, AppEnv> = async (c) => {

@@ -117,3 +117,40 @@ describe('settings', () => {
     expect((await grace.request('/api/me/settings')).body.defaultSchedule).toBeNull();
   });
 });
+
+describe('what the dashboard greets with and shows times in (issue 37)', () => {
+  it('calls an account new in the session it signed up in, and back once it signs in again', async () => {
+    const fresh = await t.signIn({ name: 'Nora Newcomer' });
+    expect((await fresh.client.request('/api/me')).body.user).toMatchObject({ fullName: 'Nora Newcomer', newcomer: true });
+
+    const laptop = t.visitor();
+    expect((await laptop.signIn(fresh.email, fresh.password)).status).toBe(200);
+    expect((await laptop.request('/api/me')).body.user.newcomer).toBe(false);
+    // The first session's visit is no longer the only one either.
+    expect((await fresh.client.request('/api/me')).body.user.newcomer).toBe(false);
+  });
+
+  it('calls an invited account new in the session its invitation opened, where it chose its password', async () => {
+    const invited = await t.signIn({ name: 'Iris Invited', invited: true });
+    expect((await invited.client.request('/api/me')).body.user.newcomer).toBe(true);
+    const password = 'A-brand-new-Passw0rd!';
+    // The answer the app keeps as the signed-in user says so too.
+    const chosen = await invited.client.request('/api/me/password', { method: 'POST', body: { password } });
+    expect(chosen.body.user).toMatchObject({ hasSetPassword: true, newcomer: true, timeZone: 'UTC' });
+    expect((await invited.client.request('/api/me')).body.user.newcomer).toBe(true);
+  });
+
+  it('answers the zone the user’s days are counted in: UTC, then their default schedule’s', async () => {
+    const { client } = await t.signIn({ name: 'Zeno Zone' });
+    expect((await client.request('/api/me')).body.user.timeZone).toBe('UTC');
+    const settings = {
+      notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
+      defaultSchedule: { type: 'daily', time: '08:00', timezone: 'Europe/Berlin' },
+      budget: null,
+    };
+    expect((await client.request('/api/me/settings', { method: 'PUT', body: settings })).status).toBe(200);
+    expect((await client.request('/api/me')).body.user.timeZone).toBe('Europe/Berlin');
+    const renamed = await client.request('/api/me', { method: 'PATCH', body: { fullName: 'Zeno Zoned' } });
+    expect(renamed.body.user).toMatchObject({ fullName: 'Zeno Zoned', newcomer: true, timeZone: 'Europe/Berlin' });
+  });
+});

@@ -5,8 +5,11 @@ import { testAdmin, testUser } from '#test/fixtures';
 import { routes } from '#web/app/router';
 import { AdminOverviewRoute } from '#web/app/routes/admin/overview';
 import { DashboardOverviewRoute } from '#web/app/routes/dashboard/overview';
+import { browserTimeZone, formatInstant, setSignedInTimeZone } from '#web/lib/date-time';
 import { stubApi } from '#web/testing/api-stubs';
 import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
+import { makeRun } from '#web/testing/run-fixtures';
+import { makeTask } from '#web/testing/task-fixtures';
 import { jsonResponse, renderRoutes, renderWithToasts } from '#web/testing/test-utils';
 import { DashboardLayout } from './dashboard-layout';
 
@@ -36,6 +39,20 @@ function renderDashboard(initialPath: string) {
   );
 }
 
+/** GET /api/dashboard with one active task and one recent run, its chart counted in `timeZone`. */
+function dashboardBody(timeZone: string) {
+  return {
+    stats: { activeTasks: 1, runsCompleted: 1, successRate: 100, runsThisMonth: 1, tokensThisMonth: 1545, costUsdThisMonth: 0.0002 },
+    activeTasks: [makeTask({ nextFireAt: '2026-01-17T08:00:00.000Z' })],
+    recentRuns: [makeRun()],
+    quota: { monthlyRunLimit: null, runsThisMonth: 1, periodStart: '2026-01-01T00:00:00.000Z', periodEnd: '2026-02-01T00:00:00.000Z' },
+    activity: {
+      timeZone,
+      days: Array.from({ length: 30 }, (_, index) => ({ date: `2026-01-${String(index + 1).padStart(2, '0')}`, completed: 0, failed: 0 })),
+    },
+  };
+}
+
 function linksOf(container: HTMLElement) {
   return within(container)
     .getAllByRole('link')
@@ -44,6 +61,8 @@ function linksOf(container: HTMLElement) {
 
 describe('dashboard layout', () => {
   afterEach(restoreFetchAndDismissToasts);
+  // The zone a test's user brought stays the module's until someone signs out; the next test starts as a visitor's.
+  afterEach(() => setSignedInTimeZone(undefined));
 
   it('shows the dashboard sidebar, the page title and the overview', async () => {
     stubApi({ me: testUser });
@@ -68,6 +87,41 @@ describe('dashboard layout', () => {
     expect(screen.getByRole('link', { name: 'New Task' }).getAttribute('href')).toBe('/dashboard/tasks/new');
     // No invented figures until the dashboard API exists.
     expect(screen.queryByText(/\d+ (tasks|runs)/i)).toBeNull();
+  });
+
+  it.each([
+    { who: 'a brand-new user', newcomer: true, greeting: 'Welcome, Jane Doe', not: /Welcome back/ },
+    { who: 'a returning user', newcomer: false, greeting: 'Welcome back, Jane Doe', not: /Welcome, / },
+  ])('greets $who "$greeting" (issue 37)', async ({ newcomer, greeting, not }) => {
+    stubApi({ me: { ...testUser, newcomer } });
+    renderDashboard('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: greeting })).toBeTruthy();
+    expect(screen.queryByText(not)).toBeNull();
+  });
+
+  it('shows the cards’ times in the zone the chart counts days in, the user’s, not the browser’s (issue 37)', async () => {
+    // Any zone but the browser's: the test run's own zone is whatever the machine's is.
+    const userZone = browserTimeZone() === 'Asia/Kathmandu' ? 'America/St_Johns' : 'Asia/Kathmandu';
+    stubApi({
+      me: { ...testUser, timeZone: userZone },
+      handlers: { 'GET /api/dashboard': () => jsonResponse(dashboardBody(userZone)) },
+    });
+    renderDashboard('/dashboard');
+
+    const chart = await screen.findByRole('region', { name: 'Activity' });
+    expect(chart.textContent).toContain(`per day in ${userZone}`);
+    const inUserZone = (iso: string) => formatInstant(iso, 'dateTime', { timeZone: userZone });
+    const recent = screen.getByRole('region', { name: 'Recent Runs' });
+    expect(within(recent).getByRole('listitem').textContent).toContain(inUserZone('2026-01-16T08:00:01.000Z'));
+    expect(screen.getByRole('region', { name: 'Active Tasks' }).textContent).toContain(
+      `Next run ${inUserZone('2026-01-17T08:00:00.000Z')}`,
+    );
+    // Labelled with the zone, which is not the browser's.
+    expect(inUserZone('2026-01-16T08:00:01.000Z')).not.toBe(
+      formatInstant('2026-01-16T08:00:01.000Z', 'dateTime', { timeZone: browserTimeZone() }),
+    );
+    expect(inUserZone('2026-01-16T08:00:01.000Z')).toMatch(/GMT[+-]\d/);
   });
 
   it('greets a user without a full name by e-mail', async () => {

@@ -6,6 +6,7 @@ import { buttonClassName } from '#web/components/ui/button';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
+import { useAuth } from '#web/lib/auth';
 import { useDashboard } from '../api/get-dashboard';
 import { ActiveTasksCard, ListCardSkeleton, RecentRunsCard } from './dashboard-lists';
 import { QuotaCard } from './quota-card';
@@ -17,6 +18,8 @@ const loadFailed = 'Failed to load your dashboard. Please try again.';
 /** `planName` comes from the route, which composes the subscription feature; this feature does not import it. */
 export function DashboardOverview({ name, planName }: { name: string | undefined; planName?: string }) {
   const dashboard = useDashboard();
+  // Whether this is the user's first visit is the API's to tell (GET /api/me), as the server-rendered page reads it.
+  const greeting = useAuth().user?.newcomer ? 'Welcome' : 'Welcome back';
 
   let body;
   if (dashboard.isPending) {
@@ -55,7 +58,7 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
   return (
     <div className="flex flex-col gap-8">
       <PageIntro
-        title={name ? `Welcome back, ${name}` : 'Welcome back'}
+        title={name ? `${greeting}, ${name}` : greeting}
         description="Run AI prompts on a schedule and get the results by e-mail, webhook, Slack or Discord."
         action={
           <Link to={paths.dashboardNewTask} className={buttonClassName({ className: 'self-start sm:self-auto' })}>
