@@ -4,12 +4,13 @@ import { handOverForms } from './form-handover';
 import { glideOnInPageLinks } from './in-page-links';
 import { showCurrentYear, showDeploymentLinks, watchHealth } from './live-values';
 import { startSpaOnIntent } from './start-spa';
+import { enhanceThemeSwitches } from './theme-switch';
 
 /*
  * The only script of the pages pre-rendered for visitors without a session: the landing page (ADR 0013) and the
  * sign-in and sign-up pages (ADR 0054). The HTML already is the whole page; this fills in the live values, makes
- * the FAQ and the phone menu work, and starts the SPA when the visitor is about to leave for another page or to use
- * a form. Once the SPA has rendered, the static page is gone and all of this steps aside.
+ * the FAQ, the phone menu and the theme switches work, and starts the SPA when the visitor is about to leave for
+ * another page or to use a form. Once the SPA has rendered, the static page is gone and all of this steps aside.
  */
 
 const root = document.getElementById('root');
@@ -19,6 +20,8 @@ if (root && page) {
   startSpaOnIntent(isActive);
   glideOnInPageLinks(isActive);
   handOverForms(page);
+  // The header's switch and the phone menu's, which sits beside the page in #root.
+  enhanceThemeSwitches(root);
 
   const faq = document.getElementById('faq');
   if (faq) enhanceFaq(faq);

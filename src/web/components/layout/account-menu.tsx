@@ -1,18 +1,25 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { Check, ChevronDown, LogOut, Settings } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { MeUser } from '#shared/auth/me.schema';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../lib/use-logout';
 import { AccountAvatar } from './account-avatar';
 import { AccountSummary } from './account-summary';
+import { chooseTheme, themeChoices, type ThemeChoice } from './theme-choice';
+import { useThemeChoice } from './theme-switch';
 
 const itemClassName =
   'flex h-9 cursor-default items-center gap-2.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
-/** The signed-in user's menu in the header: who is signed in, as what, and the way out. */
+const themeLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+/** The signed-in user's menu in the header: who is signed in, as what, the theme (ADR 0066) and the way out. */
 export function AccountMenu({ user }: { user: MeUser }) {
   const { logout, isPending } = useLogout();
+  const theme = useThemeChoice();
+  const themeLabelId = useId();
 
   return (
     <DropdownMenu.Root modal={false}>
@@ -43,6 +50,32 @@ export function AccountMenu({ user }: { user: MeUser }) {
               Settings
             </Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="-mx-1.5 my-1 h-px bg-slate-100" />
+          <DropdownMenu.Label id={themeLabelId} className="px-2.5 pt-1 pb-1 text-xs font-medium text-slate-600">
+            Theme
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            aria-labelledby={themeLabelId}
+            value={theme}
+            onValueChange={(value) => chooseTheme(value as ThemeChoice)}
+          >
+            {themeChoices.map((choice) => (
+              <DropdownMenu.RadioItem
+                key={choice}
+                value={choice}
+                // Choosing keeps the menu open: the page turns at once, and another choice is one click away.
+                onSelect={(event) => event.preventDefault()}
+                className={itemClassName}
+              >
+                <span className="flex size-4 items-center justify-center">
+                  <DropdownMenu.ItemIndicator>
+                    <Check aria-hidden="true" className="size-4 text-indigo-600" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {themeLabels[choice]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="-mx-1.5 my-1 h-px bg-slate-100" />
           <DropdownMenu.Item className={itemClassName} disabled={isPending} onSelect={logout}>
             <LogOut aria-hidden="true" className="size-4 text-slate-500" />

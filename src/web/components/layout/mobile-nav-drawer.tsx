@@ -10,6 +10,7 @@ import { Spinner } from '../ui/spinner';
 import { AccountSummary } from './account-summary';
 import { getStartedNavItem, signedInNavItems, signInNavItem } from './nav-items';
 import { SectionLink, SectionNav, type MenuLink } from './section-link';
+import { ThemeSwitch } from './theme-switch';
 import { useDrawerState } from './use-drawer-state';
 
 // Radix Dialog and its focus/scroll helpers are a third of the layout's code and only phones use the drawer,
@@ -99,6 +100,10 @@ export function SignedOutItems({ SectionAnchor = SectionLink, PageAnchor = Link 
         <PageAnchor to={getStartedNavItem.to} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
           {getStartedNavItem.label}
         </PageAnchor>
+      </div>
+      {/* Signed in, the account menu has the theme. */}
+      <div className="border-t border-slate-200 pt-6">
+        <ThemeSwitch />
       </div>
     </>
   );

@@ -11,6 +11,7 @@ import { Logo } from './logo';
 import { MobileNavDrawer } from './mobile-nav-drawer';
 import { getStartedNavItem, signedInNavItems, signInNavItem } from './nav-items';
 import { SectionNav } from './section-link';
+import { ThemeSwitch } from './theme-switch';
 
 // The dropdown (Radix Menu with its positioning engine) is the largest part of the header, and visitors who are not
 // signed in never open it, so it loads only for signed-in users.
@@ -60,6 +61,8 @@ export function PublicHeader({ fullWidth = false, mobileSections }: PublicHeader
           <>
             <SectionNav label="Main" className="hidden md:block" listClassName="flex items-center gap-1" linkClassName={navLinkClassName} />
             <div className="hidden items-center gap-2 md:flex">
+              {/* Signed in, the account menu has the theme; on phones, the menu. */}
+              <ThemeSwitch compact />
               <Link to={signInNavItem.to} className={buttonClassName({ variant: 'ghost' })}>
                 {signInNavItem.label}
               </Link>
