@@ -21,7 +21,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The stopped worker's own try is still waiting on its provider (a process that exits ends it; this test's process
+  // goes on). Cutting the connection ends it, and it settles while the database is still there.
   await model?.stop();
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
 });
 
 const engine = () => createEngineDeps({ database: setup.database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseUrl } });
