@@ -14,26 +14,31 @@ import { startWorker } from './worker';
 
 const setup = useEngineSetup();
 let model: Awaited<ReturnType<typeof startOpenAiServer>>;
+/** The first try's provider answer comes this long after it asked: long after the grace period. */
+const heldAnswerMs = 10_000;
+let firstAskedAt = 0;
 
 beforeAll(async () => {
-  // Every answer takes a minute unless the test queues a quick one.
-  model = await startOpenAiServer({ defaultDelayMs: 60_000 });
+  model = await startOpenAiServer();
 });
 
 afterAll(async () => {
-  // The stopped worker's own try is still waiting on its provider (a process that exits ends it; this test's process
-  // goes on). Cutting the connection ends it, and it settles while the database is still there.
+  // The stopped worker's own try still waits for its answer in this process (a process that exits ends it). It gets a
+  // refusal, which the SDK does not retry, and settles while the database is still there.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstAskedAt + heldAnswerMs + 1_000 - Date.now())));
   await model?.stop();
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
 });
 
 const engine = () => createEngineDeps({ database: setup.database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseUrl } });
 
 it('stops within its grace period, and the run it held completes on the next worker', async () => {
+  // The first try's answer is held past the grace period; the retry's comes at once.
+  model.plan({ status: 400, message: 'Answered too late.', delayMs: heldAnswerMs }, { text: 'Finished after a restart.', delayMs: 0 });
   const first = await startWorker({ pool: setup.database.pool, deps: engine(), concurrency: 2 });
   const task = await seedTask(setup.database.db, setup.userId, { nextFireAt: new Date() });
   await notifyTasksChanged(setup.database.db);
   await waitFor(async () => (model.requests.length > 0 ? true : undefined), 'the run to reach the model');
+  firstAskedAt = Date.now();
 
   const stopping = Date.now();
   await first.stop({ graceMs: 1_000 });
@@ -44,7 +49,6 @@ it('stops within its grace period, and the run it held completes on the next wor
   expect(rows).toEqual([{ locked_at: null, attempts: 1, last_error: expect.stringContaining('stopped before this job finished') }]);
 
   // The next worker takes it from the queue and finishes it.
-  model.plan({ text: 'Finished after a restart.', delayMs: 0 });
   const second = await startWorker({ pool: setup.database.pool, deps: engine(), concurrency: 2, schedule: false });
   try {
     const run = await waitFor(
