@@ -111,12 +111,7 @@ export async function startOpenAiServer({
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     plan: (...answers: PlannedAnswer[]) => planned.push(...answers),
-    // Answers still held back (a delay a test no longer waits for) are cut rather than waited for.
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
