@@ -38,7 +38,9 @@ describe('a webhook attempt', () => {
     const url = await listen(createTcpServer((socket) => trickle(socket, 'HTTP/1.1 200 OK\r\nX-Slow: ', 50)));
     const result = await post(url, 600);
     expect(result).toMatchObject({ statusCode: null, error: 'No complete answer within 0.6 seconds.' });
-    expect(result.durationMs).toBeGreaterThanOrEqual(600);
+    // Held to the deadline, not ended by the first byte; libuv's timers run on a millisecond clock cached per loop
+    // turn, so one may fire up to a millisecond before performance.now() says it is due.
+    expect(result.durationMs).toBeGreaterThanOrEqual(599);
     expect(result.durationMs).toBeLessThan(2_000);
   });
 
