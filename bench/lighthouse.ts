@@ -177,7 +177,25 @@ async function warmUp(page: AuditedPage, { baseUrl, cookie }: { baseUrl: string;
   await Promise.all([...assets].map(async (asset) => (await fetch(`${baseUrl}${asset}`, { headers })).arrayBuffer()));
 }
 
-async function auditPage(page: AuditedPage, { baseUrl, port, cookie }: { baseUrl: string; port: number; cookie: string }) {
+/**
+ * Lighthouse's own trace recording sometimes fails on a busy machine (NO_NAVSTART, NO_FCP): that says nothing of the
+ * page, so such a run is tried once more. Scores below the minimums are never retried.
+ */
+const traceFailures = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+
+async function auditPage(page: AuditedPage, target: { baseUrl: string; port: number; cookie: string }) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditPageOnce(page, target);
+    } catch (error) {
+      const code = (error as Error & { lighthouseCode?: string }).lighthouseCode;
+      if (attempt >= 2 || !code || !traceFailures.has(code)) throw error;
+      console.warn(`Lighthouse's trace of ${page.path} failed (${code}); auditing it again.`);
+    }
+  }
+}
+
+async function auditPageOnce(page: AuditedPage, { baseUrl, port, cookie }: { baseUrl: string; port: number; cookie: string }) {
   await warmUp(page, { baseUrl, cookie });
   const result = await lighthouse(`${baseUrl}${page.path}`, {
     port,
@@ -189,7 +207,11 @@ async function auditPage(page: AuditedPage, { baseUrl, port, cookie }: { baseUrl
   });
   if (!result) throw new Error(`Lighthouse returned no result for ${page.path}.`);
   const { categories, audits, runtimeError, runWarnings, finalDisplayedUrl } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse could not audit ${page.path}: ${runtimeError.message}`);
+  if (runtimeError) {
+    throw Object.assign(new Error(`Lighthouse could not audit ${page.path}: ${runtimeError.message}`), {
+      lighthouseCode: runtimeError.code,
+    });
+  }
   for (const warning of runWarnings) console.warn(`warning (${page.path}): ${warning}`);
   // A signed-in page that lands on /login was audited signed out: its scores would say nothing.
   if (new URL(finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${finalDisplayedUrl}`);
