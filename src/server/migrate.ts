@@ -25,6 +25,7 @@ export async function migrateDatabase({ pool, logger }: { pool: pg.Pool; logger:
     await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
     await refuseNewerDatabase(client);
     await migrate(drizzle(client), { migrationsFolder });
+    await recordInstallation(client);
     await migrateJobQueue({ pgPool: pool, logger: createJobQueueLogger(logger) });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
@@ -57,9 +58,27 @@ async function refuseNewerDatabase(client: pg.PoolClient): Promise<void> {
   const applied = Number(rows[0]?.newest ?? 0);
   const known = newestKnownMigration();
   if (applied > known.when) {
+    const newer = await recordedVersion(client);
     throw new StartupError(
-      `This database was upgraded by a newer Promptcron than this one (${appVersion}, whose newest migration is ${known.tag}). ` +
+      `This database was upgraded by ${newer ? `Promptcron ${newer}, newer` : 'a newer Promptcron'} than this one (${appVersion}, whose newest migration is ${known.tag}). ` +
         'Start the newer version, or restore a backup taken before the upgrade.',
     );
   }
+}
+
+/** The version that last migrated the database; builds before the `installation` table recorded none. */
+async function recordedVersion(client: pg.PoolClient): Promise<string | undefined> {
+  const { rows: tables } = await client.query<{ found: boolean }>(`select to_regclass('public.installation') is not null as found`);
+  if (!tables[0]?.found) return undefined;
+  const { rows } = await client.query<{ productVersion: string }>('select product_version as "productVersion" from installation');
+  return rows[0]?.productVersion;
+}
+
+async function recordInstallation(client: pg.PoolClient): Promise<void> {
+  await client.query(
+    `insert into installation (id, product_version, newest_migration) values (true, $1, $2)
+     on conflict (id) do update set product_version = excluded.product_version,
+       newest_migration = excluded.newest_migration, migrated_at = now()`,
+    [appVersion, newestKnownMigration().tag],
+  );
 }

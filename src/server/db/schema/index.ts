@@ -3,6 +3,7 @@ export * from './audit-log';
 export * from './billing';
 export * from './data-exports';
 export * from './delivery-addresses';
+export * from './installation';
 export * from './budget-notices';
 export * from './rate-limits';
 export * from './task-runs';
