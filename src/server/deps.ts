@@ -19,6 +19,8 @@ export async function createAppDeps(options: {
   logger: Logger;
   pool: pg.Pool;
   db: Database;
+  /** Where the live events LISTEN: `pool` unless it goes through a transaction-mode pooler (docs/decisions/0070). */
+  directPool?: pg.Pool;
   mailer?: Mailer;
   startedAt?: number;
 }): Promise<AppDeps> {
@@ -26,7 +28,7 @@ export async function createAppDeps(options: {
   const secret = env.AUTH_SECRET ?? (await readOrCreateSecret(env.DATA_DIR, 'auth-secret'));
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const auth = createAuth({ db, env, secret, logger });
-  const userChanges = new UserChangeHub({ pool, logger });
+  const userChanges = new UserChangeHub({ pool: options.directPool ?? pool, logger });
   const runCounts = new RunCounts({ hub: userChanges, logger });
   const adminListTotals = new AdminListTotals({ hub: userChanges, logger });
   const unsubscribeLinks = createUnsubscribeLinks({ secret, appUrl: env.APP_URL });

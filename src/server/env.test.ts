@@ -28,6 +28,26 @@ describe('loadEnv', () => {
     expect(message).not.toContain('hunter2');
   });
 
+  it('takes DATABASE_DIRECT_URL beside a pooled DATABASE_URL, and refuses it alone', () => {
+    const pooled = loadEnv({ DATABASE_URL: 'postgres://app:pw@pooler:6432/app', DATABASE_DIRECT_URL: 'postgres://app:pw@db:5432/app' });
+    expect(pooled.DATABASE_DIRECT_URL).toBe('postgres://app:pw@db:5432/app');
+    expect(() => loadEnv({ DATABASE_DIRECT_URL: 'postgres://app:hunter2@db:5432/app' })).toThrow(
+      /^Invalid configuration: DATABASE_DIRECT_URL is set without DATABASE_URL\. Set DATABASE_URL to the pooled connection \(the pooler\), or unset DATABASE_DIRECT_URL to use the embedded PostgreSQL\.$/,
+    );
+    expect(() => loadEnv({ DATABASE_URL: 'postgres://db/app', DATABASE_DIRECT_URL: 'mysql://root:hunter2@db/app' })).toThrow(
+      /^Invalid configuration: DATABASE_DIRECT_URL must be a postgres:\/\/ or postgresql:\/\/ URL\.$/,
+    );
+  });
+
+  it('keeps nightly backups for BACKUP_RETENTION_DAYS, 7 by default', () => {
+    expect(loadEnv({}).BACKUP_RETENTION_DAYS).toBe(7);
+    expect(loadEnv({ BACKUP_RETENTION_DAYS: '30' }).BACKUP_RETENTION_DAYS).toBe(30);
+    expect(() => loadEnv({ BACKUP_RETENTION_DAYS: '0' })).toThrow(
+      /^Invalid configuration: BACKUP_RETENTION_DAYS must be at least 1 \(got "0"\)\.$/,
+    );
+    expect(() => loadEnv({ BACKUP_RETENTION_DAYS: 'week' })).toThrow(/BACKUP_RETENTION_DAYS must be a number of days \(got "week"\)/);
+  });
+
   it('keeps every run unless RUN_RETENTION_DAYS is a whole number of days', () => {
     expect(loadEnv({}).RUN_RETENTION_DAYS).toBeUndefined();
     expect(loadEnv({ RUN_RETENTION_DAYS: '' }).RUN_RETENTION_DAYS).toBeUndefined();

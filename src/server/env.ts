@@ -21,6 +21,11 @@ const envSchema = z.object({
     .default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  /**
+   * The same database without the pooler, when DATABASE_URL is a transaction-mode pooler (PgBouncer): LISTEN, session
+   * locks, migrations and the job queue need a connection of their own (docs/decisions/0070).
+   */
+  DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   APP_URL: httpUrl.optional(),
   /** Signs session cookies and tokens. Without it, one is generated on first start and kept in DATA_DIR/secrets. */
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -30,7 +35,10 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { error: 'must be a domain name such as example.com' })
     .optional(),
   /** Jobs (AI calls, deliveries) one worker process runs at the same time; a user's deliveries hold at most a quarter. */
-  /** Database connections one process may open; unset: WORKER_CONCURRENCY + 10 (issue 38, the connection budget). */
+  /**
+   * Database connections one process may open (the pooled ones with DATABASE_DIRECT_URL, ADR 0070); unset:
+   * WORKER_CONCURRENCY + 10 (issue 38, the connection budget).
+   */
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })
@@ -77,6 +85,13 @@ const envSchema = z.object({
     .min(1, { error: 'must be at least 1 (leave it unset to keep every run)' })
     .max(36_500, { error: 'must be at most 36500' })
     .optional(),
+  /** Nightly backups in DATA_DIR/backups older than this many days are deleted (issue 38, ADR 0069). */
+  BACKUP_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1' })
+    .max(36_500, { error: 'must be at most 36500' })
+    .default(7),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits and logs). */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -128,6 +143,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
   }
   const env = parsed.data;
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_DIRECT_URL is set without DATABASE_URL. Set DATABASE_URL to the pooled connection (the pooler), or unset DATABASE_DIRECT_URL to use the embedded PostgreSQL.',
+    );
+  }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   // In production session cookies are Secure, which a browser does not send back over http: the app would sign no one in.
   if (env.NODE_ENV === 'production' && appUrl.startsWith('http://') && !env.ALLOW_INSECURE_COOKIES) {
@@ -139,7 +159,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 function isSecret(name: string): boolean {
-  return /KEY|SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name);
+  return /KEY|SECRET|PASSWORD|DATABASE_URL|DATABASE_DIRECT_URL|SMTP_URL/.test(name);
 }
 
 /** The connections this process may open: `DATABASE_POOL_SIZE`, else room for the job runner's concurrency and 10 more. */

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createApp, createMetricsApp } from './app';
 import { createAppDeps } from './deps';
-import { connectDatabase, describeDatabaseUrl } from './db/client';
+import { describeDatabaseUrl } from './db/client';
+import { connectDatabases, directPoolSize } from './db/connections';
 import { isDatabaseUnavailable } from './db/database-unavailable';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './migrate';
@@ -69,22 +70,39 @@ async function start(env: Env): Promise<void> {
     databaseUrl = embedded.url;
   }
 
-  // By default room for the API, the job runner's concurrency and the scheduler's LISTEN connection.
-  const { pool, db } = connectDatabase({ url: databaseUrl, logger, max: databasePoolSize(env) });
-  shutdown.add('database pool', () => pool.end());
+  // By default room for the API, the job runner's concurrency and the scheduler's LISTEN connection. Behind a pooler
+  // (DATABASE_DIRECT_URL), sessions of their own take a second, direct pool (ADR 0070).
+  const connections = connectDatabases({
+    url: databaseUrl,
+    directUrl: env.DATABASE_DIRECT_URL,
+    logger,
+    max: databasePoolSize(env),
+    directMax: directPoolSize({ runsJobs: role !== 'api', concurrency: env.WORKER_CONCURRENCY }),
+  });
+  const { pool, db, direct } = connections;
+  shutdown.add('database pool', () => connections.end());
   await pool.query('select 1').catch((error: unknown) => {
     throw new StartupError(
       `Cannot connect to the database at ${describeDatabaseUrl(databaseUrl)}${env.DATABASE_URL ? ' (DATABASE_URL)' : ''}: ${errorText(error)}`,
     );
   });
-  await migrateDatabase({ pool, logger });
+  if (env.DATABASE_DIRECT_URL) {
+    const directUrl = env.DATABASE_DIRECT_URL;
+    await direct.query('select 1').catch((error: unknown) => {
+      throw new StartupError(
+        `Cannot connect to the database at ${describeDatabaseUrl(directUrl)} (DATABASE_DIRECT_URL): ${errorText(error)}`,
+      );
+    });
+  }
+  // Its session lock must stay on one server connection.
+  await migrateDatabase({ pool: direct, logger });
 
-  const deps = await createAppDeps({ env, logger, pool, db, startedAt });
+  const deps = await createAppDeps({ env, logger, pool, db, directPool: direct, startedAt });
   // Its LISTEN connection comes from the pool, so it is released before the pool closes.
   shutdown.add('live run events', () => deps.userChanges.close());
   if (role !== 'api') {
     const worker = await startWorker({
-      pool,
+      pool: direct,
       concurrency: env.WORKER_CONCURRENCY,
       deps: { db, env, logger, mailer: deps.mailer, unsubscribeLinks: deps.unsubscribeLinks, providers: createProviders(env) },
     });

@@ -13,8 +13,20 @@ export interface DatabaseConnection {
   db: Database;
 }
 
-export function connectDatabase({ url, logger, max = 10 }: { url: string; logger: Logger; max?: number }): DatabaseConnection {
+export function connectDatabase({
+  url,
+  logger,
+  max = 10,
+  pooler = false,
+}: {
+  url: string;
+  logger: Logger;
+  max?: number;
+  /** `url` is a transaction-mode pooler: no statement is prepared under a name (docs/decisions/0070). */
+  pooler?: boolean;
+}): DatabaseConnection {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  if (pooler) pool.on('connect', prepareNoNamedStatements);
   // An idle client dies when PostgreSQL restarts or shuts down; without a listener that would crash the process.
   // Once the pool is ending it is expected: `end()` resolves before its clients' connections have closed, so
   // stopping the embedded PostgreSQL right after it can still cut a few.
@@ -25,6 +37,24 @@ export function connectDatabase({ url, logger, max = 10 }: { url: string; logger
   // A checked-out client can fail too (e.g. a LISTEN connection of the job queue when PostgreSQL stops).
   pool.on('connect', (client) => client.on('error', lost('database connection lost')));
   return { pool, db: drizzle(pool, { schema, casing: 'snake_case' }) };
+}
+
+/**
+ * Behind a transaction-mode pooler each transaction may run on another server connection: a statement prepared under
+ * a name on one is missing on the next ("prepared statement … does not exist"), or already there when another
+ * client's pg prepares the same name ("… already exists"). Unnamed, pg still sends parameters apart from the text.
+ */
+function prepareNoNamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => query(withoutName(config), ...rest)) as typeof client.query;
+}
+
+function withoutName(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null || !('name' in config)) return config;
+  // A Submittable (a cursor, a Query) is pg's own object with a prototype of its own: it is passed on as it is.
+  if (Object.getPrototypeOf(config) !== Object.prototype) return config;
+  const { name: _unused, ...unnamed } = config;
+  return unnamed;
 }
 
 /** pg hangs the whole client (buffers, parsed statements) on these errors; the log needs only what happened. */

@@ -31,6 +31,7 @@ export async function startWorker({
   concurrency = 10,
   schedule = true,
 }: {
+  /** graphile-worker's and the scheduler's LISTEN: the direct pool behind a pooler (ADR 0070); jobs use `deps.db`. */
   pool: pg.Pool;
   deps: EngineDeps;
   concurrency?: number;
