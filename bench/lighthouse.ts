@@ -1,5 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -44,28 +44,6 @@ const auditedPages: readonly AuditedPage[] = [
   // Rendered on the server with the user's figures since ADR 0057.
   { path: '/dashboard', signedIn: true, exempt: ['seo'] },
 ];
-
-async function newestModification(dir: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
-  }
-  return newest;
-}
-
-async function buildIfNeeded(): Promise<void> {
-  const builtAt = await stat('dist/web/index.html').then(
-    (file) => file.mtimeMs,
-    () => 0,
-  );
-  const configAt = Math.max(...(await Promise.all(['vite.config.ts'].map((file) => stat(file).then((info) => info.mtimeMs)))));
-  const sourcesAt = Math.max(await newestModification('src/web'), await newestModification('src/shared'), configAt);
-  if (builtAt > sourcesAt) return;
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build failed');
-}
 
 /** Headless Chromium with its DevTools port open for Lighthouse; resolves once the port answers. */
 async function startChromium() {
@@ -254,7 +232,7 @@ async function auditPageOnce(page: AuditedPage, { baseUrl, port, cookie }: { bas
 }
 
 async function main(): Promise<number> {
-  await buildIfNeeded();
+  // startProduct runs bin/promptcron.js, which builds first when dist/ is stale.
   const product = await startProduct({ label: 'lighthouse', env: { LOG_LEVEL: 'error' } });
   try {
     const cookie = await signUpThroughApi(product.baseUrl);

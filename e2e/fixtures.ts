@@ -154,7 +154,7 @@ function mailDirectory(): string {
 
 /** `npm run user -- promote EMAIL`, next to the running server, as an operator would. */
 export async function promoteToAdmin(email: string) {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/cli/user.ts', 'promote', email], {
+  await promisify(execFile)(process.execPath, ['bin/promptcron.js', 'user', 'promote', email], {
     env: { PATH: process.env.PATH ?? '', DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
   });
 }

@@ -21,7 +21,7 @@ export async function startProduct({ env = {}, label }: { env?: Record<string, s
   await chmod(dataDir, 0o755); // the embedded PostgreSQL runs as the `postgres` user when we are root
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, ['bin/promptcron.js', 'main'], {
     env: {
       ...process.env,
       PORT: String(port),

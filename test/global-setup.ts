@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { createLogger } from '#server/logger';
@@ -20,11 +22,15 @@ declare module 'vitest' {
  * Debian's PostgreSQL 15), otherwise an embedded one started once per run in a temporary directory.
  */
 export default async function setup(project: TestProject) {
+  // Suites that start the product as `npm start` does run the compiled build: bring dist/ up to date once, beside the
+  // database's start.
+  const built = promisify(execFile)(process.execPath, ['bin/fresh-build.js']);
   const configured = process.env.TEST_DATABASE_URL;
   if (configured) {
     project.provide('databaseUrl', configured);
     const template = await createTemplateDatabase(configured);
     project.provide('templateDatabase', template.name);
+    await built;
     return () => template.drop();
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'promptcron-test-db-'));
@@ -34,6 +40,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', database.url);
   const template = await createTemplateDatabase(database.url);
   project.provide('templateDatabase', template.name);
+  await built;
   return async () => {
     await template.drop();
     await database.stop();

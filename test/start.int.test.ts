@@ -8,9 +8,10 @@ import { findFreePort } from '#server/lib/free-port';
 import { makeDataDir } from './data-dir';
 import { postgresProcessesUsing } from './processes';
 
-/** The product as `npm start` runs it: a real process, its own data directory, signals and exit codes. */
-
-const mainModule = 'src/server/main.ts';
+/**
+ * The product as `npm start` runs it: the compiled build (test/global-setup.ts brings dist/ up to date) started by
+ * bin/promptcron.js, a real process, its own data directory, signals and exit codes.
+ */
 
 interface Started {
   child: ChildProcess;
@@ -19,7 +20,7 @@ interface Started {
 }
 
 function startProduct(env: Record<string, string>, args: string[] = []): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainModule, ...args], {
+  const child = spawn(process.execPath, ['bin/promptcron.js', 'main', ...args], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -27,7 +27,7 @@ it('refuses to start on a database a newer version migrated', async () => {
     sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${(newest?.when ?? 0) + 1})`,
   );
   await t.db.execute(sql`update installation set product_version = '9.4.0'`);
-  const started = run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const started = run(process.execPath, ['bin/promptcron.js', 'main'], {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.database.url, PORT: String(await findFreePort()), LOG_LEVEL: 'warn' },
   });
   const refused = await started.then(

@@ -15,7 +15,7 @@ import { watchJobQueue } from './metrics/metrics';
 import { createProviders } from './providers/provider-registry';
 import { measureJobQueue } from './queue/job-queue-depth';
 import { appVersion } from './version';
-import { ensureWebBuild } from './web-build';
+import { builtWebApp } from './web-build';
 
 /**
  * One entry point, three roles: `all` (default: API + SPA + workers), `api` (`npm run serve`) and `worker`
@@ -63,6 +63,7 @@ try {
 
 async function start(env: Env): Promise<void> {
   logger.info({ role, version: appVersion }, 'starting Promptcron');
+  const webDir = role === 'worker' ? undefined : builtWebApp();
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     const embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, logger });
@@ -115,8 +116,7 @@ async function start(env: Env): Promise<void> {
       shutdown.add('metrics server', metrics.close);
     }
   }
-  if (role !== 'worker') {
-    const webDir = await ensureWebBuild(logger);
+  if (webDir) {
     const app = createApp({ deps, webDir });
     const http = await startHttpServer({ fetch: app.fetch, port: env.PORT, logger });
     shutdown.add('HTTP server', async () => {
