@@ -11,6 +11,8 @@ export const serverEntries = {
   main: 'src/server/main.ts',
   user: 'src/server/cli/user.ts',
   digest: 'src/server/cli/digest.ts',
+  backup: 'src/server/cli/backup.ts',
+  restore: 'src/server/cli/restore.ts',
 };
 
 /**

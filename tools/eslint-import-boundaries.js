@@ -18,13 +18,14 @@ import path from 'node:path';
  *             dashboard-page
  *   routes    routes/                           app-env, core, auth, queue, events, db, metrics, base
  *   app-env   app-env.ts (the Hono context)     auth, events, db, mail, base (the types of what requests get)
- *   engine    engine/                           core, queue, db, delivery, mail, providers, metrics, base
+ *   engine    engine/                           core, queue, db, delivery, mail, providers, metrics, backup, base
  *   core      core/                             auth, queue, events, db, mail, delivery, payments, base
  *   auth      auth/ (better-auth, accounts)     events, queue, db, mail, base
  *   queue     queue/ (job definitions, enqueue) db, base
  *   events    events/                           db, base
  *   delivery, mail, providers, payments,        base (payments: the Stripe SDK client; metrics: prom-client's
  *   metrics                                     registry, which routes and engine record into)
+ *   backup    backup/ (ADR 0069)                db, base
  *   db        db/                               base
  *   base      env, logger, version, lib/        base
  *
@@ -58,6 +59,7 @@ const serverZoneOf = {
   providers: 'providers',
   metrics: 'metrics',
   payments: 'payments',
+  backup: 'backup',
   db: 'db',
   env: 'base',
   logger: 'base',
@@ -70,7 +72,7 @@ const serverZoneImports = {
   app: '*',
   routes: ['app-env', 'core', 'auth', 'queue', 'events', 'db', 'metrics', ...base],
   'app-env': ['auth', 'events', 'db', 'mail', ...base],
-  engine: ['core', 'queue', 'db', 'delivery', 'mail', 'providers', 'metrics', ...base],
+  engine: ['core', 'queue', 'db', 'delivery', 'mail', 'providers', 'metrics', 'backup', ...base],
   core: ['auth', 'queue', 'events', 'db', 'mail', 'delivery', 'payments', ...base],
   auth: ['events', 'queue', 'db', 'mail', ...base],
   queue: ['db', ...base],
@@ -80,6 +82,7 @@ const serverZoneImports = {
   providers: base,
   payments: base,
   metrics: base,
+  backup: ['db', ...base],
   db: base,
   base,
 };

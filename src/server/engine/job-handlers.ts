@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { z } from 'zod';
 import {
+  backupDatabaseJob,
   deleteOldRunsJob,
   buildDataExportJob,
   deliverRunJob,
@@ -18,6 +19,7 @@ import {
   type JobDefinition,
   type JobName,
 } from '../queue/job-definitions';
+import { runNightlyBackup } from '../backup/nightly-backup';
 import type { EngineDeps } from './engine-deps';
 import { deleteOldRuns } from './jobs/delete-old-runs';
 import { buildDataExportAndMail } from './jobs/build-data-export';
@@ -73,16 +75,20 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [sendAccountDeletedEmailJob.name]: handle(sendAccountDeletedEmailJob, (payload) => sendAccountDeletedEmail(deps, payload)),
     [sendAddressConfirmationJob.name]: handle(sendAddressConfirmationJob, (payload) => sendAddressConfirmation(deps, payload)),
     [buildDataExportJob.name]: handle(buildDataExportJob, (payload) => buildDataExportAndMail(deps, payload)),
+    [backupDatabaseJob.name]: handle(backupDatabaseJob, ({ now, _cron }) =>
+      runNightlyBackup(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) }),
+    ),
   };
 }
 
 /**
  * Recurring jobs; graphile-worker runs each once per slot across all workers. Digests are due at :00, :15, :30 or :45
  * UTC (Monday 08:00 in zones such as Asia/Kolkata or Asia/Kathmandu), so the sweep runs every 15 minutes. Old runs
- * go at 03:23 UTC, off the hour when schedules fire most.
+ * go at 03:23 UTC, off the hour when schedules fire most; the backup at 02:47 UTC, before them.
  */
 export const crontab = [
   `* * * * * ${sweepInterruptedRunsJob.name} ?max=${sweepInterruptedRunsJob.maxAttempts}`,
   `*/15 * * * * ${sendDueWeeklyDigestsJob.name} ?max=${sendDueWeeklyDigestsJob.maxAttempts}`,
   `23 3 * * * ${deleteOldRunsJob.name} ?max=${deleteOldRunsJob.maxAttempts}`,
+  `47 2 * * * ${backupDatabaseJob.name} ?max=${backupDatabaseJob.maxAttempts}`,
 ].join('\n');

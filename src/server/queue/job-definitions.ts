@@ -185,6 +185,19 @@ export const buildDataExportJob = defineJob({
   key: ({ exportId }) => `build-data-export:${exportId}`,
 });
 
+/**
+ * The nightly backup into DATA_DIR/backups (issue 38, ADR 0069); started by the crontab, never enqueued, so one
+ * worker takes it however many run. Its outcome is recorded for the admin overview.
+ */
+export const backupDatabaseJob = defineJob({
+  name: 'backup-database',
+  payload: z.object({
+    _cron: z.object({ ts: z.iso.datetime({ offset: true }) }).optional(),
+    now: z.iso.datetime({ offset: true }).optional(),
+  }),
+  maxAttempts: 3,
+});
+
 export const jobDefinitions = [
   executeRunJob,
   deliverRunJob,
@@ -200,6 +213,7 @@ export const jobDefinitions = [
   sendAccountDeletedEmailJob,
   sendAddressConfirmationJob,
   buildDataExportJob,
+  backupDatabaseJob,
 ] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

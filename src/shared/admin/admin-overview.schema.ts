@@ -70,6 +70,15 @@ export const systemHealthSchema = z.object({
     .nullable()
     .meta({ description: '95th percentile of start minus slot over scheduled runs started in the last hour; null when none' }),
   failingWebhookDeliveries: z.number().int().meta({ description: 'Runs whose webhook delivery failed and is still being retried' }),
+  lastBackup: z
+    .object({
+      at: z.string().meta({ description: 'When the nightly backup finished or failed' }),
+      fileName: z.string().nullable().meta({ description: 'The file in DATA_DIR/backups; null when it failed' }),
+      sizeBytes: z.number().int().nullable(),
+      error: z.string().nullable().meta({ description: 'Why it failed; null when it succeeded' }),
+    })
+    .nullable()
+    .meta({ description: 'The newest nightly backup (ADR 0069); null before the first' }),
 });
 
 export type SystemHealth = z.infer<typeof systemHealthSchema>;

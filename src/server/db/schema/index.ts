@@ -1,5 +1,6 @@
 export * from './api-keys';
 export * from './audit-log';
+export * from './backups';
 export * from './billing';
 export * from './data-exports';
 export * from './delivery-addresses';

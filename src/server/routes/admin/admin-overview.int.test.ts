@@ -110,6 +110,7 @@ describe('GET /api/admin/overview', () => {
       queueDepth: 2,
       fireLatenessP95Ms: null,
       failingWebhookDeliveries: 1,
+      lastBackup: null,
     });
     expect(health.database.status).toBe('up');
     expect(health.oldestWaitingJobSeconds).toBeGreaterThanOrEqual(90);

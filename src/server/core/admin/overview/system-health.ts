@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { healthStatusOf, healthWindowMs, noRecentRunsMessage, type SystemHealth } from '#shared/admin/admin-overview.schema';
 import type { Database } from '#server/db/client';
-import { taskRuns } from '#server/db/schema/index';
+import { backups, taskRuns } from '#server/db/schema/index';
 
 /**
  * The System Health panel (docs/decisions/0030). Every run query goes through `task_runs_started_at_idx`: a run that
@@ -18,7 +18,7 @@ export async function getSystemHealth({ db, now }: { db: Database; now: Date }):
   const windowStart = new Date(now.getTime() - healthWindowMs);
   const earliestStart = new Date(windowStart.getTime() - longestRunMs);
 
-  const [finished, lateness, queue, failing] = await Promise.all([
+  const [finished, lateness, queue, failing, [backup]] = await Promise.all([
     db
       // A run whose delivery failed did not reach its user: it counts as a failure (issue 37).
       .select({
@@ -61,6 +61,8 @@ export async function getSystemHealth({ db, now }: { db: Database; now: Date }):
       select count(*)::int as failing from ${taskRuns} r
       where r.delivery_status = 'pending'
         and exists (select 1 from webhook_deliveries d where d.run_id = r.id)`),
+    // The worker that ran the nightly backup recorded it (backup/nightly-backup.ts); any API process reads it here.
+    db.select().from(backups).orderBy(desc(backups.finishedAt)).limit(1),
   ]);
 
   const { completed = 0, total = 0 } = finished[0] ?? {};
@@ -76,6 +78,9 @@ export async function getSystemHealth({ db, now }: { db: Database; now: Date }):
     oldestWaitingJobSeconds: queueRow?.oldest === undefined || queueRow.oldest === null ? null : Math.max(0, queueRow.oldest),
     fireLatenessP95Ms: lateness[0]?.p95 ?? null,
     failingWebhookDeliveries: failing.rows[0]?.failing ?? 0,
+    lastBackup: backup
+      ? { at: backup.finishedAt.toISOString(), fileName: backup.fileName, sizeBytes: backup.sizeBytes, error: backup.error }
+      : null,
   };
 }
 

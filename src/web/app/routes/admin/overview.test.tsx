@@ -17,6 +17,7 @@ const healthy: SystemHealth = {
   oldestWaitingJobSeconds: 95,
   fireLatenessP95Ms: 1250,
   failingWebhookDeliveries: 2,
+  lastBackup: { at: '2026-11-26T02:47:09.000Z', fileName: 'promptcron-2026-11-26-0247.jsonl.gz', sizeBytes: 1_234_567, error: null },
 };
 
 /** May to November 2026; 150 and 99 signups sit on either side of the 200 px bar cap. */
@@ -75,7 +76,7 @@ describe('/admin', () => {
   });
 
   it('colours the health panel by status and lists the other figures', async () => {
-    stubApi({ me: testAdmin, handlers: { 'GET /api/admin/overview': () => jsonResponse(makeOverview()) } });
+    stubApi({ me: { ...testAdmin, timeZone: 'UTC' }, handlers: { 'GET /api/admin/overview': () => jsonResponse(makeOverview()) } });
     render();
     const status = (await screen.findByText('Healthy')).closest('[data-status]') as HTMLElement;
     expect(status.className).toContain('emerald');
@@ -90,7 +91,24 @@ describe('/admin', () => {
       ['Oldest waiting job', '1 min'],
       ['Fire lateness p95', '1.3 s'],
       ['Failing webhook deliveries', '2'],
+      ['Last backup', 'Nov 26, 2026, 2:47 AM UTC (1.2 MB)'],
     ]);
+  });
+
+  it.each([
+    [null, 'No backup yet'],
+    [
+      { at: '2026-11-26T02:47:00.000Z', fileName: null, sizeBytes: null, error: 'No space left on device' },
+      'Failed Nov 26, 2026, 2:47 AM UTC: No space left on device',
+    ],
+  ] as const)('shows the last backup as %j', async (lastBackup, shown) => {
+    stubApi({
+      me: { ...testAdmin, timeZone: 'UTC' },
+      handlers: { 'GET /api/admin/overview': () => jsonResponse(makeOverview({ lastBackup })) },
+    });
+    render();
+    const panel = await screen.findByRole('region', { name: 'System Health' });
+    expect(within(panel).getByText('Last backup').nextElementSibling?.textContent).toBe(shown);
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
 import type { HealthStatus, SystemHealth } from '#shared/admin/admin-overview.schema';
+import { formatBytes } from '#shared/format-bytes';
+import { formatInstant } from '#web/lib/date-time';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 
 const statusStyles: Record<HealthStatus, { label: string; box: string; dot: string }> = {
@@ -23,6 +25,14 @@ function formatLateness(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** The nightly backup's outcome: when and how big, or why it failed (ADR 0069). */
+function formatBackup(backup: SystemHealth['lastBackup']): string {
+  if (!backup) return 'No backup yet';
+  const at = formatInstant(backup.at, 'dateTime');
+  if (backup.error !== null) return `Failed ${at}: ${backup.error}`;
+  return `${at} (${formatBytes(backup.sizeBytes ?? 0)})`;
+}
+
 /** The success rate of the last hour's finished runs, coloured by its status, and the platform's vital signs. */
 export function SystemHealthPanel({ health }: { health: SystemHealth }) {
   const style = statusStyles[health.status];
@@ -32,6 +42,7 @@ export function SystemHealthPanel({ health }: { health: SystemHealth }) {
     ['Oldest waiting job', health.oldestWaitingJobSeconds === null ? 'None' : formatAge(health.oldestWaitingJobSeconds)],
     ['Fire lateness p95', health.fireLatenessP95Ms === null ? 'No scheduled runs' : formatLateness(health.fireLatenessP95Ms)],
     ['Failing webhook deliveries', numberFormat.format(health.failingWebhookDeliveries)],
+    ['Last backup', formatBackup(health.lastBackup)],
   ];
   return (
     <Card aria-labelledby="system-health-title">

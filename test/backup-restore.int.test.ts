@@ -1,0 +1,268 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectDatabase, type Database } from '#server/db/client';
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
+import { taskRuns, tasks, user, userSettings } from '#server/db/schema/index';
+import { createTestApp, TestClient, strongPassword } from './app';
+import { testLogger, withAdminClient, withDatabase, type TestDatabase } from './database';
+import { makeDataDir } from './data-dir';
+import { startOwnPostgres } from './own-postgres';
+import { runRow } from './builders';
+import { seedTask } from './seed';
+import { createTestUser } from './users';
+
+/**
+ * `npm run backup` and `npm run restore` (issue 38, ADR 0069): a backup taken while runs are being written, restored
+ * into a fresh embedded cluster and into an empty database on the suite's server (Debian's PostgreSQL 15 in CI's
+ * second pass, so across majors), then compared row for row and signed in to.
+ */
+const execFileAsync = promisify(execFile);
+
+function cli(file: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  return execFileAsync(process.execPath, ['--import', 'tsx', `src/server/cli/${file}.ts`, ...args], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+let source: Awaited<ReturnType<typeof startOwnPostgres>>;
+let workDir: string;
+let backupFile: string;
+let adminEmail: string;
+const suiteDatabases: string[] = [];
+
+/** An empty database on the suite's own server, dropped after the file. */
+async function emptySuiteDatabase(): Promise<string> {
+  const name = `promptcron_restore_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(inject('databaseUrl'), (client) => client.query(`create database ${client.escapeIdentifier(name)}`));
+  suiteDatabases.push(name);
+  return withDatabase(inject('databaseUrl'), name);
+}
+
+function testDatabaseOn(url: string): TestDatabase {
+  const connection = connectDatabase({ url, logger: testLogger, max: 3 });
+  const stopFirst: (() => Promise<void>)[] = [];
+  return {
+    ...connection,
+    url,
+    beforeDrop: (stop) => stopFirst.push(stop),
+    drop: async () => {
+      await Promise.all(stopFirst.map((stop) => stop()));
+      await connection.pool.end();
+    },
+  };
+}
+
+/** The rows a backup file holds for `table`. */
+function backupRows(file: Buffer, table: string): { id: string }[] {
+  const lines = gunzipSync(file).toString('utf8').split('\n');
+  const first = lines.indexOf(JSON.stringify(['table', table])) + 1;
+  const end = lines.findIndex((line, index) => index >= first && line.startsWith('['));
+  return lines.slice(first, end).map((line) => JSON.parse(line) as { id: string });
+}
+
+/** What a user would miss if it were lost: accounts, tasks, runs and settings, in a fixed order. */
+async function contents(db: Database) {
+  return {
+    users: await db.select().from(user).orderBy(asc(user.id)),
+    tasks: await db.select().from(tasks).orderBy(asc(tasks.id)),
+    runs: await db.select().from(taskRuns).orderBy(asc(taskRuns.id)),
+    settings: await db.select().from(userSettings).orderBy(asc(userSettings.userId)),
+  };
+}
+
+/** The restored database answers like the original: same rows as the backup's snapshot, and its admin signs in. */
+async function expectRestored(url: string, expected: Awaited<ReturnType<typeof contents>>) {
+  const database = testDatabaseOn(url);
+  try {
+    expect(await contents(database.db)).toEqual(expected);
+    const { app } = await createTestApp({ database });
+    const response = await new TestClient(app, '198.51.100.7').signIn(adminEmail, strongPassword);
+    expect(response.status).toBe(200);
+  } finally {
+    await database.drop();
+  }
+}
+
+beforeAll(async () => {
+  source = await startOwnPostgres();
+  workDir = await makeDataDir('promptcron-backup-test-');
+  backupFile = join(workDir, 'promptcron.jsonl.gz');
+  const { db } = source.database;
+  const admin = await createTestUser(db, { name: 'Backup Admin', role: 'admin' });
+  adminEmail = admin.email;
+  const member = await createTestUser(db, { name: 'Backup Member' });
+  await db.insert(userSettings).values({
+    userId: member.id,
+    notifyTaskCompletion: true,
+    notifyTaskErrors: false,
+    weeklyDigest: true,
+    defaultScheduleType: 'weekly',
+    defaultScheduleTime: '08:30',
+    timezone: 'Europe/Berlin',
+    budgetUnit: 'usd',
+    budgetAmount: 12.5,
+  });
+  const task = await seedTask(db, member.id, { name: 'Morning digest ☕ "quoted"' });
+  // Enough history that the backup takes a moment, so the writer below lands runs while it reads.
+  const startedAt = new Date('2026-11-01T08:00:00Z');
+  for (let batch = 0; batch < 4; batch += 1) {
+    await db.insert(taskRuns).values(
+      Array.from({ length: 1000 }, (_, index) =>
+        runRow(task, {
+          startedAt: new Date(startedAt.getTime() + (batch * 1000 + index) * 60_000),
+          result: `Answer ${index}\nline 2 \\ é`,
+        }),
+      ),
+    );
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await source?.remove();
+  for (const name of suiteDatabases) {
+    await withAdminClient(inject('databaseUrl'), (client) =>
+      client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`),
+    );
+  }
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+describe('npm run backup and npm run restore', () => {
+  let snapshot: Awaited<ReturnType<typeof contents>>;
+
+  it('backs up while runs are being written: the backup is one consistent snapshot', async () => {
+    const { db } = source.database;
+    const [task] = await db.select().from(tasks);
+    const runsBefore = (await contents(db)).runs.length;
+    let writing = true;
+    let pairs = 0;
+    // Runs go in pairs, in one transaction each: a consistent backup never holds half a pair.
+    const writer = (async () => {
+      while (writing) {
+        await db.transaction(async (tx) => {
+          await tx.insert(taskRuns).values([runRow(task!), runRow(task!)]);
+        });
+        pairs += 1;
+      }
+    })();
+    const backup = await cli('backup', ['--out', backupFile], { DATABASE_URL: source.database.url }).finally(() => (writing = false));
+    await writer;
+
+    expect(backup.stdout).toMatch(/^Backup written to .*promptcron\.jsonl\.gz: \d+ rows in \d+ tables, [\d.]+ (kB|MB)\.\n$/);
+    expect(backup.stderr).toMatch(/^public\.task_runs: \d+ rows$/m);
+    expect(pairs).toBeGreaterThan(0);
+    const header = JSON.parse(
+      gunzipSync(await readFile(backupFile))
+        .toString('utf8')
+        .split('\n')[0]!,
+    ) as {
+      tables: { name: string; rows: number }[];
+    };
+    const backedUpRuns = header.tables.find((table) => table.name === 'public.task_runs')!.rows;
+    expect(backedUpRuns).toBeGreaterThanOrEqual(runsBefore);
+    expect((backedUpRuns - runsBefore) % 2).toBe(0);
+
+    // The snapshot: everything as it is now but the runs written after the backup began.
+    const now = await contents(db);
+    const backedUpIds = new Set(backupRows(await readFile(backupFile), 'public.task_runs').map((row) => row.id));
+    snapshot = { ...now, runs: now.runs.filter((run) => backedUpIds.has(run.id)) };
+    expect(snapshot.runs).toHaveLength(backedUpRuns);
+    // Runs were written while it read, and it left them out.
+    expect(now.runs.length).toBeGreaterThan(backedUpRuns);
+  }, 30_000);
+
+  it('restores into a fresh embedded cluster (an empty DATA_DIR)', async () => {
+    const dataDir = join(workDir, 'fresh-data');
+    const restored = await cli('restore', [backupFile], { DATA_DIR: dataDir });
+    expect(restored.stdout).toMatch(/^Restored .* \(taken .* by Promptcron .*\): \d+ rows in \d+ tables\.\n$/);
+    expect(restored.stderr).toContain(`public.task_runs: ${snapshot.runs.length} rows`);
+    const embedded = await startEmbeddedPostgres({ dataDir, logger: testLogger });
+    try {
+      await expectRestored(embedded.url, snapshot);
+      // With the product running on it, a backup attaches to its PostgreSQL, as `npm run user` does.
+      const again = join(workDir, 'again.jsonl.gz');
+      await cli('backup', ['--out', again], { DATA_DIR: dataDir });
+      expect(backupRows(await readFile(again), 'public.task_runs')).toHaveLength(snapshot.runs.length);
+    } finally {
+      await embedded.stop();
+    }
+  }, 40_000);
+
+  it('restores into an empty database on the suite server (PostgreSQL 15 in CI), and refuses it once it is not empty', async () => {
+    const url = await emptySuiteDatabase();
+    await cli('restore', [backupFile], { DATABASE_URL: url });
+    await expectRestored(url, snapshot);
+
+    const name = new URL(url).pathname.slice(1);
+    await expect(cli('restore', [backupFile], { DATABASE_URL: url })).rejects.toMatchObject({
+      code: 1,
+      stderr: `The database ${name} is not empty; pass --force to replace it.\n`,
+    });
+
+    // --force replaces: a row added since is gone, the backup's rows are back.
+    const database = testDatabaseOn(url);
+    try {
+      await createTestUser(database.db, { name: 'Added Later' });
+    } finally {
+      await database.drop();
+    }
+    await cli('restore', [backupFile, '--force'], { DATABASE_URL: url });
+    await expectRestored(url, snapshot);
+  }, 40_000);
+
+  it('refuses a backup taken by a newer version, with one line', async () => {
+    const lines = gunzipSync(await readFile(backupFile))
+      .toString('utf8')
+      .split('\n');
+    const header = JSON.parse(lines[0]!) as { appVersion: string; migration: { tag: string | null; createdAt: number } };
+    header.appVersion = '99.0.0';
+    header.migration = { tag: '0099_from_the_future', createdAt: header.migration.createdAt + 86_400_000 };
+    const newer = join(workDir, 'newer.jsonl.gz');
+    await writeFile(newer, gzipSync([JSON.stringify(header), ...lines.slice(1)].join('\n')));
+    const url = await emptySuiteDatabase();
+    await expect(cli('restore', [newer], { DATABASE_URL: url })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(
+        /^This backup is from Promptcron 99\.0\.0 \(migration 0099_from_the_future\), newer than this one \(.+, whose newest migration is \d{4}_\w+\)\. Restore it with that version or a newer one\.\n$/,
+      ),
+    });
+  });
+
+  it('says in one line what is wrong: no file, not a backup, no database', async () => {
+    const url = await emptySuiteDatabase();
+    const missing = join(workDir, 'missing.jsonl.gz');
+    await expect(cli('restore', [missing], { DATABASE_URL: url })).rejects.toMatchObject({
+      code: 1,
+      stderr: `${missing}: no such file.\n`,
+    });
+    const notABackup = join(workDir, 'notes.txt');
+    await writeFile(notABackup, 'shopping list\n');
+    await expect(cli('restore', [notABackup], { DATABASE_URL: url })).rejects.toMatchObject({
+      code: 1,
+      stderr: `${notABackup} is not a Promptcron backup (or is damaged).\n`,
+    });
+    await expect(
+      cli('backup', ['--out', join(workDir, 'x.jsonl.gz')], { DATABASE_URL: 'postgres://nobody:pw@127.0.0.1:1/promptcron' }),
+    ).rejects.toMatchObject({ code: 1, stderr: 'Cannot reach the database at 127.0.0.1:1 (ECONNREFUSED).\n' });
+    const database = testDatabaseOn(url);
+    try {
+      // Nothing was created by the refused restores.
+      expect((await database.db.execute(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows).toEqual([
+        { n: 0 },
+      ]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it.each([['backup'], ['restore']] as const)('npm run %s -- --help says what it does and exits 0', async (file) => {
+    const { stdout } = await cli(file, ['--help'], {});
+    expect(stdout).toContain(`Usage: npm run ${file} -- `);
+  });
+});
