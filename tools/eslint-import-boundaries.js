@@ -26,6 +26,7 @@ import path from 'node:path';
  *   delivery, mail, providers, payments,        base (payments: the Stripe SDK client; metrics: prom-client's
  *   metrics                                     registry, which routes and engine record into)
  *   backup    backup/ (ADR 0069)                db, base
+ *   watchdog  watchdog/ (ADR 0075)              db, mail, metrics, base
  *   db        db/                               base
  *   base      env, logger, version, lib/        base
  *
@@ -60,6 +61,7 @@ const serverZoneOf = {
   metrics: 'metrics',
   payments: 'payments',
   backup: 'backup',
+  watchdog: 'watchdog',
   db: 'db',
   env: 'base',
   logger: 'base',
@@ -83,6 +85,7 @@ const serverZoneImports = {
   payments: base,
   metrics: base,
   backup: ['db', ...base],
+  watchdog: ['db', 'mail', 'metrics', ...base],
   db: base,
   base,
 };

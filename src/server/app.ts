@@ -28,6 +28,7 @@ import { apiKeysRouter } from './routes/me/api-keys.routes';
 import { deliveryAddressesRouter } from './routes/delivery-addresses/delivery-addresses.routes';
 import { meRouter } from './routes/me/me.routes';
 import { metricsRouter, recordRequest } from './routes/metrics/metrics.routes';
+import { overdueSlotsRouter } from './routes/overdue-slots/overdue-slots.routes';
 import { runsRouter } from './routes/runs/runs.routes';
 import { siteConfigRouter } from './routes/site-config/site-config.routes';
 import { tasksRouter } from './routes/tasks/tasks.routes';
@@ -89,6 +90,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   app.route('/', catalogRouter);
   app.route('/', tasksRouter);
   app.route('/', runsRouter);
+  app.route('/', overdueSlotsRouter);
   app.route('/', dashboardRouter);
   app.route('/', billingRouter);
   app.route('/', eventsRouter);

@@ -15,6 +15,7 @@ import { watchJobQueue } from './metrics/metrics';
 import { createProviders } from './providers/provider-registry';
 import { measureJobQueue } from './queue/job-queue-depth';
 import { appVersion } from './version';
+import { startWatchdog } from './watchdog/watchdog';
 import { builtWebApp } from './web-build';
 
 /**
@@ -117,6 +118,9 @@ async function start(env: Env): Promise<void> {
     }
   }
   if (webDir) {
+    // Watches the workers from outside them, so it runs where the API does (docs/decisions/0075).
+    const watchdog = startWatchdog({ db, mailer: deps.mailer, logger, appUrl: env.APP_URL });
+    shutdown.add('watchdog', watchdog.stop);
     const app = createApp({ deps, webDir });
     const http = await startHttpServer({ fetch: app.fetch, port: env.PORT, logger });
     shutdown.add('HTTP server', async () => {

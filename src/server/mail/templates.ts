@@ -561,3 +561,18 @@ ${task.lastResult ? `<p style="margin:0;font-size:14px;color:#334155">${escapeHt
     unsubscribe,
   );
 }
+
+/** Issue 40: the watchdog found tasks overdue, with no worker running them; one e-mail per incident to each admin. */
+export function overdueTasksMail({ overdueTasks, url }: { overdueTasks: number; url: string }): Content {
+  const tasks = overdueTasks === 1 ? '1 task is' : `${overdueTasks} tasks are`;
+  const paragraphs = [
+    `${tasks} overdue: ${overdueTasks === 1 ? 'its' : 'their'} scheduled time passed more than a minute ago and no worker has run ${overdueTasks === 1 ? 'it' : 'them'}.`,
+    `Check that a worker is running (the "all" or "worker" role) and can reach the database. When one returns, it runs or skips the missed slots by the catch-up rule, and the incident closes. You get no other e-mail about this incident.`,
+  ];
+  return {
+    subject: `${productName}: ${tasks} overdue, no worker has run them`,
+    html: layout({ heading: 'Tasks are overdue', paragraphs, action: { label: 'Open the admin overview', url } }),
+    text: text([...paragraphs, `Open the admin overview: ${url}`]),
+    links: [url],
+  };
+}

@@ -81,3 +81,10 @@ export function watchJobQueue(measure: () => Promise<{ waiting: number; oldestWa
 export async function metricsText(): Promise<{ contentType: string; body: string }> {
   return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
 }
+
+/** Set by the watchdog of each API process after each round (issue 40): the same count in every process. */
+export const overdueSlotsGauge = new Gauge({
+  name: 'promptcron_overdue_slots',
+  help: 'Scheduled slots more than a minute overdue that no worker has run yet, across all processes.',
+  registers: [metricsRegistry],
+});

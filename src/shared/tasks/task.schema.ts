@@ -300,6 +300,10 @@ export const taskSchema = z
     webhookSecret: z.string(),
     nextFireAt: z.string().nullable(),
     lastRunAt: z.string().nullable(),
+    overdueSince: z
+      .string()
+      .nullable()
+      .meta({ description: 'The slot no worker has run, more than a minute past (the watchdog’s finding); null: none' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -16,7 +16,8 @@ export function errorResponse(status: number, code: string, message: string, fie
 
 /**
  * Stubs fetch with handlers keyed by "METHOD /path". The public endpoints the layouts call answer by default, and
- * `GET /api/me` answers with `me` (401 when null), `GET /api/auth/get-session` with a week-long session for it (null);
+ * `GET /api/me` answers with `me` (401 when null), `GET /api/auth/get-session` with a week-long session for it (null),
+ * `GET /api/overdue-slots` with none;
  * anything else is a 404 in the API's error shape. Pass `me` as a function when the session changes during a test
  * (signing in, accepting an invitation): it is asked again on every request.
  */
@@ -41,6 +42,8 @@ export function stubApi({
     }
     if (method === 'GET' && path === '/api/health') return jsonResponse(healthyBody);
     if (method === 'GET' && path === '/api/config') return jsonResponse(siteConfigBody);
+    // The watchdog's findings, which the task pages and History ask for: none unless a test says otherwise.
+    if (method === 'GET' && path === '/api/overdue-slots') return jsonResponse({ items: [] });
     return errorResponse(404, 'not_found', 'Not found');
   });
 }

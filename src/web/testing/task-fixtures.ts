@@ -27,6 +27,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     webhookSecret: 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw',
     nextFireAt: '2026-01-16T08:00:00.000Z',
     lastRunAt: null,
+    overdueSince: null,
     createdAt: '2026-01-15T10:00:00.000Z',
     updatedAt: '2026-01-15T10:00:00.000Z',
     ...overrides,

@@ -3,6 +3,7 @@ import type { Task, TaskListFilter } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { containsPattern } from '../contains-pattern';
+import { overdueSlotsOf } from './overdue-slots-of';
 import { toTask } from './to-task';
 
 export interface ListTasksOptions {
@@ -56,5 +57,13 @@ export async function listTasks({ db, userId, search, status = 'all', limit = 20
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { items: page.map(toTask), nextCursor: rows.length > limit && last ? encodeCursor(last) : null, total: totals?.total ?? 0 };
+  const overdue = await overdueSlotsOf(
+    db,
+    page.map((task) => task.id),
+  );
+  return {
+    items: page.map((task) => ({ ...toTask(task), overdueSince: overdue.get(task.id)?.toISOString() ?? null })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    total: totals?.total ?? 0,
+  };
 }

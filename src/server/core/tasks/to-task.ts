@@ -3,7 +3,7 @@ import type { tasks } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
-/** The API's view of a task row (camelCase, ISO dates). */
+/** The API's view of a task row (camelCase, ISO dates); `overdueSince` is filled in where tasks are read (`overdueSlotsOf`). */
 export function toTask(row: TaskRow): Task {
   return {
     id: row.id,
@@ -27,6 +27,7 @@ export function toTask(row: TaskRow): Task {
     webhookSecret: row.webhookSecret,
     nextFireAt: row.nextFireAt?.toISOString() ?? null,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    overdueSince: null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -11,5 +11,6 @@ export * from './task-runs';
 export * from './tasks';
 export * from './user-settings';
 export * from './users';
+export * from './watchdog';
 export * from './worker-heartbeats';
 export * from './weekly-digests';

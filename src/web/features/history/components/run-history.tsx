@@ -5,6 +5,7 @@ import { toast } from '#web/lib/toast';
 import type { Run } from '#shared/runs/run.schema';
 import type { HistoryRange } from '#shared/runs/history-ranges';
 import { PageIntro } from '#web/components/layout/page-intro';
+import { OverdueSlotsBanner, useOverdueSlots } from '#web/components/runs/overdue-slots';
 import { Button, buttonClassName } from '#web/components/ui/button';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { EmptyState } from '#web/components/ui/empty-state';
@@ -44,6 +45,7 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
   const params: RunListParams = { ...filter, search: filter.search.trim(), timezone };
   const runs = useRunHistory(params);
   const exporter = useExportHistory();
+  const overdueSlots = useOverdueSlots();
   const [viewing, setViewing] = useState<{ run: Run; trigger: HTMLElement; open: boolean } | null>(null);
 
   const { range, date } = filter;
@@ -125,6 +127,8 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
         exporting={exporter.exportingFormat}
         exportProgress={exporter.progress}
       />
+
+      <OverdueSlotsBanner slots={overdueSlots} />
 
       {results}
 

@@ -8,6 +8,7 @@ import { describeSchedule } from '#shared/tasks/describe-schedule';
 import { waitingForConfirmationText } from '#shared/tasks/delivery-address.schema';
 import type { Task } from '#shared/tasks/task.schema';
 import { ActivityChart } from '#web/components/runs/activity-chart';
+import { OverdueNote, overdueByTask, useOverdueSlots } from '#web/components/runs/overdue-slots';
 import { Button, buttonClassName } from '#web/components/ui/button';
 import { Card, CardContent, TitledCard } from '#web/components/ui/card';
 import { QueryLoadError } from '#web/components/ui/load-error';
@@ -206,6 +207,7 @@ function TaskActivity({ taskId }: { taskId: string }) {
 }
 
 function TaskDetailView({ task }: { task: Task }) {
+  const overdue = overdueByTask(useOverdueSlots()).get(task.id);
   const custom = task.scheduleType === 'custom';
   const fixedTemperature = findModel(task.provider, task.model)?.fixedTemperature ?? false;
 
@@ -222,6 +224,7 @@ function TaskDetailView({ task }: { task: Task }) {
           <TaskStatusBadge status={task.status} />
         </div>
         {task.description ? <p className="max-w-3xl text-slate-600">{task.description}</p> : null}
+        <OverdueNote slot={overdue} />
       </div>
 
       {/* One column of the page's width on a phone: an implicit column would grow to the widest card's content. */}

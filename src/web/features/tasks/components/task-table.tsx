@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task } from '#shared/tasks/task.schema';
+import { OverdueNote, overdueByTask, useOverdueSlots } from '#web/components/runs/overdue-slots';
 import { ColumnHeads } from '#web/components/ui/column-heads';
 import {
   StackedCell,
@@ -54,6 +55,7 @@ type TaskTableProps = {
 };
 
 export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
+  const overdue = overdueByTask(useOverdueSlots());
   return (
     <TableFrame busy={stale}>
       <table className={tableClassName}>
@@ -77,7 +79,10 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
                 <ValueWithDetail value={providerName(task.provider)} detail={modelName(task.provider, task.model)} />
               </StackedCell>
               <StackedCell label="Status">
-                <TaskStatusBadge status={task.status} />
+                <div className="flex flex-col gap-1 max-lg:items-end">
+                  <TaskStatusBadge status={task.status} />
+                  <OverdueNote slot={overdue.get(task.id)} compact />
+                </div>
               </StackedCell>
               <StackedCell className="max-lg:-mx-1 max-lg:border-t max-lg:border-slate-100 max-lg:pt-2 lg:w-px lg:whitespace-nowrap">
                 <TaskRowActions task={task} onDelete={onDelete} />
