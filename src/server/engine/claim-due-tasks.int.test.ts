@@ -93,6 +93,50 @@ describe('claimDueTasks', () => {
     expect(skipped).toMatchObject({ status: 'skipped', error: 'Skipped: the previous run was still processing.' });
   });
 
+  it('runs the slot that comes while a catch-up run is finishing once that run ends, instead of skipping it', async () => {
+    const task = await seedTask(engine.database.db, engine.userId, {
+      scheduleType: 'custom',
+      customCron: '* * * * *',
+      nextFireAt: at('2026-11-21T09:59:00Z'),
+    });
+    // The service comes back 5 s before the next slot and catches up on the one it missed.
+    expect(await claimDueTasks({ db: engine.database.db, now: at('2026-11-21T09:59:55Z') })).toMatchObject({ runsStarted: 1 });
+
+    expect(await claimDueTasks({ db: engine.database.db, now: at('2026-11-21T10:00:00.100Z') })).toEqual({
+      claimed: 0,
+      runsStarted: 0,
+      slotsSkipped: 0,
+    });
+    await engine.database.db.update(taskRuns).set({ status: 'completed', completedAt: at('2026-11-21T10:00:00.360Z') });
+    expect(await claimDueTasks({ db: engine.database.db, now: at('2026-11-21T10:00:00.400Z') })).toEqual({
+      claimed: 1,
+      runsStarted: 1,
+      slotsSkipped: 0,
+    });
+    expect((await runsOf(task.id)).map((run) => [run.scheduledFor?.toISOString(), run.status, run.startedAt.toISOString()])).toEqual([
+      ['2026-11-21T09:59:00.000Z', 'completed', '2026-11-21T09:59:55.000Z'],
+      ['2026-11-21T10:00:00.000Z', 'processing', '2026-11-21T10:00:00.400Z'],
+    ]);
+  });
+
+  it("still skips a slot while the schedule's own on-time run is processing", async () => {
+    const task = await seedTask(engine.database.db, engine.userId, {
+      scheduleType: 'custom',
+      customCron: '* * * * *',
+      nextFireAt: at('2026-11-21T09:59:00Z'),
+    });
+    await claimDueTasks({ db: engine.database.db, now: at('2026-11-21T09:59:00.200Z') });
+    expect(await claimDueTasks({ db: engine.database.db, now: at('2026-11-21T10:00:00.100Z') })).toEqual({
+      claimed: 1,
+      runsStarted: 0,
+      slotsSkipped: 1,
+    });
+    expect((await runsOf(task.id)).map((run) => [run.scheduledFor?.toISOString(), run.status, run.error])).toEqual([
+      ['2026-11-21T09:59:00.000Z', 'processing', null],
+      ['2026-11-21T10:00:00.000Z', 'skipped', 'Skipped: the previous run was still processing.'],
+    ]);
+  });
+
   it('never runs a slot twice, even when the same slot is claimed again', async () => {
     const task = await seedTask(engine.database.db, engine.userId, { nextFireAt: at('2026-11-21T10:00:00Z') });
     await claimDueTasks({ db: engine.database.db, now: at('2026-11-21T10:00:01Z') });

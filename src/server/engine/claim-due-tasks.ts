@@ -13,6 +13,19 @@ export const defaultCatchUpWindowMs = 60 * 60 * 1000;
 /** After a long outage, older missed slots are not all written down; this many are. */
 const maxRecordedMissedSlots = 500;
 
+/**
+ * A scheduled run that began more than this after its slot is late work (ADR 0072): a catch-up after an outage, or a
+ * slot the schedulers fell behind on. On time is within the scheduler's lateness goal.
+ */
+export const lateStartMs = 1_000;
+/**
+ * The task's late work is still running. The overlap rule (skip a slot while the previous run is processing) is for
+ * the schedule's own runs; a slot that comes while late work finishes is not skipped but left due, and claimed as
+ * soon as that run ends (a task has at most one run processing).
+ */
+const lateRun = sql`run.trigger = 'schedule' and run.started_at > run.scheduled_for + make_interval(secs => ${lateStartMs / 1000})`;
+const finishingLateWork = sql`exists (select 1 from task_runs run where run.task_id = tasks.id and run.status = 'processing' and ${lateRun})`;
+
 /** The columns a claim reads: enough to compute slots and write runs, nothing the run itself will load later. */
 interface DueTask extends Schedule {
   id: string;
@@ -89,7 +102,7 @@ export async function claimBatch(
       select id, user_id, provider, model, schedule_type, schedule_time, start_date::text, timezone, custom_cron, next_fire_at::text,
         exists (select 1 from task_runs run where run.task_id = tasks.id and run.status = 'processing') as busy
       from tasks
-      where status = 'active' and next_fire_at <= ${now.toISOString()}::timestamptz
+      where status = 'active' and next_fire_at <= ${now.toISOString()}::timestamptz and not ${finishingLateWork}
       order by next_fire_at
       limit ${batchSize}
       for update skip locked`)
@@ -232,9 +245,28 @@ function dueSlots(task: DueTask, now: Date): { slots: Date[]; next: Date | null 
   return { slots, next: nextFireTimes(task, { after: now, count: 1 })[0] ?? null };
 }
 
-/** The earliest next fire time of any active task, for the scheduler to sleep until. */
-export async function earliestNextFire(db: Executor): Promise<Date | null> {
-  const [row] = (await db.execute<{ next: string | null }>(sql`select min(next_fire_at)::text as next from tasks where status = 'active'`))
-    .rows;
-  return row?.next ? new Date(row.next) : null;
+export interface UpcomingSlot {
+  /** The earliest next fire time of an active task that can be claimed. */
+  next: Date | null;
+  /** How many tasks are due by `next`, counted when it is within `horizonMs`: what claiming it ahead will take. */
+  due: number;
+  /** A task due within `horizonMs` waits for its late work to finish: the scheduler looks again shortly. */
+  waiting: boolean;
+}
+
+/** What the scheduler sleeps until, and how big the slot is that it will claim next. */
+export async function upcomingSlot(db: Executor, { now, horizonMs }: { now: Date; horizonMs: number }): Promise<UpcomingSlot> {
+  const horizon = new Date(now.getTime() + horizonMs).toISOString();
+  const [row] = (
+    await db.execute<{ next: string | null; due: number; waiting: boolean }>(sql`
+      with upcoming as (select min(next_fire_at) as at from tasks where status = 'active' and not ${finishingLateWork})
+      select upcoming.at::text as next,
+        (select count(*)::int from tasks where status = 'active' and next_fire_at <= upcoming.at and upcoming.at <= ${horizon}::timestamptz) as due,
+        exists (
+          select 1 from task_runs run join tasks on tasks.id = run.task_id
+          where run.status = 'processing' and ${lateRun} and tasks.status = 'active' and tasks.next_fire_at <= ${horizon}::timestamptz
+        ) as waiting
+      from upcoming`)
+  ).rows;
+  return { next: row?.next ? new Date(row.next) : null, due: row?.due ?? 0, waiting: row?.waiting ?? false };
 }

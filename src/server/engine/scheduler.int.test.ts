@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testLogger } from '#test/database';
 import { useEngineSetup, waitFor } from '#test/engine-setup';
@@ -82,6 +82,42 @@ describe('the scheduler claims a slot ahead of time', () => {
       await waitFor(async () => ((await isClaimed(task.id)) ? true : undefined), 'the claim once the edit was saved');
     } finally {
       edit.release();
+      await scheduler.stop();
+    }
+  });
+});
+
+describe('a catch-up after an outage (issue 39)', () => {
+  it('does not make the next slot skip: that slot runs as soon as the catch-up run ends', async () => {
+    const task = await seedTask(engine.database.db, engine.userId, { scheduleType: 'custom', customCron: '* * * * *', nextFireAt: slot });
+    const runsOfTask = () =>
+      engine.database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id)).orderBy(asc(taskRuns.scheduledFor));
+    // Every process was down at the 10:00 slot; they are back 5 s before the next one.
+    let clock = new Date('2026-11-21T10:00:55Z');
+    const scheduler = await startScheduler({ db: engine.database.db, pool: engine.database.pool, logger: testLogger, now: () => clock });
+    try {
+      const [catchUp] = await waitFor(async () => {
+        const runs = await runsOfTask();
+        return runs.length ? runs : undefined;
+      }, 'the catch-up run');
+      expect(catchUp).toMatchObject({ scheduledFor: slot, status: 'processing', startedAt: clock });
+
+      // The next slot comes while the catch-up run is still finishing.
+      clock = new Date('2026-11-21T10:01:00.005Z');
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect((await runsOfTask()).map((run) => run.status)).toEqual(['processing']);
+
+      await engine.database.db.update(taskRuns).set({ status: 'completed', completedAt: new Date('2026-11-21T10:01:00.360Z') });
+      clock = new Date('2026-11-21T10:01:00.400Z');
+      const runs = await waitFor(async () => {
+        const all = await runsOfTask();
+        return all.length === 2 ? all : undefined;
+      }, 'the next slot’s run');
+      expect(runs.map((run) => [run.scheduledFor?.toISOString(), run.status, run.error])).toEqual([
+        ['2026-11-21T10:00:00.000Z', 'completed', null],
+        ['2026-11-21T10:01:00.000Z', 'processing', null],
+      ]);
+    } finally {
       await scheduler.stop();
     }
   });
