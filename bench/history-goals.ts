@@ -35,6 +35,8 @@ export interface Report {
   dashboard: Measured;
   /** The floor's rounds paired with the dashboard's (reports before 2026-11-26 have none). */
   dashboardFloor?: Measured;
+  /** The first page's rounds paired with the dashboard's (issue 39; earlier reports have none). */
+  dashboardFirstPage?: Measured;
   historyExport?: { runs: number; pages: number; seconds: number };
   [key: string]: unknown;
 }
@@ -47,22 +49,22 @@ export interface Goal {
 }
 
 export const searchNames = ['searchCommon', 'searchRare', 'searchNone', 'searchTaskName'] as const;
-const two = (value: number) => Math.round(value * 100) / 100;
+export const two = (value: number) => Math.round(value * 100) / 100;
 /** Per-request time: with every connection busy all the time, the time the server spends on one request. */
-const costOf = (measured: Measured) => (measured && measured.requestsPerSecond > 0 ? 1000 / measured.requestsPerSecond : NaN);
-const clean = (measured: Measured) => measured !== undefined && measured.failures === 0;
+export const costOf = (measured: Measured) => (measured && measured.requestsPerSecond > 0 ? 1000 / measured.requestsPerSecond : NaN);
+export const clean = (measured: Measured) => measured !== undefined && measured.failures === 0;
 
 type Round = { requestsPerSecond: number; p95: number };
 
 /** The floor's and the product's rounds, pair by pair; a figure measured in one piece is one pair. */
-function pairedRounds(floor: NonNullable<Measured>, product: NonNullable<Measured>): [Round, Round][] {
+export function pairedRounds(floor: NonNullable<Measured>, product: NonNullable<Measured>): [Round, Round][] {
   const whole = (measured: NonNullable<Measured>): Round[] =>
     measured.rounds ?? [{ requestsPerSecond: measured.requestsPerSecond, p95: measured.latencyMs.p95 }];
   const products = whole(product);
   return whole(floor).flatMap((base, index): [Round, Round][] => (products[index] ? [[base, products[index]]] : []));
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   if (sorted.length === 0) return NaN;

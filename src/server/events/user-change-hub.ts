@@ -7,6 +7,8 @@ export interface RunEventSubscriber {
   onRun(event: RunEvent): void;
   /** The user's row or one of their sessions changed or was removed: the stream's own session may have ended. */
   onAccountChanged?(): void;
+  /** Runs of the user's were removed (a task deleted) or a task renamed: no run event tells of these. */
+  onHistoryChanged?(): void;
   /** The hub stopped listening (database connection lost, or shutdown): events may be missed from here on. */
   onClosed(): void;
 }
@@ -117,7 +119,7 @@ export class UserChangeHub {
     const listener: Listener = { client, lost: false };
     client.on('notification', (message) => {
       if (message.channel === runChangedChannel) this.dispatch(message.payload);
-      else if (message.channel === historyChangedChannel && message.payload) this.tellObservers(message.payload, 'history');
+      else if (message.channel === historyChangedChannel && message.payload) this.tellHistoryChanged(message.payload);
       else if (message.channel === accountChangedChannel && message.payload) this.tellObservers(message.payload, 'account');
       else if (message.channel === adminListsChangedChannel) this.tellAdminListsChanged(message.payload);
     });
@@ -193,6 +195,11 @@ export class UserChangeHub {
     const { userId, ...event } = parsed;
     this.tellObservers(userId, 'history');
     for (const subscriber of this.subscribers.get(userId) ?? []) subscriber.onRun(event);
+  }
+
+  private tellHistoryChanged(userId: string): void {
+    this.tellObservers(userId, 'history');
+    for (const subscriber of this.subscribers.get(userId) ?? []) subscriber.onHistoryChanged?.();
   }
 
   private tellAdminListsChanged(payload: string | undefined): void {

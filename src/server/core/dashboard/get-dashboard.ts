@@ -1,19 +1,20 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Dashboard } from '#shared/dashboard/dashboard.schema';
 import type { Database } from '../../db/client';
 import type { RunCounts } from '../../events/run-counts';
-import { taskRuns, tasks } from '../../db/schema';
-import { findUserPlan } from '../billing/find-user-plan';
-import { monthlyRunsUsed } from '../billing/monthly-runs';
-import { planLimitOf } from '../billing/plan-limit';
 import { calendarMonthOf } from '../billing/usage-period';
 import { countUserRuns } from '../runs/count-user-runs';
 import { runActivity } from '../runs/run-activity';
 import { toRun } from '../runs/to-run';
 import { toTask } from '../tasks/to-task';
 import { monthlyUsage } from '../usage/monthly-usage';
+import { dashboardFigures } from './dashboard-figures';
 
-/** The overview of the signed-in user (spec section 2, "Dashboard screens"), from real counts. */
+/**
+ * The overview of the signed-in user (spec section 2, "Dashboard screens"), from real counts: one statement for what
+ * changes without the user's history changing (docs/decisions/0074), and the counts over their runs, kept between
+ * requests with `totals` (docs/decisions/0020), which on a miss count beside it.
+ */
 export async function getDashboard({
   db,
   userId,
@@ -26,29 +27,13 @@ export async function getDashboard({
   totals?: RunCounts;
 }): Promise<Dashboard> {
   const month = calendarMonthOf(now);
-  const active = and(eq(tasks.userId, userId), eq(tasks.status, 'active'));
-
-  const [runCounts, runsThisMonth, { plan }, [taskCounts], activeRows, recentRows, activity, usage] = await Promise.all([
+  const [figures, runCounts, usage] = await Promise.all([
+    dashboardFigures(poolOf(db), userId, month.start),
     countUserRuns({ db, userId, totals }),
-    monthlyRunsUsed({ db, userId, now }),
-    findUserPlan({ db, userId }),
-    db.select({ total: count() }).from(tasks).where(active),
-    db
-      .select()
-      .from(tasks)
-      .where(active)
-      .orderBy(sql`${tasks.nextFireAt} asc nulls last`, asc(tasks.id))
-      .limit(5),
-    db
-      .select({ run: taskRuns, taskName: tasks.name })
-      .from(taskRuns)
-      .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
-      .where(eq(taskRuns.userId, userId))
-      .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
-      .limit(5),
-    runActivity({ db, userId, now, totals }),
     monthlyUsage({ db, userId, now, totals }),
   ]);
+  // The chart's days need the zone the statement read.
+  const activity = await runActivity({ db, userId, now, totals, timeZone: figures.timeZone });
 
   const completed = runCounts.completed;
   const finished = completed + runCounts.failed;
@@ -56,22 +41,27 @@ export async function getDashboard({
   const succeeded = completed - runCounts.deliveryFailed;
   return {
     stats: {
-      activeTasks: taskCounts?.total ?? 0,
+      activeTasks: figures.activeTaskCount,
       runsCompleted: completed,
       successRate: finished ? Math.round((succeeded / finished) * 1000) / 10 : null,
-      runsThisMonth,
+      runsThisMonth: figures.runsThisMonth,
       tokensThisMonth: usage.tokens,
       costUsdThisMonth: usage.costUsd,
     },
-    activeTasks: activeRows.map(toTask),
-    recentRuns: recentRows.map((row) => toRun(row.run, row.taskName)),
+    activeTasks: figures.nextTasks.map(toTask),
+    recentRuns: figures.recentRuns.map(({ run, taskName }) => toRun(run, taskName)),
     // Null only on a plan without a monthly run limit; the count is the one the limit keeps (usage_tracking).
     quota: {
-      monthlyRunLimit: planLimitOf(plan, 'monthly_runs'),
-      runsThisMonth,
+      monthlyRunLimit: figures.monthlyRunLimit,
+      runsThisMonth: figures.runsThisMonth,
       periodStart: month.start.toISOString(),
       periodEnd: month.end.toISOString(),
     },
     activity,
   };
+}
+
+/** The pool drizzle was made on (`connectDatabase`): the statement is named, which drizzle's builder cannot do. */
+function poolOf(db: Database): pg.Pool {
+  return (db as Database & { $client: pg.Pool }).$client;
 }

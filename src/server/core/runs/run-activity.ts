@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { activityDays, type RunActivity } from '#shared/runs/run-activity.schema';
-import { formatDate, instantOf, wallTimeAt } from '#shared/time/zoned-time';
+import { formatDate, instantOf, wallTimeAt, type WallTime } from '#shared/time/zoned-time';
 import type { Database } from '../../db/client';
 import type { RunCounts } from '../../events/run-counts';
 import { userTimeZone } from '../settings/user-time-zone';
@@ -14,6 +14,8 @@ export interface RunActivityOptions {
   now?: Date;
   /** Keeps the answer until the user's history changes (docs/decisions/0020). */
   totals?: RunCounts;
+  /** The user's zone, when the caller read it already (`userTimeZone`). */
+  timeZone?: string;
 }
 
 /**
@@ -22,13 +24,12 @@ export interface RunActivityOptions {
  * filter (Intl, not PostgreSQL's), so a DST day is 23 or 25 hours; one query counts them, reading the (user or task,
  * started_at) index over the 30 days and bucketing with `width_bucket` over those midnights.
  */
-export async function runActivity({ db, userId, taskId, now = new Date(), totals }: RunActivityOptions): Promise<RunActivity> {
-  const [timeZone] = await Promise.all([userTimeZone(db, userId), taskId === undefined ? undefined : findOwnTask({ db, userId, taskId })]);
-  const today = wallTimeAt(now, timeZone);
-  const midnights = Array.from({ length: activityDays + 1 }, (_, index) =>
-    instantOf({ year: today.year, month: today.month, day: today.day - (activityDays - 1) + index, hour: 0, minute: 0 }, timeZone),
-  );
-  const dates = midnights.slice(0, activityDays).map((midnight) => formatDate(wallTimeAt(midnight, timeZone)));
+export async function runActivity({ db, userId, taskId, now = new Date(), totals, ...known }: RunActivityOptions): Promise<RunActivity> {
+  const [timeZone] = await Promise.all([
+    known.timeZone ?? userTimeZone(db, userId),
+    taskId === undefined ? undefined : findOwnTask({ db, userId, taskId }),
+  ]);
+  const { midnights, dates } = activityCalendar(wallTimeAt(now, timeZone), timeZone);
   const count = async () => {
     const bounds = `{${midnights.map((instant) => instant.toISOString()).join(',')}}`;
     const scope = taskId === undefined ? sql`r.user_id = ${userId}` : sql`r.task_id = ${taskId} and r.user_id = ${userId}`;
@@ -50,4 +51,32 @@ export async function runActivity({ db, userId, taskId, now = new Date(), totals
   // Today's date is part of the key: at midnight in the zone the chart moves on by itself.
   const filter = { key: JSON.stringify(['activity', taskId ?? null, timeZone, dates.at(-1)]), moving: false };
   return { timeZone, days: totals ? await totals.total(userId, filter, count) : await count() };
+}
+
+interface ActivityCalendar {
+  /** The first day's midnight to the midnight after today: `activityDays + 1` instants. */
+  midnights: Date[];
+  dates: string[];
+}
+
+/** Per zone and day; any zone in use fits many times over, and a full map starts again. */
+const calendars = new Map<string, ActivityCalendar>();
+const largestCalendarCount = 1_000;
+
+/**
+ * The chart's days, the same for every request of the day in the zone: worked out by Intl's zone rules, which cost
+ * the overview more CPU than everything else it does together (docs/decisions/0074), so once per zone and day.
+ */
+function activityCalendar(today: WallTime, timeZone: string): ActivityCalendar {
+  const key = `${timeZone} ${today.year}-${today.month}-${today.day}`;
+  let calendar = calendars.get(key);
+  if (!calendar) {
+    const midnights = Array.from({ length: activityDays + 1 }, (_, index) =>
+      instantOf({ year: today.year, month: today.month, day: today.day - (activityDays - 1) + index, hour: 0, minute: 0 }, timeZone),
+    );
+    const dates = midnights.slice(0, activityDays).map((midnight) => formatDate(wallTimeAt(midnight, timeZone)));
+    if (calendars.size >= largestCalendarCount) calendars.clear();
+    calendars.set(key, (calendar = { midnights, dates }));
+  }
+  return calendar;
 }

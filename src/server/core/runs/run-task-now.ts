@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import type { Run } from '#shared/runs/run.schema';
 import type { Database, Transaction } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
+import type { UserChangeHub } from '../../events/user-change-hub';
 import { enqueue } from '../../queue/enqueue';
 import { executeRunJob, ownerFlag } from '../../queue/job-definitions';
 import { findUserPlan } from '../billing/find-user-plan';
@@ -11,6 +11,7 @@ import { budgetsReached, isOverBudget } from '../usage/budgets-reached';
 import { ConflictError, DomainError, PlanLimitError } from '../errors';
 import { ownTask, taskNotFound } from '../tasks/find-own-task';
 import { isUuid } from '#shared/ids/is-uuid';
+import { watchRunsOf, type RunWatch } from './run-watch';
 import { toRun } from './to-run';
 
 /** How long Run Now waits for the answer before it reports the run as started (spec section 4). */
@@ -20,21 +21,31 @@ export const runNowWaitMs = 20_000;
  * Run Now: a manual run, processed by the workers like any other, awaited for up to `waitMs`. A task with a run in
  * flight refuses a second one ("Task already running"), and a plan whose monthly runs are used up refuses any.
  */
-export async function runTaskNow({
-  db,
-  userId,
-  taskId,
-  waitMs = runNowWaitMs,
-  alsoInTransaction,
-}: {
+export async function runTaskNow({ runChanges, ...options }: RunNowOptions): Promise<Run> {
+  if (!isUuid(options.taskId)) throw taskNotFound();
+  const watch = await watchRunsOf(runChanges, options.userId);
+  try {
+    return await startAndAwait(options, watch);
+  } finally {
+    watch.stop();
+  }
+}
+
+export interface RunNowOptions {
   db: Database;
   userId: string;
   taskId: string;
   waitMs?: number;
   /** Runs once the run is started, in its transaction: an administrator's audit entry commits with the run or not at all. */
   alsoInTransaction?: (tx: Transaction) => Promise<void>;
-}): Promise<Run> {
-  if (!isUuid(taskId)) throw taskNotFound();
+  /** The process's run event hub: the run is read when it ends rather than every 250 ms (docs/decisions/0074). */
+  runChanges?: UserChangeHub;
+}
+
+async function startAndAwait(
+  { db, userId, taskId, waitMs = runNowWaitMs, alsoInTransaction }: Omit<RunNowOptions, 'runChanges'>,
+  watch: RunWatch,
+): Promise<Run> {
   const runCounter = monthlyRunCounter({ db, now: new Date() });
   const { runId, taskName } = await db.transaction(async (tx) => {
     // Locking the task serialises Run Now with the scheduler's claim of the same task.
@@ -71,9 +82,9 @@ export async function runTaskNow({
 
   const deadline = Date.now() + waitMs;
   for (;;) {
+    await watch.settled(runId, Math.max(deadline - Date.now(), 0));
     const [row] = await db.select().from(taskRuns).where(eq(taskRuns.id, runId));
     if (!row) throw taskNotFound(); // deleted with its task meanwhile
     if (row.status !== 'processing' || Date.now() >= deadline) return toRun(row, taskName);
-    await sleep(Math.min(250, Math.max(deadline - Date.now(), 0)));
   }
 }

@@ -10,6 +10,21 @@ export async function userTimeZone(db: Database, userId: string): Promise<string
   const result = await db.execute<{ zone: string | null }>(sql`
     select coalesce((select timezone from user_settings where user_id = ${userId}),
                     (select timezone from tasks where user_id = ${userId} order by created_at desc limit 1)) as zone`);
-  const zone = result.rows[0]?.zone;
-  return zone && isTimeZone(zone) ? zone : 'UTC';
+  return knownZone(result.rows[0]?.zone);
+}
+
+/** Zones already checked: Intl builds a formatter to tell, which cost the overview more than its statement. */
+const checked = new Map<string, boolean>();
+
+/** A zone this runtime does not know counts as UTC. */
+export function knownZone(zone: string | null | undefined): string {
+  if (!zone) return 'UTC';
+  let known = checked.get(zone);
+  if (known === undefined) {
+    known = isTimeZone(zone);
+    // Names come from users' settings: a bounded map, started again when full.
+    if (checked.size >= 1_000) checked.clear();
+    checked.set(zone, known);
+  }
+  return known ? zone : 'UTC';
 }

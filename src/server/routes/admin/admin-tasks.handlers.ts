@@ -42,7 +42,8 @@ export const getTask: RouteHandler<typeof getAdminTaskRoute, AppEnv> = async (c)
 };
 
 export const runTask: RouteHandler<typeof runAdminTaskRoute, AppEnv> = async (c) => {
-  const run = await runTaskAsAdmin({ db: c.var.deps.db, actorId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  const { db, userChanges } = c.var.deps;
+  const run = await runTaskAsAdmin({ db, actorId: c.var.sessionUser.id, taskId: c.req.valid('param').id, runChanges: userChanges });
   return c.json({ run }, 200);
 };
 

@@ -90,7 +90,8 @@ export const rotateWebhookSecret: RouteHandler<typeof rotateWebhookSecretRoute, 
 };
 
 export const runTaskNow: RouteHandler<typeof runTaskNowRoute, AppEnv> = async (c) => {
-  const run = await runTaskNowCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  const { db, userChanges } = c.var.deps;
+  const run = await runTaskNowCore({ db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, runChanges: userChanges });
   return c.json({ run }, 200);
 };
 

@@ -1,5 +1,6 @@
 import type { Run } from '#shared/runs/run.schema';
 import type { Database } from '#server/db/client';
+import type { UserChangeHub } from '#server/events/user-change-hub';
 import { runTaskNow } from '../../runs/run-task-now';
 import { recordAudit } from '../record-audit';
 import { findAnyTask, taskAuditDetails } from './find-any-task';
@@ -13,11 +14,13 @@ export async function runTaskAsAdmin({
   actorId,
   taskId,
   waitMs,
+  runChanges,
 }: {
   db: Database;
   actorId: string;
   taskId: string;
   waitMs?: number;
+  runChanges?: UserChangeHub;
 }): Promise<Run> {
   const found = await findAnyTask({ db, taskId });
   return runTaskNow({
@@ -25,6 +28,7 @@ export async function runTaskAsAdmin({
     userId: found.task.userId,
     taskId,
     waitMs,
+    runChanges,
     alsoInTransaction: (tx) =>
       recordAudit(tx, { actorId, action: 'task.run', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) }),
   });
