@@ -13,6 +13,7 @@ export const serverEntries = {
   digest: 'src/server/cli/digest.ts',
   backup: 'src/server/cli/backup.ts',
   restore: 'src/server/cli/restore.ts',
+  'status-rollup': 'src/server/cli/status-rollup.ts',
 };
 
 /**

@@ -159,6 +159,13 @@ export async function promoteToAdmin(email: string) {
   });
 }
 
+/** Recomputes the status page's figures now, next to the running server, instead of at the queue's next round. */
+export async function rollUpStatus() {
+  await promisify(execFile)(process.execPath, ['bin/promptcron.js', 'status-rollup'], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
+  });
+}
+
 /** A unique address per run and test, so journeys never collide in the shared database. */
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;

@@ -16,9 +16,10 @@ import path from 'node:path';
  *   app       main, app, deps, migrate,          every zone: it composes them
  *             http-server, web-build, cli/,
  *             dashboard-page
- *   routes    routes/                           app-env, core, auth, queue, events, db, metrics, base
+ *   routes    routes/                           app-env, core, auth, queue, events, db, metrics, status, base
  *   app-env   app-env.ts (the Hono context)     auth, events, db, mail, base (the types of what requests get)
- *   engine    engine/                           core, queue, db, delivery, mail, providers, metrics, backup, base
+ *   engine    engine/                           core, queue, db, delivery, mail, providers, metrics, backup, status,
+ *                                               base
  *   core      core/                             auth, queue, events, db, mail, delivery, payments, base
  *   auth      auth/ (better-auth, accounts)     events, queue, db, mail, base
  *   queue     queue/ (job definitions, enqueue) db, base
@@ -27,6 +28,7 @@ import path from 'node:path';
  *   metrics                                     registry, which routes and engine record into)
  *   backup    backup/ (ADR 0069)                db, base
  *   watchdog  watchdog/ (ADR 0075)              db, mail, metrics, base
+ *   status    status/ (ADR 0076)                core, db, base
  *   db        db/                               base
  *   base      env, logger, version, lib/        base
  *
@@ -62,6 +64,7 @@ const serverZoneOf = {
   payments: 'payments',
   backup: 'backup',
   watchdog: 'watchdog',
+  status: 'status',
   db: 'db',
   env: 'base',
   logger: 'base',
@@ -72,9 +75,9 @@ const serverZoneOf = {
 const base = ['base'];
 const serverZoneImports = {
   app: '*',
-  routes: ['app-env', 'core', 'auth', 'queue', 'events', 'db', 'metrics', ...base],
+  routes: ['app-env', 'core', 'auth', 'queue', 'events', 'db', 'metrics', 'status', ...base],
   'app-env': ['auth', 'events', 'db', 'mail', ...base],
-  engine: ['core', 'queue', 'db', 'delivery', 'mail', 'providers', 'metrics', 'backup', ...base],
+  engine: ['core', 'queue', 'db', 'delivery', 'mail', 'providers', 'metrics', 'backup', 'status', ...base],
   core: ['auth', 'queue', 'events', 'db', 'mail', 'delivery', 'payments', ...base],
   auth: ['events', 'queue', 'db', 'mail', ...base],
   queue: ['db', ...base],
@@ -86,6 +89,7 @@ const serverZoneImports = {
   metrics: base,
   backup: ['db', ...base],
   watchdog: ['db', 'mail', 'metrics', ...base],
+  status: ['core', 'db', ...base],
   db: base,
   base,
 };

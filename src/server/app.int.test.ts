@@ -73,6 +73,7 @@ describe('API conventions', () => {
         linkedin: 'https://www.linkedin.com/company/promptcron',
         github: 'https://github.com/example',
       },
+      statusPage: true,
     });
   });
 

@@ -31,6 +31,8 @@ import { metricsRouter, recordRequest } from './routes/metrics/metrics.routes';
 import { overdueSlotsRouter } from './routes/overdue-slots/overdue-slots.routes';
 import { runsRouter } from './routes/runs/runs.routes';
 import { siteConfigRouter } from './routes/site-config/site-config.routes';
+import { statusRouter } from './routes/status/status.routes';
+import { databaseOutages } from './status/database-outages';
 import { tasksRouter } from './routes/tasks/tasks.routes';
 import { unsubscribeRouter } from './routes/unsubscribe/unsubscribe.routes';
 
@@ -83,6 +85,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
   app.route('/', healthRouter);
   app.route('/', metricsRouter);
   app.route('/', siteConfigRouter);
+  app.route('/', statusRouter);
   app.route('/', authRouter);
   app.route('/', meRouter);
   app.route('/', apiKeysRouter);
@@ -121,7 +124,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404));
 
-  if (webDir && existsSync(join(webDir, 'index.html'))) serveWebApp(app, webDir);
+  if (webDir && existsSync(join(webDir, 'index.html'))) serveWebApp(app, webDir, { statusPage: deps.env.PUBLIC_STATUS_PAGE });
 
   app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
   app.onError((error, c) => {
@@ -130,6 +133,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
       return c.json(errorBody(error.status >= 500 ? 'internal' : 'bad_request', error.message), error.status);
     }
     if (isDatabaseUnavailable(error)) {
+      databaseOutages.noteUnavailable();
       (c.get('log') ?? deps.logger).warn({ reason: error.message }, 'database unavailable');
       c.header('Retry-After', '5');
       return c.json(databaseUnavailableBody, 503);
@@ -142,7 +146,7 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
 }
 
 /** Built assets under /assets are content-hashed and cached for good; every other path is a client route. */
-function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
+function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string, { statusPage }: { statusPage: boolean }) {
   const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
   // Scripts and styles shrink to about a third gzipped; on a phone connection that decides how soon the page shows.
   app.use('*', compress());
@@ -194,7 +198,7 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string) {
     return c.html(page ?? signedInHtml);
   });
   // A path the app has no page for gets the same app, which shows its 404 page, with the status to match.
-  const pageStatus = (path: string) => (isClientPath(path) ? 200 : 404);
+  const pageStatus = (path: string) => (isClientPath(path) && (statusPage || !isStatusPage(path)) ? 200 : 404);
   for (const area of ['/dashboard', '/admin']) {
     app.get(`${area}/*`, (c) => {
       c.header('Cache-Control', 'no-cache');
@@ -220,4 +224,9 @@ export function createMetricsApp({ deps }: { deps: AppDeps }) {
   app.route('/', metricsRouter);
   app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
   return app;
+}
+
+/** The public status page, which PUBLIC_STATUS_PAGE=false turns off (issue 40): as the router matches it. */
+function isStatusPage(path: string): boolean {
+  return /^\/status\/?$/i.test(path);
 }

@@ -48,6 +48,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ BACKUP_RETENTION_DAYS: 'week' })).toThrow(/BACKUP_RETENTION_DAYS must be a number of days \(got "week"\)/);
   });
 
+  it('shows the public status page unless PUBLIC_STATUS_PAGE is false', () => {
+    expect(loadEnv({}).PUBLIC_STATUS_PAGE).toBe(true);
+    expect(loadEnv({ PUBLIC_STATUS_PAGE: 'false' }).PUBLIC_STATUS_PAGE).toBe(false);
+    expect(() => loadEnv({ PUBLIC_STATUS_PAGE: 'off' })).toThrow(/PUBLIC_STATUS_PAGE/);
+  });
+
   it('keeps every run unless RUN_RETENTION_DAYS is a whole number of days', () => {
     expect(loadEnv({}).RUN_RETENTION_DAYS).toBeUndefined();
     expect(loadEnv({ RUN_RETENTION_DAYS: '' }).RUN_RETENTION_DAYS).toBeUndefined();

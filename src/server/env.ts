@@ -92,6 +92,8 @@ const envSchema = z.object({
     .min(1, { error: 'must be at least 1' })
     .max(36_500, { error: 'must be at most 36500' })
     .default(7),
+  /** The public status page at /status and GET /api/status (issue 40, ADR 0076); `false` answers both with 404. */
+  PUBLIC_STATUS_PAGE: booleanFlag.default(true),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits and logs). */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -15,6 +15,7 @@ import { watchJobQueue } from './metrics/metrics';
 import { createProviders } from './providers/provider-registry';
 import { measureJobQueue } from './queue/job-queue-depth';
 import { appVersion } from './version';
+import { startStatusMonitor } from './status/status-monitor';
 import { startWatchdog } from './watchdog/watchdog';
 import { builtWebApp } from './web-build';
 
@@ -121,6 +122,9 @@ async function start(env: Env): Promise<void> {
     // Watches the workers from outside them, so it runs where the API does (docs/decisions/0075).
     const watchdog = startWatchdog({ db, mailer: deps.mailer, logger, appUrl: env.APP_URL });
     shutdown.add('watchdog', watchdog.stop);
+    // The status page's database and worker incidents (docs/decisions/0076).
+    const statusMonitor = startStatusMonitor({ db, pool, logger });
+    shutdown.add('status monitor', statusMonitor.stop);
     const app = createApp({ deps, webDir });
     const http = await startHttpServer({ fetch: app.fetch, port: env.PORT, logger });
     shutdown.add('HTTP server', async () => {

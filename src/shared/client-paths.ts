@@ -31,6 +31,7 @@ export const clientPathPatterns = [
   '/delivery-address',
   '/terms',
   '/account-deleted',
+  '/status',
   '/dashboard',
   '/dashboard/settings',
   '/dashboard/tasks',

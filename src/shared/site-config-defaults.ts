@@ -12,4 +12,5 @@ export const defaultSiteConfig: SiteConfig = {
     linkedin: 'https://www.linkedin.com/company/promptcron',
     github: 'https://github.com/promptcron',
   },
+  statusPage: true,
 };

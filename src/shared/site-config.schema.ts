@@ -9,6 +9,8 @@ export const siteConfigSchema = z.object({
     linkedin: z.url(),
     github: z.url(),
   }),
+  /** Whether the public status page at /status is on (PUBLIC_STATUS_PAGE): the footer links to it only then. */
+  statusPage: z.boolean().default(true),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

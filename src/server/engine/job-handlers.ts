@@ -10,6 +10,7 @@ import {
   notifyRunLimitReachedJob,
   notifyTaskFailingJob,
   notifyTasksPausedJob,
+  rollupStatusDaysJob,
   sendAccountDeletedEmailJob,
   sendAccountEmailJob,
   sendAddressConfirmationJob,
@@ -20,6 +21,7 @@ import {
   type JobName,
 } from '../queue/job-definitions';
 import { runNightlyBackup } from '../backup/nightly-backup';
+import { rollupStatusDays } from '../status/rollup-status-days';
 import type { EngineDeps } from './engine-deps';
 import { deleteOldRuns } from './jobs/delete-old-runs';
 import { buildDataExportAndMail } from './jobs/build-data-export';
@@ -78,6 +80,9 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [backupDatabaseJob.name]: handle(backupDatabaseJob, ({ now, _cron }) =>
       runNightlyBackup(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) }),
     ),
+    [rollupStatusDaysJob.name]: handle(rollupStatusDaysJob, async ({ now, _cron }) => {
+      await rollupStatusDays({ db: deps.db, now: new Date(now ?? _cron?.ts ?? Date.now()) });
+    }),
   };
 }
 
@@ -91,4 +96,6 @@ export const crontab = [
   `*/15 * * * * ${sendDueWeeklyDigestsJob.name} ?max=${sendDueWeeklyDigestsJob.maxAttempts}`,
   `23 3 * * * ${deleteOldRunsJob.name} ?max=${deleteOldRunsJob.maxAttempts}`,
   `47 2 * * * ${backupDatabaseJob.name} ?max=${backupDatabaseJob.maxAttempts}`,
+  // The status page's figures (ADR 0076): today's stay within 5 minutes of the runs.
+  `*/5 * * * * ${rollupStatusDaysJob.name} ?max=${rollupStatusDaysJob.maxAttempts}`,
 ].join('\n');

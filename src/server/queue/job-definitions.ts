@@ -198,6 +198,19 @@ export const backupDatabaseJob = defineJob({
   maxAttempts: 3,
 });
 
+/**
+ * The public status page's daily figures (issue 40, ADR 0076): today, yesterday and any missing day of the 90,
+ * recomputed by the crontab every 5 minutes, never enqueued. `now` stands in for the cron's time in tests.
+ */
+export const rollupStatusDaysJob = defineJob({
+  name: 'rollup-status-days',
+  payload: z.object({
+    _cron: z.object({ ts: z.iso.datetime({ offset: true }) }).optional(),
+    now: z.iso.datetime({ offset: true }).optional(),
+  }),
+  maxAttempts: 3,
+});
+
 export const jobDefinitions = [
   executeRunJob,
   deliverRunJob,
@@ -214,6 +227,7 @@ export const jobDefinitions = [
   sendAddressConfirmationJob,
   buildDataExportJob,
   backupDatabaseJob,
+  rollupStatusDaysJob,
 ] as const;
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

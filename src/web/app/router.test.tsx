@@ -75,6 +75,7 @@ describe('app routes', () => {
       ['Integrations', '/integrations'],
       ['Blog', '/blog'],
       ['Guides', '/guides'],
+      ['Status', '/status'],
       ['About Us', '/about'],
       ['Contact', '/contact'],
       ['Privacy', '/privacy'],

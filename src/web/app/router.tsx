@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: 'delivery-address', lazy: async () => ({ Component: (await import('./routes/delivery-address')).DeliveryAddressRoute }) },
           { path: 'terms', lazy: async () => ({ Component: (await import('./routes/content/terms')).TermsRoute }) },
           { path: 'account-deleted', lazy: async () => ({ Component: (await import('./routes/account-deleted')).AccountDeletedRoute }) },
+          { path: 'status', lazy: async () => ({ Component: (await import('./routes/status')).StatusRoute }) },
           {
             path: '*',
             lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

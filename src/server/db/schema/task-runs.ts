@@ -59,6 +59,11 @@ export const taskRuns = pgTable(
     /** Provider calls made for this run, retries included. */
     attempts: integer().notNull().default(0),
     /**
+     * How late a worker began a scheduled run: its start minus its slot, in ms (issue 40, the status page's lateness).
+     * Null for Run Now and for runs recorded before the column existed.
+     */
+    latenessMs: integer(),
+    /**
      * Null while the task is unchanged since the run started (nearly always: the scheduler writes none). An edit saves
      * the task as it was here first, for every run not yet finished or delivered, so the run asks the old prompt and
      * delivers to the old target under the old name.

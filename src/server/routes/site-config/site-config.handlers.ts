@@ -10,6 +10,7 @@ export const getSiteConfig: RouteHandler<typeof getSiteConfigRoute, AppEnv> = (c
       waitlistUrl: env.WAITLIST_URL,
       supportEmail: env.SUPPORT_EMAIL,
       social: { x: env.SOCIAL_X_URL, linkedin: env.SOCIAL_LINKEDIN_URL, github: env.SOCIAL_GITHUB_URL },
+      statusPage: env.PUBLIC_STATUS_PAGE,
     },
     200,
   );

@@ -42,10 +42,17 @@ type PublicFooterProps = {
   status: ReactNode;
   /** Links to the social profiles configured for this deployment. */
   social: ReactNode;
+  /** Whether this deployment shows its public status page (PUBLIC_STATUS_PAGE); on unless said otherwise. */
+  statusPage?: boolean;
 };
 
-export function PublicFooter({ status, social }: PublicFooterProps) {
+const statusLink: FooterLink = { label: 'Status', to: paths.status };
+
+export function PublicFooter({ status, social, statusPage = true }: PublicFooterProps) {
   const year = new Date().getFullYear();
+  const shown = columns.map((column) =>
+    column.title === 'Resources' && statusPage ? { ...column, links: [...column.links, statusLink] } : column,
+  );
 
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
@@ -57,7 +64,7 @@ export function PublicFooter({ status, social }: PublicFooterProps) {
             {social}
           </div>
           <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-3">
-            {columns.map((column) => (
+            {shown.map((column) => (
               <div key={column.title}>
                 <h2 className="text-sm font-semibold text-slate-900">{column.title}</h2>
                 <ul className="mt-4 flex flex-col gap-3">

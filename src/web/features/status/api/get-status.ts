@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { statusSchema, type Status } from '#shared/status/status.schema';
+import { apiClient } from '#web/lib/api-client';
+
+/** The server's rollup changes every few minutes; the current state is worth a fresh look each minute. */
+const statusRefetchIntervalMs = 60_000;
+
+export async function getStatus({ signal }: { signal?: AbortSignal } = {}): Promise<Status> {
+  return statusSchema.parse(await apiClient.get('/api/status', { signal }));
+}
+
+export function useServiceStatus() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['status'],
+      queryFn: ({ signal }) => getStatus({ signal }),
+      refetchInterval: statusRefetchIntervalMs,
+      staleTime: statusRefetchIntervalMs,
+    }),
+  );
+}
