@@ -3,15 +3,17 @@
  *
  * N active tasks (BENCH_TASKS, default 10,000) all due in the same second, a local OpenAI-compatible server that
  * answers after BENCH_PROVIDER_LATENCY_MS (200), K worker processes (BENCH_WORKERS, 3) on one PostgreSQL (embedded,
- * or BENCH_DATABASE_URL). Reports fire lateness p50/p95/p99, runs completed per second, duplicates and lost runs,
- * and graphile-worker's raw no-op job throughput on the same database for comparison.
+ * or BENCH_DATABASE_URL). Reports fire lateness p50/p95/p99, runs completed per second, the CPU time per run of the
+ * worker processes and PostgreSQL (from /proc; the embedded cluster only), duplicates and lost runs, graphile-worker's
+ * raw no-op job throughput on the same database for comparison (BENCH_NOOP_JOBS, 20,000), and issue 39's goals with
+ * pass or fail (bench/engine-goals.ts). BENCH_WORKER_NODE_ARGS passes node options to the workers (`--cpu-prof`).
  *
  * Fire lateness is scheduled slot → the run exists (committed, status processing, its job queued): the benchmark
  * watches the runs table every few milliseconds, so a run claimed early but committed late counts as late. The
  * recorded `started_at` is reported too; the scheduler sets it to the slot when it claims ahead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,13 +28,19 @@ import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { migrateDatabase } from '#server/migrate';
 import { notifyTasksChanged } from '#server/core/tasks/notify-tasks-changed';
 import { createJobQueueLogger } from '#server/queue/job-queue-logger';
-import { claimAheadMs } from '#server/engine/scheduler';
+import { claimLeadMs } from '#server/engine/scheduler';
 import { createLogger } from '#server/logger';
+import { engineGoals, printEngineGoals } from './engine-goals';
+import { cpuAccountingAvailable, processCpuMs, processTreeCpuMs } from './process-cpu';
 
 const tasks = Number(process.env.BENCH_TASKS ?? 10_000);
 const workers = Number(process.env.BENCH_WORKERS ?? 3);
 const latencyMs = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 200);
 const concurrency = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 20);
+// Lateness, duplicates and lost runs at the fire only: no waiting for the runs to complete, no no-op comparison.
+const fireOnly = process.env.BENCH_FIRE_ONLY === '1';
+// Extra node options for the worker processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of each.
+const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 // The database stopping at the end drops the pools' connections; that is expected here, not worth a warning.
 const logger = createLogger({ level: 'error' });
 
@@ -49,6 +57,8 @@ async function main() {
     url = embedded.url;
     stopDatabase = embedded.stop;
   }
+  // The embedded cluster's postmaster: its process tree is PostgreSQL's whole CPU (backends, WAL writer, autovacuum).
+  const postmasterPid = dataDir ? Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]) : undefined;
   const { pool, db } = connectDatabase({ url, logger, max: 10 });
   await migrateDatabase({ pool, logger });
   await db.execute(sql`truncate tasks, task_runs, webhook_deliveries, usage_tracking cascade`);
@@ -74,7 +84,7 @@ async function main() {
   const children: ChildProcess[] = [];
   const ready: Promise<void>[] = [];
   for (let index = 0; index < workers; index++) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
+    const child = spawn(process.execPath, [...workerNodeArgs, '--import', 'tsx', 'src/server/main.ts', '--role=worker'], {
       env: {
         PATH: process.env.PATH ?? '',
         DATABASE_URL: url,
@@ -94,18 +104,28 @@ async function main() {
         lines.on('line', (line) => {
           if (line.includes('"worker started"')) resolve();
           if (line.includes('"level":50') || line.includes('"level":60')) console.error(line);
+          // Where a big slot's lead went: each scheduler's claim time and rate (ADR 0072).
+          if (line.includes('"scheduler claimed a big slot ahead"')) console.log(line);
         });
       }),
     );
   }
   await Promise.all(ready);
-  const dueAt = new Date(Math.ceil((Date.now() + claimAheadMs + 2_000) / 1000) * 1000);
+  // CPU from here to the last run's end: the claim, the jobs, the calls and deliveries, in workers and PostgreSQL.
+  const workerPids = children.flatMap((child) => child.pid ?? []);
+  const cpuRoots = [...workerPids, ...(postmasterPid ? [postmasterPid] : [])];
+  const cpuBefore = cpuAccountingAvailable ? processTreeCpuMs(cpuRoots) : undefined;
+  // As far ahead as the schedulers' claim of this many tasks starts (ADR 0072), so none is late for want of a lead.
+  const dueAt = new Date(Math.ceil((Date.now() + claimLeadMs(tasks) + 2_000) / 1000) * 1000);
   await db.execute(sql`update tasks set next_fire_at = ${dueAt.toISOString()}::timestamptz`);
   await notifyTasksChanged(db);
   console.log(`${tasks} tasks due at ${dueAt.toISOString()}; ${workers} workers × ${concurrency} jobs; provider latency ${latencyMs} ms`);
 
   // When does each run become visible? Poll the count of scheduled runs and note when it passes each threshold.
   const watcher = await pool.connect();
+  // The watcher's own queries are the benchmark's, not the product's: its backend's CPU is left out.
+  const watcherPid = (await watcher.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
+  const watcherCpuBefore = processCpuMs(watcherPid);
   const visibleAt: number[] = [];
   while (visibleAt.length < tasks && Date.now() < dueAt.getTime() + 5 * 60_000) {
     const [row] = (
@@ -117,16 +137,18 @@ async function main() {
     while (visibleAt.length < (row?.runs ?? 0)) visibleAt.push(observedAt - dueAt.getTime());
     await sleep(5);
   }
+  const watcherCpuMs = processCpuMs(watcherPid) - watcherCpuBefore;
   watcher.release();
 
   const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
+  while (!fireOnly) {
     const [row] = (
       await db.execute<{ done: number }>(sql`select count(*)::int as done from task_runs where status in ('completed', 'error')`)
     ).rows;
     if ((row?.done ?? 0) >= tasks || Date.now() > deadline) break;
     await sleep(500);
   }
+  const cpuAfter = cpuBefore ? processTreeCpuMs(cpuRoots) : undefined;
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
 
@@ -148,9 +170,22 @@ async function main() {
   ).rows;
   const seconds = (new Date(summary?.last_completed ?? dueAt).getTime() - dueAt.getTime()) / 1000;
   const runsPerSecond = (summary?.completed ?? 0) / seconds;
+  const finished = summary?.completed ?? 0;
+  const spent = (pids: number[]) => pids.reduce((sum, pid) => sum + (cpuAfter?.get(pid) ?? 0) - (cpuBefore?.get(pid) ?? 0), 0);
+  const perRun = (ms: number) => Math.round((ms / finished) * 100) / 100;
+  const workerCpuMs = spent(workerPids);
+  const postgresCpuMs = postmasterPid ? spent([postmasterPid]) - watcherCpuMs : null;
+  const cpuMsPerRun =
+    cpuBefore && finished > 0
+      ? {
+          total: perRun(workerCpuMs + (postgresCpuMs ?? 0)),
+          workers: perRun(workerCpuMs),
+          postgres: postgresCpuMs === null ? null : perRun(postgresCpuMs),
+        }
+      : null;
 
   // graphile-worker's own ceiling on this database: no-op jobs through one runner with one worker's concurrency.
-  const noopJobs = 20_000;
+  const noopJobs = fireOnly ? 0 : Number(process.env.BENCH_NOOP_JOBS ?? 20_000);
   const noopPool = connectDatabase({ url, logger, max: concurrency + 2 }).pool;
   await db.execute(
     sql`select graphile_worker.add_jobs(array(select ('noop', '{}'::json, null, null, null, null, null, null)::graphile_worker.job_spec from generate_series(1, ${noopJobs})))`,
@@ -179,12 +214,15 @@ async function main() {
     recordedStartLatenessMs: latenessOf(recorded),
     runsCompleted: summary?.completed ?? 0,
     runsPerSecond: Math.round(runsPerSecond * 10) / 10,
+    // All worker processes and (embedded) PostgreSQL, from /proc; `postgres: null` with BENCH_DATABASE_URL.
+    cpuMsPerRun,
     duplicates: (summary?.runs ?? 0) - (summary?.distinct_slots ?? 0),
     lost: tasks - (summary?.tasks_run ?? 0),
     noopJobsPerSecond: Math.round(noopPerSecond),
     runsPerNoopJob: Math.round((runsPerSecond / noopPerSecond) * 1000) / 1000,
   };
   console.log(JSON.stringify(report, null, 2));
+  printEngineGoals(engineGoals(report, { fireOnly }), report);
 
   await Promise.all([openai.stop(), receiver.stop()]);
   await pool.end();

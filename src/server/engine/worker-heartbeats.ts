@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { workerHeartbeats } from '../db/schema';
 import type { Logger } from '../logger';
-import { deliverRunJob } from '../queue/job-definitions';
+import { deliverRunJob, executeRunJob } from '../queue/job-definitions';
 import { heartbeatEveryMs, heartbeatStaleAfterMs } from './engine-policy';
 
 export const interruptedDeliveryError = 'Interrupted: the worker delivering it stopped. Trying again.';
@@ -75,16 +75,19 @@ export async function unlockDeadWorkers({
         returning pool_id`)
     ).rows.map((row) => row.pool_id);
     if (dead.length === 0) return dead;
+    // A run's own job that had recorded its run was making the first attempt (execute-run.ts, ADR 0073).
     await tx.execute(sql`
       insert into webhook_deliveries (run_id, attempt, url, status_code, duration_ms, error, next_attempt_at)
-      select run.id, (job.payload->>'attempt')::int,
+      select run.id, coalesce((job.payload->>'attempt')::int, 1),
         coalesce(run.task_snapshot->'deliveryConfig'->>'webhookUrl', task.delivery_config->>'webhookUrl', ''),
         null, greatest(0, extract(epoch from now() - job.locked_at) * 1000)::int, ${interruptedDeliveryError}, now()
       from graphile_worker._private_jobs job
-      join graphile_worker._private_tasks kind on kind.id = job.task_id and kind.identifier = ${deliverRunJob.name}
+      join graphile_worker._private_tasks kind on kind.id = job.task_id
       join task_runs run on run.id = (job.payload->>'runId')::uuid
       join tasks task on task.id = run.task_id
       where job.locked_by = any(${sql.param(dead)}::text[])
+        and (kind.identifier = ${deliverRunJob.name}
+          or (kind.identifier = ${executeRunJob.name} and run.status <> 'processing' and run.delivery_status = 'pending' and run.delivery_error is null))
         and coalesce(run.task_snapshot->>'deliveryMethod', task.delivery_method) in ('webhook', 'slack', 'discord')`);
     await tx.execute(sql`select graphile_worker.force_unlock_workers(${sql.param(dead)}::text[])`);
     logger.warn({ workers: dead }, 'unlocked the jobs of worker processes that stopped');

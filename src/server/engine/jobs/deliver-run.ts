@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { defaultUserSettings } from '#shared/settings/user-settings.schema';
 import { addressNotConfirmedError, addressUnsubscribedError } from '#shared/tasks/delivery-address.schema';
 import { deliveryAddressStatus } from '../../core/delivery-addresses/delivery-address-status';
-import { getUserSettings } from '../../core/settings/get-user-settings';
-import { toRun } from '../../core/runs/to-run';
-import { taskRuns, tasks, user, webhookDeliveries } from '../../db/schema';
+import { runColumns, toRun, type RunRow } from '../../core/runs/to-run';
+import { taskRuns, tasks, user, userSettings, webhookDeliveries } from '../../db/schema';
 import { discordMessage, slackMessage, type ChatRun } from '../../delivery/chat-messages';
 import { postWebhook, type WebhookAttemptResult } from '../../delivery/post-webhook';
 import { signWebhook } from '../../delivery/webhook-signature';
@@ -18,6 +18,21 @@ import { deferredDeliveryFallbackMs, emailRetryDelaysMs, nextAttemptAt, webhookR
 
 type Outcome = { delivered: true } | { delivered: false; error: string };
 
+/** What a delivery reads of the run's owner: who they are, and Settings → Task Completion. */
+export const deliveryOwnerColumns = {
+  id: user.id,
+  email: user.email,
+  name: sql<string>`coalesce(nullif(${user.fullName}, ''), ${user.name})`,
+  notifyTaskCompletion: sql<boolean>`coalesce(${userSettings.notifyTaskCompletion}, ${defaultUserSettings.notifications.taskCompletion})`,
+};
+
+/**
+ * The methods whose first attempt the run's own job makes, right after recording the run (execute-run.ts): one queued
+ * job less per run (issue 39, ADR 0073), and the attempt ends within the webhook deadline. E-mail has no such bound
+ * (an SMTP server that hangs), so it keeps a job of its own.
+ */
+export const deliveredInRunJob = (method: string) => method !== 'email';
+
 /**
  * Delivers a finished run where its task says (e-mail, signed webhook, Slack or Discord), one attempt per job; a failed attempt
  * schedules the next on the retry schedule, and the last one marks the delivery failed. Every webhook attempt is
@@ -29,14 +44,11 @@ export async function deliverRun(
 ): Promise<void> {
   const { db } = deps;
   const [row] = await db
-    .select({
-      run: taskRuns,
-      task: tasks,
-      owner: { id: user.id, email: user.email, name: sql<string>`coalesce(nullif(${user.fullName}, ''), ${user.name})` },
-    })
+    .select({ run: runColumns, task: tasks, owner: deliveryOwnerColumns })
     .from(taskRuns)
     .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
     .innerJoin(user, eq(user.id, taskRuns.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, taskRuns.userId))
     .where(eq(taskRuns.id, runId));
   if (!row || row.run.deliveryStatus !== 'pending' || row.run.status === 'processing') return;
   // The owner's share of this process's delivery slots, and for e-mail the SMTP server's, which every user shares.
@@ -69,10 +81,40 @@ export async function deliverRun(
   }
 }
 
-type DeliveryRow = {
-  run: typeof taskRuns.$inferSelect;
+/**
+ * The first attempt of a run its own job has just recorded (`deliveredInRunJob`), in the slot the run held, when its
+ * owner's share of delivery slots has room; otherwise it goes to a `deliver-run` job, which waits for one. Should it
+ * throw or the process die, the run's job runs again and `deliveryDueInRunJob` tells it to make the attempt.
+ */
+export async function deliverInRunJob(deps: EngineDeps, row: DeliveryRow): Promise<void> {
+  const release = deps.deliveryShare ? deps.deliveryShare.take(row.owner.id) : () => {};
+  if (!release) return enqueue(deliverRunJob, { runId: row.run.id, attempt: 1 }, { db: deps.db });
+  try {
+    await attemptDelivery(deps, row, 1);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * A finished run whose first attempt its own job was to make but did not record (it failed, or its process died; a
+ * dead worker's attempt is written down as interrupted, worker-heartbeats.ts): pending, no failed attempt (which
+ * queues the next), and no delivery job of its own (a run finished by the sweep, or recorded before ADR 0073).
+ */
+export async function deliveryDueInRunJob(deps: EngineDeps, row: DeliveryRow): Promise<boolean> {
+  const { run, task } = row;
+  if (run.status === 'processing' || run.deliveryStatus !== 'pending' || run.deliveryError !== null) return false;
+  if (!deliveredInRunJob(run.taskSnapshot?.deliveryMethod ?? task.deliveryMethod)) return false;
+  const queued = await deps.db.execute(
+    sql`select 1 from graphile_worker._private_jobs where key = ${deliverRunJob.key?.({ runId: run.id, attempt: 1 }) ?? null}`,
+  );
+  return queued.rows.length === 0;
+}
+
+export type DeliveryRow = {
+  run: RunRow;
   task: typeof tasks.$inferSelect;
-  owner: { id: string; email: string; name: string };
+  owner: { id: string; email: string; name: string; notifyTaskCompletion: boolean };
 };
 
 async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: number): Promise<void> {
@@ -158,11 +200,7 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
   // The notice of a completed run, unless the result itself just went to the account's address: one message per run.
   const resultMailedToOwner =
     outcome.delivered && task.deliveryMethod === 'email' && task.deliveryConfig.email?.toLowerCase() === owner.email.toLowerCase();
-  if (
-    run.status === 'completed' &&
-    !resultMailedToOwner &&
-    (await getUserSettings({ db, userId: owner.id })).notifications.taskCompletion
-  ) {
+  if (run.status === 'completed' && !resultMailedToOwner && owner.notifyTaskCompletion) {
     await mailer.send({
       to: owner.email,
       ...runCompletedNoticeMail({
@@ -179,7 +217,7 @@ type WebhookAttempt = WebhookAttemptResult & { url: string };
 /** The run as a Slack or Discord message, POSTed to the channel's incoming webhook like any webhook (guard, deadline). */
 async function postChatMessage(
   deps: EngineDeps,
-  { run, task, url }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect; url: string },
+  { run, task, url }: { run: RunRow; task: typeof tasks.$inferSelect; url: string },
 ): Promise<WebhookAttempt> {
   const webhookUrl = task.deliveryConfig.webhookUrl ?? '';
   const slot = slotText(run.scheduledFor ?? run.startedAt, task.timezone);
@@ -204,10 +242,7 @@ async function postChatMessage(
 }
 
 /** One signed POST of the run to the task's webhook. */
-async function postRunWebhook(
-  deps: EngineDeps,
-  { run, task }: { run: typeof taskRuns.$inferSelect; task: typeof tasks.$inferSelect },
-): Promise<WebhookAttempt> {
+async function postRunWebhook(deps: EngineDeps, { run, task }: { run: RunRow; task: typeof tasks.$inferSelect }): Promise<WebhookAttempt> {
   const url = task.deliveryConfig.webhookUrl ?? '';
   const messageId = `msg_${run.id}`; // the same id on every attempt, so receivers can drop duplicates
   const timestamp = Math.floor(Date.now() / 1000);

@@ -2,8 +2,9 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
 import { estimateCostUsd, findModel, type ProviderId } from '#shared/tasks/catalog';
 import { promptVariableValues, renderPrompt } from '#shared/tasks/prompt-variables';
+import { runColumns } from '../../core/runs/to-run';
 import type { Database } from '../../db/client';
-import { taskRuns, tasks } from '../../db/schema';
+import { taskRuns, tasks, user, userSettings } from '../../db/schema';
 import { ProviderError } from '../../providers/ai-provider';
 import { checkCondition, conditionNotMet, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
 import type { EngineDeps } from '../engine-deps';
@@ -11,6 +12,7 @@ import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
 import { fireLateness, providerLatency, runsFinished } from '../../metrics/metrics';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob, executeRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
+import { deliverInRunJob, deliveredInRunJob, deliveryDueInRunJob, deliveryOwnerColumns } from './deliver-run';
 
 /** A run started beyond its owner's share of the process (run-share.ts) goes back to the queue for a moment. */
 export async function runAgainShortly(deps: EngineDeps, { runId }: { runId: string }, job: Job): Promise<void> {
@@ -22,18 +24,26 @@ export async function runAgainShortly(deps: EngineDeps, { runId }: { runId: stri
 }
 
 /**
- * Runs the AI call of a run and records the outcome, then hands delivery to its own job, so a failed delivery
- * never repeats the call. Safe to run twice: a run that is no longer processing is left alone, and only the first
- * finisher's outcome is written.
+ * Runs the AI call of a run and records the outcome, then makes the first delivery attempt of a webhook or chat
+ * message right here (deliver-run.ts `deliverInRunJob`); an e-mail gets a job of its own. A failed delivery never
+ * repeats the call: a run that is no longer processing is not run again, only its first attempt made if it is still
+ * due (the job ran again after failing or dying there). Only the first finisher's outcome is written.
  */
 export async function executeRun(deps: EngineDeps, { runId }: { runId: string }): Promise<void> {
   const { db, logger } = deps;
+  // Its owner too, for the delivery that follows, so that it reads nothing again.
   const [row] = await db
-    .select({ run: taskRuns, task: tasks })
+    .select({ run: runColumns, task: tasks, owner: deliveryOwnerColumns })
     .from(taskRuns)
     .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
+    .innerJoin(user, eq(user.id, taskRuns.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, taskRuns.userId))
     .where(eq(taskRuns.id, runId));
-  if (!row || row.run.status !== 'processing') return;
+  if (!row) return;
+  if (row.run.status !== 'processing') {
+    if (await deliveryDueInRunJob(deps, row)) await deliverInRunJob(deps, row);
+    return;
+  }
   const { run, task } = row;
   // The task as it was when the run started, if it has been edited since.
   const prompt = run.taskSnapshot?.prompt ?? task.prompt;
@@ -43,15 +53,18 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     ...run.taskSnapshot,
   };
   // Variables are read at the run's slot (Run Now: when it started) in the task's zone; the text sent is kept on the run.
-  const input = renderPrompt(
-    prompt.input,
-    promptVariableValues({
-      at: run.scheduledFor ?? run.startedAt,
-      timeZone: task.timezone,
-      taskName: run.taskSnapshot?.name ?? task.name,
-      lastResult: await lastResultBefore(db, run),
-    }),
-  );
+  // A prompt without any is sent as written, and the previous result is read only for a prompt that refers to it.
+  const input = prompt.input.includes('{{')
+    ? renderPrompt(
+        prompt.input,
+        promptVariableValues({
+          at: run.scheduledFor ?? run.startedAt,
+          timeZone: task.timezone,
+          taskName: run.taskSnapshot?.name ?? task.name,
+          lastResult: /\{\{\s*last_result\s*\}\}/.test(prompt.input) ? await lastResultBefore(db, run) : null,
+        }),
+      )
+    : prompt.input;
 
   const model = findModel(run.provider, run.model);
   let outcome:
@@ -97,6 +110,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     outcome = { status: 'error', error: error instanceof ProviderError ? error.message : 'The run failed unexpectedly. Please try again.' };
   }
 
+  const inRunJob = deliveredInRunJob(run.taskSnapshot?.deliveryMethod ?? task.deliveryMethod);
   const recorded = await db.transaction(async (tx) => {
     // Deliver only what matters (issue 19); failures are always delivered.
     const notDelivered =
@@ -124,12 +138,21 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
         ...(notDelivered ? { deliveryStatus: 'skipped' as const, deliveryError: notDelivered } : {}),
       })
       .where(and(eq(taskRuns.id, runId), eq(taskRuns.status, 'processing')))
-      .returning({ id: taskRuns.id });
-    if (!finished) return false; // someone else finished it first
+      .returning(runColumns);
+    if (!finished) return undefined; // someone else finished it first
 
+    // The task as it is now, for the delivery: what an edit during the run does not pin (issue 18) is read at delivery.
+    let current: { webhookSecret: string; timezone: string } | undefined;
     if (outcome.status === 'completed') {
-      const [before] = await tx.select({ failures: tasks.consecutiveFailures }).from(tasks).where(eq(tasks.id, task.id)).for('update');
-      await tx.update(tasks).set({ lastRunAt: new Date(), consecutiveFailures: 0 }).where(eq(tasks.id, task.id));
+      // The count before the reset, read under the row's lock, in the statement that resets it.
+      const [before] = (
+        await tx.execute<{ failures: number; webhook_secret: string; timezone: string }>(sql`
+        update tasks set last_run_at = ${new Date().toISOString()}::timestamptz, consecutive_failures = 0
+        from (select id, consecutive_failures from tasks where id = ${task.id} for update) before
+        where tasks.id = before.id
+        returning before.consecutive_failures as failures, tasks.webhook_secret, tasks.timezone`)
+      ).rows;
+      current = before && { webhookSecret: before.webhook_secret, timezone: before.timezone };
       // Its owner heard that it was failing; now they hear that it works again.
       if (before && before.failures > 0) await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'recovered' }, { db: tx });
     } else {
@@ -137,7 +160,13 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
         .update(tasks)
         .set({ lastRunAt: new Date(), consecutiveFailures: sql`${tasks.consecutiveFailures} + 1` })
         .where(eq(tasks.id, task.id))
-        .returning({ failures: tasks.consecutiveFailures, status: tasks.status });
+        .returning({
+          failures: tasks.consecutiveFailures,
+          status: tasks.status,
+          webhookSecret: tasks.webhookSecret,
+          timezone: tasks.timezone,
+        });
+      current = updated && { webhookSecret: updated.webhookSecret, timezone: updated.timezone };
       if (updated && updated.failures >= maxConsecutiveFailures && updated.status === 'active') {
         // Stop firing a task that keeps failing; its owner hears about it once.
         await tx.update(tasks).set({ status: 'error', nextFireAt: null }).where(eq(tasks.id, task.id));
@@ -147,11 +176,12 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
         await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'failed' }, { db: tx });
       }
     }
-    if (!notDelivered) await enqueue(deliverRunJob, { runId, attempt: 1 }, { db: tx });
-    return true;
+    if (!notDelivered && !inRunJob) await enqueue(deliverRunJob, { runId, attempt: 1 }, { db: tx });
+    return { finished, delivers: !notDelivered, task: { ...task, ...current } };
   });
   if (recorded) runsFinished.inc({ status: outcome.status, provider: run.provider });
   logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
+  if (recorded?.delivers && inRunJob) await deliverInRunJob(deps, { run: recorded.finished, task: recorded.task, owner: row.owner });
 }
 
 /** `{{last_result}}`: the result of the task's latest completed run before this one, or null on its first. */
