@@ -16,7 +16,22 @@ export interface RunningProduct {
  * PostgreSQL, and waits until it answers healthy. `stop()` ends it and removes the directory. Used by the browser
  * journeys (e2e/global-setup.ts) and the Lighthouse audit (bench/lighthouse.ts).
  */
-export async function startProduct({ env = {}, label }: { env?: Record<string, string>; label: string }): Promise<RunningProduct> {
+export async function startProduct(options: { env?: Record<string, string>; label: string }): Promise<RunningProduct> {
+  // The free port is found before the product binds it, and the product's own PostgreSQL picks a free port in between:
+  // rarely the same one. A start that exits early is tried again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (!(error instanceof ExitedEarly) || attempt === 3) throw error;
+      console.warn(`The product exited before it was ready (attempt ${attempt}); starting it again on another port.`);
+    }
+  }
+}
+
+class ExitedEarly extends Error {}
+
+async function startOnce({ env = {}, label }: { env?: Record<string, string>; label: string }): Promise<RunningProduct> {
   const dataDir = await mkdtemp(join(tmpdir(), `promptcron-${label}-`));
   await chmod(dataDir, 0o755); // the embedded PostgreSQL runs as the `postgres` user when we are root
   const port = await findFreePort();
@@ -42,7 +57,7 @@ export async function startProduct({ env = {}, label }: { env?: Record<string, s
 
   try {
     for (let attempt = 0; ; attempt++) {
-      if (server.exitCode !== null) throw new Error('The server exited before it was ready; see its output above.');
+      if (server.exitCode !== null) throw new ExitedEarly('The server exited before it was ready; see its output above.');
       if (attempt > 600) throw new Error('The server did not become healthy within 60 s.');
       const healthy = await fetch(`${baseUrl}/api/health`).then(
         (response) => response.ok,
