@@ -12,6 +12,11 @@ type Message = Parameters<typeof sonner.success>[0];
 let shown: string | undefined;
 let shownCount = 0;
 let lastDismissedAt = 0;
+/** What the toast on screen says and when it came, to tell a repeat from a new notice. */
+let shownKey = '';
+let shownAt = 0;
+/** Well inside a toast's 4 s: the same notice again this soon is one announcement raised twice, not a new one. */
+const repeatWithinMs = 1_000;
 
 function dismissShown() {
   if (shown === undefined) return;
@@ -19,9 +24,23 @@ function dismissShown() {
   lastDismissedAt = Date.now();
 }
 
-function replacing(options?: ExternalToast): ExternalToast {
+/**
+ * A page that announces its arrival (`?success` after checkout, a used reset link) may raise the same toast twice
+ * as it re-renders, before the lazily loaded toaster has mounted. Dismissing the first then raced sonner's replay of
+ * it to the new toaster and left both on screen, so a repeat within a second keeps the first toast instead.
+ */
+function replacing(message: Message, options?: ExternalToast): ExternalToast {
+  const key = JSON.stringify([
+    typeof message === 'string' ? message : '',
+    typeof options?.description === 'string' ? options.description : '',
+  ]);
+  if (shown !== undefined && typeof message === 'string' && key === shownKey && Date.now() - shownAt < repeatWithinMs) {
+    return { ...options, id: shown };
+  }
   dismissShown();
   shown = `promptcron-notification-${++shownCount}`;
+  shownKey = key;
+  shownAt = Date.now();
   return { ...options, id: shown };
 }
 
@@ -36,10 +55,10 @@ export function toastsSettled(): Promise<void> {
 
 export const toast = {
   /** A plain notice, neither a success nor an error. */
-  message: (message: Message, options?: ExternalToast) => sonner.message(message, replacing(options)),
-  success: (message: Message, options?: ExternalToast) => sonner.success(message, replacing(options)),
-  error: (message: Message, options?: ExternalToast) => sonner.error(message, replacing(options)),
-  info: (message: Message, options?: ExternalToast) => sonner.info(message, replacing(options)),
+  message: (message: Message, options?: ExternalToast) => sonner.message(message, replacing(message, options)),
+  success: (message: Message, options?: ExternalToast) => sonner.success(message, replacing(message, options)),
+  error: (message: Message, options?: ExternalToast) => sonner.error(message, replacing(message, options)),
+  info: (message: Message, options?: ExternalToast) => sonner.info(message, replacing(message, options)),
   dismiss: dismissShown,
 };
 
