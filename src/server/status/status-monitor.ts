@@ -3,16 +3,13 @@ import { probeDatabase } from '../core/system/check-health';
 import type { Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import type { Logger } from '../logger';
+import { repeatRound, type RepeatingRound } from '../lib/repeating-round';
 import { databaseOutages, type DatabaseOutages } from './database-outages';
 import { checkWorkerGap } from './worker-gaps';
 
 export const defaultStatusMonitorIntervalMs = 15_000;
 
-export interface StatusMonitor {
-  /** Runs a round now (tests); resolves when it is done. */
-  check(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type StatusMonitor = RepeatingRound;
 
 /**
  * The status page's incidents of an API process (issue 40, docs/decisions/0076): a round every `intervalMs` probes the
@@ -31,10 +28,6 @@ export function startStatusMonitor({
   outages?: DatabaseOutages;
   intervalMs?: number;
 }): StatusMonitor {
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
   const round = async () => {
     try {
       if (!(await probeDatabase(pool))) {
@@ -48,19 +41,5 @@ export function startStatusMonitor({
       else logger.error({ err: error }, 'status monitor round failed');
     }
   };
-  const check = () => (running = running.then(round));
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void check().then(schedule), intervalMs);
-    timer.unref();
-  };
-  void check().then(schedule);
-  return {
-    check,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatRound(round, intervalMs);
 }

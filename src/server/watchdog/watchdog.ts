@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import type { Logger } from '../logger';
+import { repeatRound, type RepeatingRound } from '../lib/repeating-round';
 import type { Mailer } from '../mail/mailer';
 import { overdueSlotsGauge } from '../metrics/metrics';
 import { alertAdmins } from './alert-admins';
@@ -18,11 +19,7 @@ export interface WatchdogOptions {
   overdueAfterMs?: number;
 }
 
-export interface Watchdog {
-  /** Runs a round now (tests); resolves when it is done. */
-  check(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type Watchdog = RepeatingRound;
 
 /**
  * The watchdog of an API process (issue 40, docs/decisions/0075): it watches the scheduler from outside it, so it
@@ -34,10 +31,6 @@ export function startWatchdog({
   ...deps
 }: WatchdogOptions): Watchdog {
   const { db, logger } = deps;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
   const round = async () => {
     try {
       const result = await checkOverdueSlots({ db, overdueAfterMs });
@@ -49,19 +42,5 @@ export function startWatchdog({
       else logger.error({ err: error }, 'watchdog round failed');
     }
   };
-  const check = () => (running = running.then(round));
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void check().then(schedule), intervalMs);
-    timer.unref();
-  };
-  void check().then(schedule);
-  return {
-    check,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatRound(round, intervalMs);
 }
