@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Status, StatusDay, StatusIncident } from '#shared/status/status.schema';
+import { quietStatusDay, type Status, type StatusDay, type StatusIncident } from '#shared/status/status.schema';
 import { probeDatabase } from '../core/system/check-health';
 import type { Database } from '../db/client';
 import { statusPageDays, utcDay } from './rollup-status-days';
@@ -127,18 +127,9 @@ async function readHistory(db: Database, now: Date): Promise<History> {
 
 /** The window's 90 days, oldest first, as a day without a rollup row shows: no runs. */
 function emptyDays(now: Date): StatusDay[] {
-  return Array.from({ length: statusPageDays }, (_, index) => ({
-    day: utcDay(new Date(now.getTime() - (statusPageDays - 1 - index) * dayMs)),
-    scheduledRuns: 0,
-    timedRuns: 0,
-    onTimeRuns: 0,
-    onTimeShare: null,
-    p50LatenessMs: null,
-    p99LatenessMs: null,
-    deliveriesAttempted: 0,
-    deliveriesSucceeded: 0,
-    deliverySuccessShare: null,
-  }));
+  return Array.from({ length: statusPageDays }, (_, index) =>
+    quietStatusDay(utcDay(new Date(now.getTime() - (statusPageDays - 1 - index) * dayMs))),
+  );
 }
 
 function percent(part: number, whole: number): number | null {

@@ -29,6 +29,22 @@ export const statusDaySchema = z.object({
 });
 export type StatusDay = z.infer<typeof statusDaySchema>;
 
+/** A day (YYYY-MM-DD, UTC) without scheduled runs or deliveries: how the page shows a day the rollup has no row for. */
+export function quietStatusDay(day: string): StatusDay {
+  return {
+    day,
+    scheduledRuns: 0,
+    timedRuns: 0,
+    onTimeRuns: 0,
+    onTimeShare: null,
+    p50LatenessMs: null,
+    p99LatenessMs: null,
+    deliveriesAttempted: 0,
+    deliveriesSucceeded: 0,
+    deliverySuccessShare: null,
+  };
+}
+
 export const statusIncidentKinds = ['watchdog', 'database', 'workers'] as const;
 
 export const statusIncidentSchema = z.object({

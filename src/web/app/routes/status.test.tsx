@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Status, StatusDay } from '#shared/status/status.schema';
+import { quietStatusDay, type Status, type StatusDay } from '#shared/status/status.schema';
 import { PublicLayout } from '#web/app/layouts/public-layout';
 import { errorResponse, stubApi } from '#web/testing/api-stubs';
 import { jsonResponse, renderRoutes, siteConfigBody } from '#web/testing/test-utils';
@@ -11,19 +11,7 @@ const dayMs = 86_400_000;
 const today = new Date();
 
 function day(daysAgo: number, figures: Partial<StatusDay> = {}): StatusDay {
-  return {
-    day: new Date(today.getTime() - daysAgo * dayMs).toISOString().slice(0, 10),
-    scheduledRuns: 0,
-    timedRuns: 0,
-    onTimeRuns: 0,
-    onTimeShare: null,
-    p50LatenessMs: null,
-    p99LatenessMs: null,
-    deliveriesAttempted: 0,
-    deliveriesSucceeded: 0,
-    deliverySuccessShare: null,
-    ...figures,
-  };
+  return { ...quietStatusDay(new Date(today.getTime() - daysAgo * dayMs).toISOString().slice(0, 10)), ...figures };
 }
 
 const status: Status = {
