@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { asc, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '#server/db/client';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
@@ -211,6 +212,17 @@ describe('npm run backup and npm run restore', () => {
       await createTestUser(database.db, { name: 'Added Later' });
     } finally {
       await database.drop();
+    }
+    // Not while anything else is connected to it, as a running product is.
+    const product = new pg.Client({ connectionString: url });
+    await product.connect();
+    try {
+      await expect(cli('restore', [backupFile, '--force'], { DATABASE_URL: url })).rejects.toMatchObject({
+        code: 1,
+        stderr: `The database ${name} is in use by 1 other connection: stop Promptcron (server and workers) before restoring over it.\n`,
+      });
+    } finally {
+      await product.end();
     }
     await cli('restore', [backupFile, '--force'], { DATABASE_URL: url });
     await expectRestored(url, snapshot);

@@ -86,6 +86,23 @@ export async function isEmptyDatabase(client: pg.ClientBase): Promise<boolean> {
  * in the backup's (foreign-key) order, then the sequences. Needs no superuser: nothing but our own tables is touched.
  * The start-up migrations then bring it to this version's level. `target` names the database in the refusal.
  */
+/**
+ * Replacing a database under a running product would drop its tables beneath open transactions and leave its workers
+ * and schedulers writing into a half-restored schema; any other session on the database means someone still uses it.
+ */
+async function refuseWhileInUse(client: pg.ClientBase, target: string): Promise<void> {
+  const { rows } = await client.query<{ sessions: number }>(
+    `select count(*)::int as sessions from pg_stat_activity
+     where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+  );
+  const sessions = rows[0]?.sessions ?? 0;
+  if (sessions > 0) {
+    throw new BackupError(
+      `${target} is in use by ${sessions} other ${sessions === 1 ? 'connection' : 'connections'}: stop Promptcron (server and workers) before restoring over it.`,
+    );
+  }
+}
+
 export async function restoreBackup({
   client,
   file,
@@ -102,6 +119,7 @@ export async function restoreBackup({
   const header = await readBackupHeader(file);
   const migrations = migrationsUpTo(header);
   if (!force && !(await isEmptyDatabase(client))) throw new BackupError(`${target} is not empty; pass --force to replace it.`);
+  if (force) await refuseWhileInUse(client, target);
 
   await client.query('begin');
   try {
