@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -11,6 +12,8 @@ export interface ReceivedMail {
   links: string[];
   /** Header fields by lower-case name, folded lines joined. */
   headers: Record<string, string>;
+  /** The id the server named when it accepted the message, as Postfix does: "250 2.0.0 Ok: queued as <id>". */
+  queueId?: string;
 }
 
 /**
@@ -39,9 +42,11 @@ export async function startMailServer({ storeDir }: { storeDir?: string } = {}) 
           Buffer.concat(chunks).toString('utf8'),
           session.envelope.rcptTo.map((to) => to.address),
         );
+        mail.queueId = randomBytes(5).toString('hex').toUpperCase();
         messages.push(mail);
         const saved = storeDir ? storeMail(storeDir, `${Date.now()}-${messages.length}`, mail) : Promise.resolve();
-        saved.then(() => callback(), callback);
+        // Postfix's reply, enhanced status code and all, so the product reads a real relay's answer (issue 40).
+        saved.then(() => callback(null, `2.0.0 Ok: queued as ${mail.queueId}`), callback);
       });
     },
   });

@@ -52,7 +52,12 @@ describe('POST /api/auth/link-token/check', () => {
     const inviter = await t.signIn({ name: 'Inviter' });
     await inviteUser({
       db: t.db,
-      mailer: { send: async (message) => void sent.push(message) },
+      mailer: {
+        send: async (message) => {
+          sent.push(message);
+          return { response: null, queueId: null };
+        },
+      },
       appUrl: testAppUrl,
       invitedBy: { id: inviter.id, email: inviter.email },
       input: { name: 'Invitee', email: 'invitee@example.com' },

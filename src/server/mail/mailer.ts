@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
+import { smtpQueueId } from './smtp-queue-id';
 
 export interface MailMessage {
   to: string;
@@ -15,8 +16,19 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/** What the mail server answered when it accepted a message: a run's e-mail receipt (issue 40). */
+export interface MailReceipt {
+  /** Its reply as sent, e.g. "250 2.0.0 Ok: queued as 4F2A1C0E3". */
+  response: string | null;
+  /** The id the reply names, if any (`smtpQueueId`). */
+  queueId: string | null;
+}
+
+/** The outbox's receipt: no server accepted the message, and the receipt says so. */
+export const outboxReceipt: MailReceipt = { response: 'Saved to the local outbox (no SMTP server configured)', queueId: null };
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<MailReceipt>;
 }
 
 /**
@@ -45,8 +57,11 @@ export function createMailer({
     });
     return {
       async send({ to, subject, html, text, headers }) {
-        await transport.sendMail({ from, to, subject, html, text, headers });
-        logger.info({ to, subject }, 'mail sent');
+        const info = await transport.sendMail({ from, to, subject, html, text, headers });
+        const response = typeof info.response === 'string' && info.response !== '' ? info.response : null;
+        const queueId = response === null ? null : smtpQueueId(response);
+        logger.info({ to, subject, queueId }, 'mail sent');
+        return { response, queueId };
       },
     };
   }
@@ -60,6 +75,7 @@ export function createMailer({
       const file = join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, message as Buffer, { mode: 0o600 });
       logger.info({ to, subject, file, links }, 'mail written to the outbox (no SMTP_URL configured)');
+      return outboxReceipt;
     },
   };
 }

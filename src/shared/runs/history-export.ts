@@ -1,4 +1,5 @@
 import { csvRow } from '../text/csv';
+import { deliveryReceiptText } from './delivery-receipt';
 import type { Run } from './run.schema';
 
 /**
@@ -20,6 +21,10 @@ export const historyExportColumns = [
   'delivery',
   'delivery_reason',
   'delivery_next_attempt_at',
+  // Issue 40's proof of the run, last so that readers of older files find every other column where it was.
+  'lateness_ms',
+  'delivered_at',
+  'delivery_receipt',
 ] as const;
 
 export type HistoryExportColumn = (typeof historyExportColumns)[number];
@@ -44,6 +49,12 @@ export type HistoryExportRecord = {
   delivery_reason: string | null;
   /** While retrying, when the next attempt is due (ISO), if known. */
   delivery_next_attempt_at: string | null;
+  /** How late a worker began the scheduled run, in ms; null for Run Now and runs recorded before it was measured. */
+  lateness_ms: number | null;
+  /** When the receiving end accepted the delivery (ISO); null until delivered, and for runs delivered before receipts. */
+  delivered_at: string | null;
+  /** The receipt on one line (`deliveryReceiptText`): the mail server's reply and queue id, or the HTTP status and time. */
+  delivery_receipt: string | null;
 };
 
 /** A run's delivery as the history shows it (`deliveryOutcome` in the web app's delivery-text). */
@@ -75,6 +86,9 @@ export function historyExportRecord(run: Run, duration: string, delivery: Export
     delivery: delivery.label,
     delivery_reason: delivery.reason,
     delivery_next_attempt_at: delivery.nextAttemptAt,
+    lateness_ms: run.latenessMs ?? null,
+    delivered_at: run.deliveryReceipt?.at ?? null,
+    delivery_receipt: run.deliveryReceipt ? deliveryReceiptText(run.deliveryReceipt) : null,
   };
   // In the column order, whatever order the literal above lists them in.
   return Object.fromEntries(historyExportColumns.map((column) => [column, values[column]])) as HistoryExportRecord;

@@ -22,6 +22,30 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
  */
 export const knownOrOther = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).or(z.string());
 
+/**
+ * What the receiving end answered when it accepted a run's delivery (issue 40): for e-mail the SMTP server's reply to
+ * the message (its queue id when the reply names one), for a webhook or chat message the HTTP status, the response time
+ * and, for a signed webhook, the `webhook-id` a receiver de-duplicates on.
+ */
+export const deliveryReceiptSchema = z
+  .object({
+    method: z.string().meta({ description: 'email, webhook, slack or discord' }),
+    // When the receiver accepted it (ISO).
+    at: z.string(),
+    attempt: z.number().int(),
+    // E-mail: the server's reply, e.g. "250 2.0.0 Ok: queued as 4F2A1C0E3", and the queue id it names, if any. Mail
+    // written to the local outbox (no SMTP_URL) has a reply saying so and no queue id.
+    smtpResponse: z.string().nullable(),
+    queueId: z.string().nullable(),
+    // Webhook and chat.
+    statusCode: z.number().int().nullable(),
+    durationMs: z.number().int().nullable(),
+    webhookId: z.string().nullable(),
+  })
+  .meta({ id: 'DeliveryReceipt' });
+
+export type DeliveryReceipt = z.infer<typeof deliveryReceiptSchema>;
+
 export const runSchema = z
   .object({
     id: z.string().meta({ format: 'uuid' }),
@@ -49,6 +73,11 @@ export const runSchema = z
     outputTokens: z.number().nullable(),
     // Estimated from the catalogue's prices when the run finished; null for a model without a price.
     costUsd: z.number().nullable(),
+    // How late a worker began a scheduled run: that moment minus its slot, in ms (issue 40). Null for Run Now, for a
+    // run not begun yet, and for runs recorded before it was measured. A default, so an older server's answer parses.
+    latenessMs: z.number().int().nullable().default(null),
+    // The receiver's acceptance of the delivery; null until it is delivered (and for runs delivered before receipts).
+    deliveryReceipt: deliveryReceiptSchema.nullable().default(null),
   })
   .meta({ id: 'Run' });
 

@@ -23,6 +23,8 @@ export function makeRun(overrides: Partial<Run> = {}): Run {
     inputTokens: 1200,
     outputTokens: 345,
     costUsd: 0.000198,
+    latenessMs: 1000,
+    deliveryReceipt: null,
     ...overrides,
   };
 }

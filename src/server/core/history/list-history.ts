@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { HistoryPage, Run } from '#shared/runs/run.schema';
+import type { DeliveryReceipt, HistoryPage, Run } from '#shared/runs/run.schema';
 import type { CountedFilter, RunCounts } from '../../events/run-counts';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 import type { RunRow } from '../runs/to-run';
@@ -46,6 +46,9 @@ interface HistoryRow {
   output_tokens: number | null;
   /** numeric: text from pg, as every numeric is. */
   cost_usd: string | null;
+  lateness_ms: number | null;
+  /** jsonb: pg parses it. */
+  delivery_receipt: DeliveryReceipt | null;
 }
 
 const utc = (column: string) => `r.${column} at time zone 'UTC'`;
@@ -70,6 +73,8 @@ const runColumns: Record<keyof HistoryRow, string> = {
   input_tokens: 'r.input_tokens',
   output_tokens: 'r.output_tokens',
   cost_usd: 'r.cost_usd',
+  lateness_ms: 'r.lateness_ms',
+  delivery_receipt: 'r.delivery_receipt',
 };
 const selectList = Object.entries(runColumns)
   .map(([name, column]) => (column === `r.${name}` ? column : `${column} as ${name}`))
@@ -191,6 +196,8 @@ function toHistoryRun(row: HistoryRow): Run {
     inputTokens: row.input_tokens,
     outputTokens: row.output_tokens,
     costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
+    latenessMs: row.lateness_ms,
+    deliveryReceipt: row.delivery_receipt,
   };
 }
 

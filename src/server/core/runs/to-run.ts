@@ -38,5 +38,7 @@ export function toRun(row: RunRow, taskName: string, deliveryNextAttemptAt: stri
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
     costUsd: row.costUsd,
+    latenessMs: row.latenessMs,
+    deliveryReceipt: row.deliveryReceipt,
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { deliveryStatuses, runStatuses, runTriggers } from '#shared/runs/run.schema';
+import { deliveryStatuses, runStatuses, runTriggers, type DeliveryReceipt } from '#shared/runs/run.schema';
 import type { DeliverWhen, DeliveryMethod } from '#shared/tasks/task.schema';
 import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
 import { ownedByUser } from './users';
@@ -63,6 +63,11 @@ export const taskRuns = pgTable(
      * Null for Run Now and for runs recorded before the column existed.
      */
     latenessMs: integer(),
+    /**
+     * What the receiver answered when it accepted the delivery (issue 40): the SMTP reply and queue id, or the HTTP
+     * status, response time and webhook-id. Written with `delivered`, so a delivered run carries its proof; null before.
+     */
+    deliveryReceipt: jsonb().$type<DeliveryReceipt>(),
     /**
      * Null while the task is unchanged since the run started (nearly always: the scheduler writes none). An edit saves
      * the task as it was here first, for every run not yet finished or delivered, so the run asks the old prompt and

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { DeliveryReceipt } from '#shared/runs/run.schema';
 import { defaultUserSettings } from '#shared/settings/user-settings.schema';
 import { addressNotConfirmedError, addressUnsubscribedError } from '#shared/tasks/delivery-address.schema';
 import { deliveryAddressStatus } from '../../core/delivery-addresses/delivery-address-status';
@@ -16,7 +17,8 @@ import { mailServer } from '../delivery-share';
 import type { EngineDeps } from '../engine-deps';
 import { deferredDeliveryFallbackMs, emailRetryDelaysMs, nextAttemptAt, webhookRetryDelaysMs } from '../engine-policy';
 
-type Outcome = { delivered: true } | { delivered: false; error: string };
+/** A delivery carries the receiving end's answer (issue 40), written with `delivered`. */
+type Outcome = { delivered: true; receipt: DeliveryReceipt } | { delivered: false; error: string };
 
 /** What a delivery reads of the run's owner: who they are, and Settings → Task Completion. */
 export const deliveryOwnerColumns = {
@@ -157,8 +159,18 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
             unsubscribe: deps.unsubscribeLinks.forAddress(address.addressId, 'unsubscribe'),
           })
         : content;
-      await mailer.send({ to: task.deliveryConfig.email, ...mail });
-      outcome = { delivered: true };
+      const accepted = await mailer.send({ to: task.deliveryConfig.email, ...mail });
+      outcome = {
+        delivered: true,
+        receipt: {
+          ...noReceiptFields,
+          method: 'email',
+          at: new Date().toISOString(),
+          attempt,
+          smtpResponse: accepted.response,
+          queueId: accepted.queueId,
+        },
+      };
     } catch (error) {
       outcome = { delivered: false, error: `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}` };
     }
@@ -167,7 +179,21 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
       task.deliveryMethod === 'webhook'
         ? await postRunWebhook(deps, { run, task })
         : await postChatMessage(deps, { run, task, url: taskUrl });
-    outcome = webhookAttempt.error ? { delivered: false, error: webhookAttempt.error } : { delivered: true };
+    const { error, statusCode, durationMs, webhookId } = webhookAttempt;
+    outcome = error
+      ? { delivered: false, error }
+      : {
+          delivered: true,
+          receipt: {
+            ...noReceiptFields,
+            method: task.deliveryMethod,
+            at: new Date().toISOString(),
+            attempt,
+            statusCode,
+            durationMs,
+            webhookId,
+          },
+        };
   }
 
   deliveryAttempts.inc({ method: task.deliveryMethod, outcome: outcome.delivered ? 'delivered' : 'failed' });
@@ -192,7 +218,9 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
   await db
     .update(taskRuns)
     .set(
-      outcome.delivered ? { deliveryStatus: 'delivered', deliveryError: null } : { deliveryStatus: 'failed', deliveryError: outcome.error },
+      outcome.delivered
+        ? { deliveryStatus: 'delivered', deliveryError: null, deliveryReceipt: outcome.receipt }
+        : { deliveryStatus: 'failed', deliveryError: outcome.error },
     )
     .where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
   logger.info({ runId, attempt, delivered: outcome.delivered }, 'delivery finished');
@@ -212,7 +240,11 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
   }
 }
 
-type WebhookAttempt = WebhookAttemptResult & { url: string };
+/** The `webhook-id` a signed webhook carries (null for Slack and Discord), kept for the run's receipt. */
+type WebhookAttempt = WebhookAttemptResult & { url: string; webhookId: string | null };
+
+/** A receipt's fields that one method or the other leaves empty. */
+const noReceiptFields = { smtpResponse: null, queueId: null, statusCode: null, durationMs: null, webhookId: null };
 
 /** The run as a Slack or Discord message, POSTed to the channel's incoming webhook like any webhook (guard, deadline). */
 async function postChatMessage(
@@ -238,7 +270,7 @@ async function postChatMessage(
     allowPrivate: deps.env.ALLOW_PRIVATE_WEBHOOKS,
     headers: { 'content-type': 'application/json', 'user-agent': 'Promptcron-Webhooks/1.0' },
   });
-  return { ...result, url: webhookUrl };
+  return { ...result, url: webhookUrl, webhookId: null };
 }
 
 /** One signed POST of the run to the task's webhook. */
@@ -263,5 +295,5 @@ async function postRunWebhook(deps: EngineDeps, { run, task }: { run: RunRow; ta
       'webhook-signature': signWebhook({ secret: task.webhookSecret, id: messageId, timestamp, body }),
     },
   });
-  return { ...result, url };
+  return { ...result, url, webhookId: messageId };
 }

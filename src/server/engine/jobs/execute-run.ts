@@ -31,6 +31,9 @@ export async function runAgainShortly(deps: EngineDeps, { runId }: { runId: stri
  */
 export async function executeRun(deps: EngineDeps, { runId }: { runId: string }): Promise<void> {
   const { db, logger } = deps;
+  // When a worker began this run (issue 40): a run claimed ahead of its slot, or requeued because its owner's share was
+  // full (`runAgainShortly`), begins here, in the job that runs it, not when the scheduler wrote it.
+  const begunAt = Date.now();
   // Its owner too, for the delivery that follows, so that it reads nothing again.
   const [row] = await db
     .select({ run: runColumns, task: tasks, owner: deliveryOwnerColumns })
@@ -127,6 +130,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
         completedAt: new Date(),
         attempts: sql`${taskRuns.attempts} + 1`,
         prompt: input,
+        // Written with the outcome, not a statement of its own (issue 39 counts them); a value already there stays.
+        ...(run.scheduledFor
+          ? { latenessMs: sql`coalesce(${taskRuns.latenessMs}, ${Math.max(0, begunAt - run.scheduledFor.getTime())})` }
+          : {}),
         ...(outcome.status === 'completed'
           ? {
               result: outcome.result,

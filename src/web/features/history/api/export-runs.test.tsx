@@ -98,6 +98,9 @@ describe('history export (spec section 3)', () => {
       delivery: 'Delivered',
       delivery_reason: null,
       delivery_next_attempt_at: null,
+      lateness_ms: 1000,
+      delivered_at: null,
+      delivery_receipt: null,
     });
     expect(file.task_runs.at(-1)?.task_name).toBe('Task 129');
   });
@@ -132,9 +135,9 @@ describe('history export (spec section 3)', () => {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     const { startedAt, completedAt } = tricky[0]!;
     expect(text).toBe(
-      'task_name,status,started_at,completed_at,duration,result,error,prompt,input_tokens,output_tokens,estimated_cost_usd,delivery,delivery_reason,delivery_next_attempt_at\r\n' +
-        `"Märkte, Überblick",completed,${startedAt},${completedAt},850ms,"He said ""buy"".\nThen: sell, sell.",,Summarise the news of 2026-01-16.,1200,345,0.000198,Delivered,,\r\n` +
-        `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")",Summarise the news of 2026-01-16.,1200,345,,Delivered,,\r\n`,
+      'task_name,status,started_at,completed_at,duration,result,error,prompt,input_tokens,output_tokens,estimated_cost_usd,delivery,delivery_reason,delivery_next_attempt_at,lateness_ms,delivered_at,delivery_receipt\r\n' +
+        `"Märkte, Überblick",completed,${startedAt},${completedAt},850ms,"He said ""buy"".\nThen: sell, sell.",,Summarise the news of 2026-01-16.,1200,345,0.000198,Delivered,,,1000,,\r\n` +
+        `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")",Summarise the news of 2026-01-16.,1200,345,,Delivered,,,1000,,\r\n`,
     );
     // The JSON's records have the same keys, in the same order.
     const file = buildHistoryExport({
@@ -144,6 +147,81 @@ describe('history export (spec section 3)', () => {
       exportedAt: new Date(),
     });
     expect(Object.keys(file.task_runs[0]!)).toEqual([...historyExportColumns]);
+  });
+
+  /* Issue 40: each run's lateness and its delivery's receipt, in both formats, after every older column. */
+  it('records how late each run began and the receipt of its delivery', async () => {
+    const downloads = captureDownloads();
+    const proven = [
+      makeRun({
+        id: 'run-mail',
+        taskName: 'Mailed digest',
+        latenessMs: 120,
+        deliveryReceipt: {
+          method: 'email',
+          at: '2026-01-16T08:00:03.100Z',
+          attempt: 1,
+          smtpResponse: '250 2.0.0 Ok: queued as 4F2A1C0E3',
+          queueId: '4F2A1C0E3',
+          statusCode: null,
+          durationMs: null,
+          webhookId: null,
+        },
+      }),
+      makeRun({
+        id: 'run-hook',
+        taskName: 'Hooked digest',
+        latenessMs: 3400,
+        deliveryReceipt: {
+          method: 'webhook',
+          at: '2026-01-16T08:00:04.500Z',
+          attempt: 2,
+          smtpResponse: null,
+          queueId: null,
+          statusCode: 200,
+          durationMs: 45,
+          webhookId: 'msg_run-hook',
+        },
+      }),
+      makeRun({
+        id: 'run-now',
+        taskName: 'Run by hand',
+        trigger: 'manual',
+        scheduledFor: null,
+        latenessMs: null,
+        deliveryStatus: 'pending',
+      }),
+    ];
+    stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: proven, nextCursor: null, total: 3 }) } });
+    renderHistory({ range: 'all', date: '', search: '' });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Export successful')).toBeTruthy();
+    const file = JSON.parse(await downloads[0]!.blob.text()) as HistoryExport;
+    expect(file.task_runs.map((run) => [run.lateness_ms, run.delivered_at, run.delivery_receipt])).toEqual([
+      [120, '2026-01-16T08:00:03.100Z', 'Mail server: "250 2.0.0 Ok: queued as 4F2A1C0E3" (queue id 4F2A1C0E3)'],
+      [3400, '2026-01-16T08:00:04.500Z', 'HTTP 200 in 45ms, webhook-id msg_run-hook'],
+      [null, null, null],
+    ]);
+    expect(Object.keys(file.task_runs[0]!).slice(-4)).toEqual([
+      'delivery_next_attempt_at',
+      'lateness_ms',
+      'delivered_at',
+      'delivery_receipt',
+    ]);
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    const lines = (await downloads[1]!.blob.text()).split('\r\n');
+    expect(lines[0]).toMatch(/,delivery_next_attempt_at,lateness_ms,delivered_at,delivery_receipt$/);
+    expect(lines[1]).toMatch(
+      /,Delivered,,,120,2026-01-16T08:00:03.100Z,"Mail server: ""250 2.0.0 Ok: queued as 4F2A1C0E3"" \(queue id 4F2A1C0E3\)"$/,
+    );
+    expect(lines[2]).toMatch(/,Delivered,,,3400,2026-01-16T08:00:04.500Z,"HTTP 200 in 45ms, webhook-id msg_run-hook"$/);
+    expect(lines[3]).toMatch(/,,,$/);
   });
 
   it('stops fetching pages on Cancel and downloads nothing', async () => {

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Run } from '#shared/runs/run.schema';
+import { DeliveryReceiptFact, LateMarker, LatenessFact } from '#web/components/runs/run-proof';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
 import { Button } from '#web/components/ui/button';
 import { ColumnHeads } from '#web/components/ui/column-heads';
@@ -70,6 +71,7 @@ function RunPreview({ run }: { run: Run }) {
         {run.provider && run.model ? <span className="text-slate-500"> · {modelName(run.provider, run.model)}</span> : null}
       </Fact>
       <Fact label="Duration">{runDurationText(run)}</Fact>
+      <LatenessFact run={run} />
       <Fact label="Tokens">
         {formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out
       </Fact>
@@ -95,6 +97,7 @@ function RunPreview({ run }: { run: Run }) {
           <DeliveryOutcomeText run={run} />
         </Fact>
       </div>
+      <DeliveryReceiptFact run={run} className="sm:col-span-2" />
     </dl>
   );
 }
@@ -130,7 +133,10 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
         </td>
         <td className={clsx(cellClassName, 'text-slate-700 md:whitespace-nowrap')}>
           <CellLabel>Date & Time</CellLabel>
-          {started ? <time dateTime={started}>{formatLocalDateTime(started)}</time> : '—'}
+          <div className="flex flex-col items-end gap-1 md:items-start">
+            {started ? <time dateTime={started}>{formatLocalDateTime(started)}</time> : '—'}
+            <LateMarker run={run} />
+          </div>
         </td>
         <td className={clsx(cellClassName, 'md:text-right md:whitespace-nowrap')}>
           <div className="flex flex-wrap gap-1 max-md:-ml-3 md:justify-end">

@@ -3,11 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Run } from '#shared/runs/run.schema';
 import { formatLocalDateTime } from '#web/lib/date-time';
-import { stubApi } from '#web/testing/api-stubs';
 import { makeRun } from '#web/testing/run-fixtures';
-import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { buildHistoryExport } from '../api/export-runs';
-import { RunHistory } from './run-history';
+import { historyRow, renderHistoryOf } from '../testing/history-of';
 
 const unreachable = 'Could not reach hooks.slack.com: getaddrinfo ENOTFOUND hooks.slack.com';
 const nextAttempt = '2026-01-16T08:05:00.000Z';
@@ -32,23 +30,8 @@ const runs: Run[] = [
   makeRun({ id: 'run-delivered', taskName: 'Delivered result' }),
 ];
 
-function renderHistory() {
-  stubApi({
-    handlers: {
-      'GET /api/runs': () => jsonResponse({ items: runs, nextCursor: null, total: runs.length }),
-      ...Object.fromEntries(runs.map((run) => [`GET /api/runs/${run.id}`, () => jsonResponse({ run })])),
-    },
-  });
-  return renderWithToasts([
-    { path: '/', element: <RunHistory filter={{ range: 'all', date: '', search: '' }} onFilterChange={() => {}} /> },
-  ]);
-}
-
-function row(runId: string): HTMLElement {
-  const element = document.querySelector<HTMLElement>(`tr[data-run-id="${runId}"]`);
-  if (!element) throw new Error(`no row for ${runId}`);
-  return element;
-}
+const renderHistory = () => renderHistoryOf(runs);
+const row = historyRow;
 
 describe("a run's delivery in the history (issue 37)", () => {
   afterEach(() => vi.unstubAllGlobals());

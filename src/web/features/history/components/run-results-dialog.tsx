@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 import type { Run } from '#shared/runs/run.schema';
 import { MarkdownContent } from '#web/components/markdown/markdown-content';
+import { DeliveryReceiptFact, LatenessFact } from '#web/components/runs/run-proof';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
 import { Fact } from '#web/components/ui/fact';
 import { formatLocalDateTime } from '#web/lib/date-time';
@@ -46,10 +47,12 @@ function RunResults({ listed }: { listed: Run }) {
         </Fact>
         <Fact label="Completed">{run.completedAt ? <Moment iso={run.completedAt} /> : 'In progress'}</Fact>
         <Fact label="Duration">{runDurationText(run)}</Fact>
+        <LatenessFact run={run} />
         <Fact label="Tokens">
           {formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out
         </Fact>
         <Fact label="Estimated cost">{formatCostUsd(run.costUsd)}</Fact>
+        <DeliveryReceiptFact run={run} className="sm:col-span-2" />
       </dl>
       {run.prompt ? (
         <section aria-labelledby="run-prompt-heading" className="flex flex-col gap-1">

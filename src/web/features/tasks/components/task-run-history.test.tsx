@@ -175,6 +175,37 @@ describe('task run history', () => {
     expect(screen.queryByText('Attempt 1')).toBeNull();
   });
 
+  it('marks a late run and shows its lateness and the Slack receipt when expanded (issue 40)', async () => {
+    const at = '2026-01-16T08:01:05.000Z';
+    stubRuns(
+      makeRun({
+        id: 'run-late',
+        latenessMs: 65_000,
+        deliveryReceipt: {
+          method: 'slack',
+          at,
+          attempt: 1,
+          smtpResponse: null,
+          queueId: null,
+          statusCode: 200,
+          durationMs: 80,
+          webhookId: null,
+        },
+      }),
+      makeRun({ id: 'run-on-time', latenessMs: 40 }),
+    );
+    renderHistory('slack');
+    const user = userEvent.setup();
+
+    await screen.findByRole('list', { name: 'Runs, newest first' });
+    expect(within(row('run-late')).getByText('Late by 1m 5s')).toBeTruthy();
+    expect(within(row('run-on-time')).queryByText(/Late by/)).toBeNull();
+
+    await user.click(within(row('run-late')).getByRole('button', { name: /^Details of the run started/ }));
+    expect(fact(row('run-late'), 'Lateness')).toBe('Late by 1m 5s');
+    expect(fact(row('run-late'), 'Delivery receipt')).toBe(`HTTP 200 in 80ms · ${formatLocalDateTime(at)}`);
+  });
+
   it("lists a Slack task's delivery attempts too, without the channel's secret URL", async () => {
     const url = 'https://hooks.slack.com/services/T0001/B0001/XXXXsecret';
     stubRuns(

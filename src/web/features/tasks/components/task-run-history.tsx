@@ -5,6 +5,7 @@ import { formatDuration } from '#shared/runs/format-duration';
 import { formatCostUsd } from '#shared/runs/format-cost';
 import type { WebhookAttempt } from '#shared/runs/run.schema';
 import { deliversToUrl } from '#shared/tasks/task.schema';
+import { DeliveryReceiptFact, LateMarker, LatenessFact } from '#web/components/runs/run-proof';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
 import { TitledCard } from '#web/components/ui/card';
 import { DetailsToggle } from '#web/components/ui/details-toggle';
@@ -121,6 +122,8 @@ function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; atte
         <Fact label="Completed">
           <LocalTime iso={run.completedAt} />
         </Fact>
+        <LatenessFact run={run} />
+        <DeliveryReceiptFact run={run} className="col-span-2" />
       </dl>
 
       <div className="flex flex-col gap-1">
@@ -187,6 +190,7 @@ function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | 
             <span className="text-sm font-medium text-slate-900">
               <LocalTime iso={started} />
             </span>
+            <LateMarker run={run} />
           </div>
           <dl className="grid grid-cols-3 gap-3 sm:flex sm:flex-wrap sm:gap-x-6">
             <Fact label="Trigger">{triggerLabel(run.trigger)}</Fact>
