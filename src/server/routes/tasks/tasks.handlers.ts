@@ -2,6 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env';
 import { listTaskRuns as listTaskRunsCore } from '../../core/runs/list-task-runs';
 import { runActivity } from '../../core/runs/run-activity';
+import { taskReliability } from '../../core/reliability/task-reliability';
 import { runTaskNow as runTaskNowCore } from '../../core/runs/run-task-now';
 import { hitRateLimit } from '../../core/security/rate-limit';
 import { createTask as createTaskCore } from '../../core/tasks/create-task';
@@ -27,6 +28,7 @@ import type {
   sendTestDeliveryRoute,
   listTaskRunsRoute,
   getTaskActivityRoute,
+  getTaskReliabilityRoute,
   updateTaskRoute,
 } from './tasks.routes';
 import { errorBody } from '../errors';
@@ -108,6 +110,10 @@ export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = asyn
 export const getTaskActivity: RouteHandler<typeof getTaskActivityRoute, AppEnv> = async (c) => {
   const { db, runCounts } = c.var.deps;
   return c.json(await runActivity({ db, totals: runCounts, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id }), 200);
+};
+
+export const getTaskReliability: RouteHandler<typeof getTaskReliabilityRoute, AppEnv> = async (c) => {
+  return c.json(await taskReliability({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id }), 200);
 };
 
 export const sendTestDelivery: RouteHandler<typeof sendTestDeliveryRoute, AppEnv> = async (c) => {

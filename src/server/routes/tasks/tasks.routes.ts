@@ -2,6 +2,7 @@ import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import { runActivitySchema } from '#shared/runs/run-activity.schema';
 import { runResponseSchema, taskRunPageSchema } from '#shared/runs/run.schema';
 import { taskInputSchema, taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
+import { taskReliabilitySchema } from '#shared/tasks/task-reliability.schema';
 import { testDeliveryInputSchema, testDeliveryResultSchema } from '#shared/tasks/test-delivery.schema';
 import { createRouter } from '../create-router';
 import { errorJson, idParam, json, jsonBody, notSignedIn, userOrKey } from '../openapi';
@@ -10,6 +11,7 @@ import {
   deleteTask,
   getTask,
   getTaskActivity,
+  getTaskReliability,
   listTasks,
   pauseTask,
   resumeTask,
@@ -136,6 +138,13 @@ export const getTaskActivityRoute = onTask(
   { 200: json(runActivitySchema, 'The 30 days, oldest first') },
 );
 
+export const getTaskReliabilityRoute = onTask(
+  'get',
+  '/reliability',
+  "How the task's scheduled slots of the last 30 days went: on time, late, missed, duplicates, and its deliveries",
+  { 200: json(taskReliabilitySchema, 'The figures of the last 30 days, up to now') },
+);
+
 export const sendTestDeliveryRoute = createRoute({
   tags,
   ...userOrKey('post'),
@@ -164,4 +173,5 @@ export const tasksRouter = createRouter()
   .openapi(rotateWebhookSecretRoute, rotateWebhookSecret)
   .openapi(runTaskNowRoute, runTaskNow)
   .openapi(listTaskRunsRoute, listTaskRuns)
-  .openapi(getTaskActivityRoute, getTaskActivity);
+  .openapi(getTaskActivityRoute, getTaskActivity)
+  .openapi(getTaskReliabilityRoute, getTaskReliability);

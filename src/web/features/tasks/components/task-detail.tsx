@@ -24,6 +24,7 @@ import { modelName, providerName } from '#web/lib/catalog-names';
 import { formatLocalDateTime } from '#web/lib/date-time';
 import { chatWebhookText, deliveryMethodLabel } from '#web/lib/delivery-text';
 import { DeleteTaskDialog } from './delete-task-dialog';
+import { ReliabilityCard } from './reliability-card';
 import { TaskRunHistory } from './task-run-history';
 import { TaskNotFound, isTaskNotFound } from './task-not-found';
 import { TaskStatusBadge } from './task-status-badge';
@@ -277,6 +278,8 @@ function TaskDetailView({ task }: { task: Task }) {
         </TitledCard>
 
         <TaskActivity taskId={task.id} />
+
+        <ReliabilityCard taskId={task.id} className="md:col-span-2" />
 
         <TaskRunHistory taskId={task.id} deliveryMethod={task.deliveryMethod} />
       </div>

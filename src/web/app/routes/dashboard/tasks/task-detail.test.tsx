@@ -36,6 +36,21 @@ function stubTaskApi(initial: Task, handlers: Record<string, Handler> = {}, runs
             failed: index === 29 ? 1 : 0,
           })),
         }),
+      // A task that has had no scheduled slot yet, and a Run Now that was delivered.
+      [`GET /api/tasks/${task.id}/reliability`]: () =>
+        jsonResponse({
+          from: '2025-12-16T08:00:00.000Z',
+          to: '2026-01-15T08:00:00.000Z',
+          slotsDue: 0,
+          onTime: 0,
+          late: 0,
+          worstLatenessMs: null,
+          missed: 0,
+          unmeasured: 0,
+          duplicates: 0,
+          deliveriesConfirmed: 1,
+          deliveriesFailed: 0,
+        }),
       [`POST /api/tasks/${task.id}/pause`]: () => store({ status: 'paused', nextFireAt: null }),
       [`POST /api/tasks/${task.id}/resume`]: () => store({ status: 'active', nextFireAt: '2026-01-16T08:00:00.000Z' }),
       [`POST /api/tasks/${task.id}/webhook-secret`]: () => store({ webhookSecret: 'whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbg' }),
@@ -125,6 +140,10 @@ describe('task detail page', () => {
     const activity = await screen.findByRole('region', { name: 'Activity' });
     expect(within(activity).getByRole('img', { name: 'Activity: 3 completed runs and 1 failed run in the last 30 days' })).toBeTruthy();
     expect(activity.textContent).toContain("This task's runs over the last 30 days, per day in Europe/Berlin");
+
+    const reliability = screen.getByRole('region', { name: 'Reliability (last 30 days)' });
+    expect(await within(reliability).findByText('No scheduled slots in the last 30 days.')).toBeTruthy();
+    expect(detail('Deliveries confirmed')).toBe('1');
 
     expect(screen.getByRole('link', { name: 'Back to Tasks' }).getAttribute('href')).toBe('/dashboard/tasks');
     expect(screen.getByRole('link', { name: 'Edit Task' }).getAttribute('href')).toBe('/dashboard/tasks/task-1/edit');

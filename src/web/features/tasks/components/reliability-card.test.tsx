@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TaskReliability } from '#shared/tasks/task-reliability.schema';
+import { stubApi } from '#web/testing/api-stubs';
+import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
+import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { taskQueryOptions } from '../api/get-task';
+import { ReliabilityCard } from './reliability-card';
+
+const reliabilityPath = 'GET /api/tasks/task-1/reliability';
+
+function figures(overrides: Partial<TaskReliability> = {}): TaskReliability {
+  return {
+    from: '2026-10-27T08:00:00.000Z',
+    to: '2026-11-26T08:00:00.000Z',
+    slotsDue: 1_440,
+    onTime: 1_412,
+    late: 2,
+    worstLatenessMs: 3_400,
+    missed: 24,
+    unmeasured: 2,
+    duplicates: 0,
+    deliveriesConfirmed: 1_409,
+    deliveriesFailed: 3,
+    ...overrides,
+  };
+}
+
+function renderCard() {
+  return renderRoutes([{ path: '/', element: <ReliabilityCard taskId="task-1" /> }]);
+}
+
+/** The value shown under a label in the card. */
+function fact(label: string): string {
+  const card = screen.getByRole('region', { name: 'Reliability (last 30 days)' });
+  return within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
+}
+
+describe('the reliability card', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the slots due, on time with its share, late with the worst, missed, duplicates and deliveries', async () => {
+    stubApi({ handlers: { [reliabilityPath]: () => jsonResponse(figures()) } });
+    renderCard();
+
+    expect(screen.getByRole('status').textContent).toBe('Loading reliability...');
+    await screen.findByText('Slots due', { selector: 'dt' });
+    expect(fact('Slots due')).toBe('1,440');
+    // 1,412 of the 1,438 slots whose outcome is known.
+    expect(fact('On time')).toBe('1,412 (98.2 %)');
+    expect(fact('Late')).toBe('2 (worst 3.4s)');
+    expect(fact('Missed')).toBe('24');
+    expect(fact('Not measured')).toBe('2');
+    expect(fact('Duplicates')).toBe('0');
+    expect(fact('Deliveries confirmed')).toBe('1,409');
+    expect(fact('Deliveries failed')).toBe('3');
+  });
+
+  it('says so for a task without scheduled slots, and leaves out what is not there', async () => {
+    stubApi({
+      handlers: {
+        [reliabilityPath]: () =>
+          jsonResponse(
+            figures({
+              slotsDue: 0,
+              onTime: 0,
+              late: 0,
+              worstLatenessMs: null,
+              missed: 0,
+              unmeasured: 0,
+              deliveriesConfirmed: 0,
+              deliveriesFailed: 0,
+            }),
+          ),
+      },
+    });
+    renderCard();
+
+    await screen.findByText('No scheduled slots in the last 30 days.');
+    expect(screen.queryByText('Slots due')).toBeNull();
+    expect(screen.queryByText('Deliveries confirmed')).toBeNull();
+  });
+
+  it('shows a late count without a worst when none was late, and no share without a known outcome', async () => {
+    stubApi({
+      handlers: {
+        [reliabilityPath]: () =>
+          jsonResponse(figures({ slotsDue: 3, onTime: 0, late: 0, worstLatenessMs: null, missed: 0, unmeasured: 3 })),
+      },
+    });
+    renderCard();
+
+    await screen.findByText('Slots due', { selector: 'dt' });
+    expect(fact('On time')).toBe('0');
+    expect(fact('Late')).toBe('0');
+    expect(fact('Not measured')).toBe('3');
+  });
+
+  it('explains a failed load and loads again on Retry', async () => {
+    const reliability = downUntilRecovered(() => jsonResponse(figures({ unmeasured: 0 })));
+    stubApi({ handlers: { [reliabilityPath]: reliability.handler } });
+    renderCard();
+
+    await retryAfterLoadError('Error loading reliability', reliability.recover);
+    await screen.findByText('Slots due', { selector: 'dt' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Not measured')).toBeNull();
+  });
+
+  it('refreshes when the task’s runs change', async () => {
+    let onTime = 1_412;
+    stubApi({ handlers: { [reliabilityPath]: () => jsonResponse(figures({ onTime })) } });
+    const { queryClient } = renderCard();
+    await screen.findByText('Slots due', { selector: 'dt' });
+
+    onTime += 1;
+    // What the live run events do for a run of this task (app/live-run-status.ts).
+    await queryClient.invalidateQueries({ queryKey: taskQueryOptions('task-1').queryKey });
+    await waitFor(() => expect(fact('On time')).toBe('1,413 (98.2 %)'));
+  });
+});
