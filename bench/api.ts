@@ -7,7 +7,9 @@
  * autocannon under BENCH_CONNECTIONS keep-alive connections (default 50) and under one: the first history page, four
  * searches, the overview; then the history's export path (pages of 100 with the cursor, as the browser does). Prints
  * the issue 21 goals with their ratios and pass or fail (bench/history-goals.ts), the admin lists' (issue 17) and the
- * overview's against the first page beside it (issue 39, bench/dashboard-goals.ts).
+ * overview's against the first page beside it (issue 39, bench/dashboard-goals.ts). Then the status page's: the
+ * daily rollup run once over every seeded run and timed, and `GET /api/status` beside the first page (issue 40,
+ * bench/status-goals.ts; the issue's figure is at BENCH_RUNS=1000000, `BENCH_SCENARIOS=status` measures only that).
  * BENCH_GROWTH_FROM=report.json compares with an earlier run's report (e.g. the 100,000-run one): the growth goals.
  * Also reports what the run_changed triggers cost the scheduler's batch inserts.
  */
@@ -20,17 +22,22 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { calendarMonthOf } from '#server/core/billing/usage-period';
+import { dashboardFigures } from '#server/core/dashboard/dashboard-figures';
+import { monthPunctuality } from '#server/core/dashboard/month-punctuality';
 import { listHistory } from '#server/core/history/list-history';
 import { runActivity } from '#server/core/runs/run-activity';
 import * as schema from '#server/db/schema/index';
 import { adminTasks, adminUsers, againstHistory, measureExport, seedAdminLists } from './admin-lists';
 import { dashboardGoals, printDashboardGoals } from './dashboard-goals';
+import { printStatusGoals, statusGoals, type StatusReport } from './status-goals';
 import { historyGoals, printGoals, type Measured, type Report } from './history-goals';
 import { connectDatabase, type Database } from '#server/db/client';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { migrateDatabase } from '#server/migrate';
 import { findFreePort } from '#server/lib/free-port';
 import { createLogger } from '#server/logger';
+import { rollupStatusDays } from '#server/status/rollup-status-days';
 
 const runs = Number(process.env.BENCH_RUNS ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -235,6 +242,8 @@ async function measureAll(
           ],
           true,
         );
+  const status =
+    only && !only.includes('status') ? undefined : await measureStatus(db, baseUrl, (requests) => sideBySide(connections, requests, true));
   // Each admin list right after a round of the history's first page, its reference: minutes apart, the machine's load
   // moved the two by tens of percent (docs/scaling.md, "Admin lists").
   const besideFirstPage = async (name: string, path: string) => ({
@@ -273,6 +282,7 @@ async function measureAll(
     dashboard,
     dashboardFloor,
     dashboardFirstPage,
+    status,
     historyExport,
     admin: { users: adminUsers, tasks: adminTasks, ...admin, againstHistoryFirstPage: againstHistory(adminPairs), exports },
     triggerCost,
@@ -282,14 +292,38 @@ async function measureAll(
   printGoals(goals, report);
   const overviewGoals = dashboardGoals(report);
   printDashboardGoals(overviewGoals, report);
+  const statusPageGoals = statusGoals(report, status);
+  printStatusGoals(statusPageGoals, status);
   printAdminGoals(againstHistory(adminPairs), exports);
   const output = JSON.stringify(
-    { ...report, goals: [...goals, ...overviewGoals] },
+    { ...report, goals: [...goals, ...overviewGoals, ...statusPageGoals] },
     (key, value: unknown) => (key === 'latencies' ? undefined : value),
     2,
   );
   if (process.env.BENCH_REPORT) await writeFile(process.env.BENCH_REPORT, output);
   console.log(output);
+}
+
+/**
+ * The status page over every run seeded (issue 40): the daily rollup once, as on a first start (every day of the 90
+ * missing), timed; then `GET /api/status` (public, read from the rollup) beside the history's first page in pairs.
+ */
+async function measureStatus(
+  db: Database,
+  baseUrl: string,
+  sideBySide: (requests: { name: string; path: string; url: string }[]) => Promise<Measured[]>,
+): Promise<StatusReport> {
+  const [counted] = (await db.execute<{ runs: number }>(sql`select count(*)::int as runs from task_runs`)).rows;
+  progress(`rolling up the status page's days over ${counted?.runs} runs`);
+  const started = performance.now();
+  const days = await rollupStatusDays({ db, now: new Date() });
+  const rollup = { days: days.length, seconds: round((performance.now() - started) / 1000) };
+  progress(`rolled up ${rollup.days} days in ${rollup.seconds} s; measuring /api/status`);
+  const [firstPage, status] = await sideBySide([
+    { name: 'firstPage', path: '/api/runs?limit=20', url: baseUrl },
+    { name: 'status', path: '/api/status', url: baseUrl },
+  ]);
+  return { runsInTable: counted?.runs ?? 0, rollup, status, firstPage };
 }
 
 /** Issue 17's goals: each admin list's cost against the history's first page beside it, and the exports' figures. */
@@ -379,7 +413,7 @@ async function seed(db: Database, userId: string) {
   await db.execute(sql`alter table task_runs disable trigger user`);
   await db.execute(sql`
     with task_list as (select array_agg(id order by name) ids, array_agg(substring(name from 7) order by name) topics from tasks where user_id = ${userId})
-    insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for, started_at, completed_at, result, error, delivery_status, input_tokens, output_tokens)
+    insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for, started_at, completed_at, result, error, delivery_status, input_tokens, output_tokens, lateness_ms, delivery_error)
     select ids[1 + n % 20], ${userId},
       case when n % 20 = 7 then 'error' when n % 20 = 13 then 'skipped' else 'completed' end,
       'schedule', 'openai', 'gpt-4.1-mini', started, started, started + (800 + n % 5000) * interval '1 millisecond',
@@ -388,7 +422,11 @@ async function seed(db: Database, userId: string) {
         -- The searched words: one run in 19 (of which one in ten has no result), one in 100,000.
         || case when n % 19 = 3 then ' from the ${sql.raw(words.common)}' else '' end || case when n % 100000 = 31337 then ' about a ${sql.raw(words.rare)}' else '' end || '.' end,
       case when n % 20 = 7 then 'The provider did not answer within 60 seconds' end,
-      case when n % 20 = 13 then 'skipped' else 'delivered' end, 120, 380
+      -- One delivery in 50 failed (the status page's delivery share).
+      case when n % 20 = 13 then 'skipped' when n % 50 = 21 then 'failed' else 'delivered' end, 120, 380,
+      -- Begun 0–399 ms after the slot, one in 200 late by seconds; a skipped slot never began (issue 40).
+      case when n % 20 <> 13 then (n::bigint * 7919 % 400)::int + (n % 200 = 11)::int * 2500 end,
+      case when n % 50 = 21 then 'The receiver answered 500' end
     from task_list, generate_series(1, ${runs}) n, lateral (select now() - n * (interval '90 days' / ${runs})) t(started)`);
   await db.execute(sql`alter table task_runs enable trigger user`);
   // As autovacuum would soon: fresh statistics and a visibility map, so counts can use index-only scans.
@@ -471,8 +509,8 @@ async function measureTriggerCost(db: Database, userId: string) {
 }
 
 /**
- * BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries (first page, the four searches) and the
- * activity chart's (the overview's and one task's), as the product sends them.
+ * BENCH_EXPLAIN=1: the plans PostgreSQL picks for the history's queries (first page, the four searches), the overview's
+ * statement and the month's punctuality, and the activity chart's (the overview's and one task's), as the product sends them.
  */
 async function explainHistory(pool: pg.Pool, userId: string) {
   const queries: { sql: string; params: unknown[] }[] = [];
@@ -487,7 +525,9 @@ async function explainHistory(pool: pg.Pool, userId: string) {
   } as unknown as pg.Pool;
   await listHistory({ pool: logged, userId, limit: 20 });
   for (const q of Object.values(words)) await listHistory({ pool: logged, userId, limit: 20, filter: { q } });
+  await dashboardFigures(logged, userId, calendarMonthOf(new Date()).start);
   const loggedDb = drizzle(logged, { schema, casing: 'snake_case' });
+  await monthPunctuality({ db: loggedDb, userId });
   const [task] = (await pool.query<{ id: string }>('select id from tasks where user_id = $1 limit 1', [userId])).rows;
   const before = queries.length;
   await runActivity({ db: loggedDb, userId });

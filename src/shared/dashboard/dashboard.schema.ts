@@ -30,6 +30,21 @@ export const dashboardSchema = z
       periodEnd: z.string().meta({ description: 'First instant of the next month (UTC), exclusive' }),
     }),
     activity: runActivitySchema,
+    punctuality: z
+      .object({
+        timedRunsThisMonth: z
+          .number()
+          .int()
+          .nonnegative()
+          .meta({ description: 'Scheduled runs a worker began this calendar month (UTC), so whose lateness is known' }),
+        onTimeShare: z.number().min(0).max(100).nullable().meta({
+          description: 'Percent of them begun within 1 s of their slot, one decimal; null without any',
+        }),
+        p99LatenessMs: z.number().int().nullable().meta({
+          description: 'Their 99th percentile of lateness (slot to the start of work, interpolated, rounded); null without any',
+        }),
+      })
+      .meta({ description: 'How punctually the user’s scheduled runs began this month (issue 40)' }),
   })
   .meta({ id: 'Dashboard' });
 

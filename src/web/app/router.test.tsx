@@ -159,6 +159,7 @@ describe('app routes', () => {
               periodEnd: subscription.currentPeriodEnd,
             },
             activity: { timeZone: 'UTC', days: [] },
+            punctuality: { timedRunsThisMonth: 0, onTimeShare: null, p99LatenessMs: null },
           }),
       },
     });

@@ -9,6 +9,7 @@ import { toRun } from '../runs/to-run';
 import { toTask } from '../tasks/to-task';
 import { monthlyUsage } from '../usage/monthly-usage';
 import { dashboardFigures } from './dashboard-figures';
+import { monthPunctuality } from './month-punctuality';
 
 /**
  * The overview of the signed-in user (spec section 2, "Dashboard screens"), from real counts: one statement for what
@@ -27,10 +28,11 @@ export async function getDashboard({
   totals?: RunCounts;
 }): Promise<Dashboard> {
   const month = calendarMonthOf(now);
-  const [figures, runCounts, usage] = await Promise.all([
+  const [figures, runCounts, usage, punctuality] = await Promise.all([
     dashboardFigures(poolOf(db), userId, month.start),
     countUserRuns({ db, userId, totals }),
     monthlyUsage({ db, userId, now, totals }),
+    monthPunctuality({ db, userId, now, totals }),
   ]);
   // The chart's days need the zone the statement read.
   const activity = await runActivity({ db, userId, now, totals, timeZone: figures.timeZone });
@@ -58,6 +60,7 @@ export async function getDashboard({
       periodEnd: month.end.toISOString(),
     },
     activity,
+    punctuality,
   };
 }
 

@@ -50,6 +50,7 @@ function dashboardBody(timeZone: string) {
       timeZone,
       days: Array.from({ length: 30 }, (_, index) => ({ date: `2026-01-${String(index + 1).padStart(2, '0')}`, completed: 0, failed: 0 })),
     },
+    punctuality: { timedRunsThisMonth: 1, onTimeShare: 100, p99LatenessMs: 120 },
   };
 }
 

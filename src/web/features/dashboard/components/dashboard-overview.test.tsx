@@ -36,6 +36,7 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
         failed: index === 29 ? 2 : 0,
       })),
     },
+    punctuality: { timedRunsThisMonth: 1_200, onTimeShare: 99.1, p99LatenessMs: 240 },
     ...overrides,
   } as Dashboard;
 }
@@ -64,6 +65,8 @@ describe('dashboard overview', () => {
     expect(stat('Runs Completed')).toBe((1234).toLocaleString());
     expect(stat('Success Rate')).toBe('97.5%');
     expect(stat('Runs This Month')).toBe('42');
+    expect(stat('On Time')).toBe('99.1%');
+    expect(screen.getByText('p99 lateness 240ms this month')).toBeTruthy();
     expect(stat('Tokens This Month')).toBe('123,456');
     expect(screen.getByText('$0.42 estimated cost')).toBeTruthy();
 

@@ -40,10 +40,10 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
   } else if (!dashboard.data) {
     body = <QueryLoadError title="Error loading dashboard" query={dashboard} fallback={loadFailed} />;
   } else {
-    const { stats, activeTasks, recentRuns, quota, activity } = dashboard.data;
+    const { stats, activeTasks, recentRuns, quota, activity, punctuality } = dashboard.data;
     body = (
       <div className="flex flex-col gap-6">
-        <StatCards stats={stats} />
+        <StatCards stats={stats} punctuality={punctuality} />
         <ActivityChart activity={activity} />
         {/* An explicit column: an implicit one grows to a long task name, which then sticks out on a phone. */}
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -1,30 +1,40 @@
-import { Activity, CalendarRange, CircleCheck, Coins, Gauge, type LucideIcon } from 'lucide-react';
+import { Activity, CalendarRange, CircleCheck, Coins, Gauge, Timer, type LucideIcon } from 'lucide-react';
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
+import { formatDuration } from '#shared/runs/format-duration';
 import { Skeleton } from '#web/components/ui/skeleton';
 import type { Dashboard } from '../api/get-dashboard';
 import { formatCount } from '#web/lib/numbers';
 
 type Stat = { label: string; value: string; hint: string; icon: LucideIcon };
 
-function statsOf({
-  activeTasks,
-  runsCompleted,
-  successRate,
-  runsThisMonth,
-  tokensThisMonth,
-  costUsdThisMonth,
-}: Dashboard['stats']): Stat[] {
+/** One decimal at most: "97.5%", "100%"; a dash without a figure. */
+const percentText = (share: number | null) => (share === null ? '—' : `${Math.round(share * 10) / 10}%`);
+
+/** Beside the month's runs: how many of the scheduled ones began within a second of their slot (issue 40). */
+function onTimeStat({ onTimeShare, p99LatenessMs }: Dashboard['punctuality']): Stat {
+  return {
+    label: 'On Time',
+    value: percentText(onTimeShare),
+    hint: p99LatenessMs === null ? 'No scheduled runs this month' : `p99 lateness ${formatDuration(Math.max(0, p99LatenessMs))} this month`,
+    icon: Timer,
+  };
+}
+
+function statsOf(
+  { activeTasks, runsCompleted, successRate, runsThisMonth, tokensThisMonth, costUsdThisMonth }: Dashboard['stats'],
+  punctuality: Dashboard['punctuality'],
+): Stat[] {
   return [
     { label: 'Active Tasks', value: formatCount(activeTasks), hint: 'Running on their schedules', icon: Activity },
     { label: 'Runs Completed', value: formatCount(runsCompleted), hint: 'Since you started', icon: CircleCheck },
     {
       label: 'Success Rate',
-      // One decimal at most: "97.5%", "100%"; a dash until a run has finished.
-      value: successRate === null ? '—' : `${Math.round(successRate * 10) / 10}%`,
+      value: percentText(successRate),
       hint: successRate === null ? 'No finished runs yet' : 'Of finished runs',
       icon: Gauge,
     },
     { label: 'Runs This Month', value: formatCount(runsThisMonth), hint: 'Since the 1st (UTC)', icon: CalendarRange },
+    onTimeStat(punctuality),
     {
       label: 'Tokens This Month',
       value: formatTokens(tokensThisMonth),
@@ -34,12 +44,13 @@ function statsOf({
   ];
 }
 
-const gridClassName = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5';
+// Six cards: three a row on a laptop, where six would squeeze the labels, and one row on a wide screen.
+const gridClassName = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6';
 
-export function StatCards({ stats }: { stats: Dashboard['stats'] }) {
+export function StatCards({ stats, punctuality }: { stats: Dashboard['stats']; punctuality: Dashboard['punctuality'] }) {
   return (
     <ul aria-label="Statistics" className={gridClassName}>
-      {statsOf(stats).map(({ label, value, hint, icon: Icon }) => (
+      {statsOf(stats, punctuality).map(({ label, value, hint, icon: Icon }) => (
         <li key={label} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <div className="flex items-center justify-between gap-2">
             <span className="text-sm font-medium text-slate-600">{label}</span>
@@ -58,7 +69,7 @@ export function StatCards({ stats }: { stats: Dashboard['stats'] }) {
 export function StatCardsSkeleton() {
   return (
     <div aria-hidden="true" className={gridClassName}>
-      {[0, 1, 2, 3, 4].map((index) => (
+      {[0, 1, 2, 3, 4, 5].map((index) => (
         <div key={index} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <Skeleton className="h-4 w-24" />
           <Skeleton className="h-7 w-16" />
