@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { onTimeWithinMs } from '#shared/runs/delivery-receipt';
 import type { Database } from '../db/client';
 
 /** The status page's window (issue 40): 90 UTC days, today included. */
 export const statusPageDays = 90;
-
-/** A run a worker began at most this long after its slot is on time (issue 40). */
-export const onTimeWithinMs = 1_000;
 
 const dayMs = 86_400_000;
 
