@@ -60,4 +60,11 @@ test('a scheduled run shows its lateness and the mail server’s receipt, and th
     /^Mail server: "250 .+"/,
   );
   await expect(dialog.getByText('Lateness', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(/^(On time \(|Late by )\d/);
+
+  // And the month's punctuality on the overview, beside the runs.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Overview' }).click();
+  const statistics = page.getByRole('list', { name: 'Statistics' });
+  await expect(statistics.locator('[data-stat="On Time"]')).toHaveText(/^\d+(\.\d)?%$/);
+  await expect(statistics.getByText(/^p99 lateness \S+ this month$/)).toBeVisible();
 });
