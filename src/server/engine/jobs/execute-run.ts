@@ -131,9 +131,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
         attempts: sql`${taskRuns.attempts} + 1`,
         prompt: input,
         // Written with the outcome, not a statement of its own (issue 39 counts them); a value already there stays.
-        ...(run.scheduledFor
-          ? { latenessMs: sql`coalesce(${taskRuns.latenessMs}, ${Math.max(0, begunAt - run.scheduledFor.getTime())})` }
-          : {}),
+        ...(run.scheduledFor ? { latenessMs: sql`coalesce(${taskRuns.latenessMs}, ${latenessOf(begunAt, run.scheduledFor)})` } : {}),
         ...(outcome.status === 'completed'
           ? {
               result: outcome.result,
@@ -213,6 +211,13 @@ async function timeProviderCall<T>(provider: string, call: () => Promise<T>): Pr
     stop({ outcome: 'error' });
     throw error;
   }
+}
+
+/** The column is an `integer`: a slot begun more than 24.8 days late (a run recorded with an old slot) reads as that. */
+const longestLatenessMs = 2_147_483_647;
+
+function latenessOf(begunAt: number, slot: Date): number {
+  return Math.min(longestLatenessMs, Math.max(0, begunAt - slot.getTime()));
 }
 
 function sumTokens(first: number | null, second: number | null): number | null {
