@@ -118,6 +118,10 @@ test('run a task now and watch it reach the history live, read the full result, 
       delivery: 'Delivered',
       delivery_reason: null,
       delivery_next_attempt_at: null,
+      // Its proof (issue 40): Run Now has no slot to be late for; the suite's mail server's reply is the receipt.
+      lateness_ms: null,
+      delivered_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      delivery_receipt: expect.stringMatching(/^Mail server: "250 2\.0\.0 Ok: queued as \w+" \(queue id \w+\)$/),
     },
   ]);
 
