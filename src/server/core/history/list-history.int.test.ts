@@ -5,6 +5,7 @@ import { useTestApp } from '#test/app';
 import { seedTask, seedUser } from '#test/seed';
 import { historyWhere } from './history-filter';
 import { listHistory } from './list-history';
+import { planNodes, type PlanNode } from '#test/query-plans';
 
 const t = useTestApp();
 /** One connection, so the statements the history prepares are the ones this test inspects. */
@@ -28,15 +29,6 @@ async function userWithRuns(name: string, count: number, word: string) {
     from generate_series(1, ${count}) n`);
   return user;
 }
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
 /** The walks kept on the one connection, and how often each ran on its kept plan. */
 async function keptWalks() {

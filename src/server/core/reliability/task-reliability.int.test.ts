@@ -6,6 +6,7 @@ import { useTestApp, type SignedInUser } from '#test/app';
 import { runRow } from '#test/builders';
 import { seedRun, seedTask } from '#test/seed';
 import { reliabilityQuery, taskReliability } from './task-reliability';
+import { planNodes, type PlanNode } from '#test/query-plans';
 
 const t = useTestApp();
 const minuteMs = 60_000;
@@ -149,12 +150,3 @@ describe('the figures’ statement', () => {
     );
   });
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
