@@ -54,13 +54,20 @@ export const deliveryAttempts = new Counter({
 
 /**
  * The job queue as the database holds it, read when Prometheus scrapes a process that runs the engine: `measure`
- * is that process's query (main.ts), so this module needs no database.
+ * is that process's query (main.ts), so this module needs no database. Returns how to stop: the registry outlives
+ * the database it was given (tests share one process), and a gauge left behind would read a closed pool on every
+ * scrape, which answers /metrics with 503. A second watch replaces the first.
  */
-export function watchJobQueue(measure: () => Promise<{ waiting: number; oldestWaitingSeconds: number }>): void {
+export function watchJobQueue(measure: () => Promise<{ waiting: number; oldestWaitingSeconds: number }>): () => void {
+  const names = ['promptcron_job_queue_depth', 'promptcron_job_queue_oldest_waiting_seconds'] as const;
+  const unwatch = () => {
+    for (const name of names) metricsRegistry.removeSingleMetric(name);
+  };
+  unwatch();
   let last: Promise<{ waiting: number; oldestWaitingSeconds: number }> | undefined;
   const read = () => (last ??= measure().finally(() => setTimeout(() => (last = undefined), 1000)));
   new Gauge({
-    name: 'promptcron_job_queue_depth',
+    name: names[0],
     help: 'Jobs waiting to run (due and not locked), across all processes.',
     registers: [metricsRegistry],
     async collect() {
@@ -68,13 +75,14 @@ export function watchJobQueue(measure: () => Promise<{ waiting: number; oldestWa
     },
   });
   new Gauge({
-    name: 'promptcron_job_queue_oldest_waiting_seconds',
+    name: names[1],
     help: 'Age of the oldest job that is due and not yet taken.',
     registers: [metricsRegistry],
     async collect() {
       this.set((await read()).oldestWaitingSeconds);
     },
   });
+  return unwatch;
 }
 
 /** The text Prometheus scrapes. */

@@ -32,11 +32,14 @@ const t = useAppWithWorker({
   concurrency: 2,
 });
 
+let unwatchJobQueue = () => {};
 beforeAll(() => {
-  watchJobQueue(() => measureJobQueue(t.db));
+  unwatchJobQueue = watchJobQueue(() => measureJobQueue(t.db));
 });
 
 afterAll(() => {
+  // The registry stays in this process for the next suite, whose database this one is not.
+  unwatchJobQueue();
   for (const child of children) child.kill('SIGKILL');
 });
 
