@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '#test/fixtures';
 import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
-import { makeRun } from '#web/testing/run-fixtures';
+import { makeReceipt, makeRun } from '#web/testing/run-fixtures';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { RunHistory } from '#web/features/history/components/run-history';
 import type { HistoryFilter } from '#web/features/history/lib/history-filter';
@@ -157,31 +157,25 @@ describe('history export (spec section 3)', () => {
         id: 'run-mail',
         taskName: 'Mailed digest',
         latenessMs: 120,
-        deliveryReceipt: {
+        deliveryReceipt: makeReceipt({
           method: 'email',
           at: '2026-01-16T08:00:03.100Z',
-          attempt: 1,
           smtpResponse: '250 2.0.0 Ok: queued as 4F2A1C0E3',
           queueId: '4F2A1C0E3',
-          statusCode: null,
-          durationMs: null,
-          webhookId: null,
-        },
+        }),
       }),
       makeRun({
         id: 'run-hook',
         taskName: 'Hooked digest',
         latenessMs: 3400,
-        deliveryReceipt: {
+        deliveryReceipt: makeReceipt({
           method: 'webhook',
           at: '2026-01-16T08:00:04.500Z',
           attempt: 2,
-          smtpResponse: null,
-          queueId: null,
           statusCode: 200,
           durationMs: 45,
           webhookId: 'msg_run-hook',
-        },
+        }),
       }),
       makeRun({
         id: 'run-now',

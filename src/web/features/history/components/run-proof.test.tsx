@@ -1,32 +1,26 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeliveryReceipt, Run } from '#shared/runs/run.schema';
+import type { Run } from '#shared/runs/run.schema';
 import { formatLocalDateTime } from '#web/lib/date-time';
-import { makeRun } from '#web/testing/run-fixtures';
+import { makeReceipt, makeRun } from '#web/testing/run-fixtures';
 import { historyRow, renderHistoryOf } from '../testing/history-of';
 
 const mailedAt = '2026-01-16T08:00:03.120Z';
-const mailReceipt: DeliveryReceipt = {
+const mailReceipt = makeReceipt({
   method: 'email',
   at: mailedAt,
-  attempt: 1,
   smtpResponse: '250 2.0.0 Ok: queued as 4F2A1C0E3',
   queueId: '4F2A1C0E3',
-  statusCode: null,
-  durationMs: null,
-  webhookId: null,
-};
-const webhookReceipt: DeliveryReceipt = {
+});
+const webhookReceipt = makeReceipt({
   method: 'webhook',
   at: '2026-01-16T09:00:02.000Z',
   attempt: 2,
-  smtpResponse: null,
-  queueId: null,
   statusCode: 200,
   durationMs: 45,
   webhookId: 'msg_run-webhook',
-};
+});
 
 const runs: Run[] = [
   makeRun({ id: 'run-late', taskName: 'Late digest', latenessMs: 3450, deliveryReceipt: mailReceipt }),

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskReliability } from '#shared/tasks/task-reliability.schema';
 import { stubApi } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
+import { makeReliability } from '#web/testing/run-fixtures';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { taskQueryOptions } from '../api/get-task';
 import { ReliabilityCard } from './reliability-card';
@@ -10,20 +11,17 @@ import { ReliabilityCard } from './reliability-card';
 const reliabilityPath = 'GET /api/tasks/task-1/reliability';
 
 function figures(overrides: Partial<TaskReliability> = {}): TaskReliability {
-  return {
-    from: '2026-10-27T08:00:00.000Z',
-    to: '2026-11-26T08:00:00.000Z',
+  return makeReliability({
     slotsDue: 1_440,
     onTime: 1_412,
     late: 14,
     worstLatenessMs: 3_400,
     missed: 12,
     unmeasured: 2,
-    duplicates: 0,
     deliveriesConfirmed: 1_409,
     deliveriesFailed: 3,
     ...overrides,
-  };
+  });
 }
 
 function renderCard() {

@@ -7,6 +7,7 @@ import { formatLocalDateTime } from '#web/lib/date-time';
 import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeTask } from '#web/testing/task-fixtures';
+import { makeReliability } from '#web/testing/run-fixtures';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { TaskDetailRoute } from './task-detail';
 
@@ -38,19 +39,7 @@ function stubTaskApi(initial: Task, handlers: Record<string, Handler> = {}, runs
         }),
       // A task that has had no scheduled slot yet, and a Run Now that was delivered.
       [`GET /api/tasks/${task.id}/reliability`]: () =>
-        jsonResponse({
-          from: '2025-12-16T08:00:00.000Z',
-          to: '2026-01-15T08:00:00.000Z',
-          slotsDue: 0,
-          onTime: 0,
-          late: 0,
-          worstLatenessMs: null,
-          missed: 0,
-          unmeasured: 0,
-          duplicates: 0,
-          deliveriesConfirmed: 1,
-          deliveriesFailed: 0,
-        }),
+        jsonResponse(makeReliability({ from: '2025-12-16T08:00:00.000Z', to: '2026-01-15T08:00:00.000Z', deliveriesConfirmed: 1 })),
       [`POST /api/tasks/${task.id}/pause`]: () => store({ status: 'paused', nextFireAt: null }),
       [`POST /api/tasks/${task.id}/resume`]: () => store({ status: 'active', nextFireAt: '2026-01-16T08:00:00.000Z' }),
       [`POST /api/tasks/${task.id}/webhook-secret`]: () => store({ webhookSecret: 'whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbg' }),
