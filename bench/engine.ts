@@ -32,6 +32,7 @@ import { claimLeadMs } from '#server/engine/scheduler';
 import { createLogger } from '#server/logger';
 import { engineGoals, printEngineGoals } from './engine-goals';
 import { cpuAccountingAvailable, processCpuMs, processTreeCpuMs } from './process-cpu';
+import { printStatementProfile, resetStatementProfile, startProfiledPostgres, statementProfile } from './statement-profile';
 
 const tasks = Number(process.env.BENCH_TASKS ?? 10_000);
 const workers = Number(process.env.BENCH_WORKERS ?? 3);
@@ -53,7 +54,7 @@ async function main() {
   if (!url) {
     dataDir = await mkdtemp(join(tmpdir(), 'promptcron-bench-'));
     await chmod(dataDir, 0o755);
-    const embedded = await startEmbeddedPostgres({ dataDir, logger });
+    const embedded = await (statementProfile ? startProfiledPostgres : startEmbeddedPostgres)({ dataDir, logger });
     url = embedded.url;
     stopDatabase = embedded.stop;
   }
@@ -114,6 +115,7 @@ async function main() {
   // CPU from here to the last run's end: the claim, the jobs, the calls and deliveries, in workers and PostgreSQL.
   const workerPids = children.flatMap((child) => child.pid ?? []);
   const cpuRoots = [...workerPids, ...(postmasterPid ? [postmasterPid] : [])];
+  if (statementProfile) await resetStatementProfile(db);
   const cpuBefore = cpuAccountingAvailable ? processTreeCpuMs(cpuRoots) : undefined;
   // As far ahead as the schedulers' claim of this many tasks starts (ADR 0072), so none is late for want of a lead.
   const dueAt = new Date(Math.ceil((Date.now() + claimLeadMs(tasks) + 2_000) / 1000) * 1000);
@@ -149,6 +151,7 @@ async function main() {
     await sleep(500);
   }
   const cpuAfter = cpuBefore ? processTreeCpuMs(cpuRoots) : undefined;
+  if (statementProfile) await printStatementProfile(db, tasks);
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
 

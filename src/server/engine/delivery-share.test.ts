@@ -31,3 +31,28 @@ describe('a delivery share', () => {
     expect(woken).toEqual(['first', 'second']);
   });
 });
+
+describe('a delivery share, waited for', () => {
+  it('hands a slot freed within the wait to the waiting delivery, in turn with the others', async () => {
+    const share = createDeliveryShare(1);
+    const release = share.take('ada');
+    const woken: string[] = [];
+    share.whenFree('ada', () => woken.push('queued job'));
+    const waited = share.takeWithin('ada', 1_000);
+    release?.(); // the queued job was waiting first
+    expect(woken).toEqual(['queued job']);
+    share.take('ada')?.(); // the job's attempt ends
+    expect(await waited).toBeTypeOf('function');
+    expect(share.take('ada')).toBeUndefined();
+  });
+
+  it('gives up after the wait, and a slot freed later goes to the next in line', async () => {
+    const share = createDeliveryShare(1);
+    const release = share.take('ada');
+    expect(await share.takeWithin('ada', 10)).toBeUndefined();
+    const woken: string[] = [];
+    share.whenFree('ada', () => woken.push('queued job'));
+    release?.();
+    expect(woken).toEqual(['queued job']);
+  });
+});

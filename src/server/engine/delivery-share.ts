@@ -13,33 +13,57 @@ export interface DeliveryShare {
   take(userId: string): (() => void) | undefined;
   /** Calls `wake` when one of the user's slots in this process frees. */
   whenFree(userId: string, wake: () => void): void;
+  /** `take`, waiting up to `ms` for one of the user's slots to free when none is: undefined if none did. */
+  takeWithin(userId: string, ms: number): Promise<(() => void) | undefined>;
 }
 
 export function createDeliveryShare(perUser: number): DeliveryShare {
   const inFlight = new Map<string, number>();
   const waiting = new Map<string, (() => void)[]>();
+  const wait = (userId: string, wake: () => void) => {
+    const queue = waiting.get(userId) ?? [];
+    queue.push(wake);
+    waiting.set(userId, queue);
+  };
+  const stopWaiting = (userId: string, wake: () => void) => {
+    const queue = waiting.get(userId)?.filter((other) => other !== wake) ?? [];
+    if (queue.length > 0) waiting.set(userId, queue);
+    else waiting.delete(userId);
+  };
+  const take = (userId: string) => {
+    const held = inFlight.get(userId) ?? 0;
+    if (held >= perUser) return undefined;
+    inFlight.set(userId, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (inFlight.get(userId) ?? 1) - 1;
+      if (left > 0) inFlight.set(userId, left);
+      else inFlight.delete(userId);
+      const queue = waiting.get(userId);
+      const next = queue?.shift();
+      if (queue?.length === 0) waiting.delete(userId);
+      next?.();
+    };
+  };
   return {
-    take(userId) {
-      const held = inFlight.get(userId) ?? 0;
-      if (held >= perUser) return undefined;
-      inFlight.set(userId, held + 1);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const left = (inFlight.get(userId) ?? 1) - 1;
-        if (left > 0) inFlight.set(userId, left);
-        else inFlight.delete(userId);
-        const queue = waiting.get(userId);
-        const next = queue?.shift();
-        if (queue?.length === 0) waiting.delete(userId);
-        next?.();
-      };
-    },
-    whenFree(userId, wake) {
-      const queue = waiting.get(userId) ?? [];
-      queue.push(wake);
-      waiting.set(userId, queue);
+    take,
+    whenFree: wait,
+    takeWithin(userId, ms) {
+      const release = take(userId);
+      if (release || ms <= 0) return Promise.resolve(release);
+      return new Promise((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(take(userId));
+        };
+        const timer = setTimeout(() => {
+          stopWaiting(userId, wake);
+          resolve(undefined);
+        }, ms);
+        wait(userId, wake);
+      });
     },
   };
 }

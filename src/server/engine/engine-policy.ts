@@ -16,6 +16,12 @@ export const runTimeoutMs = 15 * 60_000;
  */
 export const deliverySharePerUser = (deliverySlots: number) => Math.max(1, Math.floor(deliverySlots / 4));
 export const deferredDeliveryFallbackMs = 30_000;
+/**
+ * How long a run's own first delivery attempt waits, in the slot its run holds (a place of its owner's run share), for
+ * one of the owner's delivery slots before it goes to a queued job: the runs of one slot finish together, and their
+ * fast attempts free places within milliseconds (ADR 0081).
+ */
+export const inRunDeliveryWaitMs = 1_000;
 /** The slots of a worker process e-mail deliveries may hold together: an SMTP server that hangs leaves the rest. */
 export const mailSharePerProcess = (slots: number) => Math.max(1, Math.floor(slots / 2));
 

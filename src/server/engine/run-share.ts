@@ -7,9 +7,12 @@ const quietFetchMs = 250;
  * Issue 18: one user's runs stuck on a provider that hangs must not hold every slot of a worker process. Each
  * execute-run job carries its owner's flag (queue/job-definitions.ts `ownerFlag`), and a run holds one of its
  * owner's places in this process while it runs. Before fetching, a worker asks graphile-worker to skip the owners
- * whose places are all taken: their jobs stay queued, holding no slot. Workers that fetched at the same instant may
- * still start more of one owner's jobs than there are places; `take` refuses those, and the run goes back to the
- * queue for a moment.
+ * whose places are all taken: their jobs stay queued, holding no slot. A run that started beyond its owner's places
+ * anyway is refused by `take` and goes back to the queue for a moment.
+ *
+ * A fetch under way may bring back a run of any owner, so until it lands it counts as a place of every owner who has
+ * runs here (ADR 0081). Without that, the worker whose run just ended and the one that was waiting for a place both
+ * fetched, one of the two runs was refused, and a one-user burst sent about 4 runs in 10 back to the queue.
  *
  * Skipping is not free: PostgreSQL reads past every skipped job to find another, and a burst of one user's runs is
  * thousands of them. So after such a fetch found nothing, the next one waits a quarter second, or until a place is
@@ -24,33 +27,64 @@ export interface RunShare {
 
 export function createRunShare({ perUser, events }: { perUser: number; events: WorkerEvents }): RunShare {
   const taken = new Map<string, number>();
+  let fetching = 0;
   let skipping = false;
   let skippedInVainAt = -Infinity;
-  let placeFreed: (() => void) | undefined;
-  events.on('worker:getJob:empty', () => {
-    if (skipping) skippedInVainAt = Date.now();
+  const waiting = new Set<() => void>();
+  const wakeWaiting = () => {
+    for (const wake of [...waiting]) wake();
+  };
+  // Every fetch a worker makes asks for `forbiddenFlags` first and ends in exactly one of these. A fetched run counts
+  // as fetching until its handler takes a place (or refuses it), so no other worker sees its owner one place short.
+  const landing = new Set<string>();
+  const fetchLanded = () => {
+    fetching = Math.max(0, fetching - 1);
+  };
+  const runLanded = (job: Job) => {
+    if (landing.delete(job.id)) fetchLanded();
+  };
+  events.on('job:start', ({ job }) => {
+    if (Object.keys(job.flags ?? {}).length > 0) landing.add(job.id);
+    else fetchLanded();
   });
-  const ownersAtShare = () => [...taken].filter(([, count]) => count >= perUser).map(([flag]) => flag);
+  // A run whose handler failed before taking a place.
+  events.on('job:complete', ({ job }) => runLanded(job));
+  events.on('worker:getJob:error', () => {
+    fetchLanded();
+    wakeWaiting();
+  });
+  events.on('worker:getJob:empty', () => {
+    fetchLanded();
+    if (skipping) skippedInVainAt = Date.now();
+    wakeWaiting();
+  });
+  const ownersAtShare = () => [...taken].filter(([, count]) => count + fetching >= perUser).map(([flag]) => flag);
+  const placeFreedOrAfter = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        waiting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      waiting.add(wake);
+    });
 
   return {
     async forbiddenFlags() {
-      const wait = skippedInVainAt + quietFetchMs - Date.now();
-      if (ownersAtShare().length > 0 && wait > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
-          const previous = placeFreed;
-          placeFreed = () => {
-            clearTimeout(timer);
-            previous?.();
-            resolve();
-          };
-        });
+      for (;;) {
+        const owners = ownersAtShare();
+        const wait = skippedInVainAt + quietFetchMs - Date.now();
+        if (owners.length === 0 || wait <= 0) {
+          fetching++;
+          skipping = owners.length > 0;
+          return owners;
+        }
+        await placeFreedOrAfter(wait);
       }
-      const owners = ownersAtShare();
-      skipping = owners.length > 0;
-      return owners;
     },
     take(job) {
+      runLanded(job);
       const flags = Object.keys(job.flags ?? {});
       if (flags.some((flag) => (taken.get(flag) ?? 0) >= perUser)) return undefined;
       for (const flag of flags) taken.set(flag, (taken.get(flag) ?? 0) + 1);
@@ -63,9 +97,7 @@ export function createRunShare({ perUser, events }: { perUser: number; events: W
           if (left > 0) taken.set(flag, left);
           else taken.delete(flag);
         }
-        const wake = placeFreed;
-        placeFreed = undefined;
-        wake?.();
+        wakeWaiting();
       };
     },
   };

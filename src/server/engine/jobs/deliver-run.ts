@@ -15,7 +15,7 @@ import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob } from '../../queue/job-definitions';
 import { mailServer } from '../delivery-share';
 import type { EngineDeps } from '../engine-deps';
-import { deferredDeliveryFallbackMs, emailRetryDelaysMs, nextAttemptAt, webhookRetryDelaysMs } from '../engine-policy';
+import { deferredDeliveryFallbackMs, emailRetryDelaysMs, inRunDeliveryWaitMs, nextAttemptAt, webhookRetryDelaysMs } from '../engine-policy';
 
 /** A delivery carries the receiving end's answer (issue 40), written with `delivered`. */
 type Outcome = { delivered: true; receipt: DeliveryReceipt } | { delivered: false; error: string };
@@ -85,11 +85,12 @@ export async function deliverRun(
 
 /**
  * The first attempt of a run its own job has just recorded (`deliveredInRunJob`), in the slot the run held, when its
- * owner's share of delivery slots has room; otherwise it goes to a `deliver-run` job, which waits for one. Should it
- * throw or the process die, the run's job runs again and `deliveryDueInRunJob` tells it to make the attempt.
+ * owner's share of delivery slots has room or frees one within `inRunDeliveryWaitMs`; otherwise it goes to a
+ * `deliver-run` job, which waits for one. Should it throw or the process die, the run's job runs again and
+ * `deliveryDueInRunJob` tells it to make the attempt.
  */
 export async function deliverInRunJob(deps: EngineDeps, row: DeliveryRow): Promise<void> {
-  const release = deps.deliveryShare ? deps.deliveryShare.take(row.owner.id) : () => {};
+  const release = deps.deliveryShare ? await deps.deliveryShare.takeWithin(row.owner.id, inRunDeliveryWaitMs) : () => {};
   if (!release) return enqueue(deliverRunJob, { runId: row.run.id, attempt: 1 }, { db: deps.db });
   try {
     await attemptDelivery(deps, row, 1);
