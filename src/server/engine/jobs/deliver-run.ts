@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DeliveryReceipt } from '#shared/runs/run.schema';
-import { defaultUserSettings } from '#shared/settings/user-settings.schema';
 import { addressNotConfirmedError, addressUnsubscribedError } from '#shared/tasks/delivery-address.schema';
 import { deliveryAddressStatus } from '../../core/delivery-addresses/delivery-address-status';
-import { runColumns, toRun, type RunRow } from '../../core/runs/to-run';
-import { taskRuns, tasks, user, userSettings, webhookDeliveries } from '../../db/schema';
+import { toRun, type RunRow } from '../../core/runs/to-run';
+import { taskRuns, webhookDeliveries, type tasks } from '../../db/schema';
 import { discordMessage, slackMessage, type ChatRun } from '../../delivery/chat-messages';
 import { postWebhook, type WebhookAttemptResult } from '../../delivery/post-webhook';
 import { signWebhook } from '../../delivery/webhook-signature';
@@ -16,17 +15,10 @@ import { deliverRunJob } from '../../queue/job-definitions';
 import { mailServer } from '../delivery-share';
 import type { EngineDeps } from '../engine-deps';
 import { deferredDeliveryFallbackMs, emailRetryDelaysMs, inRunDeliveryWaitMs, nextAttemptAt, webhookRetryDelaysMs } from '../engine-policy';
+import { readRun, recordLastWebhookAttempt, type DeliveryRow } from './run-statements';
 
 /** A delivery carries the receiving end's answer (issue 40), written with `delivered`. */
 type Outcome = { delivered: true; receipt: DeliveryReceipt } | { delivered: false; error: string };
-
-/** What a delivery reads of the run's owner: who they are, and Settings → Task Completion. */
-export const deliveryOwnerColumns = {
-  id: user.id,
-  email: user.email,
-  name: sql<string>`coalesce(nullif(${user.fullName}, ''), ${user.name})`,
-  notifyTaskCompletion: sql<boolean>`coalesce(${userSettings.notifyTaskCompletion}, ${defaultUserSettings.notifications.taskCompletion})`,
-};
 
 /**
  * The methods whose first attempt the run's own job makes, right after recording the run (execute-run.ts): one queued
@@ -45,13 +37,7 @@ export async function deliverRun(
   { runId, attempt, deferrals = 0 }: { runId: string; attempt: number; deferrals?: number },
 ): Promise<void> {
   const { db } = deps;
-  const [row] = await db
-    .select({ run: runColumns, task: tasks, owner: deliveryOwnerColumns })
-    .from(taskRuns)
-    .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
-    .innerJoin(user, eq(user.id, taskRuns.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, taskRuns.userId))
-    .where(eq(taskRuns.id, runId));
+  const row = await readRun(db, runId);
   if (!row || row.run.deliveryStatus !== 'pending' || row.run.status === 'processing') return;
   // The owner's share of this process's delivery slots, and for e-mail the SMTP server's, which every user shares.
   const byMail = (row.run.taskSnapshot?.deliveryMethod ?? row.task.deliveryMethod) === 'email';
@@ -113,12 +99,6 @@ export async function deliveryDueInRunJob(deps: EngineDeps, row: DeliveryRow): P
   );
   return queued.rows.length === 0;
 }
-
-export type DeliveryRow = {
-  run: RunRow;
-  task: typeof tasks.$inferSelect;
-  owner: { id: string; email: string; name: string; notifyTaskCompletion: boolean };
-};
 
 async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: number): Promise<void> {
   const { db, env, logger, mailer } = deps;
@@ -201,7 +181,12 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
   // One time for the next attempt: the next job runs at it, and the recorded webhook attempt shows it.
   const delaysMs = task.deliveryMethod === 'email' ? emailRetryDelaysMs : (deps.webhookRetryDelaysMs ?? webhookRetryDelaysMs);
   const retryAt = outcome.delivered ? null : nextAttemptAt({ delaysMs, failedAttempt: attempt, random: deps.random });
-  if (webhookAttempt) {
+  if (webhookAttempt && !retryAt) {
+    // The attempt and the delivery's outcome in one statement: every webhook run makes it (issue 39).
+    const { error, statusCode, durationMs, url } = webhookAttempt;
+    const receipt = outcome.delivered ? outcome.receipt : null;
+    await recordLastWebhookAttempt(db, { runId, attempt, url, statusCode, durationMs, error, receipt });
+  } else if (webhookAttempt) {
     const { error, statusCode, durationMs, url } = webhookAttempt;
     await db.insert(webhookDeliveries).values({ runId, attempt, url, statusCode, durationMs, error, nextAttemptAt: retryAt });
   }
@@ -216,14 +201,16 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
     return;
   }
 
-  await db
-    .update(taskRuns)
-    .set(
-      outcome.delivered
-        ? { deliveryStatus: 'delivered', deliveryError: null, deliveryReceipt: outcome.receipt }
-        : { deliveryStatus: 'failed', deliveryError: outcome.error },
-    )
-    .where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
+  if (!webhookAttempt) {
+    await db
+      .update(taskRuns)
+      .set(
+        outcome.delivered
+          ? { deliveryStatus: 'delivered', deliveryError: null, deliveryReceipt: outcome.receipt }
+          : { deliveryStatus: 'failed', deliveryError: outcome.error },
+      )
+      .where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
+  }
   logger.info({ runId, attempt, delivered: outcome.delivered }, 'delivery finished');
 
   // The notice of a completed run, unless the result itself just went to the account's address: one message per run.

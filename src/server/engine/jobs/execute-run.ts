@@ -2,9 +2,9 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
 import { estimateCostUsd, findModel, type ProviderId } from '#shared/tasks/catalog';
 import { promptVariableValues, renderPrompt } from '#shared/tasks/prompt-variables';
-import { runColumns } from '../../core/runs/to-run';
+import { runColumns, type RunRow } from '../../core/runs/to-run';
 import type { Database } from '../../db/client';
-import { taskRuns, tasks, user, userSettings } from '../../db/schema';
+import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError } from '../../providers/ai-provider';
 import { checkCondition, conditionNotMet, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
 import type { EngineDeps } from '../engine-deps';
@@ -12,7 +12,8 @@ import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
 import { fireLateness, providerLatency, runsFinished } from '../../metrics/metrics';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob, executeRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
-import { deliverInRunJob, deliveredInRunJob, deliveryDueInRunJob, deliveryOwnerColumns } from './deliver-run';
+import { deliverInRunJob, deliveredInRunJob, deliveryDueInRunJob } from './deliver-run';
+import { readRun, recordCompletedRun, type DeliveryRow } from './run-statements';
 
 /** A run started beyond its owner's share of the process (run-share.ts) goes back to the queue for a moment. */
 export async function runAgainShortly(deps: EngineDeps, { runId }: { runId: string }, job: Job): Promise<void> {
@@ -35,13 +36,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
   // full (`runAgainShortly`), begins here, in the job that runs it, not when the scheduler wrote it.
   const begunAt = Date.now();
   // Its owner too, for the delivery that follows, so that it reads nothing again.
-  const [row] = await db
-    .select({ run: runColumns, task: tasks, owner: deliveryOwnerColumns })
-    .from(taskRuns)
-    .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
-    .innerJoin(user, eq(user.id, taskRuns.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, taskRuns.userId))
-    .where(eq(taskRuns.id, runId));
+  const row = await readRun(db, runId);
   if (!row) return;
   if (row.run.status !== 'processing') {
     if (await deliveryDueInRunJob(deps, row)) await deliverInRunJob(deps, row);
@@ -114,79 +109,89 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
   }
 
   const inRunJob = deliveredInRunJob(run.taskSnapshot?.deliveryMethod ?? task.deliveryMethod);
-  const recorded = await db.transaction(async (tx) => {
-    // Deliver only what matters (issue 19); failures are always delivered.
+  const latenessMs = run.scheduledFor ? latenessOf(begunAt, run.scheduledFor) : null;
+  let recorded: { finished: RunRow; delivers: boolean; task: DeliveryRow['task'] } | undefined;
+  if (outcome.status === 'completed') {
+    // Deliver only what matters (issue 19).
     const notDelivered =
-      outcome.status !== 'completed'
-        ? null
-        : (outcome.conditionNotMet ??
-          (deliverWhen === 'changed' && (await sameAsLastDelivered(tx, { taskId: task.id, runId, result: outcome.result }))
-            ? notDeliveredReasons.unchanged
-            : null));
+      outcome.conditionNotMet ??
+      (deliverWhen === 'changed' && (await sameAsLastDelivered(db, { taskId: task.id, runId, result: outcome.result }))
+        ? notDeliveredReasons.unchanged
+        : null);
+    const completed = await recordCompletedRun(db, run, {
+      prompt: input,
+      latenessMs,
+      result: outcome.result,
+      inputTokens: outcome.inputTokens,
+      outputTokens: outcome.outputTokens,
+      costUsd: estimateCostUsd(run.provider, run.model, { inputTokens: outcome.inputTokens, outputTokens: outcome.outputTokens }),
+      notDelivered,
+      queueDelivery: !inRunJob,
+    });
+    // The task as it is now, for the delivery: what an edit during the run does not pin (issue 18) is read at delivery.
+    recorded = completed && { finished: completed.run, delivers: !notDelivered, task: { ...task, ...completed.task } };
+  } else {
+    recorded = await recordFailedRun(db, { run, task, input, latenessMs, error: outcome.error, queueDelivery: !inRunJob });
+  }
+  if (recorded) runsFinished.inc({ status: outcome.status, provider: run.provider });
+  logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
+  if (recorded?.delivers && inRunJob) await deliverInRunJob(deps, { run: recorded.finished, task: recorded.task, owner: row.owner });
+}
+
+/**
+ * A failed run, its task's failure count, and what follows from it: the owner hears of the first failure, and a task
+ * that keeps failing stops firing. Failures are always delivered. Rare beside completed runs, so one transaction.
+ */
+async function recordFailedRun(
+  db: Database,
+  { run, task, input, latenessMs, error, queueDelivery }: {
+    run: RunRow;
+    task: DeliveryRow['task'];
+    input: string;
+    latenessMs: number | null;
+    error: string;
+    queueDelivery: boolean;
+  },
+): Promise<{ finished: RunRow; delivers: boolean; task: DeliveryRow['task'] } | undefined> {
+  const runId = run.id;
+  return db.transaction(async (tx) => {
     const [finished] = await tx
       .update(taskRuns)
       .set({
-        status: outcome.status,
+        status: 'error',
         completedAt: new Date(),
         attempts: sql`${taskRuns.attempts} + 1`,
         prompt: input,
         // Written with the outcome, not a statement of its own (issue 39 counts them); a value already there stays.
-        ...(run.scheduledFor ? { latenessMs: sql`coalesce(${taskRuns.latenessMs}, ${latenessOf(begunAt, run.scheduledFor)})` } : {}),
-        ...(outcome.status === 'completed'
-          ? {
-              result: outcome.result,
-              inputTokens: outcome.inputTokens,
-              outputTokens: outcome.outputTokens,
-              costUsd: estimateCostUsd(run.provider, run.model, { inputTokens: outcome.inputTokens, outputTokens: outcome.outputTokens }),
-            }
-          : { error: outcome.error }),
-        ...(notDelivered ? { deliveryStatus: 'skipped' as const, deliveryError: notDelivered } : {}),
+        ...(latenessMs !== null ? { latenessMs: sql`coalesce(${taskRuns.latenessMs}, ${latenessMs})` } : {}),
+        error,
       })
       .where(and(eq(taskRuns.id, runId), eq(taskRuns.status, 'processing')))
       .returning(runColumns);
     if (!finished) return undefined; // someone else finished it first
 
-    // The task as it is now, for the delivery: what an edit during the run does not pin (issue 18) is read at delivery.
-    let current: { webhookSecret: string; timezone: string } | undefined;
-    if (outcome.status === 'completed') {
-      // The count before the reset, read under the row's lock, in the statement that resets it.
-      const [before] = (
-        await tx.execute<{ failures: number; webhook_secret: string; timezone: string }>(sql`
-        update tasks set last_run_at = ${new Date().toISOString()}::timestamptz, consecutive_failures = 0
-        from (select id, consecutive_failures from tasks where id = ${task.id} for update) before
-        where tasks.id = before.id
-        returning before.consecutive_failures as failures, tasks.webhook_secret, tasks.timezone`)
-      ).rows;
-      current = before && { webhookSecret: before.webhook_secret, timezone: before.timezone };
-      // Its owner heard that it was failing; now they hear that it works again.
-      if (before && before.failures > 0) await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'recovered' }, { db: tx });
-    } else {
-      const [updated] = await tx
-        .update(tasks)
-        .set({ lastRunAt: new Date(), consecutiveFailures: sql`${tasks.consecutiveFailures} + 1` })
-        .where(eq(tasks.id, task.id))
-        .returning({
-          failures: tasks.consecutiveFailures,
-          status: tasks.status,
-          webhookSecret: tasks.webhookSecret,
-          timezone: tasks.timezone,
-        });
-      current = updated && { webhookSecret: updated.webhookSecret, timezone: updated.timezone };
-      if (updated && updated.failures >= maxConsecutiveFailures && updated.status === 'active') {
-        // Stop firing a task that keeps failing; its owner hears about it once.
-        await tx.update(tasks).set({ status: 'error', nextFireAt: null }).where(eq(tasks.id, task.id));
-        await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'stopped' }, { db: tx });
-      } else if (updated?.failures === 1) {
-        // The first failure after a success (or of its first run); while it keeps failing, nothing more until it stops.
-        await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'failed' }, { db: tx });
-      }
+    const [updated] = await tx
+      .update(tasks)
+      .set({ lastRunAt: new Date(), consecutiveFailures: sql`${tasks.consecutiveFailures} + 1` })
+      .where(eq(tasks.id, task.id))
+      .returning({
+        failures: tasks.consecutiveFailures,
+        status: tasks.status,
+        webhookSecret: tasks.webhookSecret,
+        timezone: tasks.timezone,
+      });
+    if (updated && updated.failures >= maxConsecutiveFailures && updated.status === 'active') {
+      // Stop firing a task that keeps failing; its owner hears about it once.
+      await tx.update(tasks).set({ status: 'error', nextFireAt: null }).where(eq(tasks.id, task.id));
+      await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'stopped' }, { db: tx });
+    } else if (updated?.failures === 1) {
+      // The first failure after a success (or of its first run); while it keeps failing, nothing more until it stops.
+      await enqueue(notifyTaskFailingJob, { taskId: task.id, runId, kind: 'failed' }, { db: tx });
     }
-    if (!notDelivered && !inRunJob) await enqueue(deliverRunJob, { runId, attempt: 1 }, { db: tx });
-    return { finished, delivers: !notDelivered, task: { ...task, ...current } };
+    if (queueDelivery) await enqueue(deliverRunJob, { runId, attempt: 1 }, { db: tx });
+    const current = updated && { webhookSecret: updated.webhookSecret, timezone: updated.timezone };
+    return { finished, delivers: true, task: { ...task, ...current } };
   });
-  if (recorded) runsFinished.inc({ status: outcome.status, provider: run.provider });
-  logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
-  if (recorded?.delivers && inRunJob) await deliverInRunJob(deps, { run: recorded.finished, task: recorded.task, owner: row.owner });
 }
 
 /** `{{last_result}}`: the result of the task's latest completed run before this one, or null on its first. */
