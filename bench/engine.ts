@@ -100,18 +100,31 @@ async function main() {
     });
     children.push(child);
     ready.push(
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
+        const recent: string[] = [];
         const lines = createInterface({ input: child.stdout });
         lines.on('line', (line) => {
+          if (recent.push(line) > 20) recent.shift();
           if (line.includes('"worker started"')) resolve();
           if (line.includes('"level":50') || line.includes('"level":60')) console.error(line);
           // Where a big slot's lead went: each scheduler's claim time and rate (ADR 0072).
           if (line.includes('"scheduler claimed a big slot ahead"')) console.log(line);
         });
+        // A worker that dies or hangs before it is up must end the bench with its last words, not stall it.
+        const notUp = (why: string) => reject(new Error(`worker ${index + 1} ${why}; its last lines:\n${recent.join('\n')}`));
+        child.once('exit', (code, signal) => notUp(`exited (${code ?? signal}) before it started`));
+        setTimeout(() => notUp('was not up within 60 s'), 60_000).unref();
       }),
     );
   }
-  await Promise.all(ready);
+  try {
+    await Promise.all(ready);
+  } catch (error) {
+    for (const child of children) child.kill('SIGKILL');
+    await pool.end();
+    await stopDatabase();
+    throw error;
+  }
   // CPU from here to the last run's end: the claim, the jobs, the calls and deliveries, in workers and PostgreSQL.
   const workerPids = children.flatMap((child) => child.pid ?? []);
   const cpuRoots = [...workerPids, ...(postmasterPid ? [postmasterPid] : [])];
