@@ -144,7 +144,14 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
  */
 async function recordFailedRun(
   db: Database,
-  { run, task, input, latenessMs, error, queueDelivery }: {
+  {
+    run,
+    task,
+    input,
+    latenessMs,
+    error,
+    queueDelivery,
+  }: {
     run: RunRow;
     task: DeliveryRow['task'];
     input: string;
