@@ -45,6 +45,7 @@ export function makeReliability(overrides: Partial<TaskReliability> = {}): TaskR
     late: 0,
     worstLatenessMs: null,
     missed: 0,
+    running: 0,
     unmeasured: 0,
     duplicates: 0,
     deliveriesConfirmed: 0,

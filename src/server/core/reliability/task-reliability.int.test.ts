@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { taskReliabilitySchema } from '#shared/tasks/task-reliability.schema';
+import { taskReliabilitySchema, type TaskReliability } from '#shared/tasks/task-reliability.schema';
 import { overdueSlots, taskRuns } from '#server/db/schema/index';
 import { useTestApp, type SignedInUser } from '#test/app';
 import { runRow } from '#test/builders';
@@ -18,6 +18,8 @@ let owner: SignedInUser;
 let stranger: SignedInUser;
 let task: Awaited<ReturnType<typeof seedTask>>;
 const onTimeSlot = ago(3 * dayMs);
+/** Every slot's first run is in exactly one of these. */
+const addedUp = (figures: TaskReliability) => figures.onTime + figures.late + figures.missed + figures.running + figures.unmeasured;
 
 beforeAll(async () => {
   owner = await t.signIn({ name: 'Owner', role: 'admin' });
@@ -77,13 +79,14 @@ describe('GET /api/tasks/{id}/reliability', () => {
       late: 3,
       worstLatenessMs: 120_000,
       missed: 3,
+      running: 0,
       unmeasured: 2,
       duplicates: 0,
       // 5 delivered scheduled runs and the Run Now; the two failures.
       deliveriesConfirmed: 6,
       deliveriesFailed: 2,
     });
-    expect(figures.onTime + figures.late + figures.missed + figures.unmeasured).toBe(figures.slotsDue - figures.duplicates);
+    expect(addedUp(figures)).toBe(figures.slotsDue - figures.duplicates);
     const to = Date.parse(figures.to);
     expect(Math.abs(to - Date.now())).toBeLessThan(60_000);
     expect(to - Date.parse(figures.from)).toBe(30 * dayMs);
@@ -125,7 +128,32 @@ describe('the figures’ statement', () => {
         const figures = await taskReliability({ db: tx, userId: owner.id, taskId: task.id });
         // The run begun first stays the slot's, on time; the later one is counted once, as a duplicate.
         expect(figures).toMatchObject({ slotsDue: 12, duplicates: 1, onTime: 3, late: 3, worstLatenessMs: 120_000 });
-        expect(figures.onTime + figures.late + figures.missed + figures.unmeasured).toBe(figures.slotsDue - figures.duplicates);
+        expect(addedUp(figures)).toBe(figures.slotsDue - figures.duplicates);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+  });
+
+  it('counts a run still under way as running, not as unmeasured', async () => {
+    const rolledBack = new Error('rolled back');
+    await expect(
+      t.db.transaction(async (tx) => {
+        // One run of a task may be processing at a time: the one claimed ahead gives way to one begun 2 minutes ago.
+        await tx.execute(sql`delete from task_runs where task_id = ${task.id} and status = 'processing'`);
+        await tx.insert(taskRuns).values(
+          runRow(task, {
+            trigger: 'schedule',
+            scheduledFor: ago(2 * minuteMs),
+            startedAt: ago(2 * minuteMs),
+            status: 'processing',
+            deliveryStatus: 'pending',
+            result: null,
+            completedAt: null,
+          }),
+        );
+        const figures = await taskReliability({ db: tx, userId: owner.id, taskId: task.id });
+        expect(figures).toMatchObject({ slotsDue: 12, running: 1, unmeasured: 2, missed: 3 });
+        expect(addedUp(figures)).toBe(figures.slotsDue - figures.duplicates);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);

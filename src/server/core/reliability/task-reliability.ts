@@ -35,6 +35,7 @@ export async function taskReliability({ db, userId, taskId, now = new Date() }: 
     late: row.late,
     worstLatenessMs: row.worst_lateness_ms,
     missed: row.skipped + row.overdue,
+    running: row.running,
     unmeasured: row.unmeasured,
     duplicates: row.duplicates,
     deliveriesConfirmed: row.delivered,
@@ -49,6 +50,7 @@ type ReliabilityRow = {
   late: number;
   worst_lateness_ms: number | null;
   skipped: number;
+  running: number;
   unmeasured: number;
   duplicates: number;
   delivered: number;
@@ -57,7 +59,7 @@ type ReliabilityRow = {
 };
 
 /**
- * Only a slot's first run, the one a worker began first, is sorted into on time, late, missed or unmeasured; any
+ * Only a slot's first run, the one a worker began first, is sorted into on time, late, missed, running or unmeasured; any
  * further run of the same slot is a duplicate (the unique (task, slot) key forbids them, so this counts rather than assumes). A slot the watchdog
  * found overdue is missed while it is open and no run has been claimed for it; once one is, the run counts instead.
  */
@@ -80,7 +82,8 @@ export function reliabilityQuery({ taskId, userId, from, to }: { taskId: string;
       count(*) filter (where ${first} and lateness_ms > ${onTimeWithinMs})::int as late,
       max(lateness_ms) filter (where ${first} and lateness_ms > ${onTimeWithinMs}) as worst_lateness_ms,
       count(*) filter (where nth = 1 and status = 'skipped')::int as skipped,
-      count(*) filter (where ${first} and lateness_ms is null)::int as unmeasured,
+      count(*) filter (where ${first} and lateness_ms is null and status = 'processing')::int as running,
+      count(*) filter (where ${first} and lateness_ms is null and status <> 'processing')::int as unmeasured,
       count(*) filter (where nth > 1)::int as duplicates,
       count(*) filter (where delivery_status = 'delivered')::int as delivered,
       count(*) filter (where delivery_status = 'failed')::int as failed,

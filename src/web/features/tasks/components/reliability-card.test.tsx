@@ -49,6 +49,7 @@ describe('the reliability card', () => {
     expect(fact('Late')).toBe('14 (worst 3.4s)');
     expect(fact('Missed')).toBe('12');
     expect(fact('Not measured')).toBe('2');
+    expect(screen.queryByText('Running')).toBeNull(); // none under way
     expect(fact('Duplicates')).toBe('0');
     expect(fact('Deliveries confirmed')).toBe('1,409');
     expect(fact('Deliveries failed')).toBe('3');
@@ -65,6 +66,7 @@ describe('the reliability card', () => {
               late: 0,
               worstLatenessMs: null,
               missed: 0,
+              running: 0,
               unmeasured: 0,
               deliveriesConfirmed: 0,
               deliveriesFailed: 0,
@@ -83,7 +85,7 @@ describe('the reliability card', () => {
     stubApi({
       handlers: {
         [reliabilityPath]: () =>
-          jsonResponse(figures({ slotsDue: 3, onTime: 0, late: 0, worstLatenessMs: null, missed: 0, unmeasured: 3 })),
+          jsonResponse(figures({ slotsDue: 4, onTime: 0, late: 0, worstLatenessMs: null, missed: 0, running: 1, unmeasured: 3 })),
       },
     });
     renderCard();
@@ -92,6 +94,7 @@ describe('the reliability card', () => {
     expect(fact('On time')).toBe('0');
     expect(fact('Late')).toBe('0');
     expect(fact('Not measured')).toBe('3');
+    expect(fact('Running')).toBe('1');
   });
 
   it('explains a failed load and loads again on Retry', async () => {

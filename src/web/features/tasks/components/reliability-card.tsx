@@ -66,7 +66,8 @@ function ReliabilityFigures({ figures }: { figures: TaskReliability }) {
         ) : null}
       </Fact>
       <Fact label="Missed">{formatCount(figures.missed)}</Fact>
-      {/* Only when there are some: runs recorded before lateness was measured, so the figures still add up. */}
+      {/* Only when there are some, so the figures still add up: a run under way has its lateness written when it ends. */}
+      {figures.running > 0 ? <Fact label="Running">{formatCount(figures.running)}</Fact> : null}
       {figures.unmeasured > 0 ? <Fact label="Not measured">{formatCount(figures.unmeasured)}</Fact> : null}
       <Fact label="Duplicates">{formatCount(figures.duplicates)}</Fact>
       {deliveries}
