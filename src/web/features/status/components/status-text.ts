@@ -1,5 +1,5 @@
 import type { ComponentState, StatusDay, StatusIncident } from '#shared/status/status.schema';
-import { formatCount } from '#web/lib/numbers';
+import { formatDuration } from '#shared/runs/format-duration';
 
 export const componentNames = { api: 'API', workers: 'Workers', database: 'Database', email: 'E-mail' } as const;
 
@@ -32,12 +32,14 @@ export function latenessColor(ms: number | null): string {
   return 'bg-red-500';
 }
 
+/** "99.1%", as the dashboard writes its shares. */
 export function formatShare(share: number | null): string {
-  return share === null ? '—' : `${share.toFixed(1)} %`;
+  return share === null ? '—' : `${share.toFixed(1)}%`;
 }
 
+/** "930ms", "12.3s": durations as everywhere else in the product (spec section 9). */
 export function formatMs(ms: number | null): string {
-  return ms === null ? '—' : `${formatCount(ms)} ms`;
+  return ms === null ? '—' : formatDuration(ms);
 }
 
 /** The figures of several days together: each share weighted by the runs or deliveries behind it. */

@@ -45,7 +45,7 @@ describe('the reliability card', () => {
     await screen.findByText('Slots due', { selector: 'dt' });
     expect(fact('Slots due')).toBe('1,440');
     // 1,412 of the 1,426 runs a worker began; the missed slots are counted on their own.
-    expect(fact('On time')).toBe('1,412 (99.0 %)');
+    expect(fact('On time')).toBe('1,412 (99.0%)');
     expect(fact('Late')).toBe('14 (worst 3.4s)');
     expect(fact('Missed')).toBe('12');
     expect(fact('Not measured')).toBe('2');
@@ -117,6 +117,6 @@ describe('the reliability card', () => {
     onTime += 1;
     // What the live run events do for a run of this task (app/live-run-status.ts).
     await queryClient.invalidateQueries({ queryKey: taskQueryOptions('task-1').queryKey });
-    await waitFor(() => expect(fact('On time')).toBe('1,413 (99.0 %)'));
+    await waitFor(() => expect(fact('On time')).toBe('1,413 (99.0%)'));
   });
 });

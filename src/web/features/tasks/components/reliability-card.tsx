@@ -29,11 +29,11 @@ export function ReliabilityCard({ taskId, className }: { taskId: string; classNa
 
 /**
  * The on-time share is of the runs a worker began (on time or late), as the dashboard and the status page take it: a
- * missed slot is counted on its own line, and a run without a measure is left out. "99.0 %" as the status page writes it.
+ * missed slot is counted on its own line, and a run without a measure is left out. "99.0%" as the status page writes it.
  */
 export function onTimeShareText({ onTime, late }: Pick<TaskReliability, 'onTime' | 'late'>): string | null {
   const begun = onTime + late;
-  return begun === 0 ? null : `${(Math.round((onTime / begun) * 1000) / 10).toFixed(1)} %`;
+  return begun === 0 ? null : `${(Math.round((onTime / begun) * 1000) / 10).toFixed(1)}%`;
 }
 
 function ReliabilityFigures({ figures }: { figures: TaskReliability }) {
