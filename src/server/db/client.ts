@@ -39,6 +39,11 @@ export function connectDatabase({
   return { pool, db: drizzle(pool, { schema, casing: 'snake_case' }) };
 }
 
+/** The pool drizzle was made on here: for a statement under a name, which drizzle's builder cannot give one. */
+export function poolOf(db: Database): pg.Pool {
+  return (db as Database & { $client: pg.Pool }).$client;
+}
+
 /**
  * Behind a transaction-mode pooler each transaction may run on another server connection: a statement prepared under
  * a name on one is missing on the next ("prepared statement … does not exist"), or already there when another

@@ -26,17 +26,29 @@ export async function enqueue<Payload extends z.ZodObject>(
   payload: z.input<Payload>,
   { db, runAt, jobKeyMode = 'preserve_run_at', flags }: EnqueueOptions,
 ): Promise<void> {
-  const parsed = job.payload.parse(payload);
+  const [name, json, maxAttempts, key] = addJobValues(job, payload);
   await db.execute(sql`
     select graphile_worker.add_job(
-      ${job.name},
-      ${JSON.stringify(parsed)}::json,
+      ${name},
+      ${json}::json,
       run_at => ${runAt?.toISOString() ?? null}::timestamptz,
-      max_attempts => ${job.maxAttempts},
-      job_key => ${job.key?.(parsed) ?? null},
+      max_attempts => ${maxAttempts},
+      job_key => ${key},
       job_key_mode => ${jobKeyMode},
       flags => ${flags ? sql.param(flags) : null}::text[]
     )`);
+}
+
+/**
+ * `add_job`'s identifier, payload (JSON text), max_attempts and job_key for `job`, the payload checked against its
+ * schema: for `enqueue`, and for a statement of its own text that queues a job as it writes (engine/jobs/run-statements.ts).
+ */
+export function addJobValues<Payload extends z.ZodObject>(
+  job: JobDefinition<string, Payload>,
+  payload: z.input<Payload>,
+): [name: string, payload: string, maxAttempts: number, key: string | null] {
+  const parsed = job.payload.parse(payload);
+  return [job.name, JSON.stringify(parsed), job.maxAttempts, job.key?.(parsed) ?? null];
 }
 
 /**

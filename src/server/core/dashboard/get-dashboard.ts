@@ -1,6 +1,5 @@
-import type pg from 'pg';
 import type { Dashboard } from '#shared/dashboard/dashboard.schema';
-import type { Database } from '../../db/client';
+import { poolOf, type Database } from '../../db/client';
 import type { RunCounts } from '../../events/run-counts';
 import { calendarMonthOf } from '../billing/usage-period';
 import { countUserRuns } from '../runs/count-user-runs';
@@ -62,9 +61,4 @@ export async function getDashboard({
     activity,
     punctuality,
   };
-}
-
-/** The pool drizzle was made on (`connectDatabase`): the statement is named, which drizzle's builder cannot do. */
-function poolOf(db: Database): pg.Pool {
-  return (db as Database & { $client: pg.Pool }).$client;
 }

@@ -181,14 +181,13 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
   // One time for the next attempt: the next job runs at it, and the recorded webhook attempt shows it.
   const delaysMs = task.deliveryMethod === 'email' ? emailRetryDelaysMs : (deps.webhookRetryDelaysMs ?? webhookRetryDelaysMs);
   const retryAt = outcome.delivered ? null : nextAttemptAt({ delaysMs, failedAttempt: attempt, random: deps.random });
-  if (webhookAttempt && !retryAt) {
-    // The attempt and the delivery's outcome in one statement: every webhook run makes it (issue 39).
+  if (webhookAttempt) {
     const { error, statusCode, durationMs, url } = webhookAttempt;
-    const receipt = outcome.delivered ? outcome.receipt : null;
-    await recordLastWebhookAttempt(db, { runId, attempt, url, statusCode, durationMs, error, receipt });
-  } else if (webhookAttempt) {
-    const { error, statusCode, durationMs, url } = webhookAttempt;
-    await db.insert(webhookDeliveries).values({ runId, attempt, url, statusCode, durationMs, error, nextAttemptAt: retryAt });
+    // The last attempt and the delivery's outcome in one statement: every webhook run makes it (issue 39).
+    if (!retryAt) {
+      const receipt = outcome.delivered ? outcome.receipt : null;
+      await recordLastWebhookAttempt(db, { runId, attempt, url, statusCode, durationMs, error, receipt });
+    } else await db.insert(webhookDeliveries).values({ runId, attempt, url, statusCode, durationMs, error, nextAttemptAt: retryAt });
   }
 
   if (!outcome.delivered && retryAt) {

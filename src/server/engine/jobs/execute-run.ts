@@ -110,7 +110,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
 
   const inRunJob = deliveredInRunJob(run.taskSnapshot?.deliveryMethod ?? task.deliveryMethod);
   const latenessMs = run.scheduledFor ? latenessOf(begunAt, run.scheduledFor) : null;
-  let recorded: { finished: RunRow; delivers: boolean; task: DeliveryRow['task'] } | undefined;
+  let recorded: RecordedRun | undefined;
   if (outcome.status === 'completed') {
     // Deliver only what matters (issue 19).
     const notDelivered =
@@ -138,6 +138,9 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
   if (recorded?.delivers && inRunJob) await deliverInRunJob(deps, { run: recorded.finished, task: recorded.task, owner: row.owner });
 }
 
+/** A run whose outcome this job wrote: as it is now, whether it is to be delivered, and its task for the delivery. */
+type RecordedRun = { finished: RunRow; delivers: boolean; task: DeliveryRow['task'] };
+
 /**
  * A failed run, its task's failure count, and what follows from it: the owner hears of the first failure, and a task
  * that keeps failing stops firing. Failures are always delivered. Rare beside completed runs, so one transaction.
@@ -159,7 +162,7 @@ async function recordFailedRun(
     error: string;
     queueDelivery: boolean;
   },
-): Promise<{ finished: RunRow; delivers: boolean; task: DeliveryRow['task'] } | undefined> {
+): Promise<RecordedRun | undefined> {
   const runId = run.id;
   return db.transaction(async (tx) => {
     const [finished] = await tx

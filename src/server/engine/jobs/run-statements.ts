@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import type { DeliveryReceipt } from '#shared/runs/run.schema';
 import { defaultUserSettings } from '#shared/settings/user-settings.schema';
 import { runColumns, type RunRow } from '../../core/runs/to-run';
-import type { Database } from '../../db/client';
+import { poolOf, type Database } from '../../db/client';
 import type { RunTaskSnapshot } from '../../db/schema';
 import { taskRuns, tasks, user, userSettings } from '../../db/schema';
-import { deliverRunJob, notifyTaskFailingJob, type JobDefinition } from '../../queue/job-definitions';
+import { addJobValues } from '../../queue/enqueue';
+import { deliverRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
 
 /**
  * The statements every run makes, each one round trip under a name, so that PostgreSQL parses and plans it once per
@@ -47,17 +47,6 @@ export async function readRun(db: Database, runId: string): Promise<DeliveryRow 
   if (!read) runReads.set(db, (read = prepareRunRead(db)));
   const [row] = await read.execute({ runId });
   return row;
-}
-
-/** The pool drizzle was made on (`connectDatabase`): drizzle's builder cannot name a statement it did not build. */
-function poolOf(db: Database): pg.Pool {
-  return (db as Database & { $client: pg.Pool }).$client;
-}
-
-/** `add_job`'s name, payload, maxAttempts and key arguments for `job`, the payload checked as `enqueue` checks it. */
-function addJobValues<Payload extends JobDefinition['payload']>(job: JobDefinition<string, Payload>, payload: unknown) {
-  const parsed = job.payload.parse(payload);
-  return [job.name, JSON.stringify(parsed), job.maxAttempts, job.key?.(parsed) ?? null];
 }
 
 const completedRunText = `
@@ -113,6 +102,7 @@ export async function recordCompletedRun(
     taskSnapshot: RunTaskSnapshot | null;
     webhookSecret: string | null;
     timezone: string | null;
+    queued: number;
   }>({
     name: 'record_completed_run',
     text: completedRunText,
@@ -132,7 +122,7 @@ export async function recordCompletedRun(
   });
   const [row] = rows;
   if (!row) return undefined;
-  const { webhookSecret, timezone, queued: _queued, ...changed } = row as typeof row & { queued: number };
+  const { webhookSecret, timezone, queued: _queued, ...changed } = row;
   return {
     run: {
       ...run,

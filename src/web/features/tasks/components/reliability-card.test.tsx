@@ -58,20 +58,8 @@ describe('the reliability card', () => {
   it('says so for a task without scheduled slots, and leaves out what is not there', async () => {
     stubApi({
       handlers: {
-        [reliabilityPath]: () =>
-          jsonResponse(
-            figures({
-              slotsDue: 0,
-              onTime: 0,
-              late: 0,
-              worstLatenessMs: null,
-              missed: 0,
-              running: 0,
-              unmeasured: 0,
-              deliveriesConfirmed: 0,
-              deliveriesFailed: 0,
-            }),
-          ),
+        // Nothing at all: the empty figures.
+        [reliabilityPath]: () => jsonResponse(makeReliability()),
       },
     });
     renderCard();
