@@ -128,9 +128,14 @@ it('finds overdue slots with no worker, alerts once, and closes the incident wit
 
   // Pausing resolves that task's slot; the incident stays open for the others.
   await owner.client.expectOk(taskResponseSchema, `/api/tasks/${paused.id}/pause`, { method: 'POST' });
-  await first!.check();
-  const [pausedSlot] = await t.db.select().from(overdueSlots).where(eq(overdueSlots.taskId, paused.id));
-  expect(pausedSlot?.resolution).toBe('Task paused.');
+  // Either process's next round resolves it: a round of the other one, under way as the pause committed, holds the
+  // lock, so `first.check()` alone may skip (CI once saw that).
+  const pausedSlot = await waitFor(async () => {
+    await first!.check();
+    const [slot] = await t.db.select().from(overdueSlots).where(eq(overdueSlots.taskId, paused.id));
+    return slot?.resolvedAt ? slot : undefined;
+  }, 'the paused task’s slot to resolve');
+  expect(pausedSlot.resolution).toBe('Task paused.');
   expect((await t.db.select().from(incidents))[0]?.endedAt).toBeNull();
 
   // A worker returns: the catch-up rule runs the slot within the hour once and skips the older one.
