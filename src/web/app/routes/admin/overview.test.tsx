@@ -86,10 +86,10 @@ describe('/admin', () => {
       .getAllByRole('term')
       .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(figures).toEqual([
-      ['Database', 'Up (1.2 ms)'],
+      ['Database', 'Up (1.2ms)'],
       ['Queue depth', '3 waiting'],
       ['Oldest waiting job', '1 min'],
-      ['Fire lateness p95', '1.3 s'],
+      ['Fire lateness p95', '1.2s'],
       ['Failing webhook deliveries', '2'],
       ['Last backup', 'Nov 26, 2026, 2:47 AM UTC (1.2 MB)'],
     ]);

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import type { HealthStatus, SystemHealth } from '#shared/admin/admin-overview.schema';
 import { formatBytes } from '#shared/format-bytes';
+import { formatDuration } from '#shared/runs/format-duration';
 import { formatInstant } from '#web/lib/date-time';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 
@@ -20,11 +21,6 @@ function formatAge(seconds: number): string {
   return `${Math.floor(seconds / 3600)} h`;
 }
 
-/** Milliseconds as "850 ms" or "12.3 s". */
-function formatLateness(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
 /** The nightly backup's outcome: when and how big, or why it failed (ADR 0069). */
 function formatBackup(backup: SystemHealth['lastBackup']): string {
   if (!backup) return 'No backup yet';
@@ -37,10 +33,10 @@ function formatBackup(backup: SystemHealth['lastBackup']): string {
 export function SystemHealthPanel({ health }: { health: SystemHealth }) {
   const style = statusStyles[health.status];
   const figures: [string, string][] = [
-    ['Database', health.database.status === 'up' ? `Up (${health.database.latencyMs} ms)` : 'Down'],
+    ['Database', health.database.status === 'up' ? `Up (${health.database.latencyMs}ms)` : 'Down'],
     ['Queue depth', `${numberFormat.format(health.queueDepth)} waiting`],
     ['Oldest waiting job', health.oldestWaitingJobSeconds === null ? 'None' : formatAge(health.oldestWaitingJobSeconds)],
-    ['Fire lateness p95', health.fireLatenessP95Ms === null ? 'No scheduled runs' : formatLateness(health.fireLatenessP95Ms)],
+    ['Fire lateness p95', health.fireLatenessP95Ms === null ? 'No scheduled runs' : formatDuration(health.fireLatenessP95Ms)],
     ['Failing webhook deliveries', numberFormat.format(health.failingWebhookDeliveries)],
     ['Last backup', formatBackup(health.lastBackup)],
   ];
