@@ -100,16 +100,6 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations(), linkTokens(), sessionOwnership()],
     // Our own limiter (core/security) keys on IP and e-mail in PostgreSQL, shared by every API process.
     rateLimit: { enabled: false },
-    // Paths the product does not offer: profile changes go through PATCH /api/me, reset links through the SPA.
-    disabledPaths: [
-      '/update-user',
-      '/change-email',
-      '/delete-user',
-      '/delete-user/callback',
-      '/reset-password/:token',
-      '/send-verification-email',
-      '/verify-email',
-    ],
     advanced: {
       cookiePrefix: 'promptcron',
       useSecureCookies: secureCookies(env),

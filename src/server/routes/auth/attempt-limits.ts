@@ -135,20 +135,25 @@ function clientAddress(c: Context<AppEnv>): string {
 }
 
 /**
- * The e-mail of the attempt, read as better-auth reads it: it takes form-encoded bodies as well as JSON, so a limit
- * that read JSON alone could be walked around by posting a form.
+ * The e-mail of the attempt, read as better-auth reads it (better-call's getBody): a JSON media type first, then
+ * form-encoded and multipart bodies, the type compared in any case. A limit that read the body otherwise could be
+ * walked around by a body better-auth reads and this does not (a form posted as `Application/X-WWW-Form-Urlencoded`
+ * once did).
  */
 async function emailInBody(c: Context<AppEnv>): Promise<string | undefined> {
   try {
     const request = c.req.raw.clone();
-    const type = request.headers.get('content-type') ?? '';
-    const email =
-      type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')
+    const type = (request.headers.get('content-type') ?? '').toLowerCase();
+    const email = jsonMediaType.test(type)
+      ? ((await request.json()) as { email?: unknown }).email
+      : type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')
         ? (await request.formData()).get('email')
-        : ((await request.json()) as { email?: unknown }).email;
+        : undefined;
     // Text PostgreSQL cannot store (NUL) must not become a rate-limit key; the body is refused as invalid anyway.
     return typeof email === 'string' && isSingleLineText(email) ? email.trim().toLowerCase() : undefined;
   } catch {
     return undefined;
   }
 }
+
+const jsonMediaType = /^application\/([a-z0-9.+-]*\+)?json/;

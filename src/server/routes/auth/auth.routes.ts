@@ -27,14 +27,24 @@ const openBeforePassword = new Set([
 ]);
 
 /**
- * better-auth's admin plugin keeps the role and ban fields and refuses banned sign-ins, but its endpoints would change
- * users past core: no audit row, no last-admin check, a suspension whose tasks keep firing. /api/admin/* is the way.
+ * The better-auth endpoints the product offers (docs/api.md, "Accounts"); every other path under /api/auth answers
+ * 404. better-auth serves more than we use, and each one open is one more way in: `verify-password` let a borrowed
+ * session guess the password without a limit, the social and token endpoints serve nothing here, and the admin
+ * plugin's endpoints would change users past core (no audit row, no last-admin check, a suspension whose tasks keep
+ * firing), where /api/admin/* is the way.
  */
-const closedPrefix = '/api/auth/admin/';
+const offeredPaths = new Set([
+  ...openBeforePassword,
+  '/api/auth/change-password',
+  '/api/auth/list-sessions',
+  '/api/auth/revoke-session',
+  '/api/auth/revoke-sessions',
+  '/api/auth/revoke-other-sessions',
+]);
 
 /** better-auth's endpoints under /api/auth, behind our rate limits and with errors in the API's one shape. */
 export const authRouter = createRouter().on(['GET', 'POST'], '/api/auth/*', async (c) => {
-  if (c.req.path.startsWith(closedPrefix)) return c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404);
+  if (!offeredPaths.has(c.req.path)) return c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404);
   const attempt = await countAttempt(c);
   if (attempt && 'limited' in attempt) return attempt.limited;
   if (await awaitsPassword(c)) return passwordRequired(c);

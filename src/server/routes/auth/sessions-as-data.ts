@@ -11,8 +11,17 @@ import { sessionUserOf } from './session-middleware';
  * script on the page would undo that. So the list carries ids, never tokens, and a session is revoked by its id.
  */
 
-/** The paths whose answers carry session tokens: the list of a user's sessions, and the current session. */
-export const sessionReadPaths = new Set(['/api/auth/list-sessions', '/api/auth/get-session']);
+/**
+ * The paths whose answers carry session tokens: the list of a user's sessions, the current session, and the calls that
+ * sign in (`{ token, user }`, the new session's token beside the cookie that carries it).
+ */
+export const sessionReadPaths = new Set([
+  '/api/auth/list-sessions',
+  '/api/auth/get-session',
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/invitation/accept',
+]);
 
 /** An answer of `sessionReadPaths` without the `token` of any session in it. */
 export async function withoutSessionTokens(response: Response): Promise<Response> {
@@ -32,10 +41,11 @@ function withoutToken(entry: unknown): unknown {
   return rest;
 }
 
-/** get-session's `{ session, user }`, or null when signed out. */
+/** get-session's `{ session, user }` (null when signed out), or a sign-in's `{ token, user }`. */
 function withoutCurrentToken(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || !('session' in body)) return body;
-  return { ...body, session: withoutToken(body.session) };
+  if (typeof body !== 'object' || body === null) return body;
+  const rest = withoutToken(body) as Record<string, unknown>;
+  return 'session' in rest ? { ...rest, session: withoutToken(rest.session) } : rest;
 }
 
 /**

@@ -13,11 +13,21 @@ const t = useTestApp();
 const wrongPassword = 'Wrong-password-123!';
 
 /** A form post, as an HTML form or curl -d sends it; better-auth reads it as it reads JSON. */
-async function signInWithForm(ip: string, email: string, password: string): Promise<number> {
+async function signInWithForm(ip: string, email: string, password: string, type = 'application/x-www-form-urlencoded'): Promise<number> {
   const response = await t.app.request('/api/auth/sign-in/email', {
     method: 'POST',
-    headers: { Origin: testAppUrl, 'X-Forwarded-For': ip, 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { Origin: testAppUrl, 'X-Forwarded-For': ip, 'Content-Type': type },
     body: new URLSearchParams({ email, password }).toString(),
+  });
+  return response.status;
+}
+
+/** A JSON sign-in with the media type as given. */
+async function signInWithJson(ip: string, email: string, password: string, type: string): Promise<number> {
+  const response = await t.app.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { Origin: testAppUrl, 'X-Forwarded-For': ip, 'Content-Type': type },
+    body: JSON.stringify({ email, password }),
   });
   return response.status;
 }
@@ -53,6 +63,21 @@ describe('sign-in limits', () => {
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     expect(await signInWithForm('192.0.2.90', 'form-target@example.com', strongPassword)).toBe(429);
+  });
+
+  it('count attempts against the account whatever the media type’s case or parameters, as better-auth reads them', async () => {
+    const { email, password } = await t.signIn({ name: 'Type Target', email: 'type-target@example.com' });
+    const attempts = [
+      () => signInWithForm('192.0.2.94', email, wrongPassword, 'Application/X-WWW-Form-Urlencoded'),
+      () => signInWithForm('192.0.2.94', email, wrongPassword, 'APPLICATION/X-WWW-FORM-URLENCODED; charset=UTF-8'),
+      () => signInWithJson('192.0.2.94', email, wrongPassword, 'Application/JSON'),
+      () => signInWithJson('192.0.2.94', email, wrongPassword, 'application/json; charset=application/x-www-form-urlencoded'),
+      () => signInWithJson('192.0.2.94', email, wrongPassword, 'application/json;charset=UTF-8'),
+    ];
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) statuses.push(await attempts[attempt % attempts.length]!());
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect(await signInWithForm('192.0.2.94', email, password, 'Application/X-WWW-Form-Urlencoded')).toBe(429);
   });
 
   it("never lock the owner's known browser out, however many addresses guess; new devices wait and the owner hears once", async () => {
