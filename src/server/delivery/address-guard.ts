@@ -19,6 +19,7 @@ export async function resolveDialableAddress(hostname: string, allowPrivate: boo
   // Every address must be public: otherwise a name could switch between a public and a private one.
   const refused = candidates.find((candidate) => !isPublicAddress(candidate.address));
   if (refused)
-    throw new BlockedAddressError(`Refused to call ${hostname}: it resolves to a private or reserved address (${refused.address}).`);
+    // Which address is not said: the answer would tell anyone what this network's names resolve to inside.
+    throw new BlockedAddressError(`Refused to call ${hostname}: it resolves to a private or reserved address.`);
   return candidates[0] as { address: string; family: 4 | 6 };
 }

@@ -545,7 +545,7 @@ describe('failures', () => {
       .from(taskRuns)
       .where(eq(taskRuns.id, run?.id ?? ''));
     expect(after?.deliveryStatus).toBe('failed');
-    expect(after?.deliveryError).toBe('Refused to call 127.0.0.1: it resolves to a private or reserved address (127.0.0.1).');
+    expect(after?.deliveryError).toBe('Refused to call 127.0.0.1: it resolves to a private or reserved address.');
     expect(receiver.received.length).toBe(received);
   });
 
