@@ -26,7 +26,7 @@ function encodeCursor(task: { createdAt: Date; id: string }): string {
   return Buffer.from(`${task.createdAt.toISOString()}|${task.id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | undefined {
+export function decodeTaskCursor(cursor: string): { createdAt: Date; id: string } | undefined {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(createdAt ?? '');
   return id && !Number.isNaN(date.getTime()) && /^[0-9a-f-]{36}$/i.test(id) ? { createdAt: date, id } : undefined;
@@ -41,7 +41,7 @@ export async function listTasks({ db, userId, search, status = 'all', limit = 20
     filters.push(or(ilike(tasks.name, pattern), ilike(tasks.description, pattern), ilike(sql`${tasks.prompt}->>'input'`, pattern)) as SQL);
   }
   const where = and(...filters);
-  const after = cursor ? decodeCursor(cursor) : undefined;
+  const after = cursor ? decodeTaskCursor(cursor) : undefined;
   const pageWhere = after
     ? and(where, or(lt(tasks.createdAt, after.createdAt), and(eq(tasks.createdAt, after.createdAt), lt(tasks.id, after.id))))
     : where;

@@ -184,6 +184,13 @@ describe('tasks API', () => {
     const third = (await searcher.request(`/api/tasks?limit=2&cursor=${second.nextCursor}`)).body;
     expect(names(third)).toEqual(['Alpha report']);
     expect(third.nextCursor).toBeNull();
+
+    // A page link that names no place in any list is refused, not read as the first page.
+    for (const path of ['/api/tasks?cursor=garbage', `/api/tasks/${ids[0]}/runs?cursor=garbage`]) {
+      const refused = await searcher.request(path);
+      expect({ path, status: refused.status, code: refused.body.error?.code }).toEqual({ path, status: 400, code: 'validation_failed' });
+      expect(refused.body.error.fields.cursor).toMatch(/^This page link is not valid any more\. Please reload the (list|runs)\.$/);
+    }
   });
 
   it('never lets another user read, change, pause, resume, rotate or delete a task', async () => {
