@@ -29,6 +29,14 @@ export function meQueryOptions() {
   return queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe({ signal }), staleTime: 60_000 });
 }
 
+/**
+ * Asks for the signed-in user again after a change that can move the account's zone (ADR 0040: the default
+ * schedule's, else the newest task's), so times and picked days follow it without waiting for the user to go stale.
+ */
+export function refreshAccountZone(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: meQueryKey });
+}
+
 export type AuthState =
   { status: 'loading'; user: undefined } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: MeUser };
 

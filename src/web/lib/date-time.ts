@@ -92,7 +92,11 @@ export function formatLocalDate(iso: string, timeZone?: string): string {
   return formatInstant(iso, 'date', { timeZone });
 }
 
-/** The reader's IANA time zone ("Europe/Berlin"); the server reads calendar days ("Specific date") in it. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/**
+ * The zone the reader sees times in ("Europe/Berlin"): a signed-in user's account zone, else the browser's. Calendar
+ * days the reader picks (History's "Specific date", an API key's last day) are read in it, so a day chosen matches the
+ * days shown beside the runs.
+ */
+export function readerTimeZone(): string {
+  return signedInZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatLocalDateTime } from '#web/lib/date-time';
+import { formatLocalDateTime, setSignedInTimeZone } from '#web/lib/date-time';
+import { browserTimeZone } from '#web/lib/time-zones';
+import { testUser } from '#test/fixtures';
 import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeRun } from '#web/testing/run-fixtures';
@@ -42,7 +44,10 @@ function row(runId: string): HTMLElement {
 const longResult = `${'A'.repeat(99)}BCDEFG and the rest of a long answer.`;
 
 describe('history page', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setSignedInTimeZone(undefined);
+  });
 
   it('lists runs under Task Name, Status, Date & Time and Actions, with "Showing X of Y" and Load more', async () => {
     const fetchMock = stubApi({
@@ -126,7 +131,12 @@ describe('history page', () => {
   });
 
   it("filters by range and date on the server, with the spec's date rule", async () => {
-    const fetchMock = stubApi({ handlers: { [runsPath]: () => jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }) } });
+    // The account's zone, which the runs' times are shown in, and not the browser's: a day picked is read in it.
+    const accountZone = browserTimeZone() === 'Asia/Kathmandu' ? 'America/St_Johns' : 'Asia/Kathmandu';
+    const fetchMock = stubApi({
+      me: { ...testUser, timeZone: accountZone },
+      handlers: { [runsPath]: () => jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }) },
+    });
     const { router } = renderHistory();
     const user = userEvent.setup();
     await screen.findByRole('table');
@@ -148,12 +158,12 @@ describe('history page', () => {
 
     await user.selectOptions(range, 'All time');
     expect(date.disabled).toBe(false);
-    // Picking a date switches the range to "Specific date" and asks for that day in the reader's zone.
+    // Picking a date switches the range to "Specific date" and asks for that day in the account's zone.
     fireEvent.change(date, { target: { value: '2026-11-20' } });
     await waitFor(() => expect(runQueries(fetchMock).at(-1)?.get('date')).toBe('2026-11-20'));
     const dayQuery = runQueries(fetchMock).at(-1)!;
     expect(dayQuery.get('range')).toBe('date');
-    expect(dayQuery.get('timezone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(dayQuery.get('timezone')).toBe(accountZone);
     expect(range.value).toBe('date');
     expect(date.disabled).toBe(false);
 
@@ -180,7 +190,7 @@ describe('history page', () => {
     expect(search.getAttribute('placeholder')).toBe('Search history...');
     // The field says how it matches: words, phrases, exclusions, alternatives (docs/decisions/0048).
     expect(document.getElementById(search.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Finds task names containing the text, and words in results and errors: "exact phrase", -word to exclude, or.',
+      'Finds task names containing the text, and words in results and errors: "exact phrase", -word to exclude, or between alternatives.',
     );
     await user.type(search, 'nothing like it');
 

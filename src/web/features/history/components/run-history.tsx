@@ -13,11 +13,12 @@ import { PagedListFooter } from '#web/components/ui/load-more-button';
 import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth';
-import { browserTimeZone } from '#web/lib/date-time';
+import { todayIn } from '#shared/time/zoned-time';
+import { readerTimeZone } from '#web/lib/date-time';
 import { errorMessage } from '#web/lib/form-errors';
 import { useExportHistory } from '../api/export-runs';
 import { useRunHistory, type RunListParams } from '../api/list-runs';
-import { chooseDate, chooseRange, isFiltered, localDateString, type HistoryFilter } from '../lib/history-filter';
+import { chooseDate, chooseRange, isFiltered, type HistoryFilter } from '../lib/history-filter';
 import { HistoryTable } from './history-table';
 import { HistoryToolbar } from './history-toolbar';
 import { RunResultsDialog } from './run-results-dialog';
@@ -41,7 +42,8 @@ function isSignedOut(error: unknown): boolean {
  */
 export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
   const auth = useAuth();
-  const [timezone] = useState(browserTimeZone);
+  // After useAuth, which sets it: the account's zone, so a day picked is the day shown beside the runs.
+  const timezone = readerTimeZone();
   const params: RunListParams = { ...filter, search: filter.search.trim(), timezone };
   const runs = useRunHistory(params);
   const exporter = useExportHistory();
@@ -51,7 +53,7 @@ export function RunHistory({ filter, onFilterChange }: RunHistoryProps) {
   const { range, date } = filter;
   // Stable while only the search changes, so the search box's pause timer is not restarted by unrelated renders.
   const onSearchChange = useCallback((search: string) => onFilterChange({ range, date, search }), [range, date, onFilterChange]);
-  const onRangeChange = (range: HistoryRange) => onFilterChange(chooseRange(filter, range, localDateString(new Date())));
+  const onRangeChange = (range: HistoryRange) => onFilterChange(chooseRange(filter, range, todayIn(timezone)));
   const onDateChange = (date: string) => onFilterChange(chooseDate(filter, date));
 
   // Spec section 8: a failed load is also announced, whether it is the first page, a later one or a refetch.

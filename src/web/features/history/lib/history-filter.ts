@@ -47,9 +47,3 @@ export function datePickerEnabled(range: HistoryRange): boolean {
 export function isFiltered(filter: HistoryFilter): boolean {
   return filter.range !== 'all' || filter.search.trim() !== '';
 }
-
-/** A calendar day in the reader's zone, YYYY-MM-DD, as `<input type="date">` and the API spell it. */
-export function localDateString(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userSettingsSchema, type UserSettings } from '#shared/settings/user-settings.schema';
 import { apiClient } from '#web/lib/api-client';
+import { refreshAccountZone } from '#web/lib/auth';
 import { userSettingsQueryKey } from '#web/lib/user-settings';
 
 /** `PUT /api/me/settings` replaces the whole object, so callers send both sections, the untouched one as loaded. */
@@ -13,6 +14,9 @@ export function useUpdateUserSettings() {
   return useMutation({
     mutationFn: updateUserSettings,
     // The answer is what was stored; the other tab then starts from it without another request.
-    onSuccess: (saved) => queryClient.setQueryData(userSettingsQueryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(userSettingsQueryKey, saved);
+      refreshAccountZone(queryClient);
+    },
   });
 }

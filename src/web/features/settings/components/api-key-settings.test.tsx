@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiKeyMessages, type ApiKey } from '#shared/api-keys/api-key.schema';
-import { formatInstant } from '#web/lib/date-time';
+import { formatInstant, setSignedInTimeZone } from '#web/lib/date-time';
+import { browserTimeZone } from '#web/lib/time-zones';
 import { errorResponse, sentBodies, stubApi } from '#web/testing/api-stubs';
 import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
@@ -88,6 +89,7 @@ describe('API key settings', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     toast.dismiss();
+    setSignedInTimeZone(undefined);
   });
 
   it('lists the keys with scope, first characters, dates, and Never or Expired where they apply', async () => {
@@ -147,7 +149,10 @@ describe('API key settings', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });
 
-  it('sends the end of the chosen expiry day in the reader’s zone', async () => {
+  it('sends the end of the chosen expiry day in the account’s zone, the one the hint names', async () => {
+    // Not the browser's zone: the list shows the expiry day in the account's, so the day chosen must be read in it.
+    const accountZone = browserTimeZone() === 'Pacific/Pago_Pago' ? 'Europe/Berlin' : 'Pacific/Pago_Pago';
+    setSignedInTimeZone(accountZone);
     const { fetchMock } = stubApiKeysApi([]);
     renderApiKeys();
     const user = userEvent.setup();
@@ -159,8 +164,18 @@ describe('API key settings', () => {
 
     await screen.findByRole('dialog', { name: 'API key created' });
     expect(sentBodies(fetchMock, 'POST', '/api/me/api-keys')).toEqual([
-      { name: 'Temporary', scope: 'read', expiresAt: new Date(2099, 11, 31, 23, 59, 59, 999).toISOString() },
+      {
+        name: 'Temporary',
+        scope: 'read',
+        // 23:59:59.999 on Dec 31 at UTC-11 (Pago Pago), or at UTC+1 (Berlin in winter).
+        expiresAt: accountZone === 'Pacific/Pago_Pago' ? '2100-01-01T10:59:59.999Z' : '2099-12-31T22:59:59.999Z',
+      },
     ]);
+    expect(
+      screen.getByText(
+        `The key stops working at the end of that day, 23:59 in your time zone (${accountZone}). Leave empty for a key that does not expire.`,
+      ),
+    ).toBeTruthy();
   });
 
   it('checks the fields before sending, and shows the server’s field errors under their fields', async () => {

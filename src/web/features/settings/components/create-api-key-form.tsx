@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { apiKeyMessages, createApiKeyInputSchema, type CreateApiKeyInput } from '#shared/api-keys/api-key.schema';
 import { Field } from '#web/components/ui/field';
 import { Input, inputClassName } from '#web/components/ui/input';
-import { browserTimeZone } from '#web/lib/date-time';
+import { instantOf, parseDate, todayIn } from '#shared/time/zoned-time';
+import { readerTimeZone } from '#web/lib/date-time';
 import { serverFieldErrors } from '#web/lib/form-errors';
 import { toastError } from '#web/lib/toast';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -14,15 +15,14 @@ import { SettingsFormCard } from './settings-form-card';
 
 /** The moment a key chosen to expire on `day` (`YYYY-MM-DD`, the date input's value) stops working: 23:59:59.999 that day in the reader's zone. */
 function endOfLocalDay(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number);
-  // The Date constructor reads its parts in the browser's zone, which is the zone the hint names.
-  return new Date(year ?? Number.NaN, (month ?? Number.NaN) - 1, date ?? Number.NaN, 23, 59, 59, 999);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return new Date(Number.NaN);
+  // 23:59 in the zone the hint names, to the last millisecond of that minute.
+  return new Date(instantOf({ ...parseDate(day), hour: 23, minute: 59 }, readerTimeZone()).getTime() + 59_999);
 }
 
 /** Today as the date input writes it, in the reader's zone: the earliest day a key may expire on. */
 function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return todayIn(readerTimeZone());
 }
 
 /**
@@ -106,7 +106,7 @@ export function CreateApiKeyForm() {
         <Field
           id="api-key-expires"
           label="Expires (optional)"
-          hint={`The key stops working at the end of that day, 23:59 in your time zone (${browserTimeZone()}). Leave empty for a key that does not expire.`}
+          hint={`The key stops working at the end of that day, 23:59 in your time zone (${readerTimeZone()}). Leave empty for a key that does not expire.`}
           error={errors.expiresOn?.message}
         >
           {(control) => <Input {...control} {...form.register('expiresOn')} type="date" min={localToday()} className="sm:max-w-56" />}
