@@ -57,3 +57,18 @@ test('the focus stays where the keyboard put it when the app takes over', async 
   await expect.poll(() => staticPage?.evaluate((element) => element.isConnected), { timeout: 20_000 }).toBe(false);
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
 });
+
+test('the account menu opened on the server-rendered overview before the app is there opens once the app is', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signedInWithTask(page, { name: 'Menu Opener', taskName: `Noon digest ${Date.now()}` });
+  const app = await holdTheApp(page);
+  await page.goto('/dashboard');
+  const staticPage = await page.locator('#root > *').first().elementHandle();
+  // The menu opens on pointerdown, not on click: the held press must be carried out as a press, not as a click.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  app.release();
+
+  await expect.poll(() => staticPage?.evaluate((element) => element.isConnected), { timeout: 20_000 }).toBe(false);
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Log ?out/i })).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { counterpart, keepFocusAcrossHandover, whenThere } from './keep-focus';
 import { startSpa, watchPointerPresses } from './start-spa';
 
 /*
@@ -7,8 +8,6 @@ import { startSpa, watchPointerPresses } from './start-spa';
  * a touch, a key, scrolling) and renders over the page from the queries it was rendered from. A link followed or a
  * button pressed before then is held and carried out by the SPA, and the focus moves to the same place in its page.
  */
-
-const interactive = 'a[href], button';
 
 /** An ordinary same-tab link to another place of this site (not an in-page anchor such as the skip link). */
 function siteLink(target: EventTarget | null): URL | undefined {
@@ -28,44 +27,26 @@ function readPrefetched(): DehydratedState | undefined {
   }
 }
 
-/** What tells a control apart for the reader: its kind, name and target. */
-function signature(element: Element): string {
-  return [element.tagName, element.getAttribute('aria-label') ?? element.textContent?.trim(), element.getAttribute('href')].join('|');
-}
-
 const root = document.getElementById('root');
 const page = root?.firstElementChild;
 if (root && page) {
   const isActive = () => page.isConnected;
   let heldPress: Element | undefined;
-  let focused: Element | null = null;
-  page.addEventListener('focusin', (event) => (focused = event.target instanceof Element ? event.target : null));
-  // Focus leaving for nothing (a click on plain text) forgets it; the page's own removal, which blurs it too, does not.
-  page.addEventListener('focusout', (event) => {
-    if (isActive() && (event as FocusEvent).relatedTarget === null) setTimeout(() => isActive() && (focused = null), 0);
-  });
+  // First: the focus carries over before a held press is carried out.
+  keepFocusAcrossHandover(root);
+  const staticParts = [...root.children];
 
   const start = () => {
     if (!isActive()) return Promise.reject(new Error('The SPA has taken over'));
     return startSpa({ prefetched: readPrefetched() });
   };
 
-  /*
-   * The live page's control for one of the static page's: the same kind, name and target, counted among its like.
-   * Not by position: some controls differ between the two until their code arrives (the account menu's trigger).
-   */
-  const counterpart = (element: Element): HTMLElement | undefined => {
-    const alike = (scope: ParentNode) =>
-      [...scope.querySelectorAll<HTMLElement>(interactive)].filter((control) => signature(control) === signature(element));
-    return alike(root)[alike(page).indexOf(element as HTMLElement)];
-  };
-
-  // React replaces the static page in one commit; the press and focus carry over before the next event.
+  // React replaces the static page in one commit; the press carries over before the next event.
   const observer = new MutationObserver(() => {
     if (isActive()) return;
     observer.disconnect();
-    if (focused) counterpart(focused)?.focus();
-    if (heldPress) counterpart(heldPress)?.click();
+    const pressed = heldPress;
+    if (pressed) whenThere(() => counterpart(pressed, staticParts, root), replayPress);
   });
   observer.observe(root, { childList: true });
 
@@ -92,4 +73,16 @@ if (root && page) {
       void start().catch(() => undefined);
     }
   });
+}
+
+/**
+ * A press held on the static page, carried out on its live counterpart: a menu's trigger opens on pointerdown
+ * (Radix), which a click alone would not do, so the account menu took a second click; anything else is clicked.
+ */
+function replayPress(control: HTMLElement): void {
+  if (control.getAttribute('aria-haspopup') === 'menu') {
+    control.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0, pointerType: 'mouse' }));
+  } else {
+    control.click();
+  }
 }

@@ -2,6 +2,7 @@ import { enhanceDrawer } from './drawer';
 import { enhanceFaq } from './faq';
 import { handOverForms } from './form-handover';
 import { glideOnInPageLinks } from './in-page-links';
+import { keepFocusAcrossHandover } from './keep-focus';
 import { showCurrentYear, showDeploymentLinks, watchHealth } from './live-values';
 import { startSpaOnIntent } from './start-spa';
 import { enhanceThemeSwitches } from './theme-switch';
@@ -32,4 +33,6 @@ if (root && page) {
   if (badge) watchHealth(badge, isActive);
   if (footer) showCurrentYear(footer);
   void showDeploymentLinks(page);
+  // Last: the forms carry their own focus over first.
+  keepFocusAcrossHandover(root);
 }
