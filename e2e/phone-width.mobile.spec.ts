@@ -160,6 +160,15 @@ test.describe('an administrator', () => {
         await page.goto(path);
         await expectFitsEveryWidth(page, path, ready(page));
       }
+
+      // Each user is a card on a phone: its actions are on screen, not behind a table's sideways scroll.
+      await page.goto('/admin/users');
+      const actions = page.getByRole('button', { name: /^Actions for / });
+      await expect(actions.first()).toBeVisible();
+      for (const button of await actions.all()) {
+        const box = await button.boundingBox();
+        expect(box && box.x + box.width, (await button.getAttribute('aria-label')) ?? '').toBeLessThanOrEqual(phoneWidth);
+      }
     } finally {
       await task.remove();
     }

@@ -1,13 +1,14 @@
 import { clsx } from 'clsx';
 import { Download, Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { toast, toastError } from '#web/lib/toast';
 import { adminUserStatuses, type AdminUser, type AdminUserStatus } from '#shared/admin/admin-user.schema';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { inputClassName } from '#web/components/ui/input';
+import { NameLink } from '#web/components/ui/name-link';
+import { StackedCell, StackedTable, stackedRowClassName } from '#web/components/ui/responsive-table';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { SearchBox } from '#web/components/ui/search-box';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -22,6 +23,7 @@ import { formatInstant } from '#web/lib/date-time';
 
 const statusLabels: Record<AdminUserStatus, string> = { active: 'Active', inactive: 'Inactive', suspended: 'Suspended' };
 const statusTones = { active: 'emerald', inactive: 'slate', suspended: 'indigo' } as const;
+const columns = ['Name', 'Email', 'Status', 'Plan', 'Tasks', 'Joined', 'Actions'] as const;
 
 /**
  * /admin/users: every account, searched and filtered on the server, a page at a time with Previous and Next (the
@@ -139,45 +141,35 @@ export function UserList() {
         </div>
       ) : (
         <div className="flex flex-col gap-4">
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" aria-busy={page.isPlaceholderData || undefined}>
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-medium text-slate-600 uppercase">
-                <tr>
-                  {['Name', 'Email', 'Status', 'Plan', 'Tasks', 'Joined', 'Actions'].map((head) => (
-                    <th
-                      key={head}
-                      scope="col"
-                      className={head === 'Email' || head === 'Joined' ? 'hidden px-4 py-3 md:table-cell' : 'px-4 py-3'}
-                    >
-                      {head}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {items.map((user) => (
-                  <tr key={user.id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">
-                      <Link to={adminUserPath(user.id)} className="hover:underline">
-                        {user.name}
-                      </Link>
-                      <span className="block text-xs font-normal text-slate-500 md:hidden">{user.email}</span>
-                    </td>
-                    <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{user.email}</td>
-                    <td className="px-4 py-3">
-                      <Badge tone={statusTones[user.status]}>{statusLabels[user.status]}</Badge>
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">{user.plan.name}</td>
-                    <td className="px-4 py-3 text-slate-600">{user.taskCount}</td>
-                    <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatInstant(user.joinedAt, 'date')}</td>
-                    <td className="px-4 py-3">
-                      <UserRowMenu user={user} onOpen={(dialog, target) => setOpened({ dialog, user: target })} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable caption="Users" columns={columns} busy={page.isPlaceholderData}>
+            {items.map((user) => (
+              <tr key={user.id} className={stackedRowClassName}>
+                <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-2">
+                  <NameLink to={adminUserPath(user.id)} className="break-words">
+                    {user.name}
+                  </NameLink>
+                </StackedCell>
+                <StackedCell label="Email">
+                  <span className="min-w-0 break-all text-slate-700">{user.email}</span>
+                </StackedCell>
+                <StackedCell label="Status">
+                  <Badge tone={statusTones[user.status]}>{statusLabels[user.status]}</Badge>
+                </StackedCell>
+                <StackedCell label="Plan">
+                  <span className="text-slate-700">{user.plan.name}</span>
+                </StackedCell>
+                <StackedCell label="Tasks">
+                  <span className="text-slate-700">{user.taskCount}</span>
+                </StackedCell>
+                <StackedCell label="Joined">
+                  <span className="text-slate-700">{formatInstant(user.joinedAt, 'date')}</span>
+                </StackedCell>
+                <StackedCell label="Actions" className="lg:w-px lg:text-right">
+                  <UserRowMenu user={user} onOpen={(dialog, target) => setOpened({ dialog, user: target })} />
+                </StackedCell>
+              </tr>
+            ))}
+          </StackedTable>
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
             <p aria-live="polite" className="text-sm text-slate-600">
               Showing {shownBefore + items.length} of {total} users
