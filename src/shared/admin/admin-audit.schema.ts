@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSize } from '#shared/lists/page-size';
 import { singleLineText } from '../text/safe-text';
 
 /** The audit log as administrators read it (issue 17): who did what to which user, task or plan, and when. */
@@ -32,7 +33,7 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export const auditQuerySchema = z.object({
   actorId: singleLineText().max(100).optional(),
   targetId: singleLineText().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: pageSize(100, 50),
   cursor: singleLineText().max(200).optional(),
 });
 

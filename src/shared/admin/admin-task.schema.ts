@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSize } from '#shared/lists/page-size';
 import { runSchema } from '../runs/run.schema';
 import { singleLineText } from '../text/safe-text';
 import { taskListFilters, taskStatuses } from '../tasks/task.schema';
@@ -75,6 +76,6 @@ export const adminTaskFilterSchema = z.object({
 export type AdminTaskFilter = z.input<typeof adminTaskFilterSchema>;
 
 export const adminTaskListQuerySchema = adminTaskFilterSchema.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: pageSize(100, 20),
   cursor: singleLineText().max(200).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { pageSize } from '#shared/lists/page-size';
 import { adminUserStatuses } from '#shared/admin/admin-user.schema';
 import { singleLineText } from '#shared/text/safe-text';
 import { decodeAdminUserCursor } from '../../core/admin/users/admin-user-cursor';
@@ -24,7 +25,7 @@ export const adminUserListQuerySchema = adminUserFilterSchema.extend({
     .max(300)
     .refine((value) => decodeAdminUserCursor(value) !== undefined, 'This page link is not valid any more. Please reload the list.')
     .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: pageSize(100, 20),
 });
 
 // Text PostgreSQL cannot store (NUL) would fail the query: refused as not found would be, before it.

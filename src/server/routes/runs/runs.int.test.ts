@@ -62,8 +62,11 @@ describe('GET /api/runs', () => {
       ['?range=date&date=yesterday', 'date', 'Please pick a date.'],
       ['?range=date&date=2026-11-20&timezone=Mars/Olympus', 'timezone', 'Unknown time zone.'],
       ['?range=week', 'range', 'Please choose All time, Last 24 hours, Last 7 days, Last 30 days or Specific date.'],
-      ['?limit=0', 'limit', expect.any(String) as unknown as string],
-      ['?limit=101', 'limit', expect.any(String) as unknown as string],
+      ['?limit=0', 'limit', 'The page size must be a whole number from 1 to 100.'],
+      ['?limit=101', 'limit', 'The page size must be a whole number from 1 to 100.'],
+      ['?limit=1e20', 'limit', 'The page size must be a whole number from 1 to 100.'],
+      ['?limit=2.5', 'limit', 'The page size must be a whole number from 1 to 100.'],
+      ['?limit=many', 'limit', 'The page size must be a whole number from 1 to 100.'],
       ['?cursor=garbage', 'cursor', 'This page link is not valid any more. Please reload the history.'],
     ];
     for (const [query, field, message] of cases) {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { pageSize } from '#shared/lists/page-size';
 import { isTimeZone } from '#shared/time/zoned-time';
 import { historyRanges } from '#shared/runs/history-ranges';
 import { singleLineText } from '#shared/text/safe-text';
@@ -37,7 +38,7 @@ export const historyQuerySchema = z
       .max(200)
       .refine((value) => decodeHistoryCursor(value) !== undefined, 'This page link is not valid any more. Please reload the history.')
       .optional(),
-    limit: z.coerce.number().int().min(1).max(largestHistoryPage).default(20),
+    limit: pageSize(largestHistoryPage, 20),
   })
   .superRefine((query, context) => {
     if (query.range === 'date' && !query.date) context.addIssue({ code: 'custom', path: ['date'], message: 'Please pick a date.' });

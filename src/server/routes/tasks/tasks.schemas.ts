@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { pageSize } from '#shared/lists/page-size';
 import { taskListFilters } from '#shared/tasks/task.schema';
 import { singleLineText } from '#shared/text/safe-text';
 import { decodeHistoryCursor } from '../../core/history/history-cursor';
@@ -12,7 +13,7 @@ import { decodeTaskCursor } from '../../core/tasks/list-tasks';
 export const taskListQuerySchema = z.object({
   search: singleLineText().max(200, 'Search text can be at most 200 characters.').optional(),
   status: z.enum(taskListFilters).default('all'),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: pageSize(100, 20),
   cursor: singleLineText()
     .max(200)
     .refine((value) => decodeTaskCursor(value) !== undefined, 'This page link is not valid any more. Please reload the list.')
@@ -20,7 +21,7 @@ export const taskListQuerySchema = z.object({
 });
 
 export const runListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: pageSize(100, 20),
   cursor: singleLineText()
     .max(200)
     .refine((value) => decodeHistoryCursor(value) !== undefined, 'This page link is not valid any more. Please reload the runs.')
