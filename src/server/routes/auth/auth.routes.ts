@@ -94,6 +94,13 @@ async function toErrorShape(c: Context<AppEnv>, response: Response): Promise<Res
   }
   const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown; fields?: unknown };
   const given = typeof body.code === 'string' ? body.code.toLowerCase() : 'auth_error';
+  // better-auth's own check of a body's shape runs before our hook (validate-account-input.ts) and names its findings
+  // "[body.password] Invalid input: …": the same refusal as ours, in the API's words.
+  if (given === 'validation_error' && typeof body.message === 'string') {
+    const fields = shapeIssues(body.message);
+    const [first = 'The request is not valid.'] = Object.values(fields);
+    return c.json(errorBody('validation_failed', first, fields), 400);
+  }
   // better-auth's admin plugin refuses a banned user's new session (sign-in, invitation) with its own words.
   const suspended = given === 'banned_user';
   const code = suspended ? 'account_suspended' : given;
@@ -109,4 +116,13 @@ async function toErrorShape(c: Context<AppEnv>, response: Response): Promise<Res
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
   return new Response(JSON.stringify(errorBody(code, message, fields)), { status, headers });
+}
+
+/** better-call's "[body.email] msg; [body.password] msg" as the API's fields: `{ email: msg, password: msg }`. */
+function shapeIssues(message: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [, path = '', text = ''] of message.matchAll(/\[(?:body|query)\.?([^\]]*)\] ([^;]*)(?:; |$)/g)) {
+    fields[path || '_'] ??= text;
+  }
+  return fields;
 }
