@@ -156,6 +156,8 @@ describe('the address rules', () => {
     ['a Slack URL on another host', 'slack', { webhookUrl: 'https://example.com/services/T/B/x' }, slackAddress],
     ['a Discord URL that is no webhook', 'discord', { webhookUrl: 'https://discord.com/channels/1/2' }, discordAddress],
     ['a Discord task without a URL', 'discord', {}, discordAddress],
+    ['a Slack host on another port', 'slack', { webhookUrl: 'https://hooks.slack.com:4802/services/T/B/x' }, slackAddress],
+    ['a Discord URL with credentials', 'discord', { webhookUrl: 'https://user:pass@discord.com/api/webhooks/1/abc' }, discordAddress],
   ])('refuses %s', async (_, deliveryMethod, deliveryConfig, message) => {
     const refused = await guarded.expectError('/api/tasks', {
       method: 'POST',

@@ -32,8 +32,9 @@ export function deliversToUrl(method: unknown): method is (typeof urlDeliveryMet
  */
 export function isChatWebhookUrl(method: 'slack' | 'discord', url: string): boolean {
   try {
-    const { protocol, hostname, pathname } = new URL(url);
-    if (protocol !== 'https:') return false;
+    const { protocol, hostname, pathname, port, username, password } = new URL(url);
+    // Their own port and no credentials: anything else on those hosts is not their webhook service.
+    if (protocol !== 'https:' || port !== '' || username !== '' || password !== '') return false;
     if (method === 'slack') return hostname === 'hooks.slack.com' && pathname.length > 1;
     return (hostname === 'discord.com' || hostname === 'discordapp.com') && pathname.startsWith('/api/webhooks/');
   } catch {
