@@ -271,6 +271,19 @@ describe('password reset', () => {
     const second = await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'often@example.com' } });
     expect([first.status, second.status]).toEqual([200, 429]);
   });
+
+  it('does not count a refused request against the address’s one e-mail a minute: none was sent', async () => {
+    const client = t.visitor('198.51.100.41');
+    await client.signUp({ name: 'Typo Prone', email: 'typo@example.com', password: strongPassword });
+    // Refused before anything is sent (a foreign redirectTo is another such refusal, 403, outside NODE_ENV=test).
+    const refused = await client.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email: 'typo@example.com', redirectTo: 5 },
+    });
+    expect(refused.status).toBe(400);
+    const sent = await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'typo@example.com' } });
+    expect(sent.status).toBe(200);
+  });
 });
 
 describe('changing the password', () => {

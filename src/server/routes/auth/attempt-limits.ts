@@ -27,6 +27,8 @@ interface AttemptLimits {
   failuresOnly?: boolean;
   /** A success makes the browser a known device of the account. */
   marksKnownDevice?: boolean;
+  /** A refused request (4xx) did nothing for the account: it gives back the account's count, not the address's. */
+  refusedCostsAccountNothing?: boolean;
 }
 
 const attemptLimits: Record<string, AttemptLimits> = {
@@ -44,6 +46,7 @@ const attemptLimits: Record<string, AttemptLimits> = {
   '/api/auth/request-password-reset': {
     address: { limit: 10, windowSeconds: 15 * 60 },
     account: { limit: 1, windowSeconds: 60 },
+    refusedCostsAccountNothing: true,
   },
   '/api/auth/reset-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
   '/api/auth/change-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
@@ -58,6 +61,8 @@ const rateLimitMessage = 'Too many attempts. Please wait a moment and try again.
 export interface CountedAttempt {
   limits: AttemptLimits;
   keys: string[];
+  /** The keys of the per-account limit, among `keys`. */
+  accountKeys: string[];
   email: string | undefined;
 }
 
@@ -82,9 +87,11 @@ export async function countAttempt(c: Context<AppEnv>): Promise<CountedAttempt |
     rules.push({ key: `${path}:email-ip:${email}:${address}`, rule: limits.accountFromAddress });
   if (email && !device && limits.account) rules.push({ key: `${path}:email:${email}`, rule: limits.account, accountWide: true });
   const keys: string[] = [];
+  const accountKeys: string[] = [];
   for (const { key, rule, accountWide } of rules) {
     const verdict = await hitRateLimit({ db: c.var.deps.db, key, rule });
     keys.push(key);
+    if (accountWide) accountKeys.push(key);
     if (!verdict.allowed) {
       c.var.log.warn({ key }, 'rate limited');
       // The first refusal of a window, not every one: the owner hears of it once.
@@ -93,15 +100,19 @@ export async function countAttempt(c: Context<AppEnv>): Promise<CountedAttempt |
       return { limited: c.json(errorBody('rate_limited', rateLimitMessage), 429) };
     }
   }
-  return { limits, keys, email };
+  return { limits, keys, accountKeys, email };
 }
 
 /**
  * After better-auth answered: a success gives back what counted failures only, and makes this browser a known
- * device of the account it signed in to.
+ * device of the account it signed in to; a refusal gives back the account's count where it did nothing for it.
  */
 export async function settleAttempt(c: Context<AppEnv>, attempt: CountedAttempt, response: Response): Promise<Response> {
-  if (response.status >= 400) return response;
+  if (response.status >= 400) {
+    if (attempt.limits.refusedCostsAccountNothing && response.status < 500)
+      await Promise.all(attempt.accountKeys.map((key) => refundRateLimit({ db: c.var.deps.db, key })));
+    return response;
+  }
   if (attempt.limits.failuresOnly) await Promise.all(attempt.keys.map((key) => refundRateLimit({ db: c.var.deps.db, key })));
   if (!attempt.limits.marksKnownDevice || !attempt.email) return response;
   const headers = new Headers(response.headers);
