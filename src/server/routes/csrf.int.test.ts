@@ -150,4 +150,16 @@ describe('CSRF: a state-changing request with the session cookie must come from 
     });
     expect(answer.error.code).toBe('unauthorized');
   });
+
+  it('sees the session cookie however its header is spaced, as better-auth reads it', async () => {
+    for (const cookie of [ada.cookieHeader.replace('session_token=', 'session_token ='), ` ${ada.cookieHeader}`]) {
+      const response = await t.app.request(`/api/tasks/${taskId}/pause`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: 'http://evil.example', 'X-Forwarded-For': ada.ip },
+      });
+      expect({ cookie, status: response.status }).toEqual({ cookie, status: 403 });
+    }
+    const { task: after } = await ada.expectOk(taskResponseSchema, `/api/tasks/${taskId}`);
+    expect(after.status).toBe('active');
+  });
 });
