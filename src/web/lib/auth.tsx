@@ -59,11 +59,16 @@ function showTimesInZoneOf(user: MeUser | null | undefined): void {
 }
 
 /**
- * Forgets everything cached for the previous user and marks the app signed out. The me query is set rather than
- * removed: components that are showing it keep observing the same query and re-render as signed out at once.
+ * What survives a session's end: the user, which is set to signed out rather than removed (components showing it keep
+ * observing the same query and re-render as signed out at once), and the check of an e-mailed link, which is no
+ * user's data. A reset signs the browser out while its page is still on screen (login's code may still be loading):
+ * removed, the check was asked again, answered "spent", and sent the user to request a new link instead of to login.
  */
+const keptAcrossSessions = new Set<unknown>([meQueryKey[0], 'link-token']);
+
+/** Forgets everything cached for the previous user and marks the app signed out. */
 export function clearSession(queryClient: QueryClient, endedBecause?: SessionEndReason): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+  queryClient.removeQueries({ predicate: (query) => !keptAcrossSessions.has(query.queryKey[0]) });
   // Before the user: the guards that see the app signed out read why, to send the browser to sign in, not home.
   if (endedBecause) queryClient.setQueryData(sessionEndedQueryKey, endedBecause);
   queryClient.setQueryData(meQueryKey, null);
