@@ -76,19 +76,3 @@ test.describe('signed in', () => {
     await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   });
 });
-
-test('a keyboard user keeps their place when the app takes the page over, and Enter follows the link', async ({ page }) => {
-  test.skip(test.info().project.name === 'mobile', 'A phone’s header keeps Sign In in its menu.');
-  await page.goto('/');
-  await expect(landingHeading(page)).toBeVisible();
-  const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
-  // Tab to the header's Sign In: focusing a link to another page starts the app, which replaces the static page.
-  for (let press = 0; press < 15 && !(await signIn.evaluate((link) => link === document.activeElement)); press++)
-    await page.keyboard.press('Tab');
-  await expect(signIn).toBeFocused();
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
-  // The link the app rendered in its place has the focus, not the page's body.
-  await expect(signIn).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/login$/);
-});
