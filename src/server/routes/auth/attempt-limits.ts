@@ -109,16 +109,19 @@ export async function countAttempt(c: Context<AppEnv>): Promise<CountedAttempt |
  */
 export async function settleAttempt(c: Context<AppEnv>, attempt: CountedAttempt, response: Response): Promise<Response> {
   if (response.status >= 400) {
-    if (attempt.limits.refusedCostsAccountNothing && response.status < 500)
-      await Promise.all(attempt.accountKeys.map((key) => refundRateLimit({ db: c.var.deps.db, key })));
+    if (attempt.limits.refusedCostsAccountNothing && response.status < 500) await giveBack(c, attempt.accountKeys);
     return response;
   }
-  if (attempt.limits.failuresOnly) await Promise.all(attempt.keys.map((key) => refundRateLimit({ db: c.var.deps.db, key })));
+  if (attempt.limits.failuresOnly) await giveBack(c, attempt.keys);
   if (!attempt.limits.marksKnownDevice || !attempt.email) return response;
   const headers = new Headers(response.headers);
   const secure = secureCookies(c.var.deps.env);
   headers.append('Set-Cookie', knownDeviceCookie({ secret: await authSecret(c), email: attempt.email, secure }));
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function giveBack(c: Context<AppEnv>, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => refundRateLimit({ db: c.var.deps.db, key })));
 }
 
 async function authSecret(c: Context<AppEnv>): Promise<string> {
