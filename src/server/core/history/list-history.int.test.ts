@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '#test/app';
+import { testLogger } from '#test/database';
 import { seedTask, seedUser } from '#test/seed';
+import { connectDatabase } from '../../db/client';
 import { historyWhere } from './history-filter';
 import { listHistory } from './list-history';
 import { planNodes, type PlanNode } from '#test/query-plans';
@@ -12,7 +14,9 @@ const t = useTestApp();
 let pool: pg.Pool;
 
 beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: t.database.url, max: 1 });
+  // The product's own pool, whose connections expect to be cut once it ends: the database is dropped right after, and
+  // a raw pool's connection still closing then threw an uncaught "terminating connection" (CI, PostgreSQL 15).
+  pool = connectDatabase({ url: t.database.url, logger: testLogger, max: 1 }).pool;
 });
 
 afterAll(async () => {
