@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { ApiKeyScope } from '#shared/api-keys/api-key.schema';
 import type { Auth } from './auth/auth';
 import type { SessionUser, SignedInSessions } from './auth/signed-in-sessions';
 import type { Database } from './db/client';
@@ -40,5 +41,7 @@ export interface AppEnv {
     log: Logger;
     requestId: string;
     sessionUser: SessionUser;
+    /** The scope of the API key the request came with; undefined for a session (routes/auth/api-key-middleware.ts). */
+    apiKeyScope: ApiKeyScope | undefined;
   };
 }

@@ -281,7 +281,7 @@ describe('the schedule', () => {
     const timestamp = String(webhook.headers['webhook-timestamp']);
     expect(id).toBe(`msg_${run?.id}`);
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
-    const key = Buffer.from(task.webhookSecret.slice('whsec_'.length), 'base64');
+    const key = Buffer.from(String(task.webhookSecret).slice('whsec_'.length), 'base64');
     const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${webhook.body}`).digest('base64');
     expect(webhook.headers['webhook-signature']).toBe(`v1,${expected}`);
     expect(JSON.parse(webhook.body)).toMatchObject({

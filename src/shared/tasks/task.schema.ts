@@ -298,7 +298,10 @@ export const taskSchema = z
       .object({ unit: z.enum(budgetUnits), amount: z.number() })
       .nullable()
       .meta({ description: 'The task’s monthly budget; null: none' }),
-    webhookSecret: z.string(),
+    webhookSecret: z
+      .string()
+      .nullable()
+      .meta({ description: 'Signs the task’s webhook deliveries; null when read with a read-only API key' }),
     nextFireAt: z.string().nullable(),
     lastRunAt: z.string().nullable(),
     overdueSince: z

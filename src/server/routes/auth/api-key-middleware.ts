@@ -49,6 +49,7 @@ function orApiKey(session: MiddlewareHandler<AppEnv>) {
       return c.json(errorBody('forbidden', 'This API key can only read. Use a key with the write scope.'), 403);
     }
     c.set('sessionUser', { ...verdict.user, mustSetPassword: false });
+    c.set('apiKeyScope', verdict.scope);
     presetHeader(c, 'Cache-Control', 'no-store');
     await next();
   });

@@ -1,9 +1,11 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env';
 import { getDashboard as getDashboardCore } from '../../core/dashboard/get-dashboard';
+import { taskForCaller } from '../tasks/task-for-caller';
 import type { getDashboardRoute } from './dashboard.routes';
 
 export const getDashboard: RouteHandler<typeof getDashboardRoute, AppEnv> = async (c) => {
   const { db, runCounts } = c.var.deps;
-  return c.json(await getDashboardCore({ db, totals: runCounts, userId: c.var.sessionUser.id }), 200);
+  const dashboard = await getDashboardCore({ db, totals: runCounts, userId: c.var.sessionUser.id });
+  return c.json({ ...dashboard, activeTasks: dashboard.activeTasks.map((task) => taskForCaller(c, task)) }, 200);
 };

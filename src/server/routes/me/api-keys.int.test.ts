@@ -136,6 +136,31 @@ describe('scopes and where keys are refused', () => {
     expect((await client.request('/api/tasks')).body.total).toBe(0);
   });
 
+  it('gives a read key the tasks without their webhook secret, which a write key and the session get', async () => {
+    const { client } = await newUser();
+    const webhookTask = taskInput({
+      name: 'Signed summary',
+      deliveryMethod: 'webhook',
+      deliveryConfig: { webhookUrl: 'https://hooks.example.com/in' },
+    });
+    const created = await client.request('/api/tasks', { method: 'POST', body: webhookTask });
+    expect(created.status).toBe(201);
+    const { id, webhookSecret } = created.body.task;
+    expect(webhookSecret).toMatch(/^whsec_/);
+    const { key: readKey } = await createKey(client, { scope: 'read' });
+    const { key: writeKey } = await createKey(client, { scope: 'write' });
+
+    const readAnswers = [
+      (await withKey(readKey, `/api/tasks/${id}`)).body.task,
+      (await withKey(readKey, '/api/tasks')).body.items[0],
+      (await withKey(readKey, '/api/dashboard')).body.activeTasks[0],
+    ];
+    for (const task of readAnswers) expect(task).toMatchObject({ id, name: 'Signed summary', webhookSecret: null });
+    expect((await withKey(writeKey, `/api/tasks/${id}`)).body.task.webhookSecret).toBe(webhookSecret);
+    expect((await withKey(writeKey, '/api/dashboard')).body.activeTasks[0].webhookSecret).toBe(webhookSecret);
+    expect((await client.request(`/api/tasks/${id}`)).body.task.webhookSecret).toBe(webhookSecret);
+  });
+
   it('answers 401 to a key on key management, admin, settings and account routes, and to a malformed key', async () => {
     const { client } = await newUser();
     const { key } = await createKey(client);

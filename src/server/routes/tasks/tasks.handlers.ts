@@ -32,11 +32,12 @@ import type {
   updateTaskRoute,
 } from './tasks.routes';
 import { errorBody } from '../errors';
+import { taskForCaller } from './task-for-caller';
 import { testDeliveryPerMinute } from '#shared/tasks/test-delivery.schema';
 
 export const listTasks: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) => {
   const page = await listTasksCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, ...c.req.valid('query') });
-  return c.json(page, 200);
+  return c.json({ ...page, items: page.items.map((task) => taskForCaller(c, task)) }, 200);
 };
 
 export const createTask: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) => {
@@ -56,7 +57,7 @@ const idempotencyKeyMessage = 'Idempotency-Key must be 1 to 255 printable ASCII 
 
 export const getTask: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) => {
   const task = await getTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
-  return c.json({ task }, 200);
+  return c.json({ task: taskForCaller(c, task) }, 200);
 };
 
 export const updateTask: RouteHandler<typeof updateTaskRoute, AppEnv> = async (c) => {

@@ -255,11 +255,11 @@ function TaskDetailView({ task }: { task: Task }) {
             <Detail label="Delivery method">{deliveryMethodLabel(task.deliveryMethod)}</Detail>
             <DeliveryAddress task={task} />
             <Detail label="Deliver">{deliverWhenText(task)}</Detail>
-            {task.deliveryMethod === 'webhook' ? (
+            {task.deliveryMethod === 'webhook' && task.webhookSecret !== null ? (
               <div className="flex flex-col gap-1 md:col-span-2">
                 <dt className="text-sm font-medium text-slate-500">Signing secret</dt>
                 <dd>
-                  <WebhookSecret task={task} />
+                  <WebhookSecret task={{ id: task.id, webhookSecret: task.webhookSecret }} />
                 </dd>
               </div>
             ) : null}

@@ -16,7 +16,7 @@ function maskSecret(secret: string): string {
  * The secret a webhook receiver verifies signatures with. Hidden until asked for (screens get shared and recorded);
  * copying does not need it shown. Rotating asks first, since the receiver rejects deliveries until it has the new one.
  */
-export function WebhookSecret({ task }: { task: Pick<Task, 'id' | 'webhookSecret'> }) {
+export function WebhookSecret({ task }: { task: { id: Task['id']; webhookSecret: string } }) {
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const rotateButtonRef = useRef<HTMLButtonElement>(null);

@@ -379,7 +379,12 @@ describe('task detail page', () => {
   });
 
   describe('webhook delivery', () => {
-    const webhookTask = makeTask({ deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: 'https://hooks.example.com/promptcron' } });
+    const webhookSecret = 'whsec_c2VjcmV0LW9mLXRoZS1tb3JuaW5nLWRpZ2VzdA==';
+    const webhookTask = makeTask({
+      deliveryMethod: 'webhook',
+      deliveryConfig: { webhookUrl: 'https://hooks.example.com/promptcron' },
+      webhookSecret,
+    });
 
     it('shows the URL and keeps the signing secret hidden until asked', async () => {
       stubTaskApi(webhookTask);
@@ -389,14 +394,14 @@ describe('task detail page', () => {
       await screen.findByRole('heading', { name: 'Morning news digest' });
       expect(detail('Delivery method')).toBe('Webhook');
       expect(detail('Webhook URL')).toBe('https://hooks.example.com/promptcron');
-      expect(document.body.textContent).not.toContain(webhookTask.webhookSecret);
+      expect(document.body.textContent).not.toContain(webhookSecret);
       expect(screen.getByLabelText('Webhook signing secret, hidden')).toBeTruthy();
 
       await user.click(screen.getByRole('button', { name: 'Show secret' }));
-      expect(screen.getByText(webhookTask.webhookSecret)).toBeTruthy();
+      expect(screen.getByText(webhookSecret)).toBeTruthy();
 
       await user.click(screen.getByRole('button', { name: 'Hide secret' }));
-      expect(document.body.textContent).not.toContain(webhookTask.webhookSecret);
+      expect(document.body.textContent).not.toContain(webhookSecret);
     });
 
     it('copies the secret without showing it', async () => {
@@ -408,7 +413,7 @@ describe('task detail page', () => {
       await user.click(await screen.findByRole('button', { name: 'Copy' }));
 
       expect(await screen.findByText('Copied')).toBeTruthy();
-      expect(await navigator.clipboard.readText()).toBe(webhookTask.webhookSecret);
+      expect(await navigator.clipboard.readText()).toBe(webhookSecret);
     });
 
     it('rotates the secret after confirmation', async () => {
