@@ -286,6 +286,53 @@ describe('password reset', () => {
   });
 });
 
+describe('taking an account back with a password reset', () => {
+  /** The link of the newest reset mail to `email`, followed with `newPassword` from another browser. */
+  async function resetBy(email: string, newPassword: string, ip: string) {
+    const requested = await t.visitor(ip).request('/api/auth/request-password-reset', { method: 'POST', body: { email } });
+    expect(requested.status).toBe(200);
+    const message = await mail.waitFor(email, (received) => received.subject === 'Reset your Promptcron password');
+    const link = new URL(message.links.find((url) => url.includes('/set-password')) ?? '');
+    const token = link.searchParams.get('token') ?? '';
+    const reset = await t.visitor(ip).request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
+    expect(reset.status).toBe(200);
+  }
+
+  it('revokes the API keys of whoever held the account: a stranger who signed up with the owner’s address', async () => {
+    const stranger = t.visitor('198.51.100.60');
+    await stranger.signUp({ name: 'Not The Owner', email: 'taken-back@example.com', password: strongPassword });
+    const created = await stranger.request('/api/me/api-keys', { method: 'POST', body: { name: 'Backdoor', scope: 'write' } });
+    expect(created.status).toBe(201);
+    const key: string = created.body.key;
+    const withKey = () => t.visitor('198.51.100.61').request('/api/tasks', { headers: { authorization: `Bearer ${key}` } });
+    expect((await withKey()).status).toBe(200);
+
+    await resetBy('taken-back@example.com', 'The-real-owner-Passw0rd!', '198.51.100.62');
+
+    const refused = await withKey();
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.message).toBe('Invalid API key.');
+    expect((await stranger.request('/api/me')).status).toBe(401);
+  });
+
+  it('spends an invitation link once the invited person has chosen a password through “forgot password”', async () => {
+    const { client: admin } = await t.signIn({ name: 'Ines Inviter', email: 'inviter@example.com', role: 'admin' });
+    const invited = await admin.request('/api/admin/users', { method: 'POST', body: { email: 'dave@example.com', name: 'Dave Invited' } });
+    expect(invited.status).toBe(201);
+    const invitation = await mail.waitFor('dave@example.com', (received) => received.subject === "You're invited to Promptcron");
+    const inviteToken = new URL(invitation.links.find((url) => url.includes('/set-password')) ?? '').searchParams.get('token') ?? '';
+
+    await resetBy('dave@example.com', 'Daves-own-Passw0rd-now!', '198.51.100.63');
+
+    const accepted = await t
+      .visitor('198.51.100.64')
+      .request('/api/auth/invitation/accept', { method: 'POST', body: { token: inviteToken } });
+    expect(accepted.status).toBe(400);
+    expect(accepted.body.error.code).toBe('invalid_token');
+    expect((await t.visitor('198.51.100.65').signIn('dave@example.com', 'Daves-own-Passw0rd-now!')).status).toBe(200);
+  });
+});
+
 describe('changing the password', () => {
   it('verifies the current password and holds the new one to the policy', async () => {
     const client = t.visitor('198.51.100.50');

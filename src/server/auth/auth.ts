@@ -6,12 +6,12 @@ import { count, eq } from 'drizzle-orm';
 import { passwordPolicy } from '#shared/auth/auth.schema';
 import { passwordLinkActions } from '#shared/auth/me.schema';
 import type { Database } from '../db/client';
-import { account, session, subscriptions, user, verification } from '../db/schema';
+import { account, apiKeys, session, subscriptions, user, verification } from '../db/schema';
 import type { Env } from '../env';
 import { enqueue } from '../queue/enqueue';
 import { sendAccountEmailJob } from '../queue/job-definitions';
 import type { Logger } from '../logger';
-import { invitations } from './invitations';
+import { invitations, invitationsOf } from './invitations';
 import { linkTokens } from './link-tokens';
 import { sessionOwnership } from './session-ownership';
 import { newAccountFields, planOfNewAccount, signUpSignsIn } from './sign-up-policy';
@@ -69,8 +69,14 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
           { db },
         );
       },
+      // A reset is how an owner takes an account back (ADR 0089): besides its sessions, which better-auth revokes, the
+      // API keys and invitation links of whoever held it stop working.
       onPasswordReset: async ({ user: resetUser }) => {
-        await db.update(user).set({ hasSetPassword: true }).where(eq(user.id, resetUser.id));
+        await db.transaction(async (tx) => {
+          await tx.update(user).set({ hasSetPassword: true }).where(eq(user.id, resetUser.id));
+          await tx.delete(apiKeys).where(eq(apiKeys.userId, resetUser.id));
+          await tx.delete(verification).where(invitationsOf(resetUser.id));
+        });
       },
     },
     user: {

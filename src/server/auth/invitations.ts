@@ -1,9 +1,15 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
+import { and, eq, like } from 'drizzle-orm';
 import { z } from 'zod';
+import { verification } from '../db/schema/index';
 
 export const invitationIdentifier = (token: string) => `invitation:${token}`;
+
+/** The stored invitations of one user: the rows that make their invitation links work. */
+export const invitationsOf = (userId: string) =>
+  and(eq(verification.value, userId), like(verification.identifier, invitationIdentifier('%')));
 
 /**
  * `POST /api/auth/invitation/accept { token }`: an invitation link signs the invited person in (once), after which
@@ -27,7 +33,9 @@ export function invitations(): BetterAuthPlugin {
             throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This invitation link is invalid or has expired.' });
           }
           const user = await ctx.context.internalAdapter.findUserById(verification.value);
-          if (!user)
+          // A password set since the invitation was sent (through "forgot password") makes it spent: the link must not
+          // stay a way in that skips the password (ADR 0089).
+          if (!user || ('hasSetPassword' in user && user.hasSetPassword === true))
             throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This invitation link is invalid or has expired.' });
           const session = await ctx.context.internalAdapter.createSession(user.id);
           await setSessionCookie(ctx, { session, user });

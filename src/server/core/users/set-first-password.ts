@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { MeUser } from '#shared/auth/me.schema';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/client';
-import { account, user } from '../../db/schema';
+import { account, user, verification } from '../../db/schema';
+import { invitationsOf } from '../../auth/invitations';
 import { ConflictError } from '../errors';
 import { getMe } from './get-me';
 
@@ -25,6 +26,10 @@ export async function setFirstPassword(options: {
     .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
   if (credential) throw new ConflictError('Your account already has a password. Change it with your current password instead.');
   await auth.api.setPassword({ body: { newPassword: password }, headers });
-  await db.update(user).set({ hasSetPassword: true }).where(eq(user.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ hasSetPassword: true }).where(eq(user.id, userId));
+    // An invitation re-sent meanwhile must not sign anyone in once the password exists.
+    await tx.delete(verification).where(invitationsOf(userId));
+  });
   return getMe({ db, userId, inviteEmailDomain: options.inviteEmailDomain });
 }

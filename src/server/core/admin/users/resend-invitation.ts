@@ -1,8 +1,7 @@
-import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { verification } from '#server/db/schema/index';
 import type { Mailer } from '#server/mail/mailer';
-import { invitationIdentifier } from '#server/auth/invitations';
+import { invitationsOf } from '#server/auth/invitations';
 import { ConflictError } from '../../errors';
 import { newInvitationToken, sendInvitation, storeInvitation } from '../../users/invite-user';
 import { lockTargetUser, recordUserAudit } from './target-user';
@@ -20,7 +19,7 @@ export async function resendInvitation(options: {
   const target = await db.transaction(async (tx) => {
     const row = await lockTargetUser(tx, userId);
     if (row.hasSetPassword) throw new ConflictError('This user has already set a password.');
-    await tx.delete(verification).where(and(eq(verification.value, userId), like(verification.identifier, invitationIdentifier('%'))));
+    await tx.delete(verification).where(invitationsOf(userId));
     await storeInvitation(tx, userId, token);
     await recordUserAudit(tx, { actorId: actor.id, action: 'user.invitation_resend', target: row });
     return row;
