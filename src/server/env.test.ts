@@ -103,6 +103,14 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ALLOW_PRIVATE_WEBHOOKS: 'yes' })).toThrow(/ALLOW_PRIVATE_WEBHOOKS/);
   });
 
+  it('reads TRUST_PROXY as the number of proxies in front: true is one, false none', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => loadEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY.*must be true, false or the number of proxies in front/);
+  });
+
   it('accepts an http(s) STRIPE_API_BASE and refuses anything else, naming it', () => {
     expect(loadEnv({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
     expect(loadEnv({}).STRIPE_API_BASE).toBeUndefined();

@@ -94,8 +94,15 @@ const envSchema = z.object({
     .default(7),
   /** The public status page at /status and GET /api/status (issue 40, ADR 0076); `false` answers both with 404. */
   PUBLIC_STATUS_PAGE: booleanFlag.default(true),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits and logs). */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Behind reverse proxies: how many of them append to X-Forwarded-For (`true` is one, `false` none). The client is the
+   * address the outermost of them saw, counted from the right: hops further left are whatever the client sent.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9])$/, { error: 'must be true, false or the number of proxies in front (0 to 9)' })
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('Promptcron <no-reply@promptcron.local>'),

@@ -163,6 +163,17 @@ describe('sign-in', () => {
     expect(statuses.at(-2)).toBe(401);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it('counts the address the proxy saw, not the hops a client writes into X-Forwarded-For', async () => {
+    // TRUST_PROXY=true: one proxy, which appends the address it saw, 192.0.2.78, to what the client sent.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) {
+      const spoofing = t.visitor(`198.18.0.${attempt}, 192.0.2.78`);
+      statuses.push((await spoofing.signIn(`spoofed${attempt}@example.com`, 'Wrong-password-123!')).status);
+    }
+    expect(statuses.at(-2)).toBe(401);
+    expect(statuses.at(-1)).toBe(429);
+  });
 });
 
 describe('password reset', () => {
@@ -361,5 +372,27 @@ describe('changing the password', () => {
     });
     expect(changed.status).toBe(200);
     expect((await t.visitor('198.51.100.51').signIn('changer@example.com', 'Another-strong-Passw0rd!')).status).toBe(200);
+  });
+
+  it('limits guesses of the current password per account, from however many addresses', async () => {
+    const client = t.visitor('198.51.100.52');
+    await client.signUp({ name: 'Borrowed Session', email: 'borrowed@example.com', password: strongPassword });
+    const guess = (attempt: number) =>
+      client.request('/api/auth/change-password', {
+        method: 'POST',
+        body: { currentPassword: `Guess-number-${attempt}-Passw0rd!`, newPassword: 'Another-strong-Passw0rd!' },
+        headers: { 'X-Forwarded-For': `198.18.1.${attempt}` },
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await guess(attempt)).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    // Another account's session is not held up.
+    const other = t.visitor('198.51.100.53');
+    await other.signUp({ name: 'Other Changer', email: 'other-changer@example.com', password: strongPassword });
+    const changed = await other.request('/api/auth/change-password', {
+      method: 'POST',
+      body: { currentPassword: strongPassword, newPassword: 'Another-strong-Passw0rd!' },
+    });
+    expect(changed.status).toBe(200);
   });
 });

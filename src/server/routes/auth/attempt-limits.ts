@@ -11,6 +11,7 @@ import { user } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
 import { sendAccountEmailJob } from '../../queue/job-definitions';
 import { errorBody } from '../errors';
+import { sessionUserOf } from './session-middleware';
 
 /** The limits of one endpoint (ARCHITECTURE section 7, docs/security.md "Rate limits"). */
 interface AttemptLimits {
@@ -23,6 +24,8 @@ interface AttemptLimits {
    * cookie, auth/known-devices.ts), per account and device instead, in place of the account-wide limit.
    */
   accountFromAddress?: RateLimitRule;
+  /** Per signed-in account (the session's user), from every address together. */
+  signedInAccount?: RateLimitRule;
   /** Only failed attempts count: a success gives its attempt back. */
   failuresOnly?: boolean;
   /** A success makes the browser a known device of the account. */
@@ -49,7 +52,9 @@ const attemptLimits: Record<string, AttemptLimits> = {
     refusedCostsAccountNothing: true,
   },
   '/api/auth/reset-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
-  '/api/auth/change-password': { address: { limit: 10, windowSeconds: 15 * 60 } },
+  // A borrowed session guessing the current password from many addresses meets the account's own limit, as deleting
+  // the account does (core/users/delete-own-account.ts).
+  '/api/auth/change-password': { address: { limit: 10, windowSeconds: 15 * 60 }, signedInAccount: { limit: 5, windowSeconds: 15 * 60 } },
   '/api/auth/invitation/accept': { address: { limit: 10, windowSeconds: 15 * 60 } },
   // Generous, for screens opened again and again, yet far too few to guess a token.
   '/api/auth/link-token/check': { address: { limit: 60, windowSeconds: 15 * 60 } },
@@ -86,6 +91,8 @@ export async function countAttempt(c: Context<AppEnv>): Promise<CountedAttempt |
   if (email && !device && limits.accountFromAddress)
     rules.push({ key: `${path}:email-ip:${email}:${address}`, rule: limits.accountFromAddress });
   if (email && !device && limits.account) rules.push({ key: `${path}:email:${email}`, rule: limits.account, accountWide: true });
+  const signedIn = limits.signedInAccount && (await sessionUserOf(c));
+  if (signedIn && limits.signedInAccount) rules.push({ key: `${path}:user:${signedIn.id}`, rule: limits.signedInAccount });
   const keys: string[] = [];
   const accountKeys: string[] = [];
   for (const { key, rule, accountWide } of rules) {
@@ -136,9 +143,16 @@ async function tellOwnerOfPause(c: Context<AppEnv>, email: string): Promise<void
   await enqueue(sendAccountEmailJob, { kind: 'sign-in-paused', userId: owner.id, url: `${env.APP_URL}/forgot-password` }, { db });
 }
 
+/**
+ * The address the limits count. Behind `TRUST_PROXY` proxies it is the hop the outermost of them appended, counted
+ * from the right of X-Forwarded-For: the hops left of it are the client's own words, and reading the first one let a
+ * client pick a new address for every attempt.
+ */
 function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.deps.env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  const proxies = c.var.deps.env.TRUST_PROXY;
+  if (proxies > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((hop) => hop.trim());
+    const forwarded = hops[Math.max(0, hops.length - proxies)];
     if (forwarded) return forwarded;
   }
   try {
