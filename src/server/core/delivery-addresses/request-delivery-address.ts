@@ -1,9 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { deliveryAddresses, user } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
 import { sendAddressConfirmationJob } from '../../queue/job-definitions';
+import { ValidationError } from '../errors';
 import { normalAddress } from './delivery-address-status';
+
+/** New addresses one sender may ask a day (ADR 0090): enough for a team's inboxes, too few to spam with. */
+export const newAddressesPerDay = 10;
+export const newAddressesPerDayMessage = `You can ask ${newAddressesPerDay} new addresses a day to receive results. Please try again tomorrow, or send to an address that has already confirmed.`;
 
 /**
  * A task was saved to e-mail `email`: unless it is the owner's own address or already known for this sender, the
@@ -18,6 +23,16 @@ export async function requestDeliveryAddress(
   const address = normalAddress(email);
   const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!owner || normalAddress(owner.email) === address) return;
+  const [known] = await db
+    .select({ id: deliveryAddresses.id })
+    .from(deliveryAddresses)
+    .where(and(eq(deliveryAddresses.userId, userId), eq(deliveryAddresses.email, address)));
+  if (known) return;
+  const [asked] = await db
+    .select({ total: count() })
+    .from(deliveryAddresses)
+    .where(and(eq(deliveryAddresses.userId, userId), gt(deliveryAddresses.requestedAt, sql`now() - interval '1 day'`)));
+  if ((asked?.total ?? 0) >= newAddressesPerDay) throw new ValidationError('deliveryConfig.email', newAddressesPerDayMessage);
   const [inserted] = await db
     .insert(deliveryAddresses)
     .values({ userId, email: address, status: 'pending' })

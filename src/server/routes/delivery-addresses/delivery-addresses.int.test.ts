@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryAddresses, taskRuns } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { deliverRun } from '#server/engine/jobs/deliver-run';
+import { newAddressesPerDay, newAddressesPerDayMessage } from '#server/core/delivery-addresses/request-delivery-address';
 import { sendAddressConfirmationJob } from '#server/queue/job-definitions';
 import { testAppUrl, useTestApp, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
@@ -142,6 +143,21 @@ describe('verified delivery addresses', () => {
       ).status,
     ).toBe(201);
     expect(await sendQueuedConfirmations()).toBe(1);
+  });
+
+  it('asks at most 10 new addresses a day per sender; the task is not saved beyond, known addresses still are', async () => {
+    const { client: busy, email: busyEmail } = await t.signIn({ name: 'Busy Sender', plan: 'unlimited' });
+    const save = (n: number, email: string) =>
+      busy.request('/api/tasks', { method: 'POST', body: taskInput({ name: `Digest ${n}`, deliveryConfig: { email } }) });
+    for (let n = 1; n <= newAddressesPerDay; n++) expect((await save(n, `recipient${n}@example.com`)).status).toBe(201);
+
+    const refused = await save(11, 'one-too-many@example.com');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ 'deliveryConfig.email': newAddressesPerDayMessage });
+    expect((await busy.request('/api/tasks')).body.total).toBe(newAddressesPerDay);
+    // An address already asked, and the sender's own, need no new confirmation.
+    expect((await save(12, 'recipient1@example.com')).status).toBe(201);
+    expect((await save(13, busyEmail)).status).toBe(201);
   });
 
   it('refuses forged, altered and cross-purpose links with a 400', async () => {

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, stubApi } from '#web/testing/api-stubs';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
@@ -36,8 +37,13 @@ function openLink(search: string) {
 describe('DeliveryAddressRoute', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('confirms on opening, signed out', async () => {
+  it('confirms when the reader presses Yes, not on opening, signed out', async () => {
     const calls = openLink('action=confirm&token=signed');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm results' })).toBeTruthy();
+    // A mail scanner that opens the link in a browser confirms nothing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Yes, send me the results' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirmed' })).toBeTruthy();
     expect(screen.getByText('friend@example.com will receive the results Mel Member sends through Promptcron.')).toBeTruthy();
     expect(calls).toContain('/api/delivery-addresses/confirm');
@@ -53,6 +59,7 @@ describe('DeliveryAddressRoute', () => {
 
   it('says so when the link is not ours', async () => {
     openLink('action=confirm&token=forged');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Yes, send me the results' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid' })).toBeTruthy();
   });
 });

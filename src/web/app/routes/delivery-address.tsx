@@ -19,8 +19,9 @@ function HomeLink() {
 
 /**
  * Where the links of a delivery-address e-mail lead (issue 24, ADR 0053): `?action=confirm` lets a sender's results
- * through, `?action=unsubscribe` refuses all of their mail. The change is a POST this page makes when it opens, so a
- * mail scanner that only fetches the link changes nothing. Whoever opens it need not have an account.
+ * through, `?action=unsubscribe` refuses all of their mail. Whoever opens it need not have an account. Unsubscribing
+ * is a POST this page makes when it opens. Confirming waits for a press of its button (ADR 0090): mail scanners open
+ * links in a browser that runs scripts, and one must not sign its reader up for a stranger's mail.
  */
 export function DeliveryAddressRoute() {
   const [searchParams] = useSearchParams();
@@ -30,8 +31,8 @@ export function DeliveryAddressRoute() {
   const { mutate, data, error, isError, isPending } = useAnswerAddressLink();
   const answer = useCallback(() => mutate({ token, action }), [mutate, token, action]);
   useEffect(() => {
-    if (token) answer();
-  }, [token, answer]);
+    if (token && action === 'unsubscribe') answer();
+  }, [token, action, answer]);
 
   if (!token || (error instanceof ApiError && error.code === 'invalid_token')) {
     return (
@@ -47,6 +48,20 @@ export function DeliveryAddressRoute() {
           <RotateCw aria-hidden="true" className="size-4" />
           Try again
         </Button>
+      </AuthCard>
+    );
+  }
+  if (action === 'confirm' && !data && !isPending) {
+    return (
+      <AuthCard
+        title="Confirm results"
+        description="Someone set up a Promptcron task that e-mails its results to you. Do you want to receive them?"
+      >
+        <Button size="lg" className="w-full" onClick={answer}>
+          <MailCheck aria-hidden="true" className="size-4" />
+          Yes, send me the results
+        </Button>
+        <p className="mt-4 text-sm text-slate-600">If you do nothing, nothing is sent. Every result e-mail has a link to unsubscribe.</p>
       </AuthCard>
     );
   }
