@@ -50,6 +50,15 @@ const healthCheckTimeoutMs = 10_000;
  * and a browser that reconnects refetches what it shows. The next subscriber connects again, so the hub reconnects as
  * soon as anyone is listening, and a subscriber is only accepted once LISTEN is in place.
  */
+/**
+ * Streams one user may hold open in one process: a tab each, far more than anyone keeps open, and a bound on what one
+ * account (or a script with its session) can take of the process's sockets and memory.
+ */
+export const maxStreamsPerUser = 20;
+
+/** The user already holds `maxStreamsPerUser` streams in this process. */
+export class TooManyStreamsError extends Error {}
+
 export class UserChangeHub {
   private readonly subscribers = new Map<string, Set<RunEventSubscriber>>();
   private readonly observers = new Set<UserChangeObserver>();
@@ -66,6 +75,7 @@ export class UserChangeHub {
     // Nothing ran between the LISTEN completing and here unless the connection dropped meanwhile.
     if (listener.lost || this.closed) throw new RunEventsUnavailableError('The database connection for live updates was lost.');
     let own = this.subscribers.get(userId);
+    if (own && own.size >= maxStreamsPerUser) throw new TooManyStreamsError(`${userId} holds ${own.size} streams`);
     if (!own) this.subscribers.set(userId, (own = new Set()));
     own.add(subscriber);
     return () => {

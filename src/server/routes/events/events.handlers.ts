@@ -5,7 +5,7 @@ import type { RunEvent } from '#shared/runs/run-event.schema';
 import type { AppEnv } from '../../app-env';
 import { sessionEndReason } from '../../auth/session-end';
 import { DomainError } from '../../core/errors';
-import { RunEventsUnavailableError } from '../../events/user-change-hub';
+import { maxStreamsPerUser, RunEventsUnavailableError, TooManyStreamsError } from '../../events/user-change-hub';
 import { liveEventStreams } from '../../metrics/metrics';
 import { errorBody } from '../errors';
 import type { runEventsRoute } from './events.routes';
@@ -71,6 +71,13 @@ export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = asyn
     });
   } catch (error) {
     if (error instanceof RunEventsUnavailableError) throw new DomainError('unavailable', 503, 'Live updates are unavailable right now.');
+    if (error instanceof TooManyStreamsError) {
+      throw new DomainError(
+        'rate_limited',
+        429,
+        `Live updates are open in ${maxStreamsPerUser} places for your account. Close some tabs and reload this one.`,
+      );
+    }
     throw error;
   }
   const expiry = setTimeout(checkSession, Math.min(Math.max(0, current.session.expiresAt.getTime() - Date.now()), maxTimerMs));

@@ -4,6 +4,7 @@ import { useTestApp } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
 import { sseReader } from '#test/sse-reader';
 import { taskRuns } from '../../db/schema';
+import { maxStreamsPerUser } from '../../events/user-change-hub';
 
 // The hub holds a pool connection while it listens; the kit releases it before it drops the database.
 const t = useTestApp();
@@ -70,6 +71,34 @@ describe('GET /api/events', () => {
     while ((await stalled.next()) !== 'closed') delivered += 1;
     expect(delivered).toBeLessThanOrEqual(1_000);
     await reading.close();
+  });
+
+  it('holds at most 20 streams per user in a process, and takes a new one once another closed', async () => {
+    const { client } = await t.signIn({ name: 'Many Tabs' });
+    const { client: other } = await t.signIn({ name: 'One Tab' });
+    const streams = [];
+    for (let tab = 0; tab < maxStreamsPerUser; tab++) {
+      const response = await client.open('/api/events');
+      expect(response.status).toBe(200);
+      streams.push(sseReader(response));
+    }
+    const refused = await client.open('/api/events');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Live updates are open in 20 places for your account. Close some tabs and reload this one.' },
+    });
+    // Another account is not affected.
+    const otherStream = await other.open('/api/events');
+    expect(otherStream.status).toBe(200);
+    await sseReader(otherStream).close();
+
+    await streams.pop()?.close();
+    await vi.waitFor(async () => {
+      const again = await client.open('/api/events');
+      expect(again.status).toBe(200);
+      streams.push(sseReader(again));
+    });
+    for (const stream of streams) await stream.close();
   });
 
   it('ends open streams when the database connection drops, and listens again for the next one', async () => {

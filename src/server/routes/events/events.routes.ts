@@ -19,6 +19,7 @@ export const runEventsRoute = createRoute({
   responses: {
     200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
     ...notSignedIn,
+    429: errorJson('Your account already holds 20 live update streams in this server process'),
     503: errorJson('Live updates are unavailable right now (no database connection)'),
   },
 });
