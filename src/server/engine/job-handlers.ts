@@ -25,6 +25,7 @@ import { rollupStatusDays } from '../status/rollup-status-days';
 import type { EngineDeps } from './engine-deps';
 import { deleteOldRuns } from './jobs/delete-old-runs';
 import { buildDataExportAndMail } from './jobs/build-data-export';
+import { deleteExpiredDataExports } from '../core/users/export-account-data';
 import { deliverRun } from './jobs/deliver-run';
 import { executeRun, runAgainShortly } from './jobs/execute-run';
 import { notifyBudgetReached } from './jobs/notify-budget-reached';
@@ -71,9 +72,13 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
       sendDueWeeklyDigests(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) }),
     ),
     [sendWeeklyDigestJob.name]: handle(sendWeeklyDigestJob, (payload) => sendWeeklyDigest(deps, payload)),
-    [deleteOldRunsJob.name]: handle(deleteOldRunsJob, ({ now, _cron }) =>
-      deleteOldRuns(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) }),
-    ),
+    // The night's clean-up: runs past their retention, and data exports past their link's life.
+    [deleteOldRunsJob.name]: handle(deleteOldRunsJob, async ({ now, _cron }) => {
+      const at = new Date(now ?? _cron?.ts ?? Date.now());
+      await deleteOldRuns(deps, { now: at });
+      const exports = await deleteExpiredDataExports({ db: deps.db, now: at });
+      if (exports > 0) deps.logger.info({ exports }, 'deleted expired data exports');
+    }),
     [sendAccountDeletedEmailJob.name]: handle(sendAccountDeletedEmailJob, (payload) => sendAccountDeletedEmail(deps, payload)),
     [sendAddressConfirmationJob.name]: handle(sendAddressConfirmationJob, (payload) => sendAddressConfirmation(deps, payload)),
     [buildDataExportJob.name]: handle(buildDataExportJob, (payload) => buildDataExportAndMail(deps, payload)),

@@ -141,8 +141,8 @@ export const sendWeeklyDigestJob = defineJob({
 });
 
 /**
- * Deletes runs older than RUN_RETENTION_DAYS (issue 21), in small batches; started by the crontab every night, never
- * enqueued. Without the variable it deletes nothing. `now` stands in for the cron's time when a test queues it.
+ * Deletes runs older than RUN_RETENTION_DAYS (issue 21), in small batches, and data exports whose link has expired;
+ * started by the crontab every night, never enqueued. Without the variable it deletes no runs. `now` stands in for the cron's time when a test queues it.
  */
 export const deleteOldRunsJob = defineJob({
   name: 'delete-old-runs',

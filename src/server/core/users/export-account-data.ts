@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dataExports, taskRuns, tasks, user, webhookDeliveries } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
@@ -13,13 +13,28 @@ import { toTask } from '../tasks/to-task';
 const lifetimeMs = 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Exports one account may ask for in a day (ADR 0091): each builds the whole account, every run with its result. */
+export const dataExportsPerDay = 3;
+export const dataExportsPerDayMessage = `You can ask for your data ${dataExportsPerDay} times a day. The link in the last e-mail works for 24 hours.`;
+
 /**
  * Settings → Profile → Download my data: a pending export row, and the job that builds it (ADR 0052). The token goes
- * to the job (for the e-mailed link) and, hashed, to the row; the answer carries neither.
+ * to the job (for the e-mailed link) and, hashed, to the row; the answer carries neither. An export still being built
+ * answers a repeated request (a double click, a second tab), and a fourth request in a day is refused.
  */
 export async function requestDataExport({ db, userId }: { db: Database; userId: string }): Promise<{ id: string; status: 'pending' }> {
   const token = randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
+    // One request at a time per account, so two at once cannot both pass the count.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('data-export'), hashtext(${userId}))`);
+    const recent = await tx
+      .select({ id: dataExports.id, status: dataExports.status })
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, userId), gt(dataExports.createdAt, sql`now() - interval '1 day'`)))
+      .orderBy(desc(dataExports.createdAt));
+    const building = recent.find((row) => row.status === 'pending');
+    if (building) return { id: building.id, status: 'pending' as const };
+    if (recent.length >= dataExportsPerDay) throw new DomainError('rate_limited', 429, dataExportsPerDayMessage);
     const [row] = await tx
       .insert(dataExports)
       .values({ userId, tokenHash: hashToken(token) })
@@ -85,6 +100,24 @@ export async function buildDataExport({
     .set({ status: 'ready', content, readyAt: now, expiresAt })
     .where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'pending')));
   return { userId: row.userId, expiresAt };
+}
+
+/**
+ * Removes the exports nobody may download any more: expired ones, and any left unfinished for a day (a job that kept
+ * failing). Without this, a copy of every result stayed in the database, and its backups, until its link was opened.
+ */
+export async function deleteExpiredDataExports({ db, now = new Date() }: { db: Database; now?: Date }): Promise<number> {
+  const dayAgo = new Date(now.getTime() - lifetimeMs);
+  const deleted = await db
+    .delete(dataExports)
+    .where(
+      or(
+        and(eq(dataExports.status, 'ready'), lt(dataExports.expiresAt, now)),
+        and(inArray(dataExports.status, ['pending', 'failed']), lt(dataExports.createdAt, dayAgo)),
+      ),
+    )
+    .returning({ id: dataExports.id });
+  return deleted.length;
 }
 
 /** The file behind a download link: 404 for a wrong token, 409 while building, 410 once expired (and then removed). */

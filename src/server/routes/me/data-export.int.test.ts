@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dataExports, webhookDeliveries } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
-import { buildDataExportJob } from '#server/queue/job-definitions';
+import { dataExportsPerDay, dataExportsPerDayMessage } from '#server/core/users/export-account-data';
+import { buildDataExportJob, deleteOldRunsJob } from '#server/queue/job-definitions';
 import { useTestApp } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { useMailServer } from '#test/use-mail-server';
@@ -78,6 +79,51 @@ describe('Download my data', () => {
     const expired = await t.app.request(path);
     expect(expired.status).toBe(410);
     expect((await expired.json()).error.message).toBe('This download link has expired. Ask for your data again in Settings.');
+  });
+
+  it('answers a repeated request with the export being built, and refuses a fourth in a day', async () => {
+    const { client, id: userId } = await t.signIn({ name: 'Eager Eve' });
+    const ask = () => client.request('/api/me/data-export', { method: 'POST' });
+    const first = await ask();
+    const doubleClick = await ask();
+    expect(first.status).toBe(202);
+    expect(doubleClick.body).toEqual(first.body);
+    expect(await queuedJobs(t.database, buildDataExportJob)).toHaveLength(1);
+    await buildQueuedExports();
+
+    for (let later = 2; later <= dataExportsPerDay; later++) {
+      expect((await ask()).status).toBe(202);
+      await buildQueuedExports();
+    }
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual({ code: 'rate_limited', message: dataExportsPerDayMessage });
+    expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, userId))).toHaveLength(dataExportsPerDay);
+  });
+
+  it('deletes expired and abandoned exports in the nightly clean-up, and keeps those whose link still works', async () => {
+    const { id: userId } = await t.signIn({ name: 'Tidy Tom' });
+    const now = new Date('2026-11-27T03:23:00Z');
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000);
+    const exportRow = (label: string, values: Partial<typeof dataExports.$inferInsert>) => ({
+      userId,
+      tokenHash: `tidy-${label}`,
+      ...values,
+    });
+    await t.db
+      .insert(dataExports)
+      .values([
+        exportRow('expired', { status: 'ready', content: '{}', createdAt: hoursAgo(30), readyAt: hoursAgo(30), expiresAt: hoursAgo(6) }),
+        exportRow('live', { status: 'ready', content: '{}', createdAt: hoursAgo(2), readyAt: hoursAgo(2), expiresAt: hoursAgo(-22) }),
+        exportRow('stuck', { status: 'pending', createdAt: hoursAgo(25) }),
+        exportRow('failed', { status: 'failed', createdAt: hoursAgo(26) }),
+        exportRow('building', { status: 'pending', createdAt: hoursAgo(1) }),
+      ]);
+    const jobs = createJobList(createEngineDeps({ database: t.database, env: env() }));
+    await jobs[deleteOldRunsJob.name]({ _cron: { ts: now.toISOString() } }, {} as never);
+
+    const kept = await t.db.select({ tokenHash: dataExports.tokenHash }).from(dataExports).where(eq(dataExports.userId, userId));
+    expect(kept.map((row) => row.tokenHash).sort()).toEqual(['tidy-building', 'tidy-live']);
   });
 
   it('needs a session to ask', async () => {

@@ -91,7 +91,11 @@ export const requestDataExportRoute = createRoute({
   tags: ['Account'],
   summary: 'Ask for a copy of your data (JSON); its download link, valid 24 hours, is e-mailed',
   middleware: [requireUser] as const,
-  responses: { 202: json(dataExportRequestedSchema, 'Queued'), ...notSignedIn },
+  responses: {
+    202: json(dataExportRequestedSchema, 'Queued, or the export already being built'),
+    ...notSignedIn,
+    429: errorJson('Three exports asked for in the last 24 hours'),
+  },
 });
 
 export const downloadDataExportRoute = createRoute({
