@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strongPassword, useTestApp } from '#test/app';
+import { strongPassword, testAppUrl, useTestApp } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { user } from '../db/schema';
+import { createPasswordResetLink } from '../core/admin/users/send-password-reset';
 import { startWorker, type Worker } from '../engine/worker';
 import { sendAccountEmailJob } from '../queue/job-definitions';
 
@@ -318,12 +319,23 @@ describe('taking an account back with a password reset', () => {
     const withKey = () => t.visitor('198.51.100.61').request('/api/tasks', { headers: { authorization: `Bearer ${key}` } });
     expect((await withKey()).status).toBe(200);
 
+    // Another reset link still out, as an administrator's "send password reset" makes it.
+    const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, 'taken-back@example.com'));
+    const secondLink = await t.db.transaction((tx) => createPasswordResetLink(tx, { appUrl: testAppUrl, userId: account?.id ?? '' }));
+    const secondToken = new URL(secondLink).searchParams.get('token') ?? '';
+
     await resetBy('taken-back@example.com', 'The-real-owner-Passw0rd!', '198.51.100.62');
 
     const refused = await withKey();
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toBe('Invalid API key.');
     expect((await stranger.request('/api/me')).status).toBe(401);
+    const secondReset = await t.visitor('198.51.100.66').request('/api/auth/reset-password', {
+      method: 'POST',
+      body: { token: secondToken, newPassword: 'The-strangers-Passw0rd!' },
+    });
+    expect(secondReset.status).toBe(400);
+    expect(secondReset.body.error.code).toBe('invalid_token');
   });
 
   it('spends an invitation link once the invited person has chosen a password through “forgot password”', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, or } from 'drizzle-orm';
 import { passwordPolicy } from '#shared/auth/auth.schema';
 import { passwordLinkActions } from '#shared/auth/me.schema';
 import type { Database } from '../db/client';
@@ -11,7 +11,7 @@ import type { Env } from '../env';
 import { enqueue } from '../queue/enqueue';
 import { sendAccountEmailJob } from '../queue/job-definitions';
 import type { Logger } from '../logger';
-import { invitations, invitationsOf } from './invitations';
+import { invitations, invitationsOf, resetLinksOf } from './invitations';
 import { linkTokens } from './link-tokens';
 import { sessionOwnership } from './session-ownership';
 import { newAccountFields, planOfNewAccount, signUpSignsIn } from './sign-up-policy';
@@ -70,12 +70,12 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
         );
       },
       // A reset is how an owner takes an account back (ADR 0089): besides its sessions, which better-auth revokes, the
-      // API keys and invitation links of whoever held it stop working.
+      // API keys, invitation links and other reset links of whoever held it stop working.
       onPasswordReset: async ({ user: resetUser }) => {
         await db.transaction(async (tx) => {
           await tx.update(user).set({ hasSetPassword: true }).where(eq(user.id, resetUser.id));
           await tx.delete(apiKeys).where(eq(apiKeys.userId, resetUser.id));
-          await tx.delete(verification).where(invitationsOf(resetUser.id));
+          await tx.delete(verification).where(or(invitationsOf(resetUser.id), resetLinksOf(resetUser.id)));
         });
       },
     },
