@@ -7,6 +7,7 @@ export * from './delivery-addresses';
 export * from './installation';
 export * from './budget-notices';
 export * from './rate-limits';
+export * from './sign-ins';
 export * from './status-days';
 export * from './task-runs';
 export * from './tasks';

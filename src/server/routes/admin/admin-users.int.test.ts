@@ -257,12 +257,16 @@ describe('suspending a user', () => {
     expect(await auditOf(userId, 'user.unsuspend')).toHaveLength(1);
   });
 
-  it('keeps the last sign-in through a suspension and its end, in the list, the profile and the CSV', async () => {
-    const { id: userId } = await t.signIn({ name: 'Kept Signin', email: 'kept@signin.example' });
+  it('keeps the last sign-in through signing out, a suspension and its end, in the list, the profile and the CSV', async () => {
+    const { id: userId, client } = await t.signIn({ name: 'Kept Signin', email: 'kept@signin.example' });
     const lastSignIn = async () =>
       (await admin.expectOk(adminUserListSchema, '/api/admin/users?search=kept@signin')).items[0]?.lastSignInAt;
     const signedIn = await lastSignIn();
     expect(Date.parse(signedIn ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    // Signing out of the only session deletes it; the sign-in is still a fact.
+    expect((await client.request('/api/auth/sign-out', { method: 'POST', body: {} })).status).toBe(200);
+    expect((await client.request('/api/me')).status).toBe(401);
+    expect(await lastSignIn()).toBe(signedIn);
 
     expect((await admin.request(`/api/admin/users/${userId}/suspend`, { method: 'POST' })).status).toBe(200);
     expect(await lastSignIn()).toBe(signedIn);

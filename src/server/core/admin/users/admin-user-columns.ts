@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUser, AdminUserStatus } from '#shared/admin/admin-user.schema';
 import type { Database } from '#server/db/client';
-import { freePlanId, session, subscriptionPlans, subscriptions, tasks, user } from '#server/db/schema/index';
+import { freePlanId, signIns, subscriptionPlans, subscriptions, tasks, user } from '#server/db/schema/index';
 import { containsPattern } from '../../contains-pattern';
 import { exactInstant } from '../../keyset-cursor';
 import { grantingStatuses } from '../../billing/find-user-plan';
@@ -23,13 +23,6 @@ export const effectivePlanId = sql<string>`(case when ${subscriptions.status} in
 
 const statusOf = sql<AdminUserStatus>`(case when ${user.banned} then 'suspended' when not ${user.hasSetPassword} then 'inactive' else 'active' end)`;
 
-/**
- * The last sign-in a suspension kept: suspending deletes the user's sessions, where "Last sign-in" is otherwise read
- * from, so the `user.suspend` audit entry records it (issue 37). `userId` is trusted SQL text naming the user's id.
- */
-export const suspendedSignInSql = (userId: string) =>
-  `(select max((a.details->>'lastSignInAt')::timestamptz) from audit_log a where a.target_id = ${userId} and a.action = 'user.suspend')`;
-
 /** Select these from `userWithPlan()`; `toAdminUser` turns a row into the API's shape. */
 export const adminUserColumns = {
   id: user.id,
@@ -43,9 +36,10 @@ export const adminUserColumns = {
   taskCount: sql<number>`(select count(*)::int from ${tasks} where ${tasks.userId} = ${user.id})`,
   /** With microseconds: the list's cursor must not skip users created within the same millisecond. */
   joinedAt: exactInstant(user.createdAt),
-  lastSignInAt: exactInstant(
-    sql`greatest((select max(${session.createdAt}) from ${session} where ${session.userId} = ${user.id}), ${sql.raw(suspendedSignInSql('"user"."id"'))})`,
-  ) as SQL<string | null>,
+  /** Kept apart from sessions, which sign-out, a reset or a suspension delete (schema/sign-ins.ts). */
+  lastSignInAt: exactInstant(sql`(select ${signIns.lastSignInAt} from ${signIns} where ${signIns.userId} = ${user.id})`) as SQL<
+    string | null
+  >,
 };
 
 /** `user` with its subscription and the plan that applies: what adminUserColumns and adminUserWhere read. */

@@ -6,7 +6,7 @@ import type { AdminListTotals } from '#server/events/admin-list-totals';
 import { freePlanId, subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
 import { grantingStatuses } from '../../billing/find-user-plan';
 import { containsPattern } from '../../contains-pattern';
-import { adminUserWhere, effectivePlanId, suspendedSignInSql, type AdminUserFilter } from './admin-user-columns';
+import { adminUserWhere, effectivePlanId, type AdminUserFilter } from './admin-user-columns';
 import { decodeAdminUserCursor, encodeAdminUserCursor, type AdminUserCursor } from './admin-user-cursor';
 import { isoInstant, namedStatements } from '../../plain-sql';
 
@@ -84,7 +84,7 @@ const statusOf = `(case when u.banned then 'suspended' when not u.has_set_passwo
 const selectUsers = `select u.id, u.name, u.email, ${statusOf} as status, u.role, p.id as plan_id, p.name as plan_name,
   (select count(*)::int from tasks t where t.user_id = u.id) as task_count,
   u.created_at at time zone 'UTC' as joined_at,
-  greatest((select max(se.created_at) from session se where se.user_id = u.id), ${suspendedSignInSql('u.id')}) at time zone 'UTC' as last_sign_in_at
+  (select si.last_sign_in_at from sign_ins si where si.user_id = u.id) at time zone 'UTC' as last_sign_in_at
   from "user" u left join subscriptions s on s.user_id = u.id join subscription_plans p on p.id = ${planOf}`;
 
 /** `adminUserWhere` as SQL text with numbered parameters, plus the keyset condition. */

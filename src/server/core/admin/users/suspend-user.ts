@@ -1,9 +1,8 @@
-import { and, eq, max } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { nextFireTime } from '#shared/tasks/schedule';
 import type { Database } from '#server/db/client';
 import { session, tasks, user } from '#server/db/schema/index';
 import { ConflictError } from '../../errors';
-import { exactInstant } from '../../keyset-cursor';
 import { notifyTasksChanged } from '../../tasks/notify-tasks-changed';
 import { assertAnotherAdminRemains, assertNotSelf, lockTargetUser, recordUserAudit } from './target-user';
 
@@ -21,17 +20,12 @@ export async function suspendUser({ db, actorId, userId }: { db: Database; actor
     if (target.banned) throw new ConflictError('This account is already suspended.');
     await assertAnotherAdminRemains(tx, target, 'suspended');
     await tx.update(user).set({ banned: true, banReason: suspendedReason, banExpires: null }).where(eq(user.id, userId));
-    // The Users list reads "Last sign-in" from sessions, which go now: the entry keeps it (see admin-user-columns.ts).
-    const [signIn] = await tx
-      .select({ lastSignInAt: exactInstant(max(session.createdAt)) })
-      .from(session)
-      .where(eq(session.userId, userId));
     await tx.delete(session).where(eq(session.userId, userId));
     await tx
       .update(tasks)
       .set({ nextFireAt: null })
       .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')));
-    await recordUserAudit(tx, { actorId, action: 'user.suspend', target, details: { lastSignInAt: signIn?.lastSignInAt ?? null } });
+    await recordUserAudit(tx, { actorId, action: 'user.suspend', target });
   });
 }
 
