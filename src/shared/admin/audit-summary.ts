@@ -128,18 +128,20 @@ export function describeAuditEntry({
       const to = text(details.to) ?? '—';
       return { summary: to === 'admin' ? `Made ${user} an administrator` : `Made ${user} a user`, changes: [{ label: 'Role', from, to }] };
     }
+    // The status before or after, kept since the Users list told active and inactive (invited) accounts apart; older
+    // entries did not keep it.
     case 'user.suspend':
-      return { summary: `Suspended ${user}`, changes: status('active', 'suspended') };
+      return { summary: `Suspended ${user}`, changes: status(text(details.fromStatus) ?? 'active', 'suspended') };
     case 'user.unsuspend':
-      return { summary: `Unsuspended ${user}`, changes: status('suspended', 'active') };
+      return { summary: `Unsuspended ${user}`, changes: status('suspended', text(details.toStatus) ?? 'active') };
     case 'user.delete':
       return { summary: `Deleted ${possessive(user)} account`, changes: [] };
     case 'user.password_reset':
       return { summary: `Sent ${user} a password reset e-mail`, changes: [] };
     case 'task.pause':
-      return { summary: `Paused ${task}`, changes: status('active', 'paused') };
+      return { summary: `Paused ${task}`, changes: status(text(details.fromStatus) ?? 'active', 'paused') };
     case 'task.resume':
-      return { summary: `Resumed ${task}`, changes: status('paused', 'active') };
+      return { summary: `Resumed ${task}`, changes: status(text(details.fromStatus) ?? 'paused', 'active') };
     case 'task.delete':
       return { summary: `Deleted ${task}`, changes: [] };
     case 'task.run':

@@ -89,6 +89,29 @@ describe('what the audit log records (issue 37)', () => {
     ]);
   });
 
+  it('tells the status an account and a task really had before and after', async () => {
+    const invited = await admin.expectOk(meResponseSchema, '/api/admin/users', {
+      method: 'POST',
+      body: { name: 'Ina Invited', email: 'ina@example.com' },
+      status: 201,
+    });
+    expect((await admin.request(`/api/admin/users/${invited.user.id}/suspend`, { method: 'POST' })).status).toBe(200);
+    expect((await admin.request(`/api/admin/users/${invited.user.id}/unsuspend`, { method: 'POST' })).status).toBe(200);
+    // Invited, without a password: inactive in the Users list, before and after.
+    expect((await entriesAbout(invited.user.id)).slice(0, 2)).toEqual([
+      { action: 'user.unsuspend', summary: 'Unsuspended Ina Invited', changes: [{ label: 'Status', from: 'suspended', to: 'inactive' }] },
+      { action: 'user.suspend', summary: 'Suspended Ina Invited', changes: [{ label: 'Status', from: 'inactive', to: 'suspended' }] },
+    ]);
+
+    const { id: ownerId } = await t.signIn({ name: 'Erin Errors' });
+    const failing = await seedTask(t.db, ownerId, { name: 'Failing digest', status: 'error' });
+    expect((await admin.request(`/api/admin/tasks/${failing.id}/resume`, { method: 'POST' })).status).toBe(200);
+    expect((await entriesAbout(failing.id))[0]).toMatchObject({
+      action: 'task.resume',
+      changes: [{ label: 'Status', from: 'error', to: 'active' }],
+    });
+  });
+
   it('says which plan a user left and which they got', async () => {
     const { id: bobId } = await t.signIn({ name: 'Bob' });
     expect((await admin.request(`/api/admin/users/${bobId}`, { method: 'PATCH', body: { planId: proPlanId } })).status).toBe(200);

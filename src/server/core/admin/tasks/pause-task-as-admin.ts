@@ -9,7 +9,13 @@ export async function pauseTaskAsAdmin({ db, actorId, taskId }: { db: Database; 
   return db.transaction(async (tx) => {
     const found = await findAnyTask({ db: tx, taskId });
     await pauseTask({ db: tx, userId: found.task.userId, taskId });
-    await recordAudit(tx, { actorId, action: 'task.pause', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) });
+    await recordAudit(tx, {
+      actorId,
+      action: 'task.pause',
+      targetType: 'task',
+      targetId: taskId,
+      details: { ...taskAuditDetails(found), fromStatus: found.task.status },
+    });
     return readAdminTask({ db: tx, taskId });
   });
 }

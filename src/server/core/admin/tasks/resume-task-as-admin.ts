@@ -16,7 +16,13 @@ export async function resumeTaskAsAdmin({ db, actorId, taskId }: { db: Database;
     userId: found.task.userId,
     taskId,
     alsoInTransaction: (tx) =>
-      recordAudit(tx, { actorId, action: 'task.resume', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) }),
+      recordAudit(tx, {
+        actorId,
+        action: 'task.resume',
+        targetType: 'task',
+        targetId: taskId,
+        details: { ...taskAuditDetails(found), fromStatus: found.task.status },
+      }),
   });
   return readAdminTask({ db, taskId });
 }

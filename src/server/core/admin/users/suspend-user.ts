@@ -25,7 +25,7 @@ export async function suspendUser({ db, actorId, userId }: { db: Database; actor
       .update(tasks)
       .set({ nextFireAt: null })
       .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')));
-    await recordUserAudit(tx, { actorId, action: 'user.suspend', target });
+    await recordUserAudit(tx, { actorId, action: 'user.suspend', target, details: { fromStatus: standingOf(target) } });
   });
 }
 
@@ -48,8 +48,13 @@ export async function unsuspendUser({ db, actorId, userId }: { db: Database; act
         .update(tasks)
         .set({ nextFireAt: nextFireTime(task, now) })
         .where(eq(tasks.id, task.id));
-    await recordUserAudit(tx, { actorId, action: 'user.unsuspend', target });
+    await recordUserAudit(tx, { actorId, action: 'user.unsuspend', target, details: { toStatus: standingOf(target) } });
   });
   // A task due sooner than the scheduler's next wake-up must not wait for it.
   await notifyTasksChanged(db);
+}
+
+/** The status the Users list shows for an account when not suspended: invited accounts without a password are inactive. */
+function standingOf(target: { hasSetPassword: boolean }): 'active' | 'inactive' {
+  return target.hasSetPassword ? 'active' : 'inactive';
 }
