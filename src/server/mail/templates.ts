@@ -375,7 +375,7 @@ export function accountDeletedMail({ name, byAdministrator, url }: { name: strin
     byAdministrator
       ? `An administrator deleted your ${productName} account.`
       : `Your ${productName} account has been deleted, as you asked.`,
-    'Your profile, settings, tasks, their runs and results, API keys and usage records are gone, and a paid subscription was cancelled. Nothing more will be sent or charged for this account.',
+    'Your profile, settings, tasks, their runs and results, API keys and usage records are gone, and any paid subscription was cancelled. Nothing more will be sent or charged for this account.',
     'If you did not expect this, reply to this e-mail.',
   ];
   return {

@@ -15,10 +15,12 @@ export function AccountDeletedRoute() {
   useDocumentTitle(formatDocumentTitle('Account deleted'));
   const { state } = useLocation() as { state: Partial<AccountDeletedState> | null };
   if (!state?.accountDeleted) return <Navigate to={paths.home} replace />;
+  // "any paid subscription": neither the deletion's answer ({ ok: true }) nor a session ended by a deletion elsewhere
+  // says whether there was one, and most accounts deleted are Free.
   return (
     <AuthCard
       title="Your account has been deleted"
-      description="Your account and all its data (tasks, runs, results, settings and API keys) have been deleted, and a paid subscription was cancelled. A confirmation is on its way by e-mail."
+      description="Your account and all its data (tasks, runs, results, settings and API keys) have been deleted, and any paid subscription was cancelled. A confirmation is on its way by e-mail."
     >
       <div className="flex flex-col gap-3">
         <Link to={paths.home} className={buttonClassName({ size: 'lg', className: 'w-full' })}>

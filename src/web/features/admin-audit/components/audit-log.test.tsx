@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '#shared/admin/admin-audit.schema';
 import { testAdmin } from '#test/fixtures';
+import { formatLocalDateTime, setSignedInTimeZone } from '#web/lib/date-time';
 import { stubApi } from '#web/testing/api-stubs';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { AuditLog } from './audit-log';
@@ -130,6 +131,29 @@ describe('the audit log page', () => {
     ).toEqual(['Price: 10.00 USD → 15.00 USD', 'Active tasks: 20 → Unlimited']);
     expect(within(table).getByRole('link', { name: 'Deleted Bob’s task Morning news' }).getAttribute('href')).toBe('/admin/tasks/task-1');
     expect(table.textContent).not.toContain('{');
+  });
+
+  it("names the zone of each time, in the administrator's account zone (ADR 0067)", async () => {
+    setSignedInTimeZone('America/New_York');
+    try {
+      stubApi({
+        me: { ...testAdmin, timeZone: 'America/New_York' },
+        handlers: { 'GET /api/admin/audit': () => jsonResponse({ items: [entry({})], nextCursor: null }) },
+      });
+      renderRoutes([{ path: '/', element: <AuditLog targetId="" /> }]);
+      const table = await screen.findByRole('table', { name: 'Audit log' });
+      await within(table).findByRole('link', { name: 'Suspended mel@example.com' });
+
+      const time = table.querySelector('time[datetime="2026-11-20T10:00:00.000Z"]');
+      const zone = new Intl.DateTimeFormat(undefined, { timeZone: 'America/New_York', timeZoneName: 'short' })
+        .formatToParts(new Date('2026-11-20T10:00:00.000Z'))
+        .find((part) => part.type === 'timeZoneName')?.value;
+      expect(zone).toBeTruthy();
+      expect(time?.textContent).toBe(formatLocalDateTime('2026-11-20T10:00:00.000Z'));
+      expect(time?.textContent).toContain(`5:00 AM ${zone}`);
+    } finally {
+      setSignedInTimeZone(undefined);
+    }
   });
 
   it('says so when there is nothing yet', async () => {

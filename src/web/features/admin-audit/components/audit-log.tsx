@@ -7,7 +7,7 @@ import { LoadMoreButton } from '#web/components/ui/load-more-button';
 import { StackedCell, StackedTable, stackedRowClassName } from '#web/components/ui/responsive-table';
 import { adminTaskPaths, adminUserPath, paths } from '#web/config/paths';
 import { useAuditLog } from '../api/list-audit';
-import { formatInstant } from '#web/lib/date-time';
+import { formatLocalDateTime } from '#web/lib/date-time';
 
 const columns = ['Time', 'Administrator', 'Action', 'Before and after'] as const;
 
@@ -40,7 +40,8 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
     <tr className={stackedRowClassName}>
       <StackedCell label="Time">
         <time dateTime={entry.createdAt} className="whitespace-nowrap text-slate-700">
-          {formatInstant(entry.createdAt, 'shortDateTime')}
+          {/* The page says its zone nowhere else, so each time names it, as on every other page (ADR 0067). */}
+          {formatLocalDateTime(entry.createdAt)}
         </time>
       </StackedCell>
       <StackedCell label="Administrator" className="min-w-0 [overflow-wrap:anywhere]">

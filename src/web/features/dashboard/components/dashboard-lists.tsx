@@ -41,6 +41,9 @@ function Empty({ icon, text, children }: { icon: ReactNode; text: string; childr
 }
 
 export function ActiveTasksCard({ tasks }: { tasks: Task[] }) {
+  // The schedule is in the task's zone and the next run in the account's (ADR 0067): each names its zone, or
+  // "Daily at 09:30 · Next run …, 3:30 PM GMT+1" would read as one zone.
+  const now = new Date();
   return (
     <ListCard id="active-tasks-title" title="Active Tasks" link={{ to: paths.dashboardTasks, label: 'View all' }}>
       {tasks.length === 0 ? (
@@ -58,7 +61,7 @@ export function ActiveTasksCard({ tasks }: { tasks: Task[] }) {
                 {task.name}
               </NameLink>
               <span className="text-xs text-slate-500">
-                {describeSchedule(task)}
+                {describeSchedule(task, { zoneAt: now })}
                 {task.nextFireAt ? <> · Next run {formatLocalDateTime(task.nextFireAt)}</> : null}
               </span>
             </li>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatLocalDate, formatLocalDateTime } from '#web/lib/date-time';
+import { testUser } from '#test/fixtures';
+import { formatLocalDate, formatLocalDateTime, setSignedInTimeZone } from '#web/lib/date-time';
 import { stubApi } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeRun } from '#web/testing/run-fixtures';
@@ -97,6 +98,28 @@ describe('dashboard overview', () => {
     expect(quota.textContent).toContain('42 runs so far');
     expect(within(quota).queryByRole('progressbar')).toBeNull();
     expect(within(quota).getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/dashboard/subscription');
+  });
+
+  it("names the zone of each task's schedule beside its next run in the account's zone (ADR 0067)", async () => {
+    // The account's days are in Berlin; the task runs at 09:30 New York time (14:30 UTC on its start date).
+    setSignedInTimeZone('Europe/Berlin');
+    try {
+      const newYork = makeTask({ scheduleTime: '14:30', timezone: 'America/New_York', nextFireAt: '2026-01-16T14:30:00.000Z' });
+      stubApi({
+        me: { ...testUser, timeZone: 'Europe/Berlin' },
+        handlers: { 'GET /api/dashboard': () => jsonResponse(dashboard({ activeTasks: [newYork] })) },
+      });
+      renderOverview();
+
+      const active = await screen.findByRole('region', { name: 'Active Tasks' });
+      const nextRun = formatLocalDateTime('2026-01-16T14:30:00.000Z');
+      expect(nextRun).toContain('3:30');
+      const item = within(active).getByRole('listitem').textContent;
+      expect(item).toMatch(/Daily at 09:30 E[SD]T · Next run /);
+      expect(item).toContain(`Next run ${nextRun}`);
+    } finally {
+      setSignedInTimeZone(undefined);
+    }
   });
 
   it('shows used of limit with a bar when the plan has a monthly limit', async () => {

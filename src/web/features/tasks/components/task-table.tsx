@@ -56,6 +56,9 @@ type TaskTableProps = {
 
 export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
   const overdue = overdueByTask(useOverdueSlots());
+  // The schedule is the task's wall-clock time in its own zone, which may not be the account's (ADR 0067): it names
+  // the zone ("Daily at 09:30 EST"), as the admin task list does.
+  const now = new Date();
   return (
     <TableFrame busy={stale}>
       <table className={tableClassName}>
@@ -73,7 +76,7 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
                 </div>
               </StackedCell>
               <StackedCell label="Schedule">
-                <span className="text-slate-700 max-lg:text-right">{describeSchedule(task)}</span>
+                <span className="text-slate-700 max-lg:text-right">{describeSchedule(task, { zoneAt: now })}</span>
               </StackedCell>
               <StackedCell label="Provider">
                 <ValueWithDetail value={providerName(task.provider)} detail={modelName(task.provider, task.model)} />

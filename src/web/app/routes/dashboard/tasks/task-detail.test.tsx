@@ -112,7 +112,7 @@ describe('task detail page', () => {
     expect(screen.getByText('Top headlines, summarised.')).toBeTruthy();
     expect(detail('Runs')).toContain('Daily at 09:00');
     expect(detail('Runs')).toContain("Runs at this time in the task's time zone, Europe/Berlin.");
-    expect(detail('Next run (your local time)')).toBe(formatLocalDateTime('2026-01-16T08:00:00.000Z'));
+    expect(detail('Next run')).toBe(formatLocalDateTime('2026-01-16T08:00:00.000Z'));
     expect(detail('Last run')).toBe('Never');
     expect(detail('Provider')).toBe('OpenAI');
     expect(detail('Model')).toBe('GPT-4.1');
@@ -139,6 +139,26 @@ describe('task detail page', () => {
     for (const name of ['Run Now', 'Pause', 'Delete']) expect(screen.getByRole('button', { name })).toBeTruthy();
   });
 
+  it("labels the next run by the value's zone, not as the browser's, and spells zones as the task form does", async () => {
+    // 14:30 UTC is 09:30 in New York on the start date; the account counts its days in New York too.
+    const task = makeTask({ scheduleTime: '14:30', timezone: 'America/New_York', nextFireAt: '2026-01-16T14:30:00.000Z' });
+    stubTaskApi(task, {
+      [`GET /api/tasks/${task.id}/activity`]: () =>
+        jsonResponse({ timeZone: 'America/New_York', days: [{ date: '2026-01-15', completed: 1, failed: 0 }] }),
+    });
+    renderTaskDetail();
+
+    await screen.findByRole('heading', { name: 'Morning news digest' });
+    // The time is in the account's zone, which need not be the browser's: the value names it, the label claims nothing.
+    expect(screen.queryByText('Next run (your local time)')).toBeNull();
+    expect(detail('Next run')).toBe(formatLocalDateTime('2026-01-16T14:30:00.000Z'));
+    expect(detail('Runs')).toContain('Daily at 09:30');
+    expect(detail('Runs')).toContain("Runs at this time in the task's time zone, America/New York.");
+    const activity = await screen.findByRole('region', { name: 'Activity' });
+    expect(activity.textContent).toContain('per day in America/New York');
+    expect(screen.getByRole('region', { name: 'Schedule' }).textContent).not.toContain('America/New_York');
+  });
+
   it('shows a custom cron as UTC, a paused task as paused, and the last run', async () => {
     stubTaskApi(
       makeTask({
@@ -160,7 +180,7 @@ describe('task detail page', () => {
     expect(document.querySelector('[data-status]')?.textContent).toBe('Paused');
     expect(detail('Runs')).toContain('0 6 * * 1 (UTC)');
     expect(detail('Runs')).toContain('Custom cron schedules run in UTC.');
-    expect(detail('Next run (your local time)')).toBe('Paused');
+    expect(detail('Next run')).toBe('Paused');
     expect(detail('Last run')).toBe(formatLocalDateTime('2026-01-12T06:00:04.000Z'));
     expect(detail('Web Search')).toBe('Off');
     // GPT-5 nano accepts only its default temperature, so the stored 1 is not claimed.
@@ -336,7 +356,7 @@ describe('task detail page', () => {
 
     expect(await screen.findByText('Task paused')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('[data-status]')?.textContent).toBe('Paused'));
-    expect(detail('Next run (your local time)')).toBe('Paused');
+    expect(detail('Next run')).toBe('Paused');
 
     await user.click(screen.getByRole('button', { name: 'Resume' }));
 

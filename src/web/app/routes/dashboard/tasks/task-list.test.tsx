@@ -150,6 +150,19 @@ describe('task list page', () => {
     expect(Object.fromEntries(listRequests[0] ?? [])).toEqual({ status: 'all', limit: '20' });
   });
 
+  it("names the zone of each schedule, since a task's zone need not be the account's (ADR 0067)", async () => {
+    // 14:30 UTC is 09:30 in New York on the start date.
+    const newYork = makeTask({ id: 'task-4', name: 'New York briefing', scheduleTime: '14:30', timezone: 'America/New_York' });
+    stubTasksApi([digest, newYork, broken]);
+    renderTaskList();
+    await screen.findByRole('link', { name: 'New York briefing' });
+
+    expect(rowOf('New York briefing').textContent).toMatch(/Daily at 09:30 E[SD]T/);
+    expect(rowOf('Morning news digest').textContent).toMatch(/Daily at 09:00 CES?T/);
+    // A custom cron says UTC already.
+    expect(rowOf('Flaky webhook').textContent).toContain('*/15 * * * * (UTC)');
+  });
+
   it('searches on the server once typing pauses, and keeps the search in the address', async () => {
     const { listRequests } = stubTasksApi([digest, weekly]);
     const { router } = renderTaskList();
