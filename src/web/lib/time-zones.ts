@@ -44,9 +44,14 @@ export function timeZoneOffset(timeZone: string, at: Date = new Date()): string 
   }
 }
 
+/** "America/New York": a zone as every page spells it. */
+export function timeZoneName(timeZone: string): string {
+  return timeZone.replaceAll('_', ' ');
+}
+
 /** "America/New York (GMT-5)": readable in a list, and typing its first letters in a <select> finds it. */
 export function timeZoneLabel(timeZone: string, at?: Date): string {
   const offset = timeZoneOffset(timeZone, at);
-  const name = timeZone.replaceAll('_', ' ');
+  const name = timeZoneName(timeZone);
   return offset ? `${name} (${offset})` : name;
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { RunActivity } from '#shared/runs/run-activity.schema';
 import { Card, CardContent, CardHeader } from '../ui/card';
 import { formatCount } from '../../lib/numbers';
+import { timeZoneName } from '#web/lib/time-zones';
 
 /** "Nov 19" for a YYYY-MM-DD day: the day as the server counted it in the user's zone, whatever the browser's zone. */
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -40,7 +41,7 @@ export function ActivityChart({
   const scale = (count: number) => (count / highest) * height;
   const first = days[0];
   const last = days.at(-1);
-  const period = `Last ${days.length} days, per day in ${timeZone}`;
+  const period = `Last ${days.length} days, per day in ${timeZoneName(timeZone)}`;
 
   return (
     <Card aria-labelledby={`${id}-title`} className={className}>
@@ -115,7 +116,7 @@ export function ActivityChart({
         <div className="sr-only">
           <table>
             <caption>
-              {title}: completed and failed runs per day, last {days.length} days ({timeZone})
+              {title}: completed and failed runs per day, last {days.length} days ({timeZoneName(timeZone)})
             </caption>
             <thead>
               <tr>

@@ -1,6 +1,6 @@
 import { LocateFixed } from 'lucide-react';
 import { useMemo } from 'react';
-import { timeZoneChoices, timeZoneLabel } from '../../lib/time-zones';
+import { timeZoneChoices, timeZoneLabel, timeZoneName } from '../../lib/time-zones';
 
 /**
  * The <option>s of a time-zone <select>: UTC, then every zone the browser knows with its current offset. `keep` stays
@@ -22,7 +22,7 @@ export function TimeZoneOptions({ keep }: { keep: string }) {
 export function UseBrowserTimeZone({ browserZone, onUse }: { browserZone: string; onUse: () => void }) {
   return (
     <>
-      Your browser uses {browserZone.replaceAll('_', ' ')}.{' '}
+      Your browser uses {timeZoneName(browserZone)}.{' '}
       <button
         type="button"
         onClick={onUse}

@@ -29,16 +29,9 @@ import { TaskRunHistory } from './task-run-history';
 import { TaskNotFound, isTaskNotFound } from './task-not-found';
 import { TaskStatusBadge } from './task-status-badge';
 import { WebhookSecret } from './webhook-secret';
+import { timeZoneName } from '#web/lib/time-zones';
 
 const loadFailed = 'Failed to load task. Please try again.';
-
-/**
- * A zone as the task form's picker and preview spell it ("America/New York"), so one zone reads the same on both
- * pages. lib/time-zones' `timeZoneLabel` adds the current offset, which a zone that days are counted in does not want.
- */
-function zoneName(timeZone: string): string {
-  return timeZone.replaceAll('_', ' ');
-}
 
 /** One task's page: what it runs, when, with which model, where the result goes, and the actions on it. */
 export function TaskDetail({ taskId }: { taskId: string }) {
@@ -209,7 +202,7 @@ function TaskActivity({ taskId }: { taskId: string }) {
     <ActivityChart
       activity={activity.data}
       title="Activity"
-      description={`This task's runs over the last ${activity.data.days.length} days, per day in ${zoneName(activity.data.timeZone)}`}
+      description={`This task's runs over the last ${activity.data.days.length} days, per day in ${timeZoneName(activity.data.timeZone)}`}
       className="md:col-span-2"
     />
   );
@@ -243,7 +236,9 @@ function TaskDetailView({ task }: { task: Task }) {
             <Detail label="Runs">
               <span className="font-medium">{describeSchedule(task)}</span>
               <p className="mt-1 text-slate-600">
-                {custom ? 'Custom cron schedules run in UTC.' : `Runs at this time in the task's time zone, ${zoneName(task.timezone)}.`}
+                {custom
+                  ? 'Custom cron schedules run in UTC.'
+                  : `Runs at this time in the task's time zone, ${timeZoneName(task.timezone)}.`}
               </p>
             </Detail>
             {/* In the account's zone (ADR 0067), which need not be the browser's; the value names it ("GMT+1"). */}

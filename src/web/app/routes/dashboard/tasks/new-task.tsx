@@ -54,7 +54,7 @@ function NewTaskForm({ email, signedIn, settings }: NewTaskFormProps) {
       toastError('Error', error, 'Failed to create/update task. Please try again.');
       throw error;
     }
-    toast.success('Task created', { description: `${task.name}: ${describeSchedule(task)}` });
+    toast.success('Task created', { description: `${task.name}: ${describeSchedule(task, { zoneAt: new Date() })}` });
     await navigate(paths.dashboardTasks);
   };
 

@@ -3,6 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { upcomingRuns } from './task-form-values';
 import { useTaskFormContext } from './use-task-form';
 import { formatInstant } from '#web/lib/date-time';
+import { timeZoneName } from '#web/lib/time-zones';
 
 const previewCount = 3;
 
@@ -33,7 +34,7 @@ export function NextRuns() {
           </li>
         ))}
       </ol>
-      <p className="mt-2 text-xs text-slate-500">Times in {timezone.replaceAll('_', ' ')}.</p>
+      <p className="mt-2 text-xs text-slate-500">Times in {timeZoneName(timezone)}.</p>
     </section>
   );
 }
