@@ -72,3 +72,21 @@ test('the account menu opened on the server-rendered overview before the app is 
   await expect(page.getByRole('menu')).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /Log ?out/i })).toBeVisible();
 });
+
+test('/dashboard left untouched starts the app by itself and follows a run started elsewhere', async ({ page }) => {
+  test.setTimeout(60_000);
+  const taskName = `Second screen ${Date.now()}`;
+  await signedInWithTask(page, { name: 'Wall Watcher', taskName });
+  const tasks = await page.request.get('/api/tasks');
+  const taskId: string = (await tasks.json()).items[0].id;
+  await page.goto('/dashboard');
+  const recentRuns = page.getByRole('region', { name: 'Recent Runs' });
+  await expect(recentRuns.getByText('No runs yet. Runs appear here as your tasks fire.')).toBeVisible();
+  const staticPage = await page.locator('#root > *').first().elementHandle();
+
+  // Nothing touches the page: it is a dashboard on a wall. The app takes over once the page has settled.
+  await expect.poll(() => staticPage?.evaluate((element) => element.isConnected), { timeout: 25_000 }).toBe(false);
+  const started = await page.request.post(`/api/tasks/${taskId}/runs`, { headers: { Origin: test.info().project.use.baseURL ?? '' } });
+  expect(started.ok(), await started.text()).toBe(true);
+  await expect(recentRuns.getByRole('link', { name: taskName })).toBeVisible({ timeout: 15_000 });
+});
