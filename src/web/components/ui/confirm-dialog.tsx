@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
 import { Button } from './button';
+import { useActOnce } from './use-act-once';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -13,6 +14,7 @@ type ConfirmDialogProps = {
   pending?: boolean;
   /** Style the confirm button as destructive. */
   destructive?: boolean;
+  /** Not run again by a quick second click, nor after success while the dialog closes (see `useActOnce`). */
   onConfirm: () => void;
   /**
    * Where focus goes when the dialog closes. The dialog is opened from state rather than from a Radix trigger (one
@@ -39,6 +41,7 @@ export function ConfirmDialog({
   returnFocusTo,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const actOnce = useActOnce(open, pending);
   // While the action runs the buttons say so but stay focusable (aria-disabled): a disabled button would drop the
   // keyboard focus out of the dialog.
   const close = () => {
@@ -75,7 +78,7 @@ export function ConfirmDialog({
             </Button>
             <Button
               variant={destructive ? 'danger' : 'primary'}
-              onClick={() => (pending ? undefined : onConfirm())}
+              onClick={() => actOnce(onConfirm)}
               aria-disabled={pending || undefined}
               aria-busy={pending || undefined}
             >

@@ -60,8 +60,15 @@ function inputOf(draft: Draft) {
   };
 }
 
+type PlanFormDialogProps = {
+  plan?: AdminPlan;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the dialog closes: the button that opened it. */
+  returnFocusTo: () => HTMLElement | null | undefined;
+};
+
 /** Create Plan, or Edit Plan when `plan` is given: checked with the API's own schema first, then by the server. */
-export function PlanFormDialog({ plan, onOpenChange }: { plan?: AdminPlan; onOpenChange: (open: boolean) => void }) {
+export function PlanFormDialog({ plan, onOpenChange, returnFocusTo }: PlanFormDialogProps) {
   const [draft, setDraft] = useState(() => draftOf(plan));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSavePlan();
@@ -108,6 +115,7 @@ export function PlanFormDialog({ plan, onOpenChange }: { plan?: AdminPlan; onOpe
       pendingLabel="Saving..."
       pending={save.isPending}
       onSubmit={submit}
+      returnFocusTo={returnFocusTo}
     >
       <div className="flex max-h-[60vh] flex-col gap-4 overflow-y-auto pr-1">
         <Field id="plan-name" label="Name" error={fieldError('name')}>

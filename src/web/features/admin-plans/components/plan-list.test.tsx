@@ -106,4 +106,56 @@ describe('the plans page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Plan' }));
     expect(await within(dialog).findByText('A Stripe price id starts with price_')).toBeTruthy();
   });
+
+  it('gives the focus back to the button that opened the form, after Escape and after saving', async () => {
+    stubApi({
+      me: testAdmin,
+      handlers: {
+        'GET /api/admin/plans': () => jsonResponse({ plans: [pro] }),
+        [`PATCH /api/admin/plans/${pro.id}`]: () => jsonResponse({ plan: { ...pro, price: 1500 } }),
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <PlanList /> }]);
+    const edit = await screen.findByRole('button', { name: 'Edit Pro' });
+    const create = screen.getByRole('button', { name: 'Create Plan' });
+
+    await user.click(create);
+    await screen.findByRole('dialog', { name: 'Create Plan' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(create));
+
+    await user.click(edit);
+    await screen.findByRole('dialog', { name: 'Edit Plan' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+
+    await user.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' });
+    await fillIn(user, within(dialog).getByLabelText('Price'), '15');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Pro' })));
+  });
+
+  it('saves once for a double click', async () => {
+    const fetchMock = stubApi({
+      me: testAdmin,
+      handlers: {
+        'GET /api/admin/plans': () => jsonResponse({ plans: [pro] }),
+        [`PATCH /api/admin/plans/${pro.id}`]: () => jsonResponse({ plan: { ...pro, price: 1500 } }),
+      },
+    });
+    const user = userEvent.setup();
+    // Both clicks before the page can render anything in between, as a quick double click can land.
+    const quick = userEvent.setup({ delay: null });
+    renderRoutes([{ path: '/', element: <PlanList /> }]);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' });
+    await fillIn(user, within(dialog).getByLabelText('Price'), '15');
+    await quick.dblClick(within(dialog).getByRole('button', { name: 'Save Plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentBodies(fetchMock, 'PATCH', `/api/admin/plans/${pro.id}`)).toHaveLength(1);
+  });
 });

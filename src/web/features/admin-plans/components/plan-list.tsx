@@ -1,5 +1,5 @@
 import { Pencil, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AdminPlan } from '#shared/admin/admin-plan.schema';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { Badge } from '#web/components/ui/badge';
@@ -17,14 +17,23 @@ const columns = ['Name', 'Price', 'Limits', 'Subscribers', 'Status', 'Actions'] 
 export function PlanList() {
   const plans = useAdminPlans();
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
+  // The form opens from state, so it says where focus goes back: the button that opened it (Create Plan, or the
+  // row's Edit), or the page's heading if that button is gone.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (plan: AdminPlan | 'new', button: HTMLElement) => {
+    opener.current = button;
+    setEditing(plan);
+  };
 
   return (
     <div className="flex flex-col gap-6">
       <PageIntro
+        headingRef={headingRef}
         title="Plans"
         description="Plans, prices and limits offered to users"
         action={
-          <Button onClick={() => setEditing('new')}>
+          <Button onClick={(event) => open('new', event.currentTarget)}>
             <Plus aria-hidden="true" className="size-4" />
             Create Plan
           </Button>
@@ -66,7 +75,7 @@ export function PlanList() {
                 {plan.isActive ? <Badge tone="emerald">For sale</Badge> : <Badge tone="slate">Not for sale</Badge>}
               </StackedCell>
               <StackedCell label="Actions" className="lg:w-px lg:text-right">
-                <Button variant="secondary" size="sm" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
+                <Button variant="secondary" size="sm" onClick={(event) => open(plan, event.currentTarget)} aria-label={`Edit ${plan.name}`}>
                   <Pencil aria-hidden="true" className="size-4" />
                   Edit
                 </Button>
@@ -79,7 +88,8 @@ export function PlanList() {
         <PlanFormDialog
           key={editing === 'new' ? 'new' : editing.id}
           plan={editing === 'new' ? undefined : editing}
-          onOpenChange={(open) => !open && setEditing(null)}
+          onOpenChange={(next) => !next && setEditing(null)}
+          returnFocusTo={() => (opener.current?.isConnected ? opener.current : headingRef.current)}
         />
       ) : null}
     </div>

@@ -6,8 +6,15 @@ import { serverFieldErrors } from '#web/lib/form-errors';
 import { useInviteUser } from '../api/admin-users';
 import { FormDialog } from '#web/components/ui/form-dialog';
 
+type InviteUserDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the dialog closes: the Add User button. */
+  returnFocusTo: () => HTMLElement | null | undefined;
+};
+
 /** Add User: creates an invited account (POST /api/admin/users), which gets an e-mail to choose a password. */
-export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InviteUserDialog({ open, onOpenChange, returnFocusTo }: InviteUserDialogProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const invite = useInviteUser();
@@ -43,6 +50,7 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       pendingLabel="Sending..."
       pending={invite.isPending}
       onSubmit={submit}
+      returnFocusTo={returnFocusTo}
     >
       <Field id="invite-name" label="Name" error={fields.name}>
         {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />}

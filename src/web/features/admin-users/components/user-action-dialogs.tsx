@@ -42,8 +42,18 @@ const confirmations: Record<'password-reset' | 'suspend' | 'unsuspend' | 'invita
   }),
 };
 
+type UserActionDialogsProps = {
+  dialog: UserDialog | null;
+  user: AdminUser | null;
+  onClose: () => void;
+  /** Called before `onClose` once the user is deleted: the row that opened the dialog is gone. */
+  onDeleted: () => void;
+  /** Where focus goes when the dialog closes (see ConfirmDialog). */
+  returnFocusTo: () => HTMLElement | null | undefined;
+};
+
 /** The dialog a row's menu opened, for its user; closes itself after the action. */
-export function UserActionDialogs({ dialog, user, onClose }: { dialog: UserDialog | null; user: AdminUser | null; onClose: () => void }) {
+export function UserActionDialogs({ dialog, user, onClose, onDeleted, returnFocusTo }: UserActionDialogsProps) {
   const action = useAdminUserAction();
   if (!user || !dialog) return null;
   const run = (name: AdminUserAction, done: string, change?: { planId: string }) =>
@@ -52,6 +62,7 @@ export function UserActionDialogs({ dialog, user, onClose }: { dialog: UserDialo
       {
         onSuccess: () => {
           toast.success(done);
+          if (name === 'delete') onDeleted();
           onClose();
         },
         onError: (error) => toastError('Action failed', error, 'Please try again.'),
@@ -65,11 +76,18 @@ export function UserActionDialogs({ dialog, user, onClose }: { dialog: UserDialo
         pending={action.isPending}
         onOpenChange={openChange}
         onSave={(planId) => run('change', 'Plan updated', { planId })}
+        returnFocusTo={returnFocusTo}
       />
     );
   if (dialog === 'delete')
     return (
-      <DeleteUserDialog user={user} pending={action.isPending} onOpenChange={openChange} onDelete={() => run('delete', 'User deleted')} />
+      <DeleteUserDialog
+        user={user}
+        pending={action.isPending}
+        onOpenChange={openChange}
+        onDelete={() => run('delete', 'User deleted')}
+        returnFocusTo={returnFocusTo}
+      />
     );
   const text = confirmations[dialog](user);
   return (
@@ -83,21 +101,19 @@ export function UserActionDialogs({ dialog, user, onClose }: { dialog: UserDialo
       pending={action.isPending}
       destructive={text.destructive}
       onConfirm={() => run(dialog, text.done)}
+      returnFocusTo={returnFocusTo}
     />
   );
 }
 
-function EditPlanDialog({
-  user,
-  pending,
-  onOpenChange,
-  onSave,
-}: {
+type DialogProps = {
   user: AdminUser;
   pending: boolean;
   onOpenChange: (open: boolean) => void;
-  onSave: (planId: string) => void;
-}) {
+  returnFocusTo: () => HTMLElement | null | undefined;
+};
+
+function EditPlanDialog({ user, pending, onOpenChange, onSave, returnFocusTo }: DialogProps & { onSave: (planId: string) => void }) {
   const plans = usePlans();
   const [planId, setPlanId] = useState(user.plan.id);
   // A plan not for sale (Unlimited) is still listed when the user has it.
@@ -115,6 +131,7 @@ function EditPlanDialog({
       pending={pending}
       ready={planId !== user.plan.id}
       onSubmit={() => onSave(planId)}
+      returnFocusTo={returnFocusTo}
     >
       <Field id="edit-plan" label="Plan">
         {(control) => (
@@ -131,17 +148,7 @@ function EditPlanDialog({
   );
 }
 
-function DeleteUserDialog({
-  user,
-  pending,
-  onOpenChange,
-  onDelete,
-}: {
-  user: AdminUser;
-  pending: boolean;
-  onOpenChange: (open: boolean) => void;
-  onDelete: () => void;
-}) {
+function DeleteUserDialog({ user, pending, onOpenChange, onDelete, returnFocusTo }: DialogProps & { onDelete: () => void }) {
   const [typed, setTyped] = useState('');
   return (
     <FormDialog
@@ -155,6 +162,7 @@ function DeleteUserDialog({
       destructive
       ready={typed.trim().toLowerCase() === user.email.toLowerCase()}
       onSubmit={onDelete}
+      returnFocusTo={returnFocusTo}
     >
       <Field id="delete-confirm" label={`Type ${user.email} to confirm`}>
         {(control) => <Input {...control} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />}

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Download, Plus, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast, toastError } from '#web/lib/toast';
 import { adminUserStatuses, type AdminUser, type AdminUserStatus } from '#shared/admin/admin-user.schema';
 import { PageIntro } from '#web/components/layout/page-intro';
@@ -12,7 +12,6 @@ import { StackedCell, StackedTable, stackedRowClassName } from '#web/components/
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { SearchBox } from '#web/components/ui/search-box';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { adminUserPath } from '#web/config/paths';
 import { errorMessage } from '#web/lib/form-errors';
 import { adminUserPageSize, useAdminUserPage, usePlans, type AdminUserFilter } from '../api/admin-users';
 import { exportUsers } from '../api/export-users';
@@ -20,33 +19,45 @@ import { InviteUserDialog } from './invite-user-dialog';
 import { UserActionDialogs } from './user-action-dialogs';
 import { UserRowMenu, type UserDialog } from './user-row-menu';
 import { formatInstant } from '#web/lib/date-time';
+import { userProfilePath } from '../lib/user-list-address';
 
 const statusLabels: Record<AdminUserStatus, string> = { active: 'Active', inactive: 'Inactive', suspended: 'Suspended' };
 const statusTones = { active: 'emerald', inactive: 'slate', suspended: 'indigo' } as const;
 const columns = ['Name', 'Email', 'Status', 'Plan', 'Tasks', 'Joined', 'Actions'] as const;
 
+type UserListProps = {
+  /** The search and filters, kept by the route in the address. */
+  filter: AdminUserFilter;
+  onFilterChange: (changes: Partial<AdminUserFilter>) => void;
+};
+
 /**
  * /admin/users: every account, searched and filtered on the server, a page at a time with Previous and Next (the
- * cursors of the pages before are kept to go back), and each account's actions.
+ * cursors of the pages before are kept to go back; a new filter starts again at the first page), and each account's
+ * actions.
  */
-export function UserList() {
-  const [filter, setFilter] = useState<AdminUserFilter>({ search: '', status: '', planId: '' });
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+export function UserList({ filter, onFilterChange }: UserListProps) {
+  const filterKey = JSON.stringify(filter);
+  const [pages, setPages] = useState<{ filterKey: string; cursors: (string | null)[] }>({ filterKey, cursors: [null] });
+  if (pages.filterKey !== filterKey) setPages({ filterKey, cursors: [null] });
+  const cursors = pages.filterKey === filterKey ? pages.cursors : [null];
   const [inviting, setInviting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [opened, setOpened] = useState<{ dialog: UserDialog; user: AdminUser } | null>(null);
   const page = useAdminUserPage(filter, cursors.at(-1) ?? null);
   const plans = usePlans();
+  // The dialogs open from state, so each says where focus goes back: the control that opened it, or the page's
+  // heading when that control is gone (the deleted user's row).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const addUserRef = useRef<HTMLButtonElement>(null);
+  const rowMenuTrigger = useRef<HTMLElement | null>(null);
+  const backToRow = () => (rowMenuTrigger.current?.isConnected ? rowMenuTrigger.current : headingRef.current);
 
   useEffect(() => {
     if (page.error)
       toast.error('Error loading users', { description: errorMessage(page.error, 'Failed to load users. Please try again.') });
   }, [page.error]);
 
-  const changeFilter = (change: Partial<AdminUserFilter>) => {
-    setFilter((current) => ({ ...current, ...change }));
-    setCursors([null]);
-  };
   const download = async () => {
     setExporting(true);
     try {
@@ -65,6 +76,7 @@ export function UserList() {
   return (
     <div className="flex flex-col gap-6">
       <PageIntro
+        headingRef={headingRef}
         title="Users"
         description="Manage all user accounts"
         action={
@@ -78,7 +90,7 @@ export function UserList() {
               <Download aria-hidden="true" className="size-4" />
               {exporting ? 'Exporting...' : 'Export'}
             </Button>
-            <Button onClick={() => setInviting(true)}>
+            <Button ref={addUserRef} onClick={() => setInviting(true)}>
               <Plus aria-hidden="true" className="size-4" />
               Add User
             </Button>
@@ -89,7 +101,7 @@ export function UserList() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchBox
           value={filter.search}
-          onSearch={(search) => changeFilter({ search })}
+          onSearch={(search) => onFilterChange({ search })}
           label="Search users"
           placeholder="Search users..."
           className="sm:max-w-xs"
@@ -100,7 +112,7 @@ export function UserList() {
             aria-label="Status"
             className={clsx(inputClassName, 'sm:w-auto')}
             value={filter.status}
-            onChange={(event) => changeFilter({ status: event.target.value as AdminUserStatus | '' })}
+            onChange={(event) => onFilterChange({ status: event.target.value as AdminUserStatus | '' })}
           >
             <option value="">All statuses</option>
             {adminUserStatuses.map((status) => (
@@ -113,7 +125,7 @@ export function UserList() {
             aria-label="Plan"
             className={clsx(inputClassName, 'sm:w-auto')}
             value={filter.planId}
-            onChange={(event) => changeFilter({ planId: event.target.value })}
+            onChange={(event) => onFilterChange({ planId: event.target.value })}
           >
             <option value="">All plans</option>
             {(plans.data ?? []).map((plan) => (
@@ -145,7 +157,7 @@ export function UserList() {
             {items.map((user) => (
               <tr key={user.id} className={stackedRowClassName}>
                 <StackedCell className="max-lg:border-b max-lg:border-slate-100 max-lg:pb-2">
-                  <NameLink to={adminUserPath(user.id)} className="break-words">
+                  <NameLink to={userProfilePath(user.id, filter)} className="break-words">
                     {user.name}
                   </NameLink>
                 </StackedCell>
@@ -165,7 +177,14 @@ export function UserList() {
                   <span className="text-slate-700">{formatInstant(user.joinedAt, 'date')}</span>
                 </StackedCell>
                 <StackedCell label="Actions" className="lg:w-px lg:text-right">
-                  <UserRowMenu user={user} onOpen={(dialog, target) => setOpened({ dialog, user: target })} />
+                  <UserRowMenu
+                    user={user}
+                    profilePath={userProfilePath(user.id, filter)}
+                    onOpen={(dialog, target, trigger) => {
+                      rowMenuTrigger.current = trigger;
+                      setOpened({ dialog, user: target });
+                    }}
+                  />
                 </StackedCell>
               </tr>
             ))}
@@ -175,13 +194,17 @@ export function UserList() {
               Showing {shownBefore + items.length} of {total} users
             </p>
             <div className="flex gap-2">
-              <Button variant="secondary" disabled={cursors.length === 1} onClick={() => setCursors((current) => current.slice(0, -1))}>
+              <Button
+                variant="secondary"
+                disabled={cursors.length === 1}
+                onClick={() => setPages({ filterKey, cursors: cursors.slice(0, -1) })}
+              >
                 Previous
               </Button>
               <Button
                 variant="secondary"
                 disabled={!page.data.nextCursor}
-                onClick={() => setCursors((current) => [...current, page.data?.nextCursor ?? null])}
+                onClick={() => setPages({ filterKey, cursors: [...cursors, page.data?.nextCursor ?? null] })}
               >
                 Next
               </Button>
@@ -190,8 +213,16 @@ export function UserList() {
         </div>
       )}
 
-      <InviteUserDialog open={inviting} onOpenChange={setInviting} />
-      <UserActionDialogs dialog={opened?.dialog ?? null} user={opened?.user ?? null} onClose={() => setOpened(null)} />
+      <InviteUserDialog open={inviting} onOpenChange={setInviting} returnFocusTo={() => addUserRef.current} />
+      <UserActionDialogs
+        dialog={opened?.dialog ?? null}
+        user={opened?.user ?? null}
+        onClose={() => setOpened(null)}
+        onDeleted={() => {
+          rowMenuTrigger.current = null;
+        }}
+        returnFocusTo={backToRow}
+      />
     </div>
   );
 }

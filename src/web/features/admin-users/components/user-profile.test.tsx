@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminUserProfileRoute } from '#web/app/routes/admin/user-profile';
 import type { AdminUserProfile } from '#shared/admin/admin-user.schema';
 import { errorResponse, stubApi } from '#web/testing/api-stubs';
+import { setSignedInTimeZone } from '#web/lib/date-time';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { UserProfile } from './user-profile';
 
@@ -64,5 +66,36 @@ describe('an admin user profile', () => {
     stubApi({ handlers: { 'GET /api/admin/users/user-1': () => errorResponse(404, 'not_found', 'User not found.') } });
     renderRoutes([{ path: '/', element: <UserProfile userId="user-1" /> }]);
     expect(await screen.findByText('User not found.')).toBeTruthy();
+  });
+
+  it('writes its times with the zone, as every other page does (ADR 0067)', async () => {
+    setSignedInTimeZone('America/New_York');
+    try {
+      stubApi({
+        handlers: {
+          'GET /api/admin/users/user-1': () =>
+            jsonResponse({ ...profile, tasks: [{ ...profile.tasks[0]!, lastRunAt: '2026-02-03T08:05:00.000Z' }] }),
+        },
+      });
+      renderRoutes([{ path: '/', element: <UserProfile userId="user-1" /> }]);
+
+      const joined = (await screen.findByText('Joined')).nextElementSibling;
+      expect(joined?.textContent).toBe('Jan 2, 2026, 5:00 AM EST');
+      expect(screen.getByText(/last run Feb 3, 2026, 3:05 AM EST/)).toBeTruthy();
+      // The audit trail's times too.
+      expect(screen.getByText('Feb 1, 2026, 5:00 AM EST')).toBeTruthy();
+    } finally {
+      setSignedInTimeZone(undefined);
+    }
+  });
+
+  it('goes Back to Users with the search and filters the list had', async () => {
+    stubApi({ handlers: { 'GET /api/admin/users/user-1': () => jsonResponse(profile) } });
+    renderRoutes([{ path: '/admin/users/:userId', element: <AdminUserProfileRoute /> }], {
+      initialPath: '/admin/users/user-1?search=ada&status=suspended',
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Users' }).getAttribute('href')).toBe('/admin/users?search=ada&status=suspended');
   });
 });

@@ -7,15 +7,23 @@ import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
 import { useAdminUserProfile } from '../api/admin-users';
-import { formatInstant } from '#web/lib/date-time';
+import { formatLocalDateTime } from '#web/lib/date-time';
 
-const when = (value: string | null) => (value ? formatInstant(value, 'shortDateTime') : '—');
+// With the zone's short name, as every other page writes a time (ADR 0067): the profile's times are not in a table
+// whose zone is said once.
+const when = (value: string | null) => (value ? formatLocalDateTime(value) : '—');
+
+type UserProfileProps = {
+  userId: string;
+  /** Back to Users: the list with the search and filters it was opened from. */
+  backTo?: string;
+};
 
 /** /admin/users/:id: one account, its plan, tasks, run counts and what administrators did to it. */
-export function UserProfile({ userId }: { userId: string }) {
+export function UserProfile({ userId, backTo = paths.adminUsers }: UserProfileProps) {
   const profile = useAdminUserProfile(userId);
   const back = (
-    <Link to={paths.adminUsers} className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
+    <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
       <ArrowLeft aria-hidden="true" className="size-4" />
       Back to Users
     </Link>
