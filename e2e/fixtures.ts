@@ -104,14 +104,43 @@ export async function signUp(page: Page, { name, label }: { name: string; label:
 }
 
 /** A browser signed in through the API (as the register form does) to a new account with one task; its e-mail. */
-export async function signedInWithTask(page: Page, { name, taskName }: { name: string; taskName: string }): Promise<string> {
+export async function signedInWithTask(
+  page: Page,
+  { name, taskName, confirmAddress = false }: { name: string; taskName: string; confirmAddress?: boolean },
+): Promise<string> {
   const email = await signUp(page, { name, label: 'signed-in-with-task' });
   const task = await page.request.post('/api/tasks', {
     data: dailyTaskBody({ name: taskName, email }),
     headers: { Origin: test.info().project.use.baseURL ?? '' },
   });
   expect(task.ok()).toBe(true);
+  if (confirmAddress) await confirmOwnAddress(page, { email, taskName });
   return email;
+}
+
+/** Whether a mail is the request to confirm an address for `taskName`'s results (ADR 0053, 0094). */
+export const isAddressConfirmation = (mail: ReceivedMail, taskName: string) =>
+  mail.subject.startsWith(`Promptcron: confirm that you want results of ${taskName}`);
+
+/**
+ * A new account proves its own address as its owner would (ADR 0094): the first task that mails it asks for a
+ * confirmation, and the owner presses Yes on the page its link opens. Results reach the address from then on.
+ */
+export async function confirmOwnAddress(page: Page, { email, taskName }: { email: string; taskName: string }) {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const request = (await allMailTo(email)).find((mail) => isAddressConfirmation(mail, taskName));
+        link = request?.links.find((url) => url.includes('/delivery-address?action=confirm'));
+        return link !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+  await page.getByRole('button', { name: 'Yes, send me the results' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirmed' })).toBeVisible();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { e2eModelAnswer, expect, signUp, test } from './fixtures';
+import { confirmOwnAddress, e2eModelAnswer, expect, signUp, test } from './fixtures';
 
 // A zone other than the machine's, so the export's timezone is the reader's and not a default.
 test.use({ timezoneId: 'Europe/Berlin' });
@@ -19,6 +19,10 @@ test('run a task now and watch it reach the history live, read the full result, 
   await page.getByLabel('Prompt', { exact: true }).fill('List three facts about scheduling.');
   await page.getByRole('button', { name: 'Create Task' }).click();
   await expect(page.getByText('Task created')).toBeVisible();
+  // The new account proves its address from its inbox, in a tab of its own (ADR 0094).
+  const inbox = await context.newPage();
+  await confirmOwnAddress(inbox, { email, taskName: 'History digest' });
+  await inbox.close();
 
   // The history, open before the run exists, and never reloaded afterwards.
   await page.getByRole('link', { name: 'History', exact: true }).click();

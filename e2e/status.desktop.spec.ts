@@ -3,13 +3,13 @@ import { allMailTo, expect, rollUpStatus, signedInWithTask, test } from './fixtu
 test('the public status page shows the service now and today’s figures, the run just delivered included', async ({ page }) => {
   // A run that waits for the model and its e-mail, then the rollup as a process of its own, maybe twice.
   test.setTimeout(150_000);
-  const email = await signedInWithTask(page, { name: 'Status Reader', taskName: 'Status check' });
+  const email = await signedInWithTask(page, { name: 'Status Reader', taskName: 'Status check', confirmAddress: true });
   await page.goto('/dashboard/tasks');
   await page.getByRole('table').getByRole('link', { name: 'Status check' }).click();
   await page.getByRole('button', { name: 'Run Now' }).click();
   await expect(page.getByText('Task completed')).toBeVisible();
   await expect
-    .poll(async () => (await allMailTo(email)).some((mail) => mail.subject.includes('Status check')), { timeout: 30_000 })
+    .poll(async () => (await allMailTo(email)).some((mail) => mail.subject.startsWith('Run now: Status check')), { timeout: 30_000 })
     .toBe(true);
 
   // From the public footer, signed out as any visitor is.

@@ -20,6 +20,8 @@ export interface TestUserInput {
   /** Created by an invitation and without a password of its own yet (ADR 0006). */
   invited?: boolean;
   banned?: boolean;
+  /** Whether the account has proven its address (ADR 0094); yes, as every account before that rule. */
+  emailVerified?: boolean;
 }
 
 export interface TestUser {
@@ -53,6 +55,7 @@ export async function createTestUser(db: Database, input: TestUserInput = {}): P
     invited,
     hasSetPassword: !invited,
     banned: input.banned ?? false,
+    emailVerified: input.emailVerified ?? true,
   });
   if (!invited) {
     passwordHash ??= hashPassword(strongPassword);

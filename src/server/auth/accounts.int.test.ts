@@ -336,6 +336,12 @@ describe('taking an account back with a password reset', () => {
     });
     expect(secondReset.status).toBe(400);
     expect(secondReset.body.error.code).toBe('invalid_token');
+    // The reset link came to the inbox: the address is proven, and results may go to it (ADR 0094).
+    const [proven] = await t.db
+      .select({ emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, account?.id ?? ''));
+    expect(proven?.emailVerified).toBe(true);
   });
 
   it('spends an invitation link once the invited person has chosen a password through “forgot password”', async () => {

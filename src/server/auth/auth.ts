@@ -73,7 +73,8 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
       // API keys, invitation links and other reset links of whoever held it stop working.
       onPasswordReset: async ({ user: resetUser }) => {
         await db.transaction(async (tx) => {
-          await tx.update(user).set({ hasSetPassword: true }).where(eq(user.id, resetUser.id));
+          // The link came to the account's inbox: the address is proven (ADR 0094).
+          await tx.update(user).set({ hasSetPassword: true, emailVerified: true }).where(eq(user.id, resetUser.id));
           await tx.delete(apiKeys).where(eq(apiKeys.userId, resetUser.id));
           await tx.delete(verification).where(or(invitationsOf(resetUser.id), resetLinksOf(resetUser.id)));
         });

@@ -40,6 +40,8 @@ export function invitations(): BetterAuthPlugin {
           // stay a way in that skips the password (ADR 0089).
           if (!user || ('hasSetPassword' in user && user.hasSetPassword === true))
             throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This invitation link is invalid or has expired.' });
+          // The invitation came to the account's inbox: the address is proven (ADR 0094).
+          if (!user.emailVerified) await ctx.context.internalAdapter.updateUser(user.id, { emailVerified: true });
           const session = await ctx.context.internalAdapter.createSession(user.id);
           await setSessionCookie(ctx, { session, user });
           return ctx.json({ user });

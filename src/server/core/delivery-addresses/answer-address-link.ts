@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { deliveryAddresses, user } from '../../db/schema';
 import type { UnsubscribeLinks } from '../../mail/unsubscribe-links';
 import { DomainError } from '../errors';
+import { normalAddress } from './delivery-address-status';
 
 export const invalidAddressLinkMessage = 'This link is not valid any more.';
 
@@ -26,7 +27,7 @@ export async function answerAddressLink({
   // A confirmation link cannot unsubscribe, nor the other way round: each page does what its link says.
   if (!link || link.action !== action) throw new DomainError('invalid_token', 400, invalidAddressLinkMessage);
   const [row] = await db
-    .select({ email: deliveryAddresses.email, name: user.name, fullName: user.fullName })
+    .select({ email: deliveryAddresses.email, userId: user.id, ownEmail: user.email, name: user.name, fullName: user.fullName })
     .from(deliveryAddresses)
     .innerJoin(user, eq(user.id, deliveryAddresses.userId))
     .where(eq(deliveryAddresses.id, link.addressId));
@@ -37,5 +38,9 @@ export async function answerAddressLink({
     .update(deliveryAddresses)
     .set(action === 'confirm' ? { status, confirmedAt: now, unsubscribedAt: null } : { status, unsubscribedAt: now })
     .where(eq(deliveryAddresses.id, link.addressId));
+  // The account's own address, confirmed from its inbox: the account has proven it, and its mail reads as the owner's
+  // again (ADR 0094).
+  if (action === 'confirm' && normalAddress(row.ownEmail) === row.email)
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, row.userId));
   return { email: row.email, sender: row.fullName || row.name, status };
 }

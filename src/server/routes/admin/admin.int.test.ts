@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { user } from '#server/db/schema/index';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { strongPassword, type TestClient, useTestApp } from '#test/app';
 import { useMailServer } from '#test/use-mail-server';
@@ -82,6 +84,9 @@ describe('inviting a user', () => {
 
     expect((await browser.request('/api/auth/invitation/accept', { method: 'POST', body: { token } })).status).toBe(200);
     expect((await browser.expectOk(meResponseSchema, '/api/me')).user).toMatchObject({ invited: true, hasSetPassword: false });
+    // The invitation came to the inbox: the address is proven (ADR 0094).
+    const [accepted] = await t.db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.email, 'new.person@example.com'));
+    expect(accepted?.emailVerified).toBe(true);
 
     const weak = await browser.expectError('/api/me/password', { method: 'POST', body: { password: 'weak' }, status: 400 });
     expect(weak.error.message).toBe('Password must be at least 15 characters.');

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deliveryAddresses, taskRuns } from '#server/db/schema/index';
+import { deliveryAddresses, taskRuns, user } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { deliverRun } from '#server/engine/jobs/deliver-run';
 import { newAddressesPerDay, newAddressesPerDayMessage } from '#server/core/delivery-addresses/request-delivery-address';
 import { sendAddressConfirmationJob } from '#server/queue/job-definitions';
-import { testAppUrl, useTestApp, type TestClient } from '#test/app';
+import { strongPassword, testAppUrl, useTestApp, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { type ReceivedMail } from '#test/mail-server';
@@ -70,6 +70,42 @@ describe('verified delivery addresses', () => {
     expect(await deliverNewRun(task)).toMatchObject({ deliveryStatus: 'delivered' });
     const result = await mail.waitFor(senderEmail, (message) => message.subject.startsWith('Run now: To myself'));
     expect(result.links).toContain(`${testAppUrl}/dashboard/tasks/${task.id}`);
+  });
+
+  it('asks a new account’s own address until the account has proven it; its confirmation proves it', async () => {
+    // Signed up, not made in the database: nothing has proven the address yet.
+    const newcomer = t.visitor('203.0.113.70');
+    const email = 'newcomer@example.com';
+    await newcomer.signUp({ name: 'New Comer', email, password: strongPassword });
+    const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const saved = await newcomer.expectOk(taskResponseSchema, '/api/tasks', {
+      method: 'POST',
+      body: taskInput({ name: 'My own digest', deliveryConfig: { email } }),
+      status: 201,
+    });
+    const status = async () => (await newcomer.request(`/api/tasks/${saved.task.id}/delivery-address`)).body;
+    expect(await status()).toEqual({ address: { email, status: 'pending' } });
+    expect(await sendQueuedConfirmations()).toBe(1);
+    const confirmation = await mail.waitFor(email, (message) => message.subject.includes('My own digest'));
+
+    const run = await seedRun(t.db, { id: saved.task.id, userId: account?.id ?? '' }, { deliveryStatus: 'pending', result: 'Mine.' });
+    await deliverRun(engine(), { runId: run.id, attempt: 1 });
+    const [held] = await t.db.select().from(taskRuns).where(eq(taskRuns.id, run.id));
+    expect(held).toMatchObject({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: address not confirmed' });
+
+    const token = linkIn(confirmation, 'confirm');
+    const confirmed = await t
+      .visitor('203.0.113.71')
+      .request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { Origin: undefined } });
+    expect(confirmed.status).toBe(200);
+    // Proven: the address is the account's own again, and the next task to it asks nothing.
+    expect(await status()).toEqual({ address: { email, status: 'own' } });
+    await newcomer.expectOk(taskResponseSchema, '/api/tasks', {
+      method: 'POST',
+      body: taskInput({ name: 'My second digest', deliveryConfig: { email } }),
+      status: 201,
+    });
+    expect(await sendQueuedConfirmations()).toBe(0);
   });
 
   it('asks another address first, delivers nothing until it confirms, then delivers', async () => {
