@@ -103,6 +103,16 @@ describe('/admin/tasks', () => {
     );
   });
 
+  it('searches for the word "all" like any other, though "all" is no status filter', async () => {
+    const fetchMock = stubApi({ me: testAdmin, handlers: { 'GET /api/admin/tasks': () => page([makeAdminTask()], 1) } });
+    const user = userEvent.setup();
+    render();
+    await screen.findByText('Showing 1 of 1 tasks');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search tasks' }), 'all{Enter}');
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get('search')).toBe('all'));
+  });
+
   it('pages with Next and Previous over the server’s cursors', async () => {
     const second = makeAdminTask({ id: '33333333-3333-4333-8333-333333333333', name: 'Second page task' });
     const fetchMock = stubApi({

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { RunHistory } from '#web/features/history/components/run-history';
 import { parseHistoryDate, parseHistoryRange, type HistoryFilter } from '#web/features/history/lib/history-filter';
+import { useFilterAddress } from '#web/lib/use-filter-address';
 
 /** The filter in the address, with "Specific date" and its day kept together (a range of `date` needs a day). */
 function filterFrom(searchParams: URLSearchParams): HistoryFilter {
@@ -17,29 +17,12 @@ function filterFrom(searchParams: URLSearchParams): HistoryFilter {
  * reload, a shared link or the back button from a task's page keeps it.
  */
 export function HistoryRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, writeChanges] = useFilterAddress({ range: 'all' });
   const filter = filterFrom(searchParams);
 
   const onFilterChange = useCallback(
-    ({ range, date, search }: HistoryFilter) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of [
-            ['range', range === 'all' ? '' : range],
-            ['date', range === 'date' ? date : ''],
-            ['q', search],
-          ] as const) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        // Each keystroke pause is not a page for the back button to step through, nor a reason to scroll.
-        { replace: true, preventScrollReset: true },
-      );
-    },
-    [setSearchParams],
+    ({ range, date, search }: HistoryFilter) => writeChanges({ range, date: range === 'date' ? date : '', q: search }),
+    [writeChanges],
   );
 
   return <RunHistory filter={filter} onFilterChange={onFilterChange} />;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { taskListFilters, type TaskListFilter } from '#shared/tasks/task.schema';
 import { TaskList } from '#web/features/tasks/components/task-list';
+import { useFilterAddress } from '#web/lib/use-filter-address';
 
 function parseFilter(value: string | null): TaskListFilter {
   return taskListFilters.find((filter) => filter === value) ?? 'all';
@@ -12,31 +12,9 @@ function parseFilter(value: string | null): TaskListFilter {
  * reload, a shared link or the back button from a task's page keeps them.
  */
 export function TaskListRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useFilterAddress({ status: 'all' });
   const search = searchParams.get('search') ?? '';
   const status = parseFilter(searchParams.get('status'));
-
-  const update = useCallback(
-    (changes: { search?: string; status?: TaskListFilter }) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (changes.search !== undefined) {
-            if (changes.search === '') next.delete('search');
-            else next.set('search', changes.search);
-          }
-          if (changes.status !== undefined) {
-            if (changes.status === 'all') next.delete('status');
-            else next.set('status', changes.status);
-          }
-          return next;
-        },
-        // Each keystroke pause is not a page for the back button to step through, nor a reason to scroll.
-        { replace: true, preventScrollReset: true },
-      );
-    },
-    [setSearchParams],
-  );
 
   const onSearchChange = useCallback((value: string) => update({ search: value }), [update]);
   const onStatusChange = useCallback((value: TaskListFilter) => update({ status: value }), [update]);
