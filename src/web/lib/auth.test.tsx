@@ -4,7 +4,15 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '#test/fixtures';
 import { jsonResponse, stubFetch } from '../testing/test-utils';
-import { getSession, meQueryKey, sessionRefreshDelayMs, sessionRefreshLeadMs, useSessionRefresh, useSignOut } from './auth';
+import {
+  getSession,
+  meQueryKey,
+  sessionGoneGraceMs,
+  sessionRefreshDelayMs,
+  sessionRefreshLeadMs,
+  useSessionRefresh,
+  useSignOut,
+} from './auth';
 
 const minute = 60_000;
 const now = new Date('2030-01-01T00:00:00Z').getTime();
@@ -79,7 +87,7 @@ describe('useSessionRefresh', () => {
   it('asks for the session once signed in, then again 5 minutes before each expiry', async () => {
     let expiresAt = now + 60 * minute;
     const fetchMock = stubFetch(() => jsonResponse(sessionBody(new Date(expiresAt).toISOString())));
-    renderWithQueryClient(() => useSessionRefresh(), signedInClient());
+    renderWithQueryClient(() => useSessionRefresh(() => {}), signedInClient());
 
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(sessionCalls(fetchMock)).toBe(1);
@@ -104,7 +112,7 @@ describe('useSessionRefresh', () => {
       expiresAt = Date.now() + 60 * minute;
       return jsonResponse(body);
     });
-    renderWithQueryClient(() => useSessionRefresh(), signedInClient());
+    renderWithQueryClient(() => useSessionRefresh(() => {}), signedInClient());
 
     await act(() => vi.advanceTimersByTimeAsync(0));
     await act(() => vi.advanceTimersByTimeAsync(0));
@@ -115,7 +123,7 @@ describe('useSessionRefresh', () => {
     const fetchMock = stubFetch(() => jsonResponse(null));
     const queryClient = new QueryClient();
     queryClient.setQueryData(meQueryKey, null);
-    renderWithQueryClient(() => useSessionRefresh(), queryClient);
+    renderWithQueryClient(() => useSessionRefresh(() => {}), queryClient);
 
     await act(() => vi.advanceTimersByTimeAsync(60 * minute));
     expect(sessionCalls(fetchMock)).toBe(0);
@@ -125,7 +133,7 @@ describe('useSessionRefresh', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error');
     const fetchMock = stubFetch(() => jsonResponse({ error: { code: 'internal', message: 'Database unavailable' } }, 503));
-    renderWithQueryClient(() => useSessionRefresh(), signedInClient());
+    renderWithQueryClient(() => useSessionRefresh(() => {}), signedInClient());
 
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(warn).toHaveBeenCalledWith('Session refresh failed', expect.anything());
@@ -134,16 +142,29 @@ describe('useSessionRefresh', () => {
     expect(sessionCalls(fetchMock)).toBe(1);
   });
 
-  it('lets the app notice a session that ended elsewhere', async () => {
-    stubFetch((url) =>
-      url === '/api/me' ? jsonResponse({ error: { code: 'unauthorized', message: 'Not signed in' } }, 401) : jsonResponse(null),
-    );
-    const queryClient = signedInClient();
-    renderWithQueryClient(() => useSessionRefresh(), queryClient);
+  it('ends a session found gone elsewhere, after giving the live stream a moment to say why', async () => {
+    stubFetch(() => jsonResponse(null));
+    const onSessionGone = vi.fn();
+    renderWithQueryClient(() => useSessionRefresh(onSessionGone), signedInClient());
 
     await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => vi.advanceTimersByTimeAsync(sessionGoneGraceMs - 1));
+    expect(onSessionGone).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(onSessionGone).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a session the live stream ended meanwhile to it', async () => {
+    stubFetch(() => jsonResponse(null));
+    const onSessionGone = vi.fn();
+    const queryClient = signedInClient();
+    renderWithQueryClient(() => useSessionRefresh(onSessionGone), queryClient);
+
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    // The stream's session-ended event, with its reason, arrives first (lib/session-end.ts).
+    act(() => queryClient.setQueryData(meQueryKey, null));
+    await act(() => vi.advanceTimersByTimeAsync(sessionGoneGraceMs));
+    expect(onSessionGone).not.toHaveBeenCalled();
   });
 
   it('stops on sign-out and on unmount', async () => {
@@ -152,7 +173,7 @@ describe('useSessionRefresh', () => {
     );
     const queryClient = signedInClient();
     const { result, unmount } = renderWithQueryClient(() => {
-      useSessionRefresh();
+      useSessionRefresh(() => {});
       return useSignOut();
     }, queryClient);
 
@@ -170,7 +191,7 @@ describe('useSessionRefresh', () => {
 
   it('clears its timer on unmount', async () => {
     const fetchMock = stubFetch(() => jsonResponse(sessionBody(now + 60 * minute)));
-    const { unmount } = renderWithQueryClient(() => useSessionRefresh(), signedInClient());
+    const { unmount } = renderWithQueryClient(() => useSessionRefresh(() => {}), signedInClient());
 
     await act(() => vi.advanceTimersByTimeAsync(0));
     unmount();

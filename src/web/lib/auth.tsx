@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { MeUser } from '#shared/auth/me.schema';
 import type { SessionEndReason } from '#shared/auth/session-ended.schema';
 import { ApiError, apiClient } from './api-client';
@@ -129,14 +129,25 @@ export function sessionRefreshDelayMs(expiresAt: Date, now: number): number {
 }
 
 /**
+ * How long a refresh that found the session gone waits before ending it itself: the live stream tells why within
+ * moments (suspended, password changed...), and its reason picks the message and sends the app to sign in.
+ */
+export const sessionGoneGraceMs = 2_000;
+
+/**
  * Keeps a signed-in user's session alive: asks for the session once signed in, then again 5 minutes before each
  * expiry. Mount it once (the root layout does). A failed refresh is only logged, as the spec says; console.warn rather
- * than console.error because nothing is broken yet, the next request will tell.
+ * than console.error because nothing is broken yet, the next request will tell. A session found gone (ended
+ * elsewhere) calls `onSessionGone` after `sessionGoneGraceMs`, unless the app learnt of it meanwhile.
  */
-export function useSessionRefresh(): void {
+export function useSessionRefresh(onSessionGone: () => void): void {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const userId = auth.status === 'signed-in' ? auth.user.id : undefined;
+  const latestOnSessionGone = useRef(onSessionGone);
+  useEffect(() => {
+    latestOnSessionGone.current = onSessionGone;
+  });
 
   useEffect(() => {
     if (userId === undefined) return;
@@ -149,8 +160,11 @@ export function useSessionRefresh(): void {
         const session = await getSession({ signal: controller.signal });
         if (controller.signal.aborted) return;
         if (session === null) {
-          // The session ended elsewhere (signed out in another tab, revoked by a password reset): let the app see it.
-          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+          // The session ended elsewhere (signed out in another tab, revoked by a password reset, a suspension). Ending
+          // it here at once, without the reason, raced the live stream's word and sent the app home, not to sign in.
+          timer = setTimeout(() => {
+            if (queryClient.getQueryData(meQueryKey)) latestOnSessionGone.current();
+          }, sessionGoneGraceMs);
           return;
         }
         const delay = sessionRefreshDelayMs(session.expiresAt, Date.now());

@@ -1,10 +1,12 @@
 import { useState, type ReactElement } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { mustSetPassword } from '#shared/auth/must-set-password';
 import { RouteFallback } from '../../components/layout/route-fallback';
 import { paths } from '../../config/paths';
 import { useAuth, useSessionEndReason, useSessionRefresh, type AuthState } from '../../lib/auth';
 import { returnToState } from '../../lib/return-to';
+import { endSession } from '../../lib/session-end';
 import type { AccountDeletedState } from './account-deleted';
 
 /**
@@ -68,7 +70,9 @@ const passwordScreens: readonly string[] = [paths.setPassword, paths.resetPasswo
  * because a reset link is another way to choose one.
  */
 export function SessionWatch() {
-  useSessionRefresh();
+  const queryClient = useQueryClient();
+  // Ended elsewhere, and the live stream did not say why (lib/session-end.ts): to sign in, as any ended session goes.
+  useSessionRefresh(() => endSession(queryClient, 'signed-out'));
   const auth = useAuth();
   const { pathname } = useLocation();
 
