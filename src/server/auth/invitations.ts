@@ -7,9 +7,6 @@ import { verification } from '../db/schema/index';
 
 export const invitationIdentifier = (token: string) => `invitation:${token}`;
 
-/** The stored reset links of one user: after a reset, any other link still out must not reset it again. */
-export const resetLinksOf = (userId: string) => and(eq(verification.value, userId), like(verification.identifier, 'reset-password:%'));
-
 /** The stored invitations of one user: the rows that make their invitation links work. */
 export const invitationsOf = (userId: string) =>
   and(eq(verification.value, userId), like(verification.identifier, invitationIdentifier('%')));

@@ -1,6 +1,8 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthEndpoint } from 'better-auth/api';
 import { linkTokenCheckInputSchema, type LinkTokenKind } from '#shared/auth/link-token.schema';
+import { and, eq, like } from 'drizzle-orm';
+import { verification } from '../db/schema/index';
 import { invitationIdentifier } from './invitations';
 
 /** The single-use tokens e-mailed links carry, by the verification row better-auth keeps for each. */
@@ -8,6 +10,10 @@ const identifiers: Record<LinkTokenKind, (token: string) => string> = {
   'password-reset': (token) => `reset-password:${token}`,
   invitation: invitationIdentifier,
 };
+
+/** The stored reset links of one user: after a reset, any other link still out must not reset it again. */
+export const resetLinksOf = (userId: string) =>
+  and(eq(verification.value, userId), like(verification.identifier, identifiers['password-reset']('%')));
 
 /**
  * `POST /api/auth/link-token/check { kind, token }` answers `{ valid }` without spending the token, so a screen

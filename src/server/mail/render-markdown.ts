@@ -15,10 +15,10 @@ export function renderMarkdown(markdown: string): string {
     allowedAttributes: { a: ['href', 'title'], code: ['class'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     transformTags: {
-      img: (_tagName, attribs) => ({
+      img: (_tagName, { src, alt }): sanitizeHtml.Tag => ({
         tagName: 'a',
-        attribs: attribs.src ? { href: attribs.src } : ({} as Record<string, string>),
-        text: `Image: ${attribs.alt?.trim() || attribs.src || 'untitled'}`,
+        attribs: src ? { href: src } : {},
+        text: `Image: ${alt?.trim() || src || 'untitled'}`,
       }),
     },
   });
