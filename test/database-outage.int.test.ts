@@ -1,5 +1,14 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signInTestUser, strongPassword, TestClient } from '#test/app';
+import { tasks, user } from '#server/db/schema/index';
+import { startHttpServer } from '#server/http-server';
+import { createTestApp, signInTestUser, strongPassword, TestClient, testAppUrl } from '#test/app';
+import { taskInput } from '#test/builders';
+import { testLogger } from '#test/database';
 import { startOwnPostgres } from '#test/own-postgres';
 
 /*
@@ -10,16 +19,29 @@ import { startOwnPostgres } from '#test/own-postgres';
 let postgres: Awaited<ReturnType<typeof startOwnPostgres>>;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let ada: TestClient;
+let adaId: string;
+
+/** Every line the app logs at warn and above: what a late handler does after its 503 shows here. */
+const logLines: string[] = [];
+const logger = pino(
+  { level: 'warn' },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  }),
+);
 
 const unavailable = { error: { code: 'database_unavailable', message: 'The database is unavailable. Please try again in a moment.' } };
 
 beforeAll(async () => {
   postgres = await startOwnPostgres();
   // Not useTestApp: the database is on this file's own cluster.
-  const { app: built, deps } = await createTestApp({ database: postgres.database });
+  const { app: built, deps } = await createTestApp({ database: postgres.database, logger });
   app = built;
   // Ada is the install's first account, its admin.
-  ({ client: ada } = await signInTestUser(
+  ({ client: ada, id: adaId } = await signInTestUser(
     { database: postgres.database, app, deps },
     { name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin', ip: '198.51.100.20' },
   ));
@@ -81,5 +103,42 @@ describe('the API while PostgreSQL hangs (issue 38)', () => {
       await postgres.thaw();
     }
     await vi.waitFor(async () => expect((await ada.request('/api/tasks')).status).toBe(200), { timeout: 15_000, interval: 250 });
+  }, 60_000);
+});
+
+describe('writes while PostgreSQL hangs', () => {
+  it('applies nothing a 503 answered, once PostgreSQL answers again', async () => {
+    // Over real HTTP, as a browser sends them: a late handler writing to an answered response shows in the log.
+    const http = await startHttpServer({ fetch: app.fetch, port: 0, logger: testLogger });
+    const send = (path: string, method: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${(http.server.address() as AddressInfo).port}${path}`, {
+        method,
+        headers: { Origin: testAppUrl, Cookie: ada.cookieHeader, 'Content-Type': 'application/json', 'X-Forwarded-For': ada.ip },
+        body: JSON.stringify(body),
+      });
+    const { db } = postgres.database;
+    const [before] = await db.select({ name: user.name }).from(user).where(eq(user.id, adaId));
+    await Promise.all(Array.from({ length: 5 }, () => ada.request('/api/tasks')));
+    await postgres.freeze();
+    try {
+      const [renamed, created] = await Promise.all([
+        send('/api/me', 'PATCH', { fullName: 'Ada Frozen' }),
+        send('/api/tasks', 'POST', taskInput({ name: 'Made while frozen' })),
+      ]);
+      expect([renamed.status, created.status]).toEqual([503, 503]);
+      expect(await created.json()).toEqual(unavailable);
+    } finally {
+      await postgres.thaw();
+    }
+    await vi.waitFor(async () => expect((await ada.request('/api/tasks')).status).toBe(200), { timeout: 15_000, interval: 250 });
+    // The abandoned handlers' statements were on their way when PostgreSQL froze; they reach it now, or never.
+    await sleep(2_000);
+    expect(await db.select({ name: user.name }).from(user).where(eq(user.id, adaId))).toEqual([before]);
+    expect(await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.name, 'Made while frozen'))).toEqual([]);
+    expect(logLines.join('')).not.toContain('ERR_HTTP_HEADERS_SENT');
+    // The retry the 503 advised makes the task once, and the pool serves it with connections that work.
+    expect((await send('/api/tasks', 'POST', taskInput({ name: 'Made while frozen' }))).status).toBe(201);
+    expect(await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.name, 'Made while frozen'))).toHaveLength(1);
+    await http.close();
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { AppDeps } from './app-env';
 import { createAuth } from './auth/auth';
 import { SignedInSessions } from './auth/signed-in-sessions';
+import { guardAbandonableWork } from './db/abandonable-requests';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { AdminListTotals } from './events/admin-list-totals';
@@ -25,6 +26,7 @@ export async function createAppDeps(options: {
   startedAt?: number;
 }): Promise<AppDeps> {
   const { env, logger, pool, db } = options;
+  guardAbandonableWork(pool);
   const secret = env.AUTH_SECRET ?? (await readOrCreateSecret(env.DATA_DIR, 'auth-secret'));
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const auth = createAuth({ db, env, secret, logger });

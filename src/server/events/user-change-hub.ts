@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { runChangedNotificationSchema, type RunChangedNotification, type RunEvent } from '#shared/runs/run-event.schema';
 import { accountChangedChannel, adminListsChangedChannel, historyChangedChannel, runChangedChannel } from '../db/channels';
+import { outsideAnyRequest } from '../db/abandonable-requests';
 import type { Logger } from '../logger';
 
 export interface RunEventSubscriber {
@@ -115,7 +116,7 @@ export class UserChangeHub {
   private listen(): Promise<Listener> {
     if (this.closed) return Promise.reject(new RunEventsUnavailableError('The server is shutting down.'));
     if (this.active && !this.active.lost) return Promise.resolve(this.active);
-    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+    this.connecting ??= outsideAnyRequest(() => this.connect()).finally(() => (this.connecting = undefined));
     return this.connecting;
   }
 

@@ -63,8 +63,10 @@ function nodeResponseOf(c: Context): ServerResponse | undefined {
  */
 export function presetHeader(c: Context, name: string, value: string): void {
   const response = nodeResponseOf(c);
-  if (response) response.setHeader(name, value);
-  else c.header(name, value);
+  // A handler that goes on after its request was answered (a 503 at the deadline) has nobody left to tell.
+  if (response) {
+    if (!response.headersSent) response.setHeader(name, value);
+  } else c.header(name, value);
 }
 
 const requestIdPattern = /^[\w\-=]{1,255}$/;

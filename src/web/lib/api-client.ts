@@ -23,6 +23,8 @@ export type RequestOptions = {
   /** Serialised as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers beyond the JSON ones, e.g. an `Idempotency-Key`. */
+  headers?: Record<string, string>;
 };
 
 async function readJson(response: Response): Promise<unknown> {
@@ -40,8 +42,8 @@ async function readJson(response: Response): Promise<unknown> {
  * Calls the API and returns the parsed JSON body. Callers parse it with the shared zod schema,
  * so the type is `unknown` here on purpose.
  */
-export async function apiRequest(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function apiRequest(path: string, { method = 'GET', body, signal, headers: extra }: RequestOptions = {}): Promise<unknown> {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(path, {

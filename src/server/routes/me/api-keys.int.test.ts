@@ -238,6 +238,21 @@ describe('Idempotency-Key on POST /api/tasks', () => {
   });
 });
 
+describe('Idempotency-Key from a signed-in browser', () => {
+  it('answers the app’s retry of a create with the first task, as it does for a key', async () => {
+    const { client, email } = await newUser();
+    const headers = { 'Idempotency-Key': '4f1c2a9be0d3478e9a61c5d2b7e80f13' };
+    const first = await client.request('/api/tasks', { method: 'POST', body: marketTask, headers });
+    const retry = await client.request('/api/tasks', { method: 'POST', body: marketTask, headers });
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.body.task.id).toBe(first.body.task.id);
+    const owned = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from tasks t join "user" u on u.id = t.user_id where u.email = ${email}`,
+    );
+    expect(owned.rows[0]?.n).toBe(1);
+  });
+});
+
 describe('logs', () => {
   it('never hold key material', async () => {
     const { client } = await newUser();

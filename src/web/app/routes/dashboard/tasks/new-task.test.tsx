@@ -285,6 +285,37 @@ describe('create task page', () => {
     expect(((await screen.findByRole('button', { name: 'Create Task' })) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('retries a create that got no answer with the same Idempotency-Key, and a changed one with a new key', async () => {
+    const unavailable = () => errorResponse(503, 'database_unavailable', 'The database is unavailable. Please try again in a moment.');
+    const answers = [unavailable, unavailable, undefined];
+    const { fetchMock } = renderNewTask({
+      create: ({ body }) => answers.shift()?.() ?? jsonResponse({ task: makeTask({ ...(body as Partial<Task>), id: 'task-9' }) }, 201),
+    });
+    const user = userEvent.setup();
+    await formReady();
+    const createButton = () => screen.findByRole('button', { name: 'Create Task' });
+
+    await fillRequired(user);
+    await user.click(await createButton());
+    expect(await screen.findByText('The database is unavailable. Please try again in a moment.')).toBeTruthy();
+    await fillIn(user, field('Task Name'), 'Evening briefing');
+    await user.click(await createButton());
+    await waitFor(() => expect(sentKeys()).toHaveLength(2));
+    await user.click(await createButton());
+    await screen.findByText('Task created');
+
+    const [first, changed, retried] = sentKeys();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(changed).not.toBe(first);
+    expect(retried).toBe(changed);
+
+    function sentKeys() {
+      return fetchMock.mock.calls
+        .filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/api/tasks'))
+        .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    }
+  });
+
   it('asks a signed-out visitor to log in instead of sending', async () => {
     const { fetchMock } = renderNewTask({ me: null });
     const user = userEvent.setup();

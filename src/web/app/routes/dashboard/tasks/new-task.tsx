@@ -6,7 +6,7 @@ import type { UserSettings } from '#shared/settings/user-settings.schema';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import type { Task, TaskInput } from '#shared/tasks/task.schema';
 import { paths } from '#web/config/paths';
-import { useCreateTask } from '#web/features/tasks/api/create-task';
+import { useCreateTask, useIdempotencyKeys } from '#web/features/tasks/api/create-task';
 import { ActiveTaskLimitNotice } from '#web/features/subscription/components/active-task-limit-notice';
 import { TaskForm } from '#web/features/tasks/components/task-form/task-form';
 import { TaskFormSkeleton } from '#web/features/tasks/components/task-form/task-form-skeleton';
@@ -38,6 +38,7 @@ type NewTaskFormProps = { email: string; signedIn: boolean; settings: UserSettin
 
 function NewTaskForm({ email, signedIn, settings }: NewTaskFormProps) {
   const createTask = useCreateTask();
+  const idempotencyKeyFor = useIdempotencyKeys();
   const navigate = useNavigate();
   // The form reads these once, when it mounts; from then on it keeps its own values.
   const defaultValues = useMemo(() => newTaskFormValues({ email, settings, browserZone: browserTimeZone() }), [email, settings]);
@@ -49,7 +50,7 @@ function NewTaskForm({ email, signedIn, settings }: NewTaskFormProps) {
     }
     let task: Task;
     try {
-      task = await createTask.mutateAsync(input);
+      task = await createTask.mutateAsync({ input, idempotencyKey: idempotencyKeyFor(input) });
     } catch (error) {
       toastError('Error', error, 'Failed to create/update task. Please try again.');
       throw error;
