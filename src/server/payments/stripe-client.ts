@@ -34,12 +34,13 @@ const signatureToleranceSeconds = 300;
 export class StripeSignatureTimeError extends Error {}
 
 /**
- * Checks `Stripe-Signature` against the raw body and the endpoint's secret, and returns the event it signs. Needs no
- * API key: the signature is an HMAC with `STRIPE_WEBHOOK_SECRET`. Throws Stripe's signature error when it does not
- * match or is too old, and StripeSignatureTimeError when it is dated too far ahead (the SDK accepts any future time).
+ * Checks `Stripe-Signature` against the raw body and the endpoint's secret, and returns the JSON it signs, unread: a
+ * signature proves who sent it, not its shape (stripe-event.schema.ts is what reads it). Needs no API key: the
+ * signature is an HMAC with `STRIPE_WEBHOOK_SECRET`. Throws Stripe's signature error when it does not match or is too
+ * old, and StripeSignatureTimeError when it is dated too far ahead (the SDK accepts any future time).
  */
-export function verifyStripeEvent({ payload, signature, secret }: { payload: string; signature: string; secret: string }): Stripe.Event {
-  const event = Stripe.webhooks.constructEvent(payload, signature, secret, signatureToleranceSeconds);
+export function verifyStripeEvent({ payload, signature, secret }: { payload: string; signature: string; secret: string }): unknown {
+  const event: unknown = Stripe.webhooks.constructEvent(payload, signature, secret, signatureToleranceSeconds);
   const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
   if (!(signedAt <= Date.now() / 1000 + signatureToleranceSeconds)) throw new StripeSignatureTimeError('signed in the future');
   return event;

@@ -1,17 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { subscriptionPlans, subscriptions, user } from '../../db/schema';
 import type { Logger } from '../../logger';
-import type { Stripe } from '../../payments/stripe-client';
 import { isUuid } from '#shared/ids/is-uuid';
 import { applyStripeSubscription, type BillingTransaction } from './apply-stripe-subscription';
+import type { HandledStripeEvent, StripeCheckoutSession, StripeInvoice } from './stripe-event.schema';
 
 /**
- * One verified Stripe event, inside the transaction that records its id (handle-stripe-webhook.ts). Stripe does not
- * order its webhooks, so each handler decides by the event's `created` against the row's `stripe_event_at`; types we
- * do not use, and events for customers we do not know, are acknowledged and ignored (logged): a 500 would only make
- * Stripe retry them for days.
+ * One verified event of a type we use, parsed by its schema (stripe-event.schema.ts), inside the transaction that
+ * records its id (handle-stripe-webhook.ts). Stripe does not order its webhooks, so each handler decides by the
+ * event's `created` against the row's `stripe_event_at`; events for customers we do not know are acknowledged and
+ * ignored (logged): a 500 would only make Stripe retry them for days.
  */
-export async function applyStripeEvent({ db, event, log }: { db: BillingTransaction; event: Stripe.Event; log: Logger }): Promise<void> {
+export async function applyStripeEvent({
+  db,
+  event,
+  log,
+}: {
+  db: BillingTransaction;
+  event: HandledStripeEvent;
+  log: Logger;
+}): Promise<void> {
   const at = new Date(event.created * 1000);
   switch (event.type) {
     case 'checkout.session.completed':
@@ -29,13 +37,8 @@ export async function applyStripeEvent({ db, event, log }: { db: BillingTransact
       });
     case 'invoice.payment_failed':
       return markPastDue({ db, invoice: event.data.object, at, log });
-    default:
-      log.debug({ eventId: event.id, type: event.type }, 'stripe event type not used');
   }
 }
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * The checkout finished: its user (`client_reference_id`) now has this customer and subscription. The session says
@@ -43,18 +46,9 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * a paid session grants the plan it was for, and the subscription events that follow fill in the period. It does
  * not move `stripe_event_at`: the subscription's own `created` event is usually a second older than this one.
  */
-async function linkCheckout({
-  db,
-  session,
-  log,
-}: {
-  db: BillingTransaction;
-  session: Stripe.Checkout.Session;
-  log: Logger;
-}): Promise<void> {
+async function linkCheckout({ db, session, log }: { db: BillingTransaction; session: StripeCheckoutSession; log: Logger }): Promise<void> {
   const userId = session.client_reference_id ?? session.metadata?.userId;
-  const customerId = idOf(session.customer);
-  const subscriptionId = idOf(session.subscription);
+  const { customer: customerId, subscription: subscriptionId } = session;
   if (!userId || !subscriptionId)
     return void log.warn({ sessionId: session.id }, 'stripe checkout without a user or a subscription ignored');
   const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
@@ -99,14 +93,12 @@ async function markPastDue({
   log,
 }: {
   db: BillingTransaction;
-  invoice: Stripe.Invoice;
+  invoice: StripeInvoice;
   at: Date;
   log: Logger;
 }): Promise<void> {
-  const subscriptionId =
-    idOf(invoice.parent?.subscription_details?.subscription) ??
-    idOf((invoice as { subscription?: string | { id: string } | null }).subscription);
-  const customerId = idOf(invoice.customer);
+  const subscriptionId = invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
+  const customerId = invoice.customer;
   const matches = subscriptionId
     ? eq(subscriptions.stripeSubscriptionId, subscriptionId)
     : customerId

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { freePlanId, subscriptionPlans, subscriptions } from '../../db/schema';
 import type { Logger } from '../../logger';
-import type { Stripe } from '../../payments/stripe-client';
 import { isUuid } from '#shared/ids/is-uuid';
 import { downgradeToFree } from './downgrade-to-free';
 import { grantingStatuses } from './find-user-plan';
+import type { StripeSubscription } from './stripe-event.schema';
 import { endedStatuses } from './subscription-statuses';
 
 /** The transaction a webhook event is applied in. */
@@ -27,7 +27,7 @@ export async function applyStripeSubscription({
   log,
 }: {
   db: BillingTransaction;
-  subscription: Stripe.Subscription;
+  subscription: StripeSubscription;
   at: Date;
   deleted: boolean;
   eventId: string;
@@ -53,7 +53,7 @@ export async function applyStripeSubscription({
       planId,
       status,
       stripeSubscriptionId: subscription.id,
-      stripeCustomerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+      stripeCustomerId: subscription.customer,
       currentPeriodStart: period.start,
       currentPeriodEnd: period.end,
       cancelAtPeriodEnd: cancelsAtPeriodEnd(subscription, period.end),
@@ -65,24 +65,23 @@ export async function applyStripeSubscription({
 }
 
 /** By subscription id; before checkout.session.completed linked it, by the customer made at checkout or the user id. */
-async function findRow(db: BillingTransaction, subscription: Stripe.Subscription): Promise<SubscriptionRow | undefined> {
+async function findRow(db: BillingTransaction, subscription: StripeSubscription): Promise<SubscriptionRow | undefined> {
   const [bySubscription] = await db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.stripeSubscriptionId, subscription.id))
     .for('update');
   if (bySubscription) return bySubscription;
-  const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
-  const [byCustomer] = await db.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, customerId)).for('update');
+  const [byCustomer] = await db.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, subscription.customer)).for('update');
   if (byCustomer) return byCustomer;
-  const userId = subscription.metadata?.userId;
+  const userId = subscription.metadata.userId;
   if (!userId) return undefined;
   const [byUser] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
   return byUser;
 }
 
 /** The plan whose Stripe price the subscription bills; the metadata set at checkout when the price is not (yet) ours. */
-async function planOfSubscription(db: BillingTransaction, subscription: Stripe.Subscription): Promise<string | null> {
+async function planOfSubscription(db: BillingTransaction, subscription: StripeSubscription): Promise<string | null> {
   const priceId = subscription.items.data[0]?.price.id;
   if (priceId) {
     const [plan] = await db
@@ -91,7 +90,7 @@ async function planOfSubscription(db: BillingTransaction, subscription: Stripe.S
       .where(eq(subscriptionPlans.stripePriceId, priceId));
     if (plan) return plan.id;
   }
-  const planId = subscription.metadata?.planId;
+  const planId = subscription.metadata.planId;
   if (!planId || !isUuid(planId)) return null;
   const [plan] = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
   return plan?.id ?? null;
@@ -101,16 +100,15 @@ async function planOfSubscription(db: BillingTransaction, subscription: Stripe.S
  * Since API version 2025-03-31 the period lives on each subscription item; older versions (an endpoint pinned to one)
  * put it on the subscription itself. Either is read.
  */
-function periodOf(subscription: Stripe.Subscription): { start: Date | null; end: Date | null } {
+function periodOf(subscription: StripeSubscription): { start: Date | null; end: Date | null } {
   const item = subscription.items.data[0];
-  const legacy = subscription as Stripe.Subscription & { current_period_start?: number; current_period_end?: number };
-  const start = item?.current_period_start ?? legacy.current_period_start;
-  const end = item?.current_period_end ?? legacy.current_period_end;
+  const start = item?.current_period_start ?? subscription.current_period_start;
+  const end = item?.current_period_end ?? subscription.current_period_end;
   return { start: start ? new Date(start * 1000) : null, end: end ? new Date(end * 1000) : null };
 }
 
 /** Newer billing portals cancel by setting `cancel_at` (to the period's end) rather than `cancel_at_period_end`. */
-function cancelsAtPeriodEnd(subscription: Stripe.Subscription, periodEnd: Date | null): boolean {
+function cancelsAtPeriodEnd(subscription: StripeSubscription, periodEnd: Date | null): boolean {
   if (subscription.cancel_at_period_end) return true;
   return subscription.cancel_at !== null && periodEnd !== null && subscription.cancel_at * 1000 <= periodEnd.getTime();
 }

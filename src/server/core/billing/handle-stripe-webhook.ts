@@ -1,23 +1,12 @@
-import { z } from 'zod';
-import { isSingleLineText } from '#shared/text/safe-text';
 import type { Database } from '../../db/client';
 import { stripeEvents } from '../../db/schema';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
-import { StripeSignatureTimeError, verifyStripeEvent, type Stripe } from '../../payments/stripe-client';
+import { StripeSignatureTimeError, verifyStripeEvent } from '../../payments/stripe-client';
 import { DomainError } from '../errors';
 import { applyStripeEvent } from './apply-stripe-event';
 import { paymentsNotConfigured } from './payment-errors';
-
-const eventText = z.string().min(1).max(255).refine(isSingleLineText);
-
-/** What every handled event is read through; its id becomes a key PostgreSQL stores, so no NUL in it. */
-const stripeEventEnvelope = z.object({
-  id: eventText,
-  type: eventText,
-  created: z.number().int().nonnegative(),
-  data: z.object({ object: z.object({}) }),
-});
+import { handledStripeEvent, handledStripeEventTypes, stripeEventEnvelope, type HandledStripeEvent } from './stripe-event.schema';
 
 /**
  * `POST /api/billing/webhook`: verifies Stripe's signature over the raw body, then applies the event once. The event
@@ -39,7 +28,7 @@ export async function handleStripeWebhook({
 }): Promise<{ duplicate: boolean }> {
   if (!env.STRIPE_WEBHOOK_SECRET) throw paymentsNotConfigured();
   if (!signature) throw new DomainError('invalid_signature', 400, 'The Stripe-Signature header is missing.');
-  let event: Stripe.Event;
+  let event: unknown;
   try {
     event = verifyStripeEvent({ payload, signature, secret: env.STRIPE_WEBHOOK_SECRET });
   } catch (error) {
@@ -48,21 +37,35 @@ export async function handleStripeWebhook({
     }
     throw new DomainError('invalid_signature', 400, 'The Stripe signature does not match this endpoint.');
   }
-  // Signed is not the same as well formed: an event that is not one changes nothing, and says so.
-  if (!stripeEventEnvelope.safeParse(event).success) {
-    throw new DomainError('invalid_event', 400, 'This is not a Stripe event: it needs an id, a type, a time and data.object.');
-  }
+  const { id, type, handled } = parseStripeEvent(event, log);
   return db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(stripeEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: stripeEvents.id });
+    const [fresh] = await tx.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id });
     if (!fresh) {
-      log.info({ eventId: event.id, type: event.type }, 'stripe event already processed');
+      log.info({ eventId: id, type }, 'stripe event already processed');
       return { duplicate: true };
     }
-    await applyStripeEvent({ db: tx, event, log });
+    if (handled) await applyStripeEvent({ db: tx, event: handled, log });
+    else log.debug({ eventId: id, type }, 'stripe event type not used');
     return { duplicate: false };
   });
+}
+
+/**
+ * Signed is not the same as well formed: an event that is not one, or an event of a type we apply that does not have
+ * the shape Stripe sends (stripe-event.schema.ts), changes nothing and says so. Types we do not apply need only the
+ * envelope: their id is recorded, nothing else is read.
+ */
+function parseStripeEvent(event: unknown, log: Logger): { id: string; type: string; handled: HandledStripeEvent | null } {
+  const envelope = stripeEventEnvelope.safeParse(event);
+  if (!envelope.success) {
+    throw new DomainError('invalid_event', 400, 'This is not a Stripe event: it needs an id, a type, a time and data.object.');
+  }
+  const { id, type } = envelope.data;
+  if (!handledStripeEventTypes.has(type)) return { id, type, handled: null };
+  const parsed = handledStripeEvent.safeParse(event);
+  if (parsed.success) return { id, type, handled: parsed.data };
+  // Only the schema's own keys and array indexes can appear in the path, never text from the event.
+  const field = parsed.error.issues[0]?.path.join('.') ?? '';
+  log.warn({ eventId: id, type, field }, 'malformed stripe event refused');
+  throw new DomainError('invalid_event', 400, `This ${type} event is not as Stripe sends it (${field}).`);
 }

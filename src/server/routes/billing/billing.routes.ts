@@ -62,7 +62,8 @@ export const billingPortalRoute = createRoute({
 
 /**
  * Stripe's events, signed with the endpoint's secret. The body is read raw (the signature covers its exact bytes), so
- * no request schema parses it; it carries no session cookie, and csrf.ts lets it through.
+ * no request schema parses it here: each event type's own schema does, once the signature holds
+ * (stripe-event.schema.ts). It carries no session cookie, and csrf.ts lets it through.
  */
 export const stripeWebhookRoute = createRoute({
   method: 'post',
@@ -73,7 +74,9 @@ export const stripeWebhookRoute = createRoute({
   request: { headers: z.object({ 'stripe-signature': z.string().optional() }) },
   responses: {
     200: json(z.object({ received: z.literal(true) }), 'Applied, already applied (a replay), or not an event this server uses'),
-    400: errorJson('`invalid_signature`, or `payments_not_configured` (no STRIPE_WEBHOOK_SECRET)'),
+    400: errorJson(
+      '`invalid_signature`; `invalid_event` (signed, but not shaped as Stripe sends that type); or `payments_not_configured` (no STRIPE_WEBHOOK_SECRET)',
+    ),
   },
 });
 

@@ -134,6 +134,54 @@ describe('POST /api/billing/webhook', () => {
     expect((await payer.mine())?.status).toBe('active');
   });
 
+  it('refuses a signed event whose object Stripe would never send, and the subscription stays as it was', async () => {
+    const payer = await subscriber('Payer of malformed events');
+    expect((await deliver(stripeEvent('checkout.session.completed', payer.session))).status).toBe(200);
+    expect((await deliver(stripeEvent('customer.subscription.created', payer.subscription, { created: seconds() - 10 }))).status).toBe(200);
+    const { customer: _customer, ...withoutCustomer } = payer.subscription;
+    const { items, ...withoutItems } = payer.subscription as typeof payer.subscription & { items: { data: object[] } };
+    const withPeriodEnd = (end: number) => ({ ...items, data: [{ ...items.data[0], current_period_end: end }] });
+    const updated = (object: Record<string, unknown>, created = seconds()) =>
+      stripeEvent('customer.subscription.updated', object, { created });
+    const malformed = {
+      'a subscription without a customer': updated(withoutCustomer),
+      'a subscription without items': updated(withoutItems),
+      'created in the year 3 million': updated(payer.subscription, 99_999_999_999_999),
+      'a period ending at 1e15': updated({ ...payer.subscription, items: withPeriodEnd(1e15) }),
+      'a NUL in the subscription id': updated({ ...payer.subscription, id: `${payer.subscription.id}\u0000` }),
+      'a NUL in the customer id': updated({ ...payer.subscription, customer: 'cus_\u0000' }),
+      'status null': updated({ ...payer.subscription, status: null }),
+      'an invoice whose subscription id has a NUL': stripeEvent('invoice.payment_failed', {
+        id: 'in_nul',
+        object: 'invoice',
+        customer: payer.subscription.customer,
+        parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_\u0000' } },
+      }),
+      'a checkout for a user id with a NUL': stripeEvent('checkout.session.completed', {
+        ...payer.session,
+        subscription: 'sub_other',
+        client_reference_id: `${payer.id}\u0000`,
+      }),
+    };
+    const events = await t.db.select({ total: count() }).from(stripeEvents);
+    const row = await rowOf(payer.id);
+
+    const answers: Record<string, unknown> = {};
+    for (const [label, event] of Object.entries(malformed)) {
+      const { status, body } = await deliver(event);
+      answers[label] = [status, body.error?.code];
+    }
+    expect(answers).toEqual(Object.fromEntries(Object.keys(malformed).map((label) => [label, [400, 'invalid_event']])));
+    expect(await t.db.select({ total: count() }).from(stripeEvents)).toEqual(events);
+    expect(await rowOf(payer.id)).toEqual(row);
+    expect(await payer.mine()).toMatchObject({ plan: { name: 'Pro' }, status: 'active', paid: true });
+
+    // A type this server does not use is acknowledged as before, whatever its object holds: nothing reads it.
+    const ignored = stripeEvent('customer.subscription.paused', { ...withoutCustomer, status: null });
+    expect(await deliver(ignored)).toEqual({ status: 200, body: { received: true } });
+    expect(await rowOf(payer.id)).toEqual(row);
+  });
+
   it('links the checkout and mirrors the subscription; a replayed event id changes nothing', async () => {
     const buyer = await subscriber('Replayed');
     expect((await deliver(stripeEvent('checkout.session.completed', buyer.session))).status).toBe(200);
