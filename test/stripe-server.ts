@@ -314,7 +314,12 @@ export function stripeEvent(
 /** The body and the `Stripe-Signature` header Stripe would send for `event`, signed with the SDK's own helper. */
 export function signStripeEvent(event: Record<string, unknown>, secret = stripeTestWebhookSecret): { payload: string; signature: string } {
   const payload = JSON.stringify(event);
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  return { payload, signature: signStripePayload(payload, secret) };
+}
+
+/** The `Stripe-Signature` header for a body as it is, JSON that no object spells (`1e999`, a `__proto__` key) included. */
+export function signStripePayload(payload: string, secret = stripeTestWebhookSecret): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret });
 }
 
 /** Stripe's form encoding: `a[b][0]=c&a[b][1]=d` is `{ a: { b: ['c', 'd'] } }`. */
