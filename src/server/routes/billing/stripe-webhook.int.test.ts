@@ -172,6 +172,10 @@ describe('POST /api/billing/webhook', () => {
       answers[label] = [status, body.error?.code];
     }
     expect(answers).toEqual(Object.fromEntries(Object.keys(malformed).map((label) => [label, [400, 'invalid_event']])));
+    // The operator reading Stripe's delivery log learns which field was wrong.
+    expect((await deliver(updated(withoutCustomer))).body.error?.message).toBe(
+      'This customer.subscription.updated event is not as Stripe sends it (data.object.customer).',
+    );
     expect(await t.db.select({ total: count() }).from(stripeEvents)).toEqual(events);
     expect(await rowOf(payer.id)).toEqual(row);
     expect(await payer.mine()).toMatchObject({ plan: { name: 'Pro' }, status: 'active', paid: true });
