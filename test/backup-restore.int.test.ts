@@ -9,8 +9,20 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '#server/db/client';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
-import { taskRuns, tasks, user, userSettings } from '#server/db/schema/index';
-import { createTestApp, TestClient, strongPassword } from './app';
+import {
+  apiKeys,
+  auditLog,
+  session,
+  signIns,
+  subscriptions,
+  taskRuns,
+  tasks,
+  user,
+  userSettings,
+  webhookDeliveries,
+} from '#server/db/schema/index';
+import { createdApiKeySchema } from '#shared/api-keys/api-key.schema';
+import { createTestApp, requestWithKey, TestClient, strongPassword } from './app';
 import { testLogger, withAdminClient, withDatabase, type TestDatabase } from './database';
 import { makeDataDir } from './data-dir';
 import { startOwnPostgres } from './own-postgres';
@@ -19,9 +31,10 @@ import { seedTask } from './seed';
 import { createTestUser } from './users';
 
 /**
- * `npm run backup` and `npm run restore` (issue 38, ADR 0069): a backup taken while runs are being written, restored
- * into a fresh embedded cluster and into an empty database on the suite's server (Debian's PostgreSQL 15 in CI's
- * second pass, so across majors), then compared row for row and signed in to.
+ * `npm run backup` and `npm run restore` (issue 38, ADR 0069): a backup of an install as it is after use (sign-ins,
+ * API keys, runs with receipts, webhook attempts, audit entries, a subscription) taken while runs are being written,
+ * restored into a fresh embedded cluster and into an empty database on the suite's server (Debian's PostgreSQL 15,
+ * as a role that is no superuser, in CI's second pass, so across majors), then compared row for row and used.
  */
 const execFileAsync = promisify(execFile);
 
@@ -35,6 +48,7 @@ let source: Awaited<ReturnType<typeof startOwnPostgres>>;
 let workDir: string;
 let backupFile: string;
 let adminEmail: string;
+let apiKey: string;
 const suiteDatabases: string[] = [];
 
 /** An empty database on the suite's own server, dropped after the file. */
@@ -67,13 +81,22 @@ function backupRows(file: Buffer, table: string): { id: string }[] {
   return lines.slice(first, end).map((line) => JSON.parse(line) as { id: string });
 }
 
-/** What a user would miss if it were lost: accounts, tasks, runs and settings, in a fixed order. */
+/**
+ * What a user or an administrator would miss if it were lost: accounts, sessions and last sign-ins, keys, tasks,
+ * runs and their webhook attempts, settings, subscriptions and the audit log, in a fixed order.
+ */
 async function contents(db: Database) {
   return {
     users: await db.select().from(user).orderBy(asc(user.id)),
+    sessions: await db.select().from(session).orderBy(asc(session.id)),
+    signIns: await db.select().from(signIns).orderBy(asc(signIns.userId)),
+    apiKeys: await db.select().from(apiKeys).orderBy(asc(apiKeys.id)),
     tasks: await db.select().from(tasks).orderBy(asc(tasks.id)),
     runs: await db.select().from(taskRuns).orderBy(asc(taskRuns.id)),
+    webhookAttempts: await db.select().from(webhookDeliveries).orderBy(asc(webhookDeliveries.id)),
     settings: await db.select().from(userSettings).orderBy(asc(userSettings.userId)),
+    subscriptions: await db.select().from(subscriptions).orderBy(asc(subscriptions.id)),
+    audit: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
   };
 }
 
@@ -85,6 +108,7 @@ async function expectRestored(url: string, expected: Awaited<ReturnType<typeof c
     const { app } = await createTestApp({ database });
     const response = await new TestClient(app, '198.51.100.7').signIn(adminEmail, strongPassword);
     expect(response.status).toBe(200);
+    expect((await requestWithKey(app, apiKey, '/api/me')).body).toMatchObject({ user: { email: adminEmail } });
   } finally {
     await database.drop();
   }
@@ -95,9 +119,28 @@ beforeAll(async () => {
   workDir = await makeDataDir('promptcron-backup-test-');
   backupFile = join(workDir, 'promptcron.jsonl.gz');
   const { db } = source.database;
+  const { app } = await createTestApp({ database: source.database });
+  // The admin is on Unlimited: a subscription row.
   const admin = await createTestUser(db, { name: 'Backup Admin', role: 'admin' });
   adminEmail = admin.email;
   const member = await createTestUser(db, { name: 'Backup Member' });
+  const leaver = await createTestUser(db, { name: 'Backup Leaver' });
+  // Signed in through the form, as people do: sessions, and the last sign-ins the database records beside them.
+  const signedIn = async (email: string) => {
+    const client = new TestClient(app, '198.51.100.20');
+    expect((await client.signIn(email, strongPassword)).status).toBe(200);
+    return client;
+  };
+  const adminClient = await signedIn(admin.email);
+  await signedIn(member.email);
+  await signedIn(leaver.email);
+  ({ key: apiKey } = await adminClient.expectOk(createdApiKeySchema, '/api/me/api-keys', {
+    method: 'POST',
+    body: { name: 'Nightly export', scope: 'read' },
+    status: 201,
+  }));
+  // An audit entry; the leaver keeps a last sign-in and no session.
+  expect((await adminClient.request(`/api/admin/users/${leaver.id}/suspend`, { method: 'POST' })).status).toBe(200);
   await db.insert(userSettings).values({
     userId: member.id,
     notifyTaskCompletion: true,
@@ -109,7 +152,11 @@ beforeAll(async () => {
     budgetUnit: 'usd',
     budgetAmount: 12.5,
   });
-  const task = await seedTask(db, member.id, { name: 'Morning digest ☕ "quoted"' });
+  const task = await seedTask(db, member.id, {
+    name: 'Morning digest ☕ "quoted"',
+    deliveryMethod: 'webhook',
+    deliveryConfig: { webhookUrl: 'https://hooks.example.com/promptcron' },
+  });
   // Enough history that the backup takes a moment, so the writer below lands runs while it reads.
   const startedAt = new Date('2026-11-01T08:00:00Z');
   for (let batch = 0; batch < 4; batch += 1) {
@@ -118,10 +165,26 @@ beforeAll(async () => {
         runRow(task, {
           startedAt: new Date(startedAt.getTime() + (batch * 1000 + index) * 60_000),
           result: `Answer ${index}\nline 2 \\ é`,
+          deliveryReceipt: {
+            method: 'webhook',
+            at: new Date(startedAt.getTime() + (batch * 1000 + index) * 60_000 + 2_000).toISOString(),
+            attempt: 2,
+            smtpResponse: null,
+            queueId: null,
+            statusCode: 200,
+            durationMs: 84,
+            webhookId: `msg_${batch}_${index}`,
+          },
         }),
       ),
     );
   }
+  // The first delivery of a run failed and was retried.
+  const [run] = await db.select().from(taskRuns).limit(1);
+  await db.insert(webhookDeliveries).values([
+    { runId: run!.id, attempt: 1, url: 'https://hooks.example.com/promptcron', statusCode: 503, durationMs: 120, error: 'HTTP 503' },
+    { runId: run!.id, attempt: 2, url: 'https://hooks.example.com/promptcron', statusCode: 200, durationMs: 84 },
+  ]);
 }, 60_000);
 
 afterAll(async () => {

@@ -81,12 +81,6 @@ export async function isEmptyDatabase(client: pg.ClientBase): Promise<boolean> {
 }
 
 /**
- * Restores `file` into the database `client` is connected to (ADR 0069), in one transaction, so a restore that fails
- * leaves the database as it was: the schema as the backup's migration level made it, then the rows table by table
- * in the backup's (foreign-key) order, then the sequences. Needs no superuser: nothing but our own tables is touched.
- * The start-up migrations then bring it to this version's level. `target` names the database in the refusal.
- */
-/**
  * Replacing a database under a running product would drop its tables beneath open transactions and leave its workers
  * and schedulers writing into a half-restored schema; any other session on the database means someone still uses it.
  */
@@ -103,6 +97,13 @@ async function refuseWhileInUse(client: pg.ClientBase, target: string): Promise<
   }
 }
 
+/**
+ * Restores `file` into the database `client` is connected to (ADR 0069), in one transaction, so a restore that fails
+ * leaves the database as it was: the schema as the backup's migration level made it, then the rows table by table
+ * in the backup's (foreign-key) order with our triggers off, then the sequences. Needs no superuser: nothing but our
+ * own tables is touched. The start-up migrations then bring it to this version's level. `target` names the database
+ * in the refusal.
+ */
 export async function restoreBackup({
   client,
   file,
@@ -136,11 +137,17 @@ export async function restoreBackup({
       'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
     );
     for (const migration of migrations) for (const statement of migration.sql) if (statement.trim()) await client.query(statement);
+    // Our triggers derive rows from the ones being written (a session records a sign-in) and notify listeners; the
+    // backup already holds what they derived, so loading through them would write it twice. A table's owner
+    // may switch them off without being a superuser; the foreign keys' own triggers stay on and check every row.
+    const tables = header.tables.map((table) => quoteTable(table.name));
+    for (const table of tables) await client.query(`alter table ${table} disable trigger user`);
     // Some migrations write rows (the plans); the backup holds them as they were.
-    await client.query(`truncate ${header.tables.map((table) => quoteTable(table.name)).join(', ')}`);
+    await client.query(`truncate ${tables.join(', ')}`);
     progress(`schema created at migration ${header.migration.tag ?? header.migration.createdAt}`);
 
     await loadRows(client, file, header, progress);
+    for (const table of tables) await client.query(`alter table ${table} enable trigger user`);
     for (const sequence of header.sequences) {
       await client.query('select setval($1::regclass, $2::bigint, $3)', [quoteTable(sequence.name), sequence.lastValue, sequence.isCalled]);
     }
