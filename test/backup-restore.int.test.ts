@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -22,7 +22,7 @@ import {
   webhookDeliveries,
 } from '#server/db/schema/index';
 import { createdApiKeySchema } from '#shared/api-keys/api-key.schema';
-import { createTestApp, requestWithKey, TestClient, strongPassword } from './app';
+import { createTestApp, requestWithKey, TestClient, strongPassword, type TestApp } from './app';
 import { testLogger, withAdminClient, withDatabase, type TestDatabase } from './database';
 import { makeDataDir } from './data-dir';
 import { startOwnPostgres } from './own-postgres';
@@ -34,21 +34,28 @@ import { createTestUser } from './users';
  * `npm run backup` and `npm run restore` (issue 38, ADR 0069): a backup of an install as it is after use (sign-ins,
  * API keys, runs with receipts, webhook attempts, audit entries, a subscription) taken while runs are being written,
  * restored into a fresh embedded cluster and into an empty database on the suite's server (Debian's PostgreSQL 15,
- * as a role that is no superuser, in CI's second pass, so across majors), then compared row for row and used.
+ * as a role that is no superuser, in CI's second pass, so across majors), then compared row for row and used by
+ * the product started there as on a new machine: the people signed in before stay signed in (ADR 0095).
  */
 const execFileAsync = promisify(execFile);
 
+/** A command as an operator runs it; DATA_DIR is a throwaway one unless the test names another. */
 function cli(file: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   return execFileAsync(process.execPath, ['--import', 'tsx', `src/server/cli/${file}.ts`, ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATA_DIR: join(workDir, 'cli-data'), ...env },
   });
 }
 
 let source: Awaited<ReturnType<typeof startOwnPostgres>>;
 let workDir: string;
 let backupFile: string;
+/** The backed-up install's DATA_DIR, where its auth secret was made on first start. */
+let sourceDataDir: string;
 let adminEmail: string;
 let apiKey: string;
+/** What the member's browser holds, and an unsubscribe link from an e-mail they got, both made before the backup. */
+let memberCookie: string;
+let unsubscribeToken: string;
 const suiteDatabases: string[] = [];
 
 /** An empty database on the suite's own server, dropped after the file. */
@@ -100,26 +107,58 @@ async function contents(db: Database) {
   };
 }
 
-/** The restored database answers like the original: same rows as the backup's snapshot, and its admin signs in. */
-async function expectRestored(url: string, expected: Awaited<ReturnType<typeof contents>>) {
+/** The product started on the restored database and `dataDir`, as on a new machine: no AUTH_SECRET set. */
+async function withRestoredApp(url: string, dataDir: string, use: (app: TestApp) => Promise<void>) {
   const database = testDatabaseOn(url);
   try {
-    expect(await contents(database.db)).toEqual(expected);
-    const { app } = await createTestApp({ database });
-    const response = await new TestClient(app, '198.51.100.7').signIn(adminEmail, strongPassword);
-    expect(response.status).toBe(200);
-    expect((await requestWithKey(app, apiKey, '/api/me')).body).toMatchObject({ user: { email: adminEmail } });
+    const { app } = await createTestApp({ database, env: { AUTH_SECRET: '', DATA_DIR: dataDir } });
+    await use(app);
   } finally {
     await database.drop();
   }
 }
 
+/** Whether the member's browser is still signed in, as it was when the backup was taken. */
+async function memberSignedIn(app: TestApp): Promise<boolean> {
+  const me = await new TestClient(app).request('/api/me', { headers: { Cookie: memberCookie } });
+  return me.status === 200;
+}
+
+/**
+ * The restored install answers like the original: same rows as the backup's snapshot; its admin signs in, and their
+ * API key works; the member's browser is still signed in, and the unsubscribe link of an e-mail sent before works.
+ */
+async function expectRestored(url: string, dataDir: string, expected: Awaited<ReturnType<typeof contents>>) {
+  const database = testDatabaseOn(url);
+  try {
+    expect(await contents(database.db)).toEqual(expected);
+  } finally {
+    await database.drop();
+  }
+  await withRestoredApp(url, dataDir, async (app) => {
+    const response = await new TestClient(app, '198.51.100.7').signIn(adminEmail, strongPassword);
+    expect(response.status).toBe(200);
+    expect((await requestWithKey(app, apiKey, '/api/me')).body).toMatchObject({ user: { email: adminEmail } });
+    expect(await memberSignedIn(app)).toBe(true);
+    const unsubscribed = await new TestClient(app).request(`/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`, {
+      method: 'POST',
+    });
+    expect(unsubscribed).toMatchObject({ status: 200, body: { notification: 'weeklyDigest', enabled: false } });
+  });
+}
+
+/** What restore says of the secret it brought along. */
+const secretRestored = (dataDir: string) =>
+  `The backup's auth secret is in ${join(dataDir, 'secrets', 'auth-secret')}: sessions and e-mailed links made before it keep working.\n`;
+
 beforeAll(async () => {
   source = await startOwnPostgres();
   workDir = await makeDataDir('promptcron-backup-test-');
   backupFile = join(workDir, 'promptcron.jsonl.gz');
+  sourceDataDir = join(workDir, 'source-data');
   const { db } = source.database;
-  const { app } = await createTestApp({ database: source.database });
+  // The product as it runs without AUTH_SECRET: its secret made on first start in DATA_DIR/secrets.
+  const { app, deps } = await createTestApp({ database: source.database, env: { AUTH_SECRET: '', DATA_DIR: sourceDataDir } });
   // The admin is on Unlimited: a subscription row.
   const admin = await createTestUser(db, { name: 'Backup Admin', role: 'admin' });
   adminEmail = admin.email;
@@ -132,7 +171,7 @@ beforeAll(async () => {
     return client;
   };
   const adminClient = await signedIn(admin.email);
-  await signedIn(member.email);
+  memberCookie = (await signedIn(member.email)).cookieHeader;
   await signedIn(leaver.email);
   ({ key: apiKey } = await adminClient.expectOk(createdApiKeySchema, '/api/me/api-keys', {
     method: 'POST',
@@ -152,6 +191,8 @@ beforeAll(async () => {
     budgetUnit: 'usd',
     budgetAmount: 12.5,
   });
+  const digestLink = deps.unsubscribeLinks.forSwitch(member.id, 'weeklyDigest');
+  unsubscribeToken = new URL(digestLink.pageUrl).searchParams.get('token') ?? '';
   const task = await seedTask(db, member.id, {
     name: 'Morning digest ☕ "quoted"',
     deliveryMethod: 'webhook',
@@ -215,11 +256,15 @@ describe('npm run backup and npm run restore', () => {
         pairs += 1;
       }
     })();
-    const backup = await cli('backup', ['--out', backupFile], { DATABASE_URL: source.database.url }).finally(() => (writing = false));
+    const backup = await cli('backup', ['--out', backupFile], { DATABASE_URL: source.database.url, DATA_DIR: sourceDataDir }).finally(
+      () => (writing = false),
+    );
     await writer;
 
     expect(backup.stdout).toMatch(/^Backup written to .*promptcron\.jsonl\.gz: \d+ rows in \d+ tables, [\d.]+ (kB|MB)\.\n$/);
     expect(backup.stderr).toMatch(/^public\.task_runs: \d+ rows$/m);
+    // It holds the password hashes and the auth secret: no one else on the machine may read it.
+    expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
     expect(pairs).toBeGreaterThan(0);
     const header = JSON.parse(
       gunzipSync(await readFile(backupFile))
@@ -244,11 +289,14 @@ describe('npm run backup and npm run restore', () => {
   it('restores into a fresh embedded cluster (an empty DATA_DIR)', async () => {
     const dataDir = join(workDir, 'fresh-data');
     const restored = await cli('restore', [backupFile], { DATA_DIR: dataDir });
-    expect(restored.stdout).toMatch(/^Restored .* \(taken .* by Promptcron .*\): \d+ rows in \d+ tables\.\n$/);
+    const [summary, secret] = restored.stdout.split(/(?<=\n)/);
+    expect(summary).toMatch(/^Restored .* \(taken .* by Promptcron .*\): \d+ rows in \d+ tables\.\n$/);
+    expect(secret).toBe(secretRestored(dataDir));
+    expect((await stat(join(dataDir, 'secrets', 'auth-secret'))).mode & 0o777).toBe(0o600);
     expect(restored.stderr).toContain(`public.task_runs: ${snapshot.runs.length} rows`);
     const embedded = await startEmbeddedPostgres({ dataDir, logger: testLogger });
     try {
-      await expectRestored(embedded.url, snapshot);
+      await expectRestored(embedded.url, dataDir, snapshot);
       // With the product running on it, a backup attaches to its PostgreSQL, as `npm run user` does.
       const again = join(workDir, 'again.jsonl.gz');
       await cli('backup', ['--out', again], { DATA_DIR: dataDir });
@@ -256,12 +304,15 @@ describe('npm run backup and npm run restore', () => {
     } finally {
       await embedded.stop();
     }
-  }, 40_000);
+  }, 60_000);
 
   it('restores into an empty database on the suite server (PostgreSQL 15 in CI), and refuses it once it is not empty', async () => {
     const url = await emptySuiteDatabase();
-    await cli('restore', [backupFile], { DATABASE_URL: url });
-    await expectRestored(url, snapshot);
+    // The product's DATA_DIR on the new machine holds only its secrets then.
+    const dataDir = join(workDir, 'managed-data');
+    const restored = await cli('restore', [backupFile], { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(restored.stdout).toContain(secretRestored(dataDir));
+    await expectRestored(url, dataDir, snapshot);
 
     const name = new URL(url).pathname.slice(1);
     await expect(cli('restore', [backupFile], { DATABASE_URL: url })).rejects.toMatchObject({
@@ -280,16 +331,60 @@ describe('npm run backup and npm run restore', () => {
     const product = new pg.Client({ connectionString: url });
     await product.connect();
     try {
-      await expect(cli('restore', [backupFile, '--force'], { DATABASE_URL: url })).rejects.toMatchObject({
+      await expect(cli('restore', [backupFile, '--force'], { DATABASE_URL: url, DATA_DIR: dataDir })).rejects.toMatchObject({
         code: 1,
         stderr: `The database ${name} is in use by 1 other connection: stop Promptcron (server and workers) before restoring over it.\n`,
       });
     } finally {
       await product.end();
     }
-    await cli('restore', [backupFile, '--force'], { DATABASE_URL: url });
-    await expectRestored(url, snapshot);
-  }, 40_000);
+    // An operator who set AUTH_SECRET here is told it is not the backup's, which the product would use instead.
+    const forced = await cli('restore', [backupFile, '--force'], {
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'a-secret-of-the-new-machine-0123456789',
+    });
+    expect(forced.stdout.split(/(?<=\n)/)[1]).toBe(
+      `The backup's auth secret is in ${join(dataDir, 'secrets', 'auth-secret')}, but AUTH_SECRET is set to another, and the product signs with that: unset it (or set it as it was), or sessions and e-mailed links made before the backup stop working.\n`,
+    );
+    await expectRestored(url, dataDir, snapshot);
+  }, 90_000);
+
+  it('restores a backup from before the secret travelled (format 1), and says which file to copy', async () => {
+    const lines = gunzipSync(await readFile(backupFile))
+      .toString('utf8')
+      .split('\n');
+    const { authSecret: _left, ...header } = JSON.parse(lines[0]!) as { formatVersion: number; authSecret: string };
+    const older = join(workDir, 'format-1.jsonl.gz');
+    await writeFile(older, gzipSync([JSON.stringify({ ...header, formatVersion: 1 }), ...lines.slice(1)].join('\n')));
+    const url = await emptySuiteDatabase();
+    const dataDir = join(workDir, 'format-1-data');
+    const file = join(dataDir, 'secrets', 'auth-secret');
+
+    const restored = await cli('restore', [older], { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(restored.stdout.split(/(?<=\n)/)[1]).toBe(
+      `This backup does not hold the auth secret: copy secrets/auth-secret from the DATA_DIR it was taken from to ${file} (or set AUTH_SECRET as it was there), unless that is it already; otherwise sessions and e-mailed links made before it stop working.\n`,
+    );
+    // Started as it is, the product makes a secret of its own and the member is signed out...
+    await withRestoredApp(url, dataDir, async (app) => expect(await memberSignedIn(app)).toBe(false));
+    // ...until the operator copies the file as told.
+    await copyFile(join(sourceDataDir, 'secrets', 'auth-secret'), file);
+    await expectRestored(url, dataDir, snapshot);
+  }, 60_000);
+
+  it('says so when it finds no auth secret to carry', async () => {
+    const dataDir = join(workDir, 'no-secret-data');
+    const backup = await cli('backup', ['--out', join(workDir, 'no-secret.jsonl.gz')], {
+      DATABASE_URL: source.database.url,
+      DATA_DIR: dataDir,
+    });
+    expect(backup.stderr).toMatch(
+      new RegExp(
+        `^No AUTH_SECRET and no ${join(dataDir, 'secrets', 'auth-secret')}: this backup does not hold the auth secret\\. Keep a copy of the product's with it\\.$`,
+        'm',
+      ),
+    );
+  }, 30_000);
 
   it('refuses a backup taken by a newer version, with one line', async () => {
     const lines = gunzipSync(await readFile(backupFile))

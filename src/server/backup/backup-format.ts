@@ -6,14 +6,13 @@ import { z } from 'zod';
 /**
  * A backup file (ADR 0069): gzipped JSON Lines. The first line is the header; then, for each table in foreign-key
  * order, a `["table", name]` line followed by its rows, one `row_to_json` object a line; `["end"]` closes the file, so
- * a cut-off copy is told apart from a complete one.
+ * a cut-off copy is told apart from a complete one. From format 2 the header carries the auth secret (ADR 0095).
  */
 export const backupFormat = 'promptcron-backup';
-export const backupFormatVersion = 1;
+export const backupFormatVersion = 2;
 
-export const backupHeaderSchema = z.object({
+const headerFields = {
   format: z.literal(backupFormat),
-  formatVersion: z.literal(backupFormatVersion),
   appVersion: z.string(),
   /** The newest migration applied to the database, as drizzle records it (`created_at`) and the journal names it. */
   migration: z.object({ tag: z.string().nullable(), createdAt: z.number() }),
@@ -21,7 +20,21 @@ export const backupHeaderSchema = z.object({
   postgresVersion: z.string(),
   tables: z.array(z.object({ name: z.string(), rows: z.number().int() })),
   sequences: z.array(z.object({ name: z.string(), lastValue: z.string(), isCalled: z.boolean() })),
-});
+};
+
+export const backupHeaderSchema = z.union([
+  z.object({
+    ...headerFields,
+    formatVersion: z.literal(backupFormatVersion),
+    /**
+     * What the product signed sessions and e-mailed links with (AUTH_SECRET, else DATA_DIR/secrets/auth-secret);
+     * null when the backup found neither.
+     */
+    authSecret: z.string().min(32).nullable(),
+  }),
+  // Before the secret travelled: such a backup restores as one that holds none.
+  z.object({ ...headerFields, formatVersion: z.literal(1) }).transform((header) => ({ ...header, authSecret: null })),
+]);
 
 export type BackupHeader = z.infer<typeof backupHeaderSchema>;
 

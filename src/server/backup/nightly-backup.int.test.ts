@@ -48,7 +48,8 @@ it('writes DATA_DIR/backups/promptcron-DATE.jsonl.gz, deletes those past BACKUP_
     await utimes(file, daysAgo(days), daysAgo(days));
   }
 
-  await runJob({ DATA_DIR: dataDir, BACKUP_RETENTION_DAYS: '7' });
+  const authSecret = 'the-secret-this-install-signs-with-0123';
+  await runJob({ DATA_DIR: dataDir, BACKUP_RETENTION_DAYS: '7', AUTH_SECRET: authSecret });
   expect((await readdir(folder)).sort()).toEqual([
     'before-upgrade.jsonl.gz',
     'promptcron-2026-11-20-0247.jsonl.gz',
@@ -57,6 +58,9 @@ it('writes DATA_DIR/backups/promptcron-DATE.jsonl.gz, deletes those past BACKUP_
   const file = join(folder, 'promptcron-2026-11-26-0247.jsonl.gz');
   const header = await readBackupHeader(file);
   expect(header.tables.find((table) => table.name === 'public.user')?.rows).toBe(1);
+  // The secret the product signs with travels with the data (ADR 0095), so the file is for its owner's eyes only.
+  expect(header.authSecret).toBe(authSecret);
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
 
   const { lastBackup } = (await client.expectOk(adminOverviewSchema, '/api/admin/overview')).systemHealth;
   expect(lastBackup).toMatchObject({ fileName: 'promptcron-2026-11-26-0247.jsonl.gz', sizeBytes: (await stat(file)).size, error: null });

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { backups } from '../db/schema/backups';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { authSecretOf, noAuthSecretWarning } from './backup-secrets';
 import { backupWithDatabase } from './take-backup';
 
 const dayMs = 86_400_000;
@@ -27,8 +28,10 @@ export async function runNightlyBackup(
   const folder = join(env.DATA_DIR, 'backups');
   const fileName = nightlyFileName(now);
   try {
-    await mkdir(folder, { recursive: true });
-    const { sizeBytes } = await backupWithDatabase(db, join(folder, fileName));
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const authSecret = await authSecretOf(env);
+    if (authSecret === null) logger.warn(noAuthSecretWarning(env));
+    const { sizeBytes } = await backupWithDatabase(db, join(folder, fileName), { authSecret });
     await db.insert(backups).values({ fileName, sizeBytes });
     logger.info({ file: join(folder, fileName), sizeBytes }, 'nightly backup written');
   } catch (error) {

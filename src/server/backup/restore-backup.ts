@@ -138,8 +138,8 @@ export async function restoreBackup({
     );
     for (const migration of migrations) for (const statement of migration.sql) if (statement.trim()) await client.query(statement);
     // Our triggers derive rows from the ones being written (a session records a sign-in) and notify listeners; the
-    // backup already holds what they derived, so loading through them would write it twice. A table's owner
-    // may switch them off without being a superuser; the foreign keys' own triggers stay on and check every row.
+    // backup already holds what they derived, so loading through them would write it twice (ADR 0095). A table's
+    // owner may switch them off without being a superuser; the foreign keys' own triggers stay on and check every row.
     const tables = header.tables.map((table) => quoteTable(table.name));
     for (const table of tables) await client.query(`alter table ${table} disable trigger user`);
     // Some migrations write rows (the plans); the backup holds them as they were.

@@ -34,14 +34,21 @@ export interface BackupResult {
 /** Progress for the operator (the CLI writes it to stderr). */
 export type Progress = (line: string) => void;
 
+export interface BackupOptions {
+  /** The secret the product signs with, carried in the header (ADR 0095); null when there is none to carry. */
+  authSecret: string | null;
+  progress?: Progress;
+}
+
 /**
  * Backs the database up into `file` from one repeatable-read snapshot, while the product keeps running (ADR 0069).
  * Written to `file.partial` and renamed when complete, so a failed backup never leaves a file that looks whole.
+ * Readable by its owner only: it holds the auth secret and the password hashes.
  */
-export async function backupWithClient(client: pg.ClientBase, file: string, progress?: Progress): Promise<BackupResult> {
+export async function backupWithClient(client: pg.ClientBase, file: string, options: BackupOptions): Promise<BackupResult> {
   await client.query('begin isolation level repeatable read, read only');
   try {
-    const result = await writeBackup(async (text) => (await client.query(text)).rows, file, progress);
+    const result = await writeBackup(async (text) => (await client.query(text)).rows, file, options);
     await client.query('commit');
     return result;
   } catch (error) {
@@ -51,19 +58,19 @@ export async function backupWithClient(client: pg.ClientBase, file: string, prog
 }
 
 /** The same from a worker's database handle (through a pooler too: the cursor lives inside the one transaction). */
-export async function backupWithDatabase(db: Database, file: string, progress?: Progress): Promise<BackupResult> {
+export async function backupWithDatabase(db: Database, file: string, options: BackupOptions): Promise<BackupResult> {
   return db.transaction(
     (tx) =>
       writeBackup(
         async <Row extends Record<string, unknown>>(text: string) => (await tx.execute(sql.raw(text))).rows as Row[],
         file,
-        progress,
+        options,
       ),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
-async function writeBackup(query: Query, file: string, progress: Progress = () => {}): Promise<BackupResult> {
+async function writeBackup(query: Query, file: string, { authSecret, progress = () => {} }: BackupOptions): Promise<BackupResult> {
   // Values as any PostgreSQL reads them back, whatever this session's settings; no deadline on a long table.
   await query(`set local statement_timeout = 0`);
   await query(`set local timezone = 'UTC'`);
@@ -80,6 +87,7 @@ async function writeBackup(query: Query, file: string, progress: Progress = () =
     postgresVersion: String((await query<{ server_version: string }>('show server_version'))[0]?.server_version),
     tables: [],
     sequences: [],
+    authSecret,
   };
   for (const table of tables) {
     const [row] = await query<{ rows: number }>(`select count(*)::int as rows from ${quoteTable(table.name)}`);
@@ -94,7 +102,7 @@ async function writeBackup(query: Query, file: string, progress: Progress = () =
 
   const partial = `${file}.partial`;
   const lines = new PassThrough();
-  const written = pipeline(lines, createGzip(), createWriteStream(partial));
+  const written = pipeline(lines, createGzip(), createWriteStream(partial, { mode: 0o600 }));
   // A write error surfaces through `written`; until then a full buffer waits for 'drain'.
   const failed = written.then(() => undefined);
   const write = async (text: string) => {

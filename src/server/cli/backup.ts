@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { withBackupTarget } from '../backup/backup-connection';
+import { authSecretOf, noAuthSecretWarning } from '../backup/backup-secrets';
 import { backupWithClient } from '../backup/take-backup';
 import { formatBytes } from '#shared/format-bytes';
 import { loadEnv } from '../env';
@@ -12,7 +13,8 @@ import { exitWithError } from './backup-errors';
  */
 const usage = `Usage: npm run backup -- --out FILE
 
-Writes a backup of the database (DATABASE_URL, else the embedded one in DATA_DIR) to FILE, gzipped JSON Lines.
+Writes a backup of the database (DATABASE_URL, else the embedded one in DATA_DIR) and of the auth secret
+(AUTH_SECRET, else DATA_DIR/secrets/auth-secret) to FILE, gzipped JSON Lines readable by you only.
 The product may keep running meanwhile. Restore it with: npm run restore -- FILE
 
 Options:
@@ -39,9 +41,11 @@ if (!out) {
 try {
   const env = loadEnv();
   const logger = createLogger({ level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL });
-  const { header, sizeBytes } = await withBackupTarget({ env, logger, create: false }, ({ client }) =>
-    backupWithClient(client, out, (line) => console.error(line)),
-  );
+  const { header, sizeBytes } = await withBackupTarget({ env, logger, create: false }, async ({ client }) => {
+    const authSecret = await authSecretOf(env);
+    if (authSecret === null) console.error(noAuthSecretWarning(env));
+    return backupWithClient(client, out, { authSecret, progress: (line) => console.error(line) });
+  });
   const rows = header.tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(`Backup written to ${out}: ${rows} rows in ${header.tables.length} tables, ${formatBytes(sizeBytes)}.`);
   process.exit(0);

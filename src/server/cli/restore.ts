@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { withBackupTarget } from '../backup/backup-connection';
+import { restoreAuthSecret } from '../backup/backup-secrets';
 import { restoreBackup } from '../backup/restore-backup';
 import { connectDatabase } from '../db/client';
 import { loadEnv } from '../env';
@@ -13,8 +14,8 @@ import { migrateDatabase } from '../migrate';
  */
 const usage = `Usage: npm run restore -- FILE [--force]
 
-Restores the backup FILE into the database (DATABASE_URL, else the embedded one in DATA_DIR, created when missing).
-The database must be empty: stop the product first.
+Restores the backup FILE into the database (DATABASE_URL, else the embedded one in DATA_DIR, created when missing),
+and its auth secret into DATA_DIR/secrets/auth-secret. The database must be empty: stop the product first.
 
 Options:
   --force   replace what the database holds (everything of Promptcron's in it is dropped first)
@@ -56,10 +57,12 @@ try {
     }
     return restored;
   });
+  const authSecret = await restoreAuthSecret(env, header);
   const rows = header.tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(
     `Restored ${file} (taken ${header.takenAt} by Promptcron ${header.appVersion}): ${rows} rows in ${header.tables.length} tables.`,
   );
+  console.log(authSecret);
   process.exit(0);
 } catch (error) {
   exitWithError(error);
