@@ -8,7 +8,7 @@ import type { Env } from './env';
 import { AdminListTotals } from './events/admin-list-totals';
 import { RunCounts } from './events/run-counts';
 import { UserChangeHub } from './events/user-change-hub';
-import { readOrCreateSecret } from './lib/data-dir-secret';
+import { authSecret } from './lib/auth-secret';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createUnsubscribeLinks } from './mail/unsubscribe-links';
@@ -27,7 +27,7 @@ export async function createAppDeps(options: {
 }): Promise<AppDeps> {
   const { env, logger, pool, db } = options;
   guardAbandonableWork(pool);
-  const secret = env.AUTH_SECRET ?? (await readOrCreateSecret(env.DATA_DIR, 'auth-secret'));
+  const secret = await authSecret(env);
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const auth = createAuth({ db, env, secret, logger });
   const userChanges = new UserChangeHub({ pool: options.directPool ?? pool, logger });

@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 import { backups } from '../db/schema/backups';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
-import { authSecretOf, noAuthSecretWarning } from './backup-secrets';
+import { existingAuthSecret } from '../lib/auth-secret';
+import { noAuthSecretWarning } from './backup-secrets';
 import { backupWithDatabase } from './take-backup';
 
 const dayMs = 86_400_000;
@@ -29,7 +30,7 @@ export async function runNightlyBackup(
   const fileName = nightlyFileName(now);
   try {
     await mkdir(folder, { recursive: true, mode: 0o700 });
-    const authSecret = await authSecretOf(env);
+    const authSecret = await existingAuthSecret(env);
     if (authSecret === null) logger.warn(noAuthSecretWarning(env));
     const { sizeBytes } = await backupWithDatabase(db, join(folder, fileName), { authSecret });
     await db.insert(backups).values({ fileName, sizeBytes });

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { withBackupTarget } from '../backup/backup-connection';
-import { authSecretOf, noAuthSecretWarning } from '../backup/backup-secrets';
+import { noAuthSecretWarning } from '../backup/backup-secrets';
+import { existingAuthSecret } from '../lib/auth-secret';
 import { backupWithClient } from '../backup/take-backup';
 import { formatBytes } from '#shared/format-bytes';
 import { loadEnv } from '../env';
@@ -42,7 +43,7 @@ try {
   const env = loadEnv();
   const logger = createLogger({ level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL });
   const { header, sizeBytes } = await withBackupTarget({ env, logger, create: false }, async ({ client }) => {
-    const authSecret = await authSecretOf(env);
+    const authSecret = await existingAuthSecret(env);
     if (authSecret === null) console.error(noAuthSecretWarning(env));
     return backupWithClient(client, out, { authSecret, progress: (line) => console.error(line) });
   });

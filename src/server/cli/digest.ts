@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { user } from '../db/schema';
 import { sendWeeklyDigestNow } from '../engine/jobs/send-weekly-digest';
 import { ConfigError, loadEnv } from '../env';
-import { readOrCreateSecret } from '../lib/data-dir-secret';
+import { authSecret } from '../lib/auth-secret';
 import { StartupError } from '../http-server';
 import { createLogger } from '../logger';
 import { createMailer } from '../mail/mailer';
@@ -37,7 +37,7 @@ if (!email) {
 try {
   const env = loadEnv();
   const logger = createLogger({ level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL });
-  const secret = env.AUTH_SECRET ?? (await readOrCreateSecret(env.DATA_DIR, 'auth-secret'));
+  const secret = await authSecret(env);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const unsubscribeLinks = createUnsubscribeLinks({ secret, appUrl: env.APP_URL });
   const outcome = await withCliDatabase({ env, logger }, async (db) => {
