@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { onTimeWithinMs } from '#shared/runs/delivery-receipt';
+import { beganOnTime, latenessPercentile } from '../core/runs/lateness-sql';
 import type { Database } from '../db/client';
 
 /** The status page's window (issue 40): 90 UTC days, today included. */
@@ -29,6 +29,8 @@ export async function rollupStatusDays({ db, now }: { db: Database; now: Date })
   return days;
 }
 
+const scheduled = sql`trigger = 'schedule'`;
+
 /**
  * One UTC day's figures. A scheduled run starts at its slot (the scheduler claims it ahead), so the day of
  * `started_at` is the day of its slot; its delivery counts on the day it ran, whether scheduled or Run Now.
@@ -40,9 +42,9 @@ async function rollupDay(db: Database, day: string): Promise<void> {
     select ${day}::date,
       count(*) filter (where trigger = 'schedule')::int,
       count(lateness_ms) filter (where trigger = 'schedule')::int,
-      count(*) filter (where trigger = 'schedule' and lateness_ms <= ${onTimeWithinMs})::int,
-      round(percentile_cont(0.5) within group (order by lateness_ms) filter (where trigger = 'schedule'))::int,
-      round(percentile_cont(0.99) within group (order by lateness_ms) filter (where trigger = 'schedule'))::int,
+      count(*) filter (where trigger = 'schedule' and ${beganOnTime})::int,
+      ${latenessPercentile(0.5, scheduled)},
+      ${latenessPercentile(0.99, scheduled)},
       count(*) filter (where delivery_status in ('delivered', 'failed'))::int,
       count(*) filter (where delivery_status = 'delivered')::int,
       now()

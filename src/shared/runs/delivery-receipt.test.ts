@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryReceiptText, latenessText } from './delivery-receipt';
+import { deliveryReceiptText } from './delivery-receipt';
 import type { DeliveryReceipt } from './run.schema';
 
 const receipt = (overrides: Partial<DeliveryReceipt>): DeliveryReceipt => ({
@@ -12,19 +12,6 @@ const receipt = (overrides: Partial<DeliveryReceipt>): DeliveryReceipt => ({
   durationMs: null,
   webhookId: null,
   ...overrides,
-});
-
-describe('latenessText', () => {
-  it('calls a run on time up to a second after its slot, and late beyond', () => {
-    expect(latenessText(0)).toBe('On time (0ms)');
-    expect(latenessText(1000)).toBe('On time (1.0s)');
-    expect(latenessText(1001)).toBe('Late by 1.0s');
-    expect(latenessText(125_000)).toBe('Late by 2m 5s');
-  });
-
-  it('says "—" when there is no measure', () => {
-    expect(latenessText(null)).toBe('—');
-  });
 });
 
 describe('deliveryReceiptText', () => {

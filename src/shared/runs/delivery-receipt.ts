@@ -1,19 +1,6 @@
 import { formatDuration } from './format-duration';
 import type { DeliveryReceipt } from './run.schema';
 
-/** Within this of its slot a scheduled run began on time (issue 40): the status page, the task card and the dashboard agree. */
-export const onTimeWithinMs = 1000;
-
-/**
- * How late a scheduled run began, as the run's details, History and the exports say it: "On time (120ms)", "Late by
- * 3.4s"; "—" for Run Now and for runs that have no measure.
- */
-export function latenessText(latenessMs: number | null): string {
-  if (latenessMs === null) return '—';
-  const amount = formatDuration(Math.max(0, latenessMs));
-  return latenessMs <= onTimeWithinMs ? `On time (${amount})` : `Late by ${amount}`;
-}
-
 /**
  * A delivery receipt on one line: `Mail server: "250 2.0.0 Ok: queued as 4F2A1C0E3" (queue id 4F2A1C0E3)`, or
  * "HTTP 200 in 45ms, webhook-id msg_…" for a webhook and "HTTP 204 in 80ms" for Slack or Discord.

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard } from '#shared/dashboard/dashboard.schema';
-import { onTimeWithinMs } from '#shared/runs/delivery-receipt';
 import type { Database } from '../../db/client';
 import type { RunCounts } from '../../events/run-counts';
 import { calendarMonthOf } from '../billing/usage-period';
+import { beganOnTime, latenessPercentile } from '../runs/lateness-sql';
 
 /**
  * How punctually the user's scheduled runs began this calendar month (UTC, the month of the runs' count beside it):
@@ -26,8 +26,8 @@ export async function monthPunctuality({
   const month = calendarMonthOf(now);
   const read = async (): Promise<Dashboard['punctuality']> => {
     const { rows } = await db.execute<{ timed_runs: number; on_time_runs: number; p99_lateness_ms: number | null }>(sql`
-      select count(*)::int as timed_runs, count(*) filter (where lateness_ms <= ${onTimeWithinMs})::int as on_time_runs,
-        round(percentile_cont(0.99) within group (order by lateness_ms))::int as p99_lateness_ms
+      select count(*)::int as timed_runs, count(*) filter (where ${beganOnTime})::int as on_time_runs,
+        ${latenessPercentile(0.99)} as p99_lateness_ms
       from task_runs
       where user_id = ${userId} and trigger = 'schedule' and lateness_ms is not null
         and started_at >= ${month.start.toISOString()}::timestamptz and started_at < ${month.end.toISOString()}::timestamptz`);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { onTimeWithinMs } from '#shared/runs/delivery-receipt';
+import { beganLate, beganOnTime, worstLateness } from '../runs/lateness-sql';
 import { reliabilityDays, type TaskReliability } from '#shared/tasks/task-reliability.schema';
 import type { Database } from '../../db/client';
 import { isUuid } from '#shared/ids/is-uuid';
@@ -78,9 +78,9 @@ export function reliabilityQuery({ taskId, userId, from, to }: { taskId: string;
     select
       exists (select 1 from tasks where id = ${taskId} and user_id = ${userId}) as owned,
       count(*) filter (where trigger = 'schedule')::int as scheduled,
-      count(*) filter (where ${first} and lateness_ms <= ${onTimeWithinMs})::int as on_time,
-      count(*) filter (where ${first} and lateness_ms > ${onTimeWithinMs})::int as late,
-      max(lateness_ms) filter (where ${first} and lateness_ms > ${onTimeWithinMs}) as worst_lateness_ms,
+      count(*) filter (where ${first} and ${beganOnTime})::int as on_time,
+      count(*) filter (where ${first} and ${beganLate})::int as late,
+      ${worstLateness(sql`${first} and ${beganLate}`)} as worst_lateness_ms,
       count(*) filter (where nth = 1 and status = 'skipped')::int as skipped,
       count(*) filter (where ${first} and lateness_ms is null and status = 'processing')::int as running,
       count(*) filter (where ${first} and lateness_ms is null and status <> 'processing')::int as unmeasured,

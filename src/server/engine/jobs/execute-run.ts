@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
+import { latenessOf } from '#shared/runs/lateness';
 import { estimateCostUsd, findModel, type ProviderId } from '#shared/tasks/catalog';
 import { promptVariableValues, renderPrompt } from '#shared/tasks/prompt-variables';
 import { runColumns, type RunRow } from '../../core/runs/to-run';
@@ -226,13 +227,6 @@ async function timeProviderCall<T>(provider: string, call: () => Promise<T>): Pr
     stop({ outcome: 'error' });
     throw error;
   }
-}
-
-/** The column is an `integer`: a slot begun more than 24.8 days late (a run recorded with an old slot) reads as that. */
-const longestLatenessMs = 2_147_483_647;
-
-function latenessOf(begunAt: number, slot: Date): number {
-  return Math.min(longestLatenessMs, Math.max(0, begunAt - slot.getTime()));
 }
 
 function sumTokens(first: number | null, second: number | null): number | null {

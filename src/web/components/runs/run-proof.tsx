@@ -1,4 +1,5 @@
-import { onTimeWithinMs, deliveryReceiptText, latenessText } from '#shared/runs/delivery-receipt';
+import { deliveryReceiptText } from '#shared/runs/delivery-receipt';
+import { latenessText, onTimeWithinMs } from '#shared/runs/lateness';
 import type { Run } from '#shared/runs/run.schema';
 import { Fact } from '#web/components/ui/fact';
 import { formatLocalDateTime } from '#web/lib/date-time';

@@ -1,4 +1,4 @@
-import { onTimeWithinMs } from '#shared/runs/delivery-receipt';
+import { onTimeWithinMs } from '#shared/runs/lateness';
 import { formatDuration } from '#shared/runs/format-duration';
 import type { TaskReliability } from '#shared/tasks/task-reliability.schema';
 import { TitledCard } from '#web/components/ui/card';
