@@ -32,7 +32,7 @@ export const runsFinished = new Counter({
 
 export const fireLateness = new Histogram({
   name: 'promptcron_fire_lateness_seconds',
-  help: 'How long after its slot a scheduled run was claimed.',
+  help: 'How long after its slot a worker began a scheduled run: the lateness stored on the run, observed when its outcome is recorded.',
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
   registers: [metricsRegistry],
 });

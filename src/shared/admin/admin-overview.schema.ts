@@ -64,11 +64,10 @@ export const systemHealthSchema = z.object({
     .int()
     .nullable()
     .meta({ description: 'How long the longest-waiting due job has waited; null when none waits' }),
-  fireLatenessP95Ms: z
-    .number()
-    .int()
-    .nullable()
-    .meta({ description: '95th percentile of start minus slot over scheduled runs started in the last hour; null when none' }),
+  fireLatenessP95Ms: z.number().int().nullable().meta({
+    description:
+      '95th percentile of the lateness stored on the scheduled runs of the last hour (when a worker began each, minus its slot; runs still processing have none yet); null when none',
+  }),
   failingWebhookDeliveries: z.number().int().meta({ description: 'Runs whose webhook delivery failed and is still being retried' }),
   lastBackup: z
     .object({

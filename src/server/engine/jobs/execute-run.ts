@@ -74,8 +74,6 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     if (!provider) throw new ProviderError(`The provider ${run.provider} is not available on this server.`);
     // Models that only accept their default temperature reject any other value, so it is not sent.
     const temperature = model?.fixedTemperature ? undefined : prompt.temperature;
-    if (run.trigger === 'schedule' && run.scheduledFor && run.attempts === 0)
-      fireLateness.observe(Math.max(0, Date.now() - run.scheduledFor.getTime()) / 1000);
     const generated = await timeProviderCall(run.provider, () =>
       provider.generate({ model: run.model, input, temperature, webSearch: prompt.searchEnabled && (model?.webSearch ?? false) }),
     );
@@ -135,6 +133,9 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     recorded = await recordFailedRun(db, { run, task, input, latenessMs, error: outcome.error, queueDelivery: !inRunJob });
   }
   if (recorded) runsFinished.inc({ status: outcome.status, provider: run.provider });
+  // The lateness the run keeps (ADR 0101), once: only the job that recorded the outcome observes it.
+  const storedLateness = recorded?.finished.latenessMs ?? null;
+  if (storedLateness !== null && run.trigger === 'schedule') fireLateness.observe(storedLateness / 1000);
   logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
   if (recorded?.delivers && inRunJob) await deliverInRunJob(deps, { run: recorded.finished, task: recorded.task, owner: row.owner });
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { healthStatusOf, healthWindowMs, noRecentRunsMessage, type SystemHealth } from '#shared/admin/admin-overview.schema';
 import type { Database } from '#server/db/client';
 import { backups, taskRuns } from '#server/db/schema/index';
+import { latenessPercentile } from '../../runs/lateness-sql';
 
 /**
  * The System Health panel (docs/decisions/0030). Every run query goes through `task_runs_started_at_idx`: a run that
@@ -35,21 +36,12 @@ export async function getSystemHealth({ db, now }: { db: Database; now: Date }):
           inArray(taskRuns.status, ['completed', 'error']),
         ),
       ),
+    // The stored lateness (ADR 0101): a run claimed ahead starts at its slot, so its start says nothing of when a worker
+    // began it. A run still processing has no lateness yet and is left out until it finishes.
     db
-      .select({
-        p95: sql<
-          number | null
-        >`round(percentile_cont(0.95) within group (order by greatest(0, extract(epoch from (${taskRuns.startedAt} - ${taskRuns.scheduledFor})) * 1000)))::int`,
-      })
+      .select({ p95: latenessPercentile(0.95) })
       .from(taskRuns)
-      .where(
-        and(
-          gte(taskRuns.startedAt, windowStart),
-          lte(taskRuns.startedAt, now),
-          eq(taskRuns.trigger, 'schedule'),
-          sql`${taskRuns.scheduledFor} is not null`,
-        ),
-      ),
+      .where(and(gte(taskRuns.startedAt, windowStart), lte(taskRuns.startedAt, now), eq(taskRuns.trigger, 'schedule'))),
     // graphile-worker 0.17: a job is available when it is not locked and has attempts left (the `is_available`
     // column its own fetch uses, indexed by `jobs_main_index`); it waits once its run_at has come.
     db.execute<{ depth: number; oldest: number | null }>(sql`
