@@ -13,7 +13,7 @@ import { Shutdown } from './lib/shutdown';
 import { createLogger } from './logger';
 import { watchJobQueue } from './metrics/metrics';
 import { createProviders } from './providers/provider-registry';
-import { measureJobQueue } from './queue/job-queue-depth';
+import { measureJobQueue } from './queue/queue-internals';
 import { appVersion } from './version';
 import { startStatusMonitor } from './status/status-monitor';
 import { startWatchdog } from './watchdog/watchdog';

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { workerHeartbeats } from '../db/schema';
 import type { Logger } from '../logger';
 import { deliverRunJob, executeRunJob } from '../queue/job-definitions';
+import { jobsHeldBy, unlockJobs } from '../queue/queue-internals';
 import { heartbeatEveryMs, heartbeatStaleAfterMs } from './engine-policy';
 
 export const interruptedDeliveryError = 'Interrupted: the worker delivering it stopped. Trying again.';
@@ -81,13 +82,11 @@ export async function unlockDeadWorkers({
       select run.id, coalesce((job.payload->>'attempt')::int, 1),
         coalesce(run.task_snapshot->'deliveryConfig'->>'webhookUrl', task.delivery_config->>'webhookUrl', ''),
         null, greatest(0, extract(epoch from now() - job.locked_at) * 1000)::int, ${interruptedDeliveryError}, now()
-      from graphile_worker._private_jobs job
-      join graphile_worker._private_tasks kind on kind.id = job.task_id
+      from ${jobsHeldBy(dead)} job
       join task_runs run on run.id = (job.payload->>'runId')::uuid
       join tasks task on task.id = run.task_id
-      where job.locked_by = any(${sql.param(dead)}::text[])
-        and (kind.identifier = ${deliverRunJob.name}
-          or (kind.identifier = ${executeRunJob.name} and run.status <> 'processing' and run.delivery_status = 'pending' and run.delivery_error is null))
+      where (job.task_identifier = ${deliverRunJob.name}
+          or (job.task_identifier = ${executeRunJob.name} and run.status <> 'processing' and run.delivery_status = 'pending' and run.delivery_error is null))
         and coalesce(run.task_snapshot->>'deliveryMethod', task.delivery_method) in ('webhook', 'slack', 'discord')`);
     await tx.execute(sql`select graphile_worker.force_unlock_workers(${sql.param(dead)}::text[])`);
     logger.warn({ workers: dead }, 'unlocked the jobs of worker processes that stopped');
@@ -107,15 +106,13 @@ export const orphanedAfterBeats = 3;
 export function createOrphanedJobRelease({ db, poolId, runningJobIds, logger }: WorkerProcess) {
   let idleBeats = new Map<string, number>();
   return async (): Promise<string[]> => {
-    const held = await db.execute<{ id: string }>(sql`select id::text from graphile_worker._private_jobs where locked_by = ${poolId}`);
+    const held = await db.execute<{ id: string }>(sql`select id::text from graphile_worker.jobs where locked_by = ${poolId}`);
     const running = new Set(runningJobIds());
     idleBeats = new Map(held.rows.filter(({ id }) => !running.has(id)).map(({ id }) => [id, (idleBeats.get(id) ?? 0) + 1]));
     const stillRunning = new Set(runningJobIds());
     const orphaned = [...idleBeats].filter(([id, beats]) => beats >= orphanedAfterBeats && !stillRunning.has(id)).map(([id]) => id);
     if (orphaned.length === 0) return orphaned;
-    await db.execute(sql`
-      update graphile_worker._private_jobs set locked_at = null, locked_by = null
-      where locked_by = ${poolId} and id = any(${sql.param(orphaned)}::bigint[])`);
+    await unlockJobs(db, { poolId, jobIds: orphaned });
     for (const id of orphaned) idleBeats.delete(id);
     logger.warn({ jobs: orphaned }, 'released jobs this worker held but no longer ran');
     return orphaned;

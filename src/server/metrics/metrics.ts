@@ -58,13 +58,15 @@ export const deliveryAttempts = new Counter({
  * the database it was given (tests share one process), and a gauge left behind would read a closed pool on every
  * scrape, which answers /metrics with 503. A second watch replaces the first.
  */
-export function watchJobQueue(measure: () => Promise<{ waiting: number; oldestWaitingSeconds: number }>): () => void {
+type JobQueueMeasure = { waiting: number; oldestWaitingSeconds: number | null };
+
+export function watchJobQueue(measure: () => Promise<JobQueueMeasure>): () => void {
   const names = ['promptcron_job_queue_depth', 'promptcron_job_queue_oldest_waiting_seconds'] as const;
   const unwatch = () => {
     for (const name of names) metricsRegistry.removeSingleMetric(name);
   };
   unwatch();
-  let last: Promise<{ waiting: number; oldestWaitingSeconds: number }> | undefined;
+  let last: Promise<JobQueueMeasure> | undefined;
   const read = () => (last ??= measure().finally(() => setTimeout(() => (last = undefined), 1000)));
   new Gauge({
     name: names[0],
@@ -79,7 +81,7 @@ export function watchJobQueue(measure: () => Promise<{ waiting: number; oldestWa
     help: 'Age of the oldest job that is due and not yet taken.',
     registers: [metricsRegistry],
     async collect() {
-      this.set((await read()).oldestWaitingSeconds);
+      this.set((await read()).oldestWaitingSeconds ?? 0);
     },
   });
   return unwatch;

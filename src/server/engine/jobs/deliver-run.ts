@@ -95,7 +95,7 @@ export async function deliveryDueInRunJob(deps: EngineDeps, row: DeliveryRow): P
   if (run.status === 'processing' || run.deliveryStatus !== 'pending' || run.deliveryError !== null) return false;
   if (!deliveredInRunJob(run.taskSnapshot?.deliveryMethod ?? task.deliveryMethod)) return false;
   const queued = await deps.db.execute(
-    sql`select 1 from graphile_worker._private_jobs where key = ${deliverRunJob.key?.({ runId: run.id, attempt: 1 }) ?? null}`,
+    sql`select 1 from graphile_worker.jobs where key = ${deliverRunJob.key?.({ runId: run.id, attempt: 1 }) ?? null}`,
   );
   return queued.rows.length === 0;
 }

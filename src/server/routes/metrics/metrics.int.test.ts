@@ -7,7 +7,7 @@ import { useAppWithWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { watchJobQueue } from '../../metrics/metrics';
-import { measureJobQueue } from '../../queue/job-queue-depth';
+import { measureJobQueue } from '../../queue/queue-internals';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { healthSchema } from '#shared/health.schema';

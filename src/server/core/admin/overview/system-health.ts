@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { healthStatusOf, healthWindowMs, noRecentRunsMessage, type SystemHealth } from '#shared/admin/admin-overview.schema';
 import type { Database } from '#server/db/client';
 import { backups, taskRuns } from '#server/db/schema/index';
+import { measureJobQueue } from '#server/queue/queue-internals';
 import { latenessPercentile } from '../../runs/lateness-sql';
 
 /**
@@ -42,12 +43,7 @@ export async function getSystemHealth({ db, now }: { db: Database; now: Date }):
       .select({ p95: latenessPercentile(0.95) })
       .from(taskRuns)
       .where(and(gte(taskRuns.startedAt, windowStart), lte(taskRuns.startedAt, now), eq(taskRuns.trigger, 'schedule'))),
-    // graphile-worker 0.17: a job is available when it is not locked and has attempts left (the `is_available`
-    // column its own fetch uses, indexed by `jobs_main_index`); it waits once its run_at has come.
-    db.execute<{ depth: number; oldest: number | null }>(sql`
-      select count(*)::int as depth, floor(extract(epoch from (${now}::timestamptz - min(run_at))))::int as oldest
-      from graphile_worker._private_jobs
-      where is_available and run_at <= ${now}::timestamptz`),
+    measureJobQueue(db, now),
     // A run's delivery stays pending while attempts remain; any webhook attempt recorded for it has failed.
     db.execute<{ failing: number }>(sql`
       select count(*)::int as failing from ${taskRuns} r
@@ -59,15 +55,14 @@ export async function getSystemHealth({ db, now }: { db: Database; now: Date }):
 
   const { completed = 0, total = 0 } = finished[0] ?? {};
   const successRate = total === 0 ? null : Math.round((completed / total) * 1000) / 10;
-  const queueRow = queue.rows[0];
   return {
     status: healthStatusOf(successRate),
     successRate,
     finishedRuns: total,
     message: successRate === null ? noRecentRunsMessage : null,
     database,
-    queueDepth: queueRow?.depth ?? 0,
-    oldestWaitingJobSeconds: queueRow?.oldest === undefined || queueRow.oldest === null ? null : Math.max(0, queueRow.oldest),
+    queueDepth: queue.waiting,
+    oldestWaitingJobSeconds: queue.oldestWaitingSeconds === null ? null : Math.floor(queue.oldestWaitingSeconds),
     fireLatenessP95Ms: lateness[0]?.p95 ?? null,
     failingWebhookDeliveries: failing.rows[0]?.failing ?? 0,
     lastBackup: backup
