@@ -33,6 +33,7 @@ import { createLogger } from '#server/logger';
 import { engineGoals, printEngineGoals } from './engine-goals';
 import { cpuAccountingAvailable, processCpuMs, processTreeCpuMs } from './process-cpu';
 import { printStatementProfile, resetStatementProfile, startProfiledPostgres, statementProfile } from './statement-profile';
+import { privateJobs } from '#server/queue/queue-internals';
 
 const tasks = Number(process.env.BENCH_TASKS ?? 10_000);
 const workers = Number(process.env.BENCH_WORKERS ?? 3);
@@ -63,7 +64,7 @@ async function main() {
   const { pool, db } = connectDatabase({ url, logger, max: 10 });
   await migrateDatabase({ pool, logger });
   await db.execute(sql`truncate tasks, task_runs, webhook_deliveries, usage_tracking cascade`);
-  await db.execute(sql`delete from graphile_worker._private_jobs`);
+  await db.execute(sql`delete from ${privateJobs}`);
   const openai = await startOpenAiServer({ defaultDelayMs: latencyMs });
   const receiver = await startWebhookReceiver();
 

@@ -12,6 +12,7 @@ import type { JobDefinition } from '#server/queue/job-definitions';
 import { testAppUrl, useTestApp, type TestAppContext } from './app';
 import { createTestDatabase, testLogger, useOwnDatabase, type TestDatabase } from './database';
 import { seedTask, seedUser } from './seed';
+import { privateJobs, privateTasks } from '#server/queue/queue-internals';
 
 /**
  * The one setup of the scheduler's and the engine's integration tests: a database of their own with a seeded user
@@ -34,7 +35,7 @@ export async function createEngineSetup({ maxConnections }: { maxConnections?: n
 /** Empties the tasks (their runs go with them) and the job queue between tests; the seeded user stays. */
 export async function clearTasksAndJobs(database: TestDatabase): Promise<void> {
   await database.db.execute(sql`delete from tasks`);
-  await database.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await database.db.execute(sql`delete from ${privateJobs}`);
 }
 
 /**
@@ -90,7 +91,7 @@ export async function queuedJobs(
 ): Promise<{ payload: Record<string, unknown>; runAt: Date; maxAttempts: number }[]> {
   const result = await database.db.execute<{ payload: Record<string, unknown>; run_at: string; max_attempts: number }>(sql`
     select job.payload, job.run_at::text, job.max_attempts
-    from graphile_worker._private_jobs job join graphile_worker._private_tasks task on task.id = job.task_id
+    from ${privateJobs} job join ${privateTasks} task on task.id = job.task_id
     where task.identifier = ${job.name} order by job.id`);
   return result.rows.map((row) => ({ payload: row.payload, runAt: new Date(row.run_at), maxAttempts: row.max_attempts }));
 }

@@ -60,6 +60,6 @@ it('runs another user’s task at once while a provider hangs on one user’s ru
   // The stuck user's runs hold their share and no more: the rest wait in the queue, holding no slot.
   expect(hanging).toHaveLength(runSharePerUser(4));
   const { rows } = await database.db.execute<{ waiting: number }>(sql`
-    select count(*)::int as waiting from graphile_worker._private_jobs where locked_at is null and flags ? ${`owner:${stuckUser}`}`);
+    select count(*)::int as waiting from graphile_worker.jobs where locked_at is null and flags ? ${`owner:${stuckUser}`}`);
   expect(rows[0]?.waiting).toBe(8 - runSharePerUser(4));
 });

@@ -44,8 +44,7 @@ it('stops within its grace period, and the run it held completes on the next wor
   await first.stop({ graceMs: 1_000 });
   expect(Date.now() - stopping).toBeLessThan(10_000);
   const { rows } = await setup.database.db.execute<{ locked_at: string | null; attempts: number; last_error: string | null }>(sql`
-    select locked_at, attempts, last_error from graphile_worker._private_jobs j
-      join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'execute-run'`);
+    select locked_at, attempts, last_error from graphile_worker.jobs where task_identifier = 'execute-run'`);
   expect(rows).toEqual([{ locked_at: null, attempts: 1, last_error: expect.stringContaining('stopped before this job finished') }]);
 
   // The next worker takes it from the queue and finishes it.

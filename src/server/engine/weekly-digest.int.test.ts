@@ -13,6 +13,7 @@ import { sendDueWeeklyDigestsJob, sendWeeklyDigestJob } from '../queue/job-defin
 import type { EngineDeps } from './engine-deps';
 import { sendDueWeeklyDigests } from './jobs/send-due-weekly-digests';
 import { sendWeeklyDigest } from './jobs/send-weekly-digest';
+import { privateJobs } from '#server/queue/queue-internals';
 
 /**
  * Settings → Weekly Digest (issue 19) on real parts: PostgreSQL, graphile-worker processes and an SMTP server. The
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await database.db.execute(sql`delete from "user" where email like 'digest-%'`);
-  await database.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await database.db.execute(sql`delete from ${privateJobs}`);
 });
 
 /** A user with the Weekly Digest on; `zone` saves a default schedule there, else the zone comes from their tasks. */

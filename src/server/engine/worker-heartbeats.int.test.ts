@@ -6,6 +6,7 @@ import { testLogger } from '#test/database';
 import { enqueue } from '../queue/enqueue';
 import { executeRunJob } from '../queue/job-definitions';
 import { createOrphanedJobRelease, orphanedAfterBeats } from './worker-heartbeats';
+import { privateJobs } from '#server/queue/queue-internals';
 
 /*
  * Issue 18: a job whose lock outlived its worker's knowledge of it (the database went away as it was taken or
@@ -17,15 +18,13 @@ async function lockedJob(lockedBy: string): Promise<string> {
   const runId = randomUUID();
   await enqueue(executeRunJob, { runId }, { db: t.db });
   const { rows } = await t.db.execute<{ id: string }>(sql`
-    update graphile_worker._private_jobs set locked_by = ${lockedBy}, locked_at = now()
+    update ${privateJobs} set locked_by = ${lockedBy}, locked_at = now()
     where payload->>'runId' = ${runId} returning id::text`);
   return rows[0]!.id;
 }
 
 async function lockOf(id: string): Promise<string | null> {
-  const { rows } = await t.db.execute<{ locked_by: string | null }>(
-    sql`select locked_by from graphile_worker._private_jobs where id = ${id}::bigint`,
-  );
+  const { rows } = await t.db.execute<{ locked_by: string | null }>(sql`select locked_by from ${privateJobs} where id = ${id}::bigint`);
   return rows[0]!.locked_by;
 }
 

@@ -8,6 +8,7 @@ import { taskRuns, webhookDeliveries } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob } from '../../queue/job-definitions';
 import { executeRun } from './execute-run';
+import { privateJobs } from '#server/queue/queue-internals';
 
 /* Issue 39 (ADR 0073): a webhook run's first delivery attempt is made by the run's own job, not a second one. */
 let setup: EngineTestSetup;
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await setup.database.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await setup.database.db.execute(sql`delete from ${privateJobs}`);
   receiver.received.length = 0;
 });
 

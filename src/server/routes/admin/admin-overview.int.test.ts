@@ -6,6 +6,7 @@ import { seedRun, seedTask, seedUser } from '#test/seed';
 import { getSystemHealth } from '../../core/admin/overview/system-health';
 import { getUserGrowth } from '../../core/admin/overview/user-growth';
 import { subscriptions, webhookDeliveries } from '../../db/schema';
+import { privateJobs } from '#server/queue/queue-internals';
 
 const t = useTestApp();
 let admin: TestClient;
@@ -77,16 +78,14 @@ describe('GET /api/admin/overview', () => {
       { runId: recovered.id, attempt: 2, url: 'https://example.com/hook', statusCode: 200, durationMs: 40 },
     ]);
 
-    await db.execute(sql`delete from graphile_worker._private_jobs`);
+    await db.execute(sql`delete from ${privateJobs}`);
     await db.execute(sql`select graphile_worker.add_job('overview-test', '{}'::json, run_at := now() - interval '90 seconds')`);
     await db.execute(sql`select graphile_worker.add_job('overview-test', '{}'::json)`);
     await db.execute(sql`select graphile_worker.add_job('overview-test', '{}'::json, run_at := now() + interval '1 hour')`); // not due
     const locked = await db.execute<{ id: string }>(
       sql`select (graphile_worker.add_job('overview-test', '{}'::json, run_at := now() - interval '1 hour')).id`,
     );
-    await db.execute(
-      sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-1' where id = ${locked.rows[0]?.id}`,
-    );
+    await db.execute(sql`update ${privateJobs} set locked_at = now(), locked_by = 'worker-1' where id = ${locked.rows[0]?.id}`);
 
     const response = await admin.request('/api/admin/overview');
     expect(response.status).toBe(200);

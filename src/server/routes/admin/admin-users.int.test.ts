@@ -9,6 +9,7 @@ import { useMailServer } from '#test/use-mail-server';
 import { hostileStrings } from '#test/hostile-inputs';
 import { freePlanId, proPlanId } from '#test/plans';
 import { seedRun, seedTask, seedUser } from '#test/seed';
+import { privateJobs, privateTasks } from '#server/queue/queue-internals';
 
 const mail = useMailServer();
 const t = useTestApp({ env: () => ({ SMTP_URL: mail.url }) });
@@ -312,7 +313,7 @@ describe('invitations, password resets and deletion', () => {
   it('queues the password-reset e-mail', async () => {
     expect((await admin.request(`/api/admin/users/${memberId}/password-reset`, { method: 'POST' })).status).toBe(200);
     const jobs = await t.db.execute(
-      sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send-account-email'`,
+      sql`select j.payload from ${privateJobs} j join ${privateTasks} t on t.id = j.task_id where t.identifier = 'send-account-email'`,
     );
     expect(jobs.rows).toContainEqual({ payload: expect.objectContaining({ kind: 'password-reset', userId: memberId }) });
     expect(await auditOf(memberId, 'user.password_reset')).toHaveLength(1);

@@ -12,6 +12,7 @@ import { type ReceivedMail } from '#test/mail-server';
 import { useMailServer } from '#test/use-mail-server';
 import { seedRun } from '#test/seed';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
+import { privateJobs } from '#server/queue/queue-internals';
 
 // The mail server listens before the app is built: useTestApp's beforeAll runs after useMailServer's.
 const mail = useMailServer();
@@ -42,7 +43,7 @@ async function sendQueuedConfirmations(): Promise<number> {
   const jobs = createJobList(engine());
   const queued = await queuedJobs(t.database, sendAddressConfirmationJob);
   for (const { payload } of queued) await jobs[sendAddressConfirmationJob.name](payload, {} as never);
-  await t.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await t.db.execute(sql`delete from ${privateJobs}`);
   return queued.length;
 }
 

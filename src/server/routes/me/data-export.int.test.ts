@@ -9,6 +9,7 @@ import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { useMailServer } from '#test/use-mail-server';
 import { seedRun, seedTask } from '#test/seed';
 import { dataExportRequestedSchema } from '#shared/account/data-export.schema';
+import { privateJobs } from '#server/queue/queue-internals';
 
 // The mail server listens before the app is built: useTestApp's beforeAll runs after useMailServer's.
 const mail = useMailServer();
@@ -19,7 +20,7 @@ const t = useTestApp({ env });
 async function buildQueuedExports() {
   const jobs = createJobList(createEngineDeps({ database: t.database, env: env() }));
   for (const { payload } of await queuedJobs(t.database, buildDataExportJob)) await jobs[buildDataExportJob.name](payload, {} as never);
-  await t.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await t.db.execute(sql`delete from ${privateJobs}`);
 }
 
 describe('Download my data', () => {

@@ -20,6 +20,7 @@ import { proPlanId } from '#test/plans';
 import { seedRun, seedTask } from '#test/seed';
 import { startStripeServer, subscriptionObject, type StripeStandIn } from '#test/stripe-server';
 import { useMailServer } from '#test/use-mail-server';
+import { privateJobs } from '#server/queue/queue-internals';
 
 const mail = useMailServer();
 let stripe: StripeStandIn;
@@ -112,7 +113,7 @@ async function sendQueuedDeletionMails() {
   for (const { payload } of await queuedJobs(t.database, sendAccountDeletedEmailJob)) {
     await jobs[sendAccountDeletedEmailJob.name](payload, {} as never);
   }
-  await t.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await t.db.execute(sql`delete from ${privateJobs}`);
 }
 
 describe('POST /api/me/delete-account', () => {
