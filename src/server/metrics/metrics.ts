@@ -52,14 +52,15 @@ export const deliveryAttempts = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Jobs due and not taken, and how long the oldest has waited (null when none waits). */
+type JobQueueMeasure = { waiting: number; oldestWaitingSeconds: number | null };
+
 /**
  * The job queue as the database holds it, read when Prometheus scrapes a process that runs the engine: `measure`
  * is that process's query (main.ts), so this module needs no database. Returns how to stop: the registry outlives
  * the database it was given (tests share one process), and a gauge left behind would read a closed pool on every
  * scrape, which answers /metrics with 503. A second watch replaces the first.
  */
-type JobQueueMeasure = { waiting: number; oldestWaitingSeconds: number | null };
-
 export function watchJobQueue(measure: () => Promise<JobQueueMeasure>): () => void {
   const names = ['promptcron_job_queue_depth', 'promptcron_job_queue_oldest_waiting_seconds'] as const;
   const unwatch = () => {
