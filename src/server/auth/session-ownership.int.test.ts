@@ -54,6 +54,26 @@ describe('sessions as data', () => {
     expect(tokens).toHaveLength(2);
     for (const token of tokens) expect(JSON.stringify([signedUp.body, signedIn.body])).not.toContain(token);
   });
+
+  it('changes the password, signing out the other devices, with the new session in the cookie only', async () => {
+    const laptop = t.visitor();
+    await laptop.signUp({ name: 'Password Changer', email: 'password-changer@example.com', password: strongPassword });
+    const phone = t.visitor();
+    expect((await phone.signIn('password-changer@example.com', strongPassword)).status).toBe(200);
+    const changed = await laptop.request('/api/auth/change-password', {
+      method: 'POST',
+      body: { currentPassword: strongPassword, newPassword: `${strongPassword}-changed`, revokeOtherSessions: true },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ user: { email: 'password-changer@example.com' } });
+    expect(changed.body).not.toHaveProperty('token');
+    // The new session is the laptop's cookie, which still signs it in; the phone's session is gone.
+    const [kept] = await t.db.select({ token: session.token }).from(session).where(eq(session.userId, changed.body.user.id));
+    expect(laptop.cookieHeader).toContain(kept?.token);
+    expect(JSON.stringify(changed.body)).not.toContain(kept?.token);
+    expect((await laptop.request('/api/auth/get-session')).body).toMatchObject({ user: { email: 'password-changer@example.com' } });
+    expect((await phone.request('/api/me')).status).toBe(401);
+  });
 });
 
 describe('paths under /api/auth that the product does not offer', () => {

@@ -13,7 +13,8 @@ import { sessionUserOf } from './session-middleware';
 
 /**
  * The paths whose answers carry session tokens: the list of a user's sessions, the current session, and the calls that
- * sign in (`{ token, user }`, the new session's token beside the cookie that carries it).
+ * start a session (`{ token, user }`, the new session's token beside the cookie that carries it): signing in, and
+ * changing the password with `revokeOtherSessions`, which replaces the caller's session too.
  */
 export const sessionReadPaths = new Set([
   '/api/auth/list-sessions',
@@ -21,6 +22,7 @@ export const sessionReadPaths = new Set([
   '/api/auth/sign-in/email',
   '/api/auth/sign-up/email',
   '/api/auth/invitation/accept',
+  '/api/auth/change-password',
 ]);
 
 /** An answer of `sessionReadPaths` without the `token` of any session in it. */
@@ -41,7 +43,7 @@ function withoutToken(entry: unknown): unknown {
   return rest;
 }
 
-/** get-session's `{ session, user }` (null when signed out), or a sign-in's `{ token, user }`. */
+/** get-session's `{ session, user }` (null when signed out), or a new session's `{ token, user }`. */
 function withoutCurrentToken(body: unknown): unknown {
   if (typeof body !== 'object' || body === null) return body;
   const rest = withoutToken(body) as Record<string, unknown>;
