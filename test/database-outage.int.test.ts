@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tasks, user } from '#server/db/schema/index';
+import { session, tasks, user } from '#server/db/schema/index';
 import { startHttpServer } from '#server/http-server';
+import { createLogger } from '#server/logger';
 import { createTestApp, signInTestUser, strongPassword, TestClient, testAppUrl } from '#test/app';
 import { taskInput } from '#test/builders';
 import { testLogger } from '#test/database';
@@ -21,24 +21,24 @@ let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let ada: TestClient;
 let adaId: string;
 
-/** Every line the app logs at warn and above: what a late handler does after its 503 shows here. */
+/** Every line the app logs, as an operator's log file would hold it. */
 const logLines: string[] = [];
-const logger = pino(
-  { level: 'warn' },
-  new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString('utf8'));
-      done();
-    },
-  }),
-);
+const logFile = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString('utf8'));
+    done();
+  },
+});
 
 const unavailable = { error: { code: 'database_unavailable', message: 'The database is unavailable. Please try again in a moment.' } };
 
 beforeAll(async () => {
   postgres = await startOwnPostgres();
   // Not useTestApp: the database is on this file's own cluster.
-  const { app: built, deps } = await createTestApp({ database: postgres.database, logger });
+  const { app: built, deps } = await createTestApp({
+    database: postgres.database,
+    logger: createLogger({ level: 'trace', destination: logFile }),
+  });
   app = built;
   // Ada is the install's first account, its admin.
   ({ client: ada, id: adaId } = await signInTestUser(
@@ -141,4 +141,32 @@ describe('writes while PostgreSQL hangs', () => {
     expect(await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.name, 'Made while frozen'))).toHaveLength(1);
     await http.close();
   }, 60_000);
+});
+
+describe('the log of an outage', () => {
+  it('holds what failed, never a session token, however often a query with one fails (ADR 0097)', async () => {
+    const browser = new TestClient(app, '198.51.100.23');
+    expect((await browser.signIn('ada@example.com', strongPassword)).status).toBe(200);
+    const tokens = (await postgres.database.db.select({ token: session.token }).from(session)).map((row) => row.token);
+    expect(tokens.length).toBeGreaterThan(1);
+    const linesBefore = logLines.length;
+
+    await postgres.stop();
+    try {
+      for (const client of [ada, browser]) {
+        for (const path of ['/api/tasks', '/api/me', '/api/auth/get-session', '/api/auth/list-sessions']) {
+          expect((await client.request(path)).status).toBe(503);
+        }
+      }
+      await browser.request('/api/auth/sign-out', { method: 'POST', body: {} });
+    } finally {
+      await postgres.start();
+    }
+
+    const outage = logLines.slice(linesBefore).join('');
+    // better-auth did log its failed session lookups, with the query that failed...
+    expect(outage).toMatch(/"component":"auth".*select .* from \\"session\\" where/);
+    // ...and no line of the log holds the token of any session.
+    for (const token of tokens) expect(logLines.join('')).not.toContain(token);
+  });
 });

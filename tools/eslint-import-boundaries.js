@@ -30,7 +30,8 @@ import path from 'node:path';
  *   watchdog  watchdog/ (ADR 0075)              db, mail, metrics, base
  *   status    status/ (ADR 0076)                core, db, base
  *   db        db/                               base
- *   base      env, logger, version, lib/        base
+ *   base      env, logger, log-redaction,       base
+ *             version, lib/
  *
  *   So routes -> core -> db: core never imports routes or engine, and db imports nothing above it. A new top-level
  *   file or folder in src/server is an error until it is given a zone here.
@@ -68,6 +69,7 @@ const serverZoneOf = {
   db: 'db',
   env: 'base',
   logger: 'base',
+  'log-redaction': 'base',
   version: 'base',
   lib: 'base',
 };

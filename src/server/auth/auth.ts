@@ -115,7 +115,7 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {
-        const fields = { component: 'auth', details: args.length ? args : undefined };
+        const fields = { component: 'auth', details: args.length ? args.map(withoutQueryParameters) : undefined };
         if (level === 'error') logger.error(fields, message);
         else if (level === 'warn') logger.warn(fields, message);
         else logger.debug(fields, message);
@@ -125,6 +125,18 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * better-auth logs a failed query as the error itself, whose parameters are the values it looked up: a session's token
+ * on every request while the database is away (ADR 0097). The query's text and its cause say what failed; the
+ * parameters never reach the log (log-redaction.ts catches what other paths let through).
+ */
+function withoutQueryParameters(logged: unknown): unknown {
+  if (!(logged instanceof Error)) return logged;
+  const { params: _params, ...fields } = logged as Error & Record<string, unknown>;
+  const [message = ''] = logged.message.split('\nparams:');
+  return { ...fields, name: logged.name, message, cause: withoutQueryParameters(logged.cause) };
+}
 
 /** The app's own origin, and on a local machine its loopback aliases, may call the auth endpoints. */
 function trustedOrigins(env: Env): string[] {

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { requestWithKey, useTestApp, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { apiKeys, user } from '../../db/schema';
+import { createLogger } from '../../logger';
 import { createdApiKeySchema } from '#shared/api-keys/api-key.schema';
 
 /** API keys (issue 22): lifecycle, scopes, where keys are refused, limits, idempotent creates, and quiet logs. */
@@ -20,7 +20,7 @@ const rateLimit = 25;
 
 const t = useTestApp({
   env: { API_KEY_RATE_LIMIT: String(rateLimit), OPENAI_API_KEY: 'sk-test' },
-  logger: pino({ level: 'trace', redact: ['*.password', '*.token', '*.apiKey', 'headers.cookie', 'headers.authorization'] }, sink),
+  logger: createLogger({ level: 'trace', destination: sink }),
 });
 
 const marketTask = taskInput({ name: 'Market summary' });
