@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, databasePoolSize, loadEnv } from './env';
+import { ConfigError, databasePoolSize, installEnvironment, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('runs on embedded defaults when nothing is configured', () => {
@@ -117,5 +120,23 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ STRIPE_API_BASE: 'ftp://stripe.example' })).toThrow(
       /^Invalid configuration: STRIPE_API_BASE must be an http\(s\) URL/,
     );
+  });
+});
+
+describe('installEnvironment', () => {
+  it('fills what the environment leaves unset or empty from the install’s .env, and ignores a missing file', async () => {
+    const install = await mkdtemp(join(tmpdir(), 'promptcron-env-'));
+    try {
+      expect(installEnvironment(install, { PORT: '8181' })).toEqual({ PORT: '8181' });
+      await writeFile(join(install, '.env'), '# the server\nPORT=8080\nAPP_URL=https://promptcron.example.org\nLOG_LEVEL=debug\n');
+      const env = loadEnv(installEnvironment(install, { PORT: '8181', LOG_LEVEL: '' }));
+      expect({ port: env.PORT, appUrl: env.APP_URL, logLevel: env.LOG_LEVEL }).toEqual({
+        port: 8181,
+        appUrl: 'https://promptcron.example.org',
+        logLevel: 'debug',
+      });
+    } finally {
+      await rm(install, { recursive: true, force: true });
+    }
   });
 });

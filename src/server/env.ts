@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { defaultSiteConfig } from '#shared/site-config-defaults';
 
@@ -138,7 +140,22 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+/**
+ * What a process of the install is configured with: its environment, and for each variable it leaves unset or empty,
+ * the value in `.env` of the working directory (npm runs every script from the install's own). The server and the
+ * command-line tools read the same, so a link `npm run user` prints leads where the server serves.
+ */
+export function installEnvironment(directory = process.cwd(), environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const file = join(directory, '.env');
+  if (!existsSync(file)) return environment;
+  const merged = { ...environment };
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+    if (!merged[name]) merged[name] = value;
+  }
+  return merged;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = installEnvironment()): Env {
   // An empty value (`PORT=` in a .env file) means "not set", so the default applies.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);

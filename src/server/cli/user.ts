@@ -1,6 +1,5 @@
 import { DomainError } from '../core/errors';
-import { disableAccount, listAccounts, resetPasswordLink } from '../core/users/account-cli';
-import { promoteUser } from '../core/users/promote-user';
+import { disableAccount, listAccounts, promoteAccount, resetPasswordLink } from '../core/users/account-cli';
 import { ConfigError, loadEnv, type Env } from '../env';
 import { StartupError } from '../http-server';
 import { createLogger } from '../logger';
@@ -26,8 +25,9 @@ const commands: Record<string, { needsEmail: boolean; run: Command }> = {
   promote: {
     needsEmail: true,
     run: async (db, _env, email) => {
-      const result = await promoteUser({ db, email });
-      return result.alreadyAdmin ? `${result.email} is already an administrator.` : `${result.email} is now an administrator.`;
+      const { alreadyAdmin } = await promoteAccount({ db, email });
+      const address = email.trim().toLowerCase();
+      return alreadyAdmin ? `${address} is already an administrator.` : `${address} is now an administrator.`;
     },
   },
   'reset-password': {

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { commandLineActorId } from '#shared/admin/admin-audit.schema';
 import type { Database } from '../../db/client';
 import { subscriptionPlans, subscriptions, user } from '../../db/schema';
+import { changeUser } from '../admin/users/change-user';
 import { createPasswordResetLink } from '../admin/users/send-password-reset';
 import { suspendUser } from '../admin/users/suspend-user';
 import { lockTargetUser, recordUserAudit } from '../admin/users/target-user';
@@ -14,18 +15,27 @@ import { NotFoundError } from '../errors';
  * line as its actor.
  */
 
-async function accountIdOf(db: Database, email: string): Promise<string> {
+async function accountOf(db: Database, email: string): Promise<{ id: string; role: string | null }> {
   const [found] = await db
-    .select({ id: user.id })
+    .select({ id: user.id, role: user.role })
     .from(user)
     .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
   if (!found) throw new NotFoundError(`No account has the e-mail address ${email}.`);
-  return found.id;
+  return found;
+}
+
+/** Makes the account an administrator as Admin → Users does; says whether it was one already (nothing to record). */
+export async function promoteAccount({ db, email }: { db: Database; email: string }): Promise<{ alreadyAdmin: boolean }> {
+  const account = await accountOf(db, email);
+  if (account.role !== 'admin') {
+    await changeUser({ db, actorId: commandLineActorId, userId: account.id, change: { role: 'admin' } });
+  }
+  return { alreadyAdmin: account.role === 'admin' };
 }
 
 /** A link to choose a new password, printed rather than mailed: it works where no mail server is configured. */
 export async function resetPasswordLink({ db, appUrl, email }: { db: Database; appUrl: string; email: string }): Promise<string> {
-  const userId = await accountIdOf(db, email);
+  const userId = (await accountOf(db, email)).id;
   return db.transaction(async (tx) => {
     const target = await lockTargetUser(tx, userId);
     const url = await createPasswordResetLink(tx, { appUrl, userId });
@@ -36,7 +46,7 @@ export async function resetPasswordLink({ db, appUrl, email }: { db: Database; a
 
 /** Suspends the account as Admin → Users does: signed out everywhere, its tasks stop firing. */
 export async function disableAccount({ db, email }: { db: Database; email: string }): Promise<void> {
-  await suspendUser({ db, actorId: commandLineActorId, userId: await accountIdOf(db, email) });
+  await suspendUser({ db, actorId: commandLineActorId, userId: (await accountOf(db, email)).id });
 }
 
 export interface AccountLine {
