@@ -26,7 +26,7 @@ it('refuses to start on a database a newer version migrated', async () => {
   await t.db.execute(
     sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${(newest?.when ?? 0) + 1})`,
   );
-  await t.db.execute(sql`update installation set product_version = '9.4.0'`);
+  await t.db.execute(sql`update installation set product_version = '9.4.0', newest_migration = '0099_from_a_newer_version'`);
   const started = run(process.execPath, ['bin/promptcron.js', 'main'], {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.database.url, PORT: String(await findFreePort()), LOG_LEVEL: 'warn' },
   });
@@ -37,6 +37,6 @@ it('refuses to start on a database a newer version migrated', async () => {
   expect(refused?.code).toBe(1);
   const lines = (refused?.stderr ?? '').split('\n').filter((line) => line.startsWith('Promptcron could not start'));
   expect(lines).toEqual([
-    `Promptcron could not start: This database was upgraded by Promptcron 9.4.0, newer than this one (${appVersion}, whose newest migration is ${newest?.tag}). Start the newer version, or restore a backup taken before the upgrade.`,
+    `Promptcron could not start: This database was upgraded by Promptcron 9.4.0 (migration 0099_from_a_newer_version), newer than this one (${appVersion}, whose newest migration is ${newest?.tag}). Start the newer version, or restore a backup taken before the upgrade.`,
   ]);
 }, 60_000);

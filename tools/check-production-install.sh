@@ -27,8 +27,12 @@ for _ in $(seq 1 150); do
   sleep 0.2
 done
 [[ -n $healthy ]] || { echo "the production install did not answer healthy on port $port:" >&2; cat "$work/start.log" >&2; exit 1; }
+# The release it reports is the one package.json names (ADR 0098), also from the pruned build.
+version=$(node -p 'require("./package.json").version')
+health=$(curl -fsS "http://127.0.0.1:$port/api/health")
+[[ $health == *"\"version\":\"$version\""* ]] || { echo "the install reports $health, not version $version" >&2; exit 1; }
 curl -fsS "http://127.0.0.1:$port/login" | grep -q '<div id="root">' || { echo "no web app at /login" >&2; exit 1; }
 kill -TERM "$npm_pid"
 wait "$npm_pid" || true
 if pgrep -f "postgres -D $data" >/dev/null; then echo "PostgreSQL still runs after SIGTERM" >&2; exit 1; fi
-echo "production install: healthy on a pruned install, web app served, stopped cleanly"
+echo "production install: healthy on a pruned install, version $version, web app served, stopped cleanly"

@@ -45,7 +45,8 @@ function newestKnownMigration(): { tag: string; when: number } {
 
 /**
  * An older checkout started on data a newer one migrated would run against a schema it does not know (issue 38): it
- * refuses with one line instead, before touching anything.
+ * refuses with one line instead, before touching anything. Migration levels decide, not version strings (builds
+ * between releases share one, ADR 0098); the line names both versions and both levels for the operator.
  */
 async function refuseNewerDatabase(client: pg.PoolClient): Promise<void> {
   const { rows: tables } = await client.query<{ found: boolean }>(
@@ -58,20 +59,23 @@ async function refuseNewerDatabase(client: pg.PoolClient): Promise<void> {
   const applied = Number(rows[0]?.newest ?? 0);
   const known = newestKnownMigration();
   if (applied > known.when) {
-    const newer = await recordedVersion(client);
+    const newer = await recordedInstallation(client);
+    const upgradedBy = newer ? `Promptcron ${newer.productVersion} (migration ${newer.newestMigration})` : 'a newer Promptcron';
     throw new StartupError(
-      `This database was upgraded by ${newer ? `Promptcron ${newer}, newer` : 'a newer Promptcron'} than this one (${appVersion}, whose newest migration is ${known.tag}). ` +
+      `This database was upgraded by ${upgradedBy}, newer than this one (${appVersion}, whose newest migration is ${known.tag}). ` +
         'Start the newer version, or restore a backup taken before the upgrade.',
     );
   }
 }
 
-/** The version that last migrated the database; builds before the `installation` table recorded none. */
-async function recordedVersion(client: pg.PoolClient): Promise<string | undefined> {
+/** The version that last migrated the database, and its newest migration; builds before the `installation` table recorded none. */
+async function recordedInstallation(client: pg.PoolClient): Promise<{ productVersion: string; newestMigration: string } | undefined> {
   const { rows: tables } = await client.query<{ found: boolean }>(`select to_regclass('public.installation') is not null as found`);
   if (!tables[0]?.found) return undefined;
-  const { rows } = await client.query<{ productVersion: string }>('select product_version as "productVersion" from installation');
-  return rows[0]?.productVersion;
+  const { rows } = await client.query<{ productVersion: string; newestMigration: string }>(
+    'select product_version as "productVersion", newest_migration as "newestMigration" from installation',
+  );
+  return rows[0];
 }
 
 async function recordInstallation(client: pg.PoolClient): Promise<void> {
