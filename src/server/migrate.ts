@@ -60,9 +60,9 @@ async function refuseNewerDatabase(client: pg.PoolClient): Promise<void> {
   const known = newestKnownMigration();
   if (applied > known.when) {
     const newer = await recordedInstallation(client);
-    const upgradedBy = newer ? `Promptcron ${newer.productVersion} (migration ${newer.newestMigration})` : 'a newer Promptcron';
+    const upgradedBy = newer ? `Promptcron ${newer.productVersion} (migration ${newer.newestMigration}), newer` : 'a newer Promptcron';
     throw new StartupError(
-      `This database was upgraded by ${upgradedBy}, newer than this one (${appVersion}, whose newest migration is ${known.tag}). ` +
+      `This database was upgraded by ${upgradedBy} than this one (${appVersion}, whose newest migration is ${known.tag}). ` +
         'Start the newer version, or restore a backup taken before the upgrade.',
     );
   }
