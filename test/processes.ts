@@ -45,3 +45,31 @@ export function spawnWorkerProcess({
     stdio,
   });
 }
+
+export interface Started {
+  child: ChildProcess;
+  /** What it wrote so far, standard output and error together. */
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The product as `npm start` runs it: the compiled build (test/global-setup.ts brings dist/ up to date). */
+export function startProduct(env: Record<string, string>, args: string[] = []): Started {
+  const child = spawn(process.execPath, ['bin/promptcron.js', 'main', ...args], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves once the product logged that it is ready; fails with its output if it exits first. */
+export async function productReady(started: Started): Promise<void> {
+  for (let waited = 0; !started.output().includes('Promptcron is ready'); waited += 50) {
+    if (started.child.exitCode !== null || waited > 60_000) throw new Error(`The product did not get ready:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -6,30 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '#server/lib/free-port';
 import { makeDataDir } from './data-dir';
-import { postgresProcessesUsing } from './processes';
+import { postgresProcessesUsing, startProduct, type Started } from './processes';
 
 /**
  * The product as `npm start` runs it: the compiled build (test/global-setup.ts brings dist/ up to date) started by
  * bin/promptcron.js, a real process, its own data directory, signals and exit codes.
  */
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startProduct(env: Record<string, string>, args: string[] = []): Started {
-  const child = spawn(process.execPath, ['bin/promptcron.js', 'main', ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
 
 async function waitForHealth(port: number, started: Started): Promise<{ status: string; database: string }> {
   for (let attempt = 0; attempt < 600; attempt++) {
