@@ -21,6 +21,8 @@ import { pgbouncerInstalled, startPgBouncer, type PgBouncer } from './pgbouncer'
 import { seedTask } from './seed';
 import { sseReader } from './sse-reader';
 import { createTestUser } from './users';
+import { productReady, startProduct } from './processes';
+import { findFreePort } from '#server/lib/free-port';
 
 /**
  * Issue 38: managed PostgreSQL behind a transaction-mode pooler. DATABASE_URL is Debian's PgBouncer in transaction
@@ -219,5 +221,53 @@ describe.skipIf(!installed)('behind PgBouncer in transaction mode, with DATABASE
     );
 
     expect(workerErrors()).toEqual([]);
+  });
+});
+
+/**
+ * Issue 47: a transaction-mode pooler without DATABASE_DIRECT_URL started both roles healthy, then runs stuck in
+ * "processing", live updates said nothing and History answered 500. Start-up now stops with one line instead.
+ */
+describe.skipIf(!installed)('start-up behind a pooler without DATABASE_DIRECT_URL', () => {
+  let own: TestDatabase;
+  const bouncers: PgBouncer[] = [];
+  const urlOf = (pooler: PgBouncer) => pooler.url(new URL(own.url).pathname.slice(1));
+
+  beforeAll(async () => {
+    own = await createTestDatabase({ maxConnections: 1 });
+  });
+
+  afterAll(async () => {
+    await Promise.all(bouncers.map((pooler) => pooler.stop()));
+    await own?.drop();
+  });
+
+  it('refuses a transaction-mode pooler with one line naming DATABASE_DIRECT_URL', async () => {
+    const pooler = await startPgBouncer({ serverUrl: inject('databaseUrl') });
+    bouncers.push(pooler);
+    const started = startProduct({ DATABASE_URL: urlOf(pooler), PORT: String(await findFreePort()), AUTH_SECRET: secret });
+    const outcome = await Promise.race([started.exited, productReady(started).then(() => 'started anyway')]);
+    if (outcome === 'started anyway') started.child.kill('SIGTERM');
+    expect(outcome).toBe(1);
+    expect(
+      started
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('Promptcron could not start')),
+    ).toEqual([
+      'Promptcron could not start: DATABASE_URL leads to a transaction-mode pooler (such as PgBouncer with pool_mode = transaction). Set DATABASE_DIRECT_URL to the database itself, without the pooler (docs/operations.md).',
+    ]);
+  });
+
+  it('starts behind a session-mode pooler', async () => {
+    const pooler = await startPgBouncer({ serverUrl: inject('databaseUrl'), poolMode: 'session', serverConnections: 10 });
+    bouncers.push(pooler);
+    const started = startProduct(
+      { DATABASE_URL: urlOf(pooler), DATABASE_POOL_SIZE: '3', PORT: String(await findFreePort()), AUTH_SECRET: secret },
+      ['--role=api'],
+    );
+    await productReady(started);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
   });
 });

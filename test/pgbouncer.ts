@@ -37,9 +37,12 @@ export interface PgBouncer {
 export async function startPgBouncer({
   serverUrl,
   serverConnections = 4,
+  poolMode = 'transaction',
 }: {
   serverUrl: string;
   serverConnections?: number;
+  /** `session`: each client keeps its server connection until it disconnects, as a plain connection does. */
+  poolMode?: 'transaction' | 'session';
 }): Promise<PgBouncer> {
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username);
@@ -62,7 +65,7 @@ export async function startPgBouncer({
       // Clients are not the subject here: the server login takes the password from the user list.
       'auth_type = trust',
       `auth_file = ${join(dir, 'userlist.txt')}`,
-      'pool_mode = transaction',
+      `pool_mode = ${poolMode}`,
       `default_pool_size = ${serverConnections}`,
       'max_client_conn = 200',
       'ignore_startup_parameters = extra_float_digits',

@@ -3,6 +3,7 @@ import { createApp, createMetricsApp } from './app';
 import { createAppDeps } from './deps';
 import { describeDatabaseUrl } from './db/client';
 import { connectDatabases, directPoolSize } from './db/connections';
+import { isTransactionPooler } from './db/transaction-pooler';
 import { isDatabaseUnavailable } from './db/database-unavailable';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './migrate';
@@ -97,6 +98,7 @@ async function start(env: Env): Promise<void> {
       );
     });
   }
+  await refuseTransactionPooler(env);
   // Its session lock must stay on one server connection.
   await migrateDatabase({ pool: direct, logger });
 
@@ -135,6 +137,22 @@ async function start(env: Env): Promise<void> {
     });
   }
   logger.info({ role, startupMs: Date.now() - startedAt }, 'Promptcron is ready');
+}
+
+/**
+ * The connection that carries sessions (LISTEN, the job queue, session locks) must not be a transaction-mode pooler:
+ * there everything started healthy, then runs stuck in "processing" and live updates went silent (ADR 0099).
+ */
+async function refuseTransactionPooler(env: Env): Promise<void> {
+  // Without DATABASE_URL the embedded PostgreSQL serves, with nothing in front of it.
+  const variable = env.DATABASE_DIRECT_URL ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL';
+  const url = env[variable];
+  if (!url || !(await isTransactionPooler(url))) return;
+  throw new StartupError(
+    variable === 'DATABASE_URL'
+      ? 'DATABASE_URL leads to a transaction-mode pooler (such as PgBouncer with pool_mode = transaction). Set DATABASE_DIRECT_URL to the database itself, without the pooler (docs/operations.md).'
+      : 'DATABASE_DIRECT_URL leads to a transaction-mode pooler too. Set it to the database itself, without the pooler (docs/operations.md).',
+  );
 }
 
 function parseRole(): Role {
