@@ -20,6 +20,8 @@ export interface ReceivedRequest {
   path: string;
   authorization: string | undefined;
   body: Record<string, unknown>;
+  /** When the caller hung up before the answer was sent (an aborted call), else undefined. */
+  abandonedAt?: number;
 }
 
 export interface OpenAiServerOptions {
@@ -46,9 +48,15 @@ export async function startOpenAiServer({
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-      requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+      const received: ReceivedRequest = { path: request.url ?? '', authorization: request.headers.authorization, body };
+      requests.push(received);
       const answer = refusePromptsContaining && promptOf(body).includes(refusePromptsContaining) ? refusal : (planned.shift() ?? {});
-      setTimeout(() => reply(request.url ?? '', body, answer, response), answer.delayMs ?? defaultDelayMs);
+      const answering = setTimeout(() => reply(request.url ?? '', body, answer, response), answer.delayMs ?? defaultDelayMs);
+      response.on('close', () => {
+        if (response.writableFinished) return;
+        received.abandonedAt = Date.now();
+        clearTimeout(answering);
+      });
     });
   });
 
