@@ -29,6 +29,8 @@ export interface AppDeps {
   adminListTotals: AdminListTotals;
   /** Who is signed in, between requests, dropped as the database announces account changes (docs/decisions/0021). */
   signedInSessions: SignedInSessions;
+  /** Aborted when this process begins to stop: a request that waits (Run Now) answers at once (ADR 0100). */
+  stopping: AbortController;
   version: string;
   /** Epoch milliseconds when this process started serving. */
   startedAt: number;

@@ -47,6 +47,7 @@ export async function createAppDeps(options: {
     runCounts,
     adminListTotals,
     signedInSessions,
+    stopping: new AbortController(),
     version: appVersion,
     startedAt: options.startedAt ?? Date.now(),
   };

@@ -18,12 +18,13 @@ import { toRun } from './to-run';
 export const runNowWaitMs = 20_000;
 
 /**
- * Run Now: a manual run, processed by the workers like any other, awaited for up to `waitMs`. A task with a run in
- * flight refuses a second one ("Task already running"), and a plan whose monthly runs are used up refuses any.
+ * Run Now: a manual run, processed by the workers like any other, awaited for up to `waitMs`, or until this process
+ * begins to stop, when it answers with the run still processing (ADR 0100). A task with a run in flight refuses a
+ * second one ("Task already running"), and a plan whose monthly runs are used up refuses any.
  */
 export async function runTaskNow({ runChanges, ...options }: RunNowOptions): Promise<Run> {
   if (!isUuid(options.taskId)) throw taskNotFound();
-  const watch = await watchRunsOf(runChanges, options.userId);
+  const watch = await watchRunsOf(runChanges, options.userId, options.stopping);
   try {
     return await startAndAwait(options, watch);
   } finally {
@@ -40,10 +41,12 @@ export interface RunNowOptions {
   alsoInTransaction?: (tx: Transaction) => Promise<void>;
   /** The process's run event hub: the run is read when it ends rather than every 250 ms (docs/decisions/0074). */
   runChanges?: UserChangeHub;
+  /** The process's `stopping`: its connection is about to close, so the run is answered as it stands (ADR 0100). */
+  stopping?: AbortSignal;
 }
 
 async function startAndAwait(
-  { db, userId, taskId, waitMs = runNowWaitMs, alsoInTransaction }: Omit<RunNowOptions, 'runChanges'>,
+  { db, userId, taskId, waitMs = runNowWaitMs, alsoInTransaction, stopping }: Omit<RunNowOptions, 'runChanges'>,
   watch: RunWatch,
 ): Promise<Run> {
   const runCounter = monthlyRunCounter({ db, now: new Date() });
@@ -85,6 +88,6 @@ async function startAndAwait(
     await watch.settled(runId, Math.max(deadline - Date.now(), 0));
     const [row] = await db.select().from(taskRuns).where(eq(taskRuns.id, runId));
     if (!row) throw taskNotFound(); // deleted with its task meanwhile
-    if (row.status !== 'processing' || Date.now() >= deadline) return toRun(row, taskName);
+    if (row.status !== 'processing' || Date.now() >= deadline || stopping?.aborted) return toRun(row, taskName);
   }
 }

@@ -6,7 +6,7 @@ const pollMs = 250;
 export interface RunWatch {
   /**
    * Resolves once reading the run is worth it: it left "processing", runs of the user's were removed (its task
-   * deleted), or, without live run events, `pollMs` passed; at the latest after `ms`.
+   * deleted), this process began to stop, or, without live run events, `pollMs` passed; at the latest after `ms`.
    */
   settled(runId: string, ms: number): Promise<void>;
   stop(): void;
@@ -17,7 +17,7 @@ export interface RunWatch {
  * exists, so its end cannot pass between the commit that creates it and the wait; without the hub, or when it cannot
  * listen or stops, the run is read every `pollMs` instead.
  */
-export async function watchRunsOf(hub: UserChangeHub | undefined, userId: string): Promise<RunWatch> {
+export async function watchRunsOf(hub: UserChangeHub | undefined, userId: string, stopping?: AbortSignal): Promise<RunWatch> {
   /** Runs that ended before anyone waited for them: only until the awaited run is known. */
   const ended = new Set<string>();
   let awaited: string | undefined;
@@ -47,7 +47,9 @@ export async function watchRunsOf(hub: UserChangeHub | undefined, userId: string
       // The hub logs why it cannot listen; the run is read on a timer as before live events existed.
     }
   }
-  const worthReading = (runId: string) => ended.has(runId) || removed;
+  const worthReading = (runId: string) => ended.has(runId) || removed || stopping?.aborted === true;
+  const onStopping = () => wake?.();
+  stopping?.addEventListener('abort', onStopping);
   return {
     async settled(runId, ms) {
       if (awaited === undefined) {
@@ -69,6 +71,9 @@ export async function watchRunsOf(hub: UserChangeHub | undefined, userId: string
       }
       removed = false;
     },
-    stop: () => unsubscribe(),
+    stop: () => {
+      unsubscribe();
+      stopping?.removeEventListener('abort', onStopping);
+    },
   };
 }

@@ -42,8 +42,14 @@ export const getTask: RouteHandler<typeof getAdminTaskRoute, AppEnv> = async (c)
 };
 
 export const runTask: RouteHandler<typeof runAdminTaskRoute, AppEnv> = async (c) => {
-  const { db, userChanges } = c.var.deps;
-  const run = await runTaskAsAdmin({ db, actorId: c.var.sessionUser.id, taskId: c.req.valid('param').id, runChanges: userChanges });
+  const { db, userChanges, stopping } = c.var.deps;
+  const run = await runTaskAsAdmin({
+    db,
+    actorId: c.var.sessionUser.id,
+    taskId: c.req.valid('param').id,
+    runChanges: userChanges,
+    stopping: stopping.signal,
+  });
   return c.json({ run }, 200);
 };
 

@@ -93,8 +93,14 @@ export const rotateWebhookSecret: RouteHandler<typeof rotateWebhookSecretRoute, 
 };
 
 export const runTaskNow: RouteHandler<typeof runTaskNowRoute, AppEnv> = async (c) => {
-  const { db, userChanges } = c.var.deps;
-  const run = await runTaskNowCore({ db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, runChanges: userChanges });
+  const { db, userChanges, stopping } = c.var.deps;
+  const run = await runTaskNowCore({
+    db,
+    userId: c.var.sessionUser.id,
+    taskId: c.req.valid('param').id,
+    runChanges: userChanges,
+    stopping: stopping.signal,
+  });
   return c.json({ run }, 200);
 };
 

@@ -15,12 +15,14 @@ export async function runTaskAsAdmin({
   taskId,
   waitMs,
   runChanges,
+  stopping,
 }: {
   db: Database;
   actorId: string;
   taskId: string;
   waitMs?: number;
   runChanges?: UserChangeHub;
+  stopping?: AbortSignal;
 }): Promise<Run> {
   const found = await findAnyTask({ db, taskId });
   return runTaskNow({
@@ -29,6 +31,7 @@ export async function runTaskAsAdmin({
     taskId,
     waitMs,
     runChanges,
+    stopping,
     alsoInTransaction: (tx) =>
       recordAudit(tx, { actorId, action: 'task.run', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) }),
   });
