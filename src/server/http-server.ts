@@ -6,6 +6,7 @@ export class StartupError extends Error {
   override name = 'StartupError';
 }
 
+/** How long a close lets requests in flight finish unless told otherwise (main.ts gives SHUTDOWN_GRACE_SECONDS). */
 const drainTimeoutMs = 10_000;
 
 /** Listens on `port`; resolves once listening, so a taken port fails start-up with a clear message. */
@@ -33,10 +34,10 @@ export async function startHttpServer({
 
   return {
     server,
-    /** Stops accepting connections, lets requests in flight finish, then cuts what is left (e.g. event streams). */
-    close: () =>
+    /** Stops accepting connections, lets requests in flight finish for `cutOffMs`, then cuts what is left. */
+    close: ({ cutOffMs = drainTimeoutMs }: { cutOffMs?: number } = {}) =>
       new Promise<void>((resolve) => {
-        const cutOff = setTimeout(() => server.closeAllConnections(), drainTimeoutMs);
+        const cutOff = setTimeout(() => server.closeAllConnections(), cutOffMs);
         server.close(() => {
           clearTimeout(cutOff);
           resolve();

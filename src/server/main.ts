@@ -111,13 +111,14 @@ async function start(env: Env): Promise<void> {
       concurrency: env.WORKER_CONCURRENCY,
       deps: { db, env, logger, mailer: deps.mailer, unsubscribeLinks: deps.unsubscribeLinks, providers: createProviders(env) },
     });
-    shutdown.add('worker', worker.stop);
+    // Its grace runs beside the HTTP server's drain, not after it (ADR 0100).
+    shutdown.add('worker', worker.stop, { atOnce: true });
     watchJobQueue(() => measureJobQueue(db));
     // A worker-only process has no API port: its health checks and Prometheus reach it on a port of its own.
     if (role === 'worker' && (env.METRICS_TOKEN || env.METRICS_PORT !== undefined)) {
       const port = env.METRICS_PORT ?? defaultMetricsPort;
       const metrics = await startHttpServer({ fetch: createMetricsApp({ deps }).fetch, port, logger });
-      shutdown.add('metrics server', metrics.close);
+      shutdown.add('metrics server', () => metrics.close({ cutOffMs: env.SHUTDOWN_GRACE_SECONDS * 1000 }));
     }
   }
   if (webDir) {
@@ -130,8 +131,11 @@ async function start(env: Env): Promise<void> {
     const app = createApp({ deps, webDir });
     const http = await startHttpServer({ fetch: app.fetch, port: env.PORT, logger });
     shutdown.add('HTTP server', async () => {
-      const closing = http.close(); // stops accepting connections at once
-      // Event streams never end on their own: ending them lets the server drain now rather than at its cut-off.
+      // Stops accepting connections at once; what is still open when the workers' grace ends is cut (ADR 0100).
+      const closing = http.close({ cutOffMs: env.SHUTDOWN_GRACE_SECONDS * 1000 });
+      // Event streams never end on their own, nor does a Run Now before its run does: ending them lets the server
+      // drain now rather than at its cut-off.
+      deps.stopping.abort();
       await deps.userChanges.close();
       await closing;
     });

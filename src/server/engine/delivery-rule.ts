@@ -62,9 +62,15 @@ export function conditionAnswer(text: string): 'yes' | 'no' | 'unclear' {
 /** Asks the model whether `result` meets the task's condition; its tokens count to the run. */
 export async function checkCondition(
   provider: AiProvider,
-  { model, condition, result, temperature }: { model: string; condition: string; result: string; temperature: number | undefined },
+  {
+    model,
+    condition,
+    result,
+    temperature,
+    signal,
+  }: { model: string; condition: string; result: string; temperature: number | undefined; signal?: AbortSignal },
 ): Promise<{ met: boolean; answer: string; usage: GenerateResult['usage'] }> {
-  const answer = await provider.generate({ model, input: conditionPrompt(condition, result), temperature, webSearch: false });
+  const answer = await provider.generate({ model, input: conditionPrompt(condition, result), temperature, webSearch: false, signal });
   return { met: conditionAnswer(answer.text) === 'yes', answer: answer.text, usage: answer.usage };
 }
 

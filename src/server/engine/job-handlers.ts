@@ -56,7 +56,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
       const release = deps.runShare ? deps.runShare.take(helpers.job) : () => {};
       if (!release) return runAgainShortly(deps, run, helpers.job);
       try {
-        await executeRun(deps, run);
+        await executeRun(deps, run, helpers.abortSignal);
       } finally {
         release();
       }

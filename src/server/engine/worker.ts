@@ -8,16 +8,23 @@ import { createDeliveryShare } from './delivery-share';
 import { deliverySharePerUser, mailSharePerProcess, runSharePerUser } from './engine-policy';
 import { createRunShare } from './run-share';
 import { createJobList, crontab } from './job-handlers';
+import { stoppedBeforeFinishing } from './jobs/execute-run';
 import { startScheduler } from './scheduler';
 import { startHeartbeats } from './worker-heartbeats';
 
+/**
+ * How long after the grace a job that ignores its abort signal is waited for before it is failed from outside, which
+ * graphile-worker logs as an error: the process still exits within SHUTDOWN_GRACE_SECONDS + 5 s (ADR 0100).
+ */
+const abortedJobsWaitMs = 2_000;
+
 export interface Worker {
   /**
-   * Stops claiming and lets running jobs finish for at most `graceMs` (SHUTDOWN_GRACE_SECONDS); jobs still running
-   * then are failed back to the queue, whose retry runs them elsewhere (a run whose first try later writes finds it
-   * taken and changes nothing, execute-run.ts).
+   * Stops claiming and lets running jobs finish for at most SHUTDOWN_GRACE_SECONDS; then their abort signal ends
+   * their provider calls and they fail back to the queue, whose retry runs them on the next process, nothing written
+   * (execute-run.ts).
    */
-  stop(options?: { graceMs?: number }): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /**
@@ -39,6 +46,7 @@ export async function startWorker({
   schedule?: boolean;
 }): Promise<Worker> {
   retryJobQueueWhileDatabaseUnavailable();
+  const graceMs = deps.env.SHUTDOWN_GRACE_SECONDS * 1000;
   // The pool's id is what graphile-worker writes into `locked_by`; the heartbeat names the process by it.
   const events: WorkerEvents = new EventEmitter();
   let workerPool: WorkerPool | undefined;
@@ -56,8 +64,10 @@ export async function startWorker({
     }),
     parsedCronItems: parseCrontab(crontab),
     concurrency,
+    // When the graceful shutdown has waited this long, graphile-worker aborts the jobs' `abortSignal`.
+    gracefulShutdownAbortTimeout: graceMs,
     forbiddenFlags: () => runShare.forbiddenFlags(),
-    // Signals belong to main.ts, which stops the HTTP server before the workers and the database after them.
+    // Signals belong to main.ts, which stops the HTTP server beside the workers and the database after them.
     noHandleSignals: true,
     logger: createJobQueueLogger(deps.logger),
   });
@@ -68,7 +78,7 @@ export async function startWorker({
   const scheduler = schedule ? await startScheduler({ db: deps.db, pool, logger: deps.logger }) : { stop: async () => {} };
   deps.logger.info({ concurrency }, 'worker started');
   return {
-    async stop({ graceMs = deps.env.SHUTDOWN_GRACE_SECONDS * 1000 } = {}) {
+    async stop() {
       await scheduler.stop();
       // Lets running jobs finish; jobs not yet started stay queued for another worker.
       const stopped = runner.stop().then(
@@ -78,13 +88,19 @@ export async function startWorker({
           return true;
         },
       );
-      let timer: NodeJS.Timeout | undefined;
-      const graceEnded = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
-      if (!(await Promise.race([stopped, graceEnded]))) {
-        deps.logger.warn({ graceMs, runningJobs: runningJobIds() }, 'shutdown grace ended: handing running jobs back to the queue');
-        await workerPool?.forcefulShutdown('The process stopped before this job finished.');
+      const timers: NodeJS.Timeout[] = [];
+      const after = (ms: number) => new Promise<false>((resolve) => timers.push(setTimeout(() => resolve(false), ms)));
+      if (!(await Promise.race([stopped, after(graceMs)]))) {
+        deps.logger.warn(
+          { graceMs, runningJobs: runningJobIds() },
+          'shutdown grace ended: aborting running jobs, which go back to the queue',
+        );
+        if (!(await Promise.race([stopped, after(abortedJobsWaitMs)]))) {
+          deps.logger.warn({ runningJobs: runningJobIds() }, 'jobs ignored their abort: failing them back to the queue');
+          await workerPool?.forcefulShutdown(stoppedBeforeFinishing);
+        }
       }
-      clearTimeout(timer);
+      for (const timer of timers) clearTimeout(timer);
       await heartbeats.stop();
     },
   };

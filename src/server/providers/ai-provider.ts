@@ -5,6 +5,8 @@ export interface GenerateRequest {
   /** Left out for models that only accept their default. */
   temperature?: number;
   webSearch: boolean;
+  /** Ends the call: its job's process is stopping (ADR 0100). */
+  signal?: AbortSignal;
 }
 
 export interface GenerateResult {

@@ -24,17 +24,20 @@ export function anthropicProvider({
   const client = apiKey ? new Anthropic({ apiKey, baseURL, maxRetries: 3, timeout: timeoutMs }) : undefined;
 
   return {
-    async generate({ model, input, temperature, webSearch }: GenerateRequest) {
+    async generate({ model, input, temperature, webSearch, signal }: GenerateRequest) {
       if (!client) throw new ProviderError(`${label} has no API key on this server. Set ANTHROPIC_API_KEY and run the task again.`);
       try {
-        const message = await client.messages.create({
-          model,
-          max_tokens: maxOutputTokens,
-          messages: [{ role: 'user', content: input }],
-          // Claude takes 0–1 where the task form offers OpenAI's 0–2; above 1 means "as varied as it gets".
-          ...(temperature === undefined ? {} : { temperature: Math.min(temperature, 1) }),
-          ...(webSearch ? { tools: [{ type: 'web_search_20250305' as const, name: 'web_search' as const, max_uses: maxSearches }] } : {}),
-        });
+        const message = await client.messages.create(
+          {
+            model,
+            max_tokens: maxOutputTokens,
+            messages: [{ role: 'user', content: input }],
+            // Claude takes 0–1 where the task form offers OpenAI's 0–2; above 1 means "as varied as it gets".
+            ...(temperature === undefined ? {} : { temperature: Math.min(temperature, 1) }),
+            ...(webSearch ? { tools: [{ type: 'web_search_20250305' as const, name: 'web_search' as const, max_uses: maxSearches }] } : {}),
+          },
+          { signal },
+        );
         const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
         return { text, usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens } };
       } catch (error) {

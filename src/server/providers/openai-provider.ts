@@ -35,25 +35,31 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): AiPr
   };
 }
 
-async function viaResponses(client: OpenAI, { model, input, temperature, webSearch }: GenerateRequest) {
-  const response = await client.responses.create({
-    model,
-    input,
-    ...(temperature === undefined ? {} : { temperature }),
-    ...(webSearch ? { tools: [{ type: 'web_search' as const }] } : {}),
-  });
+async function viaResponses(client: OpenAI, { model, input, temperature, webSearch, signal }: GenerateRequest) {
+  const response = await client.responses.create(
+    {
+      model,
+      input,
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(webSearch ? { tools: [{ type: 'web_search' as const }] } : {}),
+    },
+    { signal },
+  );
   return {
     text: response.output_text,
     usage: { inputTokens: response.usage?.input_tokens ?? null, outputTokens: response.usage?.output_tokens ?? null },
   };
 }
 
-async function viaChat(client: OpenAI, { model, input, temperature }: GenerateRequest) {
-  const completion = await client.chat.completions.create({
-    model,
-    messages: [{ role: 'user', content: input }],
-    ...(temperature === undefined ? {} : { temperature }),
-  });
+async function viaChat(client: OpenAI, { model, input, temperature, signal }: GenerateRequest) {
+  const completion = await client.chat.completions.create(
+    {
+      model,
+      messages: [{ role: 'user', content: input }],
+      ...(temperature === undefined ? {} : { temperature }),
+    },
+    { signal },
+  );
   return {
     text: completion.choices[0]?.message.content ?? '',
     usage: { inputTokens: completion.usage?.prompt_tokens ?? null, outputTokens: completion.usage?.completion_tokens ?? null },

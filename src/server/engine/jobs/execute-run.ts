@@ -25,13 +25,18 @@ export async function runAgainShortly(deps: EngineDeps, { runId }: { runId: stri
   );
 }
 
+/** Why a job cut off by its process's stop failed: its retry, on the next process, runs it again (ADR 0100). */
+export const stoppedBeforeFinishing = 'The process stopped before this job finished.';
+
 /**
  * Runs the AI call of a run and records the outcome, then makes the first delivery attempt of a webhook or chat
  * message right here (deliver-run.ts `deliverInRunJob`); an e-mail gets a job of its own. A failed delivery never
  * repeats the call: a run that is no longer processing is not run again, only its first attempt made if it is still
  * due (the job ran again after failing or dying there). Only the first finisher's outcome is written.
+ *
+ * `abortSignal` is the job's: it ends the provider call when the process's grace ends, and then nothing is written.
  */
-export async function executeRun(deps: EngineDeps, { runId }: { runId: string }): Promise<void> {
+export async function executeRun(deps: EngineDeps, { runId }: { runId: string }, abortSignal?: AbortSignal): Promise<void> {
   const { db, logger } = deps;
   // When a worker began this run (issue 40): a run claimed ahead of its slot, or requeued because its owner's share was
   // full (`runAgainShortly`), begins here, in the job that runs it, not when the scheduler wrote it.
@@ -75,7 +80,13 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     // Models that only accept their default temperature reject any other value, so it is not sent.
     const temperature = model?.fixedTemperature ? undefined : prompt.temperature;
     const generated = await timeProviderCall(run.provider, () =>
-      provider.generate({ model: run.model, input, temperature, webSearch: prompt.searchEnabled && (model?.webSearch ?? false) }),
+      provider.generate({
+        model: run.model,
+        input,
+        temperature,
+        webSearch: prompt.searchEnabled && (model?.webSearch ?? false),
+        signal: abortSignal,
+      }),
     );
     let { inputTokens, outputTokens } = generated.usage;
     let notMet: string | null = null;
@@ -87,6 +98,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
         condition: deliveryCondition,
         result: generated.text,
         temperature: model?.fixedTemperature ? undefined : 0,
+        signal: abortSignal,
       }).catch((error: unknown) => {
         logger.warn(
           { runId, reason: error instanceof Error ? error.message : String(error) },
@@ -106,6 +118,8 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string })
     if (!(error instanceof ProviderError)) logger.error({ err: error, runId }, 'unexpected failure while running a task');
     outcome = { status: 'error', error: error instanceof ProviderError ? error.message : 'The run failed unexpectedly. Please try again.' };
   }
+  // An aborted call is no outcome of the run's: the job fails back to the queue and the run stays processing.
+  if (abortSignal?.aborted) throw new Error(stoppedBeforeFinishing);
 
   const inRunJob = deliveredInRunJob(run.taskSnapshot?.deliveryMethod ?? task.deliveryMethod);
   const latenessMs = run.scheduledFor ? latenessOf(begunAt, run.scheduledFor) : null;
