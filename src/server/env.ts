@@ -47,7 +47,10 @@ const envSchema = z.object({
     .min(3, { error: 'must be at least 3' })
     .max(500, { error: 'must be at most 500' })
     .optional(),
-  /** How long a stopping process waits for its running jobs before handing them back to the queue (issue 38). */
+  /**
+   * How long a stopping process waits for its requests and running jobs, side by side, before aborting them and
+   * handing the jobs back to the queue (issue 38, ADR 0100).
+   */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })

@@ -62,7 +62,7 @@ export const getAdminTaskRoute = onTask('get', '', 'Any user’s task with its o
 });
 
 export const runAdminTaskRoute = onTask('post', '/runs', 'Run Manually: Run Now on the owner’s behalf, counted to the owner’s plan', {
-  200: json(runResponseSchema, 'The run: completed, error, or still processing after the wait'),
+  200: json(runResponseSchema, 'The run: completed, error, or still processing after the wait or once the server begins to stop'),
   403: errorJson('Not an administrator, or beyond the owner’s monthly runs (`plan_limit`)'),
   409: errorJson('A run of this task is already processing'),
 });

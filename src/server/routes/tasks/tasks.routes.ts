@@ -118,7 +118,7 @@ export const rotateWebhookSecretRoute = onTask('post', '/webhook-secret', 'Repla
 });
 
 export const runTaskNowRoute = onTask('post', '/runs', 'Run Now: start a run and wait up to about 20 s for its outcome', {
-  200: json(runResponseSchema, 'The run: completed, error, or still processing after the wait'),
+  200: json(runResponseSchema, 'The run: completed, error, or still processing after the wait or once the server begins to stop'),
   ...planLimit,
   409: errorJson('A run of this task is already processing'),
 });
