@@ -132,8 +132,7 @@ it('stops within its grace: Run Now is answered, the provider call aborted and t
     const [run] = await setup.database.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id));
     expect(run).toMatchObject({ status: 'processing', error: null, result: null });
     const { rows } = await setup.database.db.execute<{ locked_at: string | null; last_error: string | null }>(sql`
-      select locked_at, last_error from graphile_worker._private_jobs j
-        join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'execute-run'`);
+      select locked_at, last_error from graphile_worker.jobs where task_identifier = 'execute-run'`);
     expect(rows).toEqual([{ locked_at: null, last_error: expect.stringContaining('stopped before this job finished') }]);
   } finally {
     if (product.child.exitCode === null) product.child.kill('SIGKILL');
