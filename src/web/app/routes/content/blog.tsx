@@ -4,7 +4,7 @@ import { ContentPage } from '#web/features/content/components/content-page';
 
 export function BlogRoute() {
   return (
-    <ContentPage eyebrow="Blog" title="Blog" description="News, prompting advice and engineering notes from the team behind Promptcron.">
+    <ContentPage title="Blog" description="News, prompting advice and engineering notes from the team behind Promptcron.">
       <BlogList posts={blogPosts} />
     </ContentPage>
   );

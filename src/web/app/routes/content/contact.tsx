@@ -7,7 +7,7 @@ export function ContactRoute() {
   const siteConfig = useSiteConfig();
 
   return (
-    <ContentPage eyebrow="Contact" title="Contact" description="Questions, feedback or a problem with a task? Write to our support team.">
+    <ContentPage title="Contact" description="Questions, feedback or a problem with a task? Write to our support team.">
       <div className="flex max-w-xl items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <Mail aria-hidden="true" className="size-6 shrink-0 text-indigo-600" />
         {siteConfig.data ? (

@@ -21,7 +21,6 @@ const references: LinkCard[] = [
 export function DocsRoute() {
   return (
     <ContentPage
-      eyebrow="Documentation"
       title="Documentation"
       description="Everything you need to schedule AI prompts with Promptcron and receive their results by e-mail, signed webhook, Slack or Discord."
     >

@@ -17,7 +17,6 @@ const quickReference = [
 export function GuidesRoute() {
   return (
     <ContentPage
-      eyebrow="Guides"
       title="Guides"
       description="Step-by-step guides to writing prompts, scheduling them and delivering their results with Promptcron."
     >

@@ -9,7 +9,6 @@ export function IntegrationsRoute() {
 
   return (
     <ContentPage
-      eyebrow="Integrations"
       title="Integrations"
       description="The AI services Promptcron runs your prompts on and the ways it delivers their results, available today and planned."
     >

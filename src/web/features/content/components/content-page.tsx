@@ -33,7 +33,9 @@ type ParentPage = keyof typeof parentPages;
 export function ContentPage({ title, description, eyebrow, parent = 'home', children }: ContentPageProps) {
   usePageMeta({ title: formatDocumentTitle(title), description });
   const back = parentPages[parent];
-  const eyebrowText = eyebrow ?? (parent === 'home' ? undefined : back.name);
+  const label = eyebrow ?? (parent === 'home' ? undefined : back.name);
+  // A label that repeats the heading ("Contact" over "Contact") says nothing twice: only a different one shows.
+  const eyebrowText = label && label.toLowerCase() !== title.toLowerCase() ? label : undefined;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
