@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { toast, toastError } from '#web/lib/toast';
 import { adminUserStatuses, type AdminUser, type AdminUserStatus } from '#shared/admin/admin-user.schema';
 import { PageIntro } from '#web/components/layout/page-intro';
-import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { inputClassName } from '#web/components/ui/input';
 import { NameLink } from '#web/components/ui/name-link';
@@ -17,12 +16,11 @@ import { adminUserPageSize, useAdminUserPage, usePlans, type AdminUserFilter } f
 import { exportUsers } from '../api/export-users';
 import { InviteUserDialog } from './invite-user-dialog';
 import { UserActionDialogs } from './user-action-dialogs';
+import { UserStatusBadge, userStatusLabels } from './user-badges';
 import { UserRowMenu, type UserDialog } from './user-row-menu';
 import { formatInstant } from '#web/lib/date-time';
 import { userProfilePath } from '../lib/user-list-address';
 
-const statusLabels: Record<AdminUserStatus, string> = { active: 'Active', inactive: 'Inactive', suspended: 'Suspended' };
-const statusTones = { active: 'emerald', inactive: 'slate', suspended: 'indigo' } as const;
 const columns = ['Name', 'Email', 'Status', 'Plan', 'Tasks', 'Joined', 'Actions'] as const;
 
 type UserListProps = {
@@ -117,7 +115,7 @@ export function UserList({ filter, onFilterChange }: UserListProps) {
             <option value="">All statuses</option>
             {adminUserStatuses.map((status) => (
               <option key={status} value={status}>
-                {statusLabels[status]}
+                {userStatusLabels[status]}
               </option>
             ))}
           </select>
@@ -165,7 +163,7 @@ export function UserList({ filter, onFilterChange }: UserListProps) {
                   <span className="min-w-0 break-all text-slate-700">{user.email}</span>
                 </StackedCell>
                 <StackedCell label="Status">
-                  <Badge tone={statusTones[user.status]}>{statusLabels[user.status]}</Badge>
+                  <UserStatusBadge status={user.status} />
                 </StackedCell>
                 <StackedCell label="Plan">
                   <span className="text-slate-700">{user.plan.name}</span>

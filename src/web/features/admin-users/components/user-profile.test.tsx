@@ -62,6 +62,18 @@ describe('an admin user profile', () => {
     expect(screen.getByRole('link', { name: 'Back to Users' }).getAttribute('href')).toBe('/admin/users');
   });
 
+  it('shows status and role with the words and badges of the Users list', async () => {
+    stubApi({ handlers: { 'GET /api/admin/users/user-1': () => jsonResponse(profile) } });
+    renderRoutes([{ path: '/', element: <UserProfile userId="user-1" /> }]);
+
+    const value = async (label: string) => (await screen.findByText(label, { selector: 'dt' })).nextElementSibling;
+    expect((await value('Status'))?.textContent).toBe('Suspended');
+    expect((await value('Role'))?.textContent).toBe('User');
+    // A badge, as in the list's Status column, not a bare word.
+    expect((await value('Status'))?.querySelector('span.rounded-full')?.textContent).toBe('Suspended');
+    expect((await value('Role'))?.querySelector('span.rounded-full')?.textContent).toBe('User');
+  });
+
   it('says when the user does not exist', async () => {
     stubApi({ handlers: { 'GET /api/admin/users/user-1': () => errorResponse(404, 'not_found', 'User not found.') } });
     renderRoutes([{ path: '/', element: <UserProfile userId="user-1" /> }]);

@@ -7,6 +7,7 @@ import { QueryLoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
 import { useAdminUserProfile } from '../api/admin-users';
+import { UserRoleBadge, UserStatusBadge } from './user-badges';
 import { formatLocalDateTime } from '#web/lib/date-time';
 
 // With the zone's short name, as every other page writes a time (ADR 0067): the profile's times are not in a table
@@ -44,8 +45,12 @@ export function UserProfile({ userId, backTo = paths.adminUsers }: UserProfilePr
       <PageIntro title={user.fullName || user.name} description={user.email} truncateDescription />
       <Section title="Account">
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-          <Item label="Status">{user.status}</Item>
-          <Item label="Role">{user.role}</Item>
+          <Item label="Status">
+            <UserStatusBadge status={user.status} />
+          </Item>
+          <Item label="Role">
+            <UserRoleBadge role={user.role} />
+          </Item>
           <Item label="Plan">{`${user.plan.name}${subscription?.paid ? ' (paid through Stripe)' : ''}`}</Item>
           <Item label="Joined">{when(user.joinedAt)}</Item>
           <Item label="Last sign-in">{when(user.lastSignInAt)}</Item>
