@@ -21,10 +21,12 @@ export function DeferredToaster() {
   return (
     <Suspense fallback={null}>
       {/*
-       * The spec shows at most one notification at a time. Bottom right, where no navigation is: at the top a toast
-       * covered the header and, on a phone, its menu button. Below 600 px sonner spans it across the bottom.
+       * The spec shows at most one notification at a time. At the bottom: at the top a toast covered the header and,
+       * on a phone, its menu button. On the left: at the right it covered the row actions of every table (Actions is
+       * the last column), at the moment a row's action had just raised it. Below 600 px sonner spans it across the
+       * bottom either way.
        */}
-      <Toaster visibleToasts={1} position="bottom-right" closeButton />
+      <Toaster visibleToasts={1} position="bottom-left" closeButton />
     </Suspense>
   );
 }
