@@ -14,8 +14,9 @@ import { toast } from './toast';
 const sessionEndMessages: Record<SessionEndReason, string> = {
   'signed-out': 'Your session ended. Please sign in again.',
   'password-changed': 'Your password was changed. Please sign in with the new one.',
-  suspended: 'Your account has been suspended. Contact support.',
-  // Said by the page the guard opens instead (routes/account-deleted.tsx).
+  // Said by the pages the guard opens instead, where it stays: the login page with the support address
+  // (routes/auth/login.tsx), and routes/account-deleted.tsx.
+  suspended: '',
   deleted: '',
   expired: 'Your session ended. Please sign in again.',
 };

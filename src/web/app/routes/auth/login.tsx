@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '#web/config/paths';
 import { AuthCard, AuthPending } from '#web/features/auth/components/auth-card';
 import { LoginForm } from '#web/features/auth/components/login-form';
-import { useAuth } from '#web/lib/auth';
+import { useSiteConfig } from '#web/features/site/api/get-site-config';
+import { useAuth, useSessionEndReason } from '#web/lib/auth';
 import { returnDestination } from '#web/lib/return-to';
 import { formatDocumentTitle, useDocumentTitle } from '#web/lib/use-document-title';
 
@@ -10,6 +12,10 @@ export function LoginRoute() {
   useDocumentTitle(formatDocumentTitle('Sign in'));
   const auth = useAuth();
   const location = useLocation();
+  const endReason = useSessionEndReason();
+  // Kept from the first render: the cache drops the reason after a few minutes unobserved, and the message must not
+  // vanish while the user is still reading the page.
+  const [suspended] = useState(endReason === 'suspended');
 
   if (auth.status === 'loading') return <AuthPending />;
   // Both a signed-in visitor and a successful sign-in end here: back to where a guard sent them from, or the dashboard.
@@ -28,7 +34,30 @@ export function LoginRoute() {
         </>
       }
     >
+      {suspended ? <SuspendedNotice /> : null}
       <LoginForm />
     </AuthCard>
+  );
+}
+
+/**
+ * Why a session ended by a suspension: stays on the page rather than in a toast, because the user cannot sign in and
+ * needs the support address, which a 4-second toast took away before it could be copied.
+ */
+function SuspendedNotice() {
+  const siteConfig = useSiteConfig();
+  const supportEmail = siteConfig.data?.supportEmail;
+  return (
+    <p role="alert" className="mb-5 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <span>Your account has been suspended. Contact support.</span>
+      {supportEmail ? (
+        <>
+          {' '}
+          <a href={`mailto:${supportEmail}`} className="font-semibold break-all underline underline-offset-2">
+            {supportEmail}
+          </a>
+        </>
+      ) : null}
+    </p>
   );
 }
