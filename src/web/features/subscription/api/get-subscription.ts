@@ -15,12 +15,20 @@ export function subscriptionQueryOptions() {
   return queryOptions({ queryKey: subscriptionQueryKey, queryFn: ({ signal }) => getSubscription({ signal }) });
 }
 
-/** `activating`: polled until the plan is a paid one, for the moments between Stripe's redirect and its webhook. */
+/**
+ * `activating`: polled until the plan is a paid one, for the moments between Stripe's redirect and its webhook; not on
+ * a server without payments, where no webhook will come.
+ */
 export function useSubscription({ activating = false }: { activating?: boolean } = {}) {
   return useQuery({
     ...subscriptionQueryOptions(),
     refetchInterval: (query) =>
-      activating && !query.state.data?.paid && query.state.dataUpdateCount < activationPolls ? activationPollMs : false,
+      activating &&
+      query.state.data?.paymentsConfigured !== false &&
+      !query.state.data?.paid &&
+      query.state.dataUpdateCount < activationPolls
+        ? activationPollMs
+        : false,
   });
 }
 

@@ -253,11 +253,22 @@ describe('subscription page', () => {
   });
 
   it('announces a completed checkout once and drops the parameter', async () => {
-    stubBilling();
+    stubBilling({ current: subscription({ plan: pro, paid: true }) });
     const { router } = renderPage('/dashboard/subscription?success=true');
 
     expect(await screen.findByText('Subscription created successfully')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('claims no subscription after a checkout return on a server without payments', async () => {
+    stubBilling({ current: subscription({ paymentsConfigured: false }) });
+    const { router } = renderPage('/dashboard/subscription?success=true');
+
+    expect(await screen.findByText('Payments are not configured on this server.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(within(card('Free')).getByText('Current Plan')).toBeTruthy();
+    expect(screen.queryByText('Subscription created successfully')).toBeNull();
+    expect(screen.queryByText('Activating your subscription...')).toBeNull();
   });
 
   it('says the subscription is activating after a checkout until the webhook has changed the plan', async () => {
@@ -268,11 +279,14 @@ describe('subscription page', () => {
     const activating = await screen.findByText('Activating your subscription...');
     expect(activating.getAttribute('role')).toBe('status');
     expect(within(card('Free')).getByText('Current Plan')).toBeTruthy();
+    // Stripe's redirect alone is no subscription: success is said once the plan is paid.
+    expect(screen.queryByText('Subscription created successfully')).toBeNull();
 
     current = subscription({ plan: pro, paid: true });
     // The page polls every 2 seconds while it waits.
     await waitFor(() => expect(within(card('Pro')).getByText('Current Plan')).toBeTruthy(), { timeout: 4_000 });
     expect(screen.queryByText('Activating your subscription...')).toBeNull();
+    expect(await screen.findByText('Subscription created successfully')).toBeTruthy();
   });
 
   it('announces a canceled checkout and drops the parameter', async () => {

@@ -18,7 +18,7 @@ import { useSubscription, type Subscription } from '../api/get-subscription';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { useStartCheckout } from '../api/start-checkout';
 import { PlanCard } from './plan-card';
-import { useCheckoutReturn } from './use-checkout-return';
+import { useAnnounceSubscription, useCheckoutReturn } from './use-checkout-return';
 
 const gridClassName = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 const paymentsNoteId = 'payments-not-configured';
@@ -45,6 +45,7 @@ export function SubscriptionPage() {
   const { checkoutCompleted } = useCheckoutReturn();
   const plans = usePlans();
   const subscription = useSubscription({ activating: checkoutCompleted });
+  useAnnounceSubscription(checkoutCompleted, subscription.data);
 
   let body;
   if (plans.isPending || subscription.isPending) {
@@ -73,7 +74,13 @@ export function SubscriptionPage() {
       />
     );
   } else {
-    body = <PlanCards plans={plans.data} subscription={subscription.data} activating={checkoutCompleted && !subscription.data.paid} />;
+    body = (
+      <PlanCards
+        plans={plans.data}
+        subscription={subscription.data}
+        activating={checkoutCompleted && subscription.data.paymentsConfigured && !subscription.data.paid}
+      />
+    );
   }
 
   return (
