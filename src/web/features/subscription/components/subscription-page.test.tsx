@@ -271,6 +271,24 @@ describe('subscription page', () => {
     expect(screen.queryByText('Activating your subscription...')).toBeNull();
   });
 
+  it('lays four plans out without leaving one alone on a row', async () => {
+    stubBilling({ current: subscription({ plan: unlimited }) });
+    renderPage();
+
+    const grid = (await screen.findByRole('region', { name: 'Business' })).parentElement;
+    if (!grid) throw new Error('The plan cards have no grid');
+    expect(grid.children).toHaveLength(4);
+    // The columns at each Tailwind width, from the grid's classes: a width keeps the last count set at or below it.
+    const classes = grid.className.split(' ');
+    let columns = 1;
+    for (const prefix of ['', 'sm:', 'md:', 'lg:', 'xl:', '2xl:']) {
+      const set = classes.find((name) => name.startsWith(`${prefix}grid-cols-`));
+      if (set) columns = Number(set.slice(`${prefix}grid-cols-`.length));
+      const width = prefix || 'phone';
+      expect({ width, cardsOnAShortLastRow: 4 % columns }).toEqual({ width, cardsOnAShortLastRow: 0 });
+    }
+  });
+
   it('says the subscription is activating after a checkout until the webhook has changed the plan', async () => {
     let current = subscription();
     stubBilling({ handlers: { 'GET /api/me/subscription': () => jsonResponse({ subscription: current }) } });

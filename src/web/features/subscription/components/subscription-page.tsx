@@ -21,6 +21,11 @@ import { PlanCard } from './plan-card';
 import { useAnnounceSubscription, useCheckoutReturn } from './use-checkout-return';
 
 const gridClassName = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+/**
+ * Four plans (Free, Pro, Business and a given one) in threes would leave the last alone on a row: two by two, then
+ * all four side by side once they fit.
+ */
+const fourPlansGridClassName = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-4';
 const paymentsNoteId = 'payments-not-configured';
 /** One toast at a time (spec section 9): a second failure replaces the first. */
 const billingToastId = 'billing';
@@ -201,7 +206,7 @@ function PlanCards({ plans, subscription, activating }: PlanCardsProps) {
           Payments are not configured on this server.
         </p>
       ) : null}
-      <div className={gridClassName}>
+      <div className={shown.length === 4 ? fourPlansGridClassName : gridClassName}>
         {shown.map((plan) => {
           const current = plan.id === subscription.plan.id;
           return (
