@@ -18,6 +18,9 @@ export const auditEntrySchema = z
     }),
     targetType: z.enum(['user', 'task', 'plan']).or(z.string()),
     targetId: z.string(),
+    targetGone: z.boolean().meta({
+      description: 'True once the user or task the entry is about is deleted: `details` keep who or what it was',
+    }),
     details: z
       .record(z.string(), z.unknown())
       .meta({ description: 'The target’s names, and what changed as { field: { from, to } }; describeAuditEntry reads it as words' }),

@@ -159,3 +159,19 @@ export function describeAuditEntry({
       };
   }
 }
+
+/**
+ * Who or what an entry's deleted user or task was, from the names the entry kept when it was written (the account's
+ * name and e-mail, the task's name and owner): "Bob <bob@example.com> (deleted)".
+ */
+export function deletedTargetLabel({ targetType, details, targetId }: { targetType: string; details: Details; targetId: string }): string {
+  if (targetType === 'task') {
+    const owner = text(details.ownerName) ?? text(details.ownerEmail);
+    const task = text(details.taskName) ?? text(details.name) ?? targetId;
+    return `${owner ? `${possessive(owner)} task ` : 'Task '}${task} (deleted)`;
+  }
+  const name = text(details.name);
+  const email = text(details.email);
+  const who = name && email && name !== email ? `${name} <${email}>` : (name ?? email ?? targetId);
+  return `${who} (deleted)`;
+}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '#shared/admin/admin-audit.schema';
 import { adminPlanResponseSchema } from '#shared/admin/admin-plan.schema';
-import { describeAuditEntry } from '#shared/admin/audit-summary';
+import { deletedTargetLabel, describeAuditEntry } from '#shared/admin/audit-summary';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { type TestClient, useTestApp } from '#test/app';
 import { proPlanId } from '#test/plans';
@@ -148,5 +148,29 @@ describe('what the audit log records (issue 37)', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('entries about a deleted account', () => {
+  it('keep who the account and its tasks were, and say they are gone', async () => {
+    const { id: goneId } = await t.signIn({ name: 'Dee Parted' });
+    const { id: keptId } = await t.signIn({ name: 'Kim Kept' });
+    const goneTaskId = (await seedTask(t.db, goneId, { name: 'Evening digest' })).id;
+    expect((await admin.request(`/api/admin/tasks/${goneTaskId}/pause`, { method: 'POST' })).status).toBe(200);
+    for (const id of [goneId, keptId]) expect((await admin.request(`/api/admin/users/${id}/suspend`, { method: 'POST' })).status).toBe(200);
+    expect((await admin.request(`/api/admin/users/${goneId}`, { method: 'DELETE' })).status).toBe(200);
+
+    const about = async (targetId: string) => (await admin.expectOk(auditPageSchema, `/api/admin/audit?targetId=${targetId}`)).items;
+    const aboutGone = await about(goneId);
+    expect(aboutGone.map((entry) => [entry.action, entry.targetGone])).toEqual([
+      ['user.delete', true],
+      ['user.suspend', true],
+    ]);
+    for (const entry of aboutGone) expect(deletedTargetLabel(entry)).toBe('Dee Parted <deeparted@example.com> (deleted)');
+    const [taskEntry] = await about(goneTaskId);
+    expect(taskEntry?.targetGone).toBe(true);
+    expect(deletedTargetLabel(taskEntry!)).toBe('Dee Parted’s task Evening digest (deleted)');
+    expect((await about(keptId)).map((entry) => entry.targetGone)).toEqual([false]);
+    expect((await about(proPlanId)).every((entry) => !entry.targetGone)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuditPage } from '#shared/admin/admin-audit.schema';
 import type { Database } from '#server/db/client';
-import { auditLog, user } from '#server/db/schema/index';
+import { auditLog, tasks, user } from '#server/db/schema/index';
 import { ValidationError } from '../../errors';
 import { isUuid } from '#shared/ids/is-uuid';
 import { encodeKeysetCursor, exactInstant, isExactInstant, keysetCursorParts } from '../../keyset-cursor';
@@ -16,6 +17,17 @@ function decodeCursor(cursor: string): SQL {
   }
   return sql`(${auditLog.createdAt}, ${auditLog.id}) < (${createdAt}::timestamptz, ${id}::uuid)`;
 }
+
+const targetUser = alias(user, 'target_user');
+
+/**
+ * Whether the entry's user or task is gone (plans are never deleted). Tasks' ids are uuids and an entry's target id is
+ * text: the cast is on the entry's side, and only for task entries, so the lookup stays on the tasks' primary key.
+ */
+const targetGone = sql<boolean>`case ${auditLog.targetType}
+  when 'user' then ${targetUser.id} is null
+  when 'task' then not exists (select 1 from ${tasks} where ${tasks.id} = ${auditLog.targetId}::uuid)
+  else false end`;
 
 /** Administrators' actions, newest first, optionally by one administrator or about one target (indexed both ways). */
 export async function listAudit({
@@ -36,9 +48,11 @@ export async function listAudit({
       entry: auditLog,
       cursorCreatedAt: createdAtExact,
       actor: { id: user.id, name: user.name, fullName: user.fullName, email: user.email },
+      targetGone,
     })
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorId))
+    .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
     .where(
       and(
         actorId ? eq(auditLog.actorId, actorId) : undefined,
@@ -51,13 +65,14 @@ export async function listAudit({
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ entry, actor }) => ({
+    items: page.map(({ entry, actor, targetGone }) => ({
       id: entry.id,
       actor: actor ? { id: actor.id, name: actor.fullName || actor.name || actor.email, email: actor.email } : null,
       actorId: entry.actorId,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,
+      targetGone,
       details: entry.details,
       createdAt: entry.createdAt.toISOString(),
     })),

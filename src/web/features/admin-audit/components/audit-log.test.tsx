@@ -15,6 +15,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   action: 'user.suspend',
   targetType: 'user',
   targetId: 'user-7',
+  targetGone: false,
   details: { email: 'mel@example.com' },
   createdAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
@@ -131,6 +132,47 @@ describe('the audit log page', () => {
     ).toEqual(['Price: 10.00 USD → 15.00 USD', 'Active tasks: 20 → Unlimited']);
     expect(within(table).getByRole('link', { name: 'Deleted Bob’s task Morning news' }).getAttribute('href')).toBe('/admin/tasks/task-1');
     expect(table.textContent).not.toContain('{');
+  });
+
+  it('names a deleted account and task as their entries kept them, without a link to a page that is gone', async () => {
+    stubApi({
+      me: testAdmin,
+      handlers: {
+        'GET /api/admin/audit': () =>
+          jsonResponse({
+            items: [
+              entry({
+                id: 'e-1',
+                action: 'user.delete',
+                targetGone: true,
+                details: { name: 'Bob Gone', email: 'bob@example.com', role: 'user' },
+              }),
+              entry({
+                id: 'e-2',
+                action: 'task.pause',
+                targetType: 'task',
+                targetId: 'task-9',
+                targetGone: true,
+                details: { taskName: 'Evening digest', ownerName: 'Bob Gone', ownerEmail: 'bob@example.com' },
+              }),
+              entry({ id: 'e-3', action: 'user.suspend', details: { name: 'Kim Kept', email: 'kim@example.com' } }),
+            ],
+            nextCursor: null,
+          }),
+      },
+    });
+    renderRoutes([{ path: '/', element: <AuditLog targetId="" /> }]);
+
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    await within(table).findByText('Bob Gone <bob@example.com> (deleted)');
+    const [deleted, paused, kept] = within(table).getAllByRole('row').slice(1);
+    expect(within(deleted!).getByText('Deleted Bob Gone’s account')).toBeTruthy();
+    expect(within(deleted!).getByText('Bob Gone <bob@example.com> (deleted)')).toBeTruthy();
+    expect(within(deleted!).queryByRole('link')).toBeNull();
+    expect(within(paused!).getByText('Bob Gone’s task Evening digest (deleted)')).toBeTruthy();
+    expect(within(paused!).queryByRole('link')).toBeNull();
+    // An account that still exists is still a link to its page.
+    expect(within(kept!).getByRole('link', { name: 'Suspended Kim Kept' }).getAttribute('href')).toBe('/admin/users/user-7');
   });
 
   it("names the zone of each time, in the administrator's account zone (ADR 0067)", async () => {

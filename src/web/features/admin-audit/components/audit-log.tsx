@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { commandLineActorId, type AuditEntry } from '#shared/admin/admin-audit.schema';
-import { describeAuditEntry, type AuditChange } from '#shared/admin/audit-summary';
+import { deletedTargetLabel, describeAuditEntry, type AuditChange } from '#shared/admin/audit-summary';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { LoadMoreButton } from '#web/components/ui/load-more-button';
@@ -50,9 +50,17 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </span>
       </StackedCell>
       <StackedCell className={`${stackedTextCell} max-lg:order-first`}>
-        <Link to={targetPath(entry)} className="font-medium text-indigo-700 hover:underline">
-          {summary}
-        </Link>
+        {entry.targetGone ? (
+          // Its page would only say it is not found: the entry says who or what it was instead.
+          <span className="flex flex-col gap-0.5">
+            <span className="font-medium text-slate-900">{summary}</span>
+            <span className="text-slate-600">{deletedTargetLabel(entry)}</span>
+          </span>
+        ) : (
+          <Link to={targetPath(entry)} className="font-medium text-indigo-700 hover:underline">
+            {summary}
+          </Link>
+        )}
       </StackedCell>
       <StackedCell label="Before and after" className={changes.length ? stackedTextCell : 'max-lg:hidden'}>
         <Changes changes={changes} />
