@@ -22,7 +22,7 @@ async function restingBox(toast: Locator): Promise<Box> {
 }
 
 for (const width of [390, 1366]) {
-  test(`at ${width} px a notification leaves the header and its menu button uncovered`, async ({ page }) => {
+  test(`at ${width} px a notification leaves the header, its menu button and the tables' row actions uncovered`, async ({ page }) => {
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/dashboard/settings?tab=notifications');
     // Saving the preferences as they are: a notification, and nothing about the shared account changes.
@@ -41,6 +41,9 @@ for (const width of [390, 1366]) {
     if (await menuButton.isVisible()) {
       const menuBox = (await menuButton.boundingBox()) as Box;
       expect(overlaps(toastBox, menuBox), 'toast over the menu button').toBe(false);
+    } else {
+      // A wide screen: the tables' row actions are their last column, at the right; the toast keeps to the left.
+      expect(toastBox.x + toastBox.width, `toast ${JSON.stringify(toastBox)} reaching the right half`).toBeLessThan(width / 2);
     }
   });
 }
