@@ -11,6 +11,10 @@ export const auditEntrySchema = z
       .object({ id: z.string(), name: z.string(), email: z.string() })
       .nullable()
       .meta({ description: 'Null once the administrator’s account is deleted' }),
+    deletedActor: z
+      .object({ name: z.string(), email: z.string() })
+      .nullable()
+      .meta({ description: 'Once the administrator’s account is deleted: their name and e-mail, as the deletion’s entry kept them' }),
     actorId: z.string(),
     action: z.string().meta({
       description:

@@ -173,4 +173,21 @@ describe('entries about a deleted account', () => {
     expect((await about(keptId)).map((entry) => entry.targetGone)).toEqual([false]);
     expect((await about(proPlanId)).every((entry) => !entry.targetGone)).toBe(true);
   });
+
+  it('name a deleted administrator as the deletion’s entry kept them', async () => {
+    const { id: formerId, client: former } = await t.signIn({ name: 'Fay Former', role: 'admin' });
+    const { id: subjectId } = await t.signIn({ name: 'Sam Subject' });
+    expect((await former.request(`/api/admin/users/${subjectId}/suspend`, { method: 'POST' })).status).toBe(200);
+    expect((await admin.request(`/api/admin/users/${formerId}`, { method: 'DELETE' })).status).toBe(200);
+
+    const [suspension] = (await admin.expectOk(auditPageSchema, `/api/admin/audit?actorId=${formerId}`)).items;
+    expect(suspension).toMatchObject({
+      action: 'user.suspend',
+      actor: null,
+      deletedActor: { name: 'Fay Former', email: 'fayformer@example.com' },
+    });
+    // An administrator who still exists is the actor itself.
+    const [deletion] = (await admin.expectOk(auditPageSchema, `/api/admin/audit?targetId=${formerId}`)).items;
+    expect(deletion).toMatchObject({ action: 'user.delete', actor: { id: adminId }, deletedActor: null });
+  });
 });

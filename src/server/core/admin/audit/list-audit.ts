@@ -29,6 +29,15 @@ const targetGone = sql<boolean>`case ${auditLog.targetType}
   when 'task' then not exists (select 1 from ${tasks} where ${tasks.id} = ${auditLog.targetId}::uuid)
   else false end`;
 
+/**
+ * A deleted administrator's details as the entry recording the deletion kept them (name and e-mail), so their actions
+ * still say who took them. By the target index; `audit_log` inside is the outer entry, the subquery's own is `deletion`.
+ */
+const actorDeletionDetails = sql<Record<string, unknown> | null>`(select deletion.details from ${auditLog} as deletion
+  where deletion.action = 'user.delete' and deletion.target_id = ${auditLog.actorId} limit 1)`;
+
+const keptText = (details: Record<string, unknown>, key: string) => (typeof details[key] === 'string' ? details[key] : '');
+
 /** Administrators' actions, newest first, optionally by one administrator or about one target (indexed both ways). */
 export async function listAudit({
   db,
@@ -49,6 +58,7 @@ export async function listAudit({
       cursorCreatedAt: createdAtExact,
       actor: { id: user.id, name: user.name, fullName: user.fullName, email: user.email },
       targetGone,
+      actorDeletionDetails,
     })
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorId))
@@ -65,9 +75,11 @@ export async function listAudit({
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ entry, actor, targetGone }) => ({
+    items: page.map(({ entry, actor, targetGone, actorDeletionDetails: deleted }) => ({
       id: entry.id,
       actor: actor ? { id: actor.id, name: actor.fullName || actor.name || actor.email, email: actor.email } : null,
+      deletedActor:
+        !actor && deleted ? { name: keptText(deleted, 'name') || keptText(deleted, 'email'), email: keptText(deleted, 'email') } : null,
       actorId: entry.actorId,
       action: entry.action,
       targetType: entry.targetType,

@@ -11,6 +11,7 @@ import { AuditLog } from './audit-log';
 const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   id: 'entry-1',
   actor: { id: 'admin-1', name: 'Ada Admin', email: 'ada@example.com' },
+  deletedActor: null,
   actorId: 'admin-1',
   action: 'user.suspend',
   targetType: 'user',
@@ -134,7 +135,7 @@ describe('the audit log page', () => {
     expect(table.textContent).not.toContain('{');
   });
 
-  it('names a deleted account and task as their entries kept them, without a link to a page that is gone', async () => {
+  it('names deleted accounts and tasks as their entries kept them, without a link to a page that is gone', async () => {
     stubApi({
       me: testAdmin,
       handlers: {
@@ -155,7 +156,14 @@ describe('the audit log page', () => {
                 targetGone: true,
                 details: { taskName: 'Evening digest', ownerName: 'Bob Gone', ownerEmail: 'bob@example.com' },
               }),
-              entry({ id: 'e-3', action: 'user.suspend', details: { name: 'Kim Kept', email: 'kim@example.com' } }),
+              entry({
+                id: 'e-3',
+                action: 'user.suspend',
+                details: { name: 'Kim Kept', email: 'kim@example.com' },
+                actor: null,
+                actorId: 'admin-2',
+                deletedActor: { name: 'Ed Former', email: 'ed@example.com' },
+              }),
             ],
             nextCursor: null,
           }),
@@ -173,6 +181,8 @@ describe('the audit log page', () => {
     expect(within(paused!).queryByRole('link')).toBeNull();
     // An account that still exists is still a link to its page.
     expect(within(kept!).getByRole('link', { name: 'Suspended Kim Kept' }).getAttribute('href')).toBe('/admin/users/user-7');
+    // An administrator whose account is gone is named as the deletion's entry kept them.
+    expect(within(kept!).getByText('Ed Former <ed@example.com> (deleted)')).toBeTruthy();
   });
 
   it("names the zone of each time, in the administrator's account zone (ADR 0067)", async () => {

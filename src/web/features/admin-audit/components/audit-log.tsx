@@ -46,7 +46,12 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </StackedCell>
       <StackedCell label="Administrator" className="min-w-0 [overflow-wrap:anywhere]">
         <span className="text-slate-700">
-          {entry.actor?.name ?? (entry.actorId === commandLineActorId ? 'Command line' : 'Deleted account')}
+          {entry.actor?.name ??
+            (entry.actorId === commandLineActorId
+              ? 'Command line'
+              : entry.deletedActor
+                ? `${entry.deletedActor.name} <${entry.deletedActor.email}> (deleted)`
+                : 'Deleted account')}
         </span>
       </StackedCell>
       <StackedCell className={`${stackedTextCell} max-lg:order-first`}>
