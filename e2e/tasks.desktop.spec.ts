@@ -68,7 +68,8 @@ test('create a webhook task and an e-mail task, find them, edit, pause, resume, 
   // The run is in the task's history, completed, with the start of the model's answer.
   const history = page.getByRole('region', { name: 'Run history' });
   await expect(history.getByText('Manual')).toBeVisible();
-  await expect(history.locator('[data-run-status]')).toHaveText('Completed');
+  // The new account never confirmed its own address (ADR 0094), so the badge says the result did not go out (ADR 0106).
+  await expect(history.locator('[data-run-status]')).toHaveText('Completed · not delivered');
   await expect(history.getByText(/Three scheduling facts/).first()).toBeVisible();
 
   // Pause and resume from the detail page; the list's Paused filter follows.

@@ -86,13 +86,14 @@ export function deliveryOutcome(run: DeliveredRun): DeliveryOutcome {
   }
 }
 
-/** The colour of each outcome's word: red only for a delivery that failed, amber while it is still being tried. */
+/** The colour of each outcome's word: red only for a delivery that failed, amber while it is retried or held back. */
 export const deliveryOutcomeClassNames: Record<DeliveryOutcomeKind, string> = {
   delivered: 'text-emerald-700',
   pending: 'text-slate-600',
   retrying: 'text-amber-700',
   failed: 'text-red-700',
-  'not-delivered': 'text-slate-700',
+  // The result did not arrive, though nothing is broken in the sending (an unconfirmed address): a warning, not grey.
+  'not-delivered': 'text-amber-700',
   'skipped-by-rule': 'text-slate-600',
   other: 'text-slate-600',
 };
@@ -107,4 +108,39 @@ export function deliveryOutcomeDetail(outcome: DeliveryOutcome, formatTime: (iso
     return outcome.reason ? `${next} Last error: ${outcome.reason}` : next;
   }
   return outcome.reason;
+}
+
+/** How a run's badge looks: its status's colour, or a warning's when the result did not arrive. */
+export type RunBadgeTone = 'progress' | 'success' | 'warning' | 'failure' | 'neutral';
+
+export type RunBadge = {
+  /** "Completed", or "Completed · delivery retrying", "Completed · delivery failed", "Completed · not delivered". */
+  label: string;
+  tone: RunBadgeTone;
+  /** What became of a completed run's delivery when it did not arrive; null when there is nothing to warn of. */
+  delivery: DeliveryOutcome | null;
+};
+
+const runStatusLabels: Record<string, string> = { processing: 'Processing', completed: 'Completed', error: 'Error' };
+
+/** Each outcome that means a completed run's result did not reach its target, as the badge adds it after "Completed". */
+const missedDeliveries: Partial<Record<DeliveryOutcomeKind, { words: string; tone: RunBadgeTone }>> = {
+  retrying: { words: 'delivery retrying', tone: 'warning' },
+  failed: { words: 'delivery failed', tone: 'failure' },
+  'not-delivered': { words: 'not delivered', tone: 'warning' },
+};
+
+/**
+ * A run's status and its delivery as one badge reads them (issue 48), on every screen that shows a run: a completed run
+ * whose result did not arrive is not a plain green "Completed". A run a rule held back, or one still being delivered
+ * for the first time, is. Statuses this build does not know read as they came, in grey.
+ */
+export function runBadge(run: DeliveredRun): RunBadge {
+  const label = runStatusLabels[run.status] ?? run.status.charAt(0).toUpperCase() + run.status.slice(1);
+  if (run.status === 'processing') return { label, tone: 'progress', delivery: null };
+  if (run.status === 'error') return { label, tone: 'failure', delivery: null };
+  if (run.status !== 'completed') return { label, tone: 'neutral', delivery: null };
+  const delivery = deliveryOutcome(run);
+  const missed = missedDeliveries[delivery.kind];
+  return missed ? { label: `${label} · ${missed.words}`, tone: missed.tone, delivery } : { label, tone: 'success', delivery: null };
 }

@@ -59,6 +59,8 @@ export const toast = {
   success: (message: Message, options?: ExternalToast) => sonner.success(message, replacing(message, options)),
   error: (message: Message, options?: ExternalToast) => sonner.error(message, replacing(message, options)),
   info: (message: Message, options?: ExternalToast) => sonner.info(message, replacing(message, options)),
+  /** Something that worked but needs a look, such as a run whose delivery is being retried. */
+  warning: (message: Message, options?: ExternalToast) => sonner.warning(message, replacing(message, options)),
   dismiss: dismissShown,
 };
 

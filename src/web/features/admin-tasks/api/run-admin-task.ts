@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast, toastError } from '#web/lib/toast';
 import { runResponseSchema, type Run } from '#shared/runs/run.schema';
 import { ApiError, apiClient } from '#web/lib/api-client';
+import { toastCompletedRun } from '#web/lib/run-toast';
 import { adminTasksQueryKey } from './list-admin-tasks';
 
 /** Run Manually: Run Now on the owner's behalf; the answer is the run as it stands after the server's wait. */
@@ -15,7 +16,7 @@ export function useRunAdminTask() {
   return useMutation({
     mutationFn: runAdminTask,
     onSuccess: (run) => {
-      if (run.status === 'completed') toast.success('Task completed');
+      if (run.status === 'completed') toastCompletedRun(run);
       else if (run.status === 'error') toast.error('Error running task', { description: run.error || 'Task execution failed' });
       else toast.success('Task started');
     },

@@ -92,7 +92,7 @@ export function RecentRunsCard({ runs }: { runs: Run[] }) {
                     <span data-duration>{runDurationText(run)}</span>
                   </span>
                 </div>
-                <RunStatusBadge status={run.status} />
+                <RunStatusBadge run={run} />
               </li>
             );
           })}

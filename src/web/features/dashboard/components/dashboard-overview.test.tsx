@@ -100,6 +100,34 @@ describe('dashboard overview', () => {
     expect(within(quota).getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/dashboard/subscription');
   });
 
+  it('says in Recent Runs when a completed run’s delivery did not arrive, rather than a plain green "Completed" (issue 48)', async () => {
+    const recentRuns = [
+      makeRun({ id: 'run-4', deliveryStatus: 'pending', deliveryError: 'HTTP 503' }),
+      makeRun({ id: 'run-3', deliveryStatus: 'failed', deliveryError: 'HTTP 502' }),
+      makeRun({ id: 'run-2', deliveryStatus: 'skipped', deliveryError: 'Not delivered: address not confirmed' }),
+      makeRun({ id: 'run-1' }),
+    ];
+    stubApi({ handlers: { 'GET /api/dashboard': () => jsonResponse(dashboard({ recentRuns })) } });
+    renderOverview();
+
+    const recent = await screen.findByRole('region', { name: 'Recent Runs' });
+    const badges = within(recent)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('[data-run-status]'));
+    expect(badges.map((badge) => badge?.textContent)).toEqual([
+      'Completed · delivery retrying',
+      'Completed · delivery failed',
+      'Completed · not delivered',
+      'Completed',
+    ]);
+    expect(badges.map((badge) => ['amber', 'red', 'emerald'].find((colour) => badge?.className.includes(`bg-${colour}-50`)))).toEqual([
+      'amber',
+      'red',
+      'amber',
+      'emerald',
+    ]);
+  });
+
   it("names the zone of each task's schedule beside its next run in the account's zone (ADR 0067)", async () => {
     // The account's days are in Berlin; the task runs at 09:30 New York time (14:30 UTC on its start date).
     setSignedInTimeZone('Europe/Berlin');

@@ -127,7 +127,7 @@ function HistoryRow({ run, onViewResults }: { run: Run; onViewResults: (run: Run
         <td className={cellClassName}>
           <CellLabel>Status</CellLabel>
           <div className="flex flex-col items-end gap-1 md:items-start">
-            <RunStatusBadge status={run.status} />
+            <RunStatusBadge run={run} />
             <DeliveryLine run={run} />
           </div>
         </td>

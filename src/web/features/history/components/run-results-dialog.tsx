@@ -37,7 +37,7 @@ function RunResults({ listed }: { listed: Run }) {
           <span className="font-mono text-xs">{run.id}</span>
         </Fact>
         <Fact label="Status">
-          <RunStatusBadge status={run.status} />
+          <RunStatusBadge run={run} />
         </Fact>
         <Fact label="Delivery">
           <span className={clsx('font-medium', deliveryOutcomeClassNames[delivery.outcome.kind])}>{delivery.outcome.label}</span>

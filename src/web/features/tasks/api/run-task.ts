@@ -3,10 +3,18 @@ import { toast } from '#web/lib/toast';
 import { z } from 'zod';
 import { runSchema } from '#shared/runs/run.schema';
 import { ApiError, apiClient } from '#web/lib/api-client';
+import { toastCompletedRun } from '#web/lib/run-toast';
 import { errorMessage } from '#web/lib/form-errors';
 
-/** What the page needs of the run `POST /api/tasks/:id/runs` answers with: the shared `Run`'s outcome fields. */
-const runNowResponseSchema = z.object({ run: runSchema.pick({ id: true, status: true, error: true }) });
+/**
+ * What the page needs of the run `POST /api/tasks/:id/runs` answers with: the shared `Run`'s outcome fields, its
+ * delivery's included. The delivery is optional so an answer without it (an older server) still reports the run.
+ */
+const runNowResponseSchema = z.object({
+  run: runSchema
+    .pick({ id: true, status: true, error: true, deliveryNextAttemptAt: true })
+    .extend({ deliveryStatus: runSchema.shape.deliveryStatus.optional(), deliveryError: runSchema.shape.deliveryError.optional() }),
+});
 
 export type RunNowResult = z.infer<typeof runNowResponseSchema>['run'];
 
@@ -42,7 +50,7 @@ export function useRunTask(taskId: string) {
       return run;
     },
     onSuccess: (run) => {
-      if (run.status === 'completed') toast.success('Task completed');
+      if (run.status === 'completed') toastCompletedRun(run);
       else toast.success('Task started');
     },
     onError: (error) => {

@@ -186,7 +186,7 @@ function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <RunStatusBadge status={run.status} />
+            <RunStatusBadge run={run} />
             <span className="text-sm font-medium text-slate-900">
               <LocalTime iso={started} />
             </span>

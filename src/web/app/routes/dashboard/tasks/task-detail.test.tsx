@@ -259,6 +259,30 @@ describe('task detail page', () => {
         description: [],
       },
       {
+        name: 'says "Task completed" when the run finished and its result was delivered',
+        answer: runRequest({ status: 'completed', error: null, deliveryStatus: 'delivered', deliveryError: null }),
+        title: 'Task completed',
+        description: [],
+      },
+      {
+        name: 'says the delivery is retrying, with when and why, when the run finished but its result did not arrive yet',
+        answer: runRequest({
+          status: 'completed',
+          error: null,
+          deliveryStatus: 'pending',
+          deliveryError: 'HTTP 503',
+          deliveryNextAttemptAt: '2026-01-16T08:05:00.000Z',
+        }),
+        title: 'Task completed · delivery retrying',
+        description: [`Next attempt ${formatLocalDateTime('2026-01-16T08:05:00.000Z')}. Last error: HTTP 503`],
+      },
+      {
+        name: 'says the delivery failed, with its error, when the run finished but its result could not be delivered',
+        answer: runRequest({ status: 'completed', error: null, deliveryStatus: 'failed', deliveryError: 'HTTP 502' }),
+        title: 'Task completed · delivery failed',
+        description: ['HTTP 502'],
+      },
+      {
         name: 'says "Task started" while the run goes on',
         answer: runRequest({ status: 'processing', error: null }),
         title: 'Task started',

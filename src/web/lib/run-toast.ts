@@ -1,0 +1,24 @@
+import type { Run } from '#shared/runs/run.schema';
+import { formatLocalDateTime } from './date-time';
+import { deliveryOutcomeDetail, runBadge } from './delivery-text';
+import { toast } from './toast';
+
+type CompletedRun = Pick<Run, 'status'> & Partial<Pick<Run, 'deliveryStatus' | 'deliveryError' | 'deliveryNextAttemptAt'>>;
+
+/**
+ * Run Now's toast for a completed run (spec section 4: "Task completed"). When the result did not arrive it says so in
+ * the run's badge words, "Task completed · delivery retrying", with why under it: such a run is not a plain success.
+ * An answer without the delivery (an older server) is the spec's toast.
+ */
+export function toastCompletedRun(run: CompletedRun) {
+  const { deliveryStatus } = run;
+  const badge = deliveryStatus ? runBadge({ ...run, deliveryStatus, deliveryError: run.deliveryError ?? null }) : undefined;
+  if (!badge?.delivery) {
+    toast.success('Task completed');
+    return;
+  }
+  const title = `Task ${badge.label.charAt(0).toLowerCase()}${badge.label.slice(1)}`;
+  const description = deliveryOutcomeDetail(badge.delivery, (iso) => formatLocalDateTime(iso)) ?? undefined;
+  if (badge.tone === 'failure') toast.error(title, { description });
+  else toast.warning(title, { description });
+}
