@@ -83,6 +83,16 @@ export const runSchema = z
 
 export type Run = z.infer<typeof runSchema>;
 
+/**
+ * A task's latest run as the task list shows it (issue 48): when it began, how it ended and what became of its
+ * delivery, so a task whose results stop arriving does not look like a healthy one.
+ */
+export const lastRunSchema = runSchema
+  .pick({ id: true, status: true, startedAt: true, deliveryStatus: true, deliveryError: true })
+  .meta({ id: 'LastRun' });
+
+export type LastRun = z.infer<typeof lastRunSchema>;
+
 /** `{ run }`: one run (`GET /api/runs/:id`, Run Now). */
 export const runResponseSchema = z.object({ run: runSchema });
 

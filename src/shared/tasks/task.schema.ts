@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { budgetUnits, monthlyBudgetSchema } from '../budgets/monthly-budget.schema';
+import { lastRunSchema } from '../runs/run.schema';
 import { multiLineText, singleLineText } from '../text/safe-text';
 import { isTimeZone } from '../time/zoned-time';
 import { findModel, providerIds } from './catalog';
@@ -318,9 +319,22 @@ export type Task = z.infer<typeof taskSchema>;
 /** `{ task }`: the answer of creating, reading, updating, pausing and resuming a task. */
 export const taskResponseSchema = z.object({ task: taskSchema });
 
+/**
+ * A task as the list (`GET /api/tasks`) returns it: with its latest run, read in the list's one query. An intersection
+ * rather than `.extend`, so the OpenAPI document refers to `Task` instead of repeating it. The default lets an older
+ * server's answer parse.
+ */
+export const taskListItemSchema = z.intersection(
+  taskSchema,
+  // The task's latest run; null before its first.
+  z.object({ lastRun: lastRunSchema.nullable().default(null) }),
+);
+
+export type TaskListItem = z.infer<typeof taskListItemSchema>;
+
 /** `GET /api/tasks`: a page of tasks, the cursor of the next one, and how many match the filter. */
 export const taskPageSchema = z.object({
-  items: z.array(taskSchema),
+  items: z.array(taskListItemSchema),
   nextCursor: z.string().nullable(),
   total: z.number().int().nonnegative(),
 });

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Task, TaskListFilter } from '#shared/tasks/task.schema';
+import type { LastRun } from '#shared/runs/run.schema';
+import type { TaskListItem, TaskListFilter } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
-import { tasks } from '../../db/schema';
+import { taskRuns, tasks } from '../../db/schema';
 import { containsPattern } from '../contains-pattern';
 import { overdueSlotsOf } from './overdue-slots-of';
 import { toTask } from './to-task';
@@ -16,7 +17,7 @@ export interface ListTasksOptions {
 }
 
 export interface TaskPage {
-  items: Task[];
+  items: TaskListItem[];
   nextCursor: string | null;
   total: number;
 }
@@ -46,24 +47,69 @@ export async function listTasks({ db, userId, search, status = 'all', limit = 20
     ? and(where, or(lt(tasks.createdAt, after.createdAt), and(eq(tasks.createdAt, after.createdAt), lt(tasks.id, after.id))))
     : where;
 
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(tasks)
-      .where(pageWhere)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(limit + 1),
-    db.select({ total: count() }).from(tasks).where(where),
-  ]);
+  const [rows, [totals]] = await Promise.all([taskPageQuery(db, pageWhere, limit), db.select({ total: count() }).from(tasks).where(where)]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const overdue = await overdueSlotsOf(
     db,
-    page.map((task) => task.id),
+    page.map(({ task }) => task.id),
   );
   return {
-    items: page.map((task) => ({ ...toTask(task), overdueSince: overdue.get(task.id)?.toISOString() ?? null })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    items: page.map(({ task, lastRun }) => ({
+      ...toTask(task),
+      overdueSince: overdue.get(task.id)?.toISOString() ?? null,
+      lastRun: toLastRun(lastRun),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.task) : null,
     total: totals?.total ?? 0,
+  };
+}
+
+/**
+ * A page of tasks, each with its latest run: a lateral join reads it through the (task_id, started_at desc, id desc)
+ * index, one probe per listed task however many runs it has, in the same statement rather than a query per task.
+ */
+export function taskPageQuery(db: Database, where: SQL | undefined, limit: number) {
+  const lastRun = db
+    .select({
+      id: taskRuns.id,
+      status: taskRuns.status,
+      startedAt: taskRuns.startedAt,
+      deliveryStatus: taskRuns.deliveryStatus,
+      deliveryError: taskRuns.deliveryError,
+    })
+    .from(taskRuns)
+    .where(eq(taskRuns.taskId, tasks.id))
+    .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
+    .limit(1)
+    .as('last_run');
+  return db
+    .select({
+      task: tasks,
+      lastRun: {
+        id: lastRun.id,
+        status: lastRun.status,
+        startedAt: lastRun.startedAt,
+        deliveryStatus: lastRun.deliveryStatus,
+        deliveryError: lastRun.deliveryError,
+      },
+    })
+    .from(tasks)
+    .leftJoinLateral(lastRun, sql`true`)
+    .where(where)
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
+    .limit(limit + 1);
+}
+
+type LastRunRow = Awaited<ReturnType<typeof taskPageQuery>>[number]['lastRun'];
+
+function toLastRun(row: LastRunRow): LastRun | null {
+  if (!row?.id || !row.status || !row.startedAt || !row.deliveryStatus) return null;
+  return {
+    id: row.id,
+    status: row.status,
+    startedAt: row.startedAt.toISOString(),
+    deliveryStatus: row.deliveryStatus,
+    deliveryError: row.deliveryError ?? null,
   };
 }

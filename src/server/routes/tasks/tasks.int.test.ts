@@ -2,8 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, useTestApp } from '#test/app';
 import { taskInput } from '#test/builders';
+import { seedRun, seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../../db/schema';
-import { taskResponseSchema } from '#shared/tasks/task.schema';
+import { taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
 
 const t = useTestApp();
 let ada: TestClient;
@@ -191,6 +192,60 @@ describe('tasks API', () => {
       expect({ path, status: refused.status, code: refused.body.error?.code }).toEqual({ path, status: 400, code: 'validation_failed' });
       expect(refused.body.error.fields.cursor).toMatch(/^This page link is not valid any more\. Please reload the (list|runs)\.$/);
     }
+  });
+
+  it('lists each task with its latest run: when it began, how it ended and its delivery (issue 48)', async () => {
+    const watcher = await t.signIn({ name: 'Watcher' });
+    const failing = await seedTask(t.db, watcher.id, { name: 'Failing webhook' });
+    const healthy = await seedTask(t.db, watcher.id, { name: 'Healthy digest' });
+    await seedTask(t.db, watcher.id, { name: 'Never run' });
+    await seedRun(t.db, failing, { startedAt: new Date('2026-11-01T08:00:00Z') });
+    const latest = await seedRun(t.db, failing, {
+      startedAt: new Date('2026-11-02T08:00:00Z'),
+      deliveryStatus: 'failed',
+      deliveryError: 'HTTP 502',
+    });
+    const retrying = await seedRun(t.db, healthy, {
+      startedAt: new Date('2026-11-03T08:00:00Z'),
+      deliveryStatus: 'pending',
+      deliveryError: 'HTTP 503',
+    });
+
+    const { status, body } = await watcher.client.request('/api/tasks');
+
+    expect(status).toBe(200);
+    expect(Object.fromEntries(body.items.map((item: { name: string; lastRun: unknown }) => [item.name, item.lastRun]))).toEqual({
+      'Failing webhook': {
+        id: latest.id,
+        status: 'completed',
+        startedAt: '2026-11-02T08:00:00.000Z',
+        deliveryStatus: 'failed',
+        deliveryError: 'HTTP 502',
+      },
+      'Healthy digest': {
+        id: retrying.id,
+        status: 'completed',
+        startedAt: '2026-11-03T08:00:00.000Z',
+        deliveryStatus: 'pending',
+        deliveryError: 'HTTP 503',
+      },
+      'Never run': null,
+    });
+    // The shared contract reads it as the web does.
+    const parsed = taskPageSchema.parse(body).items.map((item) => [item.name, item.lastRun?.deliveryStatus ?? null]);
+    expect(Object.fromEntries(parsed)).toEqual({ 'Failing webhook': 'failed', 'Healthy digest': 'pending', 'Never run': null });
+    // The OpenAPI document names it, as it names `Task`.
+    const document = (await watcher.client.request('/api/openapi.json')).body;
+    expect(JSON.stringify(document.paths['/api/tasks'].get.responses['200'])).toContain(
+      '"lastRun":{"$ref":"#/components/schemas/LastRun"}',
+    );
+    expect(Object.keys(document.components.schemas.LastRun.properties)).toEqual([
+      'id',
+      'status',
+      'startedAt',
+      'deliveryStatus',
+      'deliveryError',
+    ]);
   });
 
   it('never lets another user read, change, pause, resume, rotate or delete a task', async () => {

@@ -26,7 +26,14 @@ export async function storeTask(queryClient: QueryClient, task: Task): Promise<v
   queryClient.setQueryData(taskQueryOptions(task.id).queryKey, task);
   queryClient.setQueriesData<TaskListData>({ queryKey: taskListsQueryKey }, (data) =>
     data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === task.id ? task : item)) })) }
+      ? {
+          ...data,
+          // A `{ task }` answer has no last run; the list's stays until the refetch below brings a newer one.
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (item.id === task.id ? { ...task, lastRun: item.lastRun } : item)),
+          })),
+        }
       : data,
   );
   // The detail was just set from the server's answer; fetching it again would only repeat it.
