@@ -1,4 +1,6 @@
+import type { LastRun } from '#shared/runs/run.schema';
 import { StatusPill, type StatusAppearance } from '#web/components/ui/status-pill';
+import { runBadge, type DeliveryOutcomeKind } from '#web/lib/delivery-text';
 
 // Spec section 4: active green, paused yellow, error red; a status this build does not know yet shows grey.
 const appearance: Record<string, StatusAppearance> = {
@@ -7,7 +9,31 @@ const appearance: Record<string, StatusAppearance> = {
   error: { label: 'Error', className: 'bg-red-50 text-red-800 ring-red-600/20', dot: 'bg-red-500' },
 };
 
-/** A task's status as a coloured pill. */
-export function TaskStatusBadge({ status, className }: { status: string; className?: string }) {
-  return <StatusPill data-status={status} status={status} appearances={appearance} className={className} />;
+/** What an active task's status adds when its last result did not arrive (ADR 0106). */
+const deliveryTrouble: Partial<Record<DeliveryOutcomeKind, string>> = {
+  retrying: 'delivery retrying',
+  failed: 'delivery failing',
+  'not-delivered': 'not delivered',
+};
+
+/** Amber, not red: the task still runs on schedule; red stays the task status "Error". */
+const troubledAppearance = { className: 'bg-amber-50 text-amber-800 ring-amber-600/25', dot: 'bg-amber-500' };
+
+/**
+ * A task's status as a coloured pill. Given the task's last run, an active task whose last result did not arrive reads
+ * "Active · delivery failing" in amber rather than the green "Active" of a healthy one (issue 48, ADR 0106).
+ */
+export function TaskStatusBadge({ status, lastRun, className }: { status: string; lastRun?: LastRun | null; className?: string }) {
+  const delivery = status === 'active' && lastRun ? runBadge(lastRun).delivery : null;
+  const trouble = delivery ? deliveryTrouble[delivery.kind] : undefined;
+  const appearances = trouble ? { active: { label: `Active · ${trouble}`, ...troubledAppearance } } : appearance;
+  return (
+    <StatusPill
+      data-status={status}
+      data-delivery={trouble ? delivery?.kind : undefined}
+      status={status}
+      appearances={appearances}
+      className={className}
+    />
+  );
 }

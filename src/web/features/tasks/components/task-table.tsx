@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
-import type { Task } from '#shared/tasks/task.schema';
+import type { LastRun } from '#shared/runs/run.schema';
+import type { Task, TaskListItem } from '#shared/tasks/task.schema';
 import { OverdueNote, overdueByTask, useOverdueSlots } from '#web/components/runs/overdue-slots';
 import { ColumnHeads } from '#web/components/ui/column-heads';
 import {
@@ -15,6 +16,8 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { NameLink } from '#web/components/ui/name-link';
 import { taskPaths } from '#web/config/paths';
 import { modelName, providerName } from '#web/lib/catalog-names';
+import { formatLocalDateTime } from '#web/lib/date-time';
+import { deliveryOutcome, deliveryOutcomeClassNames, runBadge } from '#web/lib/delivery-text';
 import { TaskRowActions } from './task-row-actions';
 import { TaskStatusBadge } from './task-status-badge';
 
@@ -47,8 +50,26 @@ function TableFrame({ children, busy = false }: { children: ReactNode; busy?: bo
   );
 }
 
+/**
+ * When the task last ran and what became of it: the delivery's word for a completed run (Delivered, Retrying, Failed,
+ * Not delivered), coloured, else the run's own status. Text, so the colour is never the only signal.
+ */
+function LastRunNote({ lastRun }: { lastRun: LastRun | null }) {
+  if (!lastRun) return <span className="text-xs text-slate-500">No runs yet</span>;
+  const outcome = lastRun.status === 'completed' ? deliveryOutcome(lastRun) : undefined;
+  const word = outcome
+    ? { label: outcome.label, className: deliveryOutcomeClassNames[outcome.kind] }
+    : { label: runBadge(lastRun).label, className: lastRun.status === 'error' ? 'text-red-700' : 'text-slate-600' };
+  return (
+    <span data-last-run className="text-xs text-slate-500 max-lg:text-right">
+      Last run <time dateTime={lastRun.startedAt}>{formatLocalDateTime(lastRun.startedAt)}</time> ·{' '}
+      <span className={clsx('font-medium', word.className)}>{word.label}</span>
+    </span>
+  );
+}
+
 type TaskTableProps = {
-  tasks: Task[];
+  tasks: TaskListItem[];
   onDelete: (task: Task, trigger: HTMLElement) => void;
   /** Results of an earlier search, shown while the new one loads. */
   stale?: boolean;
@@ -83,7 +104,8 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
               </StackedCell>
               <StackedCell label="Status">
                 <div className="flex flex-col gap-1 max-lg:items-end">
-                  <TaskStatusBadge status={task.status} />
+                  <TaskStatusBadge status={task.status} lastRun={task.lastRun} />
+                  <LastRunNote lastRun={task.lastRun} />
                   <OverdueNote slot={overdue.get(task.id)} compact />
                 </div>
               </StackedCell>

@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LastRun } from '#shared/runs/run.schema';
+import { addressNotConfirmedError } from '#shared/tasks/delivery-address.schema';
 import type { Task } from '#shared/tasks/task.schema';
+import { formatLocalDateTime } from '#web/lib/date-time';
 import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { outageMessage, retryAfterLoadError } from '#web/testing/load-error';
 import { makeTask } from '#web/testing/task-fixtures';
@@ -13,7 +16,7 @@ import { TaskListRoute } from './task-list';
  * An in-memory tasks API that answers like the real one: search over name, description and prompt, status filter,
  * newest first, cursor pages. `failList` makes `GET /api/tasks` fail while it returns true.
  */
-function stubTasksApi(initial: Task[], { failList }: { failList?: () => boolean } = {}) {
+function stubTasksApi(initial: (Task & { lastRun?: LastRun | null })[], { failList }: { failList?: () => boolean } = {}) {
   let tasks = [...initial];
   const listRequests: URLSearchParams[] = [];
 
@@ -148,6 +151,67 @@ describe('task list page', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByRole('link', { name: 'New Task' }).getAttribute('href')).toBe('/dashboard/tasks/new');
     expect(Object.fromEntries(listRequests[0] ?? [])).toEqual({ status: 'all', limit: '20' });
+  });
+
+  it('shows each task’s last run and its delivery, and an active task whose results do not arrive in amber (issue 48)', async () => {
+    const startedAt = '2026-01-16T08:00:01.000Z';
+    const lastRun = (overrides: Partial<LastRun> = {}): LastRun => ({
+      id: 'run-1',
+      status: 'completed',
+      startedAt,
+      deliveryStatus: 'delivered',
+      deliveryError: null,
+      ...overrides,
+    });
+    const failed = lastRun({ deliveryStatus: 'failed', deliveryError: 'HTTP 502' });
+    stubTasksApi([
+      { ...digest, lastRun: lastRun() },
+      { ...makeTask({ id: 'task-5', name: 'Failing digest' }), lastRun: failed },
+      {
+        ...makeTask({ id: 'task-6', name: 'Retrying digest' }),
+        lastRun: lastRun({ deliveryStatus: 'pending', deliveryError: 'HTTP 503' }),
+      },
+      {
+        ...makeTask({ id: 'task-7', name: 'Unconfirmed digest' }),
+        lastRun: lastRun({ deliveryStatus: 'skipped', deliveryError: addressNotConfirmedError }),
+      },
+      { ...weekly, lastRun: failed },
+      { ...makeTask({ id: 'task-8', name: 'Brand new digest' }), lastRun: null },
+    ]);
+    renderTaskList();
+    await screen.findByRole('link', { name: 'Morning news digest' });
+
+    const status = (name: string) => rowOf(name).querySelector('[data-status]');
+    const lastRunOf = (name: string) => rowOf(name).querySelector('[data-last-run]')?.textContent;
+    const delivery = (name: string, word: string) => within(rowOf(name)).getByText(word, { selector: '[data-last-run] span' }).className;
+    const at = formatLocalDateTime(startedAt);
+
+    expect(status('Morning news digest')?.textContent).toBe('Active');
+    expect(status('Morning news digest')?.className).toContain('emerald');
+    expect(lastRunOf('Morning news digest')).toBe(`Last run ${at} · Delivered`);
+    expect(delivery('Morning news digest', 'Delivered')).toContain('emerald');
+
+    // A task whose every delivery fails is not the healthy green "Active".
+    expect(status('Failing digest')?.textContent).toBe('Active · delivery failing');
+    expect(status('Failing digest')?.className).toContain('amber');
+    expect(lastRunOf('Failing digest')).toBe(`Last run ${at} · Failed`);
+    expect(delivery('Failing digest', 'Failed')).toContain('red');
+
+    expect(status('Retrying digest')?.textContent).toBe('Active · delivery retrying');
+    expect(status('Retrying digest')?.className).toContain('amber');
+    expect(lastRunOf('Retrying digest')).toBe(`Last run ${at} · Retrying`);
+    expect(delivery('Retrying digest', 'Retrying')).toContain('amber');
+
+    expect(status('Unconfirmed digest')?.textContent).toBe('Active · not delivered');
+    expect(lastRunOf('Unconfirmed digest')).toBe(`Last run ${at} · Not delivered`);
+    expect(delivery('Unconfirmed digest', 'Not delivered')).toContain('amber');
+
+    // Paused says paused, whatever its last delivery did; the delivery is still shown beside it.
+    expect(status('Weekly competitor report')?.textContent).toBe('Paused');
+    expect(lastRunOf('Weekly competitor report')).toBe(`Last run ${at} · Failed`);
+
+    expect(status('Brand new digest')?.textContent).toBe('Active');
+    expect(rowOf('Brand new digest').textContent).toContain('No runs yet');
   });
 
   it("names the zone of each schedule, since a task's zone need not be the account's (ADR 0067)", async () => {
