@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { dashboardQueryKey } from '../features/dashboard/api/get-dashboard';
 import { runsQueryKey } from '../features/history/api/list-runs';
 import { taskQueryOptions } from '../features/tasks/api/get-task';
-import { endSession } from '../lib/session-end';
+import { endSessionUnlessReplaced } from '../lib/session-end';
 import { useRunEvents } from '../lib/use-run-events';
 
 /**
@@ -52,6 +52,6 @@ export function useLiveRunStatus(): void {
   useRunEvents({
     onRun: (event) => schedule({ taskId: event.taskId }),
     onResync: () => schedule({ everything: true }),
-    onSessionEnded: (reason) => endSession(queryClient, reason),
+    onSessionEnded: (reason) => endSessionUnlessReplaced(queryClient, reason),
   });
 }

@@ -16,8 +16,12 @@ type RunEventHandlers = {
   onRun: (event: RunEvent) => void;
   /** The stream is back after a break: events may have been missed, so whatever they would have refreshed should be. */
   onResync: () => void;
-  /** The session ended (signed out elsewhere, password changed, suspended...): the stream is closed for good. */
-  onSessionEnded: (reason: SessionEndReason) => void;
+  /**
+   * The stream's session ended (signed out elsewhere, password changed, suspended...). Resolves true when the browser
+   * is signed in with a newer session all the same (its password changed here), and the stream opens again with it;
+   * otherwise it stays closed for good.
+   */
+  onSessionEnded: (reason: SessionEndReason) => Promise<boolean>;
 };
 
 /**
@@ -38,6 +42,7 @@ export function useRunEvents(handlers: RunEventHandlers): void {
     let retryTimer: number | undefined;
     let attempt = 0;
     let interrupted = false;
+    let unmounted = false;
 
     const connect = () => {
       const current = new EventSource(runEventsPath);
@@ -54,9 +59,14 @@ export function useRunEvents(handlers: RunEventHandlers): void {
       });
       current.addEventListener('session-ended', (message) => {
         const parsed = sessionEndedEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
-        // Reconnecting would only meet 401: the stream stays closed.
+        // Closed at once: the browser's own reconnect, if no newer session took this one's place, would only meet 401.
         current.close();
-        latest.current.onSessionEnded(parsed.success ? parsed.data.reason : 'signed-out');
+        void latest.current.onSessionEnded(parsed.success ? parsed.data.reason : 'signed-out').then((stillSignedIn) => {
+          if (!stillSignedIn || unmounted) return;
+          // Events may have been missed while the stream was closed.
+          interrupted = true;
+          connect();
+        });
       });
       current.addEventListener('error', () => {
         interrupted = true;
@@ -68,6 +78,7 @@ export function useRunEvents(handlers: RunEventHandlers): void {
 
     connect();
     return () => {
+      unmounted = true;
       window.clearTimeout(retryTimer);
       source?.close();
     };

@@ -45,6 +45,23 @@ describe('GET /api/events when its session ends', () => {
     });
   });
 
+  it('lets the browser that changed the password stream again with the session that replaced its own', async () => {
+    const user = await t.signIn({ name: 'Changes Here' });
+    const events = sseReader(await user.client.open('/api/events'));
+    const changed = await user.client.request('/api/auth/change-password', {
+      method: 'POST',
+      body: { currentPassword: user.password, newPassword: 'A-brand-new-passphrase-2026!', revokeOtherSessions: true },
+    });
+    expect(changed.status).toBe(200);
+
+    // The stream belongs to the old session, which ended; the browser's cookie holds the new one (lib/session-end.ts).
+    expect(await events.next(5_000)).toEqual({ event: 'session-ended', data: JSON.stringify({ reason: 'password-changed' }) });
+    expect((await user.client.request('/api/auth/get-session')).body).toMatchObject({ user: { id: user.id } });
+    const again = await user.client.open('/api/events');
+    expect(again.status).toBe(200);
+    await sseReader(again).close();
+  });
+
   it('says "suspended" when an administrator suspends the account', async () => {
     const user = await t.signIn({ name: 'Suspended Soon' });
     await expectStreamEndsWith(user, 'suspended', async () => {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '#shared/auth/auth.schema';
 import { apiClient } from '#web/lib/api-client';
+import { sessionReplacingMutationKey } from '#web/lib/session-end';
 
 /** The error code of a wrong current password (docs/api.md). */
 export const invalidPasswordCode = 'invalid_password';
@@ -14,5 +15,6 @@ export async function changePassword({
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  // The live stream's word that the old session ended waits for this answer's cookie (lib/session-end.ts).
+  return useMutation({ mutationKey: sessionReplacingMutationKey, mutationFn: changePassword });
 }
