@@ -392,6 +392,23 @@ describe('changing the password', () => {
     expect((await t.visitor('198.51.100.51').signIn('changer@example.com', 'Another-strong-Passw0rd!')).status).toBe(200);
   });
 
+  it('refuses a new password equal to the current one, and keeps every session', async () => {
+    const client = t.visitor('198.51.100.54');
+    await client.signUp({ name: 'Same Again', email: 'same-again@example.com', password: strongPassword });
+    const phone = t.visitor('198.51.100.55');
+    expect((await phone.signIn('same-again@example.com', strongPassword)).status).toBe(200);
+
+    const unchanged = await client.request('/api/auth/change-password', {
+      method: 'POST',
+      body: { currentPassword: strongPassword, newPassword: strongPassword, revokeOtherSessions: true },
+    });
+
+    const message = 'Your new password must be different from your current password.';
+    expect(unchanged.status).toBe(400);
+    expect(unchanged.body.error).toMatchObject({ code: 'validation_failed', message, fields: { newPassword: message } });
+    expect((await phone.request('/api/auth/get-session')).body).not.toBeNull();
+  });
+
   it('limits guesses of the current password per account, from however many addresses', async () => {
     const client = t.visitor('198.51.100.52');
     await client.signUp({ name: 'Borrowed Session', email: 'borrowed@example.com', password: strongPassword });

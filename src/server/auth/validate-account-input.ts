@@ -1,6 +1,6 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
-import { currentPasswordSchema, forgotPasswordSchema, loginSchema, newPasswordSchema } from '#shared/auth/auth.schema';
+import { changePasswordBodySchema, forgotPasswordSchema, loginSchema, newPasswordSchema } from '#shared/auth/auth.schema';
 import { isSingleLineText, singleLineText, textMessages } from '#shared/text/safe-text';
 import { signUpBodySchema, signUpFields } from './sign-up-policy';
 
@@ -17,7 +17,7 @@ const bodySchemas: Record<string, z.ZodType> = {
   '/sign-in/email': loginSchema,
   '/request-password-reset': forgotPasswordSchema,
   '/reset-password': z.object({ newPassword: newPasswordSchema, token: tokenSchema.optional() }),
-  '/change-password': z.object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema }),
+  '/change-password': changePasswordBodySchema,
   '/invitation/accept': z.object({ token: tokenSchema }),
 };
 

@@ -69,6 +69,9 @@ describe('spec section 5: account form rules', () => {
       currentPassword: 'Please enter your current password.',
       confirmPassword: "Passwords don't match",
     });
+    expect(messages(changePasswordSchema, { currentPassword: strong, newPassword: strong, confirmPassword: strong })).toEqual({
+      newPassword: 'Your new password must be different from your current password.',
+    });
     expect(messages(profileSchema, { fullName: 'A' })).toEqual({ fullName: 'Name must be at least 2 characters.' });
   });
 

@@ -19,6 +19,7 @@ export const passwordMessages = {
   tooShort: 'Password must be at least 15 characters.',
   tooLong: 'Password must be at most 128 characters.',
   missingClasses: 'Password must contain lowercase & uppercase letters, numbers, and special characters',
+  sameAsCurrent: 'Your new password must be different from your current password.',
 } as const;
 
 /** The rule in words, shown under every new-password field so nobody has to fail it first to learn it. */
@@ -80,6 +81,20 @@ export const choosePasswordSchema = z
     path: ['confirmPassword'],
   });
 
+/**
+ * The current password again as the new one would change nothing, yet sign every other session out and tell the user
+ * it was updated.
+ */
+function newPasswordDiffers(value: { currentPassword: string; newPassword: string }): boolean {
+  return value.newPassword !== value.currentPassword;
+}
+const sameAsCurrent = { message: passwordMessages.sameAsCurrent, path: ['newPassword'] };
+
+/** `POST /api/auth/change-password` as the server checks it. */
+export const changePasswordBodySchema = z
+  .object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema })
+  .refine(newPasswordDiffers, sameAsCurrent);
+
 /** Settings → Security. */
 export const changePasswordSchema = z
   .object({
@@ -87,6 +102,7 @@ export const changePasswordSchema = z
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
+  .refine(newPasswordDiffers, sameAsCurrent)
   .refine((value) => value.newPassword === value.confirmPassword, {
     message: "Passwords don't match",
     path: ['confirmPassword'],

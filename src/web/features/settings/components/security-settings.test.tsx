@@ -58,6 +58,17 @@ describe('security settings: change password', () => {
     expect(confirm.getAttribute('aria-describedby')).toBe(message.closest('p')?.id);
   });
 
+  it('refuses a new password equal to the current one, under the new password', async () => {
+    const fetchMock = stubApi();
+    renderSecurity();
+
+    await fillChangeForm({ current: strongPassword, next: strongPassword, confirm: strongPassword });
+
+    const message = await screen.findByText('Your new password must be different from your current password.');
+    expect(screen.getByLabelText('New Password').getAttribute('aria-describedby')).toContain(message.closest('p')?.id);
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/change-password')).toEqual([]);
+  });
+
   it('tells the user when the current password is wrong', async () => {
     const fetchMock = stubApi({
       handlers: { 'POST /api/auth/change-password': () => errorResponse(400, 'invalid_password', 'Invalid password') },
