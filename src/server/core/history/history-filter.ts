@@ -2,7 +2,7 @@ import type { HistoryRange } from '#shared/runs/history-ranges';
 import { instantOf, parseDate } from '#shared/time/zoned-time';
 import { containsPattern } from '../contains-pattern';
 import type { HistoryCursor } from './history-cursor';
-import { wordSearchQuery } from './word-search';
+import { wordSearch } from './word-search';
 
 export interface HistoryFilter {
   range?: HistoryRange;
@@ -10,7 +10,10 @@ export interface HistoryFilter {
   date?: string;
   /** IANA zone of `date`; UTC by default. */
   timezone?: string;
-  /** Matches the task name (contains, case-insensitively) or the words of the result or the error (docs/decisions/0048). */
+  /**
+   * Matches the task name (contains, case-insensitively), or the words of the task name, the result and the error
+   * together (docs/decisions/0048; docs/api.md, `GET /api/runs`).
+   */
   q?: string;
 }
 
@@ -27,8 +30,9 @@ export interface HistoryWhere {
   searches: boolean;
   /**
    * With a word search: the same runs in two parts whose union is `sql`, as `from … where …` over `task_runs r`: runs
-   * of the user's tasks whose name matches, a join from the matching tasks into the task index; and runs whose words
-   * match, through the word index. Each keeps its index whatever PostgreSQL estimates. Same `values`.
+   * of the user's tasks whose name holds the text or a word looked for, a join from those tasks into the task index;
+   * and runs whose results hold the words looked for, through the word index. Each keeps its index whatever
+   * PostgreSQL estimates. Same `values`.
    */
   parts?: [names: string, words: string];
   /** With `parts`: the cursor's condition over `r.started_at, r.id`, which the parts leave out. */
@@ -81,31 +85,69 @@ export function historyWhere({
   const afterCursor = after && `(r.started_at, r.id) < (${param(after.startedAt)}::timestamptz, ${param(after.id)}::uuid)`;
   if (afterCursor) conditions.push(afterCursor);
   if (!term) return { sql: conditions.join(' and '), values, searchesWords: false, searches: false };
-  // The matching task ids are computed once (an InitPlan), so `task_id = any(...)` can use the task index; the words
-  // of results and errors are matched on their GIN index (migration 0022), whose predicate `@@` implies.
+  // The matching task ids are computed once (an InitPlan), so `task_id = any(...)` can use the task index.
   const namePattern = param(containsPattern(term));
   const names = `r.task_id = any(array(select t.id from tasks t where t.user_id = $1 and t.name ilike ${namePattern}))`;
-  const query = wordSearchQuery(term);
+  const search = wordSearch(term);
   const paged = conditions.join(' and ');
-  if (query === undefined) return { sql: `${paged} and ${names}`, values, searchesWords: false, searches: true };
-  const queryParam = param(query);
-  const words = `r.search_words @@ ${queryParam}::tsquery`;
-  // Every value as `(select $n)`: a plan that saw one would cost differently from the kept one, and PostgreSQL would
-  // go on planning for each request. `is true` keeps the hidden name pattern off the names' trigram index.
-  const walkNames = `r.task_id = any(array(select t.id from tasks t where t.user_id = (select $1::text) and (t.name ilike (select ${namePattern}::text)) is true))`;
-  const walkWords = `r.search_words @@ (select ${queryParam}::tsquery)`;
+  if (search === undefined) return { sql: `${paged} and ${names}`, values, searchesWords: false, searches: true };
+  // The words are looked for in the task's name and the run's result and error together, so that "slack or discord",
+  // "-slack" and a phrase treat a task named "Slack digest" as its results are treated. A run matches when its task's
+  // name holds the text or a word looked for and name and run together match the search, or when its result and error
+  // hold every word looked for (`included`) and name and run together match it: each half has an index to start from.
+  const searchParams = {
+    pattern: namePattern,
+    query: param(search.query),
+    anyIncluded: search.anyIncluded === undefined ? undefined : param(search.anyIncluded),
+    included: search.included === undefined ? undefined : param(search.included),
+  };
+  const excludes = search.included !== search.query;
+  const condition = (task: 't' | 'n', words: string, value: (name: string, type: string) => string) => {
+    const { pattern, query, anyIncluded, included } = searchParams;
+    const runMatches = `(${words} || '''#'':1'::tsvector || coalesce(r.search_words, ''::tsvector)) @@ ${value(query, 'tsquery')}`;
+    const contains = task === 't' ? 't.name_contains' : `n.name ilike ${value(pattern, 'text')}`;
+    const byName = anyIncluded ? `(${contains} or (${words} @@ ${value(anyIncluded, 'tsquery')} and ${runMatches}))` : contains;
+    const byWords = included ? `r.search_words @@ ${value(included, 'tsquery')}${excludes ? ` and ${runMatches}` : ''}` : runMatches;
+    // What the task alone must hold for its runs to be read at all: tested once per task, before the task index.
+    const taskHolds = anyIncluded ? `(${contains} or ${words} @@ ${value(anyIncluded, 'tsquery')})` : contains;
+    return { taskHolds, byName, byWords };
+  };
+  const exactly = (value: (name: string, type: string) => string) => {
+    const { byName, byWords } = condition('n', nameWords('n'), value);
+    return `exists (select from tasks n where n.id = r.task_id and (${byName} or ${byWords}))`;
+  };
+  // The user's tasks with their names' words, cut once per task rather than once per run (`offset 0` keeps PostgreSQL
+  // from folding the subquery into the join, which would cut them again for every run).
+  const ownTasks = `(select t.id, t.name ilike ${namePattern} as name_contains, ${nameWords('t')} as name_words from tasks t where t.user_id = $1 offset 0) t`;
+  const parts = condition('t', 't.name_words', (name, type) => `${name}::${type}`);
   return {
-    sql: `${paged} and (${names} or ${words})`,
-    walk: conditions.length === 1 ? `r.user_id = (select $1::text) and (${walkNames} or ${walkWords}) is true` : undefined,
+    sql: `${paged} and ${exactly((name, type) => `${name}::${type}`)}`,
+    // Every value as `(select $n)`: a plan that saw one would cost differently from the kept one, and PostgreSQL
+    // would go on planning for each request.
+    walk:
+      conditions.length === 1
+        ? `r.user_id = (select $1::text) and (${exactly((name, type) => `(select ${name}::${type})`)}) is true`
+        : undefined,
     values,
     searchesWords: true,
     searches: true,
     afterCursor,
-    // A join, not `task_id = any(…)`: PostgreSQL estimates an array known only at run time as a quarter of the runs,
-    // and once the user's runs are most of the table it scanned all of them rather than the task index.
     parts: [
-      `from tasks t join task_runs r on r.task_id = t.id where t.user_id = $1 and t.name ilike ${namePattern} and ${scope}`,
-      `from task_runs r where ${scope} and ${words}`,
+      // Runs of the tasks whose name holds the text or a word looked for, through the task index. A join, not
+      // `task_id = any(…)`: PostgreSQL estimates an array known only at run time as a quarter of the runs, and once the
+      // user's runs are most of the table it scanned all of them rather than the task index.
+      `from ${ownTasks} join task_runs r on r.task_id = t.id where ${parts.taskHolds} and ${scope} and ${parts.byName}`,
+      // Runs whose results hold every word looked for, through the word index (migration 0022; `@@` implies its
+      // predicate); with no word to look for ("-sport"), every run of the user, each tested. The task's name is needed
+      // only to check the words it must not hold.
+      excludes
+        ? `from task_runs r join ${ownTasks} on t.id = r.task_id where ${scope} and ${parts.byWords}`
+        : `from task_runs r where ${scope} and ${parts.byWords}`,
     ],
   };
+}
+
+/** A task name's words, cut as `runSearchWords` (db/schema/task-runs.ts) cuts a run's result and error. */
+function nameWords(task: string): string {
+  return `to_tsvector('simple'::regconfig, regexp_replace(lower(${task}.name collate "und-x-icu"), '[^[:alnum:]]+', ' ', 'g'))`;
 }

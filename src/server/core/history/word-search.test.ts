@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostileStrings } from '#test/hostile-inputs';
-import { wordSearchQuery } from './word-search';
+import { wordSearch, wordSearchQuery } from './word-search';
 
 describe('history word search queries', () => {
   it('match every word, the last as a prefix', () => {
@@ -16,6 +16,24 @@ describe('history word search queries', () => {
     expect(wordSearchQuery('news -"sport results"')).toBe("'news' & !('sport' <-> 'results')");
     expect(wordSearchQuery('rain or snow')).toBe("'rain' | 'snow':*");
     expect(wordSearchQuery('cold rain OR snow')).toBe("'cold' & 'rain' | 'snow':*");
+  });
+
+  it('name the words an index can find a run by, excluded ones aside', () => {
+    expect(wordSearch('news -sport')).toEqual({ query: "'news' & !'sport':*", included: "'news'", anyIncluded: "'news'" });
+    expect(wordSearch('slack or "discord alerts"')).toEqual({
+      query: "'slack' | ('discord' <-> 'alerts')",
+      included: "'slack' | ('discord' <-> 'alerts')",
+      anyIncluded: "'slack' | ('discord' <-> 'alerts')",
+    });
+    expect(wordSearch('cold rain -snow or sun')).toEqual({
+      query: "'cold' & 'rain' & !'snow' | 'sun':*",
+      included: "'cold' & 'rain' | 'sun':*",
+      anyIncluded: "'cold' | 'rain' | 'sun':*",
+    });
+    // An alternative that only excludes holds no word to look up.
+    expect(wordSearch('rain or -snow')).toEqual({ query: "'rain' | !'snow':*", included: undefined, anyIncluded: "'rain'" });
+    expect(wordSearch('-slack')).toEqual({ query: "!'slack':*", included: undefined, anyIncluded: undefined });
+    expect(wordSearch('--')).toBeUndefined();
   });
 
   it('cut words where the stored words are cut: at anything that is not a letter or a digit', () => {

@@ -18,8 +18,44 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().split(separators).filter(Boolean);
 }
 
+/**
+ * A search as tsquery texts: what the user typed, and the two looser queries that let an index find its candidates
+ * when a task's name may hold some of its words (see `historyWhere`).
+ */
+export interface WordSearch {
+  /** The whole search. */
+  query: string;
+  /**
+   * The search without its excluded words: a run whose result and error hold these needs nothing from its task's
+   * name. Undefined when an alternative only excludes ("-sport"): no index finds what holds no word.
+   */
+  included: string | undefined;
+  /** Any one of the words the search looks for, excluded ones aside; undefined when it looks for none. */
+  anyIncluded: string | undefined;
+}
+
 /** The tsquery text for `search`, or undefined when it names no word (only punctuation, a lone `-`, `or`, quotes). */
 export function wordSearchQuery(search: string): string | undefined {
+  return wordSearch(search)?.query;
+}
+
+/** `search` as queries (`WordSearch`), or undefined when it names no word. */
+export function wordSearch(search: string): WordSearch | undefined {
+  const alternatives = wordSearchAlternatives(search);
+  if (alternatives.length === 0) return undefined;
+  const either = (texts: string[]) => texts.join(' | ');
+  const all = (operands: Operand[]) => operands.map((operand) => operandText(operand)).join(' & ');
+  const includedOf = alternatives.map((operands) => operands.filter((operand) => !operand.negated));
+  const anyIncluded = includedOf.flat().map((operand) => operandText(operand));
+  return {
+    query: either(alternatives.map(all)),
+    included: includedOf.some((operands) => operands.length === 0) ? undefined : either(includedOf.map(all)),
+    anyIncluded: anyIncluded.length > 0 ? either(anyIncluded) : undefined,
+  };
+}
+
+/** The search's alternatives (`or`), each the operands that must all hold; `prefix` only on the last operand typed. */
+function wordSearchAlternatives(search: string): Operand[][] {
   const parts: (Operand | 'or')[] = [];
   let at = 0;
   while (at < search.length) {
@@ -51,24 +87,23 @@ export function wordSearchQuery(search: string): string | undefined {
 
   const operands = parts.filter((part): part is Operand => part !== 'or' && part.lexemes.length > 0);
   const last = operands.at(-1);
-  let query = '';
-  let previous: Operand | undefined;
+  const alternatives: Operand[][] = [];
   let or = false;
   for (const part of parts) {
     if (part === 'or') {
-      or = previous !== undefined;
+      or = alternatives.length > 0;
       continue;
     }
     if (part.lexemes.length === 0) continue;
-    if (previous) query += or ? ' | ' : ' & ';
-    query += operandText(part, part === last && part.prefix);
-    previous = part;
+    const operand = { ...part, prefix: part === last && part.prefix };
+    if (or || alternatives.length === 0) alternatives.push([operand]);
+    else alternatives.at(-1)?.push(operand);
     or = false;
   }
-  return query || undefined;
+  return alternatives;
 }
 
-function operandText({ lexemes, negated }: Operand, prefix: boolean): string {
+function operandText({ lexemes, negated, prefix }: Operand): string {
   const quoted = lexemes.map((lexeme, index) => `'${lexeme}'${prefix && index === lexemes.length - 1 ? ':*' : ''}`);
   const phrase = quoted.length === 1 ? (quoted[0] ?? '') : `(${quoted.join(' <-> ')})`;
   return negated ? `!${phrase}` : phrase;

@@ -153,6 +153,35 @@ describe('GET /api/runs', () => {
     expect(await search('stock markets marketing')).toEqual([]);
   });
 
+  it('applies phrases, -exclusions and or to task names as to results', async () => {
+    const { client, id: userId } = await t.signIn({ name: 'Named searches' });
+    const quietRun = (task: Awaited<ReturnType<typeof seedTask>>, hours: number) =>
+      seedRun(t.db, task, { startedAt: hoursAgo(hours), result: 'Quiet day, nothing to report.' });
+    const slack = await quietRun(await seedTask(t.db, userId, { name: 'Slack digest' }), 1);
+    const discord = await quietRun(await seedTask(t.db, userId, { name: 'Discord alerts' }), 2);
+    const email = await quietRun(await seedTask(t.db, userId, { name: 'E-mail summary' }), 3);
+    const mentions = await seedRun(t.db, await seedTask(t.db, userId, { name: 'Mentions' }), {
+      startedAt: hoursAgo(4),
+      result: 'Someone mentioned the Slack digest on Discord.',
+    });
+
+    const search = async (q: string) => {
+      const page = await history(client, `?q=${encodeURIComponent(q)}`);
+      expect(page.total, q).toBe(page.items.length);
+      return page.items.map((run) => run.id);
+    };
+    expect(await search('Slack OR Discord')).toEqual([slack.id, discord.id, mentions.id]);
+    expect(await search('-Slack')).toEqual([discord.id, email.id]);
+    expect(await search('quiet -slack -discord')).toEqual([email.id]);
+    expect(await search('"slack digest"')).toEqual([slack.id, mentions.id]);
+    expect(await search('"digest slack"')).toEqual([]);
+    expect(await search('"e mail summary"')).toEqual([email.id]);
+    // Words from the name and from the result together; a phrase stays within one of them.
+    expect(await search('alerts quiet')).toEqual([discord.id]);
+    expect(await search('"alerts quiet"')).toEqual([]);
+    expect(await search('discord -alerts')).toEqual([mentions.id]);
+  });
+
   it('answers any search text with a page, never an error', async () => {
     const { client, id: userId } = await t.signIn({ name: 'Hostile search' });
     const task = await seedTask(t.db, userId, { name: 'Quotes' });

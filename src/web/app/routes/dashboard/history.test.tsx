@@ -190,7 +190,7 @@ describe('history page', () => {
     expect(search.getAttribute('placeholder')).toBe('Search history...');
     // The field says how it matches: words, phrases, exclusions, alternatives (docs/decisions/0048).
     expect(document.getElementById(search.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Finds task names containing the text, and words in results and errors: "exact phrase", -word to exclude, or between alternatives.',
+      'Finds task names and words in results and errors: "exact phrase", -word to exclude, OR between alternatives.',
     );
     await user.type(search, 'nothing like it');
 

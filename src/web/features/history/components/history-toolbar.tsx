@@ -23,7 +23,7 @@ type HistoryToolbarProps = {
 
 /** How the history's search matches (docs/decisions/0048). */
 export const historySearchHint =
-  'Finds task names containing the text, and words in results and errors: "exact phrase", -word to exclude, or between alternatives.';
+  'Finds task names and words in results and errors: "exact phrase", -word to exclude, OR between alternatives.';
 
 const exportLabels: Record<HistoryExportFormat, string> = { json: 'Export', csv: 'Export CSV' };
 
