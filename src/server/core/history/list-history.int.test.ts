@@ -100,6 +100,34 @@ describe('a search that many runs match', () => {
     );
   });
 
+  it('finds the words of a search in task names through the indexes, never by reading every run', async () => {
+    // A few runs among the others' thousands: each half of the search starts from an index (task, words).
+    const slack = await userWithRuns('Slack', 50, 'lighthouse');
+    await pool.query('analyze task_runs, tasks');
+    const expectations: [string, number][] = [
+      ['slack or discord', 50],
+      ['"slack digest"', 50],
+      ['digest lighthouse', 50],
+      ['slack -lighthouse', 0],
+      ['lighthouse -slack', 0],
+      ['lighthouse or nothing', 50],
+    ];
+    for (const [q, total] of expectations) {
+      expect((await listHistory({ pool, userId: slack.id, filter: { q } })).total, q).toBe(total);
+      const { parts = [], values } = historyWhere({ userId: slack.id, filter: { q }, now: new Date() });
+      const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (format json) select count(*) from (${parts.map((part) => `select r.id ${part}`).join(' union ')}) m`,
+        values,
+      );
+      const runScans = planNodes(rows[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'task_runs');
+      expect(runScans.length, q).toBeGreaterThan(0);
+      expect(
+        runScans.map((node) => node['Node Type']),
+        q,
+      ).not.toContain('Seq Scan');
+    }
+  });
+
   it('plans a search with a time range, or after a cursor, for its instants each time', async () => {
     // Blind to the instants, PostgreSQL would take the range for a sliver and keep a walk of everyone's runs.
     const filter = { range: '30d', q: 'harbour' } as const;
