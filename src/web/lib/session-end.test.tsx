@@ -97,6 +97,21 @@ describe('an ended session', () => {
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
   });
 
+  it('announced by the live stream while this browser holds a newer session: the page stays, the stream reopens', async () => {
+    // Another tab of this browser changed the password: the cookie, shared by the tabs, holds the new session.
+    stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }) } });
+    const { router } = openHistory();
+    await screen.findByText('Completed');
+    TestEventSource.opened[0]!.open();
+
+    TestEventSource.opened[0]!.send('session-ended', { reason: 'password-changed' });
+
+    await waitFor(() => expect(TestEventSource.opened).toHaveLength(2));
+    expect(screen.getByText('Completed')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/history');
+    expect(screen.queryByText('Your password was changed. Please sign in with the new one.')).toBeNull();
+  });
+
   it('announced by the live stream as deleted: the page that says the account is gone', async () => {
     stubApi({ handlers: { 'GET /api/runs': () => jsonResponse({ items: [makeRun()], nextCursor: null, total: 1 }) } });
     openHistory();
