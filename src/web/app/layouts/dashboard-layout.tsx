@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { formatDocumentTitle, useDocumentTitle } from '../../lib/use-document-title';
 import { useLogout } from '../../lib/use-logout';
 import { useLiveRunStatus } from '../live-run-status';
+import { CommandMenuLauncher } from './command-menu-launcher';
 
 const mainId = 'main-content';
 
@@ -41,6 +42,7 @@ export function DashboardLayout() {
             {/* The same column as the page below, so the title lines up with the content. */}
             <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-3">
               <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight text-slate-900 sm:text-xl">{title}</h1>
+              <CommandMenuLauncher />
               <Button variant="ghost" size="sm" onClick={logout} disabled={loggingOut} className="-mr-2">
                 <LogOut aria-hidden="true" className="size-4" />
                 {loggingOut ? 'Logging out...' : 'Log Out'}
