@@ -31,7 +31,7 @@ import { seedTask } from './seed';
 import { createTestUser } from './users';
 
 /**
- * `npm run backup` and `npm run restore` (issue 38, ADR 0069): a backup of an install as it is after use (sign-ins,
+ * `npm run backup` and `npm run restore` (ADR 0069, ADR 0095): a backup of an install as it is after use (sign-ins,
  * API keys, runs with receipts, webhook attempts, audit entries, a subscription) taken while runs are being written,
  * restored into a fresh embedded cluster and into an empty database on the suite's server (Debian's PostgreSQL 15,
  * as a role that is no superuser, in CI's second pass, so across majors), then compared row for row and used by

@@ -225,7 +225,7 @@ describe.skipIf(!installed)('behind PgBouncer in transaction mode, with DATABASE
 });
 
 /**
- * Issue 47: a transaction-mode pooler without DATABASE_DIRECT_URL started both roles healthy, then runs stuck in
+ * Before ADR 0099, a transaction-mode pooler without DATABASE_DIRECT_URL started both roles healthy, then runs stuck in
  * "processing", live updates said nothing and History answered 500. Start-up now stops with one line instead.
  */
 describe.skipIf(!installed)('start-up behind a pooler without DATABASE_DIRECT_URL', () => {

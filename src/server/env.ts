@@ -49,7 +49,7 @@ const envSchema = z.object({
     .optional(),
   /**
    * How long a stopping process waits for its requests and running jobs, side by side, before aborting them and
-   * handing the jobs back to the queue (issue 38, ADR 0100).
+   * handing the jobs back to the queue (ADR 0100).
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: 'must be a number' })

@@ -75,7 +75,7 @@ it('stops within its grace period, and the run it held completes on the next wor
 });
 
 /**
- * Issue 47: a stop with a provider call in flight took 35 s (the HTTP drain's 10 s, then the job grace's 25 s) against
+ * Before ADR 0100, a stop with a provider call in flight took 35 s (the HTTP drain's 10 s, then the job grace's 25 s) against
  * systemd's 40, dropped the Run Now caller's connection and logged graphile-worker's complaint about a forceful
  * shutdown during a graceful one. Now both wait side by side and the call is aborted when the grace ends.
  */

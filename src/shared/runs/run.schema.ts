@@ -84,7 +84,7 @@ export const runSchema = z
 export type Run = z.infer<typeof runSchema>;
 
 /**
- * A task's latest run as the task list shows it (issue 48): when it began, how it ended and what became of its
+ * A task's latest run as the task list shows it (ADR 0106): when it began, how it ended and what became of its
  * delivery, so a task whose results stop arriving does not look like a healthy one.
  */
 export const lastRunSchema = runSchema

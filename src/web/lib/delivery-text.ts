@@ -131,7 +131,7 @@ const missedDeliveries: Partial<Record<DeliveryOutcomeKind, { words: string; ton
 };
 
 /**
- * A run's status and its delivery as one badge reads them (issue 48), on every screen that shows a run: a completed run
+ * A run's status and its delivery as one badge reads them (ADR 0106), on every screen that shows a run: a completed run
  * whose result did not arrive is not a plain green "Completed". A run a rule held back, or one still being delivered
  * for the first time, is. Statuses this build does not know read as they came, in grey.
  */

@@ -194,7 +194,7 @@ describe('tasks API', () => {
     }
   });
 
-  it('lists each task with its latest run: when it began, how it ended and its delivery (issue 48)', async () => {
+  it('lists each task with its latest run: when it began, how it ended and its delivery', async () => {
     const watcher = await t.signIn({ name: 'Watcher' });
     const failing = await seedTask(t.db, watcher.id, { name: 'Failing webhook' });
     const healthy = await seedTask(t.db, watcher.id, { name: 'Healthy digest' });

@@ -100,7 +100,7 @@ describe('dashboard overview', () => {
     expect(within(quota).getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/dashboard/subscription');
   });
 
-  it('says in Recent Runs when a completed run’s delivery did not arrive, rather than a plain green "Completed" (issue 48)', async () => {
+  it('says in Recent Runs when a completed run’s delivery did not arrive, rather than a plain green "Completed"', async () => {
     const recentRuns = [
       makeRun({ id: 'run-4', deliveryStatus: 'pending', deliveryError: 'HTTP 503' }),
       makeRun({ id: 'run-3', deliveryStatus: 'failed', deliveryError: 'HTTP 502' }),

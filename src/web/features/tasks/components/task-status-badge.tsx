@@ -21,7 +21,7 @@ const troubledAppearance = { className: 'bg-amber-50 text-amber-800 ring-amber-6
 
 /**
  * A task's status as a coloured pill. Given the task's last run, an active task whose last result did not arrive reads
- * "Active · delivery failing" in amber rather than the green "Active" of a healthy one (issue 48, ADR 0106).
+ * "Active · delivery failing" in amber rather than the green "Active" of a healthy one (ADR 0106).
  */
 export function TaskStatusBadge({ status, lastRun, className }: { status: string; lastRun?: LastRun | null; className?: string }) {
   const delivery = status === 'active' && lastRun ? runBadge(lastRun).delivery : null;

@@ -153,7 +153,7 @@ describe('task list page', () => {
     expect(Object.fromEntries(listRequests[0] ?? [])).toEqual({ status: 'all', limit: '20' });
   });
 
-  it('shows each task’s last run and its delivery, and an active task whose results do not arrive in amber (issue 48)', async () => {
+  it('shows each task’s last run and its delivery, and an active task whose results do not arrive in amber', async () => {
     const startedAt = '2026-01-16T08:00:01.000Z';
     const lastRun = (overrides: Partial<LastRun> = {}): LastRun => ({
       id: 'run-1',
