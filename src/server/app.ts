@@ -11,30 +11,16 @@ import { DomainError } from './core/errors';
 import { isClientPath } from '#shared/client-paths';
 import { renderDashboardHtml } from './dashboard-page';
 import { isDatabaseUnavailable } from './db/database-unavailable';
-import { adminRouter } from './routes/admin/admin.routes';
-import { authRouter } from './routes/auth/auth.routes';
-import { billingRouter } from './routes/billing/billing.routes';
 import { carriesSessionCookie } from './routes/auth/session-cookie';
-import { catalogRouter } from './routes/catalog/catalog.routes';
-import { dashboardRouter } from './routes/dashboard/dashboard.routes';
-import { eventsRouter } from './routes/events/events.routes';
 import { createRouter } from './routes/create-router';
 import { refuseCrossSiteRequests } from './routes/csrf';
 import { responseHeaders } from './routes/response-headers';
 import { databaseUnavailableBody, errorBody } from './routes/errors';
 import { answerWithinDeadline } from './routes/request-deadline';
-import { healthRouter } from './routes/health/health.routes';
-import { apiKeysRouter } from './routes/me/api-keys.routes';
-import { deliveryAddressesRouter } from './routes/delivery-addresses/delivery-addresses.routes';
-import { meRouter } from './routes/me/me.routes';
 import { metricsRouter, recordRequest } from './routes/metrics/metrics.routes';
-import { overdueSlotsRouter } from './routes/overdue-slots/overdue-slots.routes';
-import { runsRouter } from './routes/runs/runs.routes';
-import { siteConfigRouter } from './routes/site-config/site-config.routes';
-import { statusRouter } from './routes/status/status.routes';
+import { healthRouter } from './routes/health/health.routes';
+import { apiDocumentConfig, mountApiRoutes } from './routes/api-routes';
 import { databaseOutages } from './status/database-outages';
-import { tasksRouter } from './routes/tasks/tasks.routes';
-import { unsubscribeRouter } from './routes/unsubscribe/unsubscribe.routes';
 
 export interface CreateAppOptions {
   deps: AppDeps;
@@ -82,45 +68,8 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
 
   app.use('/api/*', answerWithinDeadline);
 
-  app.route('/', healthRouter);
-  app.route('/', metricsRouter);
-  app.route('/', siteConfigRouter);
-  app.route('/', statusRouter);
-  app.route('/', authRouter);
-  app.route('/', meRouter);
-  app.route('/', apiKeysRouter);
-  app.route('/', adminRouter);
-  app.route('/', catalogRouter);
-  app.route('/', tasksRouter);
-  app.route('/', runsRouter);
-  app.route('/', overdueSlotsRouter);
-  app.route('/', dashboardRouter);
-  app.route('/', billingRouter);
-  app.route('/', eventsRouter);
-  app.route('/', unsubscribeRouter);
-  app.route('/', deliveryAddressesRouter);
-
-  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'better-auth.session_token',
-    description: 'The session cookie of a signed-in browser. State-changing requests must come from the app’s own origin.',
-  });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'pc_…',
-    description:
-      'An API key from Settings → API Keys: `Authorization: Bearer pc_…`. A `read` key may only GET. Each key may make API_KEY_RATE_LIMIT requests a minute (RateLimit-* headers). Accepted only where a route lists it.',
-  });
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Promptcron API',
-      version: deps.version,
-      description: 'Schedule AI prompts and receive their results by e-mail, signed webhook, Slack or Discord.',
-    },
-  });
+  mountApiRoutes(app);
+  app.doc31('/api/openapi.json', apiDocumentConfig({ version: deps.version, appUrl: deps.env.APP_URL }));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404));
 

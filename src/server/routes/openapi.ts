@@ -28,11 +28,11 @@ export const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', 
 /** The answer of a CSV export, streamed. */
 export const csvFile = { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } };
 
-/** What a route behind requireUser (or requireUserOrKey) answers without a session or key. */
-export const notSignedIn = { 401: errorJson('Not signed in') };
-
-/** What the admin router's `/api/admin/*` guard (requireUser, requireAdmin) answers before any admin route runs. */
-export const adminGuard = { ...notSignedIn, 403: errorJson('Not an administrator') };
+/**
+ * Who may call a route that takes the session cookie only (requireUser, or the admin router's guard). Its 401, and
+ * the administrator guard's 403, are declared by its kind (declared-answers.ts).
+ */
+export const sessionOnly: Record<string, string[]>[] = [{ session: [] }];
 
 /**
  * Who may call a route, for the OpenAPI document: the session cookie, or an API key with the scope the method needs
@@ -56,6 +56,7 @@ type Query = NonNullable<NonNullable<RouteConfig['request']>['query']>;
  * anything, so a mail scanner that fetches every URL changes nothing (ADR 0039). 400 for a link that is not ours.
  */
 export const emailLinkRoute = <P extends string, Q extends Query, S extends z.ZodType>(link: {
+  operationId: string;
   path: P;
   tags: string[];
   summary: string;
@@ -65,6 +66,7 @@ export const emailLinkRoute = <P extends string, Q extends Query, S extends z.Zo
   invalid: string;
 }) =>
   createRoute({
+    operationId: link.operationId,
     method: 'post',
     path: link.path,
     security: [],

@@ -20,7 +20,7 @@ export const auditEntrySchema = z
       description:
         'Dotted verb: user.invite, user.invitation_resend, user.plan_change, user.role_change, user.suspend, user.unsuspend, user.delete, user.password_reset, task.pause, task.resume, task.delete, task.run, plan.create, plan.update',
     }),
-    targetType: z.enum(['user', 'task', 'plan']).or(z.string()),
+    targetType: z.enum(['user', 'task', 'plan']),
     targetId: z.string(),
     targetGone: z.boolean().meta({
       description: 'True once the user or task the entry is about is deleted: `details` keep who or what it was',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSize } from '#shared/lists/page-size';
-import { runSchema } from '../runs/run.schema';
+import { runSchema, runStatuses } from '../runs/run.schema';
 import { singleLineText } from '../text/safe-text';
 import { taskListFilters, taskStatuses } from '../tasks/task.schema';
 
@@ -18,14 +18,14 @@ export const adminTaskOwnerSchema = z.object({
   email: z.string(),
 });
 
-export const adminTaskLastRunSchema = z.object({ startedAt: z.string(), status: z.string() });
+export const adminTaskLastRunSchema = z.object({ startedAt: z.string(), status: z.enum(runStatuses) });
 
 export const adminTaskSchema = z
   .object({
     id: z.string().meta({ format: 'uuid' }),
     name: z.string(),
     owner: adminTaskOwnerSchema,
-    status: z.enum(taskStatuses).or(z.string()),
+    status: z.enum(taskStatuses),
     /** Spec section 2: the cron text, or "daily at 09:00 CET" in the task's own zone. */
     schedule: z.string(),
     provider: z.string(),

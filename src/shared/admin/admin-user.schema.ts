@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { subscriptionStatuses } from '../billing/plan.schema';
 import { isUuid } from '../ids/is-uuid';
+import { runStatuses } from '../runs/run.schema';
+import { scheduleTypes, taskStatuses } from '../tasks/task.schema';
 
 /**
  * Users as an administrator sees them (spec section 2 "Admin screens", issue 17): the Users list, one user's profile
@@ -48,11 +51,11 @@ export const adminUserTaskSchema = z
   .object({
     id: z.string().meta({ format: 'uuid' }),
     name: z.string(),
-    status: z.string(),
-    scheduleType: z.string(),
+    status: z.enum(taskStatuses),
+    scheduleType: z.enum(scheduleTypes),
     nextFireAt: z.string().nullable(),
     lastRunAt: z.string().nullable(),
-    lastRunStatus: z.string().nullable(),
+    lastRunStatus: z.enum(runStatuses).nullable(),
   })
   .meta({ id: 'AdminUserTask' });
 
@@ -71,7 +74,7 @@ export const adminUserProfileSchema = z
     user: adminUserSchema.extend({ fullName: z.string().nullable(), invited: z.boolean() }),
     subscription: z
       .object({
-        status: z.string(),
+        status: z.enum(subscriptionStatuses),
         currentPeriodEnd: z.string().nullable(),
         cancelAtPeriodEnd: z.boolean(),
         paid: z.boolean().meta({ description: 'True: a Stripe subscription, changed only in the billing portal' }),

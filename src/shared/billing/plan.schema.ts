@@ -23,7 +23,7 @@ export const planSchema = z
     description: z.string().nullable(),
     price: z.number().int().nonnegative().meta({ description: 'Minor units of the currency: 900 is 9.00' }),
     currency: z.string().meta({ description: 'ISO 4217, lower case, as Stripe writes it (usd)' }),
-    billingCycle: z.enum(['month', 'year']).or(z.string()),
+    billingCycle: z.enum(['month', 'year']),
     isActive: z.boolean().meta({ description: 'False: not for sale (shown only to those who have it)' }),
     limits: z.array(planLimitSchema),
   })
@@ -34,7 +34,18 @@ export type Plan = z.infer<typeof planSchema>;
 /** `GET /api/plans`: the plans for sale, cheapest first. */
 export const plansResponseSchema = z.object({ plans: z.array(planSchema) });
 
-export const subscriptionStatuses = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
+/** Stripe's subscription statuses, which a subscription row mirrors (core/billing/apply-stripe-subscription.ts). */
+export const subscriptionStatuses = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 /** This period's use of one limited feature (`usage_tracking`, or counted, for active tasks). */
 export const featureUsageSchema = z.object({ featureName: z.string(), usageCount: z.number().int().nonnegative() });
@@ -42,7 +53,7 @@ export const featureUsageSchema = z.object({ featureName: z.string(), usageCount
 export const subscriptionSchema = z
   .object({
     plan: planSchema,
-    status: z.enum(subscriptionStatuses).or(z.string()),
+    status: z.enum(subscriptionStatuses),
     currentPeriodStart: z.string().meta({ description: 'Start of the period usage counts in (UTC)' }),
     currentPeriodEnd: z.string().meta({ description: 'End of the period, exclusive: usage resets, or a paid plan renews or ends' }),
     cancelAtPeriodEnd: z.boolean(),

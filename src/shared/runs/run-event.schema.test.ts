@@ -23,8 +23,8 @@ describe('run events', () => {
     });
   });
 
-  it('keeps a status a newer server adds', () => {
-    expect(runEventSchema.parse({ runId: 'r', taskId: 't', status: 'queued' }).status).toBe('queued');
+  it('refuses a status the product does not write (closed enums, ADR 0114)', () => {
+    expect(runEventSchema.safeParse({ runId: 'r', taskId: 't', status: 'queued' }).success).toBe(false);
   });
 
   it('refuses an event without its run, task or status', () => {

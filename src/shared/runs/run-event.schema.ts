@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { knownOrOther, runStatuses } from './run.schema';
+import { runStatuses } from './run.schema';
 
 /**
  * The live-update run event (docs/decisions/0015), in one place. The JSON itself is written by the database: the
@@ -15,7 +15,7 @@ export const runEventSchema = z.object({
   runId: z.string(),
   taskId: z.string(),
   /** The run's status (not its delivery status) after the change; a status a newer server adds still arrives. */
-  status: knownOrOther(runStatuses),
+  status: z.enum(runStatuses),
 });
 
 export type RunEvent = z.infer<typeof runEventSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryMethods } from '../tasks/delivery-methods';
 
 /**
  * A run as the API returns it (ARCHITECTURE section 8), in one place: the server's mappers (`toRun`, the history's
@@ -16,20 +17,13 @@ export const deliveryStatuses = ['pending', 'delivered', 'failed', 'skipped'] as
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
- * A known value, or any other text: spec section 3 shows a status other than processing, completed or error grey,
- * so a status a newer server adds must reach the screen rather than fail the page. The OpenAPI document still lists
- * the known values.
- */
-export const knownOrOther = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).or(z.string());
-
-/**
  * What the receiving end answered when it accepted a run's delivery (issue 40): for e-mail the SMTP server's reply to
  * the message (its queue id when the reply names one), for a webhook or chat message the HTTP status, the response time
  * and, for a signed webhook, the `webhook-id` a receiver de-duplicates on.
  */
 export const deliveryReceiptSchema = z
   .object({
-    method: z.string().meta({ description: 'email, webhook, slack or discord' }),
+    method: z.enum(deliveryMethods),
     // When the receiver accepted it (ISO).
     at: z.string(),
     attempt: z.number().int(),
@@ -51,8 +45,8 @@ export const runSchema = z
     id: z.string().meta({ format: 'uuid' }),
     taskId: z.string().meta({ format: 'uuid' }),
     taskName: z.string(),
-    status: knownOrOther(runStatuses),
-    trigger: knownOrOther(runTriggers),
+    status: z.enum(runStatuses),
+    trigger: z.enum(runTriggers),
     scheduledFor: z.string().nullable(),
     startedAt: z.string(),
     completedAt: z.string().nullable(),
@@ -61,7 +55,7 @@ export const runSchema = z
     model: z.string(),
     result: z.string().nullable(),
     error: z.string().nullable(),
-    deliveryStatus: knownOrOther(deliveryStatuses),
+    deliveryStatus: z.enum(deliveryStatuses),
     // Why the run was not delivered: a failed delivery's last error, or a skipped one's reason ("Not delivered: result unchanged").
     deliveryError: z.string().nullable(),
     // While a failed delivery waits for its next attempt (delivery still pending), when that attempt is due; null

@@ -5,6 +5,7 @@ import { lastRunSchema } from '../runs/run.schema';
 import { multiLineText, singleLineText } from '../text/safe-text';
 import { isTimeZone } from '../time/zoned-time';
 import { findModel, providerIds } from './catalog';
+import { deliveryMethods, type DeliveryMethod } from './delivery-methods';
 import { unknownVariableMessage, unknownVariables } from './prompt-variables';
 import { nextFireTime } from './schedule';
 
@@ -17,8 +18,7 @@ import { nextFireTime } from './schedule';
 export const scheduleTypes = ['hourly', 'daily', 'weekly', 'monthly', 'custom'] as const;
 export type ScheduleType = (typeof scheduleTypes)[number];
 
-export const deliveryMethods = ['email', 'webhook', 'slack', 'discord'] as const;
-export type DeliveryMethod = (typeof deliveryMethods)[number];
+export { deliveryMethods, type DeliveryMethod } from './delivery-methods';
 
 /** The methods that POST to a URL in `deliveryConfig.webhookUrl`: a signed webhook, or a Slack or Discord channel. */
 export const urlDeliveryMethods = ['webhook', 'slack', 'discord'] as const satisfies readonly DeliveryMethod[];
@@ -113,30 +113,50 @@ export function parsePrompt(value: unknown): unknown {
   return { input: value };
 }
 
-export const promptSchema = z.preprocess(
-  parsePrompt,
-  z.object({
-    input: multiLineText()
-      .trim()
-      .min(10, taskMessages.promptInput)
-      .max(20_000, 'Prompt input must be at most 20,000 characters.')
-      // Refused at save rather than sent as written: a misspelt {{date}} would otherwise go out unnoticed every run.
-      .superRefine((input, context) => {
-        const [unknown] = unknownVariables(input);
-        if (unknown !== undefined) context.addIssue({ code: 'custom', message: unknownVariableMessage(unknown) });
-      }),
-    // A number, nothing coerced into one: `""`, `null`, `true` and `[]` are not temperatures. The form converts its
-    // text field before validating.
-    temperature: z
-      .number(taskMessages.temperature)
-      .min(temperatureRange.min, taskMessages.temperature)
-      .max(temperatureRange.max, taskMessages.temperature)
-      // Steps of 0.1: round away binary noise such as 0.30000000000000004.
-      .transform((value) => Math.round(value * 10) / 10)
-      .default(temperatureRange.default),
-    searchEnabled: z.boolean().default(false),
-  }),
-);
+const promptInputLength = { min: 10, max: 20_000 };
+
+const promptObjectSchema = z.object({
+  input: multiLineText()
+    .trim()
+    .min(10, taskMessages.promptInput)
+    .max(20_000, 'Prompt input must be at most 20,000 characters.')
+    // Refused at save rather than sent as written: a misspelt {{date}} would otherwise go out unnoticed every run.
+    .superRefine((input, context) => {
+      const [unknown] = unknownVariables(input);
+      if (unknown !== undefined) context.addIssue({ code: 'custom', message: unknownVariableMessage(unknown) });
+    }),
+  // A number, nothing coerced into one: `""`, `null`, `true` and `[]` are not temperatures. The form converts its
+  // text field before validating.
+  temperature: z
+    .number(taskMessages.temperature)
+    .min(temperatureRange.min, taskMessages.temperature)
+    .max(temperatureRange.max, taskMessages.temperature)
+    // Steps of 0.1: round away binary noise such as 0.30000000000000004.
+    .transform((value) => Math.round(value * 10) / 10)
+    .default(temperatureRange.default),
+  searchEnabled: z.boolean().default(false),
+});
+
+/**
+ * The prompt as the document describes it: the object, or text (the input, or a JSON string of the object). Validation
+ * is the object's alone, after parsePrompt, so every message names the object's field.
+ */
+const promptInputForms = {
+  anyOf: [
+    {
+      type: 'object',
+      properties: {
+        input: { type: 'string', minLength: promptInputLength.min, maxLength: promptInputLength.max },
+        temperature: { type: 'number', minimum: temperatureRange.min, maximum: temperatureRange.max, default: temperatureRange.default },
+        searchEnabled: { type: 'boolean', default: false },
+      },
+      required: ['input'],
+    },
+    { type: 'string', description: 'Plain text is the input; a JSON string of the object is read as the object' },
+  ],
+};
+
+export const promptSchema = z.unknown().meta(promptInputForms).pipe(z.preprocess(parsePrompt, promptObjectSchema));
 
 export const deliveryConfigSchema = z.object(
   {
@@ -283,6 +303,7 @@ export const taskSchema = z
     name: z.string(),
     description: z.string().nullable(),
     status: z.enum(taskStatuses),
+    // Open: a task keeps a provider the catalogue has since dropped, and the form asks for another.
     provider: z.string(),
     model: z.string(),
     scheduleType: z.enum(scheduleTypes),

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reconnectDelayMs } from '../lib/use-run-events';
 import { stubApi } from '../testing/api-stubs';
+import type { RunStatus } from '#shared/runs/run.schema';
 import { TestEventSource } from '../testing/event-source';
 import { makeRun } from '../testing/run-fixtures';
 import { jsonResponse, renderRoutes } from '../testing/test-utils';
@@ -28,7 +29,7 @@ describe('live run status', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('listens to /api/events and refreshes the history when a run changes, without polling', async () => {
-    let status = 'processing';
+    let status: RunStatus = 'processing';
     const fetchMock = stubApi({
       handlers: {
         'GET /api/runs': () =>

@@ -31,7 +31,7 @@ export function chatWebhookText(method: 'slack' | 'discord', url: string | undef
 }
 
 /** What became of a run's delivery, as every screen and export names it. */
-export type DeliveryOutcomeKind = 'delivered' | 'pending' | 'retrying' | 'failed' | 'not-delivered' | 'skipped-by-rule' | 'other';
+export type DeliveryOutcomeKind = 'delivered' | 'pending' | 'retrying' | 'failed' | 'not-delivered' | 'skipped-by-rule';
 
 export type DeliveryOutcome = {
   kind: DeliveryOutcomeKind;
@@ -81,8 +81,6 @@ export function deliveryOutcome(run: DeliveredRun): DeliveryOutcome {
       return run.status === 'completed' && reason && !heldBackReasons.includes(reason)
         ? outcome('skipped-by-rule', 'Skipped by a rule', reasonText(reason))
         : outcome('not-delivered', 'Not delivered', reasonText(reason));
-    default:
-      return outcome('other', run.deliveryStatus.charAt(0).toUpperCase() + run.deliveryStatus.slice(1), reason);
   }
 }
 
@@ -95,7 +93,6 @@ export const deliveryOutcomeClassNames: Record<DeliveryOutcomeKind, string> = {
   // The result did not arrive, though nothing is broken in the sending (an unconfirmed address): a warning, not grey.
   'not-delivered': 'text-amber-700',
   'skipped-by-rule': 'text-slate-600',
-  other: 'text-slate-600',
 };
 
 /**

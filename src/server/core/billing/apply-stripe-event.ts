@@ -64,7 +64,7 @@ async function linkCheckout({ db, session, log }: { db: BillingTransaction; sess
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
   const linked = {
     planId,
-    status: paid ? 'active' : 'incomplete',
+    status: paid ? ('active' as const) : ('incomplete' as const),
     stripeCustomerId: customerId ?? row?.stripeCustomerId ?? null,
     stripeSubscriptionId: subscriptionId,
     cancelAtPeriodEnd: false,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Plan } from '#shared/billing/plan.schema';
+import type { Plan, SubscriptionStatus } from '#shared/billing/plan.schema';
 import type { Database } from '../../db/client';
 import { freePlanId, planLimits, subscriptionPlans, subscriptions, user } from '../../db/schema';
 import { toPlan } from './to-plan';
@@ -19,7 +19,7 @@ export interface UserPlan {
  * Statuses under which a subscription row's plan applies. A `past_due` subscription keeps its plan until the payment
  * provider ends it (issue 16); an ended or never-completed one leaves the user on Free.
  */
-export const grantingStatuses: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+export const grantingStatuses: ReadonlySet<SubscriptionStatus> = new Set(['active', 'trialing', 'past_due'] as const);
 
 /**
  * The plan whose limits apply to the user. With `lock`, the user's row is locked (`for update`) until the caller's

@@ -1,3 +1,4 @@
+import { subscriptionStatuses } from '#shared/billing/plan.schema';
 import { z } from 'zod';
 import { isSingleLineText } from '#shared/text/safe-text';
 
@@ -26,25 +27,14 @@ export const stripeEventEnvelope = z.object({
   data: z.object({ object: z.object({}) }),
 });
 
-/** Stripe's subscription statuses: one outside them is refused rather than stored as a state the product does not know. */
-const stripeSubscriptionStatuses = [
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'paused',
-] as const;
-
 /** On each item since API version 2025-03-31, on the subscription before (apply-stripe-subscription.ts reads either). */
 const period = { current_period_start: stripeTime.optional(), current_period_end: stripeTime.optional() };
 
 const stripeSubscription = z.object({
   id: stripeId,
   customer: reference,
-  status: z.enum(stripeSubscriptionStatuses),
+  // One outside them is refused rather than stored as a state the product does not know.
+  status: z.enum(subscriptionStatuses),
   metadata,
   items: z.object({ data: z.array(z.object({ price: z.object({ id: stripeId }), ...period })) }),
   ...period,

@@ -1,5 +1,7 @@
 import { boolean, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { ownedByUser, user } from './users';
+import { billingCycles } from '#shared/admin/admin-plan.schema';
+import { subscriptionStatuses } from '#shared/billing/plan.schema';
 
 /**
  * Plans, their limits, who is on which plan and what they used (spec sections 3 and 7, issue 16). Limits are rows,
@@ -13,7 +15,7 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   /** Minor units of `currency`: 900 is 9.00. */
   price: integer().notNull(),
   currency: text().notNull().default('usd'),
-  billingCycle: text().notNull(),
+  billingCycle: text({ enum: billingCycles }).notNull(),
   /** False: not for sale, listed only to those who have it (Unlimited). */
   isActive: boolean().notNull().default(true),
   stripePriceId: text(),
@@ -45,7 +47,7 @@ export const subscriptions = pgTable('subscriptions', {
   planId: uuid()
     .notNull()
     .references(() => subscriptionPlans.id),
-  status: text().notNull(),
+  status: text({ enum: subscriptionStatuses }).notNull(),
   /** Null for a plan not bought through the payment provider (Unlimited): its period is the calendar month. */
   currentPeriodStart: timestamp({ withTimezone: true }),
   currentPeriodEnd: timestamp({ withTimezone: true }),

@@ -135,7 +135,7 @@ describe('the OpenAPI document', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
       components: { schemas: Record<string, unknown> };
     };
-    expect(Object.keys(document.paths['/api/admin/overview']?.get?.responses ?? {}).sort()).toEqual(['200', '401', '403']);
+    expect(Object.keys(document.paths['/api/admin/overview']?.get?.responses ?? {}).sort()).toEqual(['200', '401', '403', '503']);
     expect(Object.keys(document.components.schemas)).toContain('AdminOverview');
   });
 });

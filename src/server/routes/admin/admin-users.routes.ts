@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { adminUserChangeSchema, adminUserListSchema, adminUserProfileSchema } from '#shared/admin/admin-user.schema';
 import { createRouter } from '../create-router';
-import { adminGuard, csvFile, errorJson, json, jsonBody } from '../openapi';
+import { csvFile, errorJson, json, jsonBody, sessionOnly } from '../openapi';
 import {
   changeUser,
   deleteUser,
@@ -15,33 +15,39 @@ import {
 } from './admin-users.handlers';
 import { adminUserFilterSchema, adminUserIdParamSchema, adminUserListQuerySchema } from './admin-users.schemas';
 
-// The admin router's middleware already answers 401 and 403 (adminGuard) before any of these runs.
+// The admin router's middleware answers 401 and 403 before any of these runs (declared by their kind, ADR 0114).
 const tags = ['Administration'];
 const done = z.object({ ok: z.literal(true) }).openapi('AdminUserActionDone');
 const notFound = errorJson('No such user');
 const badFilter = errorJson('A filter is not valid');
 
 export const listUsersRoute = createRoute({
+  operationId: 'listUsers',
+  security: sessionOnly,
   method: 'get',
   path: '/api/admin/users',
   tags,
   summary: 'List users',
   description: 'A page of every account, newest first, filtered by search text, status and plan, with the total matching.',
   request: { query: adminUserListQuerySchema },
-  responses: { 200: json(adminUserListSchema, 'A page of users'), 400: badFilter, ...adminGuard },
+  responses: { 200: json(adminUserListSchema, 'A page of users'), 400: badFilter },
 });
 
 export const exportUsersRoute = createRoute({
+  operationId: 'exportUsers',
+  security: sessionOnly,
   method: 'get',
   path: '/api/admin/users/export',
   tags,
   summary: 'Export users as CSV',
   description: "Every user matching the filter as CSV (RFC 4180, UTF-8, header row); fields that look like formulas start with `'`.",
   request: { query: adminUserFilterSchema },
-  responses: { 200: csvFile, 400: badFilter, ...adminGuard },
+  responses: { 200: csvFile, 400: badFilter },
 });
 
 export const getUserRoute = createRoute({
+  operationId: 'getUser',
+  security: sessionOnly,
   method: 'get',
   path: '/api/admin/users/{id}',
   tags,
@@ -49,10 +55,12 @@ export const getUserRoute = createRoute({
   description:
     'Account, role, plan and subscription, tasks with their last run, run counts and the 20 newest audit entries about the user.',
   request: { params: adminUserIdParamSchema },
-  responses: { 200: json(adminUserProfileSchema, 'The user'), ...adminGuard, 404: notFound },
+  responses: { 200: json(adminUserProfileSchema, 'The user'), 404: notFound },
 });
 
 export const changeUserRoute = createRoute({
+  operationId: 'changeUser',
+  security: sessionOnly,
   method: 'patch',
   path: '/api/admin/users/{id}',
   tags,
@@ -65,25 +73,35 @@ export const changeUserRoute = createRoute({
   responses: {
     200: json(done, 'Changed'),
     400: errorJson('Not a plan or role'),
-    ...adminGuard,
+
     404: notFound,
     409: errorJson('The user pays through Stripe, or is the last administrator'),
   },
 });
 
-function actionRoute(method: 'post' | 'delete', suffix: string, summary: string, description: string, conflict: string) {
+function actionRoute(
+  operationId: string,
+  method: 'post' | 'delete',
+  suffix: string,
+  summary: string,
+  description: string,
+  conflict: string,
+) {
   return createRoute({
+    operationId,
+    security: sessionOnly,
     method,
     path: `/api/admin/users/{id}${suffix}`,
     tags,
     summary,
     description,
     request: { params: adminUserIdParamSchema },
-    responses: { 200: json(done, 'Done'), ...adminGuard, 404: notFound, 409: errorJson(conflict) },
+    responses: { 200: json(done, 'Done'), 404: notFound, 409: errorJson(conflict) },
   });
 }
 
 export const resendInvitationRoute = actionRoute(
+  'resendInvitation',
   'post',
   '/invitation',
   'Resend the invitation',
@@ -91,6 +109,7 @@ export const resendInvitationRoute = actionRoute(
   'The user has already set a password',
 );
 export const suspendUserRoute = actionRoute(
+  'suspendUser',
   'post',
   '/suspend',
   'Suspend a user',
@@ -98,6 +117,7 @@ export const suspendUserRoute = actionRoute(
   'Your own account, one already suspended, or the last administrator',
 );
 export const unsuspendUserRoute = actionRoute(
+  'unsuspendUser',
   'post',
   '/unsuspend',
   'Unsuspend a user',
@@ -105,6 +125,7 @@ export const unsuspendUserRoute = actionRoute(
   'The account is not suspended',
 );
 export const sendPasswordResetRoute = actionRoute(
+  'sendPasswordReset',
   'post',
   '/password-reset',
   'Send a password-reset e-mail',
@@ -112,6 +133,7 @@ export const sendPasswordResetRoute = actionRoute(
   'The user has not set a password yet',
 );
 export const deleteUserRoute = actionRoute(
+  'deleteUser',
   'delete',
   '',
   'Delete a user',

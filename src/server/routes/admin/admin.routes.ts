@@ -3,7 +3,7 @@ import { inviteUserSchema } from '#shared/auth/auth.schema';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { requireAdmin, requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { adminGuard, errorJson, json, jsonBody } from '../openapi';
+import { errorJson, json, jsonBody, sessionOnly } from '../openapi';
 import { inviteUser } from './admin.handlers';
 import { adminOverviewRouter } from './admin-overview.routes';
 import { adminAuditRouter } from './admin-audit.routes';
@@ -12,6 +12,8 @@ import { adminTasksRouter } from './admin-tasks.routes';
 import { adminUsersRouter } from './admin-users.routes';
 
 export const inviteUserRoute = createRoute({
+  operationId: 'inviteUser',
+  security: sessionOnly,
   method: 'post',
   path: '/api/admin/users',
   tags: ['Administration'],
@@ -21,7 +23,7 @@ export const inviteUserRoute = createRoute({
   responses: {
     201: json(meResponseSchema, 'The invited user'),
     400: errorJson('A field breaks a rule'),
-    ...adminGuard,
+
     409: errorJson('The e-mail address is taken'),
   },
 });

@@ -3,11 +3,12 @@ import { billingSessionSchema, checkoutRequestSchema } from '#shared/billing/bil
 import { plansResponseSchema, subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorJson, json, jsonBody, notSignedIn } from '../openapi';
+import { errorJson, json, jsonBody, sessionOnly } from '../openapi';
 import { getOwnSubscription, getPlans, postBillingPortal, postCheckout, postStripeWebhook } from './billing.handlers';
 
 /** Public: visitors and the pricing pages read the plans before anyone signs in. */
 export const getPlansRoute = createRoute({
+  operationId: 'listPlans',
   method: 'get',
   path: '/api/plans',
   security: [],
@@ -17,21 +18,24 @@ export const getPlansRoute = createRoute({
 });
 
 export const getSubscriptionRoute = createRoute({
+  operationId: 'getSubscription',
+  security: sessionOnly,
   method: 'get',
   path: '/api/me/subscription',
   tags: ['Billing'],
   summary: "Your plan, the subscription's status and period, and this period's usage",
   middleware: [requireUser] as const,
-  responses: { 200: json(subscriptionResponseSchema, 'The subscription (Free when none was bought)'), ...notSignedIn },
+  responses: { 200: json(subscriptionResponseSchema, 'The subscription (Free when none was bought)') },
 });
 
 const signedIn = {
-  ...notSignedIn,
   403: errorJson('Refused: a cross-site request, or a password still to be set'),
   502: errorJson('Stripe refused or could not be reached (`payment_provider`)'),
 };
 
 export const checkoutRoute = createRoute({
+  operationId: 'createCheckoutSession',
+  security: sessionOnly,
   method: 'post',
   path: '/api/billing/checkout',
   tags: ['Billing'],
@@ -48,6 +52,8 @@ export const checkoutRoute = createRoute({
 });
 
 export const billingPortalRoute = createRoute({
+  operationId: 'createBillingPortalSession',
+  security: sessionOnly,
   method: 'post',
   path: '/api/billing/portal',
   tags: ['Billing'],
@@ -66,6 +72,7 @@ export const billingPortalRoute = createRoute({
  * (stripe-event.schema.ts). It carries no session cookie, and csrf.ts lets it through.
  */
 export const stripeWebhookRoute = createRoute({
+  operationId: 'receiveStripeEvent',
   method: 'post',
   path: '/api/billing/webhook',
   security: [],

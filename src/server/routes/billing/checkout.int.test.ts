@@ -215,10 +215,21 @@ describe('OpenAPI', () => {
       '403',
       '404',
       '409',
+      '413',
+      '415',
       '502',
+      '503',
     ]);
-    expect(Object.keys(document.paths['/api/billing/portal']?.post?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '502']);
-    expect(Object.keys(document.paths['/api/billing/webhook']?.post?.responses ?? {}).sort()).toEqual(['200', '400']);
+    expect(Object.keys(document.paths['/api/billing/portal']?.post?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '413',
+      '502',
+      '503',
+    ]);
+    expect(Object.keys(document.paths['/api/billing/webhook']?.post?.responses ?? {}).sort()).toEqual(['200', '400', '413', '503']);
   });
 });
 

@@ -5,6 +5,7 @@ import { createRouter } from '../create-router';
 import { json } from '../openapi';
 
 export const getCatalogRoute = createRoute({
+  operationId: 'getCatalog',
   method: 'get',
   path: '/api/catalog',
   security: [],

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../app-env';
 import { answerAddressLink } from '../../core/delivery-addresses/answer-address-link';
 import { getTaskDeliveryAddress } from '../../core/delivery-addresses/get-task-delivery-address';
 import { createRouter } from '../create-router';
-import { emailLinkRoute, errorJson, idParam, json, notSignedIn, userOrKey } from '../openapi';
+import { emailLinkRoute, errorJson, idParam, json, userOrKey } from '../openapi';
 
 /**
  * Verified delivery addresses (issue 24, ADR 0053). The links in a confirmation or result e-mail work without signing
@@ -20,6 +20,7 @@ const link = {
 
 export const confirmAddressRoute = emailLinkRoute({
   ...link,
+  operationId: 'confirmDeliveryAddress',
   path: '/api/delivery-addresses/confirm',
   summary: 'The address wants the results of the sender named by the token',
   answered: 'Confirmed',
@@ -27,12 +28,14 @@ export const confirmAddressRoute = emailLinkRoute({
 
 export const unsubscribeAddressRoute = emailLinkRoute({
   ...link,
+  operationId: 'unsubscribeDeliveryAddress',
   path: '/api/delivery-addresses/unsubscribe',
   summary: 'The address wants no more mail of the sender (one-click, RFC 8058)',
   answered: 'Unsubscribed',
 });
 
 export const getTaskDeliveryAddressRoute = createRoute({
+  operationId: 'getTaskDeliveryAddress',
   tags: ['Tasks'],
   ...userOrKey('get'),
   path: '/api/tasks/{id}/delivery-address',
@@ -43,7 +46,7 @@ export const getTaskDeliveryAddressRoute = createRoute({
       taskDeliveryAddressSchema,
       '`own` and `confirmed` receive results; `pending` waits for confirmation; null for other delivery methods',
     ),
-    ...notSignedIn,
+
     404: errorJson('No such task among yours'),
   },
 });

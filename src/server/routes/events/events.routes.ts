@@ -1,10 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorJson, notSignedIn } from '../openapi';
+import { errorJson, sessionOnly } from '../openapi';
 import { streamRunEvents } from './events.handlers';
 
 export const runEventsRoute = createRoute({
+  operationId: 'streamRunEvents',
+  security: sessionOnly,
   tags: ['Runs'],
   middleware: [requireUser] as const,
   method: 'get',
@@ -18,7 +20,7 @@ export const runEventsRoute = createRoute({
     '`event: session-ended` with {reason} within seconds and closes; reconnecting then answers 401.',
   responses: {
     200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...notSignedIn,
+
     429: errorJson('Your account already holds 20 live update streams in this server process'),
     503: errorJson('Live updates are unavailable right now (no database connection)'),
   },

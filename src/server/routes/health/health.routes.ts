@@ -5,6 +5,7 @@ import { json } from '../openapi';
 import { getHealth } from './health.handlers';
 
 export const getHealthRoute = createRoute({
+  operationId: 'getHealth',
   method: 'get',
   path: '/api/health',
   security: [],

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../app-env';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../core/api-keys/manage-api-keys';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorJson, json, jsonBody } from '../openapi';
+import { errorJson, json, jsonBody, sessionOnly } from '../openapi';
 
 /**
  * Settings → API Keys (issue 22). Only the session cookie manages keys: a key cannot make, list or revoke keys, so a
@@ -14,6 +14,8 @@ import { errorJson, json, jsonBody } from '../openapi';
 const signedOut = errorJson('Not signed in (an API key is not accepted here)');
 
 export const listApiKeysRoute = createRoute({
+  operationId: 'listApiKeys',
+  security: sessionOnly,
   method: 'get',
   path: '/api/me/api-keys',
   tags: ['API keys'],
@@ -23,6 +25,8 @@ export const listApiKeysRoute = createRoute({
 });
 
 export const createApiKeyRoute = createRoute({
+  operationId: 'createApiKey',
+  security: sessionOnly,
   method: 'post',
   path: '/api/me/api-keys',
   tags: ['API keys'],
@@ -38,6 +42,8 @@ export const createApiKeyRoute = createRoute({
 });
 
 export const revokeApiKeyRoute = createRoute({
+  operationId: 'revokeApiKey',
+  security: sessionOnly,
   method: 'delete',
   path: '/api/me/api-keys/{id}',
   tags: ['API keys'],

@@ -7,32 +7,37 @@ import { userSettingsSchema } from '#shared/settings/user-settings.schema';
 import { requireUserBeforePasswordOrKey } from '../auth/api-key-middleware';
 import { requireUser, requireUserBeforePassword } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorJson, json, jsonBody, keyAccess, notSignedIn } from '../openapi';
+import { errorJson, json, jsonBody, keyAccess, sessionOnly } from '../openapi';
 import { deleteMe, downloadDataExport, requestDataExport, getMe, getSettings, setPassword, updateMe, updateSettings } from './me.handlers';
 
 const invalid = errorJson('A field breaks a rule');
 
 export const getMeRoute = createRoute({
+  operationId: 'getMe',
   method: 'get',
   path: '/api/me',
   tags: ['Account'],
   summary: 'The signed-in user',
   middleware: [requireUserBeforePasswordOrKey] as const,
   security: keyAccess('read'),
-  responses: { 200: json(meResponseSchema, 'The signed-in user'), ...notSignedIn },
+  responses: { 200: json(meResponseSchema, 'The signed-in user') },
 });
 
 export const updateMeRoute = createRoute({
+  operationId: 'updateMe',
+  security: sessionOnly,
   method: 'patch',
   path: '/api/me',
   tags: ['Account'],
   summary: 'Update the profile (full name)',
   middleware: [requireUser] as const,
   request: { body: jsonBody(profileSchema) },
-  responses: { 200: json(meResponseSchema, 'The updated user'), 400: invalid, ...notSignedIn },
+  responses: { 200: json(meResponseSchema, 'The updated user'), 400: invalid },
 });
 
 export const setPasswordRoute = createRoute({
+  operationId: 'setFirstPassword',
+  security: sessionOnly,
   method: 'post',
   path: '/api/me/password',
   tags: ['Account'],
@@ -42,31 +47,37 @@ export const setPasswordRoute = createRoute({
   responses: {
     200: json(meResponseSchema, 'The user, now with a password'),
     400: invalid,
-    ...notSignedIn,
+
     409: errorJson('The account already has a password'),
   },
 });
 
 export const getSettingsRoute = createRoute({
+  operationId: 'getSettings',
+  security: sessionOnly,
   method: 'get',
   path: '/api/me/settings',
   tags: ['Account'],
   summary: 'Notification and default schedule settings',
   middleware: [requireUser] as const,
-  responses: { 200: json(userSettingsSchema, 'The settings (defaults until first saved)'), ...notSignedIn },
+  responses: { 200: json(userSettingsSchema, 'The settings (defaults until first saved)') },
 });
 
 export const updateSettingsRoute = createRoute({
+  operationId: 'updateSettings',
+  security: sessionOnly,
   method: 'put',
   path: '/api/me/settings',
   tags: ['Account'],
   summary: 'Save notification and default schedule settings',
   middleware: [requireUser] as const,
   request: { body: jsonBody(userSettingsSchema) },
-  responses: { 200: json(userSettingsSchema, 'The saved settings'), 400: invalid, ...notSignedIn },
+  responses: { 200: json(userSettingsSchema, 'The saved settings'), 400: invalid },
 });
 
 export const deleteMeRoute = createRoute({
+  operationId: 'deleteAccount',
+  security: sessionOnly,
   method: 'post',
   path: '/api/me/delete-account',
   tags: ['Account'],
@@ -78,7 +89,7 @@ export const deleteMeRoute = createRoute({
   responses: {
     200: json(z.object({ ok: z.literal(true) }).openapi('AccountDeleted'), 'Deleted'),
     400: errorJson('The e-mail or the password does not match'),
-    ...notSignedIn,
+
     409: errorJson('The last administrator cannot be deleted'),
     429: errorJson('Too many wrong passwords; wait and try again'),
     502: errorJson('Stripe could not cancel the subscription; nothing was deleted'),
@@ -86,6 +97,8 @@ export const deleteMeRoute = createRoute({
 });
 
 export const requestDataExportRoute = createRoute({
+  operationId: 'requestDataExport',
+  security: sessionOnly,
   method: 'post',
   path: '/api/me/data-export',
   tags: ['Account'],
@@ -93,12 +106,13 @@ export const requestDataExportRoute = createRoute({
   middleware: [requireUser] as const,
   responses: {
     202: json(dataExportRequestedSchema, 'Queued, or the export already being built'),
-    ...notSignedIn,
+
     429: errorJson('Three exports asked for in the last 24 hours'),
   },
 });
 
 export const downloadDataExportRoute = createRoute({
+  operationId: 'downloadDataExport',
   method: 'get',
   path: '/api/data-exports/{id}',
   tags: ['Account'],

@@ -5,6 +5,7 @@ import { json } from '../openapi';
 import { getSiteConfig } from './site-config.handlers';
 
 export const getSiteConfigRoute = createRoute({
+  operationId: 'getSiteConfig',
   method: 'get',
   path: '/api/config',
   security: [],

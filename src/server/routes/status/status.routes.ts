@@ -7,6 +7,7 @@ import { errorBody } from '../errors';
 import { errorJson, json } from '../openapi';
 
 export const getStatusRoute = createRoute({
+  operationId: 'getStatus',
   method: 'get',
   path: '/api/status',
   security: [],

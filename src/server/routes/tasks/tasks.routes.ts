@@ -5,7 +5,7 @@ import { taskInputSchema, taskPageSchema, taskResponseSchema } from '#shared/tas
 import { taskReliabilitySchema } from '#shared/tasks/task-reliability.schema';
 import { testDeliveryInputSchema, testDeliveryResultSchema } from '#shared/tasks/test-delivery.schema';
 import { createRouter } from '../create-router';
-import { errorJson, idParam, json, jsonBody, notSignedIn, userOrKey } from '../openapi';
+import { errorJson, idParam, json, jsonBody, userOrKey } from '../openapi';
 import {
   createTask,
   deleteTask,
@@ -42,6 +42,7 @@ const onTask = <
   R extends RouteConfig['responses'],
   Q extends Omit<NonNullable<RouteConfig['request']>, 'params'> = object,
 >(
+  operationId: string,
   method: M,
   suffix: string,
   summary: string,
@@ -49,24 +50,27 @@ const onTask = <
   request: Q = {} as Q,
 ) =>
   createRoute({
+    operationId,
     tags,
     ...userOrKey(method),
     path: `/api/tasks/{id}${suffix}`,
     summary,
     request: { params: idParam, ...request },
-    responses: { ...notSignedIn, 404: errorJson('No such task among yours'), ...responses },
+    responses: { 404: errorJson('No such task among yours'), ...responses },
   });
 
 export const listTasksRoute = createRoute({
+  operationId: 'listTasks',
   tags,
   ...userOrKey('get'),
   path: '/api/tasks',
   summary: 'Your tasks, newest first, with search, status filter and pagination',
   request: { query: taskListQuerySchema },
-  responses: { 200: json(taskPageSchema, 'A page of tasks'), ...notSignedIn },
+  responses: { 200: json(taskPageSchema, 'A page of tasks') },
 });
 
 export const createTaskRoute = createRoute({
+  operationId: 'createTask',
   tags,
   ...userOrKey('post'),
   path: '/api/tasks',
@@ -85,7 +89,7 @@ export const createTaskRoute = createRoute({
   responses: {
     201: json(taskResponseSchema, 'The new task, or the first answer to this Idempotency-Key'),
     ...invalid,
-    ...notSignedIn,
+
     ...planLimit,
     422: errorJson(
       'The provider has no API key on the server (`provider_unavailable`), or the Idempotency-Key was used with another body (`idempotency_key_reused`)',
@@ -93,9 +97,10 @@ export const createTaskRoute = createRoute({
   },
 });
 
-export const getTaskRoute = onTask('get', '', 'One of your tasks', { 200: theTask });
+export const getTaskRoute = onTask('getTask', 'get', '', 'One of your tasks', { 200: theTask });
 
 export const updateTaskRoute = onTask(
+  'replaceTask',
   'put',
   '',
   'Replace a task’s input',
@@ -103,27 +108,28 @@ export const updateTaskRoute = onTask(
   { body: jsonBody(taskInputSchema) },
 );
 
-export const deleteTaskRoute = onTask('delete', '', 'Delete a task and its history', {
+export const deleteTaskRoute = onTask('deleteTask', 'delete', '', 'Delete a task and its history', {
   204: { description: 'Deleted' },
 });
 
-export const pauseTaskRoute = onTask('post', '/pause', 'Pause: no further runs until resumed', { 200: theTask });
-export const resumeTaskRoute = onTask('post', '/resume', 'Resume a paused or failed task from its next slot', {
+export const pauseTaskRoute = onTask('pauseTask', 'post', '/pause', 'Pause: no further runs until resumed', { 200: theTask });
+export const resumeTaskRoute = onTask('resumeTask', 'post', '/resume', 'Resume a paused or failed task from its next slot', {
   200: theTask,
   400: invalid[400],
   ...planLimit,
 });
-export const rotateWebhookSecretRoute = onTask('post', '/webhook-secret', 'Replace the webhook signing secret', {
+export const rotateWebhookSecretRoute = onTask('rotateWebhookSecret', 'post', '/webhook-secret', 'Replace the webhook signing secret', {
   200: theTask,
 });
 
-export const runTaskNowRoute = onTask('post', '/runs', 'Run Now: start a run and wait up to about 20 s for its outcome', {
+export const runTaskNowRoute = onTask('runTaskNow', 'post', '/runs', 'Run Now: start a run and wait up to about 20 s for its outcome', {
   200: json(runResponseSchema, 'The run: completed, error, or still processing after the wait or once the server begins to stop'),
   ...planLimit,
   409: errorJson('A run of this task is already processing'),
 });
 
 export const listTaskRunsRoute = onTask(
+  'listTaskRuns',
   'get',
   '/runs',
   'The runs of a task, newest first, with their webhook delivery attempts',
@@ -132,6 +138,7 @@ export const listTaskRunsRoute = onTask(
 );
 
 export const getTaskActivityRoute = onTask(
+  'getTaskActivity',
   'get',
   '/activity',
   "The task's completed and failed runs per day over the last 30 days, in the user's zone",
@@ -139,6 +146,7 @@ export const getTaskActivityRoute = onTask(
 );
 
 export const getTaskReliabilityRoute = onTask(
+  'getTaskReliability',
   'get',
   '/reliability',
   "How the task's scheduled slots of the last 30 days went: on time, late, missed, duplicates, and its deliveries",
@@ -146,6 +154,7 @@ export const getTaskReliabilityRoute = onTask(
 );
 
 export const sendTestDeliveryRoute = createRoute({
+  operationId: 'sendTestDelivery',
   tags,
   ...userOrKey('post'),
   path: '/api/tasks/test-delivery',
@@ -156,7 +165,7 @@ export const sendTestDeliveryRoute = createRoute({
   responses: {
     200: json(testDeliveryResultSchema, 'What the one attempt did: `ok`, the receiver’s HTTP status, the error in words'),
     400: invalid[400],
-    ...notSignedIn,
+
     429: errorJson('More than 10 test messages in a minute (`rate_limited`, with `Retry-After`)'),
   },
 });

@@ -17,6 +17,7 @@ const link = {
  */
 export const unsubscribeRoute = emailLinkRoute({
   ...link,
+  operationId: 'unsubscribe',
   path: '/api/unsubscribe',
   summary: 'Turn off the notification an e-mail came from (one-click, RFC 8058)',
   answered: 'The switch, now off',
@@ -24,6 +25,7 @@ export const unsubscribeRoute = emailLinkRoute({
 
 export const resubscribeRoute = emailLinkRoute({
   ...link,
+  operationId: 'undoUnsubscribe',
   path: '/api/unsubscribe/undo',
   summary: 'Turn the notification of an unsubscribe link back on',
   answered: 'The switch, on again',

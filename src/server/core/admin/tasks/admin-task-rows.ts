@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminTask, AdminTaskFilter } from '#shared/admin/admin-task.schema';
 import { unknownOwnerName } from '#shared/admin/admin-task.schema';
 import { providerIds } from '#shared/tasks/catalog';
+import type { RunStatus } from '#shared/runs/run.schema';
 import type { Schedule } from '#shared/tasks/schedule';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import { taskStatuses } from '#shared/tasks/task.schema';
@@ -17,7 +18,7 @@ export type TaskReader = Pick<Database, 'select'>;
  * The latest run through the (task_id, started_at desc, id desc) index: one index probe per listed task, however
  * many runs it has. json keeps it to one subquery; to_char keeps the microseconds and the UTC zone.
  */
-const lastRun = sql<{ startedAt: string; status: string } | null>`(
+const lastRun = sql<{ startedAt: string; status: RunStatus } | null>`(
   select json_build_object('startedAt', to_char(r.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'status', r.status)
   from task_runs r where r.task_id = ${tasks.id} order by r.started_at desc, r.id desc limit 1)`;
 
@@ -33,7 +34,7 @@ export type AdminTaskRow = {
   task: typeof tasks.$inferSelect;
   ownerName: string | null;
   ownerEmail: string | null;
-  lastRun: { startedAt: string; status: string } | null;
+  lastRun: { startedAt: string; status: RunStatus } | null;
   cursorCreatedAt: string;
 };
 

@@ -3,8 +3,9 @@ import type pg from 'pg';
 import type { AdminTask, AdminTaskFilter, AdminTaskPage } from '#shared/admin/admin-task.schema';
 import { unknownOwnerName } from '#shared/admin/admin-task.schema';
 import { providerIds } from '#shared/tasks/catalog';
+import type { RunStatus } from '#shared/runs/run.schema';
 import type { Schedule } from '#shared/tasks/schedule';
-import { taskStatuses } from '#shared/tasks/task.schema';
+import { taskStatuses, type TaskStatus } from '#shared/tasks/task.schema';
 import type { Database } from '#server/db/client';
 import { tasks } from '#server/db/schema/index';
 import type { AdminListTotals } from '#server/events/admin-list-totals';
@@ -62,14 +63,14 @@ interface AdminTaskPageRow extends Required<Schedule> {
   id: string;
   name: string;
   user_id: string;
-  status: string;
+  status: TaskStatus;
   provider: string;
   model: string;
   created_at: string;
   owner_name: string | null;
   owner_email: string | null;
   last_run_started_at: string | null;
-  last_run_status: string | null;
+  last_run_status: RunStatus | null;
 }
 
 /**
@@ -151,7 +152,9 @@ function toAdminTaskItem(row: AdminTaskPageRow, scheduleText: (schedule: Schedul
     provider: row.provider,
     model: row.model,
     lastRun:
-      row.last_run_started_at === null ? null : { startedAt: isoInstant(row.last_run_started_at, 3), status: row.last_run_status ?? '' },
+      row.last_run_started_at === null || row.last_run_status === null
+        ? null
+        : { startedAt: isoInstant(row.last_run_started_at, 3), status: row.last_run_status },
     createdAt: isoInstant(row.created_at, 3),
   };
 }

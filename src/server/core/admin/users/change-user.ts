@@ -38,7 +38,7 @@ async function givePlan(tx: Transaction, actorId: string, target: typeof user.$i
   }
   const given = {
     planId,
-    status: 'active',
+    status: 'active' as const,
     currentPeriodStart: null,
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,

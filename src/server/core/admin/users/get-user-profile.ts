@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdminUserProfile } from '#shared/admin/admin-user.schema';
+import type { RunStatus } from '#shared/runs/run.schema';
 import type { Database } from '#server/db/client';
 import { auditLog, subscriptions, taskRuns, tasks, user } from '#server/db/schema/index';
 import { grantingStatuses } from '../../billing/find-user-plan';
@@ -24,9 +25,7 @@ export async function getUserProfile({ db, userId }: { db: Database; userId: str
         nextFireAt: tasks.nextFireAt,
         lastRunAt: tasks.lastRunAt,
         // Spelled out: in a single-table select drizzle leaves columns unqualified, and `id` would mean the run's.
-        lastRunStatus: sql<
-          string | null
-        >`(select r.status from task_runs r where r.task_id = ${tasks}.id order by r.started_at desc nulls last limit 1)`,
+        lastRunStatus: sql<RunStatus | null>`(select r.status from task_runs r where r.task_id = ${tasks}.id order by r.started_at desc nulls last limit 1)`,
       })
       .from(tasks)
       .where(eq(tasks.userId, userId))
