@@ -54,11 +54,16 @@ function cronFor(pattern: string, timezone: string): Cron {
   return cron;
 }
 
+/** The zone a schedule's times are read in: its task's, but UTC for a custom cron (spec section 9). */
+export function scheduleTimeZone(schedule: Pick<Schedule, 'scheduleType' | 'timezone'>): string {
+  return schedule.scheduleType === 'custom' ? 'UTC' : schedule.timezone;
+}
+
 /** The next `count` fire times strictly after `after`. */
 export function nextFireTimes(schedule: Schedule, { after = new Date(), count = 1 }: { after?: Date; count?: number } = {}): Date[] {
   if (schedule.scheduleType === 'custom') {
     if (!schedule.customCron) return [];
-    return cronFor(schedule.customCron, 'UTC').nextRuns(count, after);
+    return cronFor(schedule.customCron, scheduleTimeZone(schedule)).nextRuns(count, after);
   }
   if (!schedule.scheduleTime) return [];
   const timeZone = schedule.timezone;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, renderingFor, setSignedInTimeZone } from './date-time';
+import { formatInZoneOf, formatInstant, renderingFor, setSignedInTimeZone } from './date-time';
 
 describe('formatInstant', () => {
   const instant = '2026-03-04T08:00:00Z';
@@ -55,5 +55,36 @@ describe('formatInstant', () => {
 
   it('shows a value that is not a date as it came', () => {
     expect(formatInstant('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatInZoneOf (ADR 0110)', () => {
+  const nineInUtc = '2026-12-07T09:00:00Z';
+  const inZone = (zone: string, value: string) => {
+    try {
+      setSignedInTimeZone(zone);
+      return formatInZoneOf(value, 'UTC', { locale: 'en-US' });
+    } finally {
+      setSignedInTimeZone(undefined);
+    }
+  };
+
+  it('names the moment’s own zone, and adds the reader’s reading in brackets when their clock differs', () => {
+    expect(inZone('Europe/Berlin', nineInUtc)).toBe('Mon, Dec 7, 2026, 9:00 AM in UTC (10:00 AM in Europe/Berlin)');
+    expect(inZone('UTC', nineInUtc)).toBe('Mon, Dec 7, 2026, 9:00 AM in UTC');
+    // London's clock reads UTC's in winter: nothing to add.
+    expect(inZone('Europe/London', nineInUtc)).toBe('Mon, Dec 7, 2026, 9:00 AM in UTC');
+  });
+
+  it('gives the reader’s day when it is another, and spells zones as the pickers do', () => {
+    expect(inZone('Pacific/Auckland', '2026-12-07T18:30:00Z')).toBe(
+      'Mon, Dec 7, 2026, 6:30 PM in UTC (Tue, Dec 8, 7:30 AM in Pacific/Auckland)',
+    );
+    expect(inZone('America/New_York', nineInUtc)).toBe('Mon, Dec 7, 2026, 9:00 AM in UTC (4:00 AM in America/New York)');
+  });
+
+  it('uses the zone of the reader a page is rendered for on the server', () => {
+    const rendered = renderingFor({ timeZone: 'Asia/Tokyo', locale: 'en-US' }, () => formatInZoneOf(nineInUtc, 'UTC'));
+    expect(rendered).toBe('Mon, Dec 7, 2026, 9:00 AM in UTC (6:00 PM in Asia/Tokyo)');
   });
 });

@@ -1,3 +1,6 @@
+import { wallTimeAt } from '#shared/time/zoned-time';
+import { timeZoneName } from './time-zones';
+
 /**
  * Every date and time the web app shows goes through `formatInstant`: in the reader's own locale (the browser's, so
  * a German reader sees "4. März 2026" and an American "Mar 4, 2026") and their own zone unless a zone is given. A
@@ -17,6 +20,14 @@ const styles = {
   monthDay: { month: 'short', day: 'numeric' },
   /** "Wed, Mar 4, 2026, 09:00 AM": a schedule's next fire times, where the weekday matters. */
   weekdayDateTime: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  /** "Wed, Mar 4, 2026, 9:00 AM": a moment of a zone named beside it (`formatInZoneOf`). */
+  zonedDateTime: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  /** "Thu, Mar 5, 1:00 AM": the reader's reading of such a moment when it falls on another day of theirs. */
+  weekdayTime: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  /** "10:00 AM": the reader's reading of such a moment on the same day. */
+  time: { hour: 'numeric', minute: '2-digit' },
+  /** "Mar 1, 1:00 AM GMT+1": when a period began, for a short hint. */
+  monthDayTime: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof styles;
@@ -93,10 +104,28 @@ export function formatLocalDate(iso: string, timeZone?: string): string {
 }
 
 /**
+ * A moment that belongs to a zone of its own (a task's schedule, ADR 0110): read in that zone and named after it, then,
+ * when the reader's clock reads otherwise at that moment, their reading in brackets, with the day only if theirs is
+ * another: "Mon, Dec 7, 2026, 9:00 AM in UTC (10:00 AM in Europe/Berlin)". The reader's zone is `readerTimeZone`.
+ */
+export function formatInZoneOf(value: string | Date, ownZone: string, { locale }: { locale?: string } = {}): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  const own = `${formatInstant(date, 'zonedDateTime', { timeZone: ownZone, locale })} in ${timeZoneName(ownZone)}`;
+  const readerZone = readerTimeZone();
+  const there = wallTimeAt(date, ownZone);
+  const here = wallTimeAt(date, readerZone);
+  const sameDay = there.year === here.year && there.month === here.month && there.day === here.day;
+  if (sameDay && there.hour === here.hour && there.minute === here.minute) return own;
+  const reading = formatInstant(date, sameDay ? 'time' : 'weekdayTime', { timeZone: readerZone, locale });
+  return `${own} (${reading} in ${timeZoneName(readerZone)})`;
+}
+
+/**
  * The zone the reader sees times in ("Europe/Berlin"): a signed-in user's account zone, else the browser's. Calendar
  * days the reader picks (History's "Specific date", an API key's last day) are read in it, so a day chosen matches the
  * days shown beside the runs.
  */
 export function readerTimeZone(): string {
-  return signedInZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  return serverReader?.timeZone ?? signedInZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { overdueSlotListSchema, overdueText, type OverdueSlot } from '#shared/tasks/overdue-slot.schema';
 import { apiClient } from '#web/lib/api-client';
-import { formatLocalDateTime } from '#web/lib/date-time';
+import { formatInZoneOf, formatLocalDateTime } from '#web/lib/date-time';
 
 /**
  * Under the runs' key, so a run event (the catch-up run that resolves a slot) refetches it with the history. Polled
@@ -29,15 +29,19 @@ export function overdueByTask(slots: OverdueSlot[]): Map<string, OverdueSlot> {
   return byTask;
 }
 
-/** "Overdue: no worker has run this slot", with the slot's time unless `compact`; nothing without a slot. */
-export function OverdueNote({ slot, compact = false }: { slot: OverdueSlot | undefined; compact?: boolean }) {
+/**
+ * "Overdue: no worker has run this slot", with the slot's time unless `compact` (in `timeZone`, the task's, on its own
+ * page: ADR 0110); nothing without a slot.
+ */
+export function OverdueNote({ slot, compact = false, timeZone }: { slot: OverdueSlot | undefined; compact?: boolean; timeZone?: string }) {
   if (!slot) return null;
+  const due = timeZone ? formatInZoneOf(slot.slot, timeZone) : formatLocalDateTime(slot.slot);
   return (
     <span className="inline-flex items-start gap-1.5 text-sm font-medium text-amber-800">
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
       <span>
         {overdueText}
-        {compact ? null : <span className="font-normal text-slate-600"> (due {formatLocalDateTime(slot.slot)})</span>}
+        {compact ? null : <span className="font-normal text-slate-600"> (due {due})</span>}
       </span>
     </span>
   );

@@ -25,8 +25,16 @@ export function LatenessFact({ run }: { run: ProvenRun }) {
   );
 }
 
-/** The receiver's receipt and when it answered; nothing until the run is delivered. */
-export function DeliveryReceiptFact({ run, className }: { run: ProvenRun; className?: string }) {
+/** The receiver's receipt and when it answered (in the reader's zone unless `formatTime` says otherwise); nothing until the run is delivered. */
+export function DeliveryReceiptFact({
+  run,
+  className,
+  formatTime = formatLocalDateTime,
+}: {
+  run: ProvenRun;
+  className?: string;
+  formatTime?: (iso: string) => string;
+}) {
   const receipt = run.deliveryReceipt;
   if (!receipt) return null;
   return (
@@ -34,7 +42,7 @@ export function DeliveryReceiptFact({ run, className }: { run: ProvenRun; classN
       {deliveryReceiptText(receipt)}
       <span className="text-slate-500">
         {' '}
-        · <time dateTime={receipt.at}>{formatLocalDateTime(receipt.at)}</time>
+        · <time dateTime={receipt.at}>{formatTime(receipt.at)}</time>
       </span>
     </Fact>
   );

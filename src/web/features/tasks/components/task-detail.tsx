@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast';
 import { findModel } from '#shared/tasks/catalog';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
+import { scheduleTimeZone } from '#shared/tasks/schedule';
 import { waitingForConfirmationText } from '#shared/tasks/delivery-address.schema';
 import type { Task } from '#shared/tasks/task.schema';
 import { ActivityChart } from '#web/components/runs/activity-chart';
@@ -21,7 +22,7 @@ import { taskDeliveryAddressQueryOptions } from '../api/get-task-delivery-addres
 import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
 import { modelName, providerName } from '#web/lib/catalog-names';
-import { formatLocalDateTime } from '#web/lib/date-time';
+import { formatInZoneOf } from '#web/lib/date-time';
 import { chatWebhookText, deliveryMethodLabel } from '#web/lib/delivery-text';
 import { DeleteTaskDialog } from './delete-task-dialog';
 import { ReliabilityCard } from './reliability-card';
@@ -187,7 +188,7 @@ function AddressConfirmation({ taskId }: { taskId: string }) {
 }
 
 function nextRunText(task: Task): string {
-  if (task.nextFireAt) return formatLocalDateTime(task.nextFireAt);
+  if (task.nextFireAt) return formatInZoneOf(task.nextFireAt, scheduleTimeZone(task));
   if (task.status === 'paused') return 'Paused';
   if (task.status === 'error') return 'Stopped after repeated failures. Resume the task to schedule it again.';
   return 'Not scheduled';
@@ -211,6 +212,8 @@ function TaskActivity({ taskId }: { taskId: string }) {
 function TaskDetailView({ task }: { task: Task }) {
   const overdue = overdueByTask(useOverdueSlots()).get(task.id);
   const custom = task.scheduleType === 'custom';
+  // Every time of this page is the schedule's, in its zone, with the reader's beside it when theirs differs (ADR 0110).
+  const zone = scheduleTimeZone(task);
   const fixedTemperature = findModel(task.provider, task.model)?.fixedTemperature ?? false;
 
   return (
@@ -226,7 +229,7 @@ function TaskDetailView({ task }: { task: Task }) {
           <TaskStatusBadge status={task.status} />
         </div>
         {task.description ? <p className="max-w-3xl text-slate-600">{task.description}</p> : null}
-        <OverdueNote slot={overdue} />
+        <OverdueNote slot={overdue} timeZone={zone} />
       </div>
 
       {/* One column of the page's width on a phone: an implicit column would grow to the widest card's content. */}
@@ -241,9 +244,8 @@ function TaskDetailView({ task }: { task: Task }) {
                   : `Runs at this time in the task's time zone, ${timeZoneName(task.timezone)}.`}
               </p>
             </Detail>
-            {/* In the account's zone (ADR 0067), which need not be the browser's; the value names it ("GMT+1"). */}
             <Detail label="Next run">{nextRunText(task)}</Detail>
-            <Detail label="Last run">{task.lastRunAt ? formatLocalDateTime(task.lastRunAt) : 'Never'}</Detail>
+            <Detail label="Last run">{task.lastRunAt ? formatInZoneOf(task.lastRunAt, zone) : 'Never'}</Detail>
           </dl>
         </TitledCard>
 
@@ -285,7 +287,7 @@ function TaskDetailView({ task }: { task: Task }) {
 
         <ReliabilityCard taskId={task.id} className="md:col-span-2" />
 
-        <TaskRunHistory taskId={task.id} deliveryMethod={task.deliveryMethod} />
+        <TaskRunHistory taskId={task.id} deliveryMethod={task.deliveryMethod} timeZone={zone} />
       </div>
     </div>
   );

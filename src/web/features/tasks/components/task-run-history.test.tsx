@@ -5,7 +5,7 @@ import { stubApi } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeRun as makeHistoryRun } from '#web/testing/run-fixtures';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
-import { formatLocalDateTime } from '#web/lib/date-time';
+import { formatInZoneOf } from '#web/lib/date-time';
 import { previewText, runDurationText } from '#web/lib/run-text';
 import { taskRunsQueryOptions, type TaskRun } from '../api/list-task-runs';
 import { TaskRunHistory } from './task-run-history';
@@ -16,8 +16,12 @@ function makeRun(overrides: Partial<TaskRun> = {}): TaskRun {
   return { ...makeHistoryRun(), trigger: 'schedule', webhookDeliveries: [], ...overrides };
 }
 
+/** The task's schedule zone: its runs' times are read in it (ADR 0110). */
+const taskZone = 'America/New_York';
+const inTaskZone = (iso: string) => formatInZoneOf(iso, taskZone);
+
 function renderHistory(deliveryMethod = 'email') {
-  return renderRoutes([{ path: '/', element: <TaskRunHistory taskId="task-1" deliveryMethod={deliveryMethod} /> }]);
+  return renderRoutes([{ path: '/', element: <TaskRunHistory taskId="task-1" deliveryMethod={deliveryMethod} timeZone={taskZone} /> }]);
 }
 
 const runsPath = 'GET /api/tasks/task-1/runs';
@@ -81,7 +85,7 @@ describe('task run history', () => {
     const processing = row('run-4');
     expect(processing.querySelector('[data-run-status]')?.textContent).toBe('Processing');
     expect(processing.querySelector('[data-run-status]')?.className).toContain('indigo');
-    expect(processing.textContent).toContain(formatLocalDateTime('2026-01-16T08:00:01.000Z'));
+    expect(processing.textContent).toContain(inTaskZone('2026-01-16T08:00:01.000Z'));
     expect(fact(processing, 'Trigger')).toBe('Manual');
     expect(fact(processing, 'Duration')).toBe('In progress');
     expect(fact(processing, 'Delivery')).toBe('Pending');
@@ -168,7 +172,7 @@ describe('task run history', () => {
     expect(attempts[1]?.textContent).toContain('No answer');
     expect(attempts[1]?.textContent).toContain('10.0s');
     expect(attempts[1]?.textContent).toContain('Timed out');
-    expect(attempts[1]?.textContent).toContain(`Next attempt: ${formatLocalDateTime('2026-01-16T08:05:00.000Z')}`);
+    expect(attempts[1]?.textContent).toContain(`Next attempt: ${inTaskZone('2026-01-16T08:05:00.000Z')}`);
 
     await user.click(screen.getByRole('button', { name: /^Hide details/ }));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -203,7 +207,7 @@ describe('task run history', () => {
 
     await user.click(within(row('run-late')).getByRole('button', { name: /^Details of the run started/ }));
     expect(fact(row('run-late'), 'Lateness')).toBe('Late by 1m 5s');
-    expect(fact(row('run-late'), 'Delivery receipt')).toBe(`HTTP 200 in 80ms · ${formatLocalDateTime(at)}`);
+    expect(fact(row('run-late'), 'Delivery receipt')).toBe(`HTTP 200 in 80ms · ${inTaskZone(at)}`);
   });
 
   it("lists a Slack task's delivery attempts too, without the channel's secret URL", async () => {
@@ -271,12 +275,12 @@ describe('task run history', () => {
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Runs, newest first' });
 
-    expect(fact(row('run-2'), 'Delivery')).toBe(`Retrying · next ${formatLocalDateTime(next)}`);
+    expect(fact(row('run-2'), 'Delivery')).toBe(`Retrying · next ${inTaskZone(next)}`);
     expect(fact(row('run-1'), 'Delivery')).toBe('Failed');
     expect(screen.queryByText('Pending')).toBeNull();
 
     await user.click(within(row('run-2')).getByRole('button', { name: /^Details of the run started/ }));
-    expect(within(row('run-2')).getByText(`Next attempt ${formatLocalDateTime(next)}. Last error: ${error}`)).toBeTruthy();
+    expect(within(row('run-2')).getByText(`Next attempt ${inTaskZone(next)}. Last error: ${error}`)).toBeTruthy();
   });
 
   it('says "No runs yet." when the task never ran', async () => {

@@ -17,7 +17,7 @@ import { errorMessage } from '#web/lib/form-errors';
 import { previewText, runDurationText } from '#web/lib/run-text';
 import { useTaskRuns, type TaskRun } from '../api/list-task-runs';
 import { modelName, providerName } from '#web/lib/catalog-names';
-import { formatLocalDateTime } from '#web/lib/date-time';
+import { formatInZoneOf } from '#web/lib/date-time';
 import { deliveryMethodLabel, deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { formatCount } from '#web/lib/numbers';
 
@@ -28,7 +28,7 @@ function capitalize(value: string): string {
 }
 
 /** The delivery's outcome word; while retrying, with the next attempt's time when known. */
-function DeliveryStatus({ run }: { run: TaskRun }) {
+function DeliveryStatus({ run, timeZone }: { run: TaskRun; timeZone: string }) {
   if (!run.deliveryStatus) return <span className="text-slate-500">—</span>;
   const outcome = deliveryOutcome(run);
   return (
@@ -37,7 +37,7 @@ function DeliveryStatus({ run }: { run: TaskRun }) {
       {outcome.nextAttemptAt ? (
         <span className="font-normal text-slate-600">
           {' '}
-          · next <LocalTime iso={outcome.nextAttemptAt} />
+          · next <TaskTime iso={outcome.nextAttemptAt} timeZone={timeZone} />
         </span>
       ) : null}
     </span>
@@ -50,9 +50,10 @@ function triggerLabel(trigger: string): string {
   return capitalize(trigger);
 }
 
-function LocalTime({ iso }: { iso: string | null | undefined }) {
+/** A time of the task's runs, in the task's zone with the reader's beside it (ADR 0110). */
+function TaskTime({ iso, timeZone }: { iso: string | null | undefined; timeZone: string }) {
   if (!iso) return <>—</>;
-  return <time dateTime={iso}>{formatLocalDateTime(iso)}</time>;
+  return <time dateTime={iso}>{formatInZoneOf(iso, timeZone)}</time>;
 }
 
 function countText(value: number | null | undefined): string {
@@ -70,7 +71,7 @@ function RunSummary({ run }: { run: TaskRun }) {
   return null;
 }
 
-function DeliveryAttempt({ delivery }: { delivery: WebhookAttempt }) {
+function DeliveryAttempt({ delivery, timeZone }: { delivery: WebhookAttempt; timeZone: string }) {
   return (
     <li className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -81,14 +82,14 @@ function DeliveryAttempt({ delivery }: { delivery: WebhookAttempt }) {
         <span className="text-slate-600">{typeof delivery.durationMs === 'number' ? formatDuration(delivery.durationMs) : '—'}</span>
         {delivery.createdAt ? (
           <span className="text-slate-500">
-            <LocalTime iso={delivery.createdAt} />
+            <TaskTime iso={delivery.createdAt} timeZone={timeZone} />
           </span>
         ) : null}
       </div>
       {delivery.error ? <p className="break-words text-red-700">{delivery.error}</p> : null}
       {delivery.nextAttemptAt ? (
         <p className="text-slate-600">
-          Next attempt: <LocalTime iso={delivery.nextAttemptAt} />
+          Next attempt: <TaskTime iso={delivery.nextAttemptAt} timeZone={timeZone} />
         </p>
       ) : null}
     </li>
@@ -96,9 +97,9 @@ function DeliveryAttempt({ delivery }: { delivery: WebhookAttempt }) {
 }
 
 /** Why the run was not delivered, is retrying or failed to deliver; nothing for a delivered or pending one. */
-function DeliveryNote({ run }: { run: TaskRun }) {
+function DeliveryNote({ run, timeZone }: { run: TaskRun; timeZone: string }) {
   const outcome = deliveryOutcome(run);
-  const detail = deliveryOutcomeDetail(outcome, (iso) => formatLocalDateTime(iso));
+  const detail = deliveryOutcomeDetail(outcome, (iso) => formatInZoneOf(iso, timeZone));
   if (!detail) return null;
   // A run not delivered by its own choice (a rule) or for want of a confirmed address has a note, not a fault.
   const fault = outcome.kind === 'failed' || outcome.kind === 'retrying';
@@ -110,7 +111,9 @@ function DeliveryNote({ run }: { run: TaskRun }) {
   );
 }
 
-function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; attemptsTitle: string | null }) {
+type RunListProps = { attemptsTitle: string | null; timeZone: string };
+
+function RunDetails({ run, id, attemptsTitle, timeZone }: RunListProps & { run: TaskRun; id: string }) {
   return (
     <div id={id} className="mt-3 flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -120,10 +123,10 @@ function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; atte
         <Fact label="Output tokens">{countText(run.outputTokens)}</Fact>
         <Fact label="Estimated cost">{formatCostUsd(run.costUsd)}</Fact>
         <Fact label="Completed">
-          <LocalTime iso={run.completedAt} />
+          <TaskTime iso={run.completedAt} timeZone={timeZone} />
         </Fact>
         <LatenessFact run={run} />
-        <DeliveryReceiptFact run={run} className="col-span-2" />
+        <DeliveryReceiptFact run={run} className="col-span-2" formatTime={(iso) => formatInZoneOf(iso, timeZone)} />
       </dl>
 
       <div className="flex flex-col gap-1">
@@ -154,7 +157,7 @@ function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; atte
         </div>
       ) : null}
 
-      <DeliveryNote run={run} />
+      <DeliveryNote run={run} timeZone={timeZone} />
 
       {attemptsTitle ? (
         <div className="flex flex-col gap-2">
@@ -164,7 +167,7 @@ function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; atte
               {[...run.webhookDeliveries]
                 .sort((a, b) => a.attempt - b.attempt)
                 .map((delivery) => (
-                  <DeliveryAttempt key={delivery.attempt} delivery={delivery} />
+                  <DeliveryAttempt key={delivery.attempt} delivery={delivery} timeZone={timeZone} />
                 ))}
             </ol>
           ) : (
@@ -176,7 +179,7 @@ function RunDetails({ run, id, attemptsTitle }: { run: TaskRun; id: string; atte
   );
 }
 
-function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | null }) {
+function RunRow({ run, attemptsTitle, timeZone }: RunListProps & { run: TaskRun }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const started = run.startedAt ?? run.scheduledFor;
@@ -188,7 +191,7 @@ function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | 
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <RunStatusBadge run={run} />
             <span className="text-sm font-medium text-slate-900">
-              <LocalTime iso={started} />
+              <TaskTime iso={started} timeZone={timeZone} />
             </span>
             <LateMarker run={run} />
           </div>
@@ -196,7 +199,7 @@ function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | 
             <Fact label="Trigger">{triggerLabel(run.trigger)}</Fact>
             <Fact label="Duration">{runDurationText(run)}</Fact>
             <Fact label="Delivery">
-              <DeliveryStatus run={run} />
+              <DeliveryStatus run={run} timeZone={timeZone} />
             </Fact>
           </dl>
           <RunSummary run={run} />
@@ -208,10 +211,10 @@ function RunRow({ run, attemptsTitle }: { run: TaskRun; attemptsTitle: string | 
           className="self-start max-sm:-ml-3"
         >
           {' '}
-          of the run started {started ? formatLocalDateTime(started) : run.id}
+          of the run started {started ? formatInZoneOf(started, timeZone) : run.id}
         </DetailsToggle>
       </div>
-      {expanded ? <RunDetails run={run} id={detailsId} attemptsTitle={attemptsTitle} /> : null}
+      {expanded ? <RunDetails run={run} id={detailsId} attemptsTitle={attemptsTitle} timeZone={timeZone} /> : null}
     </li>
   );
 }
@@ -236,7 +239,7 @@ function RunHistorySkeleton() {
   );
 }
 
-function RunHistoryBody({ taskId, attemptsTitle }: { taskId: string; attemptsTitle: string | null }) {
+function RunHistoryBody({ taskId, attemptsTitle, timeZone }: RunListProps & { taskId: string }) {
   const runs = useTaskRuns(taskId);
 
   if (runs.isPending) return <RunHistorySkeleton />;
@@ -258,7 +261,7 @@ function RunHistoryBody({ taskId, attemptsTitle }: { taskId: string; attemptsTit
     <div className="flex flex-col gap-4">
       <ul aria-label="Runs, newest first" className="flex flex-col divide-y divide-slate-100">
         {items.map((run) => (
-          <RunRow key={run.id} run={run} attemptsTitle={attemptsTitle} />
+          <RunRow key={run.id} run={run} attemptsTitle={attemptsTitle} timeZone={timeZone} />
         ))}
       </ul>
       {runs.isFetchNextPageError ? (
@@ -280,11 +283,14 @@ function deliveryAttemptsTitle(deliveryMethod: string): string | null {
   return deliveryMethod === 'webhook' ? 'Webhook delivery attempts' : `${deliveryMethodLabel(deliveryMethod)} delivery attempts`;
 }
 
-/** The "Run history" card of a task's page: its latest runs, newest first, each expandable to the full result. */
-export function TaskRunHistory({ taskId, deliveryMethod }: { taskId: string; deliveryMethod: string }) {
+/**
+ * The "Run history" card of a task's page: its latest runs, newest first, each expandable to the full result. Times are
+ * in `timeZone`, the task schedule's, as everywhere on its page (ADR 0110).
+ */
+export function TaskRunHistory({ taskId, deliveryMethod, timeZone }: { taskId: string; deliveryMethod: string; timeZone: string }) {
   return (
     <TitledCard title="Run history" className="md:col-span-2">
-      <RunHistoryBody taskId={taskId} attemptsTitle={deliveryAttemptsTitle(deliveryMethod)} />
+      <RunHistoryBody taskId={taskId} attemptsTitle={deliveryAttemptsTitle(deliveryMethod)} timeZone={timeZone} />
     </TitledCard>
   );
 }

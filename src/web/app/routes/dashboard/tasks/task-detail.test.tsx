@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
-import { formatLocalDateTime } from '#web/lib/date-time';
+import { formatInZoneOf, formatLocalDateTime, setSignedInTimeZone } from '#web/lib/date-time';
 import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeTask } from '#web/testing/task-fixtures';
@@ -112,7 +112,7 @@ describe('task detail page', () => {
     expect(screen.getByText('Top headlines, summarised.')).toBeTruthy();
     expect(detail('Runs')).toContain('Daily at 09:00');
     expect(detail('Runs')).toContain("Runs at this time in the task's time zone, Europe/Berlin.");
-    expect(detail('Next run')).toBe(formatLocalDateTime('2026-01-16T08:00:00.000Z'));
+    expect(detail('Next run')).toBe(formatInZoneOf('2026-01-16T08:00:00.000Z', 'Europe/Berlin'));
     expect(detail('Last run')).toBe('Never');
     expect(detail('Provider')).toBe('OpenAI');
     expect(detail('Model')).toBe('GPT-4.1');
@@ -149,14 +149,41 @@ describe('task detail page', () => {
     renderTaskDetail();
 
     await screen.findByRole('heading', { name: 'Morning news digest' });
-    // The time is in the account's zone, which need not be the browser's: the value names it, the label claims nothing.
+    // The time is in the task's zone (ADR 0110): the value names it, the label claims nothing.
     expect(screen.queryByText('Next run (your local time)')).toBeNull();
-    expect(detail('Next run')).toBe(formatLocalDateTime('2026-01-16T14:30:00.000Z'));
+    expect(detail('Next run')).toBe(formatInZoneOf('2026-01-16T14:30:00.000Z', 'America/New_York'));
+    expect(detail('Next run')).toMatch(/^Fri, Jan 16, 2026, 9:30 AM in America\/New York/);
     expect(detail('Runs')).toContain('Daily at 09:30');
     expect(detail('Runs')).toContain("Runs at this time in the task's time zone, America/New York.");
     const activity = await screen.findByRole('region', { name: 'Activity' });
     expect(activity.textContent).toContain('per day in America/New York');
     expect(screen.getByRole('region', { name: 'Schedule' }).textContent).not.toContain('America/New_York');
+  });
+
+  it("writes a UTC task's times in UTC, with the reader's own zone's reading in brackets (ADR 0110)", async () => {
+    const task = makeTask({
+      scheduleTime: '09:00',
+      timezone: 'UTC',
+      nextFireAt: '2026-12-07T09:00:00.000Z',
+      lastRunAt: '2026-12-06T09:00:02.000Z',
+    });
+    stubTaskApi(task, {}, () => [{ ...lastRun, scheduledFor: '2026-12-06T09:00:00.000Z', startedAt: '2026-12-06T09:00:02.000Z' }]);
+    // The account's default schedule is in Berlin, so the app shows times there.
+    setSignedInTimeZone('Europe/Berlin');
+    try {
+      renderTaskDetail();
+
+      await screen.findByRole('heading', { name: 'Morning news digest' });
+      expect(detail('Runs')).toContain('Daily at 09:00');
+      expect(detail('Runs')).toContain("Runs at this time in the task's time zone, UTC.");
+      expect(detail('Next run')).toBe('Mon, Dec 7, 2026, 9:00 AM in UTC (10:00 AM in Europe/Berlin)');
+      expect(detail('Last run')).toBe('Sun, Dec 6, 2026, 9:00 AM in UTC (10:00 AM in Europe/Berlin)');
+      const history = screen.getByRole('region', { name: 'Run history' });
+      expect(await within(history).findByText('Sun, Dec 6, 2026, 9:00 AM in UTC (10:00 AM in Europe/Berlin)')).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'Schedule' }).textContent).not.toMatch(/GMT/);
+    } finally {
+      setSignedInTimeZone(undefined);
+    }
   });
 
   it('shows a custom cron as UTC, a paused task as paused, and the last run', async () => {
@@ -181,14 +208,15 @@ describe('task detail page', () => {
     expect(detail('Runs')).toContain('0 6 * * 1 (UTC)');
     expect(detail('Runs')).toContain('Custom cron schedules run in UTC.');
     expect(detail('Next run')).toBe('Paused');
-    expect(detail('Last run')).toBe(formatLocalDateTime('2026-01-12T06:00:04.000Z'));
+    // A custom cron runs in UTC, so its times are UTC's.
+    expect(detail('Last run')).toBe(formatInZoneOf('2026-01-12T06:00:04.000Z', 'UTC'));
     expect(detail('Web Search')).toBe('Off');
     // GPT-5 nano accepts only its default temperature, so the stored 1 is not claimed.
     expect(detail('Temperature')).toBe('Model default');
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
     const history = screen.getByRole('region', { name: 'Run history' });
     expect(await within(history).findByText('The five headlines of Monday.')).toBeTruthy();
-    expect(history.textContent).toContain(formatLocalDateTime('2026-01-12T06:00:04.000Z'));
+    expect(history.textContent).toContain(formatInZoneOf('2026-01-12T06:00:04.000Z', 'UTC'));
     expect(history.textContent).toContain('4.2s');
     expect(history.textContent).not.toContain('No runs yet.');
   });
