@@ -2,8 +2,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fieldRejected, renderSettingsTab, stubSettingsSave } from '#web/features/settings/testing/settings-tab';
-import { browserTimeZone } from '#web/lib/time-zones';
-import { sentBodies, stubSettingsApi, testSettings } from '#web/testing/api-stubs';
+import { browserTimeZone, timeZoneName } from '#web/lib/time-zones';
+import { sentBodies, stubApi, stubSettingsApi, testSettings } from '#web/testing/api-stubs';
+import { jsonResponse } from '#web/testing/test-utils';
+import type { UserSettings } from '#shared/settings/user-settings.schema';
+import { testUser } from '#test/fixtures';
 import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { DefaultScheduleSettings } from './default-schedule-settings';
 
@@ -114,5 +117,43 @@ describe('default schedule settings', () => {
 
     expect(await screen.findByText('Error saving default schedule')).toBeTruthy();
     expect(zoneSelect().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says which zone the app shows times in, and that saving another moves them there (ADR 0110)', async () => {
+    // The account's zone is the saved schedule's (ADR 0040): the stub answers as the server would.
+    let stored: UserSettings = { ...testSettings, defaultSchedule: { type: 'daily', time: '09:00', timezone: 'Europe/Berlin' } };
+    stubApi({
+      me: () => ({ ...testUser, timeZone: stored.defaultSchedule?.timezone ?? 'UTC' }),
+      handlers: {
+        'GET /api/me/settings': () => jsonResponse(stored),
+        'PUT /api/me/settings': ({ body }) => {
+          stored = body as UserSettings;
+          return jsonResponse(stored);
+        },
+      },
+    });
+    renderSchedule();
+    const user = userEvent.setup();
+
+    expect(await screen.findByText("Times across the app are shown in Europe/Berlin, this schedule's time zone.")).toBeTruthy();
+    await user.selectOptions(zoneSelect(), 'America/New_York');
+    expect(
+      screen.getByText(
+        "Times across the app are shown in Europe/Berlin, this schedule's time zone. Saving shows them in America/New York instead.",
+      ),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save Schedule' }));
+    expect(await screen.findByText("Times across the app are shown in America/New York, this schedule's time zone.")).toBeTruthy();
+  });
+
+  it('says the zone times are shown in until a default schedule is saved', async () => {
+    const accountZone = browserTimeZone() === 'Asia/Tokyo' ? 'America/Chicago' : 'Asia/Tokyo';
+    stubSettingsApi({ me: { ...testUser, timeZone: accountZone } });
+    renderSchedule();
+
+    const note = `Times across the app are shown in ${accountZone} until you save a default schedule, then in its time zone.`;
+    // The form starts in the browser's zone, which saving would make the app's.
+    expect(await screen.findByText(`${note} Saving shows them in ${timeZoneName(browserTimeZone())} instead.`)).toBeTruthy();
   });
 });

@@ -16,6 +16,7 @@ import { Input, inputClassName } from '#web/components/ui/input';
 import { serverFieldErrors } from '#web/lib/form-errors';
 import { browserTimeZone } from '#web/lib/time-zones';
 import { useUpdateUserSettings } from '../api/update-user-settings';
+import { DisplayZoneNote } from './display-zone-note';
 import { SettingsFormCard } from './settings-form-card';
 import { UserSettingsPanel } from './settings-panel-query';
 
@@ -131,6 +132,7 @@ function DefaultScheduleForm({ settings }: { settings: UserSettings }) {
           )}
         </Field>
       </div>
+      <DisplayZoneNote savedZone={settings.defaultSchedule?.timezone} selectedZone={selectedZone} />
     </SettingsFormCard>
   );
 }
