@@ -6,6 +6,7 @@ import { useTestApp } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
 import { formatInstant } from '../web/lib/date-time';
 import { createApp } from './app';
+import { calendarMonthOf } from './core/billing/usage-period';
 
 /*
  * ADR 0057: GET /dashboard with a session is the overview rendered on the server from the API's own answers, with
@@ -85,6 +86,10 @@ describe('GET /dashboard', () => {
       const html = await (await app.request('/dashboard', { headers: { Cookie: cookie, 'Accept-Language': 'en-US' } })).text();
       expect(html).toContain('Welcome back, Rita Returning');
       expect(html).toContain('per day in Europe/Berlin');
+      // The plan's UTC month, begun in the same zone as the chart's days, as the SPA writes it (ADR 0110).
+      const monthStart = calendarMonthOf(new Date()).start.toISOString();
+      expect(html).toContain(`Since ${formatInstant(monthStart, 'monthDayTime', { locale: 'en-US', timeZone: 'Europe/Berlin' })}`);
+      expect(html).not.toContain('Since the 1st');
       expect(html).toContain(formatInstant(run.startedAt.toISOString(), 'dateTime', { locale: 'en-US', timeZone: 'Europe/Berlin' }));
       // The SPA takes over with the same user, zone and greeting.
       expect(prefetchedQueries(html).get('me')).toMatchObject({ id: userId, newcomer: false, timeZone: 'Europe/Berlin' });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '#test/fixtures';
-import { formatLocalDate, formatLocalDateTime, setSignedInTimeZone } from '#web/lib/date-time';
+import { formatInstant, formatLocalDateTime, setSignedInTimeZone } from '#web/lib/date-time';
 import { stubApi } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeRun } from '#web/testing/run-fixtures';
@@ -100,6 +100,31 @@ describe('dashboard overview', () => {
     expect(within(quota).getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/dashboard/subscription');
   });
 
+  it('counts the month and the chart in one zone, the reader’s, saying when the plan’s UTC month began there (ADR 0110)', async () => {
+    const quota = {
+      monthlyRunLimit: 100,
+      runsThisMonth: 42,
+      periodStart: '2026-01-01T00:00:00.000Z',
+      periodEnd: '2026-02-01T00:00:00.000Z',
+    };
+    stubApi({
+      me: { ...testUser, timeZone: 'Europe/Berlin' },
+      handlers: { 'GET /api/dashboard': () => jsonResponse(dashboard({ quota })) },
+    });
+    setSignedInTimeZone('Europe/Berlin');
+    try {
+      renderOverview();
+
+      const month = (await screen.findByText('Runs This Month')).closest('li');
+      expect(month?.textContent).toBe('Runs This Month42Since Jan 1, 1:00 AM GMT+1');
+      expect(screen.getByRole('region', { name: 'Activity' }).textContent).toContain('Last 30 days, per day in Europe/Berlin');
+      expect(screen.getByRole('region', { name: 'Monthly quota' }).textContent).toContain('Resets on Feb 1, 1:00 AM GMT+1');
+      expect(screen.queryByText(/\(UTC\)/)).toBeNull();
+    } finally {
+      setSignedInTimeZone(undefined);
+    }
+  });
+
   it('says in Recent Runs when a completed run’s delivery did not arrive, rather than a plain green "Completed"', async () => {
     const recentRuns = [
       makeRun({ id: 'run-4', deliveryStatus: 'pending', deliveryError: 'HTTP 503' }),
@@ -174,7 +199,7 @@ describe('dashboard overview', () => {
     const bar = within(quota).getByRole('progressbar', { name: 'Monthly runs used' });
     expect(bar.getAttribute('aria-valuenow')).toBe('85');
     expect(bar.getAttribute('aria-valuemax')).toBe('100');
-    expect(quota.textContent).toContain(`Resets on ${formatLocalDate('2026-02-01T00:00:00.000Z')}`);
+    expect(quota.textContent).toContain(`Resets on ${formatInstant('2026-02-01T00:00:00.000Z', 'monthDayTime')}`);
     expect(within(quota).getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/dashboard/subscription');
   });
 

@@ -43,7 +43,7 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
     const { stats, activeTasks, recentRuns, quota, activity, punctuality } = dashboard.data;
     body = (
       <div className="flex flex-col gap-6">
-        <StatCards stats={stats} punctuality={punctuality} />
+        <StatCards stats={stats} punctuality={punctuality} monthStart={quota.periodStart} />
         <ActivityChart activity={activity} />
         {/* An explicit column: an implicit one grows to a long task name, which then sticks out on a phone. */}
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

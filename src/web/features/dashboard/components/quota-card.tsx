@@ -2,11 +2,11 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { TitledCard } from '#web/components/ui/card';
 import { paths } from '#web/config/paths';
-import { formatInstant, formatLocalDate } from '#web/lib/date-time';
+import { formatInstant } from '#web/lib/date-time';
 import type { Dashboard } from '../api/get-dashboard';
 import { formatCount } from '#web/lib/numbers';
 
-/** The period's days are UTC calendar days. */
+/** The period's days are UTC calendar days: the range names the plan's month. */
 const dayText = (iso: string) => formatInstant(iso, 'monthDay', { timeZone: 'UTC' });
 
 type QuotaCardProps = {
@@ -57,7 +57,8 @@ export function QuotaCard({ quota, planName }: QuotaCardProps) {
               style={{ width: `${limit === 0 ? 100 : Math.min(100, (used / limit) * 100)}%` }}
             />
           </div>
-          <p className="text-sm text-slate-600">Resets on {formatLocalDate(quota.periodEnd)}</p>
+          {/* The moment, in the reader's zone as the page's other times: "the 1st" is another hour there (ADR 0110). */}
+          <p className="text-sm text-slate-600">Resets on {formatInstant(quota.periodEnd, 'monthDayTime')}</p>
         </>
       )}
       <Link

@@ -20,7 +20,7 @@ describe('the overview’s counts rendered on the server (ADR 0057)', () => {
     const cards = () =>
       renderToString(
         <MemoryRouter>
-          <StatCards stats={stats} punctuality={punctuality} />
+          <StatCards stats={stats} punctuality={punctuality} monthStart={quota.periodStart} />
           <QuotaCard quota={quota} />
         </MemoryRouter>,
       );
@@ -41,7 +41,13 @@ describe('the overview’s On Time card (issue 40)', () => {
       .closest('li')!;
 
   it('shows the month’s on-time share and p99 lateness right after the month’s runs', () => {
-    render(<StatCards stats={stats} punctuality={{ timedRunsThisMonth: 1400, onTimeShare: 99.1, p99LatenessMs: 2_340 }} />);
+    render(
+      <StatCards
+        stats={stats}
+        punctuality={{ timedRunsThisMonth: 1400, onTimeShare: 99.1, p99LatenessMs: 2_340 }}
+        monthStart={quota.periodStart}
+      />,
+    );
 
     const labels = within(screen.getByRole('list', { name: 'Statistics' }))
       .getAllByRole('listitem')
@@ -51,13 +57,25 @@ describe('the overview’s On Time card (issue 40)', () => {
   });
 
   it('writes a sub-second p99 in milliseconds and a share of all on time as 100%', () => {
-    render(<StatCards stats={stats} punctuality={{ timedRunsThisMonth: 3, onTimeShare: 100, p99LatenessMs: 240 }} />);
+    render(
+      <StatCards
+        stats={stats}
+        punctuality={{ timedRunsThisMonth: 3, onTimeShare: 100, p99LatenessMs: 240 }}
+        monthStart={quota.periodStart}
+      />,
+    );
 
     expect(card('On Time').textContent).toBe('On Time100%p99 lateness 240ms this month');
   });
 
   it('shows a dash before a scheduled run began this month', () => {
-    render(<StatCards stats={stats} punctuality={{ timedRunsThisMonth: 0, onTimeShare: null, p99LatenessMs: null }} />);
+    render(
+      <StatCards
+        stats={stats}
+        punctuality={{ timedRunsThisMonth: 0, onTimeShare: null, p99LatenessMs: null }}
+        monthStart={quota.periodStart}
+      />,
+    );
 
     expect(card('On Time').textContent).toBe('On Time—No scheduled runs this month');
   });

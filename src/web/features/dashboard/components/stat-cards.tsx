@@ -2,6 +2,7 @@ import { Activity, CalendarRange, CircleCheck, Coins, Gauge, Timer, type LucideI
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
 import { formatDuration } from '#shared/runs/format-duration';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { formatInstant } from '#web/lib/date-time';
 import type { Dashboard } from '../api/get-dashboard';
 import { formatCount } from '#web/lib/numbers';
 
@@ -20,9 +21,17 @@ function onTimeStat({ onTimeShare, p99LatenessMs }: Dashboard['punctuality']): S
   };
 }
 
+/**
+ * The plan's month is a UTC calendar month (its limit counts so, as do the month's tokens and punctuality), while the
+ * page beside it, its chart included, is in the reader's zone: so the month's start is written in that zone, with its
+ * short name, rather than as "the 1st (UTC)" for the reader to convert (ADR 0110).
+ */
+const monthStartText = (monthStart: string) => `Since ${formatInstant(monthStart, 'monthDayTime')}`;
+
 function statsOf(
   { activeTasks, runsCompleted, successRate, runsThisMonth, tokensThisMonth, costUsdThisMonth }: Dashboard['stats'],
   punctuality: Dashboard['punctuality'],
+  monthStart: string,
 ): Stat[] {
   return [
     { label: 'Active Tasks', value: formatCount(activeTasks), hint: 'Running on their schedules', icon: Activity },
@@ -33,7 +42,7 @@ function statsOf(
       hint: successRate === null ? 'No finished runs yet' : 'Of finished runs',
       icon: Gauge,
     },
-    { label: 'Runs This Month', value: formatCount(runsThisMonth), hint: 'Since the 1st (UTC)', icon: CalendarRange },
+    { label: 'Runs This Month', value: formatCount(runsThisMonth), hint: monthStartText(monthStart), icon: CalendarRange },
     onTimeStat(punctuality),
     {
       label: 'Tokens This Month',
@@ -47,10 +56,17 @@ function statsOf(
 // Six cards: three a row on a laptop, where six would squeeze the labels, and one row on a wide screen.
 const gridClassName = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6';
 
-export function StatCards({ stats, punctuality }: { stats: Dashboard['stats']; punctuality: Dashboard['punctuality'] }) {
+type StatCardsProps = {
+  stats: Dashboard['stats'];
+  punctuality: Dashboard['punctuality'];
+  /** The first instant of the month the month's figures count (`quota.periodStart`). */
+  monthStart: string;
+};
+
+export function StatCards({ stats, punctuality, monthStart }: StatCardsProps) {
   return (
     <ul aria-label="Statistics" className={gridClassName}>
-      {statsOf(stats, punctuality).map(({ label, value, hint, icon: Icon }) => (
+      {statsOf(stats, punctuality, monthStart).map(({ label, value, hint, icon: Icon }) => (
         <li key={label} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <div className="flex items-center justify-between gap-2">
             <span className="text-sm font-medium text-slate-600">{label}</span>
