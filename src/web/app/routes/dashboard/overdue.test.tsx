@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OverdueSlot } from '#shared/tasks/overdue-slot.schema';
 import { overdueSlotsRefetchMs } from '#web/components/runs/overdue-slots';
-import { formatLocalDateTime } from '#web/lib/date-time';
+import { formatInZoneOf } from '#web/lib/date-time';
 import { stubApi } from '#web/testing/api-stubs';
 import { makeRun } from '#web/testing/run-fixtures';
 import { makeTask } from '#web/testing/task-fixtures';
@@ -60,12 +60,13 @@ describe('overdue slots', () => {
     expect(within(row('Weekly report')).queryByText(overdueText)).toBeNull();
   });
 
-  it('says so on the task page, with the slot’s time', async () => {
+  it('says so on the task page, with the slot’s time in the task’s zone (ADR 0110)', async () => {
     stub(() => [slot]);
     render('/dashboard/tasks/task-1');
     await screen.findByRole('heading', { name: 'Morning news digest' });
     const note = await screen.findByText(overdueText);
-    expect(note.parentElement?.textContent).toBe(`${overdueText} (due ${formatLocalDateTime(slot.slot)})`);
+    // The task runs in Berlin (makeTask).
+    expect(note.parentElement?.textContent).toBe(`${overdueText} (due ${formatInZoneOf(slot.slot, 'Europe/Berlin')})`);
   });
 
   it('heads History with the overdue slot, which has no run row yet', async () => {
