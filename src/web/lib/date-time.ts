@@ -5,7 +5,8 @@ import { timeZoneName } from './time-zones';
  * Every date and time the web app shows goes through `formatInstant`: in the reader's own locale (the browser's, so
  * a German reader sees "4. März 2026" and an American "Mar 4, 2026") and their own zone unless a zone is given. A
  * signed-in reader's zone is their account's, the one their activity charts count days in (ADR 0040, 0067), so one
- * page never mixes two; a visitor's is the browser's.
+ * page never mixes two unannounced; a visitor's is the browser's. A moment that belongs to another zone (a task's
+ * schedule) names that zone and gives the reader's beside it: `formatInZoneOf` (ADR 0110).
  */
 const styles = {
   /** "Mar 4, 2026, 9:00 AM GMT+1": with the zone's short name, so nobody wonders whether it is UTC or the task's zone. */
@@ -122,9 +123,9 @@ export function formatInZoneOf(value: string | Date, ownZone: string, { locale }
 }
 
 /**
- * The zone the reader sees times in ("Europe/Berlin"): a signed-in user's account zone, else the browser's. Calendar
- * days the reader picks (History's "Specific date", an API key's last day) are read in it, so a day chosen matches the
- * days shown beside the runs.
+ * The zone the reader sees times in ("Europe/Berlin"): a signed-in user's account zone, else the browser's; on the
+ * server, that of the reader the page is rendered for. Calendar days the reader picks (History's "Specific date", an
+ * API key's last day) are read in it, so a day chosen matches the days shown beside the runs.
  */
 export function readerTimeZone(): string {
   return serverReader?.timeZone ?? signedInZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
