@@ -5,7 +5,17 @@ import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint-import-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'drizzle/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'drizzle/**',
+      'src/shared/api/openapi-types.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { createApiClient, type ApiClient } from '#shared/api/client';
 import { createApp } from '#server/app';
 import type { AppDeps } from '#server/app-env';
 import { createAppDeps } from '#server/deps';
@@ -68,12 +69,27 @@ function unexpectedAnswer(method = 'GET', path: string, answer: { status: number
 export class TestClient {
   private cookies = new Map<string, string>();
 
+  /**
+   * The typed API client (ADR 0115) with this browser's cookies and Origin: every path, body and answer typed by its
+   * operation in the OpenAPI document.
+   */
+  readonly api: ApiClient;
+
   constructor(
     private readonly app: App,
     readonly ip = '203.0.113.10',
     /** The page's origin: the app's own unless a test serves it elsewhere (an https APP_URL). */
     readonly origin = testAppUrl,
-  ) {}
+  ) {
+    this.api = createApiClient({ baseUrl: testAppUrl, fetch: (request) => Promise.resolve(this.app.request(request)) });
+    this.api.use({
+      onRequest: ({ request }) => {
+        for (const [name, value] of Object.entries(this.headers())) request.headers.set(name, value);
+        return request;
+      },
+      onResponse: ({ response }) => void this.keepCookies(response),
+    });
+  }
 
   private headers(): Record<string, string> {
     const headers: Record<string, string> = { Origin: this.origin, 'X-Forwarded-For': this.ip };
@@ -102,12 +118,7 @@ export class TestClient {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.keepCookies(response);
     const text = await response.text();
     // Tests assert on bodies with toMatchObject/toEqual; a loose type keeps them readable.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -134,6 +145,15 @@ export class TestClient {
     const answer = await this.request(path, init);
     if (answer.status !== status) throw new Error(unexpectedAnswer(init.method, path, answer, status));
     return errorResponseSchema.parse(answer.body);
+  }
+
+  private keepCookies(response: Response): void {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
   }
 
   /** Adds a cookie as a browser that was handed it would hold it (a session made in the database). */

@@ -110,7 +110,14 @@ describe('GET /api/tasks/{id}/reliability', () => {
       paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
       components: { schemas: Record<string, unknown> };
     };
-    expect(Object.keys(document.paths['/api/tasks/{id}/reliability']?.get?.responses ?? {})).toEqual(['200', '400', '401', '404', '429', '503']);
+    expect(Object.keys(document.paths['/api/tasks/{id}/reliability']?.get?.responses ?? {})).toEqual([
+      '200',
+      '400',
+      '401',
+      '404',
+      '429',
+      '503',
+    ]);
     expect(document.components.schemas.TaskReliability).toBeDefined();
   });
 });
