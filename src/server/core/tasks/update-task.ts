@@ -12,7 +12,11 @@ import { taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { toTask } from './to-task';
 
-/** Saves a task's new input. A paused or failed task stays so, without a next fire time; an active one is rescheduled. */
+/**
+ * Saves a task's new input. A paused or failed task stays so, without a next fire time; an active one is rescheduled.
+ * `input` is the whole input (PUT), or made from the task as it is once locked (PATCH merges its patch into it, ADR
+ * 0112), so that a save in between is never undone.
+ */
 export async function updateTask({
   db,
   env,
@@ -24,17 +28,23 @@ export async function updateTask({
   env: Env;
   userId: string;
   taskId: string;
-  input: ParsedTaskInput;
+  input: ParsedTaskInput | ((current: Task) => ParsedTaskInput);
 }): Promise<Task> {
   if (!isUuid(taskId)) throw taskNotFound();
-  const values = taskValues({ env, input });
-  // Saving never makes a task active, so only the pace is the plan's business here, paused or not.
-  assertSchedulePace({ plan: (await findUserPlan({ db, userId })).plan, schedule: values });
+  const { plan } = await findUserPlan({ db, userId });
+  const valuesOf = (parsed: ParsedTaskInput) => {
+    const values = taskValues({ env, input: parsed });
+    // Saving never makes a task active, so only the pace is the plan's business here, paused or not.
+    assertSchedulePace({ plan, schedule: values });
+    return values;
+  };
+  const given = typeof input === 'function' ? undefined : valuesOf(input);
   const saved = await db.transaction(async (tx) => {
     // Locked first: a claim or Run Now of this task then either committed its run before (and the run is pinned
     // below) or starts after, with the new input.
     const [before] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');
     if (!before) throw taskNotFound();
+    const values = given ?? valuesOf(typeof input === 'function' ? input(toTask(before)) : input);
     await pinUnfinishedRuns(tx, before);
     const [after] = await tx
       .update(tasks)

@@ -20,8 +20,9 @@ import {
   listTaskRuns,
   sendTestDelivery,
   updateTask,
+  patchTask,
 } from './tasks.handlers';
-import { runListQuerySchema, taskListQuerySchema } from './tasks.schemas';
+import { runListQuerySchema, taskListQuerySchema, taskPatchSchema } from './tasks.schemas';
 
 const tags = ['Tasks'];
 const theTask = json(taskResponseSchema, 'The task');
@@ -38,7 +39,7 @@ const planLimit = {
  * `request` adds to the `{id}` parameter (a body, a query).
  */
 const onTask = <
-  M extends 'get' | 'post' | 'put' | 'delete',
+  M extends 'get' | 'post' | 'put' | 'patch' | 'delete',
   R extends RouteConfig['responses'],
   Q extends Omit<NonNullable<RouteConfig['request']>, 'params'> = object,
 >(
@@ -108,6 +109,30 @@ export const updateTaskRoute = onTask(
   { body: jsonBody(taskInputSchema) },
 );
 
+/** PATCH takes a merge patch under its own media type and, as most clients send it, as plain JSON (ADR 0113). */
+const mergePatchBody = {
+  required: true,
+  content: { 'application/merge-patch+json': { schema: taskPatchSchema }, 'application/json': { schema: taskPatchSchema } },
+};
+
+export const patchTaskRoute = createRoute({
+  ...onTask(
+    'updateTask',
+    'patch',
+    '',
+    'Change some of a task’s input (JSON Merge Patch)',
+    {
+      200: json(taskResponseSchema, 'The updated task'),
+      ...invalid,
+      400: errorJson('A field of the patch, or of the task it makes, breaks a rule (fields keyed by path), as PUT answers it'),
+      415: errorJson('A body that is not JSON (`application/merge-patch+json` or `application/json`)'),
+    },
+    { body: mergePatchBody },
+  ),
+  description:
+    'Merges the body into the task’s input (RFC 7396: the fields named change, null removes one, objects merge key by key) and saves the result as `PUT` would, with the same rules and answers; fields not named keep their values.',
+});
+
 export const deleteTaskRoute = onTask('deleteTask', 'delete', '', 'Delete a task and its history', {
   204: { description: 'Deleted' },
 });
@@ -176,6 +201,7 @@ export const tasksRouter = createRouter()
   .openapi(createTaskRoute, createTask)
   .openapi(getTaskRoute, getTask)
   .openapi(updateTaskRoute, updateTask)
+  .openapi(patchTaskRoute, patchTask)
   .openapi(deleteTaskRoute, deleteTask)
   .openapi(pauseTaskRoute, pauseTask)
   .openapi(resumeTaskRoute, resumeTask)

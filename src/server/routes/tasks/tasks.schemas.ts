@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { pageSize } from '#shared/lists/page-size';
-import { taskListFilters } from '#shared/tasks/task.schema';
+import { monthlyBudgetSchema } from '#shared/budgets/monthly-budget.schema';
+import { deliveryConfigSchema, parsePrompt, promptSchema, taskInputSchema, taskListFilters, taskMessages } from '#shared/tasks/task.schema';
 import { singleLineText } from '#shared/text/safe-text';
 import { decodeHistoryCursor } from '../../core/history/history-cursor';
 import { decodeTaskCursor } from '../../core/tasks/list-tasks';
@@ -27,3 +28,58 @@ export const runListQuerySchema = z.object({
     .refine((value) => decodeHistoryCursor(value) !== undefined, 'This page link is not valid any more. Please reload the runs.')
     .optional(),
 });
+
+/**
+ * A field of a merge patch: absent (unchanged), null (removed, so back to its default or refused if required), or a
+ * value. A field's default is PUT's, for a field it leaves out; in a patch, leaving a field out keeps it, so the
+ * defaults are unwrapped here.
+ */
+const patchOf = <T extends z.ZodType>(field: T) => field.nullable().optional();
+
+const input = taskInputSchema.in.shape;
+const prompt = promptSchema.out.shape;
+const budget = monthlyBudgetSchema.shape;
+
+/**
+ * The body of `PATCH /api/tasks/{id}`: a JSON Merge Patch (RFC 7396) of the task's input (ADR 0113). Each field it
+ * names is checked by PUT's own rule, so its message is PUT's; the task it makes is then checked whole by PUT's
+ * schema (`taskInputSchema`), cross-field rules included. Objects merge key by key; a prompt given as text replaces
+ * the prompt. Unknown fields are ignored, as PUT ignores them.
+ */
+export const taskPatchSchema = z
+  .object({
+    name: patchOf(input.name),
+    description: patchOf(input.description),
+    provider: patchOf(input.provider),
+    model: patchOf(input.model),
+    scheduleType: patchOf(input.scheduleType),
+    scheduleTime: patchOf(input.scheduleTime),
+    startDate: patchOf(input.startDate),
+    timezone: patchOf(input.timezone),
+    customCron: patchOf(input.customCron),
+    prompt: patchOf(
+      z.preprocess(
+        parsePrompt,
+        z.object({
+          input: patchOf(prompt.input),
+          temperature: patchOf(prompt.temperature.unwrap()),
+          searchEnabled: patchOf(prompt.searchEnabled.unwrap()),
+        }),
+      ),
+    ),
+    deliveryMethod: patchOf(input.deliveryMethod),
+    deliveryConfig: patchOf(
+      z.object(
+        { email: patchOf(deliveryConfigSchema.shape.email), webhookUrl: patchOf(deliveryConfigSchema.shape.webhookUrl) },
+        { error: taskMessages.delivery },
+      ),
+    ),
+    deliverWhen: patchOf(input.deliverWhen.unwrap()),
+    deliveryCondition: patchOf(input.deliveryCondition),
+    budget: patchOf(z.object({ unit: patchOf(budget.unit), amount: patchOf(budget.amount) })),
+  })
+  .meta({
+    id: 'TaskPatch',
+    description:
+      'A JSON Merge Patch (RFC 7396) of TaskInput: the fields to change; null removes a field (an optional one goes back to its default, a required one answers 400 as PUT without it); objects merge key by key.',
+  });

@@ -1,0 +1,28 @@
+import type { Task, TaskInput } from '#shared/tasks/task.schema';
+
+/**
+ * The `PUT /api/tasks/{id}` body that would save `task` as it is: what a JSON Merge Patch applies to (ADR 0113). A
+ * column the task leaves empty (null) is a key the body leaves out, so a patch that names it adds it and a patch
+ * that nulls it finds it gone.
+ */
+export function taskInputOf(task: Task): Record<string, unknown> {
+  // Every input field, so one added to TaskInput later is a compile error here until it is carried over.
+  const input: { [Field in keyof Required<TaskInput>]: unknown } = {
+    name: task.name,
+    description: task.description ?? undefined,
+    provider: task.provider,
+    model: task.model,
+    scheduleType: task.scheduleType,
+    scheduleTime: task.scheduleTime ?? undefined,
+    startDate: task.startDate ?? undefined,
+    timezone: task.timezone,
+    customCron: task.customCron ?? undefined,
+    prompt: { ...task.prompt },
+    deliveryMethod: task.deliveryMethod,
+    deliveryConfig: { ...task.deliveryConfig },
+    deliverWhen: task.deliverWhen,
+    deliveryCondition: task.deliveryCondition ?? undefined,
+    budget: task.budget ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
