@@ -233,7 +233,8 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     // The key belongs to its user: another user may use the same one.
     const other2 = await newUser();
     expect((await other2.client.request('/api/tasks', { method: 'POST', body: marketTask, headers })).status).toBe(201);
-    const badKey = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask, headers: { 'Idempotency-Key': 'has space' } });
+    // Printable ASCII only (ADR 0112): a tab is not.
+    const badKey = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask, headers: { 'Idempotency-Key': 'has\ttab' } });
     expect(badKey.status).toBe(400);
   });
 });

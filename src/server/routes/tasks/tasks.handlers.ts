@@ -36,6 +36,7 @@ import type {
   patchTaskRoute,
 } from './tasks.routes';
 import { errorBody, validationFailed } from '../errors';
+import { idempotencyKeyMessage, idempotencyKeyOf } from './idempotency-key';
 import { taskForCaller } from './task-for-caller';
 import { testDeliveryPerMinute } from '#shared/tasks/test-delivery.schema';
 import { taskInputSchema, type Task } from '#shared/tasks/task.schema';
@@ -48,17 +49,14 @@ export const listTasks: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) 
 export const createTask: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) => {
   const { db, env } = c.var.deps;
   const request = { db, env, userId: c.var.sessionUser.id, input: c.req.valid('json') };
-  const idempotencyKey = c.req.header('idempotency-key');
-  if (idempotencyKey === undefined) return c.json({ task: await createTaskCore(request) }, 201);
-  if (!idempotencyKeyPattern.test(idempotencyKey)) {
+  const header = c.req.header('idempotency-key');
+  if (header === undefined) return c.json({ task: await createTaskCore(request) }, 201);
+  const idempotencyKey = idempotencyKeyOf(header);
+  if (idempotencyKey === undefined) {
     return c.json(errorBody('validation_failed', idempotencyKeyMessage, { 'Idempotency-Key': idempotencyKeyMessage }), 400);
   }
   return c.json({ task: await createTaskOnce({ ...request, idempotencyKey }) }, 201);
 };
-
-/** Printable ASCII, as the IETF draft's examples and Stripe's keys are (a UUID fits). */
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
-const idempotencyKeyMessage = 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.';
 
 export const getTask: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) => {
   const task = await getTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });

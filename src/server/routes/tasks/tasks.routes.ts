@@ -77,12 +77,13 @@ export const createTaskRoute = createRoute({
   path: '/api/tasks',
   summary: 'Create a task',
   description:
-    'With an `Idempotency-Key` header, a retry with the same key and body within 24 hours answers the first create again (the same task, 201) instead of creating another; the same key with another body answers 422 `idempotency_key_reused`.',
+    'With an `Idempotency-Key` header, a retry with the same key and body within 24 hours answers the first answer again (201 and the same body, the task as it was created) instead of creating another; the same key with another body answers 422 `idempotency_key_reused`. Keys are per account: another account may use the same key. A retry sent while the first is still being created waits for it.',
   request: {
     body: jsonBody(taskInputSchema),
     headers: z.object({
       'idempotency-key': z.string().optional().openapi({
-        description: 'Any unique string (a UUID), 1 to 255 printable ASCII characters',
+        description:
+          'Any unique string (a UUID), 1 to 255 printable ASCII characters (0x20–0x7E, spaces included), bare or as a Structured Fields string in double quotes (`"…"`, the IETF draft’s form); both forms name the same key',
         example: '2b1c7c4e-6a0e-4f3e-9a53-8f1c2f1d2c3b',
       }),
     }),
