@@ -7,7 +7,9 @@ import { createEngineDeps, useAppWithWorker, waitFor } from '#test/engine-setup'
 import { useMailServer } from '#test/use-mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { confirmedAddress } from '#test/seed';
-import { startWebhookReceiver } from '#test/webhook-receiver';
+import { startWebhookReceiver, type ReceivedWebhook } from '#test/webhook-receiver';
+import { documentedSchema } from '#test/openapi-schema';
+import { Webhook } from 'standardwebhooks';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
 import { taskRuns, tasks, webhookDeliveries } from '../db/schema';
@@ -57,6 +59,26 @@ async function createTask(body: Record<string, unknown>) {
   const email = (body.deliveryConfig as { email?: string } | undefined)?.email;
   if (email) await confirmedAddress(t.db, { userId: ownerId, email });
   return (await owner.expectOk(taskResponseSchema, '/api/tasks', { method: 'POST', body: { ...baseTask, ...body }, status: 201 })).task;
+}
+
+/**
+ * Holds a received webhook to the OpenAPI document's `webhooks` entry for its event: every documented header sent,
+ * and the body exactly of the documented schema (no field missing, none undocumented).
+ */
+async function expectDocumented(webhook: ReceivedWebhook, event: 'task.run.completed' | 'task.run.failed') {
+  const document = (await owner.request('/api/openapi.json')).body;
+  const operation = document.webhooks[event].post;
+  const headers = (operation.parameters as { in: string; name: string }[]).filter((parameter) => parameter.in === 'header');
+  expect(headers.map((header) => header.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+  for (const { name } of headers) expect(webhook.headers[name], name).toEqual(expect.any(String));
+  const body = JSON.parse(webhook.body) as unknown;
+  const schema = documentedSchema(document, operation.requestBody.content['application/json'].schema);
+  expect(schema.safeParse(body).error).toBeUndefined();
+  // The other event's schema refuses it: `type` tells them apart.
+  const other = event === 'task.run.completed' ? 'task.run.failed' : 'task.run.completed';
+  expect(
+    documentedSchema(document, document.webhooks[other].post.requestBody.content['application/json'].schema).safeParse(body).success,
+  ).toBe(false);
 }
 
 async function runsOf(taskId: string) {
@@ -284,6 +306,14 @@ describe('the schedule', () => {
     const key = Buffer.from(String(task.webhookSecret).slice('whsec_'.length), 'base64');
     const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${webhook.body}`).digest('base64');
     expect(webhook.headers['webhook-signature']).toBe(`v1,${expected}`);
+    // As docs/api.md verifies it, with the official Standard Webhooks library.
+    const verified = new Webhook(String(task.webhookSecret)).verify(webhook.body, {
+      'webhook-id': id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': String(webhook.headers['webhook-signature']),
+    });
+    expect(verified).toEqual(JSON.parse(webhook.body));
+    await expectDocumented(webhook, 'task.run.completed');
     expect(JSON.parse(webhook.body)).toMatchObject({
       type: 'task.run.completed',
       task: { id: task.id, name: 'Signed pulse' },
@@ -337,6 +367,8 @@ describe('deliver only what matters', () => {
       { type: 'task.run.failed', run: { id: failed.id } },
       { type: 'task.run.completed', run: { id: changed.id } },
     ]);
+    const [, failedWebhook] = webhooksOf();
+    if (failedWebhook) await expectDocumented(failedWebhook, 'task.run.failed');
     const history = await owner.request(`/api/tasks/${task.id}/runs`);
     const reasons = Object.fromEntries(
       (history.body.items as { id: string; deliveryError: string | null }[]).map((run) => [run.id, run.deliveryError]),

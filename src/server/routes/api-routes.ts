@@ -19,6 +19,7 @@ import { statusRouter } from './status/status.routes';
 import { tasksRouter } from './tasks/tasks.routes';
 import { unsubscribeRouter } from './unsubscribe/unsubscribe.routes';
 import { sessionCookieName } from './auth/session-cookie';
+import { describeRunWebhooks } from './tasks/run-webhooks';
 
 /** Every route group of the API, in the order they are matched, and the security schemes their routes name. */
 export function mountApiRoutes(app: OpenAPIHono<AppEnv>): void {
@@ -43,6 +44,7 @@ export function mountApiRoutes(app: OpenAPIHono<AppEnv>): void {
   ]) {
     app.route('/', router);
   }
+  describeRunWebhooks(app.openAPIRegistry);
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',
     in: 'cookie',
@@ -69,6 +71,7 @@ const apiTags = [
   { name: 'API keys', description: 'Keys for scripts and agents' },
   { name: 'Billing', description: 'Plans, your subscription and payments' },
   { name: 'Administration', description: 'Users, all tasks, plans and the audit log (administrators only)' },
+  { name: 'Webhooks', description: 'What a task with a webhook delivery POSTs to its receiver when a run ends' },
   { name: 'System', description: 'Health, public configuration and status' },
 ];
 

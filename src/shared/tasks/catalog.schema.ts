@@ -9,6 +9,10 @@ export const catalogModelSchema = z.object({
   webSearch: z.boolean(),
   isNew: z.boolean(),
   fixedTemperature: z.boolean(),
+  price: z
+    .object({ inputPerMillion: z.number(), outputPerMillion: z.number() })
+    .optional()
+    .meta({ description: 'USD per million input and output tokens, as the provider priced them on `pricesTakenOn`; absent when unknown' }),
 });
 
 export const catalogProviderSchema = z.object({

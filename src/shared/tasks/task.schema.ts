@@ -115,7 +115,7 @@ export function parsePrompt(value: unknown): unknown {
 
 const promptInputLength = { min: 10, max: 20_000 };
 
-const promptObjectSchema = z.object({
+export const promptObjectSchema = z.object({
   input: multiLineText()
     .trim()
     .min(10, taskMessages.promptInput)

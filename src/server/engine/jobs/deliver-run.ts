@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DeliveryReceipt } from '#shared/runs/run.schema';
+import type { RunWebhook } from '#shared/runs/run-webhook.schema';
 import { addressNotConfirmedError, addressUnsubscribedError } from '#shared/tasks/delivery-address.schema';
 import { deliveryAddressStatus } from '../../core/delivery-addresses/delivery-address-status';
 import { toRun, type RunRow } from '../../core/runs/to-run';
@@ -265,11 +266,12 @@ async function postRunWebhook(deps: EngineDeps, { run, task }: { run: RunRow; ta
   const url = task.deliveryConfig.webhookUrl ?? '';
   const messageId = `msg_${run.id}`; // the same id on every attempt, so receivers can drop duplicates
   const timestamp = Math.floor(Date.now() / 1000);
-  const body = JSON.stringify({
+  const payload: RunWebhook = {
     type: run.status === 'completed' ? 'task.run.completed' : 'task.run.failed',
     task: { id: task.id, name: task.name, provider: run.provider, model: run.model },
     run: toRun(run, task.name),
-  });
+  };
+  const body = JSON.stringify(payload);
   const result = await postWebhook({
     url,
     body,

@@ -331,6 +331,19 @@ describe('GET /api/catalog', () => {
     ]);
   });
 
+  it('gives each model its price per million tokens, as the OpenAPI document declares it', async () => {
+    const { providers } = (await ada.request('/api/catalog')).body;
+    expect(providers[0].models.find((model: { id: string }) => model.id === 'gpt-5-nano').price).toEqual({
+      inputPerMillion: 0.05,
+      outputPerMillion: 0.4,
+    });
+    const document = (await ada.request('/api/openapi.json')).body;
+    const catalog = document.paths['/api/catalog'].get.responses['200'].content['application/json'].schema;
+    const model = catalog.properties.providers.items.properties.models.items;
+    expect(model.properties.price.properties).toEqual({ inputPerMillion: { type: 'number' }, outputPerMillion: { type: 'number' } });
+    expect(model.required).not.toContain('price');
+  });
+
   it('enables a provider once the server has its key', async () => {
     const { app: keyed } = await createTestApp({ database: t.database, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } });
     const { providers } = (await new TestClient(keyed).request('/api/catalog')).body;

@@ -1,7 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { pageSize } from '#shared/lists/page-size';
 import { monthlyBudgetSchema } from '#shared/budgets/monthly-budget.schema';
-import { deliveryConfigSchema, parsePrompt, promptSchema, taskInputSchema, taskListFilters, taskMessages } from '#shared/tasks/task.schema';
+import {
+  deliveryConfigSchema,
+  parsePrompt,
+  promptObjectSchema,
+  taskInputSchema,
+  taskListFilters,
+  taskMessages,
+} from '#shared/tasks/task.schema';
 import { singleLineText } from '#shared/text/safe-text';
 import { decodeHistoryCursor } from '../../core/history/history-cursor';
 import { decodeTaskCursor } from '../../core/tasks/list-tasks';
@@ -37,7 +44,7 @@ export const runListQuerySchema = z.object({
 const patchOf = <T extends z.ZodType>(field: T) => field.nullable().optional();
 
 const input = taskInputSchema.in.shape;
-const prompt = promptSchema.out.shape;
+const prompt = promptObjectSchema.shape;
 const budget = monthlyBudgetSchema.shape;
 
 /**
