@@ -579,7 +579,7 @@ export interface paths {
         put?: never;
         /**
          * Create a task
-         * @description With an `Idempotency-Key` header, a retry with the same key and body within 24 hours answers the first create again (the same task, 201) instead of creating another; the same key with another body answers 422 `idempotency_key_reused`.
+         * @description With an `Idempotency-Key` header, a retry with the same key and body within 24 hours answers the first answer again (201 and the same body, the task as it was created) instead of creating another; the same key with another body answers 422 `idempotency_key_reused`. Keys are per account: another account may use the same key. A retry sent while the first is still being created waits for it.
          */
         post: operations["createTask"];
         delete?: never;
@@ -604,7 +604,11 @@ export interface paths {
         delete: operations["deleteTask"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some of a task’s input (JSON Merge Patch)
+         * @description Merges the body into the task’s input (RFC 7396: the fields named change, null removes one, objects merge key by key) and saves the result as `PUT` would, with the same rules and answers; fields not named keep their values.
+         */
+        patch: operations["updateTask"];
         trace?: never;
     };
     "/api/tasks/{id}/pause": {
@@ -969,9 +973,186 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "task.run.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run of the task completed
+         * @description POSTed to the task’s `webhookUrl` with `type: "task.run.completed"`, signed per Standard Webhooks with the task’s own `webhookSecret` (User-Agent `Promptcron-Webhooks/1.0`). Delivered at least once: retries carry the same `webhook-id`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `msg_` and the run’s id: the same on every attempt of one run’s delivery, so a receiver drops repeats by it */
+                    "webhook-id": string;
+                    /** @description When this attempt was signed, in Unix seconds; reject one far from your clock (the libraries allow 5 minutes) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the task’s `webhookSecret` after `whsec_` */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A run of the task completed */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TaskRunCompleted"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 15 seconds: delivered. Its body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, a redirect (never followed), or no complete answer within 15 seconds: the attempt failed, and the same message (same `webhook-id`) is sent again about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after each failure (±10 %), 10 attempts in all; then the run’s delivery is failed. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run of the task ended in an error
+         * @description POSTed to the task’s `webhookUrl` with `type: "task.run.failed"`, signed per Standard Webhooks with the task’s own `webhookSecret` (User-Agent `Promptcron-Webhooks/1.0`). Delivered at least once: retries carry the same `webhook-id`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `msg_` and the run’s id: the same on every attempt of one run’s delivery, so a receiver drops repeats by it */
+                    "webhook-id": string;
+                    /** @description When this attempt was signed, in Unix seconds; reject one far from your clock (the libraries allow 5 minutes) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the task’s `webhookSecret` after `whsec_` */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A run of the task ended in an error */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TaskRunFailed"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 15 seconds: delivered. Its body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, a redirect (never followed), or no complete answer within 15 seconds: the attempt failed, and the same message (same `webhook-id`) is sent again about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after each failure (±10 %), 10 attempts in all; then the run’s delivery is failed. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description A run completed: `run.result` holds the model’s answer. */
+        TaskRunCompleted: {
+            /** @enum {string} */
+            type: "task.run.completed";
+            task: components["schemas"]["WebhookTask"];
+            run: components["schemas"]["Run"];
+        };
+        WebhookTask: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            provider: string;
+            model: string;
+        };
+        Run: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            taskId: string;
+            taskName: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "error" | "skipped";
+            /** @enum {string} */
+            trigger: "schedule" | "manual";
+            scheduledFor: string | null;
+            startedAt: string;
+            completedAt: string | null;
+            durationMs: number | null;
+            provider: string;
+            model: string;
+            result: string | null;
+            error: string | null;
+            /** @enum {string} */
+            deliveryStatus: "pending" | "delivered" | "failed" | "skipped";
+            deliveryError: string | null;
+            /** @default null */
+            deliveryNextAttemptAt: string | null;
+            prompt: string | null;
+            inputTokens: number | null;
+            outputTokens: number | null;
+            costUsd: number | null;
+            /** @default null */
+            latenessMs: number | null;
+            deliveryReceipt?: components["schemas"]["DeliveryReceipt"];
+        };
+        /** @default null */
+        DeliveryReceipt: {
+            /** @enum {string} */
+            method: "email" | "webhook" | "slack" | "discord";
+            at: string;
+            attempt: number;
+            smtpResponse: string | null;
+            queueId: string | null;
+            statusCode: number | null;
+            durationMs: number | null;
+            webhookId: string | null;
+        } | null;
+        /** @description A run ended in an error: `run.error` says why, in words. */
+        TaskRunFailed: {
+            /** @enum {string} */
+            type: "task.run.failed";
+            task: components["schemas"]["WebhookTask"];
+            run: components["schemas"]["Run"];
+        };
         Error: {
             error: {
                 code: string;
@@ -1163,49 +1344,6 @@ export interface components {
             };
             runs: components["schemas"]["Run"][];
         };
-        Run: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            taskId: string;
-            taskName: string;
-            /** @enum {string} */
-            status: "processing" | "completed" | "error" | "skipped";
-            /** @enum {string} */
-            trigger: "schedule" | "manual";
-            scheduledFor: string | null;
-            startedAt: string;
-            completedAt: string | null;
-            durationMs: number | null;
-            provider: string;
-            model: string;
-            result: string | null;
-            error: string | null;
-            /** @enum {string} */
-            deliveryStatus: "pending" | "delivered" | "failed" | "skipped";
-            deliveryError: string | null;
-            /** @default null */
-            deliveryNextAttemptAt: string | null;
-            prompt: string | null;
-            inputTokens: number | null;
-            outputTokens: number | null;
-            costUsd: number | null;
-            /** @default null */
-            latenessMs: number | null;
-            deliveryReceipt?: components["schemas"]["DeliveryReceipt"];
-        };
-        /** @default null */
-        DeliveryReceipt: {
-            /** @enum {string} */
-            method: "email" | "webhook" | "slack" | "discord";
-            at: string;
-            attempt: number;
-            smtpResponse: string | null;
-            queueId: string | null;
-            statusCode: number | null;
-            durationMs: number | null;
-            webhookId: string | null;
-        } | null;
         AdminOverview: {
             cards: {
                 totalUsers: number;
@@ -1383,6 +1521,40 @@ export interface components {
             deliveryStatus: "pending" | "delivered" | "failed" | "skipped";
             deliveryError: string | null;
         } | null;
+        /** @description A JSON Merge Patch (RFC 7396) of TaskInput: the fields to change; null removes a field (an optional one goes back to its default, a required one answers 400 as PUT without it); objects merge key by key. */
+        TaskPatch: {
+            name?: string | null;
+            description?: string | null;
+            /** @enum {string|null} */
+            provider?: "openai" | "anthropic" | "gemini" | "openrouter" | null;
+            model?: string | null;
+            /** @enum {string|null} */
+            scheduleType?: "hourly" | "daily" | "weekly" | "monthly" | "custom" | null;
+            scheduleTime?: string | null;
+            /** Format: date */
+            startDate?: string | null;
+            timezone?: string | null;
+            customCron?: string | null;
+            prompt?: {
+                input?: string | null;
+                temperature?: number | null;
+                searchEnabled?: boolean | null;
+            } | null;
+            /** @enum {string|null} */
+            deliveryMethod?: "email" | "webhook" | "slack" | "discord" | null;
+            deliveryConfig?: {
+                email?: string | null;
+                webhookUrl?: string | null;
+            } | null;
+            /** @enum {string|null} */
+            deliverWhen?: "always" | "changed" | "condition" | null;
+            deliveryCondition?: string | null;
+            budget?: {
+                /** @enum {string|null} */
+                unit?: "tokens" | "usd" | null;
+                amount?: number | null;
+            } | null;
+        };
         RunActivity: {
             /** @description The zone the days are counted in: the default schedule's, else the newest task's, else UTC */
             timeZone: string;
@@ -4377,6 +4549,11 @@ export interface operations {
                                 webSearch: boolean;
                                 isNew: boolean;
                                 fixedTemperature: boolean;
+                                /** @description USD per million input and output tokens, as the provider priced them on `pricesTakenOn`; absent when unknown */
+                                price?: {
+                                    inputPerMillion: number;
+                                    outputPerMillion: number;
+                                };
                             }[];
                         }[];
                     };
@@ -4593,7 +4770,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID), 1 to 255 printable ASCII characters */
+                /** @description Any unique string (a UUID), 1 to 255 printable ASCII characters (0x20–0x7E, spaces included), bare or as a Structured Fields string in double quotes (`"…"`, the IETF draft’s form); both forms name the same key */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -5044,6 +5221,132 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB (`payload_too_large`) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["TaskPatch"];
+                "application/json": components["schemas"]["TaskPatch"];
+            };
+        };
+        responses: {
+            /** @description The updated task */
+            200: {
+                headers: {
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        task: components["schemas"]["Task"];
+                    };
+                };
+            };
+            /** @description A field of the patch, or of the task it makes, breaks a rule (fields keyed by path), as PUT answers it; or A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API key is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such task among yours; or Nothing of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not JSON (`application/merge-patch+json` or `application/json`); or The body is not of a declared media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The provider has no API key on the server */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

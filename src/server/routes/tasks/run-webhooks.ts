@@ -43,6 +43,8 @@ export function describeRunWebhooks(registry: Registry): void {
       method: 'post',
       path: event,
       tags: ['Webhooks'],
+      // Proven by the signature headers, not by a scheme of the document's.
+      security: [],
       summary,
       description: `POSTed to the task’s \`webhookUrl\` with \`type: "${event}"\`, signed per Standard Webhooks with the task’s own \`webhookSecret\` (User-Agent \`Promptcron-Webhooks/1.0\`). Delivered at least once: retries carry the same \`webhook-id\`.`,
       request: { headers: signatureHeaders, body: { required: true, ...json(schema, summary) } },
