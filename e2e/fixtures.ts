@@ -114,33 +114,38 @@ export async function signedInWithTask(
     headers: { Origin: test.info().project.use.baseURL ?? '' },
   });
   expect(task.ok()).toBe(true);
-  if (confirmAddress) await confirmOwnAddress(page, { email, taskName });
+  if (confirmAddress) await confirmOwnAddress(page, { email });
   return email;
 }
 
-/** Whether a mail is the request to confirm an address for `taskName`'s results (ADR 0053, 0094). */
-export const isAddressConfirmation = (mail: ReceivedMail, taskName: string) =>
-  mail.subject.startsWith(`Promptcron: confirm that you want results of ${taskName}`);
+/** Whether a mail is the one sign-up sends to prove the account's own address (ADR 0109). */
+export const isOwnAddressConfirmation = (mail: ReceivedMail) => mail.subject === 'Confirm your e-mail address';
 
-/**
- * A new account proves its own address as its owner would (ADR 0094): the first task that mails it asks for a
- * confirmation, and the owner presses Yes on the page its link opens. Results reach the address from then on.
- */
-export async function confirmOwnAddress(page: Page, { email, taskName }: { email: string; taskName: string }) {
+/** The link of the "Confirm your e-mail address" mail sign-up sent to `email`, as its path and query on this app. */
+export async function ownAddressLink(email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        const request = (await allMailTo(email)).find((mail) => isAddressConfirmation(mail, taskName));
-        link = request?.links.find((url) => url.includes('/delivery-address?action=confirm'));
+        const mail = (await allMailTo(email)).find(isOwnAddressConfirmation);
+        link = mail?.links.find((url) => url.includes('/confirm-email?token='));
         return link !== undefined;
       },
       { timeout: 30_000 },
     )
     .toBe(true);
-  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
-  await page.getByRole('button', { name: 'Yes, send me the results' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Confirmed' })).toBeVisible();
+  const url = new URL(link ?? '');
+  return url.pathname + url.search;
+}
+
+/**
+ * A new account proves its own address as its owner would (ADR 0109): the mail sign-up sent has a link, and the owner
+ * presses Confirm on the page it opens. Results reach the address from then on.
+ */
+export async function confirmOwnAddress(page: Page, { email }: { email: string }) {
+  await page.goto(await ownAddressLink(email));
+  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail address confirmed' })).toBeVisible();
 }
 
 /**

@@ -19,9 +19,9 @@ test('run a task now and watch it reach the history live, read the full result, 
   await page.getByLabel('Prompt', { exact: true }).fill('List three facts about scheduling.');
   await page.getByRole('button', { name: 'Create Task' }).click();
   await expect(page.getByText('Task created')).toBeVisible();
-  // The new account proves its address from its inbox, in a tab of its own (ADR 0094).
+  // The new account proves its address from its inbox, in a tab of its own (ADR 0109).
   const inbox = await context.newPage();
-  await confirmOwnAddress(inbox, { email, taskName: 'History digest' });
+  await confirmOwnAddress(inbox, { email });
   await inbox.close();
 
   // The history, open before the run exists, and never reloaded afterwards.

@@ -18,8 +18,8 @@ test('a scheduled run shows its lateness and the mail server’s receipt, and th
     headers: { Origin: test.info().project.use.baseURL ?? '' },
   });
   expect(created.ok(), await created.text()).toBe(true);
-  // A new account's address receives results once proven (ADR 0094).
-  await confirmOwnAddress(page, { email, taskName: 'Punctual digest' });
+  // A new account's address receives results once confirmed from the sign-up mail (ADR 0109).
+  await confirmOwnAddress(page, { email });
 
   // The scheduler fires it at its slot and the result is e-mailed to the owner.
   await expect

@@ -68,8 +68,8 @@ test('create a webhook task and an e-mail task, find them, edit, pause, resume, 
   // The run is in the task's history, completed, with the start of the model's answer.
   const history = page.getByRole('region', { name: 'Run history' });
   await expect(history.getByText('Manual')).toBeVisible();
-  // The new account never confirmed its own address (ADR 0094), so the badge says the result did not go out (ADR 0106).
-  await expect(history.locator('[data-run-status]')).toHaveText('Completed · not delivered');
+  // The new account never confirmed its own address, so the badge says the result waits for that (ADR 0106, 0109).
+  await expect(history.locator('[data-run-status]')).toHaveText('Not delivered: confirm your e-mail address');
   await expect(history.getByText(/Three scheduling facts/).first()).toBeVisible();
 
   // Pause and resume from the detail page; the list's Paused filter follows.

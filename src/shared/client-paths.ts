@@ -29,6 +29,7 @@ export const clientPathPatterns = [
   '/privacy',
   '/unsubscribe',
   '/delivery-address',
+  '/confirm-email',
   '/terms',
   '/account-deleted',
   '/status',

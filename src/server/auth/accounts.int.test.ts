@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strongPassword, testAppUrl, useTestApp } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
-import { startMailServer } from '#test/mail-server';
+import { startMailServer, type ReceivedMail } from '#test/mail-server';
 import { user } from '../db/schema';
 import { createPasswordResetLink } from '../core/admin/users/send-password-reset';
 import { startWorker, type Worker } from '../engine/worker';
@@ -47,6 +47,8 @@ describe('sign-up', () => {
         role: 'admin',
         invited: false,
         hasSetPassword: true,
+        // Signed up, not yet confirmed from the sign-up mail (ADR 0109).
+        emailConfirmed: false,
         // Still in the session it signed up in, and no task or default schedule yet (ADR 0067).
         newcomer: true,
         timeZone: 'UTC',
@@ -177,6 +179,9 @@ describe('sign-in', () => {
   });
 });
 
+/** The reset mail, not the one sign-up sent to confirm the address (ADR 0109). */
+const isResetMail = (message: ReceivedMail) => message.subject === 'Reset your Promptcron password';
+
 describe('password reset', () => {
   it('e-mails a single-use link, refuses weak passwords, signs out everywhere and lets the new password in', async () => {
     const laptop = t.visitor('198.51.100.20');
@@ -188,7 +193,7 @@ describe('password reset', () => {
       body: { email: 'reset@example.com' },
     });
     expect(requested.status).toBe(200);
-    const message = await mail.waitFor('reset@example.com');
+    const message = await mail.waitFor('reset@example.com', isResetMail);
     expect(message.subject).toBe('Reset your Promptcron password');
     const link = new URL(message.links.find((url) => url.includes('/set-password')) ?? '');
     expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3999/set-password');
@@ -222,7 +227,7 @@ describe('password reset', () => {
       method: 'POST',
       body: { email: 'late@example.com' },
     });
-    const token = new URL((await mail.waitFor('late@example.com')).links[0] ?? '').searchParams.get('token') ?? '';
+    const token = new URL((await mail.waitFor('late@example.com', isResetMail)).links[0] ?? '').searchParams.get('token') ?? '';
     // 31 minutes pass.
     await t.db.execute(
       sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${token}`}`,
@@ -246,11 +251,11 @@ describe('password reset', () => {
       });
       expect(requested.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(2000);
-      expect(mail.messages.some((message) => message.to.includes('patient@example.com'))).toBe(false);
+      expect(mail.messages.some((message) => message.to.includes('patient@example.com') && isResetMail(message))).toBe(false);
     } finally {
       mail.resume();
     }
-    const message = await mail.waitFor('patient@example.com');
+    const message = await mail.waitFor('patient@example.com', isResetMail);
     expect(message.subject).toBe('Reset your Promptcron password');
     expect(message.text).toContain('Hi Patient,');
   });
@@ -262,7 +267,10 @@ describe('password reset', () => {
       await client.signUp({ name: 'Inspected', email: 'inspected@example.com', password: strongPassword });
       const [{ id } = { id: '' }] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, 'inspected@example.com'));
       await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'inspected@example.com' } });
-      const [job] = (await queuedJobs(t.database, sendAccountEmailJob)).filter((queued) => queued.payload.userId === id);
+      // Not the mail sign-up queued to confirm the address (ADR 0109).
+      const [job] = (await queuedJobs(t.database, sendAccountEmailJob)).filter(
+        (queued) => queued.payload.userId === id && queued.payload.kind !== 'address-confirmation',
+      );
       expect(Object.keys(job?.payload ?? {}).sort()).toEqual(['kind', 'url', 'userId']);
       expect(job?.payload).toMatchObject({
         kind: 'password-reset',

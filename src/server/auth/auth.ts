@@ -8,11 +8,13 @@ import { passwordLinkActions } from '#shared/auth/me.schema';
 import type { Database } from '../db/client';
 import { account, apiKeys, session, subscriptions, user, verification } from '../db/schema';
 import type { Env } from '../env';
+import { createUnsubscribeLinks } from '../mail/unsubscribe-links';
 import { enqueue } from '../queue/enqueue';
 import { sendAccountEmailJob } from '../queue/job-definitions';
 import type { Logger } from '../logger';
 import { invitations, invitationsOf } from './invitations';
 import { linkTokens, resetLinksOf } from './link-tokens';
+import { queueOwnAddressConfirmation } from './own-address-confirmation';
 import { sessionOwnership } from './session-ownership';
 import { newAccountFields, planOfNewAccount, signUpSignsIn } from './sign-up-policy';
 import { validateAccountInput } from './validate-account-input';
@@ -41,6 +43,7 @@ export function secureCookies(env: Env): boolean {
 }
 
 export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
+  const ownAddressLinks = createUnsubscribeLinks({ secret, appUrl: env.APP_URL });
   return betterAuth({
     appName: 'Promptcron',
     baseURL: env.APP_URL,
@@ -96,6 +99,10 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
             return { data: { ...newUser, ...newAccountFields(newUser, users) } };
           },
           after: async (created) => {
+            // The one mail that proves the account's own address (ADR 0109), written for its owner; queued, so
+            // sign-up neither waits for nor fails with the mail server. An invitation's link proves it instead.
+            if (!created.emailVerified && !(created as { invited?: unknown }).invited)
+              await queueOwnAddressConfirmation(db, ownAddressLinks, { userId: created.id, email: created.email });
             const planId = planOfNewAccount(created.role);
             if (!planId) return;
             await db.insert(subscriptions).values({ userId: created.id, planId, status: 'active' }).onConflictDoNothing();

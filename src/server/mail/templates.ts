@@ -1,3 +1,4 @@
+import { confirmAddressTitle } from '#shared/account/address-confirmation.schema';
 import { productName } from '#shared/product';
 import type { UnsubscribeLink } from './unsubscribe-links';
 import type { MailMessage } from './mailer';
@@ -109,6 +110,24 @@ export function invitationMail({ name, invitedBy, url }: { name: string; invited
     subject: `You're invited to ${productName}`,
     html: layout({ heading: `Welcome to ${productName}`, paragraphs, action: { label: 'Set your password', url } }),
     text: text([...paragraphs, `Set your password: ${url}`]),
+    links: [url],
+  };
+}
+
+/**
+ * ADR 0109: the one mail a new account gets to prove its own address, written for its owner. Until the link is
+ * pressed, results its tasks e-mail to the address wait.
+ */
+export function ownAddressConfirmationMail({ name, email, url }: { name: string; email: string; url: string }): Content {
+  const paragraphs = [
+    `Hi ${name},`,
+    `Please confirm that ${email} is your e-mail address. Your ${productName} tasks can e-mail their results to it once you have.`,
+    `If you did not sign up for ${productName}, ignore this e-mail: nothing is sent to this address until it is confirmed.`,
+  ];
+  return {
+    subject: confirmAddressTitle,
+    html: layout({ heading: confirmAddressTitle, paragraphs, action: { label: 'Confirm my e-mail address', url } }),
+    text: text([...paragraphs, `Confirm my e-mail address: ${url}`]),
     links: [url],
   };
 }

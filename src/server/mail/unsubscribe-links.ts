@@ -21,6 +21,10 @@ export interface UnsubscribeLinks {
   forAddress(addressId: string, action: AddressAction): { pageUrl: string; headers: Record<string, string> };
   /** The address row and action a delivery-address token names, or null when it was not signed by us. */
   verifyAddress(token: string): { addressId: string; action: AddressAction } | null;
+  /** The page of the "Confirm your e-mail address" mail's link: it proves `email` is the account's (ADR 0109). */
+  forOwnAddress(userId: string, email: string): { pageUrl: string };
+  /** The account and address an own-address token names, or null when it was not signed by us. */
+  verifyOwnAddress(token: string): { userId: string; email: string } | null;
 }
 
 /**
@@ -63,6 +67,17 @@ export function createUnsubscribeLinks({ secret, appUrl }: { secret: string; app
       const [kind, addressId, action, ...rest] = (opened(token) ?? '').split(':');
       if (kind !== 'address' || !addressId || rest.length > 0 || (action !== 'confirm' && action !== 'unsubscribe')) return null;
       return { addressId, action };
+    },
+    forOwnAddress(userId, email) {
+      // The address is signed in: a link sent to an address the account no longer has proves nothing.
+      const query = new URLSearchParams({ token: signed(`own-address:${userId}:${email.trim().toLowerCase()}`) }).toString();
+      return { pageUrl: `${appUrl}/confirm-email?${query}` };
+    },
+    verifyOwnAddress(token) {
+      const [kind, userId, ...address] = (opened(token) ?? '').split(':');
+      const email = address.join(':');
+      if (kind !== 'own-address' || !userId || !email) return null;
+      return { userId, email };
     },
     forSwitch(userId, notification) {
       const payload = Buffer.from(`${userId}:${notification}`).toString('base64url');

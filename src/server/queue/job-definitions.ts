@@ -91,7 +91,7 @@ export const sweepInterruptedRunsJob = defineJob({
 });
 
 /** The e-mails an account receives from the queue; each names the template engine/jobs/send-account-email.ts uses. */
-export const accountEmailKinds = ['password-reset', 'sign-in-paused'] as const;
+export const accountEmailKinds = ['password-reset', 'sign-in-paused', 'address-confirmation'] as const;
 
 /**
  * An account e-mail, sent by a worker so that the request that asked for it answers at once, whether or not the

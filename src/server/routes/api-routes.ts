@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env';
+import { accountAddressRouter } from './account-address/account-address.routes';
 import { adminRouter } from './admin/admin.routes';
 import { authRouter } from './auth/auth.routes';
 import { billingRouter } from './billing/billing.routes';
@@ -41,6 +42,7 @@ export function mountApiRoutes(app: OpenAPIHono<AppEnv>): void {
     eventsRouter,
     unsubscribeRouter,
     deliveryAddressesRouter,
+    accountAddressRouter,
   ]) {
     app.route('/', router);
   }

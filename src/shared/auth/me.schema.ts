@@ -13,6 +13,11 @@ export const meUserSchema = z.object({
   invited: z.boolean(),
   hasSetPassword: z.boolean(),
   /**
+   * The account has confirmed its own e-mail address (ADR 0109); until then results e-mailed to it wait, and the
+   * dashboard offers to send the confirmation mail again. Absent from answers of servers before it.
+   */
+  emailConfirmed: z.boolean().optional(),
+  /**
    * Still in the visit the account began with: the dashboard greets "Welcome" rather than "Welcome back" (ADR 0067).
    * This and `timeZone` come with the user's own account (`GET`/`PATCH /api/me`, `POST /api/me/password`), not with
    * an administrator's view of another's.

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
 /**
- * Whether a task's e-mail target may receive its results (issue 24, ADR 0053): the account's own address always
- * (`own`); any other once its owner confirmed (`confirmed`), not while the confirmation is awaited (`pending`) nor
- * after it unsubscribed from the sender's mail (`unsubscribed`).
+ * Whether a task's e-mail target may receive its results (issue 24, ADR 0053): the account's own address once the
+ * account confirmed it (`own`; until then `own-unconfirmed`, ADR 0109); any other once its owner confirmed
+ * (`confirmed`), not while the confirmation is awaited (`pending`) nor after it unsubscribed from the sender's mail
+ * (`unsubscribed`).
  */
-export const deliveryAddressStatuses = ['own', 'confirmed', 'pending', 'unsubscribed'] as const;
+export const deliveryAddressStatuses = ['own', 'own-unconfirmed', 'confirmed', 'pending', 'unsubscribed'] as const;
 export type DeliveryAddressStatus = (typeof deliveryAddressStatuses)[number];
 
 /** `GET /api/tasks/:id/delivery-address`: null for a task that does not deliver by e-mail. */
@@ -20,6 +21,8 @@ export const waitingForConfirmationText = 'Waiting for confirmation';
 /** What a run records when its e-mail target was not allowed to receive it. */
 export const addressNotConfirmedError = 'Not delivered: address not confirmed';
 export const addressUnsubscribedError = 'Not delivered: the address unsubscribed from your e-mails';
+/** What a run records when its target is the account's own address, not confirmed yet (ADR 0109). */
+export const ownAddressUnconfirmedError = 'Not delivered: confirm your e-mail address';
 
 /** `POST /api/delivery-addresses/confirm|unsubscribe?token=`: the token of a link in a confirmation or result e-mail. */
 export const addressLinkInputSchema = z.object({ token: z.string().min(1).max(300) });

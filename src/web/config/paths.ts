@@ -26,6 +26,7 @@ export const paths = {
   resetPassword: '/reset-password',
   setPassword: '/set-password',
   accountDeleted: '/account-deleted',
+  confirmEmail: '/confirm-email',
   status: '/status',
   dashboard: '/dashboard',
   dashboardSettings: '/dashboard/settings',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRun } from '#web/testing/run-fixtures';
-import { chatWebhookText, deliveryMethodLabel, deliveryOutcome, deliveryOutcomeDetail } from './delivery-text';
+import { chatWebhookText, deliveryMethodLabel, deliveryOutcome, deliveryOutcomeDetail, runBadge } from './delivery-text';
 
 describe('delivery text', () => {
   it('names every delivery method, and an unknown one as it came', () => {
@@ -41,6 +41,17 @@ describe('delivery text', () => {
     ]);
     // A failed run by e-mail: nothing to send.
     expect(outcome({ status: 'error', deliveryStatus: 'skipped' })).toEqual(['Not delivered', null]);
+  });
+
+  it('says a run held for the account’s own address in full, on its badge too, never a green "Completed" (ADR 0109)', () => {
+    const held = makeRun({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: confirm your e-mail address' });
+    expect(deliveryOutcome(held)).toMatchObject({
+      kind: 'not-delivered',
+      label: 'Not delivered: confirm your e-mail address',
+      reason: null,
+      awaitsOwnAddress: true,
+    });
+    expect(runBadge(held)).toMatchObject({ label: 'Not delivered: confirm your e-mail address', tone: 'warning' });
   });
 
   it('says when a retrying delivery tries next, when it is known', () => {

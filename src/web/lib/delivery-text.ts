@@ -1,5 +1,5 @@
 import type { Run } from '#shared/runs/run.schema';
-import { addressNotConfirmedError, addressUnsubscribedError } from '#shared/tasks/delivery-address.schema';
+import { addressNotConfirmedError, addressUnsubscribedError, ownAddressUnconfirmedError } from '#shared/tasks/delivery-address.schema';
 import { deliveryMethods, type DeliveryMethod } from '#shared/tasks/task.schema';
 
 const methodLabels: Record<DeliveryMethod, string> = { email: 'Email', webhook: 'Webhook', slack: 'Slack', discord: 'Discord' };
@@ -41,12 +41,17 @@ export type DeliveryOutcome = {
   reason: string | null;
   /** While retrying, when the next attempt is due (ISO), if the server knows. */
   nextAttemptAt: string | null;
+  /**
+   * Held until the account confirms its own e-mail address (ADR 0109): the label is the whole of it, "Not delivered:
+   * confirm your e-mail address", and screens link it to where the confirmation mail is sent again.
+   */
+  awaitsOwnAddress?: true;
 };
 
 type DeliveredRun = Pick<Run, 'status' | 'deliveryStatus' | 'deliveryError'> & { deliveryNextAttemptAt?: string | null };
 
 /** Reasons the delivery step itself gave for holding a result back; any other reason on a completed run is its rule's. */
-const heldBackReasons: readonly string[] = [addressNotConfirmedError, addressUnsubscribedError];
+const heldBackReasons: readonly string[] = [addressNotConfirmedError, addressUnsubscribedError, ownAddressUnconfirmedError];
 
 /** "Not delivered: result unchanged" under a "Not delivered" or "Skipped by a rule" label reads "Result unchanged". */
 function reasonText(reason: string | null): string | null {
@@ -78,6 +83,8 @@ export function deliveryOutcome(run: DeliveredRun): DeliveryOutcome {
     case 'failed':
       return outcome('failed', 'Failed', reason);
     case 'skipped':
+      if (run.status === 'completed' && reason === ownAddressUnconfirmedError)
+        return { ...outcome('not-delivered', ownAddressUnconfirmedError), awaitsOwnAddress: true };
       return run.status === 'completed' && reason && !heldBackReasons.includes(reason)
         ? outcome('skipped-by-rule', 'Skipped by a rule', reasonText(reason))
         : outcome('not-delivered', 'Not delivered', reasonText(reason));
@@ -111,7 +118,10 @@ export function deliveryOutcomeDetail(outcome: DeliveryOutcome, formatTime: (iso
 export type RunBadgeTone = 'progress' | 'success' | 'warning' | 'failure' | 'neutral';
 
 export type RunBadge = {
-  /** "Completed", or "Completed · delivery retrying", "Completed · delivery failed", "Completed · not delivered". */
+  /**
+   * "Completed", or "Completed · delivery retrying", "Completed · delivery failed", "Completed · not delivered", or
+   * "Not delivered: confirm your e-mail address" (ADR 0109).
+   */
   label: string;
   tone: RunBadgeTone;
   /** What became of a completed run's delivery when it did not arrive; null when there is nothing to warn of. */
@@ -138,6 +148,8 @@ export function runBadge(run: DeliveredRun): RunBadge {
   if (run.status === 'error') return { label, tone: 'failure', delivery: null };
   if (run.status !== 'completed') return { label, tone: 'neutral', delivery: null };
   const delivery = deliveryOutcome(run);
+  // The one thing to do is the owner's, and it is the same on every run: the badge says it in full.
+  if (delivery.awaitsOwnAddress) return { label: delivery.label, tone: 'warning', delivery };
   const missed = missedDeliveries[delivery.kind];
   return missed ? { label: `${label} · ${missed.words}`, tone: missed.tone, delivery } : { label, tone: 'success', delivery: null };
 }

@@ -11,9 +11,10 @@ export const newAddressesPerDay = 10;
 export const newAddressesPerDayMessage = `You can ask ${newAddressesPerDay} new addresses a day to receive results. Please try again tomorrow, or send to an address that has already confirmed.`;
 
 /**
- * A task was saved to e-mail `email`: unless it is the owner's proven own address (ADR 0094) or already known for this
- * sender, the address is recorded as pending and its confirmation e-mail queued, in the caller's transaction (ADR
- * 0053). A known address keeps its state: confirmed stays confirmed, and one that unsubscribed is not asked again.
+ * A task was saved to e-mail `email`: unless it is the owner's own address or already known for this sender, the
+ * address is recorded as pending and its confirmation e-mail queued, in the caller's transaction (ADR 0053). A known
+ * address keeps its state: confirmed stays confirmed, and one that unsubscribed is not asked again. The own address is
+ * never asked like a stranger's: the account confirms it from the mail sign-up sent (ADR 0109).
  */
 export async function requestDeliveryAddress(
   db: Database | Transaction,
@@ -21,10 +22,9 @@ export async function requestDeliveryAddress(
 ): Promise<void> {
   if (!email) return;
   const address = normalAddress(email);
-  const [owner] = await db.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(eq(user.id, userId));
+  const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!owner) return;
-  const own = normalAddress(owner.email) === address;
-  if (own && owner.emailVerified) return;
+  if (normalAddress(owner.email) === address) return;
   const [known] = await db
     .select({ id: deliveryAddresses.id })
     .from(deliveryAddresses)
@@ -34,7 +34,7 @@ export async function requestDeliveryAddress(
     .select({ total: count() })
     .from(deliveryAddresses)
     .where(and(eq(deliveryAddresses.userId, userId), gt(deliveryAddresses.requestedAt, sql`now() - interval '1 day'`)));
-  if (!own && (asked?.total ?? 0) >= newAddressesPerDay) throw new ValidationError('deliveryConfig.email', newAddressesPerDayMessage);
+  if ((asked?.total ?? 0) >= newAddressesPerDay) throw new ValidationError('deliveryConfig.email', newAddressesPerDayMessage);
   const [inserted] = await db
     .insert(deliveryAddresses)
     .values({ userId, email: address, status: 'pending' })

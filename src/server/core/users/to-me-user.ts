@@ -12,6 +12,7 @@ export function toMeUser(row: UserRow, inviteEmailDomain?: string): MeUser {
     role: row.role === 'admin' ? 'admin' : 'user',
     invited: isInvited(row, inviteEmailDomain),
     hasSetPassword: row.hasSetPassword,
+    emailConfirmed: row.emailVerified,
   };
 }
 

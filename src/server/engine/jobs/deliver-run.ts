@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DeliveryReceipt } from '#shared/runs/run.schema';
 import type { RunWebhook } from '#shared/runs/run-webhook.schema';
-import { addressNotConfirmedError, addressUnsubscribedError } from '#shared/tasks/delivery-address.schema';
-import { deliveryAddressStatus } from '../../core/delivery-addresses/delivery-address-status';
+import { deliveryAddressStatus, heldDeliveryError } from '../../core/delivery-addresses/delivery-address-status';
 import { toRun, type RunRow } from '../../core/runs/to-run';
 import { taskRuns, webhookDeliveries, type tasks } from '../../db/schema';
 import { discordMessage, slackMessage, type ChatRun } from '../../delivery/chat-messages';
@@ -117,10 +116,10 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
       await db.update(taskRuns).set({ deliveryStatus: 'skipped' }).where(eq(taskRuns.id, runId));
       return;
     }
-    // Only the account's own address, or one that confirmed it wants this sender's results (ADR 0053).
+    // Only the account's confirmed own address (ADR 0109), or one that confirmed it wants this sender's results (ADR 0053).
     const address = await deliveryAddressStatus(db, { userId: owner.id, email: task.deliveryConfig.email });
-    if (address.status === 'pending' || address.status === 'unsubscribed') {
-      const deliveryError = address.status === 'pending' ? addressNotConfirmedError : addressUnsubscribedError;
+    const deliveryError = heldDeliveryError(address.status);
+    if (deliveryError) {
       await db
         .update(taskRuns)
         .set({ deliveryStatus: 'skipped', deliveryError })

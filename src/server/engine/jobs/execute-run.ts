@@ -3,6 +3,7 @@ import type { Job } from 'graphile-worker';
 import { latenessOf } from '#shared/runs/lateness';
 import { estimateCostUsd, findModel, type ProviderId } from '#shared/tasks/catalog';
 import { promptVariableValues, renderPrompt } from '#shared/tasks/prompt-variables';
+import { heldForOwnAddress } from '../../core/delivery-addresses/delivery-address-status';
 import { runColumns, type RunRow } from '../../core/runs/to-run';
 import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
@@ -130,7 +131,8 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
       outcome.conditionNotMet ??
       (deliverWhen === 'changed' && (await sameAsLastDelivered(db, { taskId: task.id, runId, result: outcome.result }))
         ? notDeliveredReasons.unchanged
-        : null);
+        : null) ??
+      heldForOwnAddress(row.owner, emailTarget({ ...task, ...run.taskSnapshot }));
     const completed = await recordCompletedRun(db, run, {
       prompt: input,
       latenessMs,
@@ -218,6 +220,11 @@ async function recordFailedRun(
     const current = updated && { webhookSecret: updated.webhookSecret, timezone: updated.timezone };
     return { finished, delivers: true, task: { ...task, ...current } };
   });
+}
+
+/** The address an e-mail task mails its results to; undefined for the other methods. */
+function emailTarget(task: Pick<DeliveryRow['task'], 'deliveryMethod' | 'deliveryConfig'>): string | undefined {
+  return task.deliveryMethod === 'email' ? task.deliveryConfig.email : undefined;
 }
 
 /** `{{last_result}}`: the result of the task's latest completed run before this one, or null on its first. */

@@ -19,6 +19,7 @@ import { deliverRunJob, notifyTaskFailingJob } from '../../queue/job-definitions
 export const deliveryOwnerColumns = {
   id: user.id,
   email: user.email,
+  emailVerified: user.emailVerified,
   name: sql<string>`coalesce(nullif(${user.fullName}, ''), ${user.name})`,
   notifyTaskCompletion: sql<boolean>`coalesce(${userSettings.notifyTaskCompletion}, ${defaultUserSettings.notifications.taskCompletion})`,
 };
@@ -26,7 +27,7 @@ export const deliveryOwnerColumns = {
 export type DeliveryRow = {
   run: RunRow;
   task: typeof tasks.$inferSelect;
-  owner: { id: string; email: string; name: string; notifyTaskCompletion: boolean };
+  owner: { id: string; email: string; emailVerified: boolean; name: string; notifyTaskCompletion: boolean };
 };
 
 const prepareRunRead = (db: Database) =>

@@ -73,8 +73,8 @@ describe('verified delivery addresses', () => {
     expect(result.links).toContain(`${testAppUrl}/dashboard/tasks/${task.id}`);
   });
 
-  it('asks a new account’s own address until the account has proven it; its confirmation proves it', async () => {
-    // Signed up, not made in the database: nothing has proven the address yet.
+  it('never asks a new account’s own address as a stranger’s; results wait for the account to confirm it (ADR 0109)', async () => {
+    // Signed up, not made in the database: nothing has confirmed the address yet.
     const newcomer = t.visitor('203.0.113.70');
     const email = 'newcomer@example.com';
     await newcomer.signUp({ name: 'New Comer', email, password: strongPassword });
@@ -85,28 +85,32 @@ describe('verified delivery addresses', () => {
       status: 201,
     });
     const status = async () => (await newcomer.request(`/api/tasks/${saved.task.id}/delivery-address`)).body;
-    expect(await status()).toEqual({ address: { email, status: 'pending' } });
-    expect(await sendQueuedConfirmations()).toBe(1);
-    const confirmation = await mail.waitFor(email, (message) => message.subject.includes('My own digest'));
+    expect(await status()).toEqual({ address: { email, status: 'own-unconfirmed' } });
+    expect(await sendQueuedConfirmations()).toBe(0);
 
     const run = await seedRun(t.db, { id: saved.task.id, userId: account?.id ?? '' }, { deliveryStatus: 'pending', result: 'Mine.' });
     await deliverRun(engine(), { runId: run.id, attempt: 1 });
     const [held] = await t.db.select().from(taskRuns).where(eq(taskRuns.id, run.id));
-    expect(held).toMatchObject({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: address not confirmed' });
+    expect(held).toMatchObject({ deliveryStatus: 'skipped', deliveryError: 'Not delivered: confirm your e-mail address' });
+    expect(mail.messages.filter((message) => message.to.includes(email))).toEqual([]);
+  });
 
-    const token = linkIn(confirmation, 'confirm');
+  it('still lets the own address’s confirmation mail of ADR 0094, sent before ADR 0109, prove the account', async () => {
+    const newcomer = t.visitor('203.0.113.72');
+    const email = 'earlier.newcomer@example.com';
+    await newcomer.signUp({ name: 'Earlier Comer', email, password: strongPassword });
+    const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const [row] = await t.db
+      .insert(deliveryAddresses)
+      .values({ userId: account?.id ?? '', email, status: 'pending' })
+      .returning({ id: deliveryAddresses.id });
+    const token = new URL(t.deps.unsubscribeLinks.forAddress(row?.id ?? '', 'confirm').pageUrl).searchParams.get('token') ?? '';
     const confirmed = await t
-      .visitor('203.0.113.71')
+      .visitor('203.0.113.73')
       .request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { Origin: undefined } });
     expect(confirmed.status).toBe(200);
-    // Proven: the address is the account's own again, and the next task to it asks nothing.
-    expect(await status()).toEqual({ address: { email, status: 'own' } });
-    await newcomer.expectOk(taskResponseSchema, '/api/tasks', {
-      method: 'POST',
-      body: taskInput({ name: 'My second digest', deliveryConfig: { email } }),
-      status: 201,
-    });
-    expect(await sendQueuedConfirmations()).toBe(0);
+    const [proven] = await t.db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.email, email));
+    expect(proven?.emailVerified).toBe(true);
   });
 
   it('asks another address first, delivers nothing until it confirms, then delivers', async () => {

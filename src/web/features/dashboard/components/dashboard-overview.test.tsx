@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '#test/fixtures';
 import { formatInstant, formatLocalDateTime, setSignedInTimeZone } from '#web/lib/date-time';
-import { stubApi } from '#web/testing/api-stubs';
+import { errorResponse, stubApi } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeRun } from '#web/testing/run-fixtures';
 import { makeTask } from '#web/testing/task-fixtures';
-import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { jsonResponse, renderRoutes, renderWithToasts } from '#web/testing/test-utils';
 import type { Dashboard } from '../api/get-dashboard';
 import { DashboardOverview } from './dashboard-overview';
 
@@ -123,6 +124,46 @@ describe('dashboard overview', () => {
     } finally {
       setSignedInTimeZone(undefined);
     }
+  });
+
+  it('asks a new account to confirm its own address, resends the mail, and says a held run waits for it (ADR 0109)', async () => {
+    const recentRuns = [makeRun({ id: 'run-1', deliveryStatus: 'skipped', deliveryError: 'Not delivered: confirm your e-mail address' })];
+    let resends = 0;
+    stubApi({
+      me: { ...testUser, emailConfirmed: false },
+      handlers: {
+        'GET /api/dashboard': () => jsonResponse(dashboard({ recentRuns })),
+        'POST /api/me/address-confirmation': () => {
+          resends += 1;
+          return resends === 1
+            ? jsonResponse({ email: testUser.email }, 202)
+            : errorResponse(429, 'rate_limited', 'We just sent the e-mail. Please wait a minute before asking again.');
+        },
+      },
+    });
+    renderWithToasts([{ path: '/', element: <DashboardOverview name="Jane Doe" /> }]);
+
+    const banner = await screen.findByRole('region', { name: 'Confirm your e-mail address' });
+    expect(banner.textContent).toContain(
+      'We sent a link to jane@example.com. Results e-mailed to you wait until you confirm your e-mail address.',
+    );
+    const user = userEvent.setup();
+    await user.click(within(banner).getByRole('button', { name: 'Resend e-mail' }));
+    expect(await screen.findByText('We sent a new link to jane@example.com.')).toBeTruthy();
+    await user.click(within(banner).getByRole('button', { name: 'Resend e-mail' }));
+    expect(await screen.findByText('We just sent the e-mail. Please wait a minute before asking again.')).toBeTruthy();
+
+    const recent = await screen.findByRole('region', { name: 'Recent Runs' });
+    const badge = recent.querySelector('[data-run-status]');
+    expect(badge?.textContent).toBe('Not delivered: confirm your e-mail address');
+    expect(badge?.className).toContain('bg-amber-50');
+  });
+
+  it('shows no banner once the address is confirmed', async () => {
+    stubApi({ me: { ...testUser, emailConfirmed: true }, handlers: { 'GET /api/dashboard': () => jsonResponse(dashboard()) } });
+    renderOverview();
+    await screen.findByRole('list', { name: 'Statistics' });
+    expect(screen.queryByRole('region', { name: 'Confirm your e-mail address' })).toBeNull();
   });
 
   it('says in Recent Runs when a completed run’s delivery did not arrive, rather than a plain green "Completed"', async () => {

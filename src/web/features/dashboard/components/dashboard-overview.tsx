@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
+import { ConfirmEmailBanner } from '#web/components/account/confirm-email-notice';
 import { ActivityChart } from '#web/components/runs/activity-chart';
 import { PageIntro } from '#web/components/layout/page-intro';
 import { buttonClassName } from '#web/components/ui/button';
@@ -67,6 +68,7 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
           </Link>
         }
       />
+      <ConfirmEmailBanner />
       {body}
     </div>
   );

@@ -15,6 +15,7 @@ import { formatLocalDateTime } from '#web/lib/date-time';
 import { deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { previewText, runDurationText } from '#web/lib/run-text';
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
+import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
 
 const columns = ['Task Name', 'Status', 'Date & Time', 'Actions'] as const;
 
@@ -42,7 +43,9 @@ function DeliveryOutcomeText({ run }: { run: Run }) {
   const detail = deliveryOutcomeDetail(outcome, (iso) => formatLocalDateTime(iso));
   return (
     <>
-      <span className={clsx('font-medium', deliveryOutcomeClassNames[outcome.kind])}>{outcome.label}</span>
+      <span className={clsx('font-medium', deliveryOutcomeClassNames[outcome.kind])}>
+        <DeliveryOutcomeLabel outcome={outcome} />
+      </span>
       {detail ? <span className="break-words text-slate-700"> · {detail}</span> : null}
     </>
   );
@@ -57,7 +60,10 @@ function DeliveryLine({ run }: { run: Run }) {
   const outcome = deliveryOutcome(run);
   return (
     <span className="text-xs text-slate-500">
-      Delivery: <span className={clsx('font-medium', deliveryOutcomeClassNames[outcome.kind])}>{outcome.label}</span>
+      Delivery:{' '}
+      <span className={clsx('font-medium', deliveryOutcomeClassNames[outcome.kind])}>
+        <DeliveryOutcomeLabel outcome={outcome} />
+      </span>
     </span>
   );
 }

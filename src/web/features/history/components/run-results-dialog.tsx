@@ -11,6 +11,7 @@ import { formatLocalDateTime } from '#web/lib/date-time';
 import { deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { runDurationText } from '#web/lib/run-text';
 import { useRun } from '../api/get-run';
+import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
 
 function Moment({ iso }: { iso: string | null | undefined }) {
   return iso ? <time dateTime={iso}>{formatLocalDateTime(iso)}</time> : <>—</>;
@@ -40,7 +41,9 @@ function RunResults({ listed }: { listed: Run }) {
           <RunStatusBadge run={run} />
         </Fact>
         <Fact label="Delivery">
-          <span className={clsx('font-medium', deliveryOutcomeClassNames[delivery.outcome.kind])}>{delivery.outcome.label}</span>
+          <span className={clsx('font-medium', deliveryOutcomeClassNames[delivery.outcome.kind])}>
+            <DeliveryOutcomeLabel outcome={delivery.outcome} />
+          </span>
         </Fact>
         <Fact label="Started">
           <Moment iso={run.startedAt ?? run.scheduledFor} />

@@ -50,7 +50,7 @@ export function useRunTask(taskId: string) {
       return run;
     },
     onSuccess: (run) => {
-      if (run.status === 'completed') toastCompletedRun(run);
+      if (run.status === 'completed') toastCompletedRun(run, { ownRun: true });
       else toast.success('Task started');
     },
     onError: (error) => {

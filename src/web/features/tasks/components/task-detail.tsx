@@ -31,6 +31,7 @@ import { TaskNotFound, isTaskNotFound } from './task-not-found';
 import { TaskStatusBadge } from './task-status-badge';
 import { WebhookSecret } from './webhook-secret';
 import { timeZoneName } from '#web/lib/time-zones';
+import { OwnAddressWaitNote } from '#web/components/account/confirm-email-notice';
 
 const loadFailed = 'Failed to load task. Please try again.';
 
@@ -167,11 +168,13 @@ function DeliveryAddress({ task }: { task: Task }) {
 }
 
 /**
- * An address other than the account's own receives nothing until its owner confirms (issue 24, ADR 0053). Nothing is
+ * An address other than the account's own receives nothing until its owner confirms (issue 24, ADR 0053), nor the
+ * account's own until the account has confirmed it (ADR 0109). Nothing is
  * shown while the answer loads or if it fails: the address itself is what matters on this page.
  */
 function AddressConfirmation({ taskId }: { taskId: string }) {
   const address = useQuery(taskDeliveryAddressQueryOptions(taskId)).data?.address;
+  if (address?.status === 'own-unconfirmed') return <OwnAddressWaitNote />;
   if (address?.status === 'pending') {
     return (
       <p className="mt-1 flex items-center gap-1.5 text-amber-700">

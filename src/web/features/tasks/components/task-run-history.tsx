@@ -20,6 +20,7 @@ import { modelName, providerName } from '#web/lib/catalog-names';
 import { formatInZoneOf } from '#web/lib/date-time';
 import { deliveryMethodLabel, deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { formatCount } from '#web/lib/numbers';
+import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
 
 const loadFailed = 'Failed to load task runs. Please try again.';
 
@@ -33,7 +34,7 @@ function DeliveryStatus({ run, timeZone }: { run: TaskRun; timeZone: string }) {
   const outcome = deliveryOutcome(run);
   return (
     <span className={clsx('font-medium', deliveryOutcomeClassNames[outcome.kind])}>
-      {outcome.label}
+      <DeliveryOutcomeLabel outcome={outcome} />
       {outcome.nextAttemptAt ? (
         <span className="font-normal text-slate-600">
           {' '}

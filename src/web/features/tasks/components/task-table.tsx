@@ -20,6 +20,7 @@ import { formatLocalDateTime } from '#web/lib/date-time';
 import { deliveryOutcome, deliveryOutcomeClassNames, runBadge } from '#web/lib/delivery-text';
 import { TaskRowActions } from './task-row-actions';
 import { TaskStatusBadge } from './task-status-badge';
+import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
 
 /*
  * One table for every screen size. From the lg breakpoint it is a table; below it each row is a stacked card whose
@@ -58,7 +59,7 @@ function LastRunNote({ lastRun }: { lastRun: LastRun | null }) {
   if (!lastRun) return <span className="text-xs text-slate-500">No runs yet</span>;
   const outcome = lastRun.status === 'completed' ? deliveryOutcome(lastRun) : undefined;
   const word = outcome
-    ? { label: outcome.label, className: deliveryOutcomeClassNames[outcome.kind] }
+    ? { label: <DeliveryOutcomeLabel outcome={outcome} />, className: deliveryOutcomeClassNames[outcome.kind] }
     : { label: runBadge(lastRun).label, className: lastRun.status === 'error' ? 'text-red-700' : 'text-slate-600' };
   return (
     <span data-last-run className="text-xs text-slate-500 max-lg:text-right">

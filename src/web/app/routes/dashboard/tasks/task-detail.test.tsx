@@ -231,6 +231,25 @@ describe('task detail page', () => {
     expect(detail('Email')).toContain('friend@example.com');
   });
 
+  it('says plainly that results to the account’s own address wait for it to be confirmed, and resends the mail (ADR 0109)', async () => {
+    const task = makeTask({ deliveryMethod: 'email', deliveryConfig: { email: 'jane@example.com' } });
+    const resent: unknown[] = [];
+    stubTaskApi(task, {
+      [`GET /api/tasks/${task.id}/delivery-address`]: () =>
+        jsonResponse({ address: { email: 'jane@example.com', status: 'own-unconfirmed' } }),
+      'POST /api/me/address-confirmation': () => {
+        resent.push(true);
+        return jsonResponse({ email: 'jane@example.com' }, 202);
+      },
+    });
+    renderTaskDetail();
+    expect(await screen.findByText('Results e-mailed to you wait until you confirm your e-mail address.')).toBeTruthy();
+    expect(screen.queryByText('Waiting for confirmation')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Resend e-mail' }));
+    expect(await screen.findByText('We sent a new link to jane@example.com.')).toBeTruthy();
+    expect(resent).toHaveLength(1);
+  });
+
   it('says nothing more of a confirmed address', async () => {
     const task = makeTask({ deliveryMethod: 'email', deliveryConfig: { email: 'friend@example.com' } });
     let asked = false;
@@ -309,6 +328,17 @@ describe('task detail page', () => {
         answer: runRequest({ status: 'completed', error: null, deliveryStatus: 'failed', deliveryError: 'HTTP 502' }),
         title: 'Task completed · delivery failed',
         description: ['HTTP 502'],
+      },
+      {
+        name: 'says the result waits for the account to confirm its own address, not "Task completed" (ADR 0109)',
+        answer: runRequest({
+          status: 'completed',
+          error: null,
+          deliveryStatus: 'skipped',
+          deliveryError: 'Not delivered: confirm your e-mail address',
+        }),
+        title: 'Task completed · not delivered',
+        description: ['Not delivered: confirm your e-mail address'],
       },
       {
         name: 'says "Task started" while the run goes on',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LastRun } from '#shared/runs/run.schema';
-import { addressNotConfirmedError } from '#shared/tasks/delivery-address.schema';
+import { addressNotConfirmedError, ownAddressUnconfirmedError } from '#shared/tasks/delivery-address.schema';
 import type { Task } from '#shared/tasks/task.schema';
 import { formatLocalDateTime } from '#web/lib/date-time';
 import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
@@ -151,6 +151,25 @@ describe('task list page', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByRole('link', { name: 'New Task' }).getAttribute('href')).toBe('/dashboard/tasks/new');
     expect(Object.fromEntries(listRequests[0] ?? [])).toEqual({ status: 'all', limit: '20' });
+  });
+
+  it('says a last run held for the account’s own address in full, with a link to where it is confirmed (ADR 0109)', async () => {
+    const startedAt = '2026-01-16T08:00:01.000Z';
+    stubTasksApi([
+      {
+        ...digest,
+        lastRun: { id: 'run-1', status: 'completed', startedAt, deliveryStatus: 'skipped', deliveryError: ownAddressUnconfirmedError },
+      },
+    ]);
+    renderTaskList();
+    await screen.findByRole('link', { name: 'Morning news digest' });
+
+    const row = rowOf('Morning news digest');
+    expect(row.querySelector('[data-last-run]')?.textContent).toBe(
+      `Last run ${formatLocalDateTime(startedAt)} · Not delivered: confirm your e-mail address`,
+    );
+    expect(row.querySelector('[data-status]')?.textContent).toBe('Active · not delivered');
+    expect(within(row).getByRole('link', { name: 'confirm your e-mail address' }).getAttribute('href')).toBe('/dashboard#confirm-email');
   });
 
   it('shows each task’s last run and its delivery, and an active task whose results do not arrive in amber', async () => {
