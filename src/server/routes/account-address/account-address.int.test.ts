@@ -145,4 +145,14 @@ describe('an account confirms its own address (ADR 0109)', () => {
     }
     await mail.waitFor('stalled@example.com', isConfirmAddressMail);
   });
+
+  it('declares both routes in the OpenAPI document', async () => {
+    const document = (await t.visitor().request('/api/openapi.json')).body as {
+      paths: Record<string, { post?: { security?: unknown[]; responses: Record<string, unknown> } }>;
+    };
+    const confirm = document.paths['/api/account-address/confirm']?.post;
+    expect(confirm?.security).toEqual([]);
+    expect(Object.keys(confirm?.responses ?? {})).toEqual(['200', '400']);
+    expect(Object.keys(document.paths['/api/me/address-confirmation']?.post?.responses ?? {})).toEqual(['202', '401', '409', '429']);
+  });
 });
