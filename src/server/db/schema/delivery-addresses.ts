@@ -4,7 +4,8 @@ import { ownedByUser } from './users';
 /**
  * Addresses other than their own that a user's tasks e-mail results to (issue 24, ADR 0053), one row per sender and
  * address. Nothing is sent to an address until its owner confirms it from the confirmation e-mail; an address can
- * also unsubscribe from all mail of that sender. The account's own address needs no row: it is always allowed.
+ * also unsubscribe from all mail of that sender. The account's own address needs no row: it is allowed once the
+ * account has confirmed it (ADR 0109).
  */
 export const deliveryAddresses = pgTable(
   'delivery_addresses',

@@ -382,6 +382,28 @@ describe('task detail page', () => {
       for (const text of description) expect(screen.getByText(text)).toBeTruthy();
     });
 
+    it('offers to send the confirmation mail again from the toast of a run held for the own address (ADR 0109)', async () => {
+      let resends = 0;
+      stubTaskApi(makeTask(), {
+        'POST /api/tasks/task-1/runs': runRequest({
+          status: 'completed',
+          error: null,
+          deliveryStatus: 'skipped',
+          deliveryError: 'Not delivered: confirm your e-mail address',
+        }),
+        'POST /api/me/address-confirmation': () => {
+          resends += 1;
+          return jsonResponse({ email: 'jane@example.com' }, 202);
+        },
+      });
+      renderTaskDetail();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Run Now' }));
+      await user.click(await screen.findByRole('button', { name: 'Resend e-mail' }));
+      expect(await screen.findByText('We sent a new link to jane@example.com.')).toBeTruthy();
+      expect(resends).toBe(1);
+    });
+
     it('shows the new run in the run history once the run settles', async () => {
       const runs: Record<string, unknown>[] = [];
       stubTaskApi(
