@@ -1,5 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -88,6 +88,7 @@ function scriptTags({ fileName, imports }: EntryScript): string {
  *   the SPA when the visitor is about to leave the page;
  * - landing-session.html, for requests with a session cookie: index.html with the app's first render, which the
  *   SPA renders over at once, so a signed-in user sees the signed-in header.
+ * And the other public pages for visitors, the same way as landing.html (ADR 0054, 0111).
  */
 function prerenderLandingPage(): Plugin {
   let enhanceScript: EntryScript | undefined;
@@ -105,10 +106,16 @@ function prerenderLandingPage(): Plugin {
       if (!enhanceScript) throw new Error(`The build has no chunk for ${enhanceLandingEntry}`);
       if (!dashboardScript) throw new Error(`The build has no chunk for ${enhanceDashboardEntry}`);
       const { tsImport } = await import('tsx/esm/api');
-      const { renderLandingPage, renderAuthPage, prerenderedAuthPages, withoutSuspenseMarkers, dashboardPageSlots } = (await tsImport(
-        './src/web/prerender-landing.tsx',
-        import.meta.url,
-      )) as typeof Prerender;
+      const {
+        renderLandingPage,
+        renderAuthPage,
+        prerenderedAuthPages,
+        renderPrerenderedPages,
+        prerenderedPageFile,
+        fillPublicPage,
+        withoutSuspenseMarkers,
+        dashboardPageSlots,
+      } = (await tsImport('./src/web/prerender-landing.tsx', import.meta.url)) as typeof Prerender;
       const render = (audience: Prerender.LandingAudience) => withoutSuspenseMarkers(renderLandingPage(audience));
       const indexHtml = await readFile(join(webOutDir, 'index.html'), 'utf8');
       if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
@@ -148,6 +155,19 @@ function prerenderLandingPage(): Plugin {
         const html = visitorHtml.replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
         await writeFile(join(webOutDir, page.file), fill(html, markup));
       }
+
+      // ADR 0111: every other public page, pre-rendered the same way, one file per URL; the server reads the list.
+      const pages: Record<string, string> = {};
+      for (const { path, page } of await renderPrerenderedPages()) {
+        const file = prerenderedPageFile(path);
+        await mkdir(dirname(join(webOutDir, file)), { recursive: true });
+        const markup = page.markup.replaceAll('<form ', '<form method="post" ');
+        await writeFile(join(webOutDir, file), fillPublicPage(visitorHtml, { markup, ...page.meta }));
+        pages[path] = file;
+      }
+      await writeFile(join(webOutDir, 'prerendered-pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+      // ADR 0111: the template the server renders the live public pages (/status, /docs/api) into, for visitors.
+      await writeFile(join(webOutDir, 'live-page.html'), visitorHtml);
     },
   };
 }

@@ -15,7 +15,7 @@ import path from 'node:path';
  *   zone (src/server/...)                       may import
  *   app       main, app, deps, migrate,          every zone: it composes them
  *             http-server, web-build, cli/,
- *             dashboard-page
+ *             dashboard-page, live-public-page
  *   routes    routes/                           app-env, core, auth, queue, events, db, metrics, status, base
  *   app-env   app-env.ts (the Hono context)     auth, events, db, mail, base (the types of what requests get)
  *   engine    engine/                           core, queue, db, delivery, mail, providers, metrics, backup, status,
@@ -50,6 +50,7 @@ const serverZoneOf = {
   'http-server': 'app',
   'web-build': 'app',
   'dashboard-page': 'app',
+  'live-public-page': 'app',
   cli: 'app',
   'app-env': 'app-env',
   routes: 'routes',

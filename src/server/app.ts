@@ -11,6 +11,7 @@ import { DomainError } from './core/errors';
 import { isClientPath } from '#shared/client-paths';
 import { renderDashboardHtml } from './dashboard-page';
 import { isDatabaseUnavailable } from './db/database-unavailable';
+import { livePublicPageRenderer, livePublicPages, type LivePublicPath } from './live-public-page';
 import { carriesSessionCookie } from './routes/auth/session-cookie';
 import { createRouter } from './routes/create-router';
 import { refuseCrossSiteRequests } from './routes/csrf';
@@ -73,7 +74,8 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404));
 
-  if (webDir && existsSync(join(webDir, 'index.html'))) serveWebApp(app, webDir, { statusPage: deps.env.PUBLIC_STATUS_PAGE });
+  if (webDir && existsSync(join(webDir, 'index.html')))
+    serveWebApp(app, webDir, { statusPage: deps.env.PUBLIC_STATUS_PAGE, origin: deps.env.APP_URL, logger: deps.logger });
 
   app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
   app.onError((error, c) => {
@@ -95,7 +97,11 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
 }
 
 /** Built assets under /assets are content-hashed and cached for good; every other path is a client route. */
-function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string, { statusPage }: { statusPage: boolean }) {
+function serveWebApp(
+  app: ReturnType<typeof createRouter>,
+  webDir: string,
+  { statusPage, origin, logger }: { statusPage: boolean; origin: string; logger: AppDeps['logger'] },
+) {
   const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
   // Scripts and styles shrink to about a third gzipped; on a phone connection that decides how soon the page shows.
   app.use('*', compress());
@@ -125,6 +131,36 @@ function serveWebApp(app: ReturnType<typeof createRouter>, webDir: string, { sta
       c.header('Vary', 'Cookie');
       return c.html(carriesSessionCookie(c.req.header('Cookie')) ? indexHtml : visitorPage);
     });
+  }
+  // ADR 0111: every other public page pre-rendered for visitors too, one file per URL (the build's list).
+  const pagesList = join(webDir, 'prerendered-pages.json');
+  const prerenderedPages = existsSync(pagesList) ? (JSON.parse(readFileSync(pagesList, 'utf8')) as Record<string, string>) : {};
+  for (const [path, file] of Object.entries(prerenderedPages)) {
+    const visitorPage = prerendered(file);
+    app.get(path, (c) => {
+      c.header('Cache-Control', 'no-cache');
+      c.header('Vary', 'Cookie');
+      return c.html(carriesSessionCookie(c.req.header('Cookie')) ? indexHtml : visitorPage);
+    });
+  }
+  // ADR 0111: the public pages made of live data are rendered here per request for visitors, kept a few seconds.
+  if (existsSync(join(webDir, 'live-page.html'))) {
+    const renderLivePage = livePublicPageRenderer({
+      template: readFileSync(join(webDir, 'live-page.html'), 'utf8'),
+      askApi: (path) => Promise.resolve(app.request(path, { headers: { Accept: 'application/json' } })),
+      origin,
+      logger,
+    });
+    for (const path of Object.keys(livePublicPages) as LivePublicPath[]) {
+      app.get(path, async (c, next) => {
+        if (carriesSessionCookie(c.req.header('Cookie')) || (path === '/status' && !statusPage)) return next();
+        const page = await renderLivePage(path, c.req.header('Accept-Language'));
+        if (page === undefined) return next();
+        c.header('Cache-Control', 'no-cache');
+        c.header('Vary', 'Cookie, Accept-Language');
+        return c.html(page);
+      });
+    }
   }
   // The signed-in area's variant preloads that area's code instead of the public pages' (ADR 0054).
   const signedInHtml = prerendered('signed-in.html');

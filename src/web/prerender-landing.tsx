@@ -1,35 +1,35 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { defaultSiteConfig } from '#shared/site-config-defaults';
 import { PublicLayout } from './app/layouts/public-layout';
-import { RootLayout } from './app/layouts/root-layout';
+import { publicPages } from './app/public-pages';
+import { routes } from './app/router';
 import { LoginRoute } from './app/routes/auth/login';
 import { RegisterRoute } from './app/routes/auth/register';
 import { LandingRoute } from './app/routes/landing';
-import { siteConfigQueryOptions } from './features/site/api/get-site-config';
-import { meQueryKey } from './lib/auth';
 import { formatDocumentTitle } from './lib/use-document-title';
 import { withoutSuspenseMarkers } from './lib/suspense-markers';
-import { StaticDrawer } from './landing/static-drawer';
+import {
+  renderPublicRoute,
+  visitorQueries,
+  type LandingAudience,
+  type PublicPageRoute,
+  type RenderedPublicPage,
+} from './render-public-page';
 
-/**
- * Who the page is rendered for (ADR 0013):
- * - `visitor`: no session cookie. The page is final as it stands: signed-out header, the phone menu as static markup
- *   and the default deployment links; enhance-landing.ts patches the live values and starts the SPA when needed.
- * - `session`: a session cookie came along. The app's first render (session and configuration still loading), which
- *   the SPA renders over at once (ADR 0012).
- */
-export type LandingAudience = 'visitor' | 'session';
+export type { LandingAudience };
 
 // For the build, which writes these pages (vite.config.ts) and loads nothing else of the web app's sources.
 export { withoutSuspenseMarkers };
 export { dashboardPageSlots } from '#shared/dashboard/page-slots';
+export { fillPublicPage } from '#shared/public-page-template';
+export { prerenderedPageFile, publicPages } from './app/public-pages';
 
 /** The landing page rendered to HTML at build time; the server sends it for `/`, so it paints before any script runs. */
 export function renderLandingPage(audience: LandingAudience): string {
-  return renderPublicPage('/', LandingRoute, audience);
+  // With a session, the configuration is still loading, as in the SPA's first render.
+  const queryClient = audience === 'visitor' ? visitorQueries(defaultSiteConfig) : new QueryClient();
+  return renderPublicRoute('/', { pattern: undefined, Component: LandingRoute }, { queryClient, audience }).markup;
 }
 
 /**
@@ -47,24 +47,45 @@ export type PrerenderedAuthPath = (typeof prerenderedAuthPages)[number]['path'];
 export function renderAuthPage(path: PrerenderedAuthPath): string {
   const page = prerenderedAuthPages.find((candidate) => candidate.path === path);
   if (!page) throw new Error(`${path} is not pre-rendered`);
-  return renderPublicPage(path, page.Component, 'visitor');
+  return renderPublicRoute(
+    path,
+    { pattern: path.slice(1), Component: page.Component },
+    {
+      queryClient: visitorQueries(defaultSiteConfig),
+      audience: 'visitor',
+    },
+  ).markup;
 }
 
-function renderPublicPage(path: string, Page: () => ReactNode, audience: LandingAudience): string {
-  const route = path === '/' ? { index: true, Component: Page } : { path: path.slice(1), Component: Page };
-  const router = createMemoryRouter([{ Component: RootLayout, children: [{ Component: PublicLayout, children: [route] }] }], {
-    initialEntries: [path],
-  });
-  // Nothing is fetched while rendering to a string: queries without data stay pending, as in the browser's first render.
-  const queryClient = new QueryClient();
-  if (audience === 'visitor') {
-    queryClient.setQueryData(meQueryKey, null);
-    queryClient.setQueryData(siteConfigQueryOptions().queryKey, defaultSiteConfig);
+/**
+ * The other pre-rendered public pages (ADR 0111): every `prerendered` entry of publicPages that the two above do not
+ * write, each rendered by the component the router itself loads for its path, so the file is the page the SPA shows.
+ */
+export async function renderPrerenderedPages(): Promise<{ path: string; page: RenderedPublicPage }[]> {
+  const written = new Set<string>(['/', ...prerenderedAuthPages.map((page) => page.path)]);
+  const rendered: { path: string; page: RenderedPublicPage }[] = [];
+  for (const { path, rendering } of publicPages) {
+    if (rendering !== 'prerendered' || written.has(path)) continue;
+    const route = await publicPageRoute(path);
+    rendered.push({ path, page: renderPublicRoute(path, route, { queryClient: visitorQueries(defaultSiteConfig), audience: 'visitor' }) });
   }
-  return renderToString(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      {audience === 'visitor' ? <StaticDrawer /> : null}
-    </QueryClientProvider>,
-  );
+  return rendered;
+}
+
+type LazyRoute = () => Promise<{ Component?: PublicPageRoute['Component'] | null }>;
+
+/** The route the router matches for a public page, its lazily loaded component loaded; a path it 404s fails. */
+async function publicPageRoute(path: string): Promise<PublicPageRoute> {
+  const matches = matchRoutes(routes, path) ?? [];
+  const load = async (route: RouteObject | undefined) => {
+    const lazy = route?.lazy;
+    return typeof lazy === 'function' ? (await (lazy as LazyRoute)()).Component : route?.Component;
+  };
+  const [, layout, page] = matches.map((match) => match.route);
+  if (matches.length !== 3 || page?.path === '*' || (await load(layout)) !== PublicLayout) {
+    throw new Error(`${path} is not a page of the router's public layout`);
+  }
+  const Component = await load(page);
+  if (!Component) throw new Error(`The router has no component for ${path}`);
+  return { pattern: page?.index ? undefined : page?.path, Component };
 }

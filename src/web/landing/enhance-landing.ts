@@ -1,3 +1,4 @@
+import { handOverButtons } from './button-handover';
 import { enhanceDrawer } from './drawer';
 import { enhanceFaq } from './faq';
 import { handOverForms } from './form-handover';
@@ -8,10 +9,11 @@ import { startSpaOnIntent } from './start-spa';
 import { enhanceThemeSwitches } from './theme-switch';
 
 /*
- * The only script of the pages pre-rendered for visitors without a session: the landing page (ADR 0013) and the
- * sign-in and sign-up pages (ADR 0054). The HTML already is the whole page; this fills in the live values, makes
- * the FAQ, the phone menu and the theme switches work, and starts the SPA when the visitor is about to leave for
- * another page or to use a form. Once the SPA has rendered, the static page is gone and all of this steps aside.
+ * The only script of the pages pre-rendered for visitors without a session: the landing page (ADR 0013), the
+ * sign-in and sign-up pages (ADR 0054) and every other public page (ADR 0111). The HTML already is the whole page;
+ * this fills in the live values, makes the FAQ, the phone menu and the theme switches work, and starts the SPA when
+ * the visitor is about to leave for another page or to use a form or a button. Once the SPA has rendered, the static
+ * page is gone and all of this steps aside.
  */
 
 const root = document.getElementById('root');
@@ -21,6 +23,7 @@ if (root && page) {
   startSpaOnIntent(isActive);
   glideOnInPageLinks(isActive);
   handOverForms(page);
+  handOverButtons(page);
   // The header's switch and the phone menu's, which sits beside the page in #root.
   enhanceThemeSwitches(root);
 

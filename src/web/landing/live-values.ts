@@ -44,11 +44,11 @@ function isHttpUrl(value: unknown): value is string {
   return typeof value === 'string' && /^https?:\/\//.test(value);
 }
 
-/** The page carries Promptcron's own links; a deployment with other ones (ADR 0003) gets them swapped in. */
+/** The page carries Promptcron's own links and address; a deployment with other ones (ADR 0003) gets them swapped in. */
 export async function showDeploymentLinks(page: Element): Promise<void> {
   const body = await fetchJson('/api/config', (status) => status === 200).catch(() => null);
   if (typeof body !== 'object' || body === null) return;
-  const config = body as { waitlistUrl?: unknown; social?: Record<string, unknown> };
+  const config = body as { waitlistUrl?: unknown; supportEmail?: unknown; social?: Record<string, unknown> };
   const replacements = new Map<string, unknown>([
     [defaultSiteConfig.waitlistUrl, config.waitlistUrl],
     [defaultSiteConfig.social.x, config.social?.x],
@@ -58,6 +58,13 @@ export async function showDeploymentLinks(page: Element): Promise<void> {
   for (const link of page.querySelectorAll('a[href]')) {
     const replacement = replacements.get(link.getAttribute('href') ?? '');
     if (isHttpUrl(replacement)) link.setAttribute('href', replacement);
+  }
+  // /contact names the support address (ADR 0111): the link and its text.
+  const supportEmail = config.supportEmail;
+  if (typeof supportEmail !== 'string' || !supportEmail.includes('@')) return;
+  for (const link of page.querySelectorAll(`a[href="mailto:${defaultSiteConfig.supportEmail}"]`)) {
+    link.setAttribute('href', `mailto:${supportEmail}`);
+    if (link.textContent === defaultSiteConfig.supportEmail) link.textContent = supportEmail;
   }
 }
 

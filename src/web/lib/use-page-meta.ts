@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useReportPageMeta } from './page-meta-sink';
 
 /**
  * Document title (already formatted, see formatDocumentTitle) and meta description of a public page. index.html
@@ -6,6 +7,7 @@ import { useEffect } from 'react';
  * the browser tab and shared links describe that page.
  */
 export function usePageMeta({ title, description }: { title: string; description: string }): void {
+  useReportPageMeta({ title, description });
   useEffect(() => {
     document.title = title;
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '#web/config/paths';
 import { ApiReference } from '#web/features/content/components/api-reference';
 import { ContentPage, ContentSection } from '#web/features/content/components/content-page';
+import { useSiteOrigin } from '#web/lib/site-origin';
 
 const apiKeysSettingsPath = `${paths.dashboardSettings}?tab=api-keys`;
 
@@ -12,7 +13,7 @@ function Code({ children }: { children: ReactNode }) {
 
 export function ApiDocsRoute() {
   // The page is served by the server it documents, so the examples call this very origin.
-  const baseUrl = window.location.origin;
+  const baseUrl = useSiteOrigin();
 
   return (
     <ContentPage
