@@ -14,16 +14,16 @@ describe('the list of public pages (ADR 0111)', () => {
     const leftToTheApp: readonly string[] = publicRoutesLeftToTheApp;
     const missing = publicLayoutRoutes()
       .filter((pattern) => pattern !== '*' && !leftToTheApp.includes(pattern))
-      .filter((pattern) => !publicPages.some(({ path }) => matchPath(`/${pattern}`, path)));
+      .filter((pattern) => !publicPages.some(({ path, route }) => route === `/${pattern}` && matchPath(route, path)));
     expect(missing).toEqual([]);
   });
 
   it('names only pages the router has, each once', () => {
     const paths = publicPages.map((page) => page.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of paths) {
+    for (const { path, route } of publicPages) {
       const page = matchRoutes(routes, path)?.at(-1)?.route;
-      expect(page?.path === '*' ? `${path} is the 404 page` : path).toBe(path);
+      expect({ path, route: page?.index ? '/' : `/${page?.path}` }).toEqual({ path, route });
     }
   });
 

@@ -6,7 +6,7 @@ import { blogPostPath, guidePath, integrationDocsPath, paths } from '../config/p
 /*
  * Every page of the public site a visitor reaches without a link of their own (ADR 0111), one entry per URL, the
  * content catalogues' slugs included: the build pre-renders the static ones, the server renders the live ones per
- * request, the Lighthouse audit and the no-script journey visit them all. router.test.tsx checks that every public
+ * request, the no-script journey visits them all and the Lighthouse audit every route. router.test.tsx checks that every public
  * route of the router is here or among `publicRoutesLeftToTheApp`, so a new page cannot be forgotten.
  */
 
@@ -20,9 +20,11 @@ export type PublicPageRendering = 'prerendered' | 'server';
 export interface PublicPage {
   path: string;
   rendering: PublicPageRendering;
+  /** The router's route that renders it: the path itself, or a pattern such as "/blog/:postId" for a catalogue's. */
+  route: string;
 }
 
-const prerendered = (path: string): PublicPage => ({ path, rendering: 'prerendered' });
+const prerendered = (path: string, route = path): PublicPage => ({ path, rendering: 'prerendered', route });
 
 export const publicPages: readonly PublicPage[] = [
   prerendered(paths.home),
@@ -31,19 +33,19 @@ export const publicPages: readonly PublicPage[] = [
   prerendered(paths.forgotPassword),
   prerendered(paths.docs),
   prerendered(paths.docsQuickstart),
-  { path: paths.docsApi, rendering: 'server' },
-  ...integrations.map((integration) => prerendered(integrationDocsPath(integration.id))),
+  { path: paths.docsApi, rendering: 'server', route: paths.docsApi },
+  ...integrations.map((integration) => prerendered(integrationDocsPath(integration.id), '/docs/integrations/:integrationId')),
   prerendered(paths.blog),
-  ...blogPosts.map((post) => prerendered(blogPostPath(post.id))),
+  ...blogPosts.map((post) => prerendered(blogPostPath(post.id), '/blog/:postId')),
   prerendered(paths.guides),
   prerendered(paths.promptTemplates),
-  ...guides.map((guide) => prerendered(guidePath(guide.id))),
+  ...guides.map((guide) => prerendered(guidePath(guide.id), '/guides/:guideId')),
   prerendered(paths.integrations),
   prerendered(paths.about),
   prerendered(paths.contact),
   prerendered(paths.privacy),
   prerendered(paths.terms),
-  { path: paths.status, rendering: 'server' },
+  { path: paths.status, rendering: 'server', route: paths.status },
 ];
 
 /**
