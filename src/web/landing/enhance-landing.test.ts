@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAuthPage, renderLandingPage } from '../prerender-landing';
+import { renderAuthPage, renderLandingPage, renderPrerenderedPages } from '../prerender-landing';
 import { degradedBody, healthyBody, jsonResponse, stubFetch } from '../testing/test-utils';
 import { enhanceDrawer } from './drawer';
 import { enhanceFaq } from './faq';
@@ -113,6 +113,18 @@ describe('the landing page for visitors before the app starts', () => {
     expect(screen.getByRole('link', { name: /Join Waitlist/ }).getAttribute('href')).toBe('https://forms.example.com/waitlist');
     expect(within(footer()).getByRole('link', { name: 'X' }).getAttribute('href')).toBe('https://x.com/example');
     expect(within(footer()).getByRole('link', { name: 'GitHub' }).getAttribute('href')).toBe('https://github.com/example');
+  });
+
+  it('swaps the deployment’s own support address into the pre-rendered contact page (ADR 0111)', async () => {
+    const contact = (await renderPrerenderedPages()).find(({ path }) => path === '/contact');
+    document.body.innerHTML = `<div id="root">${contact?.page.markup ?? ''}</div>`;
+    const page = document.getElementById('root')?.firstElementChild;
+    if (!page) throw new Error('the contact page rendered nothing');
+    const address = within(screen.getByRole('main')).getByRole('link', { name: 'support@promptcron.com' });
+    stubFetch(() => jsonResponse({ waitlistUrl: 'https://forms.example.com/waitlist', supportEmail: 'help@example.com', social: {} }));
+    await showDeploymentLinks(page);
+    expect(address.textContent).toBe('help@example.com');
+    expect(address.getAttribute('href')).toBe('mailto:help@example.com');
   });
 
   it('shows the current year in the copyright line, whatever year the page was built in', () => {
