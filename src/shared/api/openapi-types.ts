@@ -972,6 +972,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account-address/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The account’s own e-mail address is confirmed: results e-mailed to it are delivered from now on */
+        post: operations["confirmOwnAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/address-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the “Confirm your e-mail address” mail again */
+        post: operations["resendOwnAddressConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "task.run.completed": {
@@ -1901,6 +1935,7 @@ export interface operations {
                             role: "admin" | "user";
                             invited: boolean;
                             hasSetPassword: boolean;
+                            emailConfirmed?: boolean;
                             newcomer?: boolean;
                             timeZone?: string;
                         };
@@ -1976,6 +2011,7 @@ export interface operations {
                             role: "admin" | "user";
                             invited: boolean;
                             hasSetPassword: boolean;
+                            emailConfirmed?: boolean;
                             newcomer?: boolean;
                             timeZone?: string;
                         };
@@ -2070,6 +2106,7 @@ export interface operations {
                             role: "admin" | "user";
                             invited: boolean;
                             hasSetPassword: boolean;
+                            emailConfirmed?: boolean;
                             newcomer?: boolean;
                             timeZone?: string;
                         };
@@ -2861,6 +2898,7 @@ export interface operations {
                             role: "admin" | "user";
                             invited: boolean;
                             hasSetPassword: boolean;
+                            emailConfirmed?: boolean;
                             newcomer?: boolean;
                             timeZone?: string;
                         };
@@ -7018,7 +7056,7 @@ export interface operations {
                         address: {
                             email: string;
                             /** @enum {string} */
-                            status: "own" | "confirmed" | "pending" | "unsubscribed";
+                            status: "own" | "own-unconfirmed" | "confirmed" | "pending" | "unsubscribed";
                         } | null;
                     };
                 };
@@ -7061,6 +7099,146 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description With an API key: seconds until the current minute’s count starts again */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmOwnAddress: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            /** @description The link is not one of ours, or its account or address is gone; or A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the session cookie from another site (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendOwnAddressConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued, to the account’s address */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the session cookie from another site (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is already confirmed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sent in the last minute, or five times in the last day */
+            429: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
