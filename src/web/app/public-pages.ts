@@ -49,11 +49,18 @@ export const publicPages: readonly PublicPage[] = [
 ];
 
 /**
- * Public routes the SPA alone renders, as none is a page a visitor opens on its own: four are reached through a link
+ * Public routes the SPA alone renders, as none is a page a visitor opens on its own: five are reached through a link
  * carrying a token (from an e-mail or an administrator) and show what that token allows, and /account-deleted is the
  * end of deleting one's account in the app (opened any other way, it sends the visitor to the landing page).
  */
-export const publicRoutesLeftToTheApp = ['reset-password', 'set-password', 'unsubscribe', 'delivery-address', 'account-deleted'] as const;
+export const publicRoutesLeftToTheApp = [
+  'reset-password',
+  'set-password',
+  'unsubscribe',
+  'delivery-address',
+  'confirm-email',
+  'account-deleted',
+] as const;
 
 /** The pages the build writes, with the file each goes to (below dist/web). */
 export function prerenderedPageFile(path: string): string {

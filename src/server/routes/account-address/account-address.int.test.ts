@@ -152,7 +152,15 @@ describe('an account confirms its own address (ADR 0109)', () => {
     };
     const confirm = document.paths['/api/account-address/confirm']?.post;
     expect(confirm?.security).toEqual([]);
-    expect(Object.keys(confirm?.responses ?? {})).toEqual(['200', '400']);
-    expect(Object.keys(document.paths['/api/me/address-confirmation']?.post?.responses ?? {})).toEqual(['202', '401', '409', '429']);
+    expect(Object.keys(confirm?.responses ?? {})).toEqual(['200', '400', '403', '413', '503']);
+    expect(Object.keys(document.paths['/api/me/address-confirmation']?.post?.responses ?? {})).toEqual([
+      '202',
+      '401',
+      '403',
+      '409',
+      '413',
+      '429',
+      '503',
+    ]);
   });
 });
