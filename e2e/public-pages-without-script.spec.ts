@@ -10,18 +10,21 @@ test.use({ javaScriptEnabled: false });
 
 const landingTitle = 'Promptcron — Time-Triggered AI Automation';
 
-for (const { path } of publicPages) {
-  test(`${path} shows its heading, content and own title without JavaScript`, async ({ page }, testInfo) => {
-    // The same markup at every width (public-site.spec.ts): one pass over some forty pages is enough.
-    test.skip(testInfo.project.name === 'mobile', 'the same markup at every width');
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expect(page.getByRole('main')).not.toHaveText('');
-    await expect(page.locator('[aria-busy="true"]'), 'still loading').toHaveCount(0);
-    if (path !== '/') expect(await page.title()).not.toBe(landingTitle);
-  });
-}
+// One journey over some forty pages, a step a page: a context and page per page was most of their time in CI.
+test('every public page shows its heading, content and own title without JavaScript', async ({ page }, testInfo) => {
+  // The same markup at every width (public-site.spec.ts): one pass is enough.
+  test.skip(testInfo.project.name === 'mobile', 'the same markup at every width');
+  for (const { path } of publicPages) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+      await expect(page.getByRole('main'), path).not.toHaveText('');
+      await expect(page.locator('[aria-busy="true"]'), `${path} still loading`).toHaveCount(0);
+      if (path !== '/') expect(await page.title(), path).not.toBe(landingTitle);
+    });
+  }
+});
 
 test('a docs page and the API reference read without JavaScript', async ({ page, baseURL }) => {
   await page.goto('/docs/quickstart');
