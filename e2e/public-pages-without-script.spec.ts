@@ -1,4 +1,3 @@
-import { publicPages } from '#web/app/public-pages';
 import { expect, test } from './fixtures';
 
 /*
@@ -7,24 +6,6 @@ import { expect, test } from './fixtures';
  * the figures of the moment. At both widths: the status page is often opened on a phone.
  */
 test.use({ javaScriptEnabled: false });
-
-const landingTitle = 'Promptcron — Time-Triggered AI Automation';
-
-// One journey over some forty pages, a step a page: a context and page per page was most of their time in CI.
-test('every public page shows its heading, content and own title without JavaScript', async ({ page }, testInfo) => {
-  // The same markup at every width (public-site.spec.ts): one pass is enough.
-  test.skip(testInfo.project.name === 'mobile', 'the same markup at every width');
-  for (const { path } of publicPages) {
-    await test.step(path, async () => {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
-      await expect(page.getByRole('main'), path).not.toHaveText('');
-      await expect(page.locator('[aria-busy="true"]'), `${path} still loading`).toHaveCount(0);
-      if (path !== '/') expect(await page.title(), path).not.toBe(landingTitle);
-    });
-  }
-});
 
 test('a docs page and the API reference read without JavaScript', async ({ page, baseURL }) => {
   await page.goto('/docs/quickstart');

@@ -1664,7 +1664,7 @@ export interface components {
                 periodEnd: string;
             };
             activity: components["schemas"]["RunActivity"];
-            /** @description How punctually the user’s scheduled runs began this month (issue 40) */
+            /** @description How punctually the user’s scheduled runs began this month (ADR 0080) */
             punctuality: {
                 /** @description Scheduled runs a worker began this calendar month (UTC), so whose lateness is known */
                 timedRunsThisMonth: number;

@@ -44,7 +44,7 @@ export const dashboardSchema = z
           description: 'Their 99th percentile of lateness (slot to the start of work, interpolated, rounded); null without any',
         }),
       })
-      .meta({ description: 'How punctually the user’s scheduled runs began this month (issue 40)' }),
+      .meta({ description: 'How punctually the user’s scheduled runs began this month (ADR 0080)' }),
   })
   .meta({ id: 'Dashboard' });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Whether a task's e-mail target may receive its results (issue 24, ADR 0053): the account's own address once the
+ * Whether a task's e-mail target may receive its results (ADR 0053): the account's own address once the
  * account confirmed it (`own`; until then `own-unconfirmed`, ADR 0109); any other once its owner confirmed
  * (`confirmed`), not while the confirmation is awaited (`pending`) nor after it unsubscribed from the sender's mail
  * (`unsubscribed`).

@@ -168,7 +168,7 @@ function DeliveryAddress({ task }: { task: Task }) {
 }
 
 /**
- * An address other than the account's own receives nothing until its owner confirms (issue 24, ADR 0053), nor the
+ * An address other than the account's own receives nothing until its owner confirms (ADR 0053), nor the
  * account's own until the account has confirmed it (ADR 0109). Nothing is
  * shown while the answer loads or if it fails: the address itself is what matters on this page.
  */
