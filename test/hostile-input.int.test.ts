@@ -29,7 +29,7 @@ const emailTask = {
   provider: 'openai',
   model: 'gpt-5-mini',
   scheduleType: 'daily',
-  scheduleTime: '07:00',
+  localTime: '07:00',
   startDate: '2026-07-01',
   timezone: 'Europe/Berlin',
   prompt: { input: 'Summarise the AI news of the day in five bullet points.', temperature: 1, searchEnabled: true },

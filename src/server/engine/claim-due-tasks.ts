@@ -92,14 +92,18 @@ export async function claimBatch(
       provider: string;
       model: string;
       schedule_type: Schedule['scheduleType'];
-      schedule_time: string | null;
+      local_time: string | null;
       start_date: string | null;
       timezone: string;
       custom_cron: string | null;
+      cron_timezone: string | null;
+      dst_gap: Schedule['dstGap'];
+      dst_repeat: Schedule['dstRepeat'];
       next_fire_at: string;
       busy: boolean;
     }>(sql`
-      select id, user_id, provider, model, schedule_type, schedule_time, start_date::text, timezone, custom_cron, next_fire_at::text,
+      select id, user_id, provider, model, schedule_type, local_time, start_date::text, timezone, custom_cron, cron_timezone, dst_gap, dst_repeat,
+        next_fire_at::text,
         exists (select 1 from task_runs run where run.task_id = tasks.id and run.status = 'processing') as busy
       from tasks
       where status = 'active' and next_fire_at <= ${now.toISOString()}::timestamptz and not ${finishingLateWork}
@@ -112,10 +116,13 @@ export async function claimBatch(
     provider: row.provider,
     model: row.model,
     scheduleType: row.schedule_type,
-    scheduleTime: row.schedule_time,
+    localTime: row.local_time,
     startDate: row.start_date,
     timezone: row.timezone,
     customCron: row.custom_cron,
+    cronTimezone: row.cron_timezone,
+    dstGap: row.dst_gap,
+    dstRepeat: row.dst_repeat,
     nextFireAt: new Date(row.next_fire_at),
     busy: row.busy,
   }));
@@ -219,7 +226,17 @@ function runsPerUser(plans: TaskSlots[]): Map<string, number> {
 function memoizedDueSlots(now: Date) {
   const known = new Map<string, ReturnType<typeof dueSlots>>();
   return (task: DueTask) => {
-    const key = [task.scheduleType, task.scheduleTime, task.startDate, task.timezone, task.customCron, task.nextFireAt.getTime()].join('|');
+    const key = [
+      task.scheduleType,
+      task.localTime,
+      task.startDate,
+      task.timezone,
+      task.customCron,
+      task.cronTimezone,
+      task.dstGap,
+      task.dstRepeat,
+      task.nextFireAt.getTime(),
+    ].join('|');
     let slots = known.get(key);
     if (!slots) {
       slots = dueSlots(task, now);

@@ -27,7 +27,7 @@ let ownerId: string;
 
 const baseTask = taskInput({
   model: 'gpt-5-nano',
-  scheduleTime: '09:00',
+  localTime: '09:00',
   prompt: { input: 'Write a **haiku** about schedules.', temperature: 1, searchEnabled: true },
 });
 

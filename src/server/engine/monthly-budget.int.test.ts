@@ -68,11 +68,11 @@ describe('a task’s budget in tokens', () => {
     const capped = await seedTask(database.db, owner.id, {
       name: 'Capped',
       model: 'gpt-5-mini',
-      scheduleTime: null,
+      localTime: null,
       budgetUnit: 'tokens',
       budgetAmount: 100,
     });
-    const free = await seedTask(database.db, owner.id, { name: 'Uncapped', model: 'gpt-5-mini', scheduleTime: null });
+    const free = await seedTask(database.db, owner.id, { name: 'Uncapped', model: 'gpt-5-mini', localTime: null });
     const now = new Date();
 
     // 80 + 40 tokens: the first run takes the task past its budget of 100.
@@ -122,8 +122,8 @@ describe('a user’s budget in USD', () => {
       budgetUnit: 'usd',
       budgetAmount: 0.5,
     });
-    const first = await seedTask(database.db, owner.id, { name: 'First', scheduleTime: null });
-    const second = await seedTask(database.db, owner.id, { name: 'Second', scheduleTime: null });
+    const first = await seedTask(database.db, owner.id, { name: 'First', localTime: null });
+    const second = await seedTask(database.db, owner.id, { name: 'Second', localTime: null });
     const now = new Date();
     // Last month's spending does not count; this month's $0.30 leaves room.
     await seedRun(database.db, first, { startedAt: new Date(calendarMonthOf(now).start.getTime() - hour), costUsd: 5 });

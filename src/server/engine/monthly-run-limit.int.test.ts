@@ -93,7 +93,7 @@ async function runsOfUser(userId: string) {
 async function seedDueTasks(userId: string, count: number, now: Date) {
   const due = [];
   for (let i = 0; i < count; i += 1)
-    due.push(await seedTask(t.db, userId, { name: `Due ${i + 1}`, scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000) }));
+    due.push(await seedTask(t.db, userId, { name: `Due ${i + 1}`, localTime: null, nextFireAt: new Date(now.getTime() - 60_000) }));
   return due;
 }
 
@@ -104,7 +104,7 @@ describe('scheduled runs', () => {
     await setUsedThisMonth(owner.id, 298, now);
     await seedDueTasks(owner.id, 3, now);
     // A slot missed two hours back is recorded as skipped and called no model: it does not count.
-    await seedTask(t.db, owner.id, { name: 'Missed', scheduleTime: null, nextFireAt: new Date(now.getTime() - 2 * hour) });
+    await seedTask(t.db, owner.id, { name: 'Missed', localTime: null, nextFireAt: new Date(now.getTime() - 2 * hour) });
 
     await claimDueTasks({ db: t.db, now });
     const runs = await runsOfUser(owner.id);
@@ -160,8 +160,7 @@ describe('scheduled runs', () => {
     for (let i = 0; i < 30; i += 1) owners.push(await seedUser(t.db));
     // Interleaved, so that every claim's batches hold some tasks of users whose other tasks another claim holds.
     for (let round = 0; round < 4; round += 1)
-      for (const owner of owners)
-        await seedTask(t.db, owner.id, { scheduleTime: null, nextFireAt: new Date(now.getTime() - 60_000 - round) });
+      for (const owner of owners) await seedTask(t.db, owner.id, { localTime: null, nextFireAt: new Date(now.getTime() - 60_000 - round) });
     const claimUntilDone = async () => {
       while ((await claimDueTasks({ db: t.db, now, batchSize: 7 })).claimed > 0);
     };

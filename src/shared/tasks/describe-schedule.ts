@@ -1,4 +1,4 @@
-import { toLocalScheduleTime, type Schedule } from './schedule';
+import { scheduleTimeZone, type Schedule } from './schedule';
 import { zoneAbbreviation } from './zone-abbreviation';
 
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -10,16 +10,16 @@ function ordinal(day: number): string {
 
 /**
  * A schedule in words, as it fires, in the task's own time zone: "Daily at 09:00", "Weekly on Monday at 07:30",
- * "Monthly on the 31st at 18:00", "Hourly at :15", or the cron text with "(UTC)".
+ * "Monthly on the 31st at 18:00", "Hourly at :15", or the cron text with its zone: "0 9 * * 1-5 (Europe/Berlin)".
  *
  * `zoneAt` adds the zone's abbreviation at that instant ("Daily at 09:00 CET"): for readers in another zone than the
  * task's, such as an administrator, who would otherwise take the time for their own.
  */
 export function describeSchedule(schedule: Schedule, { zoneAt }: { zoneAt?: Date } = {}): string {
-  if (schedule.scheduleType === 'custom') return `${schedule.customCron ?? ''} (UTC)`;
-  if (!schedule.scheduleTime) return `${capitalize(schedule.scheduleType)} at scheduled time`;
+  if (schedule.scheduleType === 'custom') return `${schedule.customCron ?? ''} (${scheduleTimeZone(schedule)})`;
+  if (!schedule.localTime) return `${capitalize(schedule.scheduleType)} at scheduled time`;
   const startDate = schedule.startDate ?? (zoneAt ?? new Date()).toISOString().slice(0, 10);
-  const local = toLocalScheduleTime(schedule.scheduleTime, startDate, schedule.timezone);
+  const local = schedule.localTime;
   const zone = zoneAt ? ` ${zoneAbbreviation(schedule.timezone, zoneAt)}` : '';
   const [year = 1970, month = 1, day = 1] = startDate.split('-').map(Number);
   switch (schedule.scheduleType) {

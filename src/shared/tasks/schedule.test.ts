@@ -10,10 +10,10 @@ const local = (dates: Date[], timeZone: string) =>
   });
 
 function daily(timeZone: string, localTime: string, startDate: string): Schedule {
-  return { scheduleType: 'daily', scheduleTime: toUtcScheduleTime(localTime, startDate, timeZone), startDate, timezone: timeZone };
+  return { scheduleType: 'daily', localTime, startDate, timezone: timeZone };
 }
 
-describe('local and stored (UTC) schedule times', () => {
+describe('the deprecated UTC schedule time and the local time', () => {
   it('stores 09:00 Berlin in winter as 08:00 UTC and in summer as 07:00 UTC, and reads both back as 09:00', () => {
     expect(toUtcScheduleTime('09:00', '2026-01-15', 'Europe/Berlin')).toBe('08:00');
     expect(toUtcScheduleTime('09:00', '2026-07-15', 'Europe/Berlin')).toBe('07:00');
@@ -52,7 +52,7 @@ describe('next fire times', () => {
   });
 
   it('fires hourly at the minute of its time, from the start date on', () => {
-    const schedule: Schedule = { scheduleType: 'hourly', scheduleTime: '10:15', startDate: '2026-05-01', timezone: 'UTC' };
+    const schedule: Schedule = { scheduleType: 'hourly', localTime: '10:15', startDate: '2026-05-01', timezone: 'UTC' };
     expect(iso(nextFireTimes(schedule, { after: new Date('2026-04-20T00:00:00Z'), count: 2 }))).toEqual([
       '2026-05-01T00:15:00.000Z',
       '2026-05-01T01:15:00.000Z',
@@ -64,7 +64,7 @@ describe('next fire times', () => {
     // 2026-06-03 is a Wednesday.
     const schedule: Schedule = {
       scheduleType: 'weekly',
-      scheduleTime: toUtcScheduleTime('07:30', '2026-06-03', 'Europe/Berlin'),
+      localTime: '07:30',
       startDate: '2026-06-03',
       timezone: 'Europe/Berlin',
     };
@@ -73,12 +73,12 @@ describe('next fire times', () => {
   });
 
   it('fires monthly on the day of the start date, and a 31st on the last day of shorter months', () => {
-    const fifteenth: Schedule = { scheduleType: 'monthly', scheduleTime: '12:00', startDate: '2026-01-15', timezone: 'UTC' };
+    const fifteenth: Schedule = { scheduleType: 'monthly', localTime: '12:00', startDate: '2026-01-15', timezone: 'UTC' };
     expect(iso(nextFireTimes(fifteenth, { after: new Date('2026-01-01T00:00:00Z'), count: 2 }))).toEqual([
       '2026-01-15T12:00:00.000Z',
       '2026-02-15T12:00:00.000Z',
     ]);
-    const thirtyFirst: Schedule = { scheduleType: 'monthly', scheduleTime: '18:00', startDate: '2026-01-31', timezone: 'UTC' };
+    const thirtyFirst: Schedule = { scheduleType: 'monthly', localTime: '18:00', startDate: '2026-01-31', timezone: 'UTC' };
     expect(iso(nextFireTimes(thirtyFirst, { after: new Date('2026-01-01T00:00:00Z'), count: 5 }))).toEqual([
       '2026-01-31T18:00:00.000Z',
       '2026-02-28T18:00:00.000Z',
@@ -86,7 +86,7 @@ describe('next fire times', () => {
       '2026-04-30T18:00:00.000Z',
       '2026-05-31T18:00:00.000Z',
     ]);
-    const thirtieth: Schedule = { scheduleType: 'monthly', scheduleTime: '08:00', startDate: '2026-01-30', timezone: 'UTC' };
+    const thirtieth: Schedule = { scheduleType: 'monthly', localTime: '08:00', startDate: '2026-01-30', timezone: 'UTC' };
     expect(iso(nextFireTimes(thirtieth, { after: new Date('2026-01-31T00:00:00Z'), count: 3 }))).toEqual([
       '2026-02-28T08:00:00.000Z',
       '2026-03-30T08:00:00.000Z',
@@ -94,12 +94,29 @@ describe('next fire times', () => {
     ]);
   });
 
-  it('reads custom cron in UTC, whatever the task time zone', () => {
-    const schedule: Schedule = { scheduleType: 'custom', customCron: '0 9 * * 1-5', timezone: 'America/Los_Angeles' };
+  it('reads a custom cron in its cron zone, and in the task zone when it has none', () => {
+    const schedule: Schedule = { scheduleType: 'custom', customCron: '0 9 * * 1-5', cronTimezone: 'UTC', timezone: 'America/Los_Angeles' };
     // 2026-11-20 is a Friday.
     expect(iso(nextFireTimes(schedule, { after: new Date('2026-11-20T10:00:00Z'), count: 2 }))).toEqual([
       '2026-11-23T09:00:00.000Z',
       '2026-11-24T09:00:00.000Z',
+    ]);
+    expect(iso(nextFireTimes({ ...schedule, cronTimezone: null }, { after: new Date('2026-11-20T10:00:00Z'), count: 1 }))).toEqual([
+      '2026-11-20T17:00:00.000Z',
+    ]);
+  });
+
+  it('starts a custom cron on its start date, read in the cron zone', () => {
+    const schedule: Schedule = {
+      scheduleType: 'custom',
+      customCron: '@daily',
+      cronTimezone: 'Asia/Kolkata',
+      startDate: '2027-01-10',
+      timezone: 'UTC',
+    };
+    expect(local(nextFireTimes(schedule, { after: new Date('2026-12-06T00:00:00Z'), count: 2 }), 'Asia/Kolkata')).toEqual([
+      '2027-01-10 00:00',
+      '2027-01-11 00:00',
     ]);
   });
 });

@@ -2,35 +2,57 @@ import { Cron } from 'croner';
 import { formatTime, instantOf, parseDate, parseTime, todayIn, wallTimeAt } from '../time/zoned-time';
 import type { ScheduleType } from './task.schema';
 
+export const dstGapPolicies = ['shift', 'skip'] as const;
+export type DstGapPolicy = (typeof dstGapPolicies)[number];
+export const dstRepeatPolicies = ['first', 'both'] as const;
+export type DstRepeatPolicy = (typeof dstRepeatPolicies)[number];
+
 /**
- * When a task fires (ARCHITECTURE section 5). Simple schedules keep the wall-clock time of the task's own zone, so a
- * 09:00 task stays at 09:00 across DST; hourly fires at the minute of its time, weekly on the weekday of its start
- * date, monthly on the day of month of its start date (the 31st on the last day of shorter months). Custom cron is
- * UTC. Nothing fires before the start date.
+ * When a task fires (ARCHITECTURE section 5, ADR 0116). Simple schedules are a wall-clock time of the task's own zone,
+ * stored as such, so 09:00 stays 09:00 across DST and on the day it changes; hourly fires at the minute of its time,
+ * weekly on the weekday of its start date, monthly on the day of month of its start date (the 31st on the last day
+ * of shorter months). A custom cron is read in its `cronTimezone`. Nothing fires before the start date.
  */
 export interface Schedule {
   scheduleType: ScheduleType;
-  /** HH:MM in UTC, as stored. */
-  scheduleTime?: string | null;
-  /** YYYY-MM-DD in `timezone`. */
+  /** HH:MM on the wall clock of `timezone`. */
+  localTime?: string | null;
+  /** YYYY-MM-DD in the schedule's zone. */
   startDate?: string | null;
   timezone: string;
   customCron?: string | null;
+  /** The zone a custom cron is read in; the task's own when not given. */
+  cronTimezone?: string | null;
+  /** A wall time that does not exist that day (spring forward): run at the first instant after it, or skip the day. */
+  dstGap?: DstGapPolicy;
+  /** A wall time that happens twice (autumn): run at the first, or at both. */
+  dstRepeat?: DstRepeatPolicy;
 }
 
-/**
- * The stored UTC time means the local time it had on the start date; converting through that same date keeps the
- * pair stable whatever the season today.
- */
-export function toUtcScheduleTime(localTime: string, startDate: string, timeZone: string): string {
-  const instant = instantOf({ ...parseDate(startDate), ...parseTime(localTime) }, timeZone);
+/** Why a slot is not simply the schedule's wall time: what the preview and the form tell the user. */
+export type SlotNote = 'dst_shifted' | 'dst_repeated';
+
+export interface Slot {
+  at: Date;
+  note?: SlotNote;
+}
+
+/** The zone a schedule's wall times are read in. */
+export function scheduleTimeZone(schedule: Pick<Schedule, 'scheduleType' | 'timezone' | 'cronTimezone'>): string {
+  return schedule.scheduleType === 'custom' ? (schedule.cronTimezone ?? schedule.timezone) : schedule.timezone;
+}
+
+/** The deprecated UTC reading of a local time: its UTC time of day on `date` (the start date, or today). */
+export function toUtcScheduleTime(localTime: string, date: string, timeZone: string): string {
+  const instant = instantOf({ ...parseDate(date), ...parseTime(localTime) }, timeZone);
   return formatTime({ hour: instant.getUTCHours(), minute: instant.getUTCMinutes() });
 }
 
-export function toLocalScheduleTime(utcTime: string, startDate: string, timeZone: string): string {
+/** The local time a UTC time of day names on `date` in `timeZone`: how a client's deprecated `scheduleTime` is read. */
+export function toLocalScheduleTime(utcTime: string, date: string, timeZone: string): string {
   const { hour, minute } = parseTime(utcTime);
-  const { year, month, day } = parseDate(startDate);
-  // The UTC reading may fall on the day before or after the local start date; try the neighbours too.
+  const { year, month, day } = parseDate(date);
+  // The UTC reading may fall on the day before or after the local date; try the neighbours too.
   for (const shift of [0, -1, 1]) {
     const instant = new Date(Date.UTC(year, month - 1, day + shift, hour, minute));
     const wall = wallTimeAt(instant, timeZone);
@@ -54,45 +76,131 @@ function cronFor(pattern: string, timezone: string): Cron {
   return cron;
 }
 
-/** The zone a schedule's times are read in: its task's, but UTC for a custom cron (spec section 9). */
-export function scheduleTimeZone(schedule: Pick<Schedule, 'scheduleType' | 'timezone'>): string {
-  return schedule.scheduleType === 'custom' ? 'UTC' : schedule.timezone;
+/** The cron patterns a schedule fires on (a monthly on the 29th–31st needs two), or none when it cannot fire. */
+function patternsOf(schedule: Schedule, start: { year: number; month: number; day: number }): string[] {
+  if (schedule.scheduleType === 'custom') return schedule.customCron ? [schedule.customCron.trim()] : [];
+  if (!schedule.localTime) return [];
+  const { hour, minute } = parseTime(schedule.localTime);
+  switch (schedule.scheduleType) {
+    case 'hourly':
+      return [`${minute} * * * *`];
+    case 'daily':
+      return [`${minute} ${hour} * * *`];
+    case 'weekly':
+      return [`${minute} ${hour} * * ${new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay()}`];
+    case 'monthly':
+      // Months that have the day fire on it; shorter months fire on their last day.
+      return start.day <= 28 ? [`${minute} ${hour} ${start.day} * *`] : [`${minute} ${hour} ${start.day} * *`, `${minute} ${hour} L * *`];
+  }
+}
+
+/**
+ * The next `count` slots strictly after `after`, with their DST notes when `notes` is set (the engine does not need
+ * them). A wall time in a spring-forward gap comes as croner gives it, the first instant after the gap; one that
+ * happens twice comes once, at its first. The policies then skip the first kind or add the second occurrence.
+ */
+export function upcomingSlots(
+  schedule: Schedule,
+  { after = new Date(), count = 1, notes = false }: { after?: Date; count?: number; notes?: boolean } = {},
+): Slot[] {
+  const timeZone = scheduleTimeZone(schedule);
+  const startDate = schedule.startDate ?? (schedule.scheduleType === 'custom' ? null : todayIn(timeZone, after));
+  const start = startDate ? parseDate(startDate) : parseDate(todayIn(timeZone, after));
+  const patterns = patternsOf(schedule, start);
+  if (!patterns.length) return [];
+  const startAt = startDate ? instantOf({ ...start, hour: 0, minute: 0 }, timeZone) : after;
+  let from = after.getTime() >= startAt.getTime() ? after : new Date(startAt.getTime() - 1000);
+  const skipShifted = schedule.dstGap === 'skip';
+  const addRepeats = schedule.dstRepeat === 'both';
+  const describe = notes || skipShifted || addRepeats;
+  const slots: Slot[] = [];
+  // A skipped slot leaves room for another; a schedule whose every slot is skipped ends after a few rounds.
+  for (let round = 0; slots.length < count && round < 8; round++) {
+    const wanted = count - slots.length;
+    const found = nextOccurrences(patterns, timeZone, from, wanted + (skipShifted ? 2 : 0));
+    if (!found.length) break;
+    for (const at of found) {
+      if (!describe) {
+        slots.push({ at });
+        continue;
+      }
+      if (isShifted(patterns, timeZone, at, schedule.scheduleType)) {
+        if (!skipShifted) slots.push({ at, note: 'dst_shifted' });
+        continue;
+      }
+      const again = repeatOf(at, timeZone);
+      if (again) {
+        slots.push({ at, note: 'dst_repeated' });
+        if (addRepeats && again.later) slots.push({ at: again.later, note: 'dst_repeated' });
+      } else if (isSecondOccurrence(at, timeZone)) {
+        slots.push({ at, note: 'dst_repeated' });
+      } else {
+        slots.push({ at });
+      }
+    }
+    from = found.at(-1) ?? from;
+  }
+  return dedupe(slots).slice(0, count);
+}
+
+function nextOccurrences(patterns: string[], timeZone: string, from: Date, count: number): Date[] {
+  if (patterns.length === 1) return cronFor(patterns[0] ?? '', timeZone).nextRuns(count, from);
+  const [onTheDay = '', onMonthEnds = ''] = patterns;
+  const day = Number(onTheDay.split(' ')[2]);
+  const shortMonthEnds = cronFor(onMonthEnds, timeZone)
+    .nextRuns(count, from)
+    .filter((instant) => wallTimeAt(instant, timeZone).day < day);
+  return [...cronFor(onTheDay, timeZone).nextRuns(count, from), ...shortMonthEnds]
+    .sort((a, b) => a.getTime() - b.getTime())
+    .slice(0, count);
+}
+
+/** A slot croner moved out of a spring-forward gap: its wall time is not one the schedule names. */
+function isShifted(patterns: string[], timeZone: string, at: Date, scheduleType: ScheduleType): boolean {
+  // Hourly keeps elapsed time: its next hour after a gap is a slot of its own, not a shifted one.
+  if (scheduleType === 'hourly') return false;
+  if (patterns.length === 2) return !patterns.some((pattern) => wallMatches(pattern, timeZone, at));
+  return !cronFor(patterns[0] ?? '', timeZone).match(at);
+}
+
+function wallMatches(pattern: string, timeZone: string, at: Date): boolean {
+  const [minute, hour] = pattern.split(' ').map(Number);
+  const wall = wallTimeAt(at, timeZone);
+  return wall.hour === hour && wall.minute === minute;
+}
+
+const sameWallMinute = (a: Date, b: Date, timeZone: string) => {
+  const x = wallTimeAt(a, timeZone);
+  const y = wallTimeAt(b, timeZone);
+  return x.year === y.year && x.month === y.month && x.day === y.day && x.hour === y.hour && x.minute === y.minute;
+};
+
+// Clocks go back by an hour, or by 30 minutes on Lord Howe Island.
+const repeatLengthsMs = [60 * 60_000, 30 * 60_000];
+
+/** When the wall time at `at` happens again later that night, its second instant. */
+function repeatOf(at: Date, timeZone: string): { later: Date } | undefined {
+  for (const length of repeatLengthsMs) {
+    const later = new Date(at.getTime() + length);
+    if (sameWallMinute(at, later, timeZone)) return { later };
+  }
+  return undefined;
+}
+
+function isSecondOccurrence(at: Date, timeZone: string): boolean {
+  return repeatLengthsMs.some((length) => sameWallMinute(at, new Date(at.getTime() - length), timeZone));
+}
+
+function dedupe(slots: Slot[]): Slot[] {
+  const seen = new Set<number>();
+  return slots
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .filter(({ at }) => (seen.has(at.getTime()) ? false : (seen.add(at.getTime()), true)));
 }
 
 /** The next `count` fire times strictly after `after`. */
 export function nextFireTimes(schedule: Schedule, { after = new Date(), count = 1 }: { after?: Date; count?: number } = {}): Date[] {
-  if (schedule.scheduleType === 'custom') {
-    if (!schedule.customCron) return [];
-    return cronFor(schedule.customCron, scheduleTimeZone(schedule)).nextRuns(count, after);
-  }
-  if (!schedule.scheduleTime) return [];
-  const timeZone = schedule.timezone;
-  const startDate = schedule.startDate ?? todayIn(timeZone, after);
-  const local = parseTime(toLocalScheduleTime(schedule.scheduleTime, startDate, timeZone));
-  const start = parseDate(startDate);
-  const startAt = instantOf({ ...start, hour: 0, minute: 0 }, timeZone);
-  const from = after.getTime() >= startAt.getTime() ? after : new Date(startAt.getTime() - 1000);
-  const cron = (pattern: string) => cronFor(pattern, timeZone).nextRuns(count, from);
-
-  switch (schedule.scheduleType) {
-    case 'hourly':
-      return cron(`${local.minute} * * * *`);
-    case 'daily':
-      return cron(`${local.minute} ${local.hour} * * *`);
-    case 'weekly': {
-      const weekday = new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay();
-      return cron(`${local.minute} ${local.hour} * * ${weekday}`);
-    }
-    case 'monthly': {
-      if (start.day <= 28) return cron(`${local.minute} ${local.hour} ${start.day} * *`);
-      // Months that have the day fire on it; shorter months fire on their last day.
-      const onTheDay = cron(`${local.minute} ${local.hour} ${start.day} * *`);
-      const onShortMonthEnds = cron(`${local.minute} ${local.hour} L * *`).filter(
-        (instant) => wallTimeAt(instant, timeZone).day < start.day,
-      );
-      return [...onTheDay, ...onShortMonthEnds].sort((a, b) => a.getTime() - b.getTime()).slice(0, count);
-    }
-  }
+  return upcomingSlots(schedule, { after, count }).map((slot) => slot.at);
 }
 
 /** The first fire time after `after`, or null when the schedule never fires. */

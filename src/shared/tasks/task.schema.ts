@@ -3,16 +3,15 @@ import { z } from 'zod';
 import { budgetUnits, monthlyBudgetSchema } from '../budgets/monthly-budget.schema';
 import { lastRunSchema } from '../runs/run.schema';
 import { multiLineText, singleLineText } from '../text/safe-text';
-import { isTimeZone } from '../time/zoned-time';
+import { isTimeZone, todayIn } from '../time/zoned-time';
 import { findModel, providerIds } from './catalog';
 import { deliveryMethods, type DeliveryMethod } from './delivery-methods';
 import { unknownVariableMessage, unknownVariables } from './prompt-variables';
-import { nextFireTime } from './schedule';
+import { dstGapPolicies, dstRepeatPolicies, nextFireTime, toLocalScheduleTime } from './schedule';
 
 /**
- * The task input (spec sections 3 and 5), one schema for the form and the API. The API reads `scheduleTime` as UTC;
- * the form keeps the user's local time in that field and converts it on submit (`toUtcScheduleTime`), so both
- * validate the same shape with the same messages.
+ * The task input (spec sections 3 and 5), one schema for the form and the API. Both send a simple schedule's time as
+ * `localTime` in the task's zone (ADR 0116); the API still reads the deprecated UTC `scheduleTime` of older clients.
  */
 
 export const scheduleTypes = ['hourly', 'daily', 'weekly', 'monthly', 'custom'] as const;
@@ -70,7 +69,11 @@ export const taskMessages = {
   slackUrl: 'Please enter a Slack incoming webhook URL (https://hooks.slack.com/...).',
   discordUrl: 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...).',
   delivery: 'Please provide valid delivery details.',
-  cron: 'Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.',
+  cron: 'Please enter a valid cron expression: five fields (minute hour day month weekday) or a macro such as @daily.',
+  cronSeconds: 'Please use five fields (minute hour day month weekday): seconds and years are not supported.',
+  cronSpecial: 'L, W, # and ? are not supported: please use plain values, ranges, lists and steps.',
+  cronTooLong: 'A cron expression must be at most 200 characters.',
+  scheduleTimeDisagrees: 'scheduleTime (UTC) and localTime name different times: send localTime only.',
   time: 'Please enter a time as HH:MM.',
   startDate: 'Please enter a start date.',
   timezone: 'Please select a valid time zone.',
@@ -78,6 +81,8 @@ export const taskMessages = {
   emailTooLong: 'Email address must be at most 254 characters.',
   webhookUrlTooLong: 'Webhook URL must be at most 2,048 characters.',
   neverFires: 'This schedule never fires.',
+  dstGap: 'Please choose what happens when the time does not exist (shift or skip).',
+  dstRepeat: 'Please choose what happens when the time happens twice (first or both).',
   deliverWhen: 'Please choose when to deliver.',
   deliveryCondition: 'Please enter a yes/no question about the result.',
   deliveryConditionTooLong: 'The question must be at most 500 characters.',
@@ -86,16 +91,32 @@ export const taskMessages = {
 /** The dates a start date may take: PostgreSQL has no year 0, and a four-digit year is what the form can show. */
 export const startDateRange = { min: '0001-01-01', max: '9999-12-31' } as const;
 
-/** A 5-field cron expression croner accepts (UTC is applied when it runs). */
-export function isValidCron(expression: string): boolean {
+const cronMacros = ['@hourly', '@daily', '@midnight', '@weekly', '@monthly', '@yearly', '@annually'];
+
+/**
+ * What is wrong with a cron expression, or undefined: five fields or a macro (ADR 0116). Croner would accept
+ * seconds, years and its L/W/#/? extensions; they are refused rather than read in a way other tools do not.
+ */
+export function cronProblem(expression: string): string | undefined {
   const trimmed = expression.trim();
-  if (trimmed.split(/\s+/).length !== 5) return false;
+  if (trimmed.length > 200) return taskMessages.cronTooLong;
+  if (cronMacros.includes(trimmed.toLowerCase())) return undefined;
+  const fields = trimmed.split(/\s+/);
+  if (fields.length > 5) return taskMessages.cronSeconds;
+  if (fields.length !== 5) return taskMessages.cron;
+  if (/[LW#?]/i.test(trimmed.replace(/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat)\b/gi, ''))) {
+    return taskMessages.cronSpecial;
+  }
   try {
     new Cron(trimmed, { paused: true, timezone: 'UTC' });
-    return true;
+    return undefined;
   } catch {
-    return false;
+    return taskMessages.cron;
   }
+}
+
+export function isValidCron(expression: string): boolean {
+  return cronProblem(expression) === undefined;
 }
 
 /**
@@ -175,16 +196,38 @@ export const taskInputSchema = z
     provider: requiredChoice(providerIds, taskMessages.provider),
     model: singleLineText({ error: taskMessages.model }).min(1, taskMessages.model).max(100, taskMessages.model),
     scheduleType: requiredChoice(scheduleTypes, taskMessages.scheduleType),
+    localTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, taskMessages.time)
+      .optional()
+      .meta({ description: 'HH:MM on the wall clock of `timezone`: when a simple schedule fires' }),
     scheduleTime: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, taskMessages.time)
-      .optional(),
+      .optional()
+      .meta({
+        deprecated: true,
+        description: 'Deprecated: `localTime` as UTC on the start date (or today). Both given and different: 400',
+      }),
     startDate: z.iso
       .date(taskMessages.startDate)
       .refine((date) => date >= startDateRange.min && date <= startDateRange.max, taskMessages.startDate)
       .optional(),
     timezone: singleLineText().max(100, taskMessages.timezone).refine(isTimeZone, taskMessages.timezone),
-    customCron: singleLineText().trim().max(200, taskMessages.cron).optional(),
+    customCron: singleLineText().trim().max(200, taskMessages.cronTooLong).optional(),
+    cronTimezone: singleLineText()
+      .max(100, taskMessages.timezone)
+      .refine(isTimeZone, taskMessages.timezone)
+      .optional()
+      .meta({ description: 'IANA zone the custom cron is read in; the task’s `timezone` when not given' }),
+    dstGap: z
+      .enum(dstGapPolicies, { error: taskMessages.dstGap })
+      .default('shift')
+      .meta({ description: 'A local time that does not exist that day: run at the first instant after it, or skip the day' }),
+    dstRepeat: z
+      .enum(dstRepeatPolicies, { error: taskMessages.dstRepeat })
+      .default('first')
+      .meta({ description: 'A local time that happens twice: run at the first, or at both' }),
     prompt: promptSchema,
     deliveryMethod: requiredChoice(deliveryMethods, taskMessages.deliveryMethod),
     deliveryConfig: deliveryConfigSchema,
@@ -201,10 +244,12 @@ export const taskInputSchema = z
         context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.model });
       }
       if (task.scheduleType === 'custom') {
-        if (typeof task.customCron !== 'string' || !isValidCron(task.customCron))
-          context.addIssue({ code: 'custom', path: ['customCron'], message: taskMessages.cron });
-      } else if (scheduleTypes.includes(task.scheduleType) && !task.scheduleTime) {
-        context.addIssue({ code: 'custom', path: ['scheduleTime'], message: taskMessages.time });
+        const problem = typeof task.customCron === 'string' ? cronProblem(task.customCron) : taskMessages.cron;
+        if (problem) context.addIssue({ code: 'custom', path: ['customCron'], message: problem });
+      } else if (scheduleTypes.includes(task.scheduleType) && !task.localTime && !task.scheduleTime) {
+        context.addIssue({ code: 'custom', path: ['localTime'], message: taskMessages.time });
+      } else if (task.localTime && task.scheduleTime && localTimeOf(task) !== task.localTime) {
+        context.addIssue({ code: 'custom', path: ['scheduleTime'], message: taskMessages.scheduleTimeDisagrees });
       }
       const never = neverFiringField(task);
       if (never) context.addIssue({ code: 'custom', path: [never], message: taskMessages.neverFires });
@@ -221,10 +266,11 @@ export const taskInputSchema = z
     return {
       ...task,
       description: task.description || undefined,
-      // One schedule form at a time: a cron replaces time and start date, and the other way round.
+      // One schedule form at a time: a cron replaces the time, and the other way round. Both honour a start date.
       customCron: custom ? task.customCron : undefined,
-      scheduleTime: custom ? undefined : task.scheduleTime,
-      startDate: custom ? undefined : task.startDate,
+      cronTimezone: custom ? (task.cronTimezone ?? task.timezone) : undefined,
+      localTime: custom ? undefined : localTimeOf(task),
+      scheduleTime: undefined,
       // Spec section 4: search switches off for a model without web search.
       prompt: { ...task.prompt, searchEnabled: task.prompt.searchEnabled && supportsSearch },
       // Only the chosen method's address is kept.
@@ -262,21 +308,49 @@ export function checkDeliveryAddress(delivery: { deliveryMethod?: unknown; deliv
 function neverFiringField(task: {
   scheduleType?: unknown;
   customCron?: unknown;
+  cronTimezone?: unknown;
+  localTime?: unknown;
   scheduleTime?: unknown;
   startDate?: unknown;
   timezone?: unknown;
 }) {
   if (typeof task.timezone !== 'string' || !isTimeZone(task.timezone)) return undefined;
-  if (task.scheduleType === 'custom') {
-    if (typeof task.customCron !== 'string' || !isValidCron(task.customCron)) return undefined;
-    return nextFireTime({ scheduleType: 'custom', customCron: task.customCron.trim(), timezone: 'UTC' }) ? undefined : 'customCron';
-  }
-  if (typeof task.scheduleType !== 'string' || !(scheduleTypes as readonly string[]).includes(task.scheduleType)) return undefined;
-  if (typeof task.scheduleTime !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(task.scheduleTime)) return undefined;
   const startDate = typeof task.startDate === 'string' ? task.startDate : undefined;
   if (task.startDate !== undefined && !(startDate && z.iso.date().safeParse(startDate).success)) return undefined;
-  const schedule = { scheduleType: task.scheduleType as ScheduleType, scheduleTime: task.scheduleTime, startDate, timezone: task.timezone };
-  return nextFireTime(schedule) ? undefined : startDate ? 'startDate' : 'scheduleTime';
+  if (task.scheduleType === 'custom') {
+    if (typeof task.customCron !== 'string' || !isValidCron(task.customCron)) return undefined;
+    const cronTimezone = typeof task.cronTimezone === 'string' && isTimeZone(task.cronTimezone) ? task.cronTimezone : task.timezone;
+    const schedule = {
+      scheduleType: 'custom' as const,
+      customCron: task.customCron.trim(),
+      cronTimezone,
+      startDate,
+      timezone: task.timezone,
+    };
+    return nextFireTime(schedule) ? undefined : startDate ? 'startDate' : 'customCron';
+  }
+  if (typeof task.scheduleType !== 'string' || !(scheduleTypes as readonly string[]).includes(task.scheduleType)) return undefined;
+  const time = /^([01]\d|2[0-3]):[0-5]\d$/;
+  const given = { localTime: task.localTime, scheduleTime: task.scheduleTime };
+  if (
+    !(typeof given.localTime === 'string'
+      ? time.test(given.localTime)
+      : typeof given.scheduleTime === 'string' && time.test(given.scheduleTime))
+  )
+    return undefined;
+  const localTime = localTimeOf({ ...(given as { localTime?: string; scheduleTime?: string }), startDate, timezone: task.timezone });
+  const schedule = { scheduleType: task.scheduleType as ScheduleType, localTime, startDate, timezone: task.timezone };
+  return nextFireTime(schedule) ? undefined : startDate ? 'startDate' : 'localTime';
+}
+
+/**
+ * The task's local time: `localTime`, or the deprecated UTC `scheduleTime` read on the start date (today when none)
+ * in the task's zone, as it was written.
+ */
+function localTimeOf(task: { localTime?: string; scheduleTime?: string; startDate?: string; timezone: string }): string | undefined {
+  if (task.localTime) return task.localTime;
+  if (!task.scheduleTime) return undefined;
+  return toLocalScheduleTime(task.scheduleTime, task.startDate ?? todayIn(task.timezone), task.timezone);
 }
 
 function isHttpUrl(value: string): boolean {
@@ -307,10 +381,17 @@ export const taskSchema = z
     provider: z.string(),
     model: z.string(),
     scheduleType: z.enum(scheduleTypes),
-    scheduleTime: z.string().nullable().meta({ description: 'HH:MM in UTC' }),
-    startDate: z.string().nullable().meta({ description: 'YYYY-MM-DD in the task time zone' }),
+    localTime: z.string().nullable().meta({ description: 'HH:MM on the wall clock of `timezone`; null for a custom cron' }),
+    scheduleTime: z
+      .string()
+      .nullable()
+      .meta({ deprecated: true, description: 'Deprecated: `localTime` as UTC on the start date (or today)' }),
+    startDate: z.string().nullable().meta({ description: 'YYYY-MM-DD in the schedule’s zone: nothing fires before it' }),
     timezone: z.string(),
     customCron: z.string().nullable(),
+    cronTimezone: z.string().nullable().meta({ description: 'The IANA zone the custom cron is read in; null for a simple schedule' }),
+    dstGap: z.enum(dstGapPolicies),
+    dstRepeat: z.enum(dstRepeatPolicies),
     prompt: z.object({ input: z.string(), temperature: z.number(), searchEnabled: z.boolean() }),
     deliveryMethod: z.enum(deliveryMethods),
     deliveryConfig: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),

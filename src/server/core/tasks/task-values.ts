@@ -23,11 +23,14 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
   const custom = input.scheduleType === 'custom';
   const schedule = {
     scheduleType: input.scheduleType,
-    scheduleTime: custom ? null : (input.scheduleTime ?? null),
-    // A simple schedule starts today (in the task's zone) unless told otherwise.
-    startDate: custom ? null : (input.startDate ?? todayIn(input.timezone, now)),
+    localTime: custom ? null : (input.localTime ?? null),
+    // A simple schedule starts today (in the task's zone) unless told otherwise; a cron whenever it first matches.
+    startDate: custom ? (input.startDate ?? null) : (input.startDate ?? todayIn(input.timezone, now)),
     timezone: input.timezone,
     customCron: custom ? (input.customCron ?? null) : null,
+    cronTimezone: custom ? (input.cronTimezone ?? input.timezone) : null,
+    dstGap: input.dstGap,
+    dstRepeat: input.dstRepeat,
   };
   return {
     name: input.name,

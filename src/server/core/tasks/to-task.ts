@@ -1,4 +1,6 @@
+import { toUtcScheduleTime } from '#shared/tasks/schedule';
 import type { Task } from '#shared/tasks/task.schema';
+import { todayIn } from '#shared/time/zoned-time';
 import type { tasks } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -14,10 +16,14 @@ export function toTask(row: TaskRow): Task {
     provider: row.provider,
     model: row.model,
     scheduleType: row.scheduleType,
-    scheduleTime: row.scheduleTime,
+    localTime: row.localTime,
+    scheduleTime: row.localTime ? toUtcScheduleTime(row.localTime, row.startDate ?? todayIn(row.timezone), row.timezone) : null,
     startDate: row.startDate,
     timezone: row.timezone,
     customCron: row.customCron,
+    cronTimezone: row.cronTimezone,
+    dstGap: row.dstGap,
+    dstRepeat: row.dstRepeat,
     prompt: row.prompt,
     deliveryMethod: row.deliveryMethod,
     deliveryConfig: row.deliveryConfig,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
+import { dstGapPolicies, dstRepeatPolicies } from '#shared/tasks/schedule';
 import { deliverWhenOptions, deliveryMethods, scheduleTypes, taskStatuses } from '#shared/tasks/task.schema';
 import { ownedByUser } from './users';
 
@@ -31,11 +32,15 @@ export const tasks = pgTable(
     provider: text().notNull(),
     model: text().notNull(),
     scheduleType: text({ enum: scheduleTypes }).notNull(),
-    /** HH:MM in UTC; with startDate and timezone it names a local wall-clock time. */
-    scheduleTime: text(),
+    /** HH:MM on the wall clock of `timezone` (ADR 0116): a simple schedule's time, stored as the user means it. */
+    localTime: text(),
     startDate: date({ mode: 'string' }),
     timezone: text().notNull(),
     customCron: text(),
+    /** The zone a custom cron is read in; null for a simple schedule. */
+    cronTimezone: text(),
+    dstGap: text({ enum: dstGapPolicies }).notNull().default('shift'),
+    dstRepeat: text({ enum: dstRepeatPolicies }).notNull().default('first'),
     prompt: jsonb().$type<TaskPrompt>().notNull(),
     deliveryMethod: text({ enum: deliveryMethods }).notNull(),
     deliveryConfig: jsonb().$type<TaskDeliveryConfig>().notNull(),

@@ -49,7 +49,7 @@ it('asks the old prompt and delivers to the old target under the old name when t
     provider: 'openai',
     model: 'gpt-4.1-mini',
     scheduleType: 'daily',
-    scheduleTime: '09:00',
+    localTime: '09:00',
     timezone: 'UTC',
     prompt: { input: 'List the football scores.', temperature: 1, searchEnabled: false },
     deliveryMethod: 'webhook',

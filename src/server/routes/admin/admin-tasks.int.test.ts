@@ -27,7 +27,7 @@ beforeAll(async () => {
   const nameless = await seedUser(t.db, { name: '', fullName: null, email: 'nameless@example.com' });
   const formula = await seedUser(t.db, { name: 'x', fullName: '=HYPERLINK("evil")', email: 'formula@example.com' });
   const seeds: [string, string, Parameters<typeof seedTask>[2]][] = [
-    ['Morning news', grace.id, { scheduleType: 'daily', scheduleTime: '16:00', startDate: '2026-01-10', timezone: 'America/Phoenix' }],
+    ['Morning news', grace.id, { scheduleType: 'daily', localTime: '09:00', startDate: '2026-01-10', timezone: 'America/Phoenix' }],
     [
       'Weekly digest',
       grace.id,
@@ -38,12 +38,12 @@ beforeAll(async () => {
         status: 'paused',
         nextFireAt: null,
         scheduleType: 'weekly',
-        scheduleTime: '07:30',
+        localTime: '07:30',
         startDate: '2026-01-12',
       },
     ],
-    ['Cron job', nameless.id, { scheduleType: 'custom', scheduleTime: null, startDate: null, customCron: '*/30 * * * *', status: 'error' }],
-    ['Member task', memberId, { scheduleType: 'hourly', scheduleTime: '00:15', timezone: 'UTC' }],
+    ['Cron job', nameless.id, { scheduleType: 'custom', localTime: null, startDate: null, customCron: '*/30 * * * *', status: 'error' }],
+    ['Member task', memberId, { scheduleType: 'hourly', localTime: '00:15', timezone: 'UTC' }],
     ['Report "A", daily\nsecond line', formula.id, {}],
   ];
   let createdAt = Date.parse('2026-11-01T00:00:00Z');

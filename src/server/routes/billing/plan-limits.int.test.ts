@@ -10,8 +10,8 @@ import { tasks } from '../../db/schema';
 const t = useTestApp();
 let admin: TestClient;
 
-const hourlyTask = taskInput({ scheduleType: 'hourly', scheduleTime: '00:15' });
-const cronTask = (customCron: string) => taskInput({ scheduleType: 'custom', scheduleTime: undefined, customCron });
+const hourlyTask = taskInput({ scheduleType: 'hourly', localTime: '00:15' });
+const cronTask = (customCron: string) => taskInput({ scheduleType: 'custom', localTime: undefined, customCron });
 
 // No payments on this server: the refusal says what can be done here, not "Upgrade" (issue 37).
 const activeTasksLimit = { code: 'plan_limit', message: 'Your Free plan allows 5 active tasks. Pause or delete one to add another.' };

@@ -79,7 +79,7 @@ export const patchTask: RouteHandler<typeof patchTaskRoute, AppEnv> = async (c) 
   // Without a body (and so without a Content-Type) the validator checked an empty patch; that is the patch.
   const patch: unknown = c.req.header('content-type') === undefined ? {} : await c.req.json();
   const input = (current: Task) => {
-    const merged = taskInputSchema.safeParse(applyMergePatch(taskInputOf(current), patch));
+    const merged = taskInputSchema.safeParse(applyMergePatch(patchBase(current, patch), patch));
     if (merged.success) return merged.data;
     const { error } = validationFailed(merged.error);
     throw new DomainError(error.code, 400, error.message, error.fields);
@@ -87,6 +87,14 @@ export const patchTask: RouteHandler<typeof patchTaskRoute, AppEnv> = async (c) 
   const task = await updateTaskCore({ db, env, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, input });
   return c.json({ task }, 200);
 };
+
+/** A patch in the deprecated UTC form (`scheduleTime` alone) replaces the task's local time rather than contradicting it. */
+function patchBase(current: Task, patch: unknown): Record<string, unknown> {
+  const base = taskInputOf(current);
+  const named = typeof patch === 'object' && patch !== null ? patch : {};
+  if ('scheduleTime' in named && !('localTime' in named)) delete base.localTime;
+  return base;
+}
 
 export const deleteTask: RouteHandler<typeof deleteTaskRoute, AppEnv> = async (c) => {
   await deleteTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });

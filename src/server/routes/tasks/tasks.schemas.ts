@@ -60,10 +60,14 @@ export const taskPatchSchema = z
     provider: patchOf(input.provider),
     model: patchOf(input.model),
     scheduleType: patchOf(input.scheduleType),
+    localTime: patchOf(input.localTime),
     scheduleTime: patchOf(input.scheduleTime),
     startDate: patchOf(input.startDate),
     timezone: patchOf(input.timezone),
     customCron: patchOf(input.customCron),
+    cronTimezone: patchOf(input.cronTimezone),
+    dstGap: patchOf(input.dstGap.unwrap()),
+    dstRepeat: patchOf(input.dstRepeat.unwrap()),
     prompt: patchOf(
       z.preprocess(
         parsePrompt,

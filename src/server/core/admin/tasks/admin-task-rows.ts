@@ -99,7 +99,7 @@ export function selectAdminTaskRows({
 export function scheduleTexts(now = new Date()): (task: Schedule) => string {
   const known = new Map<string, string>();
   return (task) => {
-    const key = `${task.scheduleType}|${task.scheduleTime ?? ''}|${task.startDate ?? ''}|${task.timezone}|${task.customCron ?? ''}`;
+    const key = `${task.scheduleType}|${task.localTime ?? ''}|${task.startDate ?? ''}|${task.timezone}|${task.customCron ?? ''}|${task.cronTimezone ?? ''}`;
     let text = known.get(key);
     if (text === undefined) {
       // Bounded for an export over many distinct schedules.

@@ -78,7 +78,8 @@ interface AdminTaskPageRow extends Required<Schedule> {
  * runs it has. The owner is a left join: the row must not vanish if the owner's row is odd.
  */
 const selectTasks = `select t.id, t.name, t.user_id, t.status, t.provider, t.model, t.created_at at time zone 'UTC' as created_at,
-  t.schedule_type as "scheduleType", t.schedule_time as "scheduleTime", t.start_date::text as "startDate", t.timezone, t.custom_cron as "customCron",
+  t.schedule_type as "scheduleType", t.local_time as "localTime", t.start_date::text as "startDate", t.timezone, t.custom_cron as "customCron",
+  t.cron_timezone as "cronTimezone",
   coalesce(nullif(trim(u.full_name), ''), nullif(trim(u.name), '')) as owner_name, u.email as owner_email,
   lr.started_at at time zone 'UTC' as last_run_started_at, lr.status as last_run_status
   from tasks t left join "user" u on u.id = t.user_id

@@ -15,12 +15,24 @@ type PromptPreviewProps = {
  */
 export function PromptPreview({ lastResult }: PromptPreviewProps) {
   const { control } = useTaskFormContext();
-  const [input, name, scheduleType, scheduleTime, startDate, timezone, customCron] = useWatch({
+  const [input, name, scheduleType, localTime, startDate, timezone, customCron, cronTimezone, dstGap, dstRepeat] = useWatch({
     control,
-    name: ['prompt.input', 'name', 'scheduleType', 'scheduleTime', 'startDate', 'timezone', 'customCron'],
+    name: [
+      'prompt.input',
+      'name',
+      'scheduleType',
+      'localTime',
+      'startDate',
+      'timezone',
+      'customCron',
+      'cronTimezone',
+      'dstGap',
+      'dstRepeat',
+    ],
   });
   const now = new Date();
-  const next = upcomingRuns({ scheduleType, scheduleTime, startDate, timezone, customCron }, now, 1)[0] ?? now;
+  const fields = { scheduleType, localTime, startDate, timezone, customCron, cronTimezone, dstGap, dstRepeat };
+  const next = upcomingRuns(fields, now, 1)[0]?.at ?? now;
   const preview = renderPrompt(input ?? '', promptVariableValues({ at: next, timeZone: timezone, taskName: name ?? '', lastResult }));
 
   return (

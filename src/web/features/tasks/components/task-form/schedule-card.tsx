@@ -80,7 +80,7 @@ export function ScheduleCard() {
         choices={scheduleChoices}
         registration={register('scheduleType', {
           // The fields of the schedule no longer in use go away, and their complaints with them.
-          onChange: () => clearErrors(['scheduleTime', 'startDate', 'customCron']),
+          onChange: () => clearErrors(['localTime', 'startDate', 'customCron']),
         })}
         error={errors.scheduleType?.message}
         className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
@@ -106,9 +106,9 @@ export function ScheduleCard() {
         </Field>
       ) : (
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="task-schedule-time" label="Time" hint={timeHints[scheduleType]} error={errors.scheduleTime?.message}>
+          <Field id="task-schedule-time" label="Time" hint={timeHints[scheduleType]} error={errors.localTime?.message}>
             {(fieldControl) => (
-              <Input {...fieldControl} {...register('scheduleTime', { setValueAs: emptyAsUndefined })} type="time" step={60} />
+              <Input {...fieldControl} {...register('localTime', { setValueAs: emptyAsUndefined })} type="time" step={60} />
             )}
           </Field>
           <Field id="task-start-date" label="Start Date" hint={startDateHints[scheduleType]} error={errors.startDate?.message}>

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { specDefaultSchedule, type UserSettings } from '#shared/settings/user-settings.schema';
 import { defaultProvider, providerCatalog } from '#shared/tasks/catalog';
-import { nextFireTimes, toLocalScheduleTime, toUtcScheduleTime, type Schedule } from '#shared/tasks/schedule';
+import { toLocalScheduleTime, upcomingSlots, type Schedule, type Slot } from '#shared/tasks/schedule';
 import { isValidCron, taskInputSchema, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '#shared/tasks/task.schema';
 import { isTimeZone, todayIn } from '#shared/time/zoned-time';
 
 /**
- * What the task form holds. It is the shared `TaskInput` with two differences of convention, not of shape:
- * `scheduleTime` is the user's local time in `timezone` (converted to UTC on submit), and the prompt is always the
- * object the form edits (the API also accepts a string, which makes the schema's input type for it `unknown`).
+ * What the task form holds: the shared `TaskInput`, whose `localTime` is the user's wall time in `timezone` as the
+ * API stores it (ADR 0116), with the prompt always the object the form edits (the API also accepts a string, which
+ * makes the schema's input type for it `unknown`).
  */
 export type TaskFormValues = Omit<TaskInput, 'prompt'> & { prompt: ParsedTaskInput['prompt'] };
 
@@ -58,10 +58,13 @@ export function newTaskFormValues({ email, settings, browserZone, now = new Date
     provider: defaultProvider,
     model: defaultModel,
     scheduleType: saved?.type ?? specDefaultSchedule.type,
-    scheduleTime: saved?.time ?? defaultScheduleTime,
+    localTime: saved?.time ?? defaultScheduleTime,
     startDate: todayIn(timezone, now),
     timezone,
     customCron: '',
+    cronTimezone: timezone,
+    dstGap: 'shift',
+    dstRepeat: 'first',
     prompt: { input: '', temperature: temperatureRange.default, searchEnabled: false },
     deliveryMethod: 'email',
     deliveryConfig: { email, webhookUrl: '' },
@@ -72,8 +75,9 @@ export function newTaskFormValues({ email, settings, browserZone, now = new Date
 }
 
 /**
- * A stored task as the form edits it: its UTC time back in its own zone. A custom task gets a time and start date
- * too, so switching it to a simple schedule starts from something sensible rather than from empty fields.
+ * A stored task as the form edits it. A custom task gets a time and start date too, so switching it to a simple
+ * schedule starts from something sensible rather than from empty fields; a task saved before local times existed
+ * has its UTC time read on its start date.
  */
 export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
   const startDate = task.startDate ?? todayIn(task.timezone, now);
@@ -83,10 +87,14 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     provider: task.provider as TaskFormValues['provider'],
     model: task.model,
     scheduleType: task.scheduleType,
-    scheduleTime: task.scheduleTime ? toLocalScheduleTime(task.scheduleTime, startDate, task.timezone) : defaultScheduleTime,
+    localTime:
+      task.localTime ?? (task.scheduleTime ? toLocalScheduleTime(task.scheduleTime, startDate, task.timezone) : defaultScheduleTime),
     startDate,
     timezone: task.timezone,
     customCron: task.customCron ?? '',
+    cronTimezone: task.cronTimezone ?? task.timezone,
+    dstGap: task.dstGap ?? 'shift',
+    dstRepeat: task.dstRepeat ?? 'first',
     prompt: { input: task.prompt.input, temperature: task.prompt.temperature, searchEnabled: task.prompt.searchEnabled },
     deliveryMethod: task.deliveryMethod,
     deliveryConfig: { email: task.deliveryConfig.email ?? '', webhookUrl: task.deliveryConfig.webhookUrl ?? '' },
@@ -96,33 +104,35 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
   };
 }
 
-type ScheduleFields = Pick<TaskFormValues, 'scheduleType' | 'scheduleTime' | 'startDate' | 'timezone' | 'customCron'>;
+type ScheduleFields = Pick<
+  TaskFormValues,
+  'scheduleType' | 'localTime' | 'startDate' | 'timezone' | 'customCron' | 'cronTimezone' | 'dstGap' | 'dstRepeat'
+>;
 
 /**
- * The schedule as the API stores it (time in UTC), or null while the fields do not make one yet. A simple schedule
- * without a start date starts today in its zone, as the server would have it.
+ * The schedule the fields make, or null while they do not make one yet. A simple schedule without a start date
+ * starts today in its zone, as the server would have it.
  */
 export function storedSchedule(fields: ScheduleFields, now = new Date()): Schedule | null {
-  const { scheduleType, timezone } = fields;
+  const { scheduleType, timezone, dstGap, dstRepeat } = fields;
   if (!isTimeZone(timezone)) return null;
+  const startDate = fields.startDate && datePattern.test(fields.startDate) ? fields.startDate : undefined;
   if (scheduleType === 'custom') {
     const customCron = fields.customCron?.trim() ?? '';
-    return isValidCron(customCron) ? { scheduleType, customCron, timezone } : null;
+    const cronTimezone = fields.cronTimezone && isTimeZone(fields.cronTimezone) ? fields.cronTimezone : timezone;
+    return isValidCron(customCron) ? { scheduleType, customCron, cronTimezone, startDate, timezone, dstGap, dstRepeat } : null;
   }
-  if (!fields.scheduleTime || !timePattern.test(fields.scheduleTime)) return null;
-  const startDate = fields.startDate && datePattern.test(fields.startDate) ? fields.startDate : todayIn(timezone, now);
-  return { scheduleType, scheduleTime: toUtcScheduleTime(fields.scheduleTime, startDate, timezone), startDate, timezone };
+  if (!fields.localTime || !timePattern.test(fields.localTime)) return null;
+  return { scheduleType, localTime: fields.localTime, startDate: startDate ?? todayIn(timezone, now), timezone, dstGap, dstRepeat };
 }
 
-/** The next three fire times the schedule fields describe, for the live preview; empty while they are incomplete. */
-export function upcomingRuns(fields: ScheduleFields, now = new Date(), count = 3): Date[] {
+/** The next fire times the schedule fields describe, with their DST notes, for the live preview; empty while incomplete. */
+export function upcomingRuns(fields: ScheduleFields, now = new Date(), count = 3): Slot[] {
   const schedule = storedSchedule(fields, now);
-  return schedule ? nextFireTimes(schedule, { after: now, count }) : [];
+  return schedule ? upcomingSlots(schedule, { after: now, count, notes: true }) : [];
 }
 
-/** What the API receives: the validated form with its local time converted to UTC on the start date. */
-export function toTaskInput(values: ParsedTaskInput, now = new Date()): TaskInput {
-  if (values.scheduleType === 'custom') return values;
-  const schedule = storedSchedule(values, now);
-  return { ...values, scheduleTime: schedule?.scheduleTime ?? values.scheduleTime, startDate: schedule?.startDate ?? values.startDate };
+/** What the API receives: the validated form as it is (its time is already local, as the API stores it). */
+export function toTaskInput(values: ParsedTaskInput): TaskInput {
+  return values;
 }
