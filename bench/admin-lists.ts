@@ -68,7 +68,7 @@ export async function seedAdminLists(db: Database, topics: string[]) {
     on conflict do nothing`);
   await db.execute(sql`
     with owners as (select array_agg(id order by created_at) ids from "user" where email <> 'bench@example.com')
-    insert into tasks (user_id, name, provider, model, schedule_type, schedule_time, timezone, prompt, delivery_method, delivery_config, webhook_secret, status, created_at)
+    insert into tasks (user_id, name, provider, model, schedule_type, local_time, timezone, prompt, delivery_method, delivery_config, webhook_secret, status, created_at)
     select ids[1 + n % array_length(ids, 1)], initcap((${sql.param(topics)}::text[])[1 + n % ${topics.length}]) || ' brief ' || n,
       (${sql.param(providers)}::text[])[1 + n % 4], 'gpt-4.1-mini', 'daily', '09:00', 'Europe/Berlin',
       '{"input":"Summarise the day.","temperature":1,"searchEnabled":false}'::jsonb, 'email', '{"email":"owner@example.com"}'::jsonb,

@@ -117,7 +117,7 @@ async function signUpThroughApi(baseUrl: string): Promise<string> {
     .join('; ');
   if (!cookie) throw new Error('Signing up set no session cookie.');
   // The overview as a user with work sees it: active tasks with their next runs, not only empty states.
-  for (const [name, scheduleTime] of [
+  for (const [name, localTime] of [
     ['Morning market brief', '08:00'],
     ['Weekly competitor digest', '17:30'],
   ] as const) {
@@ -129,7 +129,7 @@ async function signUpThroughApi(baseUrl: string): Promise<string> {
         provider: 'openai',
         model: 'gpt-5-nano',
         scheduleType: 'daily',
-        scheduleTime,
+        localTime,
         timezone: 'UTC',
         prompt: { input: 'Summarise the news that matters to a small online shop.', temperature: 1, searchEnabled: false },
         deliveryMethod: 'email',

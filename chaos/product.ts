@@ -137,9 +137,9 @@ export async function seedWebhookTasks(
   ).rows;
   await db.execute(sql`insert into subscriptions (user_id, plan_id, status) values (${owner!.id}, ${unlimitedPlanId}, 'active')`);
   const { rows } = await db.execute<{ id: string }>(sql`
-    insert into tasks (user_id, name, provider, model, schedule_type, custom_cron, schedule_time, start_date, timezone, prompt,
+    insert into tasks (user_id, name, provider, model, schedule_type, custom_cron, cron_timezone, start_date, timezone, prompt,
       delivery_method, delivery_config, webhook_secret, next_fire_at)
-    select ${owner!.id}, 'Chaos task ' || n, ${provider}, ${model}, 'custom', '0 0 1 1 *', '09:00', '2026-01-01', 'UTC',
+    select ${owner!.id}, 'Chaos task ' || n, ${provider}, ${model}, 'custom', '0 0 1 1 *', 'UTC', '2026-01-01', 'UTC',
       jsonb_build_object('input', 'Chaos prompt ' || n, 'temperature', 1, 'searchEnabled', false),
       'webhook', jsonb_build_object('webhookUrl', ${url}::text), 'whsec_Y2hhb3Mtc2VjcmV0LXRoYXQtaXMtbG9uZy1lbm91Z2g=', ${at.toISOString()}::timestamptz
     from generate_series(1, ${count}) n returning id`);

@@ -15,6 +15,7 @@ import { meRouter } from './me/me.routes';
 import { metricsRouter } from './metrics/metrics.routes';
 import { overdueSlotsRouter } from './overdue-slots/overdue-slots.routes';
 import { runsRouter } from './runs/runs.routes';
+import { schedulesRouter } from './schedules/schedules.routes';
 import { siteConfigRouter } from './site-config/site-config.routes';
 import { statusRouter } from './status/status.routes';
 import { tasksRouter } from './tasks/tasks.routes';
@@ -35,6 +36,7 @@ export function mountApiRoutes(app: OpenAPIHono<AppEnv>): void {
     adminRouter,
     catalogRouter,
     tasksRouter,
+    schedulesRouter,
     runsRouter,
     overdueSlotsRouter,
     dashboardRouter,

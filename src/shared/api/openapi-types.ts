@@ -714,6 +714,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{id}/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next runs of the task’s schedule, with their daylight-saving notes; none while it is paused */
+        get: operations["listUpcomingRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The next runs a schedule would make, with their daylight-saving notes, before saving it
+         * @description Takes a task input’s schedule fields (checked with the same rules and messages as `POST /api/tasks`), `from` (default now, at most 5 years ahead) and `count` (1–50, default 10). Nothing is saved.
+         */
+        post: operations["previewSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs": {
         parameters: {
             query?: never;
@@ -1508,12 +1545,23 @@ export interface components {
             model: string;
             /** @enum {string} */
             scheduleType: "hourly" | "daily" | "weekly" | "monthly" | "custom";
-            /** @description HH:MM in UTC */
+            /** @description HH:MM on the wall clock of `timezone`; null for a custom cron */
+            localTime: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated: `localTime` as UTC on the start date (or today)
+             */
             scheduleTime: string | null;
-            /** @description YYYY-MM-DD in the task time zone */
+            /** @description YYYY-MM-DD in the schedule’s zone: nothing fires before it */
             startDate: string | null;
             timezone: string;
             customCron: string | null;
+            /** @description The IANA zone the custom cron is read in; null for a simple schedule */
+            cronTimezone: string | null;
+            /** @enum {string} */
+            dstGap: "shift" | "skip";
+            /** @enum {string} */
+            dstRepeat: "first" | "both";
             prompt: {
                 input: string;
                 temperature: number;
@@ -1564,11 +1612,23 @@ export interface components {
             model?: string | null;
             /** @enum {string|null} */
             scheduleType?: "hourly" | "daily" | "weekly" | "monthly" | "custom" | null;
+            /** @description HH:MM on the wall clock of `timezone`: when a simple schedule fires */
+            localTime?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated: `localTime` as UTC on the start date (or today). Both given and different: 400
+             */
             scheduleTime?: string | null;
             /** Format: date */
             startDate?: string | null;
             timezone?: string | null;
             customCron?: string | null;
+            /** @description IANA zone the custom cron is read in; the task’s `timezone` when not given */
+            cronTimezone?: string | null;
+            /** @enum {string|null} */
+            dstGap?: "shift" | "skip" | null;
+            /** @enum {string|null} */
+            dstRepeat?: "first" | "both" | null;
             prompt?: {
                 input?: string | null;
                 temperature?: number | null;
@@ -1627,6 +1687,55 @@ export interface components {
             deliveriesConfirmed: number;
             /** @description Runs started in the window, Run Now included, whose delivery failed */
             deliveriesFailed: number;
+        };
+        UpcomingRuns: {
+            items: {
+                /** @description The instant, in UTC (ISO 8601) */
+                at: string;
+                /** @description The wall time in the schedule’s zone, "YYYY-MM-DD HH:MM" */
+                local: string;
+                /**
+                 * @description `dst_shifted`: the time does not exist that day (clocks go forward), so it runs at the first minute after; `dst_repeated`: the time happens twice that day (clocks go back)
+                 * @enum {string}
+                 */
+                note?: "dst_shifted" | "dst_repeated";
+            }[];
+        };
+        SchedulePreviewInput: {
+            /** @enum {string} */
+            scheduleType: "hourly" | "daily" | "weekly" | "monthly" | "custom";
+            /** @description HH:MM on the wall clock of `timezone`: when a simple schedule fires */
+            localTime?: string;
+            /**
+             * @deprecated
+             * @description Deprecated: `localTime` as UTC on the start date (or today). Both given and different: 400
+             */
+            scheduleTime?: string;
+            /** Format: date */
+            startDate?: string;
+            timezone: string;
+            customCron?: string;
+            /** @description IANA zone the custom cron is read in; the task’s `timezone` when not given */
+            cronTimezone?: string;
+            /**
+             * @description A local time that does not exist that day: run at the first instant after it, or skip the day
+             * @default shift
+             * @enum {string}
+             */
+            dstGap: "shift" | "skip";
+            /**
+             * @description A local time that happens twice: run at the first, or at both
+             * @default first
+             * @enum {string}
+             */
+            dstRepeat: "first" | "both";
+            /**
+             * Format: date-time
+             * @description List runs after this instant (default: now), at most 5 years ahead
+             */
+            from?: string;
+            /** @default 10 */
+            count: number;
         };
         OverdueSlot: {
             /** Format: uuid */
@@ -4824,11 +4933,31 @@ export interface operations {
                     model: string;
                     /** @enum {string} */
                     scheduleType: "hourly" | "daily" | "weekly" | "monthly" | "custom";
+                    /** @description HH:MM on the wall clock of `timezone`: when a simple schedule fires */
+                    localTime?: string;
+                    /**
+                     * @deprecated
+                     * @description Deprecated: `localTime` as UTC on the start date (or today). Both given and different: 400
+                     */
                     scheduleTime?: string;
                     /** Format: date */
                     startDate?: string;
                     timezone: string;
                     customCron?: string;
+                    /** @description IANA zone the custom cron is read in; the task’s `timezone` when not given */
+                    cronTimezone?: string;
+                    /**
+                     * @description A local time that does not exist that day: run at the first instant after it, or skip the day
+                     * @default shift
+                     * @enum {string}
+                     */
+                    dstGap?: "shift" | "skip";
+                    /**
+                     * @description A local time that happens twice: run at the first, or at both
+                     * @default first
+                     * @enum {string}
+                     */
+                    dstRepeat?: "first" | "both";
                     prompt: {
                         input: string;
                         /** @default 1 */
@@ -5058,11 +5187,31 @@ export interface operations {
                     model: string;
                     /** @enum {string} */
                     scheduleType: "hourly" | "daily" | "weekly" | "monthly" | "custom";
+                    /** @description HH:MM on the wall clock of `timezone`: when a simple schedule fires */
+                    localTime?: string;
+                    /**
+                     * @deprecated
+                     * @description Deprecated: `localTime` as UTC on the start date (or today). Both given and different: 400
+                     */
                     scheduleTime?: string;
                     /** Format: date */
                     startDate?: string;
                     timezone: string;
                     customCron?: string;
+                    /** @description IANA zone the custom cron is read in; the task’s `timezone` when not given */
+                    cronTimezone?: string;
+                    /**
+                     * @description A local time that does not exist that day: run at the first instant after it, or skip the day
+                     * @default shift
+                     * @enum {string}
+                     */
+                    dstGap?: "shift" | "skip";
+                    /**
+                     * @description A local time that happens twice: run at the first, or at both
+                     * @default first
+                     * @enum {string}
+                     */
+                    dstRepeat?: "first" | "both";
                     prompt: {
                         input: string;
                         /** @default 1 */
@@ -6071,6 +6220,195 @@ export interface operations {
             };
             /** @description No such task among yours; or Nothing of yours has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUpcomingRuns: {
+        parameters: {
+            query?: {
+                /** @description How many, 1–50 (default 10) */
+                count?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs, oldest first: the instant in UTC, the wall time in the schedule’s zone, and a note */
+            200: {
+                headers: {
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpcomingRuns"];
+                };
+            };
+            /** @description A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API key is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such task among yours; or Nothing of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchedulePreviewInput"];
+            };
+        };
+        responses: {
+            /** @description The runs, oldest first: the instant in UTC, the wall time in the schedule’s zone, and a note */
+            200: {
+                headers: {
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpcomingRuns"];
+                };
+            };
+            /** @description A field breaks a rule (fields keyed by path); or A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API key is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not of a declared media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

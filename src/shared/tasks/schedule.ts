@@ -120,7 +120,7 @@ export function upcomingSlots(
     const found = nextOccurrences(patterns, timeZone, from, wanted + (skipShifted ? 2 : 0));
     if (!found.length) break;
     for (const at of found) {
-      if (!describe) {
+      if (!describe || !nearClockChange(at, timeZone)) {
         slots.push({ at });
         continue;
       }
@@ -153,6 +153,16 @@ function nextOccurrences(patterns: string[], timeZone: string, from: Date, count
   return [...cronFor(onTheDay, timeZone).nextRuns(count, from), ...shortMonthEnds]
     .sort((a, b) => a.getTime() - b.getTime())
     .slice(0, count);
+}
+
+const offsetAt = (instant: number, timeZone: string) => {
+  const wall = wallTimeAt(new Date(instant), timeZone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - Math.floor(instant / 60_000) * 60_000;
+};
+
+/** Whether the zone's clocks change within three hours of `at`: only then can a slot be shifted or repeated. */
+function nearClockChange(at: Date, timeZone: string): boolean {
+  return offsetAt(at.getTime() - 3 * 3_600_000, timeZone) !== offsetAt(at.getTime() + 3 * 3_600_000, timeZone);
 }
 
 /** A slot croner moved out of a spring-forward gap: its wall time is not one the schedule names. */

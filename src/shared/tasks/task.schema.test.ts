@@ -6,7 +6,7 @@ const valid = {
   provider: 'openai',
   model: 'gpt-5-nano',
   scheduleType: 'daily',
-  scheduleTime: '08:00',
+  localTime: '08:00',
   startDate: '2026-11-21',
   timezone: 'Europe/Berlin',
   prompt: { input: 'Summarise the AI news of the day.', temperature: 1, searchEnabled: true },
@@ -157,17 +157,25 @@ describe('task rules (spec section 5)', () => {
     expect(fieldMessages({ ...valid, model: 'claude-sonnet-4-5' })).toEqual({ model: 'Please select a model.' });
   });
 
-  it('requires a valid 5-field cron for a custom schedule, and then drops time and start date', () => {
+  it('requires a valid 5-field cron for a custom schedule, and then drops the time', () => {
     expect(fieldMessages({ ...valid, scheduleType: 'custom', customCron: '61 * * * *' })).toEqual({ customCron: taskMessages.cron });
-    expect(fieldMessages({ ...valid, scheduleType: 'custom', customCron: '0 0 9 * * *' })).toEqual({ customCron: taskMessages.cron });
+    expect(fieldMessages({ ...valid, scheduleType: 'custom', customCron: '0 0 9 * * *' })).toEqual({
+      customCron: taskMessages.cronSeconds,
+    });
     const parsed = taskInputSchema.parse({ ...valid, scheduleType: 'custom', customCron: '*/15 * * * *' });
-    expect(parsed).toMatchObject({ customCron: '*/15 * * * *', scheduleTime: undefined, startDate: undefined });
+    // A cron keeps its start date and is read in the task's zone unless it names its own.
+    expect(parsed).toMatchObject({
+      customCron: '*/15 * * * *',
+      localTime: undefined,
+      startDate: '2026-11-21',
+      cronTimezone: valid.timezone,
+    });
   });
 
   it('requires a time for simple schedules and a real time zone', () => {
-    expect(fieldMessages({ ...valid, scheduleTime: undefined })).toEqual({ scheduleTime: taskMessages.time });
-    expect(fieldMessages({ ...valid, scheduleTime: '24:00', timezone: 'Nowhere/Land' })).toEqual({
-      scheduleTime: taskMessages.time,
+    expect(fieldMessages({ ...valid, localTime: undefined })).toEqual({ localTime: taskMessages.time });
+    expect(fieldMessages({ ...valid, localTime: '24:00', timezone: 'Nowhere/Land' })).toEqual({
+      localTime: taskMessages.time,
       timezone: taskMessages.timezone,
     });
   });
@@ -183,6 +191,38 @@ describe('prompt formats (spec section 3)', () => {
       input: 'Plain text prompt, long enough',
       temperature: 1,
       searchEnabled: false,
+    });
+  });
+
+  it('takes cron macros and refuses seconds, L/W/#/?, long expressions and unknown cron zones, naming the field', () => {
+    const custom = { ...valid, scheduleType: 'custom' as const };
+    for (const macro of ['@hourly', '@daily', '@weekly', '@monthly', '@yearly', '@annually'])
+      expect(fieldMessages({ ...custom, customCron: macro })).toEqual({});
+    for (const special of ['0 0 L * *', '0 0 1W * *', '0 0 * * 5#2', '0 0 ? * *', '0 0 * * 5L'])
+      expect(fieldMessages({ ...custom, customCron: special })).toEqual({ customCron: taskMessages.cronSpecial });
+    // Month and weekday names are not the L of "last".
+    expect(fieldMessages({ ...custom, customCron: '0 9 * JUL SAT' })).toEqual({});
+    expect(fieldMessages({ ...custom, customCron: `0 9 * * ${'1,'.repeat(100)}1` })).toEqual({ customCron: taskMessages.cronTooLong });
+    expect(fieldMessages({ ...custom, customCron: '0 9 * * *', cronTimezone: 'Mars/Olympus' })).toEqual({
+      cronTimezone: taskMessages.timezone,
+    });
+  });
+
+  it('reads the deprecated UTC scheduleTime as a local time on the start date, and refuses one that disagrees', () => {
+    const berlin = { ...valid, localTime: undefined, timezone: 'Europe/Berlin', startDate: '2027-07-01' };
+    expect(taskInputSchema.parse({ ...berlin, scheduleTime: '07:00' })).toMatchObject({ localTime: '09:00', scheduleTime: undefined });
+    expect(fieldMessages({ ...berlin, scheduleTime: '07:00', localTime: '09:00' })).toEqual({});
+    expect(fieldMessages({ ...berlin, scheduleTime: '07:00', localTime: '10:00' })).toEqual({
+      scheduleTime: taskMessages.scheduleTimeDisagrees,
+    });
+  });
+
+  it('keeps the DST policies, shift and first unless told otherwise', () => {
+    expect(taskInputSchema.parse(valid)).toMatchObject({ dstGap: 'shift', dstRepeat: 'first' });
+    expect(taskInputSchema.parse({ ...valid, dstGap: 'skip', dstRepeat: 'both' })).toMatchObject({ dstGap: 'skip', dstRepeat: 'both' });
+    expect(fieldMessages({ ...valid, dstGap: 'later', dstRepeat: 'twice' })).toEqual({
+      dstGap: taskMessages.dstGap,
+      dstRepeat: taskMessages.dstRepeat,
     });
   });
 });

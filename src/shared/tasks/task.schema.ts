@@ -243,16 +243,7 @@ export const taskInputSchema = z
       if (typeof task.provider === 'string' && task.model && !findModel(task.provider, task.model)) {
         context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.model });
       }
-      if (task.scheduleType === 'custom') {
-        const problem = typeof task.customCron === 'string' ? cronProblem(task.customCron) : taskMessages.cron;
-        if (problem) context.addIssue({ code: 'custom', path: ['customCron'], message: problem });
-      } else if (scheduleTypes.includes(task.scheduleType) && !task.localTime && !task.scheduleTime) {
-        context.addIssue({ code: 'custom', path: ['localTime'], message: taskMessages.time });
-      } else if (task.localTime && task.scheduleTime && localTimeOf(task) !== task.localTime) {
-        context.addIssue({ code: 'custom', path: ['scheduleTime'], message: taskMessages.scheduleTimeDisagrees });
-      }
-      const never = neverFiringField(task);
-      if (never) context.addIssue({ code: 'custom', path: [never], message: taskMessages.neverFires });
+      checkSchedule(task, context);
       checkDeliveryAddress(task, context);
       if (task.deliverWhen === 'condition' && !(typeof task.deliveryCondition === 'string' && task.deliveryCondition.trim())) {
         context.addIssue({ code: 'custom', path: ['deliveryCondition'], message: taskMessages.deliveryCondition });
@@ -281,6 +272,35 @@ export const taskInputSchema = z
       budget: task.budget ?? null,
     };
   });
+
+/**
+ * A schedule's cross-field rules: a valid cron for a custom one, a time for the others, the deprecated UTC time not
+ * contradicting the local one, and a schedule that fires. Shared by a task's input and the schedule preview
+ * (schedule-preview.schema.ts); the values may not have their final type yet (see the caller's superRefine).
+ */
+export function checkSchedule(
+  task: {
+    scheduleType?: unknown;
+    localTime?: string;
+    scheduleTime?: string;
+    startDate?: string;
+    timezone: string;
+    customCron?: unknown;
+    cronTimezone?: unknown;
+  },
+  context: z.RefinementCtx,
+): void {
+  if (task.scheduleType === 'custom') {
+    const problem = typeof task.customCron === 'string' ? cronProblem(task.customCron) : taskMessages.cron;
+    if (problem) context.addIssue({ code: 'custom', path: ['customCron'], message: problem });
+  } else if ((scheduleTypes as readonly unknown[]).includes(task.scheduleType) && !task.localTime && !task.scheduleTime) {
+    context.addIssue({ code: 'custom', path: ['localTime'], message: taskMessages.time });
+  } else if (task.localTime && task.scheduleTime && localTimeOf({ ...task, localTime: undefined }) !== task.localTime) {
+    context.addIssue({ code: 'custom', path: ['scheduleTime'], message: taskMessages.scheduleTimeDisagrees });
+  }
+  const never = neverFiringField(task);
+  if (never) context.addIssue({ code: 'custom', path: [never], message: taskMessages.neverFires });
+}
 
 /**
  * The chosen method's address must be there and well-formed; shared by a task's input and a test message's
@@ -327,7 +347,8 @@ function neverFiringField(task: {
       startDate,
       timezone: task.timezone,
     };
-    return nextFireTime(schedule) ? undefined : startDate ? 'startDate' : 'customCron';
+    if (nextFireTime(schedule)) return undefined;
+    return startDate && nextFireTime({ ...schedule, startDate: undefined }) ? 'startDate' : 'customCron';
   }
   if (typeof task.scheduleType !== 'string' || !(scheduleTypes as readonly string[]).includes(task.scheduleType)) return undefined;
   const time = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -347,7 +368,7 @@ function neverFiringField(task: {
  * The task's local time: `localTime`, or the deprecated UTC `scheduleTime` read on the start date (today when none)
  * in the task's zone, as it was written.
  */
-function localTimeOf(task: { localTime?: string; scheduleTime?: string; startDate?: string; timezone: string }): string | undefined {
+export function localTimeOf(task: { localTime?: string; scheduleTime?: string; startDate?: string; timezone: string }): string | undefined {
   if (task.localTime) return task.localTime;
   if (!task.scheduleTime) return undefined;
   return toLocalScheduleTime(task.scheduleTime, task.startDate ?? todayIn(task.timezone), task.timezone);

@@ -23,7 +23,7 @@ function bearerToken(c: Context<AppEnv>): string | undefined {
  * against the key's limit per minute and answers the IETF RateLimit headers. A key request has no cookie, so the
  * cookie CSRF rule (routes/csrf.ts) does not concern it.
  */
-function orApiKey(session: MiddlewareHandler<AppEnv>) {
+function orApiKey(session: MiddlewareHandler<AppEnv>, { readOnlyPost = false } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = bearerToken(c);
     if (key === undefined) return session(c, next);
@@ -45,7 +45,7 @@ function orApiKey(session: MiddlewareHandler<AppEnv>) {
         429,
       );
     }
-    if (verdict.scope === 'read' && !readMethods.has(c.req.method)) {
+    if (verdict.scope === 'read' && !readMethods.has(c.req.method) && !(readOnlyPost && c.req.method === 'POST')) {
       return c.json(errorBody('forbidden', 'This API key can only read. Use a key with the write scope.'), 403);
     }
     c.set('sessionUser', { ...verdict.user, mustSetPassword: false });
@@ -57,6 +57,12 @@ function orApiKey(session: MiddlewareHandler<AppEnv>) {
 
 /** requireUser, or an API key of the user (`/api/tasks*`, `/api/runs*`, `/api/dashboard`). */
 export const requireUserOrKey = orApiKey(requireUser);
+
+/**
+ * requireUserOrKey for a POST that changes nothing (the schedule preview, ADR 0116): a read key may call it, as it
+ * may a GET. The body is the question, too big and structured for a query.
+ */
+export const requireUserOrReadKey = orApiKey(requireUser, { readOnlyPost: true });
 
 /** requireUserBeforePassword, or an API key of the user (`GET /api/me`). */
 export const requireUserBeforePasswordOrKey = orApiKey(requireUserBeforePassword);

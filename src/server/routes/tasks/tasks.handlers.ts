@@ -16,6 +16,7 @@ import { resumeTask as resumeTaskCore } from '../../core/tasks/resume-task';
 import { paymentsAvailable } from '../../core/billing/get-subscription';
 import { rotateWebhookSecret as rotateWebhookSecretCore } from '../../core/tasks/rotate-webhook-secret';
 import { updateTask as updateTaskCore } from '../../core/tasks/update-task';
+import { upcomingCountRange, upcomingRunsOf } from '#shared/tasks/schedule-preview.schema';
 import { taskInputOf } from '../../core/tasks/task-input-of';
 import { DomainError } from '../../core/errors';
 import { applyMergePatch } from '../../lib/merge-patch';
@@ -32,6 +33,7 @@ import type {
   listTaskRunsRoute,
   getTaskActivityRoute,
   getTaskReliabilityRoute,
+  listUpcomingRunsRoute,
   updateTaskRoute,
   patchTaskRoute,
 } from './tasks.routes';
@@ -147,6 +149,13 @@ export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = asyn
 export const getTaskActivity: RouteHandler<typeof getTaskActivityRoute, AppEnv> = async (c) => {
   const { db, runCounts } = c.var.deps;
   return c.json(await runActivity({ db, totals: runCounts, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id }), 200);
+};
+
+export const listUpcomingRuns: RouteHandler<typeof listUpcomingRunsRoute, AppEnv> = async (c) => {
+  const task = await getTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  const count = c.req.valid('query').count ?? upcomingCountRange.default;
+  if (task.status !== 'active') return c.json({ items: [] }, 200);
+  return c.json(upcomingRunsOf(task, { from: new Date(), count }), 200);
 };
 
 export const getTaskReliability: RouteHandler<typeof getTaskReliabilityRoute, AppEnv> = async (c) => {

@@ -2,6 +2,7 @@ import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import { runActivitySchema } from '#shared/runs/run-activity.schema';
 import { runResponseSchema, taskRunPageSchema } from '#shared/runs/run.schema';
 import { taskInputSchema, taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
+import { upcomingCountSchema, upcomingRunsSchema } from '#shared/tasks/schedule-preview.schema';
 import { taskReliabilitySchema } from '#shared/tasks/task-reliability.schema';
 import { testDeliveryInputSchema, testDeliveryResultSchema } from '#shared/tasks/test-delivery.schema';
 import { createRouter } from '../create-router';
@@ -13,6 +14,7 @@ import {
   getTaskActivity,
   getTaskReliability,
   listTasks,
+  listUpcomingRuns,
   pauseTask,
   resumeTask,
   rotateWebhookSecret,
@@ -179,6 +181,15 @@ export const getTaskReliabilityRoute = onTask(
   { 200: json(taskReliabilitySchema, 'The figures of the last 30 days, up to now') },
 );
 
+export const listUpcomingRunsRoute = onTask(
+  'listUpcomingRuns',
+  'get',
+  '/upcoming',
+  'The next runs of the task’s schedule, with their daylight-saving notes; none while it is paused',
+  { 200: json(upcomingRunsSchema, 'The runs, oldest first: the instant in UTC, the wall time in the schedule’s zone, and a note') },
+  { query: z.object({ count: upcomingCountSchema.optional().meta({ description: 'How many, 1–50 (default 10)' }) }) },
+);
+
 export const sendTestDeliveryRoute = createRoute({
   operationId: 'sendTestDelivery',
   tags,
@@ -210,4 +221,5 @@ export const tasksRouter = createRouter()
   .openapi(runTaskNowRoute, runTaskNow)
   .openapi(listTaskRunsRoute, listTaskRuns)
   .openapi(getTaskActivityRoute, getTaskActivity)
-  .openapi(getTaskReliabilityRoute, getTaskReliability);
+  .openapi(getTaskReliabilityRoute, getTaskReliability)
+  .openapi(listUpcomingRunsRoute, listUpcomingRuns);
