@@ -115,8 +115,10 @@ describe('PATCH /api/tasks/{id}', () => {
       body: {
         error: {
           code: 'validation_failed',
-          message: 'Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.',
-          fields: { customCron: 'Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.' },
+          message: 'Please enter a valid cron expression: five fields (minute hour day month weekday) or a macro such as @daily.',
+          fields: {
+            customCron: 'Please enter a valid cron expression: five fields (minute hour day month weekday) or a macro such as @daily.',
+          },
         },
       },
     });

@@ -11,6 +11,7 @@ let ada: TestClient;
 let mallory: TestClient;
 
 const emailTask = taskInput({
+  localTime: '09:00',
   description: 'News digest',
   model: 'gpt-5-mini',
   startDate: '2026-07-01',
@@ -57,6 +58,8 @@ describe('tasks API', () => {
     expect(task).toMatchObject({
       name: 'Morning brief',
       status: 'active',
+      localTime: '09:00',
+      // The deprecated UTC reading on the start date, in summer.
       scheduleTime: '07:00',
       timezone: 'Europe/Berlin',
       deliveryConfig: { email: 'ada@example.com' },
@@ -80,11 +83,12 @@ describe('tasks API', () => {
 
     const updated = await ada.expectOk(taskResponseSchema, `/api/tasks/${task.id}`, {
       method: 'PUT',
-      body: { ...emailTask, name: 'Evening brief', scheduleTime: '17:00' },
+      body: { ...emailTask, name: 'Evening brief', localTime: '19:00' },
       status: 200,
     });
     expect(updated.task).toMatchObject({
       name: 'Evening brief',
+      localTime: '19:00',
       scheduleTime: '17:00',
       webhookSecret: task.webhookSecret,
     });
