@@ -78,6 +78,10 @@ describe('daylight-saving warnings of the task form (ADR 0116)', () => {
     expect(texts(gapTime, new Date('2026-03-14T12:00:00Z'))).toEqual([
       'On Sun, Mar 14, 2027 02:30 does not exist in America/New_York (clocks go forward): it runs at 03:00.',
     ]);
+    // A task starting later is warned of its own first year.
+    expect(texts({ ...gapTime, startDate: '2028-03-01' })).toEqual([
+      'On Sun, Mar 12, 2028 02:30 does not exist in America/New_York (clocks go forward): it runs at 03:00.',
+    ]);
     // Nothing before the start date: a cron starting after the spring change warns of the autumn one only.
     expect(texts({ scheduleType: 'custom', customCron: '30 1 * * *', startDate: '2027-03-15', timezone: 'America/New_York' })).toEqual([
       'On Sun, Nov 7, 2027 01:30 happens twice in America/New_York (clocks go back): it runs once, at the first.',

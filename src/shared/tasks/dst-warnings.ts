@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { formatTime, wallTimeAt } from '../time/zoned-time';
+import { formatTime, instantOf, parseDate, wallTimeAt } from '../time/zoned-time';
 import { scheduleTimeZone, upcomingSlots, type Schedule, type Slot } from './schedule';
 
 /**
@@ -26,13 +26,16 @@ const horizonDays = 366;
 const slotCap = 800;
 
 /**
- * The daylight-saving changes the schedule meets in the next `horizonDays`, as `upcomingSlots` notes them under the
+ * The daylight-saving changes the schedule meets in the next `horizonDays` (from its start date when later), as `upcomingSlots` notes them under the
  * default policies (so a skipped or doubled slot is still seen). Only the hours around each change of the zone's
  * offset are scanned, which keeps a minute cron cheap. Hourly schedules keep elapsed time, so they have nothing to say.
  */
 export function dstWarnings(schedule: Schedule, { after = new Date() }: { after?: Date } = {}): DstWarning[] {
   if (schedule.scheduleType === 'hourly') return [];
   const timeZone = scheduleTimeZone(schedule);
+  // A task that starts later is warned of its own first year.
+  const start = schedule.startDate ? instantOf({ ...parseDate(schedule.startDate), hour: 0, minute: 0 }, timeZone) : after;
+  if (start.getTime() > after.getTime()) after = start;
   const horizon = after.getTime() + horizonDays * dayMs;
   const warnings: DstWarning[] = [];
   for (const change of offsetChanges(timeZone, after, horizon)) {

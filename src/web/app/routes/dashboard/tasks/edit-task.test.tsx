@@ -41,7 +41,7 @@ function renderEditTask({ load = () => jsonResponse({ task: makeTask() }), updat
 describe('edit task page', () => {
   runEachTestAt(now);
 
-  it('shows a skeleton, then the task with its UTC time in its own zone', async () => {
+  it('shows a skeleton, then the task with its local time in its own zone', async () => {
     renderEditTask();
 
     expect(screen.getByRole('link', { name: 'Back to Task' }).getAttribute('href')).toBe('/dashboard/tasks/task-1');
@@ -53,7 +53,7 @@ describe('edit task page', () => {
     expect(field('Description').value).toBe('Top headlines, summarised.');
     expect(screen.getByRole('combobox', { name: 'Model' }).textContent).toBe('GPT-5 nano');
     expect((screen.getByRole('radio', { name: /Daily/ }) as HTMLInputElement).checked).toBe(true);
-    // Stored as 08:00 UTC; the task is in Berlin, where that is 09:00 in January.
+    // Stored as 09:00 on the wall clock of Berlin, and shown as it is (ADR 0116).
     expect(field('Time').value).toBe('09:00');
     expect(field('Start Date').value).toBe('2026-01-15');
     expect((screen.getByLabelText('Time Zone') as HTMLSelectElement).value).toBe('Europe/Berlin');
@@ -65,7 +65,7 @@ describe('edit task page', () => {
     expect(screen.getByRole('button', { name: 'Update Task' })).toBeTruthy();
   });
 
-  it('saves the changes, with the time back in UTC, and opens the task', async () => {
+  it('saves the changes, with the local time as it is, and opens the task', async () => {
     const { fetchMock, router } = renderEditTask();
     const user = userEvent.setup();
     await formReady();
@@ -82,9 +82,11 @@ describe('edit task page', () => {
         provider: 'openai',
         model: 'gpt-5-nano',
         scheduleType: 'daily',
-        scheduleTime: '17:30',
+        localTime: '18:30',
         startDate: '2026-01-15',
         timezone: 'Europe/Berlin',
+        dstGap: 'shift',
+        dstRepeat: 'first',
         prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: true },
         deliveryMethod: 'email',
         deliveryConfig: { email: 'jane@example.com' },
@@ -103,9 +105,12 @@ describe('edit task page', () => {
         jsonResponse({
           task: makeTask({
             scheduleType: 'custom',
+            localTime: null,
             scheduleTime: null,
             startDate: null,
             customCron: '0 7 * * 1-5',
+            // A cron saved before cron zones existed is read in UTC (ADR 0116).
+            cronTimezone: 'UTC',
             deliveryMethod: 'webhook',
             deliveryConfig: { webhookUrl: 'https://example.com/hook' },
             prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: false },
@@ -118,13 +123,17 @@ describe('edit task page', () => {
     expect(screen.queryByLabelText('Time')).toBeNull();
     expect(field('Webhook URL').value).toBe('https://example.com/hook');
     expect(screen.getByRole('switch', { name: 'Advanced Prompt Settings' }).getAttribute('aria-checked')).toBe('false');
-    // 07:00 UTC on weekdays, shown in the task's zone.
-    const runs = within(screen.getByRole('region', { name: 'Next runs' })).getAllByRole('listitem');
-    expect(runs.map((run) => run.textContent)).toEqual([
-      'Thu, Jan 15, 2026, 08:00 AM',
-      'Fri, Jan 16, 2026, 08:00 AM',
-      'Mon, Jan 19, 2026, 08:00 AM',
+    expect((screen.getByLabelText('Cron Time Zone') as HTMLSelectElement).value).toBe('UTC');
+    // 07:00 UTC on weekdays, shown in the cron's zone: the next ten.
+    const nextRuns = screen.getByRole('region', { name: 'Next runs' });
+    const runs = within(nextRuns).getAllByRole('listitem');
+    expect(runs).toHaveLength(10);
+    expect(runs.slice(0, 3).map((run) => run.textContent)).toEqual([
+      'Thu, Jan 15, 2026, 07:00 AM',
+      'Fri, Jan 16, 2026, 07:00 AM',
+      'Mon, Jan 19, 2026, 07:00 AM',
     ]);
+    expect(nextRuns.textContent).toContain('Times in UTC.');
   });
 
   it('asks for a model the catalogue no longer has', async () => {

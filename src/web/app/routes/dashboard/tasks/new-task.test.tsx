@@ -101,7 +101,12 @@ describe('create task page', () => {
     const runs = within(nextRuns() as HTMLElement)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(runs).toEqual(['Wed, Jan 14, 2026, 09:00 AM', 'Thu, Jan 15, 2026, 09:00 AM', 'Fri, Jan 16, 2026, 09:00 AM']);
+    expect(runs).toHaveLength(10);
+    expect(runs.slice(0, 3)).toEqual(['Wed, Jan 14, 2026, 09:00 AM', 'Thu, Jan 15, 2026, 09:00 AM', 'Fri, Jan 16, 2026, 09:00 AM']);
+    // UTC has no daylight saving: nothing to warn of, and the policies start at their defaults.
+    expect(screen.queryByRole('list', { name: 'Daylight saving warnings' })).toBeNull();
+    expect((screen.getByLabelText('If the time does not exist that day') as HTMLSelectElement).value).toBe('shift');
+    expect((screen.getByLabelText('If the time happens twice') as HTMLSelectElement).value).toBe('first');
   });
 
   it('starts from the default schedule saved in settings', async () => {
@@ -118,10 +123,10 @@ describe('create task page', () => {
     const runs = within(nextRuns() as HTMLElement)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(runs).toEqual(['Wed, Jan 14, 2026, 06:30 PM', 'Wed, Jan 21, 2026, 06:30 PM', 'Wed, Jan 28, 2026, 06:30 PM']);
+    expect(runs.slice(0, 3)).toEqual(['Wed, Jan 14, 2026, 06:30 PM', 'Wed, Jan 21, 2026, 06:30 PM', 'Wed, Jan 28, 2026, 06:30 PM']);
   });
 
-  it('sends the local time as UTC: 09:00 in a Berlin browser is 08:00 UTC in winter', async () => {
+  it('sends the local time as it is: 09:00 in a Berlin browser is 09:00 in Berlin (ADR 0116)', async () => {
     const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
     vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
       return { ...resolvedOptions.call(this), timeZone: 'Europe/Berlin' };
@@ -143,9 +148,11 @@ describe('create task page', () => {
         provider: 'openai',
         model: 'gpt-5-nano',
         scheduleType: 'daily',
-        scheduleTime: '08:00',
+        localTime: '09:00',
         startDate: '2026-01-14',
         timezone: 'Europe/Berlin',
+        dstGap: 'shift',
+        dstRepeat: 'first',
         prompt: { input: 'Summarise the news of the day in five bullet points.', temperature: 1, searchEnabled: false },
         deliveryMethod: 'email',
         deliveryConfig: { email: testUser.email },
@@ -158,7 +165,7 @@ describe('create task page', () => {
     expect(await screen.findByText('The task list')).toBeTruthy();
   });
 
-  it('converts a zone picked in the form too, on the chosen start date', async () => {
+  it('sends a zone picked in the form with the local time unconverted, whatever the start date', async () => {
     const { fetchMock } = renderNewTask();
     const user = userEvent.setup();
     await formReady();
@@ -170,10 +177,10 @@ describe('create task page', () => {
     await user.click(screen.getByRole('button', { name: 'Create Task' }));
 
     await screen.findByText('Task created');
-    // 07:15 in New York in July (UTC-4).
-    expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
-      { scheduleTime: '11:15', startDate: '2026-07-01', timezone: 'America/New_York' },
-    ]);
+    // 07:15 in New York in July, not its UTC reading (11:15).
+    const [body] = sentBodies(fetchMock, 'POST', '/api/tasks') as Record<string, unknown>[];
+    expect(body).toMatchObject({ localTime: '07:15', startDate: '2026-07-01', timezone: 'America/New_York' });
+    expect(body).not.toHaveProperty('scheduleTime');
   });
 
   it('shows every rule the user can break, under its field, and refuses to send', async () => {
@@ -213,7 +220,9 @@ describe('create task page', () => {
     await user.click(radio(/Custom/));
     await fillIn(user, field('Cron Expression'), '61 * * * *');
     expect(
-      await screen.findByText('Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.'),
+      await screen.findByText(
+        'Please enter a valid cron expression: five fields (minute hour day month weekday) or a macro such as @daily.',
+      ),
     ).toBeTruthy();
 
     await user.click(radio(/Daily/));
@@ -419,40 +428,103 @@ describe('create task page', () => {
     expect(await createTask(user, fetchMock)).toMatchObject([{ model: 'gpt-4.1', prompt: { temperature: 1, searchEnabled: false } }]);
   });
 
-  it('swaps time and start date for a UTC cron expression, and previews its next three runs', async () => {
+  it("swaps the time for a cron expression read in the task's zone or one picked for it, and previews its next ten runs", async () => {
     const { fetchMock } = renderNewTask();
     const user = userEvent.setup();
     await formReady();
 
     await user.click(radio(/Custom/));
     expect(screen.queryByLabelText('Time')).toBeNull();
-    expect(screen.queryByLabelText('Start Date')).toBeNull();
+    // A cron honours its start date now.
+    expect(field('Start Date').value).toBe('2026-01-14');
     const cron = field('Cron Expression');
-    expect(screen.getByText(/Must be a valid cron expression in UTC/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Five fields: minute, hour, day of month, month, day of week, or a macro such as @daily, read in the cron time zone. For example, 0 9 * * 1-5 runs at 09:00 on weekdays.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/in UTC/)).toBeNull();
+    const cronZone = () => screen.getByLabelText('Cron Time Zone') as HTMLSelectElement;
+    expect(cronZone().value).toBe('UTC');
     // Nothing to preview yet.
     expect(nextRuns()).toBeNull();
 
     await fillIn(user, cron, '30 6 * * 1');
-    const runs = within(nextRuns() as HTMLElement)
-      .getAllByRole('listitem')
-      .map((item) => item.textContent);
-    expect(runs).toEqual(['Mon, Jan 19, 2026, 06:30 AM', 'Mon, Jan 26, 2026, 06:30 AM', 'Mon, Feb 2, 2026, 06:30 AM']);
+    const runTimes = () => within(nextRuns() as HTMLElement).getAllByRole('listitem');
+    expect(runTimes()).toHaveLength(10);
+    expect(
+      runTimes()
+        .slice(0, 3)
+        .map((item) => item.textContent),
+    ).toEqual(['Mon, Jan 19, 2026, 06:30 AM', 'Mon, Jan 26, 2026, 06:30 AM', 'Mon, Feb 2, 2026, 06:30 AM']);
+    const firstInstant = () => runTimes()[0]?.querySelector('time')?.getAttribute('dateTime');
+    expect(firstInstant()).toBe('2026-01-19T06:30:00.000Z');
 
-    // In the user's zone: 06:30 UTC is 07:30 in Berlin.
+    // The cron's zone follows the task's: 06:30 in Berlin is 05:30 UTC in winter.
     await user.selectOptions(screen.getByLabelText('Time Zone'), 'Europe/Berlin');
-    expect(within(nextRuns() as HTMLElement).getAllByRole('listitem')[0]?.textContent).toBe('Mon, Jan 19, 2026, 07:30 AM');
+    expect(cronZone().value).toBe('Europe/Berlin');
+    expect(runTimes()[0]?.textContent).toBe('Mon, Jan 19, 2026, 06:30 AM');
+    expect(firstInstant()).toBe('2026-01-19T05:30:00.000Z');
+    expect(nextRuns()?.textContent).toContain('Times in Europe/Berlin.');
+
+    // A zone of its own, which the task's zone no longer moves.
+    await user.selectOptions(cronZone(), 'America/New_York');
+    expect(firstInstant()).toBe('2026-01-19T11:30:00.000Z');
+    await user.selectOptions(screen.getByLabelText('Time Zone'), 'Asia/Tokyo');
+    expect(cronZone().value).toBe('America/New_York');
+
+    // A start date later than today moves the first run.
+    fireEvent.change(field('Start Date'), { target: { value: '2026-02-01' } });
+    expect(runTimes()[0]?.textContent).toBe('Mon, Feb 2, 2026, 06:30 AM');
 
     await fillIn(user, cron, '30 6 * *');
     expect(nextRuns()).toBeNull();
     expect(
-      await screen.findByText('Please enter a valid cron expression: five fields (minute hour day month weekday), in UTC.'),
+      await screen.findByText(
+        'Please enter a valid cron expression: five fields (minute hour day month weekday) or a macro such as @daily.',
+      ),
     ).toBeTruthy();
 
     await fillIn(user, cron, '30 6 * * 1-5');
     const [body] = (await createTask(user, fetchMock)) as Record<string, unknown>[];
-    expect(body).toMatchObject({ scheduleType: 'custom', customCron: '30 6 * * 1-5', timezone: 'Europe/Berlin' });
+    expect(body).toMatchObject({
+      scheduleType: 'custom',
+      customCron: '30 6 * * 1-5',
+      cronTimezone: 'America/New_York',
+      timezone: 'Asia/Tokyo',
+      startDate: '2026-02-01',
+    });
     expect(body).not.toHaveProperty('scheduleTime');
-    expect(body).not.toHaveProperty('startDate');
+    expect(body).not.toHaveProperty('localTime');
+  });
+
+  it('warns of the days a chosen time does not exist or happens twice, and says what each policy does (ADR 0116)', async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+    const warnings = () => screen.queryByRole('list', { name: 'Daylight saving warnings' })?.textContent ?? '';
+
+    await user.selectOptions(screen.getByLabelText('Time Zone'), 'America/New_York');
+    expect(warnings()).toBe('');
+    fireEvent.change(field('Time'), { target: { value: '02:30' } });
+    expect(warnings()).toBe('On Sun, Mar 8, 2026 02:30 does not exist in America/New_York (clocks go forward): it runs at 03:00.');
+
+    await user.selectOptions(screen.getByLabelText('If the time does not exist that day'), 'Skip that day');
+    expect(warnings()).toBe('On Sun, Mar 8, 2026 02:30 does not exist in America/New_York (clocks go forward): that day is skipped.');
+
+    fireEvent.change(field('Time'), { target: { value: '01:30' } });
+    expect(warnings()).toBe('On Sun, Nov 1, 2026 01:30 happens twice in America/New_York (clocks go back): it runs once, at the first.');
+    await user.selectOptions(screen.getByLabelText('If the time happens twice'), 'Run at both');
+    expect(warnings()).toBe('On Sun, Nov 1, 2026 01:30 happens twice in America/New_York (clocks go back): it runs at both.');
+
+    // Hourly keeps elapsed time: no policies, no warning.
+    await user.click(radio(/Hourly/));
+    expect(screen.queryByLabelText('If the time happens twice')).toBeNull();
+    expect(warnings()).toBe('');
+    await user.click(radio(/Daily/));
+
+    const [body] = (await createTask(user, fetchMock)) as Record<string, unknown>[];
+    expect(body).toMatchObject({ localTime: '01:30', timezone: 'America/New_York', dstGap: 'skip', dstRepeat: 'both' });
   });
 
   it('brings the time and start date back when leaving Custom', async () => {
@@ -468,6 +540,7 @@ describe('create task page', () => {
     expect(
       within(nextRuns() as HTMLElement)
         .getAllByRole('listitem')
+        .slice(0, 3)
         .map((item) => item.textContent),
     ).toEqual(['Wed, Jan 14, 2026, 05:45 PM', 'Sat, Feb 14, 2026, 05:45 PM', 'Sat, Mar 14, 2026, 05:45 PM']);
   });

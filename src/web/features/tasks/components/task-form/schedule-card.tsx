@@ -8,6 +8,7 @@ import { Field } from '#web/components/ui/field';
 import { Input, inputClassName } from '#web/components/ui/input';
 import { browserTimeZone } from '#web/lib/time-zones';
 import { ChoiceCards, type Choice } from './choice-cards';
+import { DaylightSavingFields } from './daylight-saving-fields';
 import { NextRuns } from './next-runs';
 import { useTaskFormContext } from './use-task-form';
 
@@ -26,7 +27,8 @@ const timeHints: Record<Exclude<ScheduleType, 'custom'>, string> = {
   monthly: 'The task runs once a month at this time.',
 };
 
-const startDateHints: Record<Exclude<ScheduleType, 'custom'>, string> = {
+const startDateHints: Record<ScheduleType, string> = {
+  custom: 'Nothing runs before this day, in the cron time zone.',
   hourly: 'The first day the task runs.',
   daily: 'The first day the task runs.',
   weekly: "It runs on this date's weekday.",
@@ -36,9 +38,13 @@ const startDateHints: Record<Exclude<ScheduleType, 'custom'>, string> = {
 /** An empty time or date input means "not given", which the schema accepts for the schedule the user is not using. */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+const cronHint =
+  'Five fields: minute, hour, day of month, month, day of week, or a macro such as @daily, read in the cron time zone. For example, 0 9 * * 1-5 runs at 09:00 on weekdays.';
+
 /**
- * Frequency and time. Simple schedules take a local time, a start date and a time zone; Custom swaps the time and
- * start date for a cron expression in UTC (spec section 4). The next runs follow every change.
+ * Frequency and time. Simple schedules take a local time, a start date and a time zone; Custom swaps the time for a
+ * cron expression read in its own zone, the task's unless the user picks another (ADR 0116). Both honour the start
+ * date and the daylight-saving policies. The next runs follow every change.
  */
 export function ScheduleCard() {
   const {
@@ -50,23 +56,31 @@ export function ScheduleCard() {
   } = useTaskFormContext();
   const scheduleType = useWatch({ control, name: 'scheduleType' });
   const timezone = useWatch({ control, name: 'timezone' });
+  const cronTimezone = useWatch({ control, name: 'cronTimezone' });
   const custom = scheduleType === 'custom';
 
   const ownZone = useMemo(() => browserTimeZone(), []);
-  // The zone the form opened with stays selectable even if this browser's list lacks it.
+  // The zones the form opened with stay selectable even if this browser's list lacks them.
   const [initialZone] = useState(timezone);
+  const [initialCronZone] = useState(cronTimezone ?? timezone);
+
+  /** The cron's zone follows the task's until the user gives it one of its own. */
+  const setTaskZone = (zone: string, setField: (zone: string) => void) => {
+    if (!cronTimezone || cronTimezone === timezone) setValue('cronTimezone', zone, { shouldDirty: true, shouldValidate: true });
+    setField(zone);
+  };
 
   const zoneHint = (
     <>
       {custom
-        ? 'The cron expression runs in UTC; the next runs below are shown in this zone.'
+        ? "The task's own zone. The cron expression and its start date are read in the cron time zone."
         : 'The time and start date are in this zone.'}{' '}
       {timezone === ownZone ? (
         "It is your browser's time zone."
       ) : (
         <UseBrowserTimeZone
           browserZone={ownZone}
-          onUse={() => setValue('timezone', ownZone, { shouldDirty: true, shouldValidate: true })}
+          onUse={() => setTaskZone(ownZone, (zone) => setValue('timezone', zone, { shouldDirty: true, shouldValidate: true }))}
         />
       )}
     </>
@@ -80,19 +94,14 @@ export function ScheduleCard() {
         choices={scheduleChoices}
         registration={register('scheduleType', {
           // The fields of the schedule no longer in use go away, and their complaints with them.
-          onChange: () => clearErrors(['localTime', 'startDate', 'customCron']),
+          onChange: () => clearErrors(['localTime', 'startDate', 'customCron', 'cronTimezone']),
         })}
         error={errors.scheduleType?.message}
         className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
       />
 
       {custom ? (
-        <Field
-          id="task-custom-cron"
-          label="Cron Expression"
-          hint="Must be a valid cron expression in UTC: minute, hour, day of month, month, day of week. For example, 0 9 * * 1-5 runs at 09:00 UTC on weekdays."
-          error={errors.customCron?.message}
-        >
+        <Field id="task-custom-cron" label="Cron Expression" hint={cronHint} error={errors.customCron?.message}>
           {(fieldControl) => (
             <Input
               {...fieldControl}
@@ -104,18 +113,39 @@ export function ScheduleCard() {
             />
           )}
         </Field>
-      ) : (
-        <div className="grid gap-5 sm:grid-cols-2">
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        {custom ? (
+          <Field
+            id="task-cron-timezone"
+            label="Cron Time Zone"
+            hint="The zone the cron expression is read in; the task's own unless you pick another."
+            error={errors.cronTimezone?.message}
+          >
+            {(fieldControl) => (
+              <Controller
+                control={control}
+                name="cronTimezone"
+                render={({ field }) => (
+                  <select {...fieldControl} {...field} value={field.value ?? timezone} className={clsx(inputClassName, 'pr-8')}>
+                    <TimeZoneOptions keep={initialCronZone} />
+                  </select>
+                )}
+              />
+            )}
+          </Field>
+        ) : (
           <Field id="task-schedule-time" label="Time" hint={timeHints[scheduleType]} error={errors.localTime?.message}>
             {(fieldControl) => (
               <Input {...fieldControl} {...register('localTime', { setValueAs: emptyAsUndefined })} type="time" step={60} />
             )}
           </Field>
-          <Field id="task-start-date" label="Start Date" hint={startDateHints[scheduleType]} error={errors.startDate?.message}>
-            {(fieldControl) => <Input {...fieldControl} {...register('startDate', { setValueAs: emptyAsUndefined })} type="date" />}
-          </Field>
-        </div>
-      )}
+        )}
+        <Field id="task-start-date" label="Start Date" hint={startDateHints[scheduleType]} error={errors.startDate?.message}>
+          {(fieldControl) => <Input {...fieldControl} {...register('startDate', { setValueAs: emptyAsUndefined })} type="date" />}
+        </Field>
+      </div>
 
       <Field id="task-timezone" label="Time Zone" hint={zoneHint} error={errors.timezone?.message}>
         {(fieldControl) => (
@@ -124,13 +154,20 @@ export function ScheduleCard() {
             control={control}
             name="timezone"
             render={({ field }) => (
-              <select {...fieldControl} {...field} className={clsx(inputClassName, 'pr-8')}>
+              <select
+                {...fieldControl}
+                {...field}
+                onChange={(event) => setTaskZone(event.target.value, field.onChange)}
+                className={clsx(inputClassName, 'pr-8')}
+              >
                 <TimeZoneOptions keep={initialZone} />
               </select>
             )}
           />
         )}
       </Field>
+
+      <DaylightSavingFields />
 
       <NextRuns />
     </TitledCard>
