@@ -29,6 +29,8 @@ import { ReliabilityCard } from './reliability-card';
 import { TaskRunHistory } from './task-run-history';
 import { TaskNotFound, isTaskNotFound } from './task-not-found';
 import { TaskStatusBadge } from './task-status-badge';
+import { TaskUpcomingRuns } from './task-upcoming-runs';
+import { dstGapLabel, dstGapTexts, dstRepeatLabel, dstRepeatTexts } from './dst-policy-texts';
 import { WebhookSecret } from './webhook-secret';
 import { timeZoneName } from '#web/lib/time-zones';
 import { OwnAddressWaitNote } from '#web/components/account/confirm-email-notice';
@@ -190,6 +192,22 @@ function AddressConfirmation({ taskId }: { taskId: string }) {
   return null;
 }
 
+/** The daylight-saving policies the user chose, when they are not the defaults everyone else has (ADR 0116). */
+function DstPolicies({ task }: { task: Task }) {
+  const policies = [
+    task.dstGap === 'shift' ? null : `${dstGapLabel}: ${dstGapTexts[task.dstGap].toLowerCase()}.`,
+    task.dstRepeat === 'first' ? null : `${dstRepeatLabel}: ${dstRepeatTexts[task.dstRepeat].toLowerCase()}.`,
+  ].filter((text) => text !== null);
+  if (policies.length === 0 || task.scheduleType === 'hourly') return null;
+  return (
+    <ul aria-label="Daylight saving" className="mt-1 text-slate-600">
+      {policies.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </ul>
+  );
+}
+
 function nextRunText(task: Task): string {
   if (task.nextFireAt) return formatInZoneOf(task.nextFireAt, scheduleTimeZone(task));
   if (task.status === 'paused') return 'Paused';
@@ -243,13 +261,15 @@ function TaskDetailView({ task }: { task: Task }) {
               <span className="font-medium">{describeSchedule(task)}</span>
               <p className="mt-1 text-slate-600">
                 {custom
-                  ? 'Custom cron schedules run in UTC.'
+                  ? `The cron expression is read in ${timeZoneName(zone)}.`
                   : `Runs at this time in the task's time zone, ${timeZoneName(task.timezone)}.`}
               </p>
+              <DstPolicies task={task} />
             </Detail>
             <Detail label="Next run">{nextRunText(task)}</Detail>
             <Detail label="Last run">{task.lastRunAt ? formatInZoneOf(task.lastRunAt, zone) : 'Never'}</Detail>
           </dl>
+          <TaskUpcomingRuns task={task} />
         </TitledCard>
 
         <TitledCard title="AI Model">

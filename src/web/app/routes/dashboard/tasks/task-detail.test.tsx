@@ -140,8 +140,13 @@ describe('task detail page', () => {
   });
 
   it("labels the next run by the value's zone, not as the browser's, and spells zones as the task form does", async () => {
-    // 14:30 UTC is 09:30 in New York on the start date; the account counts its days in New York too.
-    const task = makeTask({ scheduleTime: '14:30', timezone: 'America/New_York', nextFireAt: '2026-01-16T14:30:00.000Z' });
+    // 09:30 in New York (14:30 UTC in winter); the account counts its days in New York too.
+    const task = makeTask({
+      localTime: '09:30',
+      scheduleTime: '14:30',
+      timezone: 'America/New_York',
+      nextFireAt: '2026-01-16T14:30:00.000Z',
+    });
     stubTaskApi(task, {
       [`GET /api/tasks/${task.id}/activity`]: () =>
         jsonResponse({ timeZone: 'America/New_York', days: [{ date: '2026-01-15', completed: 1, failed: 0 }] }),
@@ -162,6 +167,7 @@ describe('task detail page', () => {
 
   it("writes a UTC task's times in UTC, with the reader's own zone's reading in brackets (ADR 0110)", async () => {
     const task = makeTask({
+      localTime: '09:00',
       scheduleTime: '09:00',
       timezone: 'UTC',
       nextFireAt: '2026-12-07T09:00:00.000Z',
@@ -186,14 +192,17 @@ describe('task detail page', () => {
     }
   });
 
-  it('shows a custom cron as UTC, a paused task as paused, and the last run', async () => {
+  it('shows a custom cron with the zone it is read in, a paused task as paused without upcoming runs, and the last run', async () => {
     stubTaskApi(
       makeTask({
         status: 'paused',
         scheduleType: 'custom',
+        localTime: null,
         scheduleTime: null,
         startDate: null,
         customCron: '0 6 * * 1',
+        // A cron saved before cron zones existed is read in UTC (ADR 0116).
+        cronTimezone: 'UTC',
         nextFireAt: null,
         lastRunAt: '2026-01-12T06:00:04.000Z',
         prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: false },
@@ -206,9 +215,11 @@ describe('task detail page', () => {
     await screen.findByRole('heading', { name: 'Morning news digest' });
     expect(document.querySelector('[data-status]')?.textContent).toBe('Paused');
     expect(detail('Runs')).toContain('0 6 * * 1 (UTC)');
-    expect(detail('Runs')).toContain('Custom cron schedules run in UTC.');
+    expect(detail('Runs')).toContain('The cron expression is read in UTC.');
+    expect(detail('Runs')).not.toContain('If the time');
     expect(detail('Next run')).toBe('Paused');
-    // A custom cron runs in UTC, so its times are UTC's.
+    expect(screen.queryByRole('region', { name: 'Upcoming runs' })).toBeNull();
+    // This cron is read in UTC, so its times are UTC's.
     expect(detail('Last run')).toBe(formatInZoneOf('2026-01-12T06:00:04.000Z', 'UTC'));
     expect(detail('Web Search')).toBe('Off');
     // GPT-5 nano accepts only its default temperature, so the stored 1 is not claimed.
@@ -219,6 +230,57 @@ describe('task detail page', () => {
     expect(history.textContent).toContain(formatInZoneOf('2026-01-12T06:00:04.000Z', 'UTC'));
     expect(history.textContent).toContain('4.2s');
     expect(history.textContent).not.toContain('No runs yet.');
+  });
+
+  it('lists the next ten runs of a cron read in New York across the spring change, with the policies chosen (ADR 0116)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-06T12:00:00Z'));
+    try {
+      const task = makeTask({
+        scheduleType: 'custom',
+        localTime: null,
+        scheduleTime: null,
+        customCron: '30 2 * * *',
+        cronTimezone: 'America/New_York',
+        timezone: 'Europe/Berlin',
+        startDate: '2027-03-12',
+        nextFireAt: '2027-03-12T07:30:00.000Z',
+      });
+      stubTaskApi(task);
+      const view = renderTaskDetail();
+
+      await screen.findByRole('heading', { name: 'Morning news digest' });
+      expect(detail('Runs')).toContain('30 2 * * * (America/New_York)');
+      expect(detail('Runs')).toContain('The cron expression is read in America/New York.');
+      expect(detail('Runs')).not.toContain('UTC');
+      // The default policies go without saying.
+      expect(detail('Runs')).not.toContain('If the time');
+      const upcoming = screen.getByRole('region', { name: 'Upcoming runs' });
+      const runs = within(upcoming).getAllByRole('listitem');
+      expect(runs).toHaveLength(10);
+      expect(runs.slice(0, 4).map((run) => run.textContent)).toEqual([
+        'Fri, Mar 12, 2027, 02:30 AM',
+        'Sat, Mar 13, 2027, 02:30 AM',
+        'Sun, Mar 14, 2027, 03:00 AMClocks go forward: the time does not exist that day, so it runs at the first minute after.',
+        'Mon, Mar 15, 2027, 02:30 AM',
+      ]);
+      expect(upcoming.textContent).toContain('Times in America/New York.');
+      view.unmount();
+
+      stubTaskApi({ ...task, dstGap: 'skip', dstRepeat: 'both' });
+      renderTaskDetail();
+      await screen.findByRole('heading', { name: 'Morning news digest' });
+      expect(detail('Runs')).toContain('If the time does not exist that day: skip that day.');
+      expect(detail('Runs')).toContain('If the time happens twice: run at both.');
+      const skipped = within(screen.getByRole('region', { name: 'Upcoming runs' })).getAllByRole('listitem');
+      expect(skipped.slice(0, 3).map((run) => run.textContent)).toEqual([
+        'Fri, Mar 12, 2027, 02:30 AM',
+        'Sat, Mar 13, 2027, 02:30 AM',
+        'Mon, Mar 15, 2027, 02:30 AM',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says "Waiting for confirmation" under an address that has not confirmed yet', async () => {

@@ -83,7 +83,8 @@ const weekly = makeTask({
   provider: 'anthropic',
   model: 'claude-sonnet-4-5',
   scheduleType: 'weekly',
-  // 2026-01-19 is a Monday; 06:30 UTC is 07:30 in Berlin.
+  // 2026-01-19 is a Monday; 07:30 in Berlin is 06:30 UTC in winter.
+  localTime: '07:30',
   scheduleTime: '06:30',
   startDate: '2026-01-19',
   nextFireAt: null,
@@ -94,9 +95,12 @@ const broken = makeTask({
   name: 'Flaky webhook',
   status: 'error',
   scheduleType: 'custom',
+  localTime: null,
   scheduleTime: null,
   startDate: null,
   customCron: '*/15 * * * *',
+  // A cron saved before cron zones existed is read in UTC (ADR 0116).
+  cronTimezone: 'UTC',
 });
 
 function rowOf(name: string): HTMLElement {
@@ -234,16 +238,32 @@ describe('task list page', () => {
   });
 
   it("names the zone of each schedule, since a task's zone need not be the account's (ADR 0067)", async () => {
-    // 14:30 UTC is 09:30 in New York on the start date.
-    const newYork = makeTask({ id: 'task-4', name: 'New York briefing', scheduleTime: '14:30', timezone: 'America/New_York' });
-    stubTasksApi([digest, newYork, broken]);
+    // 09:30 in New York, 14:30 UTC in winter.
+    const newYork = makeTask({
+      id: 'task-4',
+      name: 'New York briefing',
+      localTime: '09:30',
+      scheduleTime: '14:30',
+      timezone: 'America/New_York',
+    });
+    const tokyoCron = makeTask({
+      id: 'task-5',
+      name: 'Tokyo cron',
+      scheduleType: 'custom',
+      localTime: null,
+      scheduleTime: null,
+      customCron: '0 9 * * 1-5',
+      cronTimezone: 'Asia/Tokyo',
+    });
+    stubTasksApi([digest, newYork, broken, tokyoCron]);
     renderTaskList();
     await screen.findByRole('link', { name: 'New York briefing' });
 
     expect(rowOf('New York briefing').textContent).toMatch(/Daily at 09:30 E[SD]T/);
     expect(rowOf('Morning news digest').textContent).toMatch(/Daily at 09:00 CES?T/);
-    // A custom cron says UTC already.
+    // A custom cron names the zone it is read in, whatever the task's.
     expect(rowOf('Flaky webhook').textContent).toContain('*/15 * * * * (UTC)');
+    expect(rowOf('Tokyo cron').textContent).toContain('0 9 * * 1-5 (Asia/Tokyo)');
   });
 
   it('searches on the server once typing pauses, and keeps the search in the address', async () => {

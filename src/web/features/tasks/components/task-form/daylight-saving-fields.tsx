@@ -3,21 +3,15 @@ import { TriangleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { dstWarnings, dstWarningText } from '#shared/tasks/dst-warnings';
-import type { DstGapPolicy, DstRepeatPolicy } from '#shared/tasks/schedule';
+import { dstGapPolicies, dstRepeatPolicies } from '#shared/tasks/schedule';
 import { Field } from '#web/components/ui/field';
 import { inputClassName } from '#web/components/ui/input';
+import { dstGapLabel, dstGapTexts, dstRepeatLabel, dstRepeatTexts } from '../dst-policy-texts';
 import { storedSchedule } from './task-form-values';
 import { useTaskFormContext } from './use-task-form';
 
-const gapChoices: { value: DstGapPolicy; label: string }[] = [
-  { value: 'shift', label: 'Run at the first minute after it' },
-  { value: 'skip', label: 'Skip that day' },
-];
-
-const repeatChoices: { value: DstRepeatPolicy; label: string }[] = [
-  { value: 'first', label: 'Run once, at the first' },
-  { value: 'both', label: 'Run at both' },
-];
+const gapChoices = dstGapPolicies.map((value) => ({ value, label: dstGapTexts[value] }));
+const repeatChoices = dstRepeatPolicies.map((value) => ({ value, label: dstRepeatTexts[value] }));
 
 /**
  * What a schedule does on the days its time does not exist or happens twice (ADR 0116), and, when the time meets
@@ -51,7 +45,7 @@ export function DaylightSavingFields() {
         </ul>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="task-dst-gap" label="If the time does not exist that day">
+        <Field id="task-dst-gap" label={dstGapLabel}>
           {(fieldControl) => (
             <select {...fieldControl} {...register('dstGap')} className={clsx(inputClassName, 'pr-8')}>
               {gapChoices.map((choice) => (
@@ -62,7 +56,7 @@ export function DaylightSavingFields() {
             </select>
           )}
         </Field>
-        <Field id="task-dst-repeat" label="If the time happens twice">
+        <Field id="task-dst-repeat" label={dstRepeatLabel}>
           {(fieldControl) => (
             <select {...fieldControl} {...register('dstRepeat')} className={clsx(inputClassName, 'pr-8')}>
               {repeatChoices.map((choice) => (
