@@ -29,7 +29,7 @@ export const blogPosts: BlogPost[] = [
     image: 'indigo',
     body: [
       'Many of the most useful AI prompts are ones we ask again and again: summarise the news in my field, draft the weekly status note, check a topic for anything new. Promptcron turns such a prompt into a task that runs by itself.',
-      'A task has a prompt, an AI model, a schedule and a delivery. Schedules are hourly, daily, weekly or monthly at a time you choose in your own time zone, or a custom cron expression in UTC. When the time comes, the scheduler starts a run, sends the prompt to the model and delivers the answer by e-mail or to a signed webhook.',
+      'A task has a prompt, an AI model, a schedule and a delivery. Schedules are hourly, daily, weekly or monthly at a time you choose in your own time zone, or a custom cron expression in the time zone you choose. When the time comes, the scheduler starts a run, sends the prompt to the model and delivers the answer by e-mail or to a signed webhook.',
       'Every run is kept in the task’s history with its status, duration and delivery attempts, and Run Now lets you try a prompt at any moment. If the server was down when a task was due, it catches up once with the latest missed run, within an hour, instead of flooding you with old ones.',
       'OpenAI models are available today; Anthropic, Google Gemini and OpenRouter become selectable as soon as the server has their API keys. We would love to hear what you automate first.',
     ],
@@ -76,6 +76,7 @@ export const blogPosts: BlogPost[] = [
     readTime: '5 min read',
     image: 'amber',
     body: [
+      'Update: custom cron expressions are now read in a time zone you choose, the task’s own unless you pick another; tasks created before then keep UTC. The form shows the next runs in that zone, and warns of the days a clock change moves or skips a run.',
       'Hourly, daily, weekly and monthly tasks are entered in your local time and keep that wall-clock time when daylight saving starts or ends: a 09:00 task stays at 09:00.',
       'A custom cron expression has five fields (minute, hour, day of month, month, day of week) and is always interpreted in UTC. That makes it unambiguous: “0 */6 * * *” runs at 00:00, 06:00, 12:00 and 18:00 UTC everywhere, and never twice or not at all on a clock change.',
       'The task form checks the expression as you type and previews the next runs in your local time, so you can see what UTC means for you.',

@@ -162,7 +162,8 @@ export const guides: GuideEntry[] = [
         heading: 'When each one runs',
         paragraphs: [
           'Hourly runs every hour at the minute of the time you pick. Daily runs at that time every day. Weekly runs on the weekday of the start date, and monthly on its day of the month; the 31st runs on the last day of shorter months.',
-          'Times are entered and shown in your time zone and stored in UTC with the zone, so a 09:00 task stays at 09:00 when the clocks change.',
+          'Times are entered, stored and shown in your time zone, so a 09:00 task stays at 09:00 when the clocks change.',
+          'On the night the clocks go forward, a time that does not exist runs at the first minute after it, or that day is skipped; on the night they go back, a time that happens twice runs once, at the first, or at both. You choose under Daylight saving, and the form warns you of such a day in the coming year.',
         ],
       },
     ],
@@ -170,7 +171,7 @@ export const guides: GuideEntry[] = [
   {
     id: 'custom-cron',
     title: 'Custom cron expressions',
-    description: 'Five-field cron in UTC for schedules the simple options cannot express.',
+    description: 'Five-field cron in the time zone you choose, for schedules the simple options cannot express.',
     image: 'lime',
     category: 'Scheduling',
     readTime: '5 min',
@@ -179,8 +180,8 @@ export const guides: GuideEntry[] = [
       {
         heading: 'The format',
         paragraphs: [
-          'Five fields: minute, hour, day of month, month, day of week. “30 7 * * 1-5” runs at 07:30 UTC on weekdays; “0 */6 * * *” every six hours; “0 9 1,15 * *” at 09:00 UTC on the 1st and 15th.',
-          'Custom cron is always UTC. The form checks the expression as you type and previews the next runs in your local time.',
+          'Five fields: minute, hour, day of month, month, day of week, or a macro: @hourly, @daily, @weekly, @monthly, @yearly. “30 7 * * 1-5” runs at 07:30 on weekdays; “0 */6 * * *” every six hours; “0 9 1,15 * *” at 09:00 on the 1st and 15th.',
+          'The expression is read in its cron time zone: the task’s own unless you pick another (cron tasks created before zones existed keep UTC). Nothing runs before the start date. The form checks the expression as you type and previews the next ten runs, with a note on any that daylight saving moves.',
         ],
       },
     ],

@@ -27,7 +27,7 @@ export function DocsRoute() {
       <ContentSection title="Getting started">
         <Prose
           paragraphs={[
-            'A task in Promptcron is a prompt with an AI model, a schedule and a delivery. Schedules are hourly, daily, weekly or monthly at a time in your own time zone, or a custom five-field cron expression in UTC. When a task is due, the scheduler starts a run, sends the prompt to the model and delivers the answer by e-mail, as a signed webhook, or to a Slack or Discord channel.',
+            'A task in Promptcron is a prompt with an AI model, a schedule and a delivery. Schedules are hourly, daily, weekly or monthly at a time in your own time zone, or a custom five-field cron expression read in the time zone you choose. When a task is due, the scheduler starts a run, sends the prompt to the model and delivers the answer by e-mail, as a signed webhook, or to a Slack or Discord channel.',
             'Create an account, choose New Task on the dashboard, and use Run Now to see the first answer straight away. Every run stays in the task’s history with its status, duration and delivery attempts.',
           ]}
         />

@@ -14,7 +14,7 @@ const firstTaskSteps = [
   'On the dashboard, choose New Task and give it a name.',
   'Keep OpenAI with GPT-5 nano, or pick another model.',
   'Write a prompt of at least 10 characters that says what to answer and in which format.',
-  'Choose a schedule: hourly, daily, weekly, monthly at a local time, or a custom cron expression in UTC.',
+  'Choose a schedule: hourly, daily, weekly, monthly at a local time, or a custom cron expression in the time zone you choose.',
   'Keep e-mail delivery with your address, or choose Webhook and enter your endpoint’s URL.',
   'Choose Create Task, open the task and press Run Now. The result arrives within seconds and appears in the run history.',
 ];

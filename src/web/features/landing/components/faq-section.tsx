@@ -17,7 +17,7 @@ export const faqs = [
   {
     question: 'How do schedules and time zones work?',
     answer:
-      'Choose hourly, daily, weekly or monthly at a time in your own time zone, and the task keeps that local time across daylight saving changes. For anything else, write a five-field cron expression, which is always read in UTC; the form previews the next runs in your local time.',
+      'Choose hourly, daily, weekly or monthly at a time in your own time zone, and the task keeps that local time across daylight saving changes. For anything else, write a five-field cron expression, read in the time zone you choose (your task’s own by default); the form previews the next runs and warns of any day a clock change moves or skips.',
   },
   {
     question: 'How are results delivered?',

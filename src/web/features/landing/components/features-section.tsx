@@ -6,7 +6,7 @@ import { LandingSection } from './landing-section';
 const features: Feature[] = [
   {
     title: 'Scheduled Tasks',
-    description: 'Pick hourly, daily, weekly or monthly in your local time, or write a custom cron expression in UTC.',
+    description: 'Pick hourly, daily, weekly or monthly in your local time, or write a custom cron expression in any time zone.',
     Icon: CalendarClock,
   },
   {

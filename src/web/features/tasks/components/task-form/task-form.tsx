@@ -28,7 +28,7 @@ type TaskFormProps = {
   /** The signed-in user's address, filled in again when e-mail delivery is chosen after webhook. */
   userEmail: string;
   /**
-   * Sends the task (time already in UTC). The caller shows the outcome; a rejection carrying the server's field
+   * Sends the task (its time local, as the API stores it). The caller shows the outcome; a rejection carrying the server's field
    * errors puts them under their fields.
    */
   onSubmit: (input: TaskInput) => Promise<void>;
