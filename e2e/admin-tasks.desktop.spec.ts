@@ -20,7 +20,7 @@ test('an administrator finds a user’s task, runs it manually, sees Last Run ch
         name: taskName,
         email: ownerEmail,
         model: 'gpt-5-mini',
-        scheduleTime: '08:00',
+        localTime: '08:00',
         input: 'List three facts about scheduling.',
       }),
       scheduleType: 'weekly',

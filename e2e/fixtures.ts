@@ -211,13 +211,14 @@ export function dailyTaskBody({
   name,
   email,
   model = 'gpt-5-nano',
-  scheduleTime = '09:00',
+  localTime = '09:00',
   input = 'Write a two-line morning greeting.',
 }: {
   name: string;
   email: string;
   model?: string;
-  scheduleTime?: string;
+  /** HH:MM on the wall clock of the task's zone, UTC (ADR 0116). */
+  localTime?: string;
   input?: string;
 }) {
   return {
@@ -225,7 +226,7 @@ export function dailyTaskBody({
     provider: 'openai',
     model,
     scheduleType: 'daily',
-    scheduleTime,
+    localTime,
     timezone: 'UTC',
     prompt: { input, temperature: 1, searchEnabled: false },
     deliveryMethod: 'email',

@@ -14,7 +14,7 @@ test('a scheduled run shows its lateness and the mail server’s receipt, and th
   test.setTimeout(210_000);
   const email = await signUp(page, { name: 'Reliability Reader', label: 'reliability' });
   const created = await page.request.post('/api/tasks', {
-    data: { ...dailyTaskBody({ name: 'Punctual digest', email }), scheduleType: 'hourly', scheduleTime: nextMinuteOfTheHour() },
+    data: { ...dailyTaskBody({ name: 'Punctual digest', email }), scheduleType: 'hourly', localTime: nextMinuteOfTheHour() },
     headers: { Origin: test.info().project.use.baseURL ?? '' },
   });
   expect(created.ok(), await created.text()).toBe(true);
