@@ -60,9 +60,8 @@ export function ScheduleCard() {
   const custom = scheduleType === 'custom';
 
   const ownZone = useMemo(() => browserTimeZone(), []);
-  // The zones the form opened with stay selectable even if this browser's list lacks them.
+  // The zone the form opened with stays selectable even if this browser's list lacks it.
   const [initialZone] = useState(timezone);
-  const [initialCronZone] = useState(cronTimezone ?? timezone);
 
   /** The cron's zone follows the task's until the user gives it one of its own. */
   const setTaskZone = (zone: string, setField: (zone: string) => void) => {
@@ -129,7 +128,8 @@ export function ScheduleCard() {
                 name="cronTimezone"
                 render={({ field }) => (
                   <select {...fieldControl} {...field} value={field.value ?? timezone} className={clsx(inputClassName, 'pr-8')}>
-                    <TimeZoneOptions keep={initialCronZone} />
+                    {/* Its zone may be one the list lacks: the task's alias it followed, or a stored one. */}
+                    <TimeZoneOptions keep={field.value ?? timezone} />
                   </select>
                 )}
               />
