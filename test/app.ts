@@ -9,6 +9,7 @@ import type { Mailer } from '#server/mail/mailer';
 import { errorResponseSchema, type ErrorResponse } from '#server/routes/errors';
 import type { Database } from '#server/db/client';
 import { createTestDatabase, testLogger, useOwnDatabase, type TestDatabase } from './database';
+import type { Answer, AnswerWith, Method, SuccessBody, UndocumentedAnswer } from './typed-answer';
 import { createTestSession, createTestUser, type TestUser, type TestUserInput } from './users';
 
 // Server tests import the password with the client that signs up with it.
@@ -50,8 +51,8 @@ export async function createTestApp({
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
 type App = TestApp;
 
-export interface RequestOptions {
-  method?: string;
+export interface RequestOptions<M extends Method = Method> {
+  method?: M;
   /** Sent as JSON. */
   body?: unknown;
   /** Replace the browser-like headers; `undefined` leaves one out. */
@@ -106,7 +107,10 @@ export class TestClient {
    * `headers` replace the browser-like ones; `undefined` leaves one out, e.g. `{ Origin: undefined }` for a request
    * that the CSRF rule must refuse.
    */
-  async request(path: string, { method = 'GET', body, headers: replaced = {} }: RequestOptions = {}) {
+  async request<Path extends string, M extends Method = 'GET'>(
+    path: Path,
+    { method, body, headers: replaced = {} }: RequestOptions<M> = {},
+  ): Promise<Answer<Path, M>> {
     const headers = this.headers();
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     for (const [name, value] of Object.entries(replaced)) {
@@ -114,15 +118,12 @@ export class TestClient {
       else headers[name] = value;
     }
     const response = await this.app.request(path, {
-      method,
+      method: method ?? 'GET',
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     this.keepCookies(response);
-    const text = await response.text();
-    // Tests assert on bodies with toMatchObject/toEqual; a loose type keeps them readable.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as any };
+    return answerOf<Answer<Path, M>>(response);
   }
 
   /**
@@ -138,6 +139,16 @@ export class TestClient {
     const expected = status === undefined ? answer.status >= 200 && answer.status < 300 : answer.status === status;
     if (!expected) throw new Error(unexpectedAnswer(init.method, path, answer, status ?? '2xx'));
     return schema.parse(answer.body);
+  }
+
+  /**
+   * A request the test expects to succeed, typed by its operation: any status other than a 2xx fails the test here,
+   * with the answer in the message, and the body comes back as that 2xx declares it.
+   */
+  async ok<Path extends string, M extends Method = 'GET'>(path: Path, init: RequestOptions<M> = {}): Promise<SuccessBody<Answer<Path, M>>> {
+    const answer = await this.request(path, init);
+    if (answer.status < 200 || answer.status >= 300) throw new Error(unexpectedAnswer(init.method, path, answer, '2xx'));
+    return answer.body as SuccessBody<Answer<Path, M>>;
   }
 
   /** A request the test expects to be refused with `status`: the API's one error shape, parsed. */
@@ -180,14 +191,14 @@ export class TestClient {
 }
 
 /** A request as a script makes it with an API key (issue 22): `Authorization: Bearer`, no cookie, no Origin. */
-export async function requestWithKey(
+export async function requestWithKey<Path extends string, M extends Method = 'GET'>(
   app: App,
   key: string,
-  path: string,
-  { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
+  path: Path,
+  { method, body, headers = {} }: { method?: M; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer<Path, M>> {
   const response = await app.request(path, {
-    method,
+    method: method ?? 'GET',
     headers: {
       Authorization: `Bearer ${key}`,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
@@ -195,9 +206,29 @@ export async function requestWithKey(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return answerOf<Answer<Path, M>>(response);
+}
+
+/**
+ * The answer as its operation in the OpenAPI document types it: the body is parsed JSON, trusted to the declared type
+ * here and checked where it matters (`expectOk`, the document's own tests, `test/openapi-schema.ts`).
+ */
+async function answerOf<Typed extends UndocumentedAnswer>(response: Response): Promise<Typed> {
   const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as any };
+  const body: unknown = text ? JSON.parse(text) : null;
+  return { status: response.status, headers: response.headers, body } as Typed;
+}
+
+/**
+ * Fails the test unless `answer` has `status`, with the body in the message, and narrows the answer to that status:
+ * `expectStatus(created, 201)` makes `created.body` the created task. A status the operation does not declare does
+ * not compile.
+ */
+export function expectStatus<A extends UndocumentedAnswer, S extends A['status']>(
+  answer: A,
+  status: S,
+): asserts answer is AnswerWith<A, S> {
+  if (answer.status !== status) throw new Error(`answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body)}`);
 }
 
 /** A user of the app under test, signed in with a session of their own. */

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks, user } from '#server/db/schema/index';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
-import { createTestApp, strongPassword, TestClient, testAppUrl, useTestApp } from './app';
+import { createTestApp, strongPassword, TestClient, testAppUrl, useTestApp, expectStatus } from './app';
 import { hostileBodies, hostileJsonValues, hostileStrings, withField } from './hostile-inputs';
 import { useMailServer } from './use-mail-server';
 
@@ -136,7 +136,7 @@ describe('control characters and lone surrogates are refused as invalid input', 
     ['deliveryConfig.webhookUrl', 'https://hooks.example.com/\u0000'],
   ])('a webhook task with a bad %s: 400', async (field, value) => {
     const created = await send('POST', '/api/tasks', { client: member, body: withField(webhookTask, field, JSON.stringify(value)) });
-    expect(created.status).toBe(400);
+    expectStatus(created, 400);
     expect(created.body.error?.fields?.[field]).toBe(controlMessage);
   });
 
@@ -149,7 +149,7 @@ describe('control characters and lone surrogates are refused as invalid input', 
         prompt: { ...emailTask.prompt, input: 'First line of the prompt\nSecond line' },
       },
     });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     await member.request(`/api/tasks/${created.body.task.id}`, { method: 'DELETE' });
   });
 
@@ -230,7 +230,7 @@ describe('request bodies over 1 MB', () => {
       body: stream,
       duplex: 'half',
     } as RequestInit);
-    expect(response.status).toBe(413);
+    expectStatus(response, 413);
     expect(pulled.bytes).toBeLessThan(1024 * 1024);
   });
 
@@ -250,7 +250,7 @@ describe('sign-up, temperature and lengths', () => {
     const typed = await send('POST', '/api/auth/sign-up/email', {
       body: JSON.stringify({ name: 'Typed Name', fullName: 42, email: 'typed@example.com', password: strongPassword }),
     });
-    expect(typed.status).toBe(400);
+    expectStatus(typed, 400);
     expect(typed.body.error?.fields).toEqual({ fullName: 'Please enter your name.' });
 
     const extra = await send('POST', '/api/auth/sign-up/email', {
@@ -265,7 +265,7 @@ describe('sign-up, temperature and lengths', () => {
         banned: true,
       }),
     });
-    expect(extra.status).toBe(200);
+    expectStatus(extra, 200);
     const [stored] = await t.db.select().from(user).where(eq(user.email, 'eve@example.com'));
     expect(stored).toMatchObject({ role: 'user', invited: false, hasSetPassword: true, image: null, fullName: 'Eve Extra' });
     expect(stored?.banned ?? false).toBe(false);
@@ -343,7 +343,7 @@ describe('webhooks to private or local addresses', () => {
       method: 'POST',
       body: { ...webhookTask, deliveryConfig: { webhookUrl: 'http://127.0.0.1:8080/hook' } },
     });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     await owner.request(`/api/tasks/${created.body.task.id}`, { method: 'DELETE' });
   });
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strongPassword, testAppUrl, useTestApp } from '#test/app';
+import { strongPassword, testAppUrl, useTestApp, expectStatus } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { startMailServer, type ReceivedMail } from '#test/mail-server';
 import { user } from '../db/schema';
@@ -37,9 +37,9 @@ describe('sign-up', () => {
   it('makes the first account of a fresh install an admin and later ones users', async () => {
     const first = t.visitor('198.51.100.1');
     const signedUp = await first.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
-    expect(signedUp.status).toBe(200);
+    expectStatus(signedUp, 200);
     expect(first.hasSession).toBe(true);
-    expect((await first.request('/api/me')).body).toEqual({
+    expect((await first.ok('/api/me'))).toEqual({
       user: {
         id: expect.any(String),
         email: 'ada@example.com',
@@ -57,7 +57,7 @@ describe('sign-up', () => {
 
     const second = t.visitor('198.51.100.2');
     await second.signUp({ name: 'Grace Hopper', email: 'grace@example.com', password: strongPassword });
-    expect((await second.request('/api/me')).body.user).toMatchObject({ role: 'user', fullName: 'Grace Hopper' });
+    expect((await second.ok('/api/me')).user).toMatchObject({ role: 'user', fullName: 'Grace Hopper' });
   });
 
   it.each([
@@ -71,7 +71,7 @@ describe('sign-up', () => {
     ['no uppercase', 'no-uppercase-letters-1', 'Password must contain lowercase & uppercase letters, numbers, and special characters'],
   ])('refuses a weak password (%s) with the spec message, even from a direct API call', async (_, password, message) => {
     const response = await t.visitor('198.51.100.3').signUp({ name: 'Weak Password', email: 'weak@example.com', password });
-    expect(response.status).toBe(400);
+    expectStatus(response, 400);
     expect(response.body).toEqual({ error: { code: 'validation_failed', message, fields: { password: message } } });
     expect(await t.db.select().from(user).where(eq(user.email, 'weak@example.com'))).toEqual([]);
   });
@@ -85,7 +85,7 @@ describe('sign-up', () => {
       'Please enter a valid email address.',
     );
     const taken = await client.signUp({ name: 'Ada Again', email: 'ADA@example.com', password: strongPassword });
-    expect(taken.status).toBe(409);
+    expectStatus(taken, 409);
     expect(taken.body.error.code).toMatch(/^user_already_exists/);
   });
 });
@@ -94,12 +94,12 @@ describe('sign-in', () => {
   it('signs in with the right password and refuses a wrong one', async () => {
     const client = t.visitor('198.51.100.5');
     const wrong = await client.signIn('grace@example.com', 'Wrong-password-123!');
-    expect(wrong.status).toBe(401);
+    expectStatus(wrong, 401);
     expect(wrong.body.error).toMatchObject({ code: 'invalid_email_or_password' });
     expect(client.hasSession).toBe(false);
 
     expect((await client.signIn('grace@example.com', strongPassword)).status).toBe(200);
-    expect((await client.request('/api/me')).body.user.email).toBe('grace@example.com');
+    expect((await client.ok('/api/me')).user.email).toBe('grace@example.com');
 
     await client.request('/api/auth/sign-out', { method: 'POST', body: {} });
     expect((await client.request('/api/me')).status).toBe(401);
@@ -107,7 +107,7 @@ describe('sign-in', () => {
 
   it('answers malformed input with the spec messages', async () => {
     const response = await t.visitor('198.51.100.7').signIn('not-an-email', '12345');
-    expect(response.status).toBe(400);
+    expectStatus(response, 400);
     expect(response.body.error).toEqual({
       code: 'validation_failed',
       message: 'Please enter a valid email address.',
@@ -128,7 +128,7 @@ describe('sign-in', () => {
       statuses.push((await stranger.signIn('target@example.com', 'Wrong-password-123!')).status);
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     const limited = await stranger.signIn('target@example.com', strongPassword);
-    expect(limited.status).toBe(429);
+    expectStatus(limited, 429);
     expect(limited.body.error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait a moment and try again.' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
@@ -154,7 +154,7 @@ describe('sign-in', () => {
     expect((await t.visitor('10.9.0.100').signIn('spread@example.com', 'Wrong-password-123!')).status).toBe(401);
     // The 101st attempt, whatever its address and password, waits for the hour to end.
     const limited = await t.visitor('10.9.0.101').signIn('spread@example.com', strongPassword);
-    expect(limited.status).toBe(429);
+    expectStatus(limited, 429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 
@@ -192,7 +192,7 @@ describe('password reset', () => {
       method: 'POST',
       body: { email: 'reset@example.com' },
     });
-    expect(requested.status).toBe(200);
+    expectStatus(requested, 200);
     const message = await mail.waitFor('reset@example.com', isResetMail);
     expect(message.subject).toBe('Reset your Promptcron password');
     const link = new URL(message.links.find((url) => url.includes('/set-password')) ?? '');
@@ -203,7 +203,7 @@ describe('password reset', () => {
 
     const browser = t.visitor('198.51.100.22');
     const weak = await browser.request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'weakpassword' } });
-    expect(weak.status).toBe(400);
+    expectStatus(weak, 400);
     expect(weak.body.error.message).toBe('Password must be at least 15 characters.');
 
     const newPassword = 'A-brand-new-Passw0rd!';
@@ -214,7 +214,7 @@ describe('password reset', () => {
       method: 'POST',
       body: { token, newPassword: 'Yet-another-Passw0rd!' },
     });
-    expect(reused.status).toBe(400);
+    expectStatus(reused, 400);
     expect(reused.body.error.code).toBe('invalid_token');
 
     expect((await browser.signIn('reset@example.com', strongPassword)).status).toBe(401);
@@ -236,7 +236,7 @@ describe('password reset', () => {
       method: 'POST',
       body: { token, newPassword: 'A-brand-new-Passw0rd!' },
     });
-    expect(expired.status).toBe(400);
+    expectStatus(expired, 400);
     expect(expired.body.error.code).toBe('invalid_token');
   });
 
@@ -249,7 +249,7 @@ describe('password reset', () => {
         method: 'POST',
         body: { email: 'patient@example.com' },
       });
-      expect(requested.status).toBe(200);
+      expectStatus(requested, 200);
       expect(Date.now() - started).toBeLessThan(2000);
       expect(mail.messages.some((message) => message.to.includes('patient@example.com') && isResetMail(message))).toBe(false);
     } finally {
@@ -300,9 +300,9 @@ describe('password reset', () => {
       method: 'POST',
       body: { email: 'typo@example.com', redirectTo: 5 },
     });
-    expect(refused.status).toBe(400);
+    expectStatus(refused, 400);
     const sent = await client.request('/api/auth/request-password-reset', { method: 'POST', body: { email: 'typo@example.com' } });
-    expect(sent.status).toBe(200);
+    expectStatus(sent, 200);
   });
 });
 
@@ -310,19 +310,19 @@ describe('taking an account back with a password reset', () => {
   /** The link of the newest reset mail to `email`, followed with `newPassword` from another browser. */
   async function resetBy(email: string, newPassword: string, ip: string) {
     const requested = await t.visitor(ip).request('/api/auth/request-password-reset', { method: 'POST', body: { email } });
-    expect(requested.status).toBe(200);
+    expectStatus(requested, 200);
     const message = await mail.waitFor(email, (received) => received.subject === 'Reset your Promptcron password');
     const link = new URL(message.links.find((url) => url.includes('/set-password')) ?? '');
     const token = link.searchParams.get('token') ?? '';
     const reset = await t.visitor(ip).request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
-    expect(reset.status).toBe(200);
+    expectStatus(reset, 200);
   }
 
   it('revokes the API keys of whoever held the account: a stranger who signed up with the owner’s address', async () => {
     const stranger = t.visitor('198.51.100.60');
     await stranger.signUp({ name: 'Not The Owner', email: 'taken-back@example.com', password: strongPassword });
     const created = await stranger.request('/api/me/api-keys', { method: 'POST', body: { name: 'Backdoor', scope: 'write' } });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     const key: string = created.body.key;
     const withKey = () => t.visitor('198.51.100.61').request('/api/tasks', { headers: { authorization: `Bearer ${key}` } });
     expect((await withKey()).status).toBe(200);
@@ -335,14 +335,14 @@ describe('taking an account back with a password reset', () => {
     await resetBy('taken-back@example.com', 'The-real-owner-Passw0rd!', '198.51.100.62');
 
     const refused = await withKey();
-    expect(refused.status).toBe(401);
+    expectStatus(refused, 401);
     expect(refused.body.error.message).toBe('Invalid API key.');
     expect((await stranger.request('/api/me')).status).toBe(401);
     const secondReset = await t.visitor('198.51.100.66').request('/api/auth/reset-password', {
       method: 'POST',
       body: { token: secondToken, newPassword: 'The-strangers-Passw0rd!' },
     });
-    expect(secondReset.status).toBe(400);
+    expectStatus(secondReset, 400);
     expect(secondReset.body.error.code).toBe('invalid_token');
     // The reset link came to the inbox: the address is proven, and results may go to it (ADR 0094).
     const [proven] = await t.db
@@ -355,7 +355,7 @@ describe('taking an account back with a password reset', () => {
   it('spends an invitation link once the invited person has chosen a password through “forgot password”', async () => {
     const { client: admin } = await t.signIn({ name: 'Ines Inviter', email: 'inviter@example.com', role: 'admin' });
     const invited = await admin.request('/api/admin/users', { method: 'POST', body: { email: 'dave@example.com', name: 'Dave Invited' } });
-    expect(invited.status).toBe(201);
+    expectStatus(invited, 201);
     const invitation = await mail.waitFor('dave@example.com', (received) => received.subject === "You're invited to Promptcron");
     const inviteToken = new URL(invitation.links.find((url) => url.includes('/set-password')) ?? '').searchParams.get('token') ?? '';
 
@@ -364,7 +364,7 @@ describe('taking an account back with a password reset', () => {
     const accepted = await t
       .visitor('198.51.100.64')
       .request('/api/auth/invitation/accept', { method: 'POST', body: { token: inviteToken } });
-    expect(accepted.status).toBe(400);
+    expectStatus(accepted, 400);
     expect(accepted.body.error.code).toBe('invalid_token');
     expect((await t.visitor('198.51.100.65').signIn('dave@example.com', 'Daves-own-Passw0rd-now!')).status).toBe(200);
   });
@@ -378,7 +378,7 @@ describe('changing the password', () => {
       method: 'POST',
       body: { currentPassword: 'Not-my-passw0rd!!', newPassword: 'Another-strong-Passw0rd!', revokeOtherSessions: true },
     });
-    expect(wrongCurrent.status).toBe(400);
+    expectStatus(wrongCurrent, 400);
     expect(wrongCurrent.body.error.code).toBe('invalid_password');
 
     const weak = await client.request('/api/auth/change-password', {
@@ -396,7 +396,7 @@ describe('changing the password', () => {
       method: 'POST',
       body: { currentPassword: strongPassword, newPassword: 'Another-strong-Passw0rd!', revokeOtherSessions: true },
     });
-    expect(changed.status).toBe(200);
+    expectStatus(changed, 200);
     expect((await t.visitor('198.51.100.51').signIn('changer@example.com', 'Another-strong-Passw0rd!')).status).toBe(200);
   });
 
@@ -412,9 +412,9 @@ describe('changing the password', () => {
     });
 
     const message = 'Your new password must be different from your current password.';
-    expect(unchanged.status).toBe(400);
+    expectStatus(unchanged, 400);
     expect(unchanged.body.error).toMatchObject({ code: 'validation_failed', message, fields: { newPassword: message } });
-    expect((await phone.request('/api/auth/get-session')).body).not.toBeNull();
+    expect((await phone.ok('/api/auth/get-session'))).not.toBeNull();
   });
 
   it('limits guesses of the current password per account, from however many addresses', async () => {
@@ -436,6 +436,6 @@ describe('changing the password', () => {
       method: 'POST',
       body: { currentPassword: strongPassword, newPassword: 'Another-strong-Passw0rd!' },
     });
-    expect(changed.status).toBe(200);
+    expectStatus(changed, 200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, strongPassword, TestClient, useTestApp } from '#test/app';
+import { createTestApp, strongPassword, TestClient, useTestApp, expectStatus } from '#test/app';
 
 const t = useTestApp();
 
@@ -8,7 +8,7 @@ async function sessionCookieOf(env: Record<string, string>, email: string) {
   const { app } = await createTestApp({ database: t.database, env });
   const client = new TestClient(app, '198.51.100.1', env.APP_URL);
   const signedUp = await client.signUp({ name: 'Ada Lovelace', email, password: strongPassword });
-  expect(signedUp.status).toBe(200);
+  expectStatus(signedUp, 200);
   const cookie = signedUp.headers.getSetCookie().find((line) => line.includes('session_token=')) ?? '';
   return { app, client, cookie };
 }
@@ -28,7 +28,7 @@ describe('session cookie flags', () => {
       body: { fullName: 'Mallory' },
       headers: { Origin: 'https://evil.example' },
     });
-    expect(forged.status).toBe(403);
+    expectStatus(forged, 403);
     expect(forged.body.error.message).toBe('Cross-site request refused.');
   });
 

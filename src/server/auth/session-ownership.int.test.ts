@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { strongPassword, type TestClient, useTestApp } from '#test/app';
+import { strongPassword, type TestClient, useTestApp, expectStatus } from '#test/app';
 import { session } from '../db/schema';
 
 const t = useTestApp();
@@ -13,7 +13,7 @@ interface ListedSession {
 
 async function listedSessions(client: TestClient): Promise<ListedSession[]> {
   const listed = await client.request('/api/auth/list-sessions');
-  expect(listed.status).toBe(200);
+  expectStatus(listed, 200);
   return listed.body as ListedSession[];
 }
 
@@ -42,11 +42,11 @@ describe('sessions as data', () => {
       method: 'POST',
       body: { name: 'Cookie Only', email: 'cookie-only@example.com', password: strongPassword },
     });
-    expect(signedUp.status).toBe(200);
+    expectStatus(signedUp, 200);
     expect(signedUp.body).toMatchObject({ user: { email: 'cookie-only@example.com' } });
     expect(signedUp.body).not.toHaveProperty('token');
     const signedIn = await t.visitor().signIn('cookie-only@example.com', strongPassword);
-    expect(signedIn.status).toBe(200);
+    expectStatus(signedIn, 200);
     expect(signedIn.body).toMatchObject({ user: { email: 'cookie-only@example.com' } });
     expect(signedIn.body).not.toHaveProperty('token');
     const userId = (signedIn.body as { user: { id: string } }).user.id;
@@ -64,14 +64,14 @@ describe('sessions as data', () => {
       method: 'POST',
       body: { currentPassword: strongPassword, newPassword: `${strongPassword}-changed`, revokeOtherSessions: true },
     });
-    expect(changed.status).toBe(200);
+    expectStatus(changed, 200);
     expect(changed.body).toMatchObject({ user: { email: 'password-changer@example.com' } });
     expect(changed.body).not.toHaveProperty('token');
     // The new session is the laptop's cookie, which still signs it in; the phone's session is gone.
     const [kept] = await t.db.select({ token: session.token }).from(session).where(eq(session.userId, changed.body.user.id));
     expect(laptop.cookieHeader).toContain(kept?.token);
     expect(JSON.stringify(changed.body)).not.toContain(kept?.token);
-    expect((await laptop.request('/api/auth/get-session')).body).toMatchObject({ user: { email: 'password-changer@example.com' } });
+    expect((await laptop.ok('/api/auth/get-session'))).toMatchObject({ user: { email: 'password-changer@example.com' } });
     expect((await phone.request('/api/me')).status).toBe(401);
   });
 });
@@ -130,7 +130,7 @@ describe('POST /api/auth/revoke-session', () => {
     expect((await listedSessions(phone)).map((listed) => listed.id).sort()).toEqual([laptopSessionId, await ownSessionId(phone)].sort());
 
     const revoked = await phone.request('/api/auth/revoke-session', { method: 'POST', body: { id: laptopSessionId } });
-    expect(revoked.status).toBe(200);
+    expectStatus(revoked, 200);
     expect(revoked.body).toEqual({ status: true });
     expect((await laptop.request('/api/me')).status).toBe(401);
     expect((await phone.request('/api/me')).status).toBe(200);

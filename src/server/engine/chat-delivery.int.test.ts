@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInTestUser, type TestClient } from '#test/app';
+import { createTestApp, signInTestUser, type TestClient, expectStatus } from '#test/app';
 import { taskInput } from '#test/builders';
 import { startDiscordReceiver, startSlackReceiver } from '#test/chat-receivers';
 import { useAppWithWorker, waitFor } from '#test/engine-setup';
@@ -173,13 +173,13 @@ describe('the address rules', () => {
       deliveryMethod: 'slack',
       deliveryConfig: { webhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX' },
     });
-    expect(slackTask.status).toBe(201);
+    expectStatus(slackTask, 201);
     const discordTask = await createTask(guarded, {
       name: 'Real Discord',
       deliveryMethod: 'discord',
       deliveryConfig: { webhookUrl: 'https://discordapp.com/api/webhooks/1/abc' },
     });
-    expect(discordTask.status).toBe(201);
+    expectStatus(discordTask, 201);
     expect(discordTask.body.task).toMatchObject({
       deliveryMethod: 'discord',
       deliveryConfig: { webhookUrl: 'https://discordapp.com/api/webhooks/1/abc' },

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAppUrl, type TestClient } from '#test/app';
+import { testAppUrl, type TestClient, expectStatus } from '#test/app';
 import { taskInput } from '#test/builders';
 import { createEngineDeps, useAppWithWorker, waitFor } from '#test/engine-setup';
 import { useMailServer } from '#test/use-mail-server';
@@ -66,7 +66,7 @@ async function createTask(body: Record<string, unknown>) {
  * and the body exactly of the documented schema (no field missing, none undocumented).
  */
 async function expectDocumented(webhook: ReceivedWebhook, event: 'task.run.completed' | 'task.run.failed') {
-  const document = (await owner.request('/api/openapi.json')).body;
+  const document = (await owner.ok('/api/openapi.json'));
   const operation = document.webhooks[event].post;
   const headers = (operation.parameters as { in: string; name: string }[]).filter((parameter) => parameter.in === 'header');
   expect(headers.map((header) => header.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
@@ -90,7 +90,7 @@ describe('Run Now', () => {
     const task = await createTask({ name: 'Haiku mail', deliveryMethod: 'email', deliveryConfig: { email: 'reader@example.com' } });
     const requestsBefore = openai.requests.length;
     const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.body.run).toMatchObject({
       taskId: task.id,
       taskName: 'Haiku mail',
@@ -135,7 +135,7 @@ describe('Run Now', () => {
       new Promise((resolve) => setTimeout(resolve, 300)).then(() => owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })),
     ]);
     expect(first.body.run.status).toBe('completed');
-    expect(second.status).toBe(409);
+    expectStatus(second, 409);
     expect(second.body.error).toEqual({ code: 'conflict', message: 'Task already running' });
     expect(openai.requests.at(-1)?.body).toMatchObject({ model: 'gpt-4.1-mini', temperature: 0.3 });
   });
@@ -171,7 +171,7 @@ describe('Run Now', () => {
 
     // The task's history shows the run with every delivery attempt, to its owner only.
     const history = await owner.request(`/api/tasks/${task.id}/runs`);
-    expect(history.status).toBe(200);
+    expectStatus(history, 200);
     expect(history.body.nextCursor).toBeNull();
     expect(history.body.items).toHaveLength(1);
     expect(history.body.items[0]).toMatchObject({
@@ -195,7 +195,7 @@ describe('Run Now', () => {
   });
 
   it('with Task Completion on, sends one message per run: the result when it went to the account, else a notice', async () => {
-    const settings = (await owner.request('/api/me/settings')).body;
+    const settings = (await owner.ok('/api/me/settings'));
     await owner.request('/api/me/settings', {
       method: 'PUT',
       body: { ...settings, notifications: { ...settings.notifications, taskCompletion: true } },
@@ -227,9 +227,9 @@ describe('Run Now', () => {
   it("pages through a task's runs, newest first", async () => {
     const task = await createTask({ name: 'Often run', deliveryMethod: 'email', deliveryConfig: { email: 'often-run@example.com' } });
     for (let index = 0; index < 3; index++)
-      expect((await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run.status).toBe('completed');
-    const first = (await owner.request(`/api/tasks/${task.id}/runs?limit=2`)).body;
-    const second = (await owner.request(`/api/tasks/${task.id}/runs?limit=2&cursor=${first.nextCursor}`)).body;
+      expect((await owner.ok(`/api/tasks/${task.id}/runs`, { method: 'POST' })).run.status).toBe('completed');
+    const first = (await owner.ok(`/api/tasks/${task.id}/runs?limit=2`));
+    const second = (await owner.ok(`/api/tasks/${task.id}/runs?limit=2&cursor=${first.nextCursor}`));
     const ids = [...first.items, ...second.items].map((run: { id: string }) => run.id);
     expect(new Set(ids).size).toBe(3);
     expect(second.nextCursor).toBeNull();
@@ -336,7 +336,7 @@ describe('deliver only what matters', () => {
     expect(task).toMatchObject({ deliverWhen: 'changed', deliveryCondition: null });
     const webhooksOf = () => receiver.received.filter((request) => request.body.includes(task.id));
     const runNow = async () =>
-      (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run as {
+      (await owner.ok(`/api/tasks/${task.id}/runs`, { method: 'POST' })).run as {
         id: string;
         status: string;
         deliveryStatus: string;
@@ -392,7 +392,7 @@ describe('deliver only what matters', () => {
       { text: 'No' },
     );
 
-    const cheap = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
+    const cheap = (await owner.ok(`/api/tasks/${task.id}/runs`, { method: 'POST' })).run;
     expect(cheap).toMatchObject({
       status: 'completed',
       result: 'The ThinkPad X13 is on sale for 450 EUR.',
@@ -405,7 +405,7 @@ describe('deliver only what matters', () => {
     expect(String(question?.input)).toContain('The ThinkPad X13 is on sale for 450 EUR.');
     await mail.waitFor('deals@example.com', (message) => message.text.includes('450 EUR'));
 
-    const dear = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
+    const dear = (await owner.ok(`/api/tasks/${task.id}/runs`, { method: 'POST' })).run;
     expect(dear).toMatchObject({
       status: 'completed',
       deliveryStatus: 'skipped',
@@ -433,13 +433,13 @@ describe('deliver only what matters', () => {
       { status: 401 },
     );
 
-    const unclear = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
+    const unclear = (await owner.ok(`/api/tasks/${task.id}/runs`, { method: 'POST' })).run;
     expect(unclear).toMatchObject({
       status: 'completed',
       deliveryStatus: 'skipped',
       deliveryError: 'Condition not met (answer: Possibly: [31mit depends on how you read 60%, which is more likely than not but…)',
     });
-    const failed = (await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })).body.run;
+    const failed = (await owner.ok(`/api/tasks/${task.id}/runs`, { method: 'POST' })).run;
     expect(failed).toMatchObject({
       status: 'completed',
       result: 'Sunny skies over Berlin.',
@@ -466,7 +466,7 @@ describe('deliver only what matters', () => {
         deliverWhen: 'condition',
       },
     });
-    expect(response.status).toBe(400);
+    expectStatus(response, 400);
     expect(response.body.error.fields).toMatchObject({ deliveryCondition: 'Please enter a yes/no question about the result.' });
   });
 });
@@ -515,9 +515,9 @@ describe('failures', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(await unsubscribed.json()).toMatchObject({ notification: 'taskErrors', enabled: false });
-    expect((await owner.request('/api/me/settings')).body.notifications.taskErrors).toBe(false);
+    expect((await owner.ok('/api/me/settings')).notifications.taskErrors).toBe(false);
     await t.app.request(`/api/unsubscribe/undo${oneClick.search}`, { method: 'POST' });
-    expect((await owner.request('/api/me/settings')).body.notifications.taskErrors).toBe(true);
+    expect((await owner.ok('/api/me/settings')).notifications.taskErrors).toBe(true);
   });
 
   it('reports a rejected key in words, stops the task after 5 failures in a row and tells its owner', async () => {
@@ -555,7 +555,7 @@ describe('failures', () => {
       .insert(taskRuns)
       .values({
         taskId: task.id,
-        userId: (await owner.request('/api/me')).body.user.id,
+        userId: (await owner.ok('/api/me')).user.id,
         status: 'completed',
         trigger: 'manual',
         provider: 'openai',
@@ -583,7 +583,7 @@ describe('failures', () => {
 
   it('finishes runs whose worker died as "Run interrupted"', async () => {
     const task = await createTask({ name: 'Orphaned', deliveryMethod: 'email', deliveryConfig: { email: 'orphan@example.com' } });
-    const userId = (await owner.request('/api/me')).body.user.id;
+    const userId = (await owner.ok('/api/me')).user.id;
     await t.db.insert(taskRuns).values({
       taskId: task.id,
       userId,

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useTestApp } from '#test/app';
+import { useTestApp, expectStatus } from '#test/app';
 import { testLogger } from '#test/database';
 import { seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../../db/schema';
@@ -48,7 +48,7 @@ describe('Run Now waits for the run’s end as the process hears it', () => {
     await complete(run.id);
 
     const response = await answer;
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.body.run).toMatchObject({
       id: run.id,
       taskName: 'A second of thought',
@@ -69,7 +69,7 @@ describe('Run Now waits for the run’s end as the process hears it', () => {
     await complete(run.id);
 
     const response = await answer;
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.body.run).toMatchObject({ id: run.id, status: 'completed' });
     expect(reads()).toBe(1);
   });

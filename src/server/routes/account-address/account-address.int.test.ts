@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strongPassword, testAppUrl, type TestClient } from '#test/app';
+import { strongPassword, testAppUrl, type TestClient, expectStatus } from '#test/app';
 import { taskInput } from '#test/builders';
 import { useAppWithWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
@@ -34,7 +34,7 @@ let visitors = 0;
 async function signUp(name: string, email: string): Promise<TestClient> {
   const client = t.visitor(`203.0.113.${120 + ++visitors}`);
   const answer = await client.signUp({ name, email, password: strongPassword });
-  expect(answer.status).toBe(200);
+  expectStatus(answer, 200);
   return client;
 }
 
@@ -66,7 +66,7 @@ describe('an account confirms its own address (ADR 0109)', () => {
       body: taskInput({ name: 'Own digest', deliveryConfig: { email: email.toUpperCase() } }),
       status: 201,
     });
-    expect((await owner.request(`/api/tasks/${task.id}/delivery-address`)).body).toEqual({
+    expect((await owner.ok(`/api/tasks/${task.id}/delivery-address`))).toEqual({
       address: { email, status: 'own-unconfirmed' },
     });
     expect(await t.db.select().from(deliveryAddresses).where(eq(deliveryAddresses.email, email))).toEqual([]);
@@ -84,10 +84,10 @@ describe('an account confirms its own address (ADR 0109)', () => {
     expect((await confirmWith(token, 'GET')).status).toBe(404);
     expect((await owner.expectOk(meResponseSchema, '/api/me')).user.emailConfirmed).toBe(false);
     const confirmed = await confirmWith(token);
-    expect(confirmed.status).toBe(200);
+    expectStatus(confirmed, 200);
     expect(confirmed.body).toEqual({ email });
     expect((await owner.expectOk(meResponseSchema, '/api/me')).user.emailConfirmed).toBe(true);
-    expect((await owner.request(`/api/tasks/${task.id}/delivery-address`)).body).toEqual({ address: { email, status: 'own' } });
+    expect((await owner.ok(`/api/tasks/${task.id}/delivery-address`))).toEqual({ address: { email, status: 'own' } });
 
     // The next run is delivered; the held one stays as it was.
     const next = await owner.expectOk(runResponseSchema, `/api/tasks/${task.id}/runs`, { method: 'POST' });

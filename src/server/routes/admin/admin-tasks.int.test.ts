@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminTaskDetailSchema, adminTaskPageSchema, adminTaskResponseSchema, type AdminTaskPage } from '#shared/admin/admin-task.schema';
 import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { runResponseSchema } from '#shared/runs/run.schema';
-import { type TestClient, useTestApp } from '#test/app';
+import { type TestClient, useTestApp, expectStatus } from '#test/app';
 import { tooFastForFree } from '#test/plans';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 import { calendarMonthOf } from '../../core/billing/usage-period';
@@ -128,7 +128,7 @@ describe('GET /api/admin/tasks', () => {
 
   it('finds tasks by their owner’s new name once the owner renames themselves, and new tasks at once', async () => {
     const renamed = await member.request('/api/me', { method: 'PATCH', body: { fullName: 'Melisande Quill' } });
-    expect(renamed.status).toBe(200);
+    expectStatus(renamed, 200);
     expect(await list('?search=quill')).toMatchObject({ total: 1, items: [{ name: 'Member task', owner: { name: 'Melisande Quill' } }] });
     // The account name still finds them; a term spanning the full and the account name does not.
     expect((await list('?search=quill%20mel')).total).toBe(0);
@@ -174,7 +174,7 @@ describe('GET /api/admin/tasks', () => {
     await seedRun(t.db, task, { startedAt: new Date('2026-11-20T10:00:00Z') });
     await seedRun(t.db, task, { startedAt: new Date('2026-11-21T10:00:00Z'), status: 'error', error: 'Boom' });
     // Read raw: the whole lastRun is compared, keys the contract does not name included.
-    const [digest] = (await admin.request('/api/admin/tasks?search=weekly')).body.items;
+    const [digest] = (await admin.ok('/api/admin/tasks?search=weekly')).items;
     expect(digest?.lastRun).toEqual({ startedAt: '2026-11-21T10:00:00.000Z', status: 'error' });
   });
 });
@@ -313,7 +313,7 @@ describe('pause, resume and delete', () => {
 describe('GET /api/admin/tasks/export', () => {
   it('streams RFC 4180 CSV of everything matching, quoting quotes, commas and line breaks, defusing formulas', async () => {
     const response = await admin.open('/api/admin/tasks/export');
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="promptcron-tasks-\d{4}-\d{2}-\d{2}\.csv"$/);
     const csv = await response.text();

@@ -4,7 +4,7 @@ import { adminUserListSchema, adminUserProfileSchema } from '#shared/admin/admin
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { auditLog, subscriptions, tasks } from '#server/db/schema/index';
-import { createTestApp, type TestClient, testAppUrl, useTestApp } from '#test/app';
+import { createTestApp, type TestClient, testAppUrl, useTestApp, expectStatus } from '#test/app';
 import { useMailServer } from '#test/use-mail-server';
 import { hostileStrings } from '#test/hostile-inputs';
 import { freePlanId, proPlanId } from '#test/plans';
@@ -159,7 +159,7 @@ describe('the users list', () => {
     const response = await t.app.request('/api/admin/users/export?search=csv.example', {
       headers: { Cookie: admin.cookieHeader, Origin: admin.origin, 'X-Forwarded-For': admin.ip },
     });
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="promptcron-users-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -193,7 +193,7 @@ describe('changing plan and role', () => {
   it('puts a user on a plan without payment, as their own subscription shows, and audits it', async () => {
     const { client, id: userId } = await t.signIn({ name: 'Plan Changer' });
     const changed = await admin.request(`/api/admin/users/${userId}`, { method: 'PATCH', body: { planId: proPlanId } });
-    expect(changed.status).toBe(200);
+    expectStatus(changed, 200);
     const own = await client.expectOk(subscriptionResponseSchema, '/api/me/subscription');
     expect(own.subscription).toMatchObject({ plan: { id: proPlanId, name: 'Pro' }, status: 'active', paid: false });
     expect(await auditOf(userId, 'user.plan_change')).toEqual([
@@ -238,7 +238,7 @@ describe('suspending a user', () => {
     expect((await client.request('/api/me')).status).toBe(401);
     await vi.waitFor(async () => expect(await statusElsewhere()).toBe(401));
     const signIn = await t.visitor('198.51.100.31').signIn(email, password);
-    expect(signIn.status).toBe(403);
+    expectStatus(signIn, 403);
     expect(signIn.body).toEqual({ error: { code: 'account_suspended', message: 'Your account has been suspended. Contact support.' } });
     const [stopped] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(stopped?.nextFireAt).toBeNull();

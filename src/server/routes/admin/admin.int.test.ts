@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { user } from '#server/db/schema/index';
 import { meResponseSchema } from '#shared/auth/me.schema';
-import { strongPassword, type TestClient, useTestApp } from '#test/app';
+import { strongPassword, type TestClient, useTestApp, expectStatus } from '#test/app';
 import { useMailServer } from '#test/use-mail-server';
 
 const mail = useMailServer();
@@ -27,7 +27,7 @@ describe('admin routes', () => {
     const body = method === 'POST' ? { email: 'x@example.com', name: 'Some One' } : undefined;
     expect((await t.visitor().request(path, { method, body })).status).toBe(401);
     const forbidden = await member.request(path, { method, body });
-    expect(forbidden.status).toBe(403);
+    expectStatus(forbidden, 403);
     expect(forbidden.body).toEqual({ error: { code: 'forbidden', message: 'You need admin access to do this.' } });
   });
 });
@@ -46,7 +46,7 @@ describe('better-auth’s own admin endpoints', () => {
     ['GET', '/api/auth/admin/list-users', undefined],
   ])('%s %s answers 404 even to an administrator, and changes nothing', async (method, path, extra) => {
     const answer = await admin.request(path, { method, body: extra && { userId: memberId, ...extra } });
-    expect(answer.status).toBe(404);
+    expectStatus(answer, 404);
     expect(answer.body.error.code).toBe('not_found');
 
     // The member is still a signed-in, unbanned user, and no account was made.
@@ -100,7 +100,7 @@ describe('inviting a user', () => {
     expect((await t.visitor('198.51.100.4').signIn('new.person@example.com', 'My-own-Passw0rd-now!')).status).toBe(200);
 
     const reused = await t.visitor('198.51.100.5').request('/api/auth/invitation/accept', { method: 'POST', body: { token } });
-    expect(reused.status).toBe(400);
+    expectStatus(reused, 400);
     expect(reused.body.error.code).toBe('invalid_token');
   });
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { useTestApp } from '#test/app';
+import { useTestApp, expectStatus } from '#test/app';
 
 const t = useTestApp();
 
@@ -8,7 +8,7 @@ const t = useTestApp();
 it('answers a body of the wrong shape with validation_failed and the fields at fault, in the API’s error shape', async () => {
   const browser = t.visitor();
   const check = await browser.request('/api/auth/link-token/check', { method: 'POST', body: { kind: 'nope', token: 5 } });
-  expect(check.status).toBe(400);
+  expectStatus(check, 400);
   expect(check.body).toEqual({
     error: {
       code: 'validation_failed',
@@ -21,7 +21,7 @@ it('answers a body of the wrong shape with validation_failed and the fields at f
     method: 'POST',
     body: { email: 'shape@example.com', redirectTo: 5 },
   });
-  expect(reset.status).toBe(400);
+  expectStatus(reset, 400);
   expect(reset.body.error).toMatchObject({ code: 'validation_failed', fields: { redirectTo: expect.stringMatching(/^Invalid input/) } });
   expect(JSON.stringify([check.body, reset.body])).not.toContain('[body.');
 });

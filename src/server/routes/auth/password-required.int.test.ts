@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '#shared/auth/me.schema';
-import { strongPassword, type TestClient, useTestApp } from '#test/app';
+import { strongPassword, type TestClient, useTestApp, expectStatus } from '#test/app';
 import { taskInput } from '#test/builders';
 import { startMailServer } from '#test/mail-server';
 import { tasks } from '../../db/schema';
@@ -49,12 +49,12 @@ describe('an invited user who has not set a password yet', () => {
     const browser = await invitee('invitee@example.com', '198.51.100.2');
 
     const created = await browser.request('/api/tasks', { method: 'POST', body: task });
-    expect(created.status).toBe(403);
+    expectStatus(created, 403);
     expect(created.body).toEqual(passwordRequired);
     expect(await taskCount()).toBe(0);
 
     // Every route of the OpenAPI document that a signed-out client may not call answers password_required.
-    const document = (await browser.request('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const document = (await browser.ok('/api/openapi.json')) as { paths: Record<string, Record<string, unknown>> };
     const open = ['GET /api/me', 'POST /api/me/password'];
     const signedOut = t.visitor('198.51.100.3');
     let guarded = 0;
@@ -86,7 +86,7 @@ describe('an invited user who has not set a password yet', () => {
     }
 
     // What /set-password needs still answers.
-    expect((await browser.request('/api/auth/get-session')).body.user.email).toBe('invitee@example.com');
+    expect((await browser.ok('/api/auth/get-session')).user.email).toBe('invitee@example.com');
     expect((await browser.expectOk(meResponseSchema, '/api/me')).user).toMatchObject({ invited: true, hasSetPassword: false });
 
     const set = await browser.expectOk(meResponseSchema, '/api/me/password', {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSessionSchema } from '#shared/billing/billing-session.schema';
 import { plansResponseSchema, subscriptionResponseSchema, type Plan } from '#shared/billing/plan.schema';
-import { createTestApp, signInTestUser, type SignedInUser, type TestClient, testAppUrl, useTestApp } from '#test/app';
+import { createTestApp, signInTestUser, type SignedInUser, type TestClient, testAppUrl, useTestApp, expectStatus } from '#test/app';
 import { signStripeEvent, startStripeServer, stripeEvent, type StripeStandIn } from '#test/stripe-server';
 import { subscriptionPlans, subscriptions, unlimitedPlanId } from '../../db/schema';
 
@@ -61,7 +61,7 @@ describe('without STRIPE_SECRET_KEY', () => {
       body: '{}',
       headers: { 'Stripe-Signature': 't=1,v1=00' },
     });
-    expect(webhook.status).toBe(400);
+    expectStatus(webhook, 400);
     expect(((await webhook.json()) as { error: { code: string } }).error.code).toBe('payments_not_configured');
   });
 });
@@ -239,7 +239,7 @@ describe('one open checkout', () => {
     const pro = plans.Pro?.id ?? '';
     const before = stripe.requestsTo('POST', '/v1/checkout/sessions').length;
     const [first, second] = await Promise.all([checkout(client, pro), checkout(client, pro)]);
-    expect(first.status).toBe(200);
+    expectStatus(first, 200);
     expect(second.body).toEqual(first.body);
     expect(stripe.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(before + 1);
 

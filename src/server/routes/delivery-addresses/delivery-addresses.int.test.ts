@@ -5,7 +5,7 @@ import { createJobList } from '#server/engine/job-handlers';
 import { deliverRun } from '#server/engine/jobs/deliver-run';
 import { newAddressesPerDay, newAddressesPerDayMessage } from '#server/core/delivery-addresses/request-delivery-address';
 import { sendAddressConfirmationJob } from '#server/queue/job-definitions';
-import { strongPassword, testAppUrl, useTestApp, type TestClient } from '#test/app';
+import { strongPassword, testAppUrl, useTestApp, type TestClient, expectStatus } from '#test/app';
 import { taskInput } from '#test/builders';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { type ReceivedMail } from '#test/mail-server';
@@ -55,7 +55,7 @@ async function deliverNewRun(task: { id: string }) {
   return recorded;
 }
 
-const addressStatus = async (taskId: string) => (await sender.request(`/api/tasks/${taskId}/delivery-address`)).body;
+const addressStatus = async (taskId: string) => (await sender.ok(`/api/tasks/${taskId}/delivery-address`));
 
 const linkIn = (message: ReceivedMail, action: 'confirm' | 'unsubscribe') => {
   const link = message.links.find((url) => url.includes(`/delivery-address?action=${action}`));
@@ -84,7 +84,7 @@ describe('verified delivery addresses', () => {
       body: taskInput({ name: 'My own digest', deliveryConfig: { email } }),
       status: 201,
     });
-    const status = async () => (await newcomer.request(`/api/tasks/${saved.task.id}/delivery-address`)).body;
+    const status = async () => (await newcomer.ok(`/api/tasks/${saved.task.id}/delivery-address`));
     expect(await status()).toEqual({ address: { email, status: 'own-unconfirmed' } });
     expect(await sendQueuedConfirmations()).toBe(0);
 
@@ -108,7 +108,7 @@ describe('verified delivery addresses', () => {
     const confirmed = await t
       .visitor('203.0.113.73')
       .request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { Origin: undefined } });
-    expect(confirmed.status).toBe(200);
+    expectStatus(confirmed, 200);
     const [proven] = await t.db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.email, email));
     expect(proven?.emailVerified).toBe(true);
   });
@@ -135,7 +135,7 @@ describe('verified delivery addresses', () => {
     const confirmed = await t
       .visitor('203.0.113.50')
       .request(`/api/delivery-addresses/confirm?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { Origin: undefined } });
-    expect(confirmed.status).toBe(200);
+    expectStatus(confirmed, 200);
     expect(confirmed.body).toEqual({ email: 'friend@example.com', sender: 'Mel Member', status: 'confirmed' });
     expect(await addressStatus(task.id)).toMatchObject({ address: { status: 'confirmed' } });
 
@@ -161,7 +161,7 @@ describe('verified delivery addresses', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
     });
-    expect(oneClick.status).toBe(200);
+    expectStatus(oneClick, 200);
     expect(await addressStatus(task.id)).toMatchObject({ address: { status: 'unsubscribed' } });
     expect(await deliverNewRun(task)).toMatchObject({
       deliveryStatus: 'skipped',
@@ -193,9 +193,9 @@ describe('verified delivery addresses', () => {
     for (let n = 1; n <= newAddressesPerDay; n++) expect((await save(n, `recipient${n}@example.com`)).status).toBe(201);
 
     const refused = await save(11, 'one-too-many@example.com');
-    expect(refused.status).toBe(400);
+    expectStatus(refused, 400);
     expect(refused.body.error.fields).toEqual({ 'deliveryConfig.email': newAddressesPerDayMessage });
-    expect((await busy.request('/api/tasks')).body.total).toBe(newAddressesPerDay);
+    expect((await busy.ok('/api/tasks')).total).toBe(newAddressesPerDay);
     // An address already asked, and the sender's own, need no new confirmation.
     expect((await save(12, 'recipient1@example.com')).status).toBe(201);
     expect((await save(13, busyEmail)).status).toBe(201);

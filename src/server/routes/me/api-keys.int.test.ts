@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { requestWithKey, useTestApp, type TestClient } from '#test/app';
+import { requestWithKey, useTestApp, type TestClient, expectStatus } from '#test/app';
 import { taskInput } from '#test/builders';
 import { apiKeys, user } from '../../db/schema';
 import { createLogger } from '../../logger';
@@ -61,19 +61,19 @@ describe('the key lifecycle', () => {
 
     expect((await withKey(key, '/api/me')).body.user.email).toBe(email);
     const created = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     const listedTasks = await withKey(key, '/api/tasks');
     expect(listedTasks.body.items.map((task: { id: string }) => task.id)).toEqual([created.body.task.id]);
     expect((await withKey(key, `/api/tasks/${created.body.task.id}/runs`)).status).toBe(200);
     expect((await withKey(key, '/api/runs')).status).toBe(200);
     expect((await withKey(key, '/api/dashboard')).status).toBe(200);
-    expect((await client.request('/api/me/api-keys')).body.items[0].lastUsedAt).not.toBeNull();
+    expect((await client.ok('/api/me/api-keys')).items[0].lastUsedAt).not.toBeNull();
 
     expect((await client.request(`/api/me/api-keys/${apiKey.id}`, { method: 'DELETE' })).status).toBe(204);
     const revoked = await withKey(key, '/api/tasks');
-    expect(revoked.status).toBe(401);
+    expectStatus(revoked, 401);
     expect(revoked.body.error.message).toBe('Invalid API key.');
-    expect((await client.request('/api/me/api-keys')).body.items).toEqual([]);
+    expect((await client.ok('/api/me/api-keys')).items).toEqual([]);
   });
 
   it('sees only its owner’s tasks, and cannot revoke another user’s key', async () => {
@@ -81,7 +81,7 @@ describe('the key lifecycle', () => {
     const bob = await newUser();
     const aliceKey = await createKey(alice.client);
     const bobKey = await createKey(bob.client);
-    const task = (await alice.client.request('/api/tasks', { method: 'POST', body: marketTask })).body.task as { id: string };
+    const task = (await alice.client.ok('/api/tasks', { method: 'POST', body: marketTask })).task as { id: string };
     expect((await withKey(bobKey.key, `/api/tasks/${task.id}`)).status).toBe(404);
     expect((await withKey(bobKey.key, `/api/tasks/${task.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await bob.client.request(`/api/me/api-keys/${aliceKey.apiKey.id}`, { method: 'DELETE' })).status).toBe(404);
@@ -109,7 +109,7 @@ describe('the key lifecycle', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.id, apiKey.id));
     const expired = await withKey(key, '/api/tasks');
-    expect(expired.status).toBe(401);
+    expectStatus(expired, 401);
     expect(expired.body.error.message).toBe('This API key has expired.');
   });
 
@@ -118,7 +118,7 @@ describe('the key lifecycle', () => {
     const { key } = await createKey(client);
     await t.db.update(user).set({ banned: true }).where(eq(user.email, email));
     const suspended = await withKey(key, '/api/tasks');
-    expect(suspended.status).toBe(401);
+    expectStatus(suspended, 401);
     expect(suspended.body.error.message).toBe('The account of this API key is suspended.');
     await t.db.update(user).set({ banned: false }).where(eq(user.email, email));
     expect((await withKey(key, '/api/tasks')).status).toBe(200);
@@ -131,9 +131,9 @@ describe('scopes and where keys are refused', () => {
     const { key } = await createKey(client, { scope: 'read' });
     expect((await withKey(key, '/api/tasks')).status).toBe(200);
     const write = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask });
-    expect(write.status).toBe(403);
+    expectStatus(write, 403);
     expect(write.body.error.message).toBe('This API key can only read. Use a key with the write scope.');
-    expect((await client.request('/api/tasks')).body.total).toBe(0);
+    expect((await client.ok('/api/tasks')).total).toBe(0);
   });
 
   it('gives a read key the tasks without their webhook secret, which a write key and the session get', async () => {
@@ -144,7 +144,7 @@ describe('scopes and where keys are refused', () => {
       deliveryConfig: { webhookUrl: 'https://hooks.example.com/in' },
     });
     const created = await client.request('/api/tasks', { method: 'POST', body: webhookTask });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     const { id, webhookSecret } = created.body.task;
     expect(webhookSecret).toMatch(/^whsec_/);
     const { key: readKey } = await createKey(client, { scope: 'read' });
@@ -158,7 +158,7 @@ describe('scopes and where keys are refused', () => {
     for (const task of readAnswers) expect(task).toMatchObject({ id, name: 'Signed summary', webhookSecret: null });
     expect((await withKey(writeKey, `/api/tasks/${id}`)).body.task.webhookSecret).toBe(webhookSecret);
     expect((await withKey(writeKey, '/api/dashboard')).body.activeTasks[0].webhookSecret).toBe(webhookSecret);
-    expect((await client.request(`/api/tasks/${id}`)).body.task.webhookSecret).toBe(webhookSecret);
+    expect((await client.ok(`/api/tasks/${id}`)).task.webhookSecret).toBe(webhookSecret);
   });
 
   it('answers 401 to a key on key management, admin, settings and account routes, and to a malformed key', async () => {
@@ -194,7 +194,7 @@ describe('rate limit', () => {
     expect(Number(first.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
     for (let sent = 1; sent < rateLimit; sent++) expect((await withKey(key, '/api/tasks')).status).toBe(200);
     const limited = await withKey(key, '/api/tasks');
-    expect(limited.status).toBe(429);
+    expectStatus(limited, 429);
     expect(limited.body.error.code).toBe('rate_limited');
     expect(limited.headers.get('ratelimit-remaining')).toBe('0');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -209,12 +209,12 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     const { key } = await createKey(client);
     const headers = { 'Idempotency-Key': 'create-morning-brief-1' };
     const first = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask, headers });
-    expect(first.status).toBe(201);
+    expectStatus(first, 201);
     const retry = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask, headers });
-    expect(retry.status).toBe(201);
+    expectStatus(retry, 201);
     expect(retry.body).toEqual(first.body);
     const other = await withKey(key, '/api/tasks', { method: 'POST', body: { ...marketTask, name: 'Another task' }, headers });
-    expect(other.status).toBe(422);
+    expectStatus(other, 422);
     expect(other.body.error.code).toBe('idempotency_key_reused');
 
     // Racing retries make one task too.
@@ -235,7 +235,7 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     expect((await other2.client.request('/api/tasks', { method: 'POST', body: marketTask, headers })).status).toBe(201);
     // Printable ASCII only (ADR 0112): a tab is not.
     const badKey = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask, headers: { 'Idempotency-Key': 'has\ttab' } });
-    expect(badKey.status).toBe(400);
+    expectStatus(badKey, 400);
   });
 });
 

@@ -4,7 +4,7 @@ import { dataExports, webhookDeliveries } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { dataExportsPerDay, dataExportsPerDayMessage } from '#server/core/users/export-account-data';
 import { buildDataExportJob, deleteOldRunsJob } from '#server/queue/job-definitions';
-import { useTestApp } from '#test/app';
+import { useTestApp, expectStatus } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { useMailServer } from '#test/use-mail-server';
 import { seedRun, seedTask } from '#test/seed';
@@ -47,7 +47,7 @@ describe('Download my data', () => {
     const path = link.replace(/^https?:\/\/[^/]+/, '');
     // The link works without signing in: it comes from the user's own mailbox.
     const download = await t.app.request(path);
-    expect(download.status).toBe(200);
+    expectStatus(download, 200);
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="promptcron-data-/);
     const text = await download.text();
     expect(text).not.toContain(task.webhookSecret);
@@ -78,7 +78,7 @@ describe('Download my data', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(dataExports.id, body.id));
     const expired = await t.app.request(path);
-    expect(expired.status).toBe(410);
+    expectStatus(expired, 410);
     expect((await expired.json()).error.message).toBe('This download link has expired. Ask for your data again in Settings.');
   });
 
@@ -87,7 +87,7 @@ describe('Download my data', () => {
     const ask = () => client.request('/api/me/data-export', { method: 'POST' });
     const first = await ask();
     const doubleClick = await ask();
-    expect(first.status).toBe(202);
+    expectStatus(first, 202);
     expect(doubleClick.body).toEqual(first.body);
     expect(await queuedJobs(t.database, buildDataExportJob)).toHaveLength(1);
     await buildQueuedExports();
@@ -97,7 +97,7 @@ describe('Download my data', () => {
       await buildQueuedExports();
     }
     const refused = await ask();
-    expect(refused.status).toBe(429);
+    expectStatus(refused, 429);
     expect(refused.body.error).toEqual({ code: 'rate_limited', message: dataExportsPerDayMessage });
     expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, userId))).toHaveLength(dataExportsPerDay);
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type TestClient } from '#test/app';
+import { useTestApp, type TestClient, expectStatus } from '#test/app';
 
 const t = useTestApp();
 let ada: TestClient;
@@ -20,7 +20,7 @@ describe('signed out', () => {
     ['PUT', '/api/me/settings'],
   ])('%s %s answers 401', async (method, path) => {
     const response = await t.visitor().request(path, { method, body: method === 'GET' ? undefined : {} });
-    expect(response.status).toBe(401);
+    expectStatus(response, 401);
     expect(response.body).toEqual({ error: { code: 'unauthorized', message: 'Please sign in to continue.' } });
   });
 });
@@ -36,8 +36,8 @@ describe('profile', () => {
 
     const updated = await ada.request('/api/me', { method: 'PATCH', body: { fullName: 'Augusta Ada King' } });
     expect(updated.body.user.fullName).toBe('Augusta Ada King');
-    expect((await ada.request('/api/me')).body.user.fullName).toBe('Augusta Ada King');
-    expect((await grace.request('/api/me')).body.user.fullName).toBe('Grace Hopper');
+    expect((await ada.ok('/api/me')).user.fullName).toBe('Augusta Ada King');
+    expect((await grace.ok('/api/me')).user.fullName).toBe('Grace Hopper');
   });
 
   it('does not let an account with a password set a "first" password', async () => {
@@ -52,7 +52,7 @@ describe('profile', () => {
 
 describe('settings', () => {
   it('starts from the defaults, persists per user and shows the saved values back', async () => {
-    expect((await ada.request('/api/me/settings')).body).toEqual({
+    expect((await ada.ok('/api/me/settings'))).toEqual({
       notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
       defaultSchedule: null,
       budget: null,
@@ -62,10 +62,10 @@ describe('settings', () => {
       defaultSchedule: { type: 'weekly', time: '07:30', timezone: 'Europe/Berlin' },
       budget: null,
     };
-    expect((await ada.request('/api/me/settings', { method: 'PUT', body: saved })).body).toEqual(saved);
-    expect((await ada.request('/api/me/settings')).body).toEqual(saved);
+    expect((await ada.ok('/api/me/settings', { method: 'PUT', body: saved }))).toEqual(saved);
+    expect((await ada.ok('/api/me/settings'))).toEqual(saved);
     // Another user's settings are untouched.
-    expect((await grace.request('/api/me/settings')).body.defaultSchedule).toBeNull();
+    expect((await grace.ok('/api/me/settings')).defaultSchedule).toBeNull();
   });
 
   it('keeps "no default schedule" apart from a saved daily 09:00 UTC', async () => {
@@ -74,11 +74,11 @@ describe('settings', () => {
       defaultSchedule: null,
       budget: null,
     };
-    expect((await grace.request('/api/me/settings', { method: 'PUT', body: notificationsOnly })).body).toEqual(notificationsOnly);
-    expect((await grace.request('/api/me/settings')).body.defaultSchedule).toBeNull();
+    expect((await grace.ok('/api/me/settings', { method: 'PUT', body: notificationsOnly }))).toEqual(notificationsOnly);
+    expect((await grace.ok('/api/me/settings')).defaultSchedule).toBeNull();
     const utcMorning = { ...notificationsOnly, defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' } };
     await grace.request('/api/me/settings', { method: 'PUT', body: utcMorning });
-    expect((await grace.request('/api/me/settings')).body).toEqual(utcMorning);
+    expect((await grace.ok('/api/me/settings'))).toEqual(utcMorning);
     // A schedule is all three fields or none.
     await grace.expectError('/api/me/settings', {
       method: 'PUT',
@@ -93,14 +93,14 @@ describe('settings', () => {
     const saved = await grace.request('/api/me/settings', { method: 'PUT', body: { ...base, budget: { unit: 'usd', amount: 12.5 } } });
     expect(saved.body.budget).toEqual({ unit: 'usd', amount: 12.5 });
     // A client that knows nothing of budgets (or changes one switch) does not clear it.
-    expect((await grace.request('/api/me/settings', { method: 'PUT', body: base })).body.budget).toEqual({ unit: 'usd', amount: 12.5 });
+    expect((await grace.ok('/api/me/settings', { method: 'PUT', body: base })).budget).toEqual({ unit: 'usd', amount: 12.5 });
     const refused = await grace.expectError('/api/me/settings', {
       method: 'PUT',
       body: { ...base, budget: { unit: 'tokens', amount: 0 } },
       status: 400,
     });
     expect(refused.error.fields).toEqual({ 'budget.amount': 'Please enter a budget greater than 0.' });
-    expect((await grace.request('/api/me/settings', { method: 'PUT', body: { ...base, budget: null } })).body.budget).toBeNull();
+    expect((await grace.ok('/api/me/settings', { method: 'PUT', body: { ...base, budget: null } })).budget).toBeNull();
   });
 
   it('refuses an unknown time zone, a bad time and an unknown schedule type with clear messages', async () => {
@@ -114,42 +114,42 @@ describe('settings', () => {
       'defaultSchedule.time': 'Please enter a time as HH:MM.',
       'defaultSchedule.timezone': 'Please select a valid time zone.',
     });
-    expect((await grace.request('/api/me/settings')).body.defaultSchedule).toBeNull();
+    expect((await grace.ok('/api/me/settings')).defaultSchedule).toBeNull();
   });
 });
 
 describe('what the dashboard greets with and shows times in (issue 37)', () => {
   it('calls an account new in the session it signed up in, and back once it signs in again', async () => {
     const fresh = await t.signIn({ name: 'Nora Newcomer' });
-    expect((await fresh.client.request('/api/me')).body.user).toMatchObject({ fullName: 'Nora Newcomer', newcomer: true });
+    expect((await fresh.client.ok('/api/me')).user).toMatchObject({ fullName: 'Nora Newcomer', newcomer: true });
 
     const laptop = t.visitor();
     expect((await laptop.signIn(fresh.email, fresh.password)).status).toBe(200);
-    expect((await laptop.request('/api/me')).body.user.newcomer).toBe(false);
+    expect((await laptop.ok('/api/me')).user.newcomer).toBe(false);
     // The first session's visit is no longer the only one either.
-    expect((await fresh.client.request('/api/me')).body.user.newcomer).toBe(false);
+    expect((await fresh.client.ok('/api/me')).user.newcomer).toBe(false);
   });
 
   it('calls an invited account new in the session its invitation opened, where it chose its password', async () => {
     const invited = await t.signIn({ name: 'Iris Invited', invited: true });
-    expect((await invited.client.request('/api/me')).body.user.newcomer).toBe(true);
+    expect((await invited.client.ok('/api/me')).user.newcomer).toBe(true);
     const password = 'A-brand-new-Passw0rd!';
     // The answer the app keeps as the signed-in user says so too.
     const chosen = await invited.client.request('/api/me/password', { method: 'POST', body: { password } });
     expect(chosen.body.user).toMatchObject({ hasSetPassword: true, newcomer: true, timeZone: 'UTC' });
-    expect((await invited.client.request('/api/me')).body.user.newcomer).toBe(true);
+    expect((await invited.client.ok('/api/me')).user.newcomer).toBe(true);
   });
 
   it('answers the zone the user’s days are counted in: UTC, then their default schedule’s', async () => {
     const { client } = await t.signIn({ name: 'Zeno Zone' });
-    expect((await client.request('/api/me')).body.user.timeZone).toBe('UTC');
+    expect((await client.ok('/api/me')).user.timeZone).toBe('UTC');
     const settings = {
       notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
       defaultSchedule: { type: 'daily', time: '08:00', timezone: 'Europe/Berlin' },
       budget: null,
     };
     expect((await client.request('/api/me/settings', { method: 'PUT', body: settings })).status).toBe(200);
-    expect((await client.request('/api/me')).body.user.timeZone).toBe('Europe/Berlin');
+    expect((await client.ok('/api/me')).user.timeZone).toBe('Europe/Berlin');
     const renamed = await client.request('/api/me', { method: 'PATCH', body: { fullName: 'Zeno Zoned' } });
     expect(renamed.body.user).toMatchObject({ fullName: 'Zeno Zoned', newcomer: true, timeZone: 'Europe/Berlin' });
   });

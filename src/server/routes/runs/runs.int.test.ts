@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp, type TestClient } from '#test/app';
+import { useTestApp, type TestClient, expectStatus } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
 import { historyPageSchema } from '#shared/runs/run.schema';
 
@@ -297,7 +297,7 @@ describe('GET /api/runs', () => {
     const task = await seedTask(t.db, ada.id, { name: 'Private thoughts' });
     const run = await seedRun(t.db, task, { result: 'Only Ada may read this.' });
 
-    expect((await ada.client.request(`/api/runs/${run.id}`)).body.run).toMatchObject({
+    expect((await ada.client.ok(`/api/runs/${run.id}`)).run).toMatchObject({
       id: run.id,
       taskName: 'Private thoughts',
       result: 'Only Ada may read this.',
@@ -306,7 +306,7 @@ describe('GET /api/runs', () => {
     expect((await history(mallory.client, '?q=private')).total).toBe(0);
     for (const id of [run.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const response = await mallory.client.request(`/api/runs/${id}`);
-      expect(response.status).toBe(404);
+      expectStatus(response, 404);
       expect(response.body.error).toEqual({ code: 'not_found', message: 'Run not found' });
     }
   });
@@ -320,7 +320,7 @@ describe('GET /api/runs', () => {
       completed_at = '2026-11-20T10:00:01.500999Z' where id = ${run.id}`);
 
     const [listed] = (await history(client)).items;
-    const single = (await client.request(`/api/runs/${run.id}`)).body.run;
+    const single = (await client.ok(`/api/runs/${run.id}`)).run;
     expect(listed).toEqual(single);
     expect(listed).toMatchObject({
       scheduledFor: '2026-11-20T09:59:59.999Z',

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, useTestApp } from '#test/app';
+import { createTestApp, TestClient, useTestApp, expectStatus } from '#test/app';
 import { taskInput } from '#test/builders';
 import { seedRun, seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../../db/schema';
@@ -74,8 +74,8 @@ describe('tasks API', () => {
       }),
     ).toBe('09:00');
 
-    expect((await ada.request(`/api/tasks/${task.id}`)).body.task).toEqual(task);
-    expect((await ada.request('/api/tasks')).body).toMatchObject({
+    expect((await ada.ok(`/api/tasks/${task.id}`)).task).toEqual(task);
+    expect((await ada.ok('/api/tasks'))).toMatchObject({
       items: [{ id: task.id }],
       total: 1,
       nextCursor: null,
@@ -96,7 +96,7 @@ describe('tasks API', () => {
     const paused = await ada.request(`/api/tasks/${task.id}/pause`, { method: 'POST' });
     expect(paused.body.task).toMatchObject({ status: 'paused', nextFireAt: null });
     // Editing a paused task keeps it paused.
-    expect((await ada.request(`/api/tasks/${task.id}`, { method: 'PUT', body: emailTask })).body.task).toMatchObject({
+    expect((await ada.ok(`/api/tasks/${task.id}`, { method: 'PUT', body: emailTask })).task).toMatchObject({
       status: 'paused',
       nextFireAt: null,
     });
@@ -113,7 +113,7 @@ describe('tasks API', () => {
 
   it('accepts the prompt as a JSON string or plain text and a custom cron in UTC', async () => {
     const created = await ada.request('/api/tasks', { method: 'POST', body: webhookTask });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body.task).toMatchObject({
       scheduleType: 'custom',
       customCron: '*/30 * * * *',
@@ -142,7 +142,7 @@ describe('tasks API', () => {
       deliveryMethod: 'webhook',
       deliveryConfig: { webhookUrl: 'not a url' },
     });
-    expect(response.status).toBe(400);
+    expectStatus(response, 400);
     expect(response.body.error).toMatchObject({
       code: 'validation_failed',
       fields: {
@@ -160,7 +160,7 @@ describe('tasks API', () => {
 
   it('refuses a provider the server has no key for with 422', async () => {
     const refused = await postTask({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
-    expect(refused.status).toBe(422);
+    expectStatus(refused, 422);
     expect(refused.body.error).toEqual({
       code: 'provider_unavailable',
       message: 'Anthropic needs an API key on the server. Choose another provider.',
@@ -176,17 +176,17 @@ describe('tasks API', () => {
     await searcher.request(`/api/tasks/${ids[1]}/pause`, { method: 'POST' });
 
     const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
-    expect(names((await searcher.request('/api/tasks?search=REPORT')).body)).toEqual(['Gamma report', 'Alpha report']);
-    expect(names((await searcher.request('/api/tasks?search=100%25')).body)).toEqual(['100% useful']);
-    expect(names((await searcher.request('/api/tasks?status=paused')).body)).toEqual(['Beta digest']);
-    expect((await searcher.request('/api/tasks?status=active')).body.total).toBe(4);
+    expect(names((await searcher.ok('/api/tasks?search=REPORT')))).toEqual(['Gamma report', 'Alpha report']);
+    expect(names((await searcher.ok('/api/tasks?search=100%25')))).toEqual(['100% useful']);
+    expect(names((await searcher.ok('/api/tasks?status=paused')))).toEqual(['Beta digest']);
+    expect((await searcher.ok('/api/tasks?status=active')).total).toBe(4);
 
-    const first = (await searcher.request('/api/tasks?limit=2')).body;
+    const first = (await searcher.ok('/api/tasks?limit=2'));
     expect(names(first)).toEqual(['Delta summary', '100% useful']);
     expect(first.total).toBe(5);
-    const second = (await searcher.request(`/api/tasks?limit=2&cursor=${first.nextCursor}`)).body;
+    const second = (await searcher.ok(`/api/tasks?limit=2&cursor=${first.nextCursor}`));
     expect(names(second)).toEqual(['Gamma report', 'Beta digest']);
-    const third = (await searcher.request(`/api/tasks?limit=2&cursor=${second.nextCursor}`)).body;
+    const third = (await searcher.ok(`/api/tasks?limit=2&cursor=${second.nextCursor}`));
     expect(names(third)).toEqual(['Alpha report']);
     expect(third.nextCursor).toBeNull();
 
@@ -239,7 +239,7 @@ describe('tasks API', () => {
     const parsed = taskPageSchema.parse(body).items.map((item) => [item.name, item.lastRun?.deliveryStatus ?? null]);
     expect(Object.fromEntries(parsed)).toEqual({ 'Failing webhook': 'failed', 'Healthy digest': 'pending', 'Never run': null });
     // The OpenAPI document names it, as it names `Task`.
-    const document = (await watcher.client.request('/api/openapi.json')).body;
+    const document = (await watcher.client.ok('/api/openapi.json'));
     expect(JSON.stringify(document.paths['/api/tasks'].get.responses['200'])).toContain(
       '"lastRun":{"$ref":"#/components/schemas/LastRun"}',
     );
@@ -269,7 +269,7 @@ describe('tasks API', () => {
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(response.body).toEqual({ error: { code: 'not_found', message: 'Task not found' } });
     }
-    expect((await mallory.request('/api/tasks')).body.items.map((item: { id: string }) => item.id)).not.toContain(task.id);
+    expect((await mallory.ok('/api/tasks')).items.map((item: { id: string }) => item.id)).not.toContain(task.id);
     const [row] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(row).toMatchObject({ name: 'Morning brief', status: 'active', webhookSecret: task.webhookSecret });
     expect(await t.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).toEqual([]);
@@ -285,24 +285,24 @@ describe('tasks API', () => {
 describe('a task’s monthly budget', () => {
   it('is saved with the task, shown back, cleared by null, and refused when not above 0', async () => {
     const created = await postTask({ name: 'Budgeted', budget: { unit: 'tokens', amount: 50_000 } });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
     const id = created.body.task.id as string;
-    expect((await ada.request(`/api/tasks/${id}`)).body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
+    expect((await ada.ok(`/api/tasks/${id}`)).task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
     const cleared = await ada.request(`/api/tasks/${id}`, {
       method: 'PUT',
       body: { ...emailTask, name: 'Budgeted', budget: null },
     });
     expect(cleared.body.task.budget).toBeNull();
     const refused = await postTask({ name: 'Broke', budget: { unit: 'usd', amount: -1 } });
-    expect(refused.status).toBe(400);
+    expectStatus(refused, 400);
     expect(refused.body.error.fields).toEqual({ 'budget.amount': 'Please enter a budget greater than 0.' });
   });
 });
 
 describe('GET /api/catalog', () => {
   it('offers OpenAI and marks providers without a key as needing one', async () => {
-    const { providers } = (await ada.request('/api/catalog')).body;
+    const { providers } = (await ada.ok('/api/catalog'));
     expect(
       providers.map((provider: { id: string; enabled: boolean; disabledReason: string | null }) => [
         provider.id,
@@ -336,12 +336,12 @@ describe('GET /api/catalog', () => {
   });
 
   it('gives each model its price per million tokens, as the OpenAPI document declares it', async () => {
-    const { providers } = (await ada.request('/api/catalog')).body;
+    const { providers } = (await ada.ok('/api/catalog'));
     expect(providers[0].models.find((model: { id: string }) => model.id === 'gpt-5-nano').price).toEqual({
       inputPerMillion: 0.05,
       outputPerMillion: 0.4,
     });
-    const document = (await ada.request('/api/openapi.json')).body;
+    const document = (await ada.ok('/api/openapi.json'));
     const catalog = document.paths['/api/catalog'].get.responses['200'].content['application/json'].schema;
     const model = catalog.properties.providers.items.properties.models.items;
     expect(model.properties.price.properties).toEqual({ inputPerMillion: { type: 'number' }, outputPerMillion: { type: 'number' } });

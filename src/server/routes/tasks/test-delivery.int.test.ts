@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInTestUser, useTestApp, type TestClient } from '#test/app';
+import { createTestApp, signInTestUser, useTestApp, type TestClient, expectStatus } from '#test/app';
 import { startDiscordReceiver, startSlackReceiver } from '#test/chat-receivers';
 import { startMailServer } from '#test/mail-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
@@ -71,7 +71,7 @@ describe('POST /api/tasks/test-delivery', () => {
     const { client } = await signedIn();
     discord.answerWith(404);
     const refused = await sendTest(client, { deliveryMethod: 'discord', deliveryConfig: { webhookUrl: discord.url } });
-    expect(refused.status).toBe(200);
+    expectStatus(refused, 200);
     expect(refused.body).toMatchObject({ ok: false, statusCode: 404 });
     expect(refused.body.error).toMatch(/404/);
     const accepted = discord.accepted.length;
@@ -119,10 +119,10 @@ describe('POST /api/tasks/test-delivery', () => {
     const { client: other } = await signedIn();
     for (let sent = 0; sent < 10; sent += 1) {
       const response = await sendTest(client, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: webhook.url } });
-      expect(response.status).toBe(200);
+      expectStatus(response, 200);
     }
     const limited = await sendTest(client, { deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: webhook.url } });
-    expect(limited.status).toBe(429);
+    expectStatus(limited, 429);
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another user's button still works.

@@ -34,7 +34,7 @@ async function oneClick(url: string) {
 }
 
 async function notifications() {
-  return (await ada.client.request('/api/me/settings')).body.notifications as Record<string, boolean>;
+  return (await ada.client.ok('/api/me/settings')).notifications as Record<string, boolean>;
 }
 
 describe('one-click unsubscribe', () => {
@@ -63,9 +63,9 @@ describe('one-click unsubscribe', () => {
 
   it('works for a user who never saved settings, keeping the other defaults', async () => {
     const bob = await t.signIn({ name: 'Bob' });
-    const before = (await bob.client.request('/api/me/settings')).body.notifications;
+    const before = (await bob.client.ok('/api/me/settings')).notifications;
     await oneClick(headerUrl(t.deps.unsubscribeLinks.forSwitch(bob.id, 'taskErrors').headers['List-Unsubscribe']));
-    expect((await bob.client.request('/api/me/settings')).body.notifications).toEqual({ ...before, taskErrors: false });
+    expect((await bob.client.ok('/api/me/settings')).notifications).toEqual({ ...before, taskErrors: false });
   });
 
   it('refuses a link whose token was altered, and a GET changes nothing', async () => {
