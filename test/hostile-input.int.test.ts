@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks, user } from '#server/db/schema/index';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
-import { createTestApp, strongPassword, TestClient, testAppUrl, useTestApp, expectStatus } from './app';
+import { createTestApp, errorOf, expectStatus, strongPassword, TestClient, testAppUrl, useTestApp } from './app';
 import { hostileBodies, hostileJsonValues, hostileStrings, withField } from './hostile-inputs';
 import { useMailServer } from './use-mail-server';
 
@@ -79,7 +79,7 @@ async function send(
   } catch {
     json = text;
   }
-  return { status: response.status, body: json as { error?: { code: string; message: string; fields?: Record<string, string> } } };
+  return { status: response.status, body: json };
 }
 
 async function taskCount(): Promise<number> {
@@ -137,7 +137,7 @@ describe('control characters and lone surrogates are refused as invalid input', 
   ])('a webhook task with a bad %s: 400', async (field, value) => {
     const created = await send('POST', '/api/tasks', { client: member, body: withField(webhookTask, field, JSON.stringify(value)) });
     expectStatus(created, 400);
-    expect(created.body.error?.fields?.[field]).toBe(controlMessage);
+    expect(errorOf(created).fields?.[field]).toBe(controlMessage);
   });
 
   it('keeps line breaks and tabs in the prompt and the description', async () => {
@@ -251,7 +251,7 @@ describe('sign-up, temperature and lengths', () => {
       body: JSON.stringify({ name: 'Typed Name', fullName: 42, email: 'typed@example.com', password: strongPassword }),
     });
     expectStatus(typed, 400);
-    expect(typed.body.error?.fields).toEqual({ fullName: 'Please enter your name.' });
+    expect(errorOf(typed).fields).toEqual({ fullName: 'Please enter your name.' });
 
     const extra = await send('POST', '/api/auth/sign-up/email', {
       body: JSON.stringify({

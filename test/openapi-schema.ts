@@ -18,3 +18,67 @@ function strict(value: unknown): Record<string, unknown> {
   if (copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
   return copy;
 }
+
+/** A JSON Schema in the served document: the keywords tests look into, every other one kept. */
+export interface DocumentedJsonSchema {
+  properties?: Record<string, DocumentedJsonSchema>;
+  items?: DocumentedJsonSchema;
+  required?: string[];
+  [keyword: string]: unknown;
+}
+
+const jsonSchemaSchema: z.ZodType<DocumentedJsonSchema> = z.lazy(() =>
+  z.looseObject({
+    properties: z.record(z.string(), jsonSchemaSchema).optional(),
+    items: jsonSchemaSchema.optional(),
+    required: z.array(z.string()).optional(),
+  }),
+);
+
+const contentSchema = z.record(z.string(), z.looseObject({ schema: jsonSchemaSchema }));
+
+const operationSchema = z.looseObject({
+  parameters: z.array(z.looseObject({ in: z.string(), name: z.string() })).optional(),
+  requestBody: z.looseObject({ content: contentSchema }).optional(),
+  responses: z.record(z.string(), z.looseObject({ content: contentSchema.optional() })),
+});
+
+const pathItemSchema = z.looseObject({
+  get: operationSchema.optional(),
+  put: operationSchema.optional(),
+  post: operationSchema.optional(),
+  patch: operationSchema.optional(),
+  delete: operationSchema.optional(),
+});
+
+/**
+ * The served OpenAPI document (`GET /api/openapi.json`), which its own operation leaves untyped: parsed so a test reads
+ * its paths, webhooks and schemas checked rather than cast; loose, so nothing a test compares is dropped.
+ */
+export const servedDocumentSchema = z.looseObject({
+  paths: z.record(z.string(), pathItemSchema),
+  webhooks: z.record(z.string(), pathItemSchema).optional(),
+  components: z.looseObject({ schemas: z.record(z.string(), jsonSchemaSchema) }),
+});
+
+export type ServedDocument = z.infer<typeof servedDocumentSchema>;
+
+type DocumentedOperation = z.infer<typeof operationSchema>;
+
+/** The operation at `key` (a path, or a webhook's event) for `method`; fails the test when the document has none. */
+export function operationOf(
+  items: Record<string, z.infer<typeof pathItemSchema>> | undefined,
+  key: string,
+  method: 'get' | 'put' | 'post' | 'patch' | 'delete',
+): DocumentedOperation {
+  const operation = items?.[key]?.[method];
+  if (!operation) throw new Error(`The OpenAPI document has no ${method} ${key}.`);
+  return operation;
+}
+
+/** The JSON schema of a request body or an answer; fails the test when the document declares no JSON body there. */
+export function jsonSchemaOf(body: { content?: z.infer<typeof contentSchema> } | undefined): DocumentedJsonSchema {
+  const schema = body?.content?.['application/json']?.schema;
+  if (!schema) throw new Error('The OpenAPI document declares no JSON body here.');
+  return schema;
+}

@@ -6,7 +6,16 @@ import type { paths } from '#shared/api/openapi-types';
  * one member per declared status, so `expectStatus(answer, 201)` narrows the body to what 201 carries.
  */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+export type Method = (typeof methods)[number];
+
+/** `name` as a request method (an OpenAPI document's `get` reads `GET`); fails the test on anything else. */
+export function methodOf(name: string): Method {
+  const method = methods.find((known) => known === name.toUpperCase());
+  if (!method) throw new Error(`${name} is not an HTTP method.`);
+  return method;
+}
 
 type Split<Path extends string> = Path extends `${infer Head}/${infer Tail}` ? [Head, ...Split<Tail>] : [Path];
 type WithoutQuery<Path extends string> = Path extends `${infer Bare}?${string}` ? Bare : Path;
@@ -27,9 +36,7 @@ type SegmentsMatch<Concrete extends string[], Template extends string[]> = Concr
     : false;
 
 type Matches<Path extends string> = {
-  [Template in keyof paths & string]: SegmentsMatch<Split<WithoutQuery<Path>>, Split<Template>> extends true
-    ? Template
-    : never;
+  [Template in keyof paths & string]: SegmentsMatch<Split<WithoutQuery<Path>>, Split<Template>> extends true ? Template : never;
 }[keyof paths & string];
 
 /** The document's template for `Path`: a literal segment wins over a `{parameter}` one (`/api/tasks/test-delivery`). */
@@ -65,4 +72,4 @@ export type SuccessBody<A extends UndocumentedAnswer> = [Extract<A, { status: 20
   : Extract<A, { status: 200 | 201 | 202 | 204 }>['body'];
 
 /** `A` narrowed to its `status` member; an undocumented answer stays as it is. */
-export type AnswerWith<A extends UndocumentedAnswer, S> = [Extract<A, { status: S }>] extends [never] ? A : Extract<A, { status: S }>;
+export type AnswerWith<A extends { status: number }, S> = [Extract<A, { status: S }>] extends [never] ? A : Extract<A, { status: S }>;

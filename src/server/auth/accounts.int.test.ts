@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strongPassword, testAppUrl, useTestApp, expectStatus } from '#test/app';
+import { strongPassword, testAppUrl, useTestApp, expectStatus, errorOf } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { startMailServer, type ReceivedMail } from '#test/mail-server';
 import { user } from '../db/schema';
@@ -39,7 +39,7 @@ describe('sign-up', () => {
     const signedUp = await first.signUp({ name: 'Ada Lovelace', email: 'ada@example.com', password: strongPassword });
     expectStatus(signedUp, 200);
     expect(first.hasSession).toBe(true);
-    expect((await first.ok('/api/me'))).toEqual({
+    expect(await first.ok('/api/me')).toEqual({
       user: {
         id: expect.any(String),
         email: 'ada@example.com',
@@ -78,15 +78,15 @@ describe('sign-up', () => {
 
   it('refuses a short name, a bad e-mail and a taken e-mail', async () => {
     const client = t.visitor('198.51.100.4');
-    expect((await client.signUp({ name: 'A', email: 'a@example.com', password: strongPassword })).body.error.message).toBe(
+    expect(errorOf(await client.signUp({ name: 'A', email: 'a@example.com', password: strongPassword })).message).toBe(
       'Name must be at least 2 characters.',
     );
-    expect((await client.signUp({ name: 'Al', email: 'not-an-email', password: strongPassword })).body.error.message).toBe(
+    expect(errorOf(await client.signUp({ name: 'Al', email: 'not-an-email', password: strongPassword })).message).toBe(
       'Please enter a valid email address.',
     );
     const taken = await client.signUp({ name: 'Ada Again', email: 'ADA@example.com', password: strongPassword });
     expectStatus(taken, 409);
-    expect(taken.body.error.code).toMatch(/^user_already_exists/);
+    expect(errorOf(taken).code).toMatch(/^user_already_exists/);
   });
 });
 
@@ -95,7 +95,7 @@ describe('sign-in', () => {
     const client = t.visitor('198.51.100.5');
     const wrong = await client.signIn('grace@example.com', 'Wrong-password-123!');
     expectStatus(wrong, 401);
-    expect(wrong.body.error).toMatchObject({ code: 'invalid_email_or_password' });
+    expect(errorOf(wrong)).toMatchObject({ code: 'invalid_email_or_password' });
     expect(client.hasSession).toBe(false);
 
     expect((await client.signIn('grace@example.com', strongPassword)).status).toBe(200);
@@ -108,7 +108,7 @@ describe('sign-in', () => {
   it('answers malformed input with the spec messages', async () => {
     const response = await t.visitor('198.51.100.7').signIn('not-an-email', '12345');
     expectStatus(response, 400);
-    expect(response.body.error).toEqual({
+    expect(errorOf(response)).toEqual({
       code: 'validation_failed',
       message: 'Please enter a valid email address.',
       fields: { email: 'Please enter a valid email address.', password: 'Password must be at least 6 characters.' },
@@ -117,7 +117,7 @@ describe('sign-in', () => {
       method: 'POST',
       body: { email: 'nope' },
     });
-    expect(reset.body.error.fields).toEqual({ email: 'Please enter a valid email address.' });
+    expect(errorOf(reset).fields).toEqual({ email: 'Please enter a valid email address.' });
   });
 
   it("limits a stranger's wrong passwords per account and address without locking the owner out", async () => {
@@ -129,7 +129,7 @@ describe('sign-in', () => {
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     const limited = await stranger.signIn('target@example.com', strongPassword);
     expectStatus(limited, 429);
-    expect(limited.body.error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait a moment and try again.' });
+    expect(errorOf(limited)).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait a moment and try again.' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // The owner, from their own address, signs in as usual.
@@ -204,7 +204,7 @@ describe('password reset', () => {
     const browser = t.visitor('198.51.100.22');
     const weak = await browser.request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: 'weakpassword' } });
     expectStatus(weak, 400);
-    expect(weak.body.error.message).toBe('Password must be at least 15 characters.');
+    expect(errorOf(weak).message).toBe('Password must be at least 15 characters.');
 
     const newPassword = 'A-brand-new-Passw0rd!';
     expect((await browser.request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })).status).toBe(200);
@@ -215,7 +215,7 @@ describe('password reset', () => {
       body: { token, newPassword: 'Yet-another-Passw0rd!' },
     });
     expectStatus(reused, 400);
-    expect(reused.body.error.code).toBe('invalid_token');
+    expect(errorOf(reused).code).toBe('invalid_token');
 
     expect((await browser.signIn('reset@example.com', strongPassword)).status).toBe(401);
     expect((await browser.signIn('reset@example.com', newPassword)).status).toBe(200);
@@ -237,7 +237,7 @@ describe('password reset', () => {
       body: { token, newPassword: 'A-brand-new-Passw0rd!' },
     });
     expectStatus(expired, 400);
-    expect(expired.body.error.code).toBe('invalid_token');
+    expect(errorOf(expired).code).toBe('invalid_token');
   });
 
   it('queues the e-mail: the request answers at once while the mail server is stalled, and the mail follows', async () => {
@@ -343,7 +343,7 @@ describe('taking an account back with a password reset', () => {
       body: { token: secondToken, newPassword: 'The-strangers-Passw0rd!' },
     });
     expectStatus(secondReset, 400);
-    expect(secondReset.body.error.code).toBe('invalid_token');
+    expect(errorOf(secondReset).code).toBe('invalid_token');
     // The reset link came to the inbox: the address is proven, and results may go to it (ADR 0094).
     const [proven] = await t.db
       .select({ emailVerified: user.emailVerified })
@@ -365,7 +365,7 @@ describe('taking an account back with a password reset', () => {
       .visitor('198.51.100.64')
       .request('/api/auth/invitation/accept', { method: 'POST', body: { token: inviteToken } });
     expectStatus(accepted, 400);
-    expect(accepted.body.error.code).toBe('invalid_token');
+    expect(errorOf(accepted).code).toBe('invalid_token');
     expect((await t.visitor('198.51.100.65').signIn('dave@example.com', 'Daves-own-Passw0rd-now!')).status).toBe(200);
   });
 });
@@ -379,18 +379,18 @@ describe('changing the password', () => {
       body: { currentPassword: 'Not-my-passw0rd!!', newPassword: 'Another-strong-Passw0rd!', revokeOtherSessions: true },
     });
     expectStatus(wrongCurrent, 400);
-    expect(wrongCurrent.body.error.code).toBe('invalid_password');
+    expect(errorOf(wrongCurrent).code).toBe('invalid_password');
 
     const weak = await client.request('/api/auth/change-password', {
       method: 'POST',
       body: { currentPassword: strongPassword, newPassword: 'short' },
     });
-    expect(weak.body.error.message).toBe('Password must be at least 15 characters.');
+    expect(errorOf(weak).message).toBe('Password must be at least 15 characters.');
     const noCurrent = await client.request('/api/auth/change-password', {
       method: 'POST',
       body: { currentPassword: '', newPassword: 'Another-strong-Passw0rd!' },
     });
-    expect(noCurrent.body.error.fields).toEqual({ currentPassword: 'Please enter your current password.' });
+    expect(errorOf(noCurrent).fields).toEqual({ currentPassword: 'Please enter your current password.' });
 
     const changed = await client.request('/api/auth/change-password', {
       method: 'POST',
@@ -413,8 +413,8 @@ describe('changing the password', () => {
 
     const message = 'Your new password must be different from your current password.';
     expectStatus(unchanged, 400);
-    expect(unchanged.body.error).toMatchObject({ code: 'validation_failed', message, fields: { newPassword: message } });
-    expect((await phone.ok('/api/auth/get-session'))).not.toBeNull();
+    expect(errorOf(unchanged)).toMatchObject({ code: 'validation_failed', message, fields: { newPassword: message } });
+    expect(await phone.ok('/api/auth/get-session')).not.toBeNull();
   });
 
   it('limits guesses of the current password per account, from however many addresses', async () => {

@@ -61,8 +61,8 @@ async function deliveredRun(runId: string) {
 describe('Slack', () => {
   it('posts the run as Block Kit: the task name, the time and a link, with Markdown turned into mrkdwn', async () => {
     const created = await createTask(owner, { name: 'News to Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const task = created.body.task as { id: string; deliveryMethod: string; deliveryConfig: { webhookUrl: string } };
+    expectStatus(created, 201);
+    const task = created.body.task;
     expect(task).toMatchObject({ deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
 
     const run = await runNow(task.id);
@@ -83,7 +83,8 @@ describe('Slack', () => {
 
   it('cuts a long result at 3,000 characters with a link to the full result, and reports a failed run', async () => {
     const created = await createTask(owner, { name: 'Long Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
-    const task = created.body.task as { id: string };
+    expectStatus(created, 201);
+    const task = created.body.task;
     openai.plan({ text: 'word '.repeat(2_000) });
     const long = await runNow(task.id);
     expect((await deliveredRun(long.id)).deliveryStatus).toBe('delivered');
@@ -102,8 +103,9 @@ describe('Slack', () => {
   });
 
   it('retries a channel that answers 404 and records each attempt', async () => {
-    const task = (await createTask(owner, { name: 'Flaky Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } })).body
-      .task as { id: string };
+    const created = await createTask(owner, { name: 'Flaky Slack', deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slack.url } });
+    expectStatus(created, 201);
+    const task = created.body.task;
     slack.answerWith(404, 429);
     const run = await runNow(task.id);
     expect((await deliveredRun(run.id)).deliveryStatus).toBe('delivered');
@@ -122,9 +124,13 @@ describe('Slack', () => {
 
 describe('Discord', () => {
   it('posts the run as an embed that pings no one, and cuts a long result at 4,096 characters', async () => {
-    const task = (
-      await createTask(owner, { name: 'News to Discord', deliveryMethod: 'discord', deliveryConfig: { webhookUrl: discord.url } })
-    ).body.task as { id: string };
+    const created = await createTask(owner, {
+      name: 'News to Discord',
+      deliveryMethod: 'discord',
+      deliveryConfig: { webhookUrl: discord.url },
+    });
+    expectStatus(created, 201);
+    const task = created.body.task;
     const run = await runNow(task.id);
     expect((await deliveredRun(run.id)).deliveryStatus).toBe('delivered');
     const [embed] = discord.accepted.at(-1)?.embeds ?? [];

@@ -8,7 +8,7 @@ import { useMailServer } from '#test/use-mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { confirmedAddress } from '#test/seed';
 import { startWebhookReceiver, type ReceivedWebhook } from '#test/webhook-receiver';
-import { documentedSchema } from '#test/openapi-schema';
+import { documentedSchema, jsonSchemaOf, operationOf, servedDocumentSchema } from '#test/openapi-schema';
 import { Webhook } from 'standardwebhooks';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
@@ -66,19 +66,19 @@ async function createTask(body: Record<string, unknown>) {
  * and the body exactly of the documented schema (no field missing, none undocumented).
  */
 async function expectDocumented(webhook: ReceivedWebhook, event: 'task.run.completed' | 'task.run.failed') {
-  const document = (await owner.ok('/api/openapi.json'));
-  const operation = document.webhooks[event].post;
-  const headers = (operation.parameters as { in: string; name: string }[]).filter((parameter) => parameter.in === 'header');
+  const document = servedDocumentSchema.parse(await owner.ok('/api/openapi.json'));
+  const operation = operationOf(document.webhooks, event, 'post');
+  const headers = (operation.parameters ?? []).filter((parameter) => parameter.in === 'header');
   expect(headers.map((header) => header.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
   for (const { name } of headers) expect(webhook.headers[name], name).toEqual(expect.any(String));
   const body = JSON.parse(webhook.body) as unknown;
-  const schema = documentedSchema(document, operation.requestBody.content['application/json'].schema);
+  const schema = documentedSchema(document, jsonSchemaOf(operation.requestBody));
   expect(schema.safeParse(body).error).toBeUndefined();
   // The other event's schema refuses it: `type` tells them apart.
   const other = event === 'task.run.completed' ? 'task.run.failed' : 'task.run.completed';
-  expect(
-    documentedSchema(document, document.webhooks[other].post.requestBody.content['application/json'].schema).safeParse(body).success,
-  ).toBe(false);
+  expect(documentedSchema(document, jsonSchemaOf(operationOf(document.webhooks, other, 'post').requestBody)).safeParse(body).success).toBe(
+    false,
+  );
 }
 
 async function runsOf(taskId: string) {
@@ -134,6 +134,7 @@ describe('Run Now', () => {
       owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' }),
       new Promise((resolve) => setTimeout(resolve, 300)).then(() => owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' })),
     ]);
+    expectStatus(first, 200);
     expect(first.body.run.status).toBe('completed');
     expectStatus(second, 409);
     expect(second.body.error).toEqual({ code: 'conflict', message: 'Task already running' });
@@ -147,6 +148,7 @@ describe('Run Now', () => {
     const before = openai.requests.length;
     const received = receiver.received.length;
     const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+    expectStatus(response, 200);
     expect(response.body.run.status).toBe('completed');
     expect(openai.requests.length - before).toBe(2);
 
@@ -180,12 +182,7 @@ describe('Run Now', () => {
       deliveryStatus: 'delivered',
       taskName: 'Flaky receiver',
     });
-    expect(
-      history.body.items[0].webhookDeliveries.map((attempt: { attempt: number; statusCode: number }) => [
-        attempt.attempt,
-        attempt.statusCode,
-      ]),
-    ).toEqual([
+    expect(history.body.items[0]!.webhookDeliveries.map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual([
       [1, 500],
       [2, 503],
       [3, 200],
@@ -195,7 +192,7 @@ describe('Run Now', () => {
   });
 
   it('with Task Completion on, sends one message per run: the result when it went to the account, else a notice', async () => {
-    const settings = (await owner.ok('/api/me/settings'));
+    const settings = await owner.ok('/api/me/settings');
     await owner.request('/api/me/settings', {
       method: 'PUT',
       body: { ...settings, notifications: { ...settings.notifications, taskCompletion: true } },
@@ -228,8 +225,8 @@ describe('Run Now', () => {
     const task = await createTask({ name: 'Often run', deliveryMethod: 'email', deliveryConfig: { email: 'often-run@example.com' } });
     for (let index = 0; index < 3; index++)
       expect((await owner.ok(`/api/tasks/${task.id}/runs`, { method: 'POST' })).run.status).toBe('completed');
-    const first = (await owner.ok(`/api/tasks/${task.id}/runs?limit=2`));
-    const second = (await owner.ok(`/api/tasks/${task.id}/runs?limit=2&cursor=${first.nextCursor}`));
+    const first = await owner.ok(`/api/tasks/${task.id}/runs?limit=2`);
+    const second = await owner.ok(`/api/tasks/${task.id}/runs?limit=2&cursor=${first.nextCursor}`);
     const ids = [...first.items, ...second.items].map((run: { id: string }) => run.id);
     expect(new Set(ids).size).toBe(3);
     expect(second.nextCursor).toBeNull();
@@ -370,9 +367,8 @@ describe('deliver only what matters', () => {
     const [, failedWebhook] = webhooksOf();
     if (failedWebhook) await expectDocumented(failedWebhook, 'task.run.failed');
     const history = await owner.request(`/api/tasks/${task.id}/runs`);
-    const reasons = Object.fromEntries(
-      (history.body.items as { id: string; deliveryError: string | null }[]).map((run) => [run.id, run.deliveryError]),
-    );
+    expectStatus(history, 200);
+    const reasons = Object.fromEntries(history.body.items.map((run) => [run.id, run.deliveryError]));
     expect(reasons[same.id]).toBe('Not delivered: result unchanged');
   });
 
@@ -449,7 +445,8 @@ describe('deliver only what matters', () => {
 
     // The run history shows why.
     const history = await owner.request(`/api/tasks/${task.id}/runs`);
-    const reasons = (history.body.items as { deliveryError: string | null }[]).map((run) => run.deliveryError);
+    expectStatus(history, 200);
+    const reasons = history.body.items.map((run) => run.deliveryError);
     expect(reasons).toEqual([failed.deliveryError, unclear.deliveryError]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail.messages.some((message) => message.to.includes('rain@example.com'))).toBe(false);
@@ -477,6 +474,7 @@ describe('failures', () => {
     openai.plan({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
     const before = openai.requests.length;
     const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+    expectStatus(response, 200);
     expect(response.body.run).toMatchObject({ status: 'error', error: 'OpenAI failed to answer (HTTP 500); retries did not help.' });
     expect(openai.requests.length - before).toBe(4);
   });
@@ -488,6 +486,7 @@ describe('failures', () => {
     for (const expected of outcomes) {
       if (expected === 'error') openai.plan({ status: 401 });
       const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+      expectStatus(response, 200);
       expect(response.body.run.status).toBe(expected);
     }
     await mail.waitFor('owner@example.com', (message) => message.subject === 'Task stopped after 5 failures: Morning brief');
@@ -525,6 +524,7 @@ describe('failures', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       openai.plan({ status: 401 });
       const response = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+      expectStatus(response, 200);
       expect(response.body.run).toMatchObject({
         status: 'error',
         error: 'OpenAI rejected the API key. Check the key configured on the server.',
@@ -545,6 +545,7 @@ describe('failures', () => {
     );
 
     const resumed = await owner.request(`/api/tasks/${task.id}/resume`, { method: 'POST' });
+    expectStatus(resumed, 200);
     expect(resumed.body.task.status).toBe('active');
     expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]?.consecutiveFailures).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '#test/app';
+import { expectStatus, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { useAppWithWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
@@ -106,8 +106,9 @@ describe('Run Now', () => {
       prompt: { input: 'Changes on {{date}} at {{time}} ({{run.scheduled_for}}) since: [{{last_result}}] \\{{date}}' },
     });
     const first = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+    expectStatus(first, 200);
     expect(first.body.run.status).toBe('completed');
-    const startedAt = new Date(first.body.run.startedAt as string);
+    const startedAt = new Date(first.body.run.startedAt);
     const parts = Object.fromEntries(
       new Intl.DateTimeFormat('en-US', {
         timeZone: 'Pacific/Auckland',
@@ -132,12 +133,15 @@ describe('Run Now', () => {
 
     openai.plan({ text: 'Second answer.' });
     const second = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+    expectStatus(second, 200);
     expect(second.body.run.prompt).toMatch(/since: \[First answer\.\] \{\{date\}\}$/);
     const third = await owner.request(`/api/tasks/${task.id}/runs`, { method: 'POST' });
+    expectStatus(third, 200);
     expect(third.body.run.prompt).toMatch(/since: \[Second answer\.\] \{\{date\}\}$/);
 
     // The full-result dialog reads the run, prompt included.
-    const read = await owner.request(`/api/runs/${third.body.run.id as string}`);
+    const read = await owner.request(`/api/runs/${third.body.run.id}`);
+    expectStatus(read, 200);
     expect(read.body.run.prompt).toBe(third.body.run.prompt);
   });
 });

@@ -3,6 +3,7 @@ import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { strongPassword, type TestClient, testAppUrl, useTestApp } from '#test/app';
 import { taskInput } from '#test/builders';
 import { account, session, taskRuns, tasks, user, userSettings } from '../db/schema';
+import { servedDocumentSchema } from '#test/openapi-schema';
 
 const t = useTestApp();
 let ada: TestClient;
@@ -64,7 +65,7 @@ beforeAll(async () => {
 
 describe('CSRF: a state-changing request with the session cookie must come from the app itself', () => {
   it('every state-changing route in the OpenAPI document, and better-auth’s own, refuses a forged request and changes nothing', async () => {
-    const document = (await ada.ok('/api/openapi.json')) as { paths: Record<string, Record<string, unknown>> };
+    const document = servedDocumentSchema.parse(await ada.ok('/api/openapi.json'));
     const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.keys(operations)
         .filter((method) => !['get', 'head', 'options'].includes(method))

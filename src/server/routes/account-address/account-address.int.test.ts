@@ -10,6 +10,7 @@ import { meResponseSchema } from '#shared/auth/me.schema';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
 import { deliveryAddresses, taskRuns } from '../../db/schema';
+import { servedDocumentSchema } from '#test/openapi-schema';
 
 /*
  * ADR 0109: a new account proves its own address once, from a "Confirm your e-mail address" mail sent at sign-up;
@@ -44,7 +45,7 @@ const tokenOf = (message: ReceivedMail) => {
   expect(link).toBeDefined();
   return new URL(link ?? '').searchParams.get('token') ?? '';
 };
-const confirmWith = (token: string, method = 'POST') =>
+const confirmWith = (token: string, method: 'POST' | 'GET' = 'POST') =>
   t.visitor('203.0.113.250').request(`/api/account-address/confirm?token=${encodeURIComponent(token)}`, {
     method,
     headers: { Origin: undefined },
@@ -66,7 +67,7 @@ describe('an account confirms its own address (ADR 0109)', () => {
       body: taskInput({ name: 'Own digest', deliveryConfig: { email: email.toUpperCase() } }),
       status: 201,
     });
-    expect((await owner.ok(`/api/tasks/${task.id}/delivery-address`))).toEqual({
+    expect(await owner.ok(`/api/tasks/${task.id}/delivery-address`)).toEqual({
       address: { email, status: 'own-unconfirmed' },
     });
     expect(await t.db.select().from(deliveryAddresses).where(eq(deliveryAddresses.email, email))).toEqual([]);
@@ -87,7 +88,7 @@ describe('an account confirms its own address (ADR 0109)', () => {
     expectStatus(confirmed, 200);
     expect(confirmed.body).toEqual({ email });
     expect((await owner.expectOk(meResponseSchema, '/api/me')).user.emailConfirmed).toBe(true);
-    expect((await owner.ok(`/api/tasks/${task.id}/delivery-address`))).toEqual({ address: { email, status: 'own' } });
+    expect(await owner.ok(`/api/tasks/${task.id}/delivery-address`)).toEqual({ address: { email, status: 'own' } });
 
     // The next run is delivered; the held one stays as it was.
     const next = await owner.expectOk(runResponseSchema, `/api/tasks/${task.id}/runs`, { method: 'POST' });
@@ -147,9 +148,7 @@ describe('an account confirms its own address (ADR 0109)', () => {
   });
 
   it('declares both routes in the OpenAPI document', async () => {
-    const document = (await t.visitor().request('/api/openapi.json')).body as {
-      paths: Record<string, { post?: { security?: unknown[]; responses: Record<string, unknown> } }>;
-    };
+    const document = servedDocumentSchema.parse(await t.visitor().ok('/api/openapi.json'));
     const confirm = document.paths['/api/account-address/confirm']?.post;
     expect(confirm?.security).toEqual([]);
     expect(Object.keys(confirm?.responses ?? {})).toEqual(['200', '400', '403', '413', '503']);

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOverview } from '#shared/admin/admin-overview.schema';
-import { type TestClient, useTestApp } from '#test/app';
+import { expectStatus, type TestClient, useTestApp } from '#test/app';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 import { getSystemHealth } from '../../core/admin/overview/system-health';
 import { getUserGrowth } from '../../core/admin/overview/user-growth';
 import { subscriptions, webhookDeliveries } from '../../db/schema';
 import { privateJobs } from '#server/queue/queue-internals';
+import { servedDocumentSchema } from '#test/openapi-schema';
 
 const t = useTestApp();
 let admin: TestClient;
@@ -88,8 +88,8 @@ describe('GET /api/admin/overview', () => {
     await db.execute(sql`update ${privateJobs} set locked_at = now(), locked_by = 'worker-1' where id = ${locked.rows[0]?.id}`);
 
     const response = await admin.request('/api/admin/overview');
-    expect(response.status).toBe(200);
-    const overview = response.body as AdminOverview;
+    expectStatus(response, 200);
+    const overview = response.body;
 
     expect(overview.cards).toEqual({ totalUsers: 7, activeTasks: 2, recentRuns: 6, apiUsage: 7 });
     expect(overview.recentSignups.map(({ name, email, plan }) => ({ name, email, plan }))).toEqual([
@@ -131,10 +131,7 @@ describe('GET /api/admin/overview', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the overview route with its refusals and the shared AdminOverview contract', async () => {
-    const document = (await t.visitor().request('/api/openapi.json')).body as {
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-      components: { schemas: Record<string, unknown> };
-    };
+    const document = servedDocumentSchema.parse(await t.visitor().ok('/api/openapi.json'));
     expect(Object.keys(document.paths['/api/admin/overview']?.get?.responses ?? {}).sort()).toEqual(['200', '401', '403', '503']);
     expect(Object.keys(document.components.schemas)).toContain('AdminOverview');
   });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPlanResponseSchema, adminPlansResponseSchema } from '#shared/admin/admin-plan.schema';
 import { plansResponseSchema } from '#shared/billing/plan.schema';
 import { type TestClient, useTestApp } from '#test/app';
+import type { Method } from '#test/typed-answer';
 import { taskInput } from '#test/builders';
 import { freePlanId, proPlanId } from '#test/plans';
 import { auditLog, subscriptionPlans } from '../../db/schema';
@@ -33,7 +34,7 @@ beforeAll(async () => {
 });
 
 describe('plans administration', () => {
-  it.each([
+  it.each<[Method, string, unknown]>([
     ['GET', '/api/admin/plans', undefined],
     ['POST', '/api/admin/plans', newPlan],
     ['PATCH', `/api/admin/plans/${proPlanId}`, { price: 1 }],

@@ -4,10 +4,12 @@ import { adminTaskDetailSchema, adminTaskPageSchema, adminTaskResponseSchema, ty
 import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { type TestClient, useTestApp, expectStatus } from '#test/app';
+import type { Method } from '#test/typed-answer';
 import { tooFastForFree } from '#test/plans';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 import { calendarMonthOf } from '../../core/billing/usage-period';
 import { auditLog, taskRuns, tasks, usageTracking } from '../../db/schema';
+import { operationOf, servedDocumentSchema } from '#test/openapi-schema';
 
 const t = useTestApp();
 let admin: TestClient;
@@ -57,7 +59,7 @@ const list = (query = '') => admin.expectOk(adminTaskPageSchema, `/api/admin/tas
 const names = (page: AdminTaskPage) => page.items.map((task) => task.name);
 
 describe('admin task routes', () => {
-  it.each([
+  it.each<[Method, string]>([
     ['GET', '/api/admin/tasks'],
     ['GET', '/api/admin/tasks/export'],
     ['GET', '/api/admin/tasks/{id}'],
@@ -80,11 +82,9 @@ describe('admin task routes', () => {
 
 describe('the OpenAPI document', () => {
   it('describes every admin task route with its refusals and the shared AdminTask contract', async () => {
-    const document = (await t.visitor().request('/api/openapi.json')).body as {
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-      components: { schemas: Record<string, unknown> };
-    };
-    const responses = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    const document = servedDocumentSchema.parse(await t.visitor().ok('/api/openapi.json'));
+    const responses = (path: string, method: 'get' | 'post' | 'delete') =>
+      Object.keys(operationOf(document.paths, path, method).responses).sort();
     expect(responses('/api/admin/tasks', 'get')).toEqual(['200', '400', '401', '403', '503']);
     expect(responses('/api/admin/tasks/export', 'get')).toEqual(['200', '400', '401', '403', '503']);
     expect(responses('/api/admin/tasks/{id}', 'get')).toEqual(['200', '400', '401', '403', '404', '503']);

@@ -5,6 +5,7 @@ import { meResponseSchema } from '#shared/auth/me.schema';
 import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { auditLog, subscriptions, tasks } from '#server/db/schema/index';
 import { createTestApp, type TestClient, testAppUrl, useTestApp, expectStatus } from '#test/app';
+import type { Method } from '#test/typed-answer';
 import { useMailServer } from '#test/use-mail-server';
 import { hostileStrings } from '#test/hostile-inputs';
 import { freePlanId, proPlanId } from '#test/plans';
@@ -31,7 +32,7 @@ const auditOf = (targetId: string, action: string) =>
     .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)));
 
 describe('every users route', () => {
-  it.each([
+  it.each<[Method, string]>([
     ['GET', '/api/admin/users'],
     ['GET', '/api/admin/users/export'],
     ['GET', '/api/admin/users/some-id'],

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { user } from '#server/db/schema/index';
 import { meResponseSchema } from '#shared/auth/me.schema';
-import { strongPassword, type TestClient, useTestApp, expectStatus } from '#test/app';
+import { strongPassword, type TestClient, useTestApp, expectStatus, errorOf } from '#test/app';
+import type { Method } from '#test/typed-answer';
 import { useMailServer } from '#test/use-mail-server';
 
 const mail = useMailServer();
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 
 describe('admin routes', () => {
-  it.each([
+  it.each<[Method, string]>([
     ['POST', '/api/admin/users'],
     ['GET', '/api/admin/users'],
     ['GET', '/api/admin/overview'],
@@ -34,7 +35,7 @@ describe('admin routes', () => {
 
 describe('better-auth’s own admin endpoints', () => {
   // Our routes write the audit log, protect the last admin and stop a suspended user's tasks; better-auth's would not.
-  it.each([
+  it.each<[Method, string, Record<string, unknown> | undefined]>([
     ['POST', '/api/auth/admin/set-role', { role: 'admin' }],
     ['POST', '/api/auth/admin/ban-user', {}],
     ['POST', '/api/auth/admin/unban-user', {}],
@@ -47,7 +48,7 @@ describe('better-auth’s own admin endpoints', () => {
   ])('%s %s answers 404 even to an administrator, and changes nothing', async (method, path, extra) => {
     const answer = await admin.request(path, { method, body: extra && { userId: memberId, ...extra } });
     expectStatus(answer, 404);
-    expect(answer.body.error.code).toBe('not_found');
+    expect(errorOf(answer).code).toBe('not_found');
 
     // The member is still a signed-in, unbanned user, and no account was made.
     const me = await member.expectOk(meResponseSchema, '/api/me', { status: 200 });
@@ -101,7 +102,7 @@ describe('inviting a user', () => {
 
     const reused = await t.visitor('198.51.100.5').request('/api/auth/invitation/accept', { method: 'POST', body: { token } });
     expectStatus(reused, 400);
-    expect(reused.body.error.code).toBe('invalid_token');
+    expect(errorOf(reused).code).toBe('invalid_token');
   });
 
   it('refuses an e-mail that already has an account and an invalid name', async () => {

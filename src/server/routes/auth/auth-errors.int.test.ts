@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { useTestApp, expectStatus } from '#test/app';
+import { useTestApp, expectStatus, errorOf } from '#test/app';
 
 const t = useTestApp();
 
@@ -12,7 +12,7 @@ it('answers a body of the wrong shape with validation_failed and the fields at f
   expect(check.body).toEqual({
     error: {
       code: 'validation_failed',
-      message: check.body.error.fields?.kind,
+      message: errorOf(check).fields?.kind,
       fields: { kind: expect.stringMatching(/^Invalid option/), token: expect.stringMatching(/^Invalid input/) },
     },
   });
@@ -22,6 +22,6 @@ it('answers a body of the wrong shape with validation_failed and the fields at f
     body: { email: 'shape@example.com', redirectTo: 5 },
   });
   expectStatus(reset, 400);
-  expect(reset.body.error).toMatchObject({ code: 'validation_failed', fields: { redirectTo: expect.stringMatching(/^Invalid input/) } });
+  expect(errorOf(reset)).toMatchObject({ code: 'validation_failed', fields: { redirectTo: expect.stringMatching(/^Invalid input/) } });
   expect(JSON.stringify([check.body, reset.body])).not.toContain('[body.');
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { strongPassword, type TestClient, useTestApp, expectStatus } from '#test/app';
 import { taskInput } from '#test/builders';
+import { servedDocumentSchema } from '#test/openapi-schema';
 
 const t = useTestApp();
 let ada: TestClient;
@@ -21,7 +22,7 @@ describe('Cache-Control on authenticated answers', () => {
 
     // Every GET route of the OpenAPI document that needs a session (the live event stream and CSV exports aside: they
     // are not JSON, and their own tests check the header).
-    const document = (await ada.ok('/api/openapi.json')) as { paths: Record<string, Record<string, unknown>> };
+    const document = servedDocumentSchema.parse(await ada.ok('/api/openapi.json'));
     const signedOut = t.visitor('198.51.100.2');
     const checked: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {

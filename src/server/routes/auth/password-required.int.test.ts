@@ -3,6 +3,9 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { strongPassword, type TestClient, useTestApp, expectStatus } from '#test/app';
+import { sessionAnswerSchema } from '#test/auth-answers';
+import { servedDocumentSchema } from '#test/openapi-schema';
+import { methodOf } from '#test/typed-answer';
 import { taskInput } from '#test/builders';
 import { startMailServer } from '#test/mail-server';
 import { tasks } from '../../db/schema';
@@ -54,12 +57,12 @@ describe('an invited user who has not set a password yet', () => {
     expect(await taskCount()).toBe(0);
 
     // Every route of the OpenAPI document that a signed-out client may not call answers password_required.
-    const document = (await browser.ok('/api/openapi.json')) as { paths: Record<string, Record<string, unknown>> };
+    const document = servedDocumentSchema.parse(await browser.ok('/api/openapi.json'));
     const open = ['GET /api/me', 'POST /api/me/password'];
     const signedOut = t.visitor('198.51.100.3');
     let guarded = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
-      for (const method of Object.keys(operations).map((name) => name.toUpperCase())) {
+      for (const method of Object.keys(operations).map(methodOf)) {
         const route = `${method} ${path}`;
         if (open.includes(route)) continue;
         const concrete = path.replace('{id}', randomUUID());
@@ -86,7 +89,7 @@ describe('an invited user who has not set a password yet', () => {
     }
 
     // What /set-password needs still answers.
-    expect((await browser.ok('/api/auth/get-session')).user.email).toBe('invitee@example.com');
+    expect(sessionAnswerSchema.parse(await browser.ok('/api/auth/get-session'))?.user.email).toBe('invitee@example.com');
     expect((await browser.expectOk(meResponseSchema, '/api/me')).user).toMatchObject({ invited: true, hasSetPassword: false });
 
     const set = await browser.expectOk(meResponseSchema, '/api/me/password', {

@@ -244,6 +244,7 @@ describe('one open checkout', () => {
     expect(stripe.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(before + 1);
 
     const business = await checkout(client, plans.Business?.id ?? '');
+    expectStatus(business, 200);
     expect(business.body.url).not.toBe(first.body.url);
     const proSession = String(first.body.url).split('/').at(-1);
     expect(stripe.requestsTo('POST', `/v1/checkout/sessions/${proSession}/expire`)).toHaveLength(1);

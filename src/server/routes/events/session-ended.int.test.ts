@@ -56,7 +56,7 @@ describe('GET /api/events when its session ends', () => {
 
     // The stream belongs to the old session, which ended; the browser's cookie holds the new one (lib/session-end.ts).
     expect(await events.next(5_000)).toEqual({ event: 'session-ended', data: JSON.stringify({ reason: 'password-changed' }) });
-    expect((await user.client.ok('/api/auth/get-session'))).toMatchObject({ user: { id: user.id } });
+    expect(await user.client.ok('/api/auth/get-session')).toMatchObject({ user: { id: user.id } });
     const again = await user.client.open('/api/events');
     expect(again.status).toBe(200);
     await sseReader(again).close();

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { requestWithKey, useTestApp, type TestClient, expectStatus } from '#test/app';
+import { expectStatus, okWithKey, requestWithKey, useTestApp, type KeyRequestOptions, type TestClient } from '#test/app';
+import type { Method } from '#test/typed-answer';
 import { taskInput } from '#test/builders';
 import { apiKeys, user } from '../../db/schema';
 import { createLogger } from '../../logger';
@@ -41,7 +42,7 @@ async function createKey(client: TestClient, body: Record<string, unknown> = {})
   });
 }
 
-function withKey(key: string, path: string, options: Parameters<typeof requestWithKey>[3] = {}) {
+function withKey<Path extends string, M extends Method = 'GET'>(key: string, path: Path, options: KeyRequestOptions<M> = {}) {
   return requestWithKey(t.app, key, path, options);
 }
 
@@ -53,21 +54,23 @@ describe('the key lifecycle', () => {
     expect(apiKey).toMatchObject({ name: 'Nightly export', scope: 'write', prefix: key.slice(0, 8), lastUsedAt: null, expiresAt: null });
 
     const listed = await client.request('/api/me/api-keys');
+    expectStatus(listed, 200);
     expect(listed.body.items).toEqual([apiKey]);
     expect(JSON.stringify(listed.body)).not.toContain(key.slice(8));
     const [stored] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id));
     expect(stored?.keyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(key);
 
-    expect((await withKey(key, '/api/me')).body.user.email).toBe(email);
+    expect((await okWithKey(t.app, key, '/api/me')).user.email).toBe(email);
     const created = await withKey(key, '/api/tasks', { method: 'POST', body: marketTask });
     expectStatus(created, 201);
     const listedTasks = await withKey(key, '/api/tasks');
+    expectStatus(listedTasks, 200);
     expect(listedTasks.body.items.map((task: { id: string }) => task.id)).toEqual([created.body.task.id]);
     expect((await withKey(key, `/api/tasks/${created.body.task.id}/runs`)).status).toBe(200);
     expect((await withKey(key, '/api/runs')).status).toBe(200);
     expect((await withKey(key, '/api/dashboard')).status).toBe(200);
-    expect((await client.ok('/api/me/api-keys')).items[0].lastUsedAt).not.toBeNull();
+    expect((await client.ok('/api/me/api-keys')).items[0]!.lastUsedAt).not.toBeNull();
 
     expect((await client.request(`/api/me/api-keys/${apiKey.id}`, { method: 'DELETE' })).status).toBe(204);
     const revoked = await withKey(key, '/api/tasks');
@@ -151,20 +154,20 @@ describe('scopes and where keys are refused', () => {
     const { key: writeKey } = await createKey(client, { scope: 'write' });
 
     const readAnswers = [
-      (await withKey(readKey, `/api/tasks/${id}`)).body.task,
-      (await withKey(readKey, '/api/tasks')).body.items[0],
-      (await withKey(readKey, '/api/dashboard')).body.activeTasks[0],
+      (await okWithKey(t.app, readKey, `/api/tasks/${id}`)).task,
+      (await okWithKey(t.app, readKey, '/api/tasks')).items[0],
+      (await okWithKey(t.app, readKey, '/api/dashboard')).activeTasks[0],
     ];
     for (const task of readAnswers) expect(task).toMatchObject({ id, name: 'Signed summary', webhookSecret: null });
-    expect((await withKey(writeKey, `/api/tasks/${id}`)).body.task.webhookSecret).toBe(webhookSecret);
-    expect((await withKey(writeKey, '/api/dashboard')).body.activeTasks[0].webhookSecret).toBe(webhookSecret);
+    expect((await okWithKey(t.app, writeKey, `/api/tasks/${id}`)).task.webhookSecret).toBe(webhookSecret);
+    expect((await okWithKey(t.app, writeKey, '/api/dashboard')).activeTasks[0]?.webhookSecret).toBe(webhookSecret);
     expect((await client.ok(`/api/tasks/${id}`)).task.webhookSecret).toBe(webhookSecret);
   });
 
   it('answers 401 to a key on key management, admin, settings and account routes, and to a malformed key', async () => {
     const { client } = await newUser();
     const { key } = await createKey(client);
-    const refused: [string, string][] = [
+    const refused: [Method, string][] = [
       ['GET', '/api/me/api-keys'],
       ['POST', '/api/me/api-keys'],
       ['GET', '/api/me/settings'],
@@ -224,7 +227,14 @@ describe('Idempotency-Key on POST /api/tasks', () => {
       ),
     );
     expect(new Set(raced.map((response) => response.status))).toEqual(new Set([201]));
-    expect(new Set(raced.map((response) => response.body.task.id)).size).toBe(1);
+    expect(
+      new Set(
+        raced.map((response) => {
+          expectStatus(response, 201);
+          return response.body.task.id;
+        }),
+      ).size,
+    ).toBe(1);
     const owned = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from tasks t join "user" u on u.id = t.user_id where u.email = ${email}`,
     );
@@ -246,6 +256,8 @@ describe('Idempotency-Key from a signed-in browser', () => {
     const first = await client.request('/api/tasks', { method: 'POST', body: marketTask, headers });
     const retry = await client.request('/api/tasks', { method: 'POST', body: marketTask, headers });
     expect([first.status, retry.status]).toEqual([201, 201]);
+    expectStatus(first, 201);
+    expectStatus(retry, 201);
     expect(retry.body.task.id).toBe(first.body.task.id);
     const owned = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from tasks t join "user" u on u.id = t.user_id where u.email = ${email}`,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type TestClient, expectStatus } from '#test/app';
+import type { Method } from '#test/typed-answer';
 
 const t = useTestApp();
 let ada: TestClient;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 
 describe('signed out', () => {
-  it.each([
+  it.each<[Method, string]>([
     ['GET', '/api/me'],
     ['PATCH', '/api/me'],
     ['POST', '/api/me/password'],
@@ -35,6 +36,7 @@ describe('profile', () => {
     });
 
     const updated = await ada.request('/api/me', { method: 'PATCH', body: { fullName: 'Augusta Ada King' } });
+    expectStatus(updated, 200);
     expect(updated.body.user.fullName).toBe('Augusta Ada King');
     expect((await ada.ok('/api/me')).user.fullName).toBe('Augusta Ada King');
     expect((await grace.ok('/api/me')).user.fullName).toBe('Grace Hopper');
@@ -52,7 +54,7 @@ describe('profile', () => {
 
 describe('settings', () => {
   it('starts from the defaults, persists per user and shows the saved values back', async () => {
-    expect((await ada.ok('/api/me/settings'))).toEqual({
+    expect(await ada.ok('/api/me/settings')).toEqual({
       notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
       defaultSchedule: null,
       budget: null,
@@ -62,8 +64,8 @@ describe('settings', () => {
       defaultSchedule: { type: 'weekly', time: '07:30', timezone: 'Europe/Berlin' },
       budget: null,
     };
-    expect((await ada.ok('/api/me/settings', { method: 'PUT', body: saved }))).toEqual(saved);
-    expect((await ada.ok('/api/me/settings'))).toEqual(saved);
+    expect(await ada.ok('/api/me/settings', { method: 'PUT', body: saved })).toEqual(saved);
+    expect(await ada.ok('/api/me/settings')).toEqual(saved);
     // Another user's settings are untouched.
     expect((await grace.ok('/api/me/settings')).defaultSchedule).toBeNull();
   });
@@ -74,11 +76,11 @@ describe('settings', () => {
       defaultSchedule: null,
       budget: null,
     };
-    expect((await grace.ok('/api/me/settings', { method: 'PUT', body: notificationsOnly }))).toEqual(notificationsOnly);
+    expect(await grace.ok('/api/me/settings', { method: 'PUT', body: notificationsOnly })).toEqual(notificationsOnly);
     expect((await grace.ok('/api/me/settings')).defaultSchedule).toBeNull();
     const utcMorning = { ...notificationsOnly, defaultSchedule: { type: 'daily', time: '09:00', timezone: 'UTC' } };
     await grace.request('/api/me/settings', { method: 'PUT', body: utcMorning });
-    expect((await grace.ok('/api/me/settings'))).toEqual(utcMorning);
+    expect(await grace.ok('/api/me/settings')).toEqual(utcMorning);
     // A schedule is all three fields or none.
     await grace.expectError('/api/me/settings', {
       method: 'PUT',
@@ -91,6 +93,7 @@ describe('settings', () => {
   it('keeps a monthly budget, leaves it alone when a body has none, and refuses one that is not above 0', async () => {
     const base = { notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false }, defaultSchedule: null };
     const saved = await grace.request('/api/me/settings', { method: 'PUT', body: { ...base, budget: { unit: 'usd', amount: 12.5 } } });
+    expectStatus(saved, 200);
     expect(saved.body.budget).toEqual({ unit: 'usd', amount: 12.5 });
     // A client that knows nothing of budgets (or changes one switch) does not clear it.
     expect((await grace.ok('/api/me/settings', { method: 'PUT', body: base })).budget).toEqual({ unit: 'usd', amount: 12.5 });
@@ -136,6 +139,7 @@ describe('what the dashboard greets with and shows times in (issue 37)', () => {
     const password = 'A-brand-new-Passw0rd!';
     // The answer the app keeps as the signed-in user says so too.
     const chosen = await invited.client.request('/api/me/password', { method: 'POST', body: { password } });
+    expectStatus(chosen, 200);
     expect(chosen.body.user).toMatchObject({ hasSetPassword: true, newcomer: true, timeZone: 'UTC' });
     expect((await invited.client.ok('/api/me')).user.newcomer).toBe(true);
   });
@@ -151,6 +155,7 @@ describe('what the dashboard greets with and shows times in (issue 37)', () => {
     expect((await client.request('/api/me/settings', { method: 'PUT', body: settings })).status).toBe(200);
     expect((await client.ok('/api/me')).user.timeZone).toBe('Europe/Berlin');
     const renamed = await client.request('/api/me', { method: 'PATCH', body: { fullName: 'Zeno Zoned' } });
+    expectStatus(renamed, 200);
     expect(renamed.body.user).toMatchObject({ fullName: 'Zeno Zoned', newcomer: true, timeZone: 'Europe/Berlin' });
   });
 });

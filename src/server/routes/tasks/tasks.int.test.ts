@@ -1,9 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, useTestApp, expectStatus } from '#test/app';
+import { jsonSchemaOf, operationOf, servedDocumentSchema } from '#test/openapi-schema';
+import type { Method } from '#test/typed-answer';
 import { taskInput } from '#test/builders';
 import { seedRun, seedTask } from '#test/seed';
 import { taskRuns, tasks } from '../../db/schema';
+import { errorResponseSchema } from '#server/routes/errors';
 import { taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
 
 const t = useTestApp();
@@ -75,7 +78,7 @@ describe('tasks API', () => {
     ).toBe('09:00');
 
     expect((await ada.ok(`/api/tasks/${task.id}`)).task).toEqual(task);
-    expect((await ada.ok('/api/tasks'))).toMatchObject({
+    expect(await ada.ok('/api/tasks')).toMatchObject({
       items: [{ id: task.id }],
       total: 1,
       nextCursor: null,
@@ -94,6 +97,7 @@ describe('tasks API', () => {
     });
 
     const paused = await ada.request(`/api/tasks/${task.id}/pause`, { method: 'POST' });
+    expectStatus(paused, 200);
     expect(paused.body.task).toMatchObject({ status: 'paused', nextFireAt: null });
     // Editing a paused task keeps it paused.
     expect((await ada.ok(`/api/tasks/${task.id}`, { method: 'PUT', body: emailTask })).task).toMatchObject({
@@ -101,10 +105,12 @@ describe('tasks API', () => {
       nextFireAt: null,
     });
     const resumed = await ada.request(`/api/tasks/${task.id}/resume`, { method: 'POST' });
+    expectStatus(resumed, 200);
     expect(resumed.body.task.status).toBe('active');
-    expect(new Date(resumed.body.task.nextFireAt).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(resumed.body.task.nextFireAt ?? 0).getTime()).toBeGreaterThan(Date.now());
 
     const rotated = await ada.request(`/api/tasks/${task.id}/webhook-secret`, { method: 'POST' });
+    expectStatus(rotated, 200);
     expect(rotated.body.task.webhookSecret).not.toBe(task.webhookSecret);
 
     expect((await ada.request(`/api/tasks/${task.id}`, { method: 'DELETE' })).status).toBe(204);
@@ -122,11 +128,12 @@ describe('tasks API', () => {
       prompt: { input: 'Give me one motivating sentence.', temperature: 0.7, searchEnabled: false },
       deliveryConfig: { webhookUrl: 'https://hooks.example.com/pulse' },
     });
-    const next = new Date(created.body.task.nextFireAt);
+    const next = new Date(created.body.task.nextFireAt ?? 0);
     expect(next.getUTCMinutes() % 30).toBe(0);
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
 
     const plain = await postTask({ prompt: 'Plain text works as the prompt too.' });
+    expectStatus(plain, 201);
     expect(plain.body.task.prompt).toEqual({
       input: 'Plain text works as the prompt too.',
       temperature: 1,
@@ -151,7 +158,9 @@ describe('tasks API', () => {
         'deliveryConfig.webhookUrl': 'Webhook URL is required for webhook delivery',
       },
     });
-    expect((await postTask({ deliveryConfig: { email: '' } })).body.error.fields).toEqual({
+    const noEmail = await postTask({ deliveryConfig: { email: '' } });
+    expectStatus(noEmail, 400);
+    expect(noEmail.body.error.fields).toEqual({
       'deliveryConfig.email': 'Email is required for email delivery',
     });
     expect((await postTask({ scheduleType: 'custom', customCron: 'every day' })).status).toBe(400);
@@ -171,30 +180,34 @@ describe('tasks API', () => {
     const { client: searcher } = await t.signIn({ name: 'Searcher' });
     const ids: string[] = [];
     for (const name of ['Alpha report', 'Beta digest', 'Gamma report', '100% useful', 'Delta summary']) {
-      ids.push((await postTask({ name }, searcher)).body.task.id);
+      const created = await postTask({ name }, searcher);
+      expectStatus(created, 201);
+      ids.push(created.body.task.id);
     }
     await searcher.request(`/api/tasks/${ids[1]}/pause`, { method: 'POST' });
 
     const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
-    expect(names((await searcher.ok('/api/tasks?search=REPORT')))).toEqual(['Gamma report', 'Alpha report']);
-    expect(names((await searcher.ok('/api/tasks?search=100%25')))).toEqual(['100% useful']);
-    expect(names((await searcher.ok('/api/tasks?status=paused')))).toEqual(['Beta digest']);
+    expect(names(await searcher.ok('/api/tasks?search=REPORT'))).toEqual(['Gamma report', 'Alpha report']);
+    expect(names(await searcher.ok('/api/tasks?search=100%25'))).toEqual(['100% useful']);
+    expect(names(await searcher.ok('/api/tasks?status=paused'))).toEqual(['Beta digest']);
     expect((await searcher.ok('/api/tasks?status=active')).total).toBe(4);
 
-    const first = (await searcher.ok('/api/tasks?limit=2'));
+    const first = await searcher.ok('/api/tasks?limit=2');
     expect(names(first)).toEqual(['Delta summary', '100% useful']);
     expect(first.total).toBe(5);
-    const second = (await searcher.ok(`/api/tasks?limit=2&cursor=${first.nextCursor}`));
+    const second = await searcher.ok(`/api/tasks?limit=2&cursor=${first.nextCursor}`);
     expect(names(second)).toEqual(['Gamma report', 'Beta digest']);
-    const third = (await searcher.ok(`/api/tasks?limit=2&cursor=${second.nextCursor}`));
+    const third = await searcher.ok(`/api/tasks?limit=2&cursor=${second.nextCursor}`);
     expect(names(third)).toEqual(['Alpha report']);
     expect(third.nextCursor).toBeNull();
 
     // A page link that names no place in any list is refused, not read as the first page.
     for (const path of ['/api/tasks?cursor=garbage', `/api/tasks/${ids[0]}/runs?cursor=garbage`]) {
       const refused = await searcher.request(path);
-      expect({ path, status: refused.status, code: refused.body.error?.code }).toEqual({ path, status: 400, code: 'validation_failed' });
-      expect(refused.body.error.fields.cursor).toMatch(/^This page link is not valid any more\. Please reload the (list|runs)\.$/);
+      // The two paths' answers differ in type; both refusals are the one error shape.
+      const error = errorResponseSchema.safeParse(refused.body).data?.error;
+      expect({ path, status: refused.status, code: error?.code }).toEqual({ path, status: 400, code: 'validation_failed' });
+      expect(error?.fields?.cursor).toMatch(/^This page link is not valid any more\. Please reload the (list|runs)\.$/);
     }
   });
 
@@ -215,10 +228,11 @@ describe('tasks API', () => {
       deliveryError: 'HTTP 503',
     });
 
-    const { status, body } = await watcher.client.request('/api/tasks');
+    const listed = await watcher.client.request('/api/tasks');
 
-    expect(status).toBe(200);
-    expect(Object.fromEntries(body.items.map((item: { name: string; lastRun: unknown }) => [item.name, item.lastRun]))).toEqual({
+    expectStatus(listed, 200);
+    const { body } = listed;
+    expect(Object.fromEntries(body.items.map((item) => [item.name, item.lastRun]))).toEqual({
       'Failing webhook': {
         id: latest.id,
         status: 'completed',
@@ -239,11 +253,11 @@ describe('tasks API', () => {
     const parsed = taskPageSchema.parse(body).items.map((item) => [item.name, item.lastRun?.deliveryStatus ?? null]);
     expect(Object.fromEntries(parsed)).toEqual({ 'Failing webhook': 'failed', 'Healthy digest': 'pending', 'Never run': null });
     // The OpenAPI document names it, as it names `Task`.
-    const document = (await watcher.client.ok('/api/openapi.json'));
-    expect(JSON.stringify(document.paths['/api/tasks'].get.responses['200'])).toContain(
+    const document = servedDocumentSchema.parse(await watcher.client.ok('/api/openapi.json'));
+    expect(JSON.stringify(operationOf(document.paths, '/api/tasks', 'get').responses['200'])).toContain(
       '"lastRun":{"$ref":"#/components/schemas/LastRun"}',
     );
-    expect(Object.keys(document.components.schemas.LastRun.properties)).toEqual([
+    expect(Object.keys(document.components.schemas.LastRun?.properties ?? {})).toEqual([
       'id',
       'status',
       'startedAt',
@@ -253,8 +267,10 @@ describe('tasks API', () => {
   });
 
   it('never lets another user read, change, pause, resume, rotate or delete a task', async () => {
-    const { task } = (await postTask()).body;
-    const attempts: [string, string, unknown?][] = [
+    const created = await postTask();
+    expectStatus(created, 201);
+    const { task } = created.body;
+    const attempts: [Method, string, unknown?][] = [
       ['GET', `/api/tasks/${task.id}`],
       ['PUT', `/api/tasks/${task.id}`, { ...emailTask, name: 'Hijacked' }],
       ['POST', `/api/tasks/${task.id}/pause`],
@@ -293,6 +309,7 @@ describe('a task’s monthly budget', () => {
       method: 'PUT',
       body: { ...emailTask, name: 'Budgeted', budget: null },
     });
+    expectStatus(cleared, 200);
     expect(cleared.body.task.budget).toBeNull();
     const refused = await postTask({ name: 'Broke', budget: { unit: 'usd', amount: -1 } });
     expectStatus(refused, 400);
@@ -302,7 +319,7 @@ describe('a task’s monthly budget', () => {
 
 describe('GET /api/catalog', () => {
   it('offers OpenAI and marks providers without a key as needing one', async () => {
-    const { providers } = (await ada.ok('/api/catalog'));
+    const { providers } = await ada.ok('/api/catalog');
     expect(
       providers.map((provider: { id: string; enabled: boolean; disabledReason: string | null }) => [
         provider.id,
@@ -315,7 +332,7 @@ describe('GET /api/catalog', () => {
       ['gemini', false, 'needs an API key'],
       ['openrouter', false, 'needs an API key'],
     ]);
-    const openai = providers[0];
+    const openai = providers[0]!;
     expect(openai.defaultModel).toBe('gpt-5-nano');
     expect(openai.models.map((model: { id: string }) => model.id)).toEqual([
       'gpt-5-chat-latest',
@@ -336,21 +353,21 @@ describe('GET /api/catalog', () => {
   });
 
   it('gives each model its price per million tokens, as the OpenAPI document declares it', async () => {
-    const { providers } = (await ada.ok('/api/catalog'));
-    expect(providers[0].models.find((model: { id: string }) => model.id === 'gpt-5-nano').price).toEqual({
+    const { providers } = await ada.ok('/api/catalog');
+    expect(providers[0]?.models.find((model: { id: string }) => model.id === 'gpt-5-nano')?.price).toEqual({
       inputPerMillion: 0.05,
       outputPerMillion: 0.4,
     });
-    const document = (await ada.ok('/api/openapi.json'));
-    const catalog = document.paths['/api/catalog'].get.responses['200'].content['application/json'].schema;
-    const model = catalog.properties.providers.items.properties.models.items;
-    expect(model.properties.price.properties).toEqual({ inputPerMillion: { type: 'number' }, outputPerMillion: { type: 'number' } });
-    expect(model.required).not.toContain('price');
+    const document = servedDocumentSchema.parse(await ada.ok('/api/openapi.json'));
+    const catalog = jsonSchemaOf(operationOf(document.paths, '/api/catalog', 'get').responses['200']);
+    const model = catalog.properties?.providers?.items?.properties?.models?.items;
+    expect(model?.properties?.price?.properties).toEqual({ inputPerMillion: { type: 'number' }, outputPerMillion: { type: 'number' } });
+    expect(model?.required).not.toContain('price');
   });
 
   it('enables a provider once the server has its key', async () => {
     const { app: keyed } = await createTestApp({ database: t.database, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } });
-    const { providers } = (await new TestClient(keyed).request('/api/catalog')).body;
+    const { providers } = await new TestClient(keyed).ok('/api/catalog');
     expect(providers.find((provider: { id: string }) => provider.id === 'anthropic')).toMatchObject({
       enabled: true,
       disabledReason: null,
