@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServer } from '#server/http-server';
 import { createdApiKeySchema } from '#shared/api-keys/api-key.schema';
-import { useTestApp, type TestClient } from './app';
+import { expectStatus, useTestApp, type TestClient } from './app';
 import { taskInput } from './builders';
 import { testLogger } from './database';
+import type { Answer, Method } from './typed-answer';
 
 /**
  * `Idempotency-Key` on `POST /api/tasks` as docs/api.md describes it (ADR 0112), over HTTP as a script sends it: any
@@ -44,14 +45,24 @@ async function createKey(client: TestClient): Promise<string> {
   ).key;
 }
 
-async function call(key: string, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+/** What a script reads of an answer, its status and body, typed by the operation as `TestClient.request` types it. */
+type ScriptAnswer<Path extends string, M extends Method> =
+  Answer<Path, M> extends infer A ? (A extends { status: number; body: unknown } ? Pick<A, 'status' | 'body'> : never) : never;
+
+async function call<Path extends string, M extends Method>(
+  key: string,
+  method: M,
+  path: Path,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ScriptAnswer<Path, M>> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, body: (await response.json()) as any };
+  const answer: { status: number; body: unknown } = { status: response.status, body: await response.json() };
+  return answer as ScriptAnswer<Path, M>;
 }
 
 const create = (key: string, idempotencyKey: string, body: unknown = taskInput({ name: 'Nightly import' })) =>
@@ -79,10 +90,12 @@ describe('Idempotency-Key', () => {
   it('replays the first answer as it was, even after the task changed', async () => {
     const { key } = await newAccount();
     const first = await create(key, 'create-once');
+    expectStatus(first, 201);
     const renamed = await call(key, 'PATCH', `/api/tasks/${first.body.task.id}`, { name: 'Renamed since' });
     expect(renamed.status).toBe(200);
     const retry = await create(key, 'create-once');
     expect(retry).toEqual(first);
+    expectStatus(retry, 201);
     expect(retry.body.task.name).toBe('Nightly import');
   });
 
@@ -108,6 +121,8 @@ describe('Idempotency-Key', () => {
     const hers = await create(alice.key, 'shared key');
     const his = await create(bob.key, 'shared key');
     expect([hers.status, his.status]).toEqual([201, 201]);
+    expectStatus(hers, 201);
+    expectStatus(his, 201);
     expect(his.body.task.id).not.toBe(hers.body.task.id);
     expect(await tasksOf(bob.email)).toEqual(['Nightly import']);
   });
