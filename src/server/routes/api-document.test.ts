@@ -11,7 +11,7 @@ interface Operation {
   operationId?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  responses: Record<string, { headers?: Record<string, unknown> }>;
+  responses: Record<string, { description?: string; headers?: Record<string, unknown> }>;
 }
 
 const document = apiDocument({ version: '1.2.3', appUrl: 'https://cron.example.com' }) as unknown as {
@@ -67,6 +67,16 @@ describe('the OpenAPI document (ADR 0114)', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('declares 403 `password_required` on every signed-in operation but the two an invited account needs first', () => {
+    const beforePassword = ['GET /api/me', 'POST /api/me/password'];
+    const says = (operation: Operation) => operation.responses['403']?.description?.includes('`password_required`') ?? false;
+    const signedIn = operations.filter((operation) => operation.security?.length);
+    expect(signedIn.filter((operation) => !beforePassword.includes(operation.name) && !says(operation)).map(({ name }) => name)).toEqual(
+      [],
+    );
+    expect(signedIn.filter((operation) => beforePassword.includes(operation.name) && says(operation)).map(({ name }) => name)).toEqual([]);
   });
 
   it('closes every enum: no status-like field also takes any other text', () => {

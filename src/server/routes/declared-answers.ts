@@ -1,4 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi';
+import { requireUserBeforePasswordOrKey } from './auth/api-key-middleware';
+import { requireUserBeforePassword } from './auth/session-middleware';
 import { errorResponseSchema } from './errors';
 
 /*
@@ -34,6 +36,12 @@ const refusal = (description: string, headers?: Headers): Response => ({
   content: { 'application/json': { schema: errorResponseSchema } },
 });
 
+/** The only guards that let in an invited account before it has chosen its password: what /set-password needs. */
+const beforePasswordGuards: unknown[] = [requireUserBeforePassword, requireUserBeforePasswordOrKey];
+
+/** Every other signed-in route refuses that account with 403 `password_required` (requireUser). */
+const opensBeforePassword = (route: RouteConfig) => [route.middleware ?? []].flat().some((guard) => beforePasswordGuards.includes(guard));
+
 interface Declared {
   /** The answers the route's kind may give, by status. */
   answers: Record<string, Response>;
@@ -55,6 +63,7 @@ function declaredByKind(route: RouteConfig): Declared {
     route.path.startsWith('/api/admin/') ? 'Not an administrator' : undefined,
     withKey && changes ? 'The API key has only the `read` scope' : undefined,
     changes && route.path !== '/api/billing/webhook' ? 'A request with the session cookie from another site (`forbidden`)' : undefined,
+    !public_ && !opensBeforePassword(route) ? 'An invited account that has not chosen its password yet (`password_required`)' : undefined,
   ].filter((reason) => reason !== undefined);
   if (forbidden.length) answers[403] = refusal(forbidden.join('; or '));
   if (params) answers[404] = refusal('Nothing of yours has this id');

@@ -2145,7 +2145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A request with the session cookie from another site (`forbidden`) */
+            /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2329,6 +2329,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
             503: {
                 headers: {
@@ -2408,7 +2417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A request with the session cookie from another site (`forbidden`) */
+            /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2491,7 +2500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A request with the session cookie from another site (`forbidden`) */
+            /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2590,7 +2599,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A request with the session cookie from another site (`forbidden`) */
+            /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2726,6 +2735,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
             503: {
                 headers: {
@@ -2785,7 +2803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A request with the session cookie from another site (`forbidden`) */
+            /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2870,7 +2888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A request with the session cookie from another site (`forbidden`) */
+            /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,7 +2972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3032,7 +3050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3123,7 +3141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3183,7 +3201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3252,7 +3270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3343,7 +3361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3439,7 +3457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3526,7 +3544,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3613,7 +3631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3700,7 +3718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3791,7 +3809,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3853,7 +3871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3913,7 +3931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3980,7 +3998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4060,7 +4078,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator, or beyond the owner’s monthly runs (`plan_limit`); or Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator, or beyond the owner’s monthly runs (`plan_limit`); or Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4149,7 +4167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4229,7 +4247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator, or the owner has no room for another active task (`plan_limit`); or Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator, or the owner has no room for another active task (`plan_limit`); or Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4305,7 +4323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4356,7 +4374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4439,7 +4457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4546,7 +4564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Not an administrator; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,7 +4663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4773,7 +4791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4876,6 +4894,15 @@ export interface operations {
             };
             /** @description Not signed in, or the API key is unknown, revoked or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5017,7 +5044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5122,6 +5149,15 @@ export interface operations {
             };
             /** @description Not signed in, or the API key is unknown, revoked or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5271,7 +5307,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5388,7 +5424,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5496,7 +5532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5617,7 +5653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5720,7 +5756,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5823,7 +5859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5940,6 +5976,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such task among yours; or Nothing of yours has this id */
             404: {
                 headers: {
@@ -6025,7 +6070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6135,6 +6180,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such task among yours; or Nothing of yours has this id */
             404: {
                 headers: {
@@ -6211,6 +6265,15 @@ export interface operations {
             };
             /** @description Not signed in, or the API key is unknown, revoked or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6503,6 +6566,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
             429: {
                 headers: {
@@ -6572,6 +6644,15 @@ export interface operations {
             };
             /** @description Not signed in, or the API key is unknown, revoked or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6653,6 +6734,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
             429: {
                 headers: {
@@ -6709,6 +6799,15 @@ export interface operations {
             };
             /** @description Not signed in, or the API key is unknown, revoked or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6808,6 +6907,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
             503: {
                 headers: {
@@ -6861,7 +6969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused: a cross-site request, or a password still to be set; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Refused: a cross-site request, or a password still to be set; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6964,7 +7072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused: a cross-site request, or a password still to be set; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Refused: a cross-site request, or a password still to be set; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7078,6 +7186,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7417,6 +7534,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such task among yours; or Nothing of yours has this id */
             404: {
                 headers: {
@@ -7547,7 +7673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A request with the session cookie from another site (`forbidden`) */
+            /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
