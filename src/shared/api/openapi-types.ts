@@ -3306,6 +3306,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Stripe could not cancel the subscription; nothing was deleted */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
             503: {
                 headers: {

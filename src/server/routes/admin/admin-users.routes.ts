@@ -86,6 +86,8 @@ function actionRoute(
   summary: string,
   description: string,
   conflict: string,
+  /** Refusals particular to the action, beside the kinds' (declared-answers.ts). */
+  refusals: Record<number, ReturnType<typeof errorJson>> = {},
 ) {
   return createRoute({
     operationId,
@@ -96,7 +98,7 @@ function actionRoute(
     summary,
     description,
     request: { params: adminUserIdParamSchema },
-    responses: { 200: json(done, 'Done'), 404: notFound, 409: errorJson(conflict) },
+    responses: { 200: json(done, 'Done'), 404: notFound, 409: errorJson(conflict), ...refusals },
   });
 }
 
@@ -139,6 +141,7 @@ export const deleteUserRoute = actionRoute(
   'Delete a user',
   'Removes the account with all its data, as the user deleting it themselves would (a paid subscription is cancelled at Stripe first; 502 when Stripe fails), and e-mails them a confirmation.',
   'Your own account (delete it from Settings), or the last administrator',
+  { 502: errorJson('Stripe could not cancel the subscription; nothing was deleted') },
 );
 
 // The export is registered before `/{id}`, which would otherwise take "export" for an id.

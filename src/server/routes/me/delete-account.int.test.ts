@@ -14,7 +14,7 @@ import {
 } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { sendAccountDeletedEmailJob } from '#server/queue/job-definitions';
-import { createTestApp, strongPassword, TestClient, useTestApp } from '#test/app';
+import { createTestApp, expectStatus, strongPassword, TestClient, useTestApp } from '#test/app';
 import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { proPlanId } from '#test/plans';
 import { seedRun, seedTask } from '#test/seed';
@@ -251,7 +251,7 @@ describe('DELETE /api/admin/users/:id takes the same path', () => {
       method: 'DELETE',
       headers: { Cookie: admin.cookieHeader },
     });
-    expect(refused.status).toBe(502);
+    expectStatus(refused, 502);
     expect((await rowsOf(member.id)).user).toBe(1);
   });
 });
