@@ -84,7 +84,7 @@ describe('the key lifecycle', () => {
     const bob = await newUser();
     const aliceKey = await createKey(alice.client);
     const bobKey = await createKey(bob.client);
-    const task = (await alice.client.ok('/api/tasks', { method: 'POST', body: marketTask })).task as { id: string };
+    const task = (await alice.client.ok('/api/tasks', { method: 'POST', body: marketTask })).task;
     expect((await withKey(bobKey.key, `/api/tasks/${task.id}`)).status).toBe(404);
     expect((await withKey(bobKey.key, `/api/tasks/${task.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await bob.client.request(`/api/me/api-keys/${aliceKey.apiKey.id}`, { method: 'DELETE' })).status).toBe(404);

@@ -303,7 +303,7 @@ describe('a task’s monthly budget', () => {
     const created = await postTask({ name: 'Budgeted', budget: { unit: 'tokens', amount: 50_000 } });
     expectStatus(created, 201);
     expect(created.body.task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
-    const id = created.body.task.id as string;
+    const id = created.body.task.id;
     expect((await ada.ok(`/api/tasks/${id}`)).task.budget).toEqual({ unit: 'tokens', amount: 50_000 });
     const cleared = await ada.request(`/api/tasks/${id}`, {
       method: 'PUT',
