@@ -6376,6 +6376,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such task among yours; or Nothing of yours has this id */
             404: {
                 headers: {
@@ -6461,7 +6470,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;
