@@ -295,11 +295,19 @@ export function checkSchedule(
     if (problem) context.addIssue({ code: 'custom', path: ['customCron'], message: problem });
   } else if ((scheduleTypes as readonly unknown[]).includes(task.scheduleType) && !task.localTime && !task.scheduleTime) {
     context.addIssue({ code: 'custom', path: ['localTime'], message: taskMessages.time });
-  } else if (task.localTime && task.scheduleTime && localTimeOf({ ...task, localTime: undefined }) !== task.localTime) {
+  } else if (isTimeOfDay(task.localTime) && isTimeOfDay(task.scheduleTime) && isTimeZone(task.timezone) && contradicts(task)) {
     context.addIssue({ code: 'custom', path: ['scheduleTime'], message: taskMessages.scheduleTimeDisagrees });
   }
   const never = neverFiringField(task);
   if (never) context.addIssue({ code: 'custom', path: [never], message: taskMessages.neverFires });
+}
+
+const isTimeOfDay = (value: unknown): value is string => typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+
+/** Both times given, and the UTC one read on the start date names another local time; a broken date is its own error. */
+function contradicts(task: { localTime?: string; scheduleTime?: string; startDate?: string; timezone: string }): boolean {
+  const startDate = task.startDate && z.iso.date().safeParse(task.startDate).success ? task.startDate : undefined;
+  return localTimeOf({ ...task, startDate, localTime: undefined }) !== task.localTime;
 }
 
 /**
