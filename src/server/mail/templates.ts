@@ -1,5 +1,6 @@
 import { confirmAddressTitle } from '#shared/account/address-confirmation.schema';
 import { productName } from '#shared/product';
+import type { RunTrigger } from '#shared/runs/run.schema';
 import type { UnsubscribeLink } from './unsubscribe-links';
 import type { MailMessage } from './mailer';
 
@@ -163,7 +164,7 @@ export function runResultMail({
   url: string;
   /** The task's owner, when the mail goes to someone else: their dashboard is nothing the reader can open. */
   sender?: string;
-  run: { trigger: 'schedule' | 'manual'; slot: Date; timeZone: string };
+  run: { trigger: RunTrigger; slot: Date; timeZone: string };
 }): Content {
   const subject = run.trigger === 'manual' ? `Run now: ${taskName}` : `${taskName}: result of ${slotText(run.slot, run.timeZone)}`;
   if (sender !== undefined) {

@@ -1183,7 +1183,7 @@ export interface components {
             /** @enum {string} */
             status: "processing" | "completed" | "error" | "skipped";
             /** @enum {string} */
-            trigger: "schedule" | "manual";
+            trigger: "schedule" | "manual" | "backfill";
             scheduledFor: string | null;
             startedAt: string;
             completedAt: string | null;
@@ -1583,6 +1583,12 @@ export interface components {
                 unit: "tokens" | "usd";
                 amount: number;
             } | null;
+            /** @description Seconds: after an outage the latest missed slot runs once if it is at most this old */
+            catchUpWindow: number;
+            /** @enum {string} */
+            overlap: "skip" | "buffer_one";
+            /** @description Slots of a backfill not yet started */
+            backfillWaiting: number;
             /** @description Signs the task’s webhook deliveries; null when read with a read-only API key */
             webhookSecret: string | null;
             nextFireAt: string | null;
@@ -5014,6 +5020,17 @@ export interface operations {
                     deliverWhen?: "always" | "changed" | "condition";
                     deliveryCondition?: string;
                     budget?: components["schemas"]["MonthlyBudget"];
+                    /**
+                     * @description Seconds: after an outage the latest missed slot runs once if it is at most this old
+                     * @default 3600
+                     */
+                    catchUpWindow?: number;
+                    /**
+                     * @description A slot while the previous run is still processing: `skip` it, or keep one waiting (`buffer_one`)
+                     * @default skip
+                     * @enum {string}
+                     */
+                    overlap?: "skip" | "buffer_one";
                 };
             };
         };
@@ -5277,6 +5294,17 @@ export interface operations {
                     deliverWhen?: "always" | "changed" | "condition";
                     deliveryCondition?: string;
                     budget?: components["schemas"]["MonthlyBudget"];
+                    /**
+                     * @description Seconds: after an outage the latest missed slot runs once if it is at most this old
+                     * @default 3600
+                     */
+                    catchUpWindow?: number;
+                    /**
+                     * @description A slot while the previous run is still processing: `skip` it, or keep one waiting (`buffer_one`)
+                     * @default skip
+                     * @enum {string}
+                     */
+                    overlap?: "skip" | "buffer_one";
                 };
             };
         };

@@ -10,7 +10,8 @@ import { deliveryMethods } from '../tasks/delivery-methods';
 export const runStatuses = ['processing', 'completed', 'error', 'skipped'] as const;
 export type RunStatus = (typeof runStatuses)[number];
 
-export const runTriggers = ['schedule', 'manual'] as const;
+/** `backfill`: a past slot run on request (ADR 0117), left out of lateness and punctuality like Run Now. */
+export const runTriggers = ['schedule', 'manual', 'backfill'] as const;
 export type RunTrigger = (typeof runTriggers)[number];
 
 export const deliveryStatuses = ['pending', 'delivered', 'failed', 'skipped'] as const;

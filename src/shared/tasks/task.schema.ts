@@ -55,6 +55,19 @@ export const deliveryConditionMaxLength = 500;
 export const taskStatuses = ['active', 'paused', 'error'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
+/**
+ * How old the latest missed slot may be and still run after an outage, in seconds (ADR 0117): up to 7 days, 1 hour
+ * unless told.
+ */
+export const catchUpWindowSeconds = { min: 0, max: 604_800, default: 3_600 } as const;
+
+/**
+ * A slot that comes while the previous on-time run is still processing: recorded as skipped, or kept waiting (one at
+ * most) and started as soon as that run ends (ADR 0117).
+ */
+export const overlapPolicies = ['skip', 'buffer_one'] as const;
+export type OverlapPolicy = (typeof overlapPolicies)[number];
+
 export const temperatureRange = { min: 0, max: 2, step: 0.1, default: 1 } as const;
 
 export const taskMessages = {
@@ -86,6 +99,8 @@ export const taskMessages = {
   deliverWhen: 'Please choose when to deliver.',
   deliveryCondition: 'Please enter a yes/no question about the result.',
   deliveryConditionTooLong: 'The question must be at most 500 characters.',
+  catchUpWindow: 'The catch-up window must be a whole number of seconds from 0 to 604,800 (7 days).',
+  overlap: 'Please choose what happens when a run is still going.',
 } as const;
 
 /** The dates a start date may take: PostgreSQL has no year 0, and a four-digit year is what the form can show. */
@@ -235,6 +250,16 @@ export const taskInputSchema = z
     deliveryCondition: multiLineText().trim().max(deliveryConditionMaxLength, taskMessages.deliveryConditionTooLong).optional(),
     // This task's monthly budget (issue 23); null or absent: none.
     budget: monthlyBudgetSchema.nullable().optional(),
+    catchUpWindow: z
+      .number(taskMessages.catchUpWindow)
+      .int(taskMessages.catchUpWindow)
+      .min(catchUpWindowSeconds.min, taskMessages.catchUpWindow)
+      .max(catchUpWindowSeconds.max, taskMessages.catchUpWindow)
+      .default(catchUpWindowSeconds.default)
+      .meta({ description: 'Seconds: after an outage the latest missed slot runs once if it is at most this old' }),
+    overlap: requiredChoice(overlapPolicies, taskMessages.overlap)
+      .default('skip')
+      .meta({ description: 'A slot while the previous run is still processing: `skip` it, or keep one waiting (`buffer_one`)' }),
   })
   // Runs even when other fields already failed, so the form shows every broken rule at once; hence the care with
   // values that may not have their final type yet.
@@ -430,6 +455,12 @@ export const taskSchema = z
       .object({ unit: z.enum(budgetUnits), amount: z.number() })
       .nullable()
       .meta({ description: 'The task’s monthly budget; null: none' }),
+    catchUpWindow: z
+      .number()
+      .int()
+      .meta({ description: 'Seconds: after an outage the latest missed slot runs once if it is at most this old' }),
+    overlap: z.enum(overlapPolicies),
+    backfillWaiting: z.number().int().meta({ description: 'Slots of a backfill not yet started' }),
     webhookSecret: z
       .string()
       .nullable()

@@ -28,6 +28,8 @@ export function taskInputOf(task: Task): Record<string, unknown> {
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition ?? undefined,
     budget: task.budget ?? undefined,
+    catchUpWindow: task.catchUpWindow,
+    overlap: task.overlap,
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }

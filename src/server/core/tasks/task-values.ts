@@ -45,6 +45,8 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     deliveryCondition: input.deliveryCondition ?? null,
     budgetUnit: input.budget?.unit ?? null,
     budgetAmount: input.budget?.amount ?? null,
+    catchUpWindow: input.catchUpWindow,
+    overlap: input.overlap,
     nextFireAt: nextFireTime(schedule, now),
   };
 }

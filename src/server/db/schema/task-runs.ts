@@ -39,7 +39,7 @@ export const taskRuns = pgTable(
     userId: ownedByUser(),
     status: text({ enum: runStatuses }).notNull(),
     trigger: text({ enum: runTriggers }).notNull(),
-    /** The slot a scheduled run belongs to; null for Run Now. */
+    /** The slot a scheduled or backfilled run belongs to; null for Run Now. */
     scheduledFor: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
@@ -78,10 +78,11 @@ export const taskRuns = pgTable(
     searchWords: tsvector().generatedAlwaysAs(runSearchWords),
   },
   (table) => [
-    // One run per slot, ever: a second scheduler claiming the same slot inserts nothing.
+    // One run per slot, ever: a second scheduler claiming the same slot inserts nothing, and a backfill leaves a slot
+    // that has a run alone (ADR 0117).
     uniqueIndex('task_runs_task_slot_unique')
       .on(table.taskId, table.scheduledFor)
-      .where(sql`${table.trigger} = 'schedule'`),
+      .where(sql`${table.trigger} in ('schedule', 'backfill')`),
     // At most one run of a task in flight.
     uniqueIndex('task_runs_one_processing_per_task')
       .on(table.taskId)

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
 import { dstGapPolicies, dstRepeatPolicies } from '#shared/tasks/schedule';
-import { deliverWhenOptions, deliveryMethods, scheduleTypes, taskStatuses } from '#shared/tasks/task.schema';
+import {
+  catchUpWindowSeconds,
+  deliverWhenOptions,
+  deliveryMethods,
+  overlapPolicies,
+  scheduleTypes,
+  taskStatuses,
+} from '#shared/tasks/task.schema';
 import { ownedByUser } from './users';
 
 export interface TaskPrompt {
@@ -61,6 +68,14 @@ export const tasks = pgTable(
     /** An optional monthly budget of this task's runs (issue 23): both set, or both null. */
     budgetUnit: text({ enum: budgetUnits }),
     budgetAmount: numeric({ precision: 14, scale: 4, mode: 'number' }),
+    /** After an outage, the latest missed slot runs if it is at most this many seconds old (ADR 0117). */
+    catchUpWindow: integer().notNull().default(catchUpWindowSeconds.default),
+    /** What a slot does while the previous on-time run is still processing: skipped, or kept waiting (ADR 0117). */
+    overlap: text({ enum: overlapPolicies }).notNull().default('skip'),
+    /** The one slot kept waiting (`buffer_one`) for the processing run to end; null: none (ADR 0117). */
+    bufferedSlot: timestamp({ withTimezone: true }),
+    /** A backfill's slots not yet started, oldest first, one run at a time; null: none (ADR 0117). */
+    backfillSlots: timestamp({ withTimezone: true }).array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -79,6 +94,10 @@ export const tasks = pgTable(
     index('tasks_name_trgm').using('gin', sql`${table.name} gin_trgm_ops`),
     // ... and by owner's name (docs/decisions/0055).
     index('tasks_owner_names_trgm').using('gin', sql`${table.ownerNames} gin_trgm_ops`),
+    // The scheduler's look for slots that wait for a run to end: few tasks have one at any time.
+    index('tasks_waiting_slots_idx')
+      .on(table.id)
+      .where(sql`${table.bufferedSlot} is not null or ${table.backfillSlots} is not null`),
     check('tasks_budget_whole', sql`num_nulls(${table.budgetUnit}, ${table.budgetAmount}) in (0, 2)`),
   ],
 );

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DeliveryReceipt } from '#shared/runs/run.schema';
+import type { DeliveryReceipt, RunTrigger } from '#shared/runs/run.schema';
 import type { RunWebhook } from '#shared/runs/run-webhook.schema';
 import { deliveryAddressStatus, heldDeliveryError } from '../../core/delivery-addresses/delivery-address-status';
 import { toRun, type RunRow } from '../../core/runs/to-run';
@@ -228,6 +228,9 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
 }
 
 /** The `webhook-id` a signed webhook carries (null for Slack and Discord), kept for the run's receipt. */
+/** What a chat message says before the slot: how the run came about when it is not the schedule's own. */
+const whenPrefix: Record<RunTrigger, string> = { schedule: '', manual: 'Run now, ', backfill: 'Backfill, ' };
+
 type WebhookAttempt = WebhookAttemptResult & { url: string; webhookId: string | null };
 
 /** A receipt's fields that one method or the other leaves empty. */
@@ -243,7 +246,7 @@ async function postChatMessage(
   const chatRun: ChatRun = {
     taskName: task.name,
     url,
-    when: `${run.trigger === 'manual' ? 'Run now, ' : ''}${slot} (${task.timezone})`,
+    when: `${whenPrefix[run.trigger]}${slot} (${task.timezone})`,
     at: (run.scheduledFor ?? run.startedAt).toISOString(),
     outcome:
       run.status === 'completed'

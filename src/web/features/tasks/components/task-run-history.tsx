@@ -48,6 +48,7 @@ function DeliveryStatus({ run, timeZone }: { run: TaskRun; timeZone: string }) {
 function triggerLabel(trigger: string): string {
   if (trigger === 'schedule') return 'Scheduled';
   if (trigger === 'manual') return 'Manual';
+  if (trigger === 'backfill') return 'Backfill';
   return capitalize(trigger);
 }
 
