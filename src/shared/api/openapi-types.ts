@@ -680,6 +680,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{id}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Backfill: run a past range’s slots that have no run yet, oldest first, one at a time
+         * @description The task’s slots from `from` to `to` (both included; at most 366 days and 100 slots, `to` not after now) that have no run yet each get a run with trigger `backfill`, its `scheduledFor` the slot and its prompt variables read at the slot. They start oldest first, each when the previous has ended; the schedule’s own slots go first and are not skipped meanwhile. Each counts toward the month’s runs and the budgets when it starts. Backfill runs are left out of lateness and punctuality figures.
+         */
+        post: operations["backfillTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{id}/activity": {
         parameters: {
             query?: never;
@@ -1654,6 +1674,12 @@ export interface components {
                 unit?: "tokens" | "usd" | null;
                 amount?: number | null;
             } | null;
+        };
+        BackfillResult: {
+            /** @description Slots that will run, oldest first, one at a time */
+            slots: number;
+            /** @description Slots of the range left alone: they already have a run */
+            skipped: number;
         };
         RunActivity: {
             /** @description The zone the days are counted in: the default schedule's, else the newest task's, else UTC */
@@ -6136,6 +6162,140 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB (`payload_too_large`) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backfillTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description The range’s start (ISO 8601 instant); a slot at it is included
+                     */
+                    from: string;
+                    /**
+                     * Format: date-time
+                     * @description The range’s end (ISO 8601 instant, not after now); a slot at it is included
+                     */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The slots that will run and those left alone; the runs follow one after another */
+            202: {
+                headers: {
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackfillResult"];
+                };
+            };
+            /** @description A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API key is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Fewer runs left this month than the slots need (`plan_limit`, the message says how many remain), or the monthly budget is reached (`budget_reached`); or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such task among yours; or Nothing of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A run of the task is processing, a backfill of it is under way, or the task is not active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not of a declared media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -123,7 +123,8 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   if (abortSignal?.aborted) throw new Error(stoppedBeforeFinishing);
 
   const inRunJob = deliveredInRunJob(run.taskSnapshot?.deliveryMethod ?? task.deliveryMethod);
-  const latenessMs = run.scheduledFor ? latenessOf(begunAt, run.scheduledFor) : null;
+  // A backfilled slot is long past by design (ADR 0117): it has no lateness, as Run Now has none.
+  const latenessMs = run.scheduledFor && run.trigger !== 'backfill' ? latenessOf(begunAt, run.scheduledFor) : null;
   let recorded: RecordedRun | undefined;
   if (outcome.status === 'completed') {
     // Deliver only what matters (issue 19).

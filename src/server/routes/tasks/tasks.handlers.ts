@@ -4,6 +4,7 @@ import { listTaskRuns as listTaskRunsCore } from '../../core/runs/list-task-runs
 import { runActivity } from '../../core/runs/run-activity';
 import { taskReliability } from '../../core/reliability/task-reliability';
 import { runTaskNow as runTaskNowCore } from '../../core/runs/run-task-now';
+import { backfillTask as backfillTaskCore } from '../../core/runs/backfill-task';
 import { hitRateLimit } from '../../core/security/rate-limit';
 import { createTask as createTaskCore } from '../../core/tasks/create-task';
 import { createTaskOnce } from '../../core/tasks/create-task-once';
@@ -29,6 +30,7 @@ import type {
   resumeTaskRoute,
   rotateWebhookSecretRoute,
   runTaskNowRoute,
+  backfillTaskRoute,
   sendTestDeliveryRoute,
   listTaskRunsRoute,
   getTaskActivityRoute,
@@ -134,6 +136,18 @@ export const runTaskNow: RouteHandler<typeof runTaskNowRoute, AppEnv> = async (c
     stopping: stopping.signal,
   });
   return c.json({ run }, 200);
+};
+
+export const backfillTask: RouteHandler<typeof backfillTaskRoute, AppEnv> = async (c) => {
+  const { from, to } = c.req.valid('json');
+  const result = await backfillTaskCore({
+    db: c.var.deps.db,
+    userId: c.var.sessionUser.id,
+    taskId: c.req.valid('param').id,
+    from: new Date(from),
+    to: new Date(to),
+  });
+  return c.json(result, 202);
 };
 
 export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = async (c) => {

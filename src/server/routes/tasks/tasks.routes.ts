@@ -1,6 +1,7 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import { runActivitySchema } from '#shared/runs/run-activity.schema';
 import { runResponseSchema, taskRunPageSchema } from '#shared/runs/run.schema';
+import { backfillInputSchema, backfillResultSchema } from '#shared/tasks/backfill.schema';
 import { taskInputSchema, taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
 import { upcomingCountSchema, upcomingRunsSchema } from '#shared/tasks/schedule-preview.schema';
 import { taskReliabilitySchema } from '#shared/tasks/task-reliability.schema';
@@ -19,6 +20,7 @@ import {
   resumeTask,
   rotateWebhookSecret,
   runTaskNow,
+  backfillTask,
   listTaskRuns,
   sendTestDelivery,
   updateTask,
@@ -156,6 +158,25 @@ export const runTaskNowRoute = onTask('runTaskNow', 'post', '/runs', 'Run Now: s
   409: errorJson('A run of this task is already processing'),
 });
 
+export const backfillTaskRoute = createRoute({
+  ...onTask(
+    'backfillTask',
+    'post',
+    '/backfill',
+    'Backfill: run a past range’s slots that have no run yet, oldest first, one at a time',
+    {
+      202: json(backfillResultSchema, 'The slots that will run and those left alone; the runs follow one after another'),
+      403: errorJson(
+        'Fewer runs left this month than the slots need (`plan_limit`, the message says how many remain), or the monthly budget is reached (`budget_reached`)',
+      ),
+      409: errorJson('A run of the task is processing, a backfill of it is under way, or the task is not active'),
+    },
+    { body: jsonBody(backfillInputSchema) },
+  ),
+  description:
+    'The task’s slots from `from` to `to` (both included; at most 366 days and 100 slots, `to` not after now) that have no run yet each get a run with trigger `backfill`, its `scheduledFor` the slot and its prompt variables read at the slot. They start oldest first, each when the previous has ended; the schedule’s own slots go first and are not skipped meanwhile. Each counts toward the month’s runs and the budgets when it starts. Backfill runs are left out of lateness and punctuality figures.',
+});
+
 export const listTaskRunsRoute = onTask(
   'listTaskRuns',
   'get',
@@ -219,6 +240,7 @@ export const tasksRouter = createRouter()
   .openapi(resumeTaskRoute, resumeTask)
   .openapi(rotateWebhookSecretRoute, rotateWebhookSecret)
   .openapi(runTaskNowRoute, runTaskNow)
+  .openapi(backfillTaskRoute, backfillTask)
   .openapi(listTaskRunsRoute, listTaskRuns)
   .openapi(getTaskActivityRoute, getTaskActivity)
   .openapi(getTaskReliabilityRoute, getTaskReliability)
