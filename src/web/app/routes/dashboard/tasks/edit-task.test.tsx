@@ -92,6 +92,8 @@ describe('edit task page', () => {
         deliveryConfig: { email: 'jane@example.com' },
         deliverWhen: 'always',
         budget: null,
+        catchUpWindow: 3600,
+        overlap: 'skip',
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1'));

@@ -158,6 +158,8 @@ describe('create task page', () => {
         deliveryConfig: { email: testUser.email },
         deliverWhen: 'always',
         budget: null,
+        catchUpWindow: 3_600,
+        overlap: 'skip',
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));
@@ -564,6 +566,20 @@ describe('create task page', () => {
     expect(sentBodies(fetchMock, 'POST', '/api/tasks')).toMatchObject([
       { deliverWhen: 'condition', deliveryCondition: 'Does the text mention a price below 500 EUR?' },
     ]);
+  });
+
+  it('catches up a missed run within an hour and skips a slot while a run is going, unless told otherwise', async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+    const window = screen.getByLabelText('Catch-up window') as HTMLSelectElement;
+    expect(window.selectedOptions[0]?.textContent).toBe('1 hour');
+    expect(radio(/^Skip/).checked).toBe(true);
+
+    await user.selectOptions(window, '7 days');
+    await user.click(radio(/Keep one waiting/));
+    const [body] = (await createTask(user, fetchMock)) as Record<string, unknown>[];
+    expect(body).toMatchObject({ catchUpWindow: 604_800, overlap: 'buffer_one' });
   });
 
   it('lists the prompt variables and previews the prompt as the next run would send it', async () => {

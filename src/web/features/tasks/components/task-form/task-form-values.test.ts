@@ -28,6 +28,8 @@ describe('task form values', () => {
       deliverWhen: 'always',
       deliveryCondition: '',
       budget: null,
+      catchUpWindow: 3_600,
+      overlap: 'skip',
     });
   });
 

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { specDefaultSchedule, type UserSettings } from '#shared/settings/user-settings.schema';
 import { defaultProvider, providerCatalog } from '#shared/tasks/catalog';
 import { toLocalScheduleTime, upcomingSlots, type Schedule, type Slot } from '#shared/tasks/schedule';
-import { isValidCron, taskInputSchema, temperatureRange, type ParsedTaskInput, type Task, type TaskInput } from '#shared/tasks/task.schema';
+import {
+  catchUpWindowSeconds,
+  isValidCron,
+  taskInputSchema,
+  temperatureRange,
+  type ParsedTaskInput,
+  type Task,
+  type TaskInput,
+} from '#shared/tasks/task.schema';
 import { isTimeZone, todayIn } from '#shared/time/zoned-time';
 
 /**
@@ -71,6 +79,8 @@ export function newTaskFormValues({ email, settings, browserZone, now = new Date
     deliverWhen: 'always',
     deliveryCondition: '',
     budget: null,
+    catchUpWindow: catchUpWindowSeconds.default,
+    overlap: 'skip',
   };
 }
 
@@ -101,6 +111,8 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition ?? '',
     budget: task.budget,
+    catchUpWindow: task.catchUpWindow,
+    overlap: task.overlap,
   };
 }
 

@@ -11,6 +11,7 @@ import { BudgetCard } from './budget-card';
 import { DeliveryCard } from './delivery-card';
 import { ModelCard } from './model-card';
 import { PromptCard } from './prompt-card';
+import { RunPolicyCard } from './run-policy-card';
 import { ScheduleCard } from './schedule-card';
 import { showServerFieldErrors } from './server-field-errors';
 import { taskFormSchema, toTaskInput, type TaskFormValues } from './task-form-values';
@@ -70,6 +71,7 @@ export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo, l
         <PromptCard advanced={advanced} onAdvancedChange={setAdvanced} lastResult={lastResult} />
         <DeliveryCard userEmail={userEmail} />
         <BudgetCard />
+        <RunPolicyCard />
 
         {isSubmitted && hasErrors ? (
           <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
