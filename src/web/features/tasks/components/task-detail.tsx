@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Clock, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
+import { ArrowLeft, Clock, History, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast';
@@ -24,6 +24,7 @@ import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
 import { modelName, providerName } from '#web/lib/catalog-names';
 import { formatInZoneOf } from '#web/lib/date-time';
 import { chatWebhookText, deliveryMethodLabel } from '#web/lib/delivery-text';
+import { BackfillDialog } from './backfill-dialog';
 import { DeleteTaskDialog } from './delete-task-dialog';
 import { ReliabilityCard } from './reliability-card';
 import { TaskRunHistory } from './task-run-history';
@@ -94,6 +95,8 @@ function TaskActions({ task }: { task: Task }) {
   const status = useToggleTaskStatus(task);
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
   const [deleting, setDeleting] = useState(false);
+  const backfillButtonRef = useRef<HTMLButtonElement>(null);
+  const [backfilling, setBackfilling] = useState(false);
   const StatusIcon = status.action === 'pause' ? Pause : Play;
 
   return (
@@ -119,6 +122,19 @@ function TaskActions({ task }: { task: Task }) {
         <StatusIcon aria-hidden="true" className="size-4" />
         {status.action === 'pause' ? (status.isPending ? 'Pausing...' : 'Pause') : status.isPending ? 'Resuming...' : 'Resume'}
       </Button>
+      <Button ref={backfillButtonRef} variant="secondary" onClick={() => setBackfilling(true)}>
+        <History aria-hidden="true" className="size-4" />
+        Backfill…
+      </Button>
+      {/* Mounted while open only, so each opening starts from the last seven days up to now. */}
+      {backfilling ? (
+        <BackfillDialog
+          task={task}
+          open={backfilling}
+          onOpenChange={setBackfilling}
+          returnFocusTo={() => backfillButtonRef.current ?? undefined}
+        />
+      ) : null}
       <Button ref={deleteButtonRef} variant="secondary" onClick={() => setDeleting(true)}>
         <Trash2 aria-hidden="true" className="size-4 text-red-600" />
         Delete

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#shared/tasks/task.schema';
 import { formatInZoneOf, formatLocalDateTime, setSignedInTimeZone } from '#web/lib/date-time';
-import { errorResponse, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeTask } from '#web/testing/task-fixtures';
 import { makeReliability } from '#web/testing/run-fixtures';
@@ -639,6 +639,43 @@ describe('task detail page', () => {
 
       expect(await screen.findByText('Error rotating secret')).toBeTruthy();
       expect(screen.getByText('Rotation failed on the server.')).toBeTruthy();
+    });
+  });
+
+  describe('Backfill… (ADR 0117)', () => {
+    async function openBackfill(handlers: Record<string, Handler>) {
+      const fetchMock = stubTaskApi(makeTask(), handlers);
+      renderTaskDetail();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Backfill…' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Backfill' });
+      // Daily at 09:00 in Berlin: three slots from 1 to 3 December, the range read in the task's zone.
+      const from = within(dialog).getByLabelText('From') as HTMLInputElement;
+      const to = within(dialog).getByLabelText('To') as HTMLInputElement;
+      await user.clear(from);
+      await user.type(from, '2026-12-01T00:00');
+      await user.clear(to);
+      await user.type(to, '2026-12-03T23:59');
+      expect(within(dialog).getByRole('status').textContent).toBe('3 slots in this range; those that already ran are left alone.');
+      await user.click(within(dialog).getByRole('button', { name: 'Run 3 slots' }));
+      return { fetchMock, dialog };
+    }
+
+    it('sends the range in the task’s zone and says how many runs follow', async () => {
+      const { fetchMock } = await openBackfill({ 'POST /api/tasks/task-1/backfill': () => jsonResponse({ slots: 2, skipped: 1 }, 202) });
+      expect(await screen.findByText('Backfill started', { selector: '[data-title]' })).toBeTruthy();
+      expect(screen.getByText('2 runs follow one after another; 1 slot already had a run.')).toBeTruthy();
+      expect(sentBodies(fetchMock, 'POST', '/api/tasks/task-1/backfill')).toEqual([
+        { from: '2026-11-30T23:00:00.000Z', to: '2026-12-03T22:59:00.000Z' },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Backfill' })).toBeNull());
+    });
+
+    it('keeps the dialog open with the server’s reason when it refuses', async () => {
+      await openBackfill({ 'POST /api/tasks/task-1/backfill': () => errorResponse(409, 'conflict', 'Task already running') });
+      expect(await screen.findByText('Error starting backfill', { selector: '[data-title]' })).toBeTruthy();
+      expect(screen.getByText('Task already running')).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Backfill' })).toBeTruthy();
     });
   });
 });
