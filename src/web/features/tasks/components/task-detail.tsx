@@ -22,6 +22,7 @@ import { taskDeliveryAddressQueryOptions } from '../api/get-task-delivery-addres
 import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
 import { modelName, providerName } from '#web/lib/catalog-names';
+import { catchUpWindowText } from '#web/lib/catch-up-window-text';
 import { formatInZoneOf } from '#web/lib/date-time';
 import { chatWebhookText, deliveryMethodLabel } from '#web/lib/delivery-text';
 import { BackfillDialog } from './backfill-dialog';
@@ -284,6 +285,13 @@ function TaskDetailView({ task }: { task: Task }) {
             </Detail>
             <Detail label="Next run">{nextRunText(task)}</Detail>
             <Detail label="Last run">{task.lastRunAt ? formatInZoneOf(task.lastRunAt, zone) : 'Never'}</Detail>
+            <Detail label="Catch-up window">{catchUpWindowText(task.catchUpWindow)}</Detail>
+            <Detail label="If a run is still going">{task.overlap === 'buffer_one' ? 'Keep one waiting' : 'Skip'}</Detail>
+            {task.backfillWaiting > 0 ? (
+              <Detail label="Backfill">
+                {task.backfillWaiting} {task.backfillWaiting === 1 ? 'slot waits' : 'slots wait'} to run
+              </Detail>
+            ) : null}
           </dl>
           <TaskUpcomingRuns task={task} />
         </TitledCard>

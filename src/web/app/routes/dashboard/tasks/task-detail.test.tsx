@@ -643,6 +643,15 @@ describe('task detail page', () => {
   });
 
   describe('Backfill… (ADR 0117)', () => {
+    it('shows the catch-up window, what a slot does while a run is going, and a backfill under way', async () => {
+      stubTaskApi(makeTask({ catchUpWindow: 9_000, overlap: 'buffer_one', backfillWaiting: 4 }));
+      renderTaskDetail();
+      const schedule = await screen.findByRole('region', { name: 'Schedule' });
+      expect(within(schedule).getByText('2 hours 30 minutes')).toBeTruthy();
+      expect(within(schedule).getByText('Keep one waiting')).toBeTruthy();
+      expect(within(schedule).getByText('4 slots wait to run')).toBeTruthy();
+    });
+
     async function openBackfill(handlers: Record<string, Handler>) {
       const fetchMock = stubTaskApi(makeTask(), handlers);
       renderTaskDetail();

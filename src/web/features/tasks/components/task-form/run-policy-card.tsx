@@ -4,6 +4,7 @@ import type { OverlapPolicy } from '#shared/tasks/task.schema';
 import { TitledCard } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/field';
 import { inputClassName } from '#web/components/ui/input';
+import { catchUpWindowText } from '#web/lib/catch-up-window-text';
 import { ChoiceCards, type Choice } from './choice-cards';
 import { useTaskFormContext } from './use-task-form';
 
@@ -16,20 +17,6 @@ const catchUpChoices: { seconds: number; label: string }[] = [
   { seconds: 86_400, label: '1 day' },
   { seconds: 604_800, label: '7 days' },
 ];
-
-/** "2 hours 30 minutes", for a window the list does not name. */
-function windowText(seconds: number): string {
-  const parts: [number, string][] = [
-    [Math.floor(seconds / 86_400), 'day'],
-    [Math.floor((seconds % 86_400) / 3_600), 'hour'],
-    [Math.floor((seconds % 3_600) / 60), 'minute'],
-    [seconds % 60, 'second'],
-  ];
-  return parts
-    .filter(([count]) => count > 0)
-    .map(([count, unit]) => `${count} ${unit}${count === 1 ? '' : 's'}`)
-    .join(' ');
-}
 
 const overlapChoices: Choice<OverlapPolicy>[] = [
   { value: 'skip', label: 'Skip', description: 'The slot is recorded as skipped.' },
@@ -46,7 +33,7 @@ export function RunPolicyCard() {
   const catchUpWindow = useWatch({ control, name: 'catchUpWindow' });
   const offered =
     typeof catchUpWindow === 'number' && !catchUpChoices.some((choice) => choice.seconds === catchUpWindow)
-      ? [...catchUpChoices, { seconds: catchUpWindow, label: windowText(catchUpWindow) }].sort((a, b) => a.seconds - b.seconds)
+      ? [...catchUpChoices, { seconds: catchUpWindow, label: catchUpWindowText(catchUpWindow) }].sort((a, b) => a.seconds - b.seconds)
       : catchUpChoices;
   return (
     <TitledCard
