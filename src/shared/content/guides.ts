@@ -198,7 +198,7 @@ export const guides: GuideEntry[] = [
       {
         heading: 'Catching up',
         paragraphs: [
-          'If the server was down when a task was due, the task runs once for the latest missed time if that was less than an hour ago; otherwise it waits for the next one. Skipped times are recorded in the history. A time that comes while the previous run is still going is skipped too.',
+          'If the server was down when a task was due, the task runs once for the latest missed time if that is within its catch-up window (an hour unless you choose another, from none to 7 days); otherwise it waits for the next one. Skipped times are recorded in the history. A time that comes while the previous run is still going is skipped too, or, if you choose "Keep one waiting", runs as soon as that run ends. To run past times that never ran, use Backfill… on the task’s page.',
         ],
       },
       {

@@ -61,7 +61,8 @@ export function OverdueSlotsBanner({ slots }: { slots: OverdueSlot[] }) {
         ))}
       </ul>
       <p className="text-sm text-slate-600">
-        The administrators have been told. When a worker returns, the latest slot within an hour runs and older ones are skipped.
+        The administrators have been told. When a worker returns, the latest slot within the task’s catch-up window runs and older ones are
+        skipped.
       </p>
     </section>
   );

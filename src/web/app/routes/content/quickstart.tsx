@@ -35,7 +35,7 @@ export function QuickstartRoute() {
       <ContentSection title="3. What happens next">
         <Prose
           paragraphs={[
-            'The scheduler runs the task at each due time. If the server was down, the task catches up once for its latest missed time within an hour. After five failed runs in a row it stops and you get an e-mail.',
+            'The scheduler runs the task at each due time. If the server was down, the task catches up once for its latest missed time within its catch-up window (an hour unless you choose another). After five failed runs in a row it stops and you get an e-mail.',
           ]}
         />
         <p className="mt-4 text-base text-slate-700">

@@ -27,7 +27,7 @@ export const faqs = [
   {
     question: 'What happens if a run fails or the service was down?',
     answer:
-      'Provider hiccups are retried within the run. After downtime a task runs once for its latest missed time if that was less than an hour ago. After five failed runs in a row a task stops and you get an e-mail, so a broken task never fails silently.',
+      'Provider hiccups are retried within the run. After downtime a task runs once for its latest missed time if that is within its catch-up window (an hour unless you choose another), and Backfill… runs past times that never ran. After five failed runs in a row a task stops and you get an e-mail, so a broken task never fails silently.',
   },
   {
     question: 'Who can see my prompts and results?',
