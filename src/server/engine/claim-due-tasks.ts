@@ -223,7 +223,7 @@ export async function claimBatch(
     from unnest(
       ${sql.param(claimed.map(({ task }) => task.id))}::uuid[],
       ${sql.param(claimed.map(({ next }) => next?.toISOString() ?? null))}::timestamptz[],
-      ${sql.param(claimed.map(({ task }) => task.due))}::boolean[],
+      ${sql.param(claimed.map(({ scheduled }) => scheduled))}::boolean[],
       ${sql.param(claimed.map(({ buffered }) => buffered?.toISOString() ?? null))}::timestamptz[],
       ${sql.param(claimed.map(({ latest, trigger }) => latest !== undefined && trigger === 'backfill'))}::boolean[]
     ) as slot(id, next, scheduled, buffered, backfilled)
@@ -244,7 +244,9 @@ interface TaskSlots {
    */
   latest?: Date;
   trigger: RunTrigger;
-  /** The next fire time, when the task's schedule was due. */
+  /** The schedule's due slots were dealt with here, so the task moves on to `next`. */
+  scheduled: boolean;
+  /** The next fire time after `now`, when `scheduled`. */
   next: Date | null;
   /** The slot left waiting on the task after this claim (`buffer_one`). */
   buffered: Date | null;
@@ -258,16 +260,17 @@ interface TaskSlots {
 function planSlots(now: Date): (task: DueTask) => TaskSlots {
   const slotsOf = memoizedDueSlots(now);
   return (task) => {
-    const untouched = { task, missed: [], trigger: 'schedule' as const, next: null, buffered: task.bufferedSlot };
+    const untouched = { task, missed: [], trigger: 'schedule' as const, scheduled: false, next: null, buffered: task.bufferedSlot };
     if (!task.busy && task.bufferedSlot) return { ...untouched, latest: task.bufferedSlot, buffered: null };
     if (task.due) {
-      const { slots, next } = slotsOf(task);
+      const { slots, next: after } = slotsOf(task);
+      const next = { scheduled: true, next: after };
       const latest = slots.at(-1);
       const inWindow = latest !== undefined && now.getTime() - latest.getTime() <= Math.max(task.catchUpWindowMs, ownBacklogMs);
-      if (inWindow && !task.busy) return { ...untouched, missed: slots.slice(0, -1), latest, next };
+      if (inWindow && !task.busy) return { ...untouched, ...next, missed: slots.slice(0, -1), latest };
       if (inWindow && task.overlap === 'buffer_one' && !task.bufferedSlot)
-        return { ...untouched, missed: slots.slice(0, -1), next, buffered: latest };
-      return { ...untouched, missed: slots, next };
+        return { ...untouched, ...next, missed: slots.slice(0, -1), buffered: latest };
+      return { ...untouched, ...next, missed: slots };
     }
     if (!task.busy && task.backfillSlot) return { ...untouched, latest: task.backfillSlot, trigger: 'backfill' };
     return untouched;
