@@ -174,6 +174,28 @@ describe('POST /api/tasks/{id}/backfill', () => {
     await manual;
   });
 
+  it('answers 409 while a backfill is under way or the task is paused; pausing drops the slots not yet started', async () => {
+    const task = await createTask(owner, 'Paused midway');
+    openai.plan({ delayMs: 2_000 });
+    const asked = openai.requests.length;
+    const range = { from: midnightBefore(3).toISOString(), to: new Date(midnightBefore(0).getTime() - 1).toISOString() };
+    await owner.expectOk(backfillResultSchema, `/api/tasks/${task.id}/backfill`, { method: 'POST', body: range, status: 202 });
+    await waitFor(async () => (openai.requests.length > asked ? true : undefined), 'the first backfilled run to reach the model');
+    const again = await owner.expectError(`/api/tasks/${task.id}/backfill`, { method: 'POST', body: range, status: 409 });
+    expect(again.error.message).toBe('A backfill of this task is already under way.');
+
+    const paused = await owner.expectOk(taskResponseSchema, `/api/tasks/${task.id}/pause`, { method: 'POST' });
+    expect(paused.task.backfillWaiting).toBe(0);
+    await waitFor(async () => {
+      const [run] = await t.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id));
+      return run?.status === 'completed' ? true : undefined;
+    }, 'the started run to end');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await t.db.select().from(taskRuns).where(eq(taskRuns.taskId, task.id))).map((run) => run.scheduledFor)).toEqual([at9(3)]);
+    const refused = await owner.expectError(`/api/tasks/${task.id}/backfill`, { method: 'POST', body: range, status: 409 });
+    expect(refused.error.message).toBe('Resume the task to backfill it.');
+  });
+
   it('answers 403 naming how many runs remain when the month has too few for the slots', async () => {
     const { client, id: userId } = await t.signIn({ name: 'Counted', plan: 'free' });
     const task = await createTask(client, 'Counted report');
