@@ -5,7 +5,7 @@ test('backfill three past days from the task page and find their runs in its his
   test.setTimeout(90_000);
   const email = await signUp(page, { name: 'Backfill Author', label: 'backfill' });
   // Daily at 09:00 UTC as a cron, so that its past days are slots (a simple schedule starts on its start date).
-  const { scheduleTime: _time, ...daily } = dailyTaskBody({ name: 'Daily report', email });
+  const { localTime: _time, ...daily } = dailyTaskBody({ name: 'Daily report', email });
   const created = await page.request.post('/api/tasks', {
     data: { ...daily, scheduleType: 'custom', customCron: '0 9 * * *' },
     headers: { Origin: test.info().project.use.baseURL ?? '' },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskRunPageSchema } from '#shared/runs/run.schema';
 import { backfillResultSchema } from '#shared/tasks/backfill.schema';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
-import type { TestClient } from '#test/app';
+import { expectStatus, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { useAppWithWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
@@ -137,8 +137,8 @@ describe('POST /api/tasks/{id}/backfill', () => {
     const hourly = await createTask(owner, 'Hourly', { customCron: '0 * * * *' });
     const fields = async (taskId: string, body: Record<string, unknown>) => {
       const answer = await owner.request(`/api/tasks/${taskId}/backfill`, { method: 'POST', body });
-      expect(answer.status).toBe(400);
-      return answer.body.error.fields as Record<string, string>;
+      expectStatus(answer, 400);
+      return answer.body.error.fields;
     };
     const iso = (date: Date) => date.toISOString();
     expect(await fields(task.id, { from: iso(midnightBefore(3)), to: iso(new Date(Date.now() + 3_600_000)) })).toEqual({

@@ -6258,7 +6258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Fewer runs left this month than the slots need (`plan_limit`, the message says how many remain), or the monthly budget is reached (`budget_reached`); or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`) */
+            /** @description Fewer runs left this month than the slots need (`plan_limit`, the message says how many remain), or the monthly budget is reached (`budget_reached`); or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
                 headers: {
                     [name: string]: unknown;

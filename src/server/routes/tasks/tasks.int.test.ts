@@ -320,19 +320,21 @@ describe('a task’s monthly budget', () => {
 describe('a task’s catch-up window and overlap policy (ADR 0117)', () => {
   it('default to an hour and skip, are saved and shown back, kept by PATCH, and refused out of range naming the field', async () => {
     const plain = await postTask({ name: 'Defaults' });
+    expectStatus(plain, 201);
     expect(plain.body.task).toMatchObject({ catchUpWindow: 3_600, overlap: 'skip', backfillWaiting: 0 });
     const created = await postTask({ name: 'Patient', catchUpWindow: 604_800, overlap: 'buffer_one' });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body.task).toMatchObject({ catchUpWindow: 604_800, overlap: 'buffer_one' });
-    const id = created.body.task.id as string;
-    const patched = await ada.request(`/api/tasks/${id}`, { method: 'PATCH', body: { name: 'Still patient' } });
-    expect(patched.body.task).toMatchObject({ name: 'Still patient', catchUpWindow: 604_800, overlap: 'buffer_one' });
+    const id = created.body.task.id;
+    const patched = await ada.ok(`/api/tasks/${id}`, { method: 'PATCH', body: { name: 'Still patient' } });
+    expect(patched.task).toMatchObject({ name: 'Still patient', catchUpWindow: 604_800, overlap: 'buffer_one' });
     const [row] = await t.db.select().from(tasks).where(eq(tasks.id, id));
     expect(row).toMatchObject({ catchUpWindow: 604_800, overlap: 'buffer_one' });
 
     const message = 'The catch-up window must be a whole number of seconds from 0 to 604,800 (7 days).';
     for (const catchUpWindow of [-1, 604_801, 1.5, '3600']) {
       const refused = await postTask({ name: 'Too long', catchUpWindow });
+      expectStatus(refused, 400);
       expect({ catchUpWindow, status: refused.status, fields: refused.body.error.fields }).toEqual({
         catchUpWindow,
         status: 400,
@@ -340,7 +342,7 @@ describe('a task’s catch-up window and overlap policy (ADR 0117)', () => {
       });
     }
     const queued = await postTask({ name: 'Queue', overlap: 'queue_all' });
-    expect(queued.status).toBe(400);
+    expectStatus(queued, 400);
     expect(queued.body.error.fields).toEqual({ overlap: 'Please choose what happens when a run is still going.' });
   });
 });
