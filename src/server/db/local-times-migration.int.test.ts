@@ -1,55 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { testLogger, withAdminClient, withDatabase } from '#test/database';
+import { describe, expect, it } from 'vitest';
+import { useDatabaseBefore } from '#test/database-before-migration';
+import { testLogger } from '#test/database';
 import { seedUser } from '#test/seed';
 import { nextFireTimes, toLocalScheduleTime } from '#shared/tasks/schedule';
 import { todayIn } from '#shared/time/zoned-time';
 import { migrateDatabase } from '../migrate';
-import { connectDatabase, type DatabaseConnection } from './client';
 
 /**
  * Migration 0032 (ADR 0116) on a database as it was before it: each simple task's UTC time becomes the local time
  * every reader took it for, so no task moves a slot it fires on; custom crons keep reading UTC.
  */
 const migration = '0032_local_times';
-const serverUrl = inject('databaseUrl');
-const name = `promptcron_test_${randomBytes(6).toString('hex')}`;
-let connection: DatabaseConnection;
-let folder: string;
-
-/** The migrations folder as it was before `tag`: the same files, the journal cut before it. */
-function migrationsBefore(tag: string): string {
-  const source = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-  const copy = mkdtempSync(path.join(tmpdir(), 'promptcron-migrations-'));
-  cpSync(source, copy, { recursive: true });
-  const journalPath = path.join(copy, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  return copy;
-}
-
-beforeAll(async () => {
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${client.escapeIdentifier(name)}`));
-  connection = connectDatabase({ url: withDatabase(serverUrl, name), logger: testLogger, max: 3 });
-  folder = migrationsBefore(migration);
-  await migrate(drizzle(connection.pool), { migrationsFolder: folder });
-});
-
-afterAll(async () => {
-  await connection?.pool.end();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
-});
+const database = useDatabaseBefore(migration);
 
 const seeds = [
   // A winter start: 08:00 UTC was 09:00 in Berlin; a summer start: 07:00 UTC was 09:00 too.
@@ -71,6 +34,7 @@ const seeds = [
 
 describe('migration 0032', () => {
   it('stores each simple task’s local time as the readers took it, moving no slot, and keeps custom crons in UTC', async () => {
+    const connection = database();
     const { db } = connection;
     const owner = await seedUser(db);
     const ids: string[] = [];

@@ -1,18 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { testLogger, withAdminClient, withDatabase } from '#test/database';
+import { describe, expect, it } from 'vitest';
+import { useDatabaseBefore } from '#test/database-before-migration';
+import { testLogger } from '#test/database';
 import { seedUser } from '#test/seed';
 import { promptVariableValues, renderPrompt, unknownVariables } from '#shared/tasks/prompt-variables';
 import { migrateDatabase } from '../migrate';
-import { connectDatabase, type DatabaseConnection } from './client';
 import { taskRuns, tasks } from './schema';
 
 /**
@@ -20,36 +12,7 @@ import { taskRuns, tasks } from './schema';
  * send, through the new renderer, exactly what it sent before.
  */
 const migration = '0024_prompt_variables_and_budgets';
-const serverUrl = inject('databaseUrl');
-const name = `promptcron_test_${randomBytes(6).toString('hex')}`;
-let connection: DatabaseConnection;
-let folder: string;
-
-/** The migrations folder as it was before 0024: the same files, the journal cut before it. */
-function migrationsBefore(tag: string): string {
-  const source = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-  const copy = mkdtempSync(path.join(tmpdir(), 'promptcron-migrations-'));
-  cpSync(source, copy, { recursive: true });
-  const journalPath = path.join(copy, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  return copy;
-}
-
-beforeAll(async () => {
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${client.escapeIdentifier(name)}`));
-  connection = connectDatabase({ url: withDatabase(serverUrl, name), logger: testLogger, max: 3 });
-  folder = migrationsBefore(migration);
-  await migrate(drizzle(connection.pool), { migrationsFolder: folder });
-});
-
-afterAll(async () => {
-  await connection?.pool.end();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
-});
+const database = useDatabaseBefore(migration);
 
 const before = [
   'Plain prompt without braces.',
@@ -64,6 +27,7 @@ const before = [
 
 describe('migration 0024', () => {
   it('escapes braces so every existing prompt sends what it sent before, and known variables start to work', async () => {
+    const connection = database();
     const { db } = connection;
     const owner = await seedUser(db);
     // Plain SQL: the schema of today has columns this database does not have yet.
