@@ -1727,10 +1727,10 @@ export interface components {
                 /** @description The wall time in the schedule’s zone, "YYYY-MM-DD HH:MM" */
                 local: string;
                 /**
-                 * @description `dst_shifted`: the time does not exist that day (clocks go forward), so it runs at the first minute after; `dst_repeated`: the time happens twice that day (clocks go back)
+                 * @description `dst_shifted`: the time does not exist that day (clocks go forward), so it runs at the first minute after; `dst_repeated`: the time happens twice that day (clocks go back); `skipped_date`: the date is one of `skipDates`, no run; `paused_until`: before `pausedUntil`, no run; `after_end`: after `endDate`, no run (listed once, last)
                  * @enum {string}
                  */
-                note?: "dst_shifted" | "dst_repeated";
+                note?: "dst_shifted" | "dst_repeated" | "skipped_date" | "paused_until" | "after_end";
             }[];
         };
         SchedulePreviewInput: {

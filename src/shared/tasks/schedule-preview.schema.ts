@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDate, formatTime, wallTimeAt } from '../time/zoned-time';
-import { scheduleTimeZone, upcomingSlots, type Schedule } from './schedule';
+import { scheduleTimeZone, slotNotes, upcomingSlots, type Schedule } from './schedule';
 import { checkSchedule, localTimeOf, taskInputSchema } from './task.schema';
 
 const fields = taskInputSchema.in.shape;
@@ -66,9 +66,9 @@ export function scheduleOfPreview(input: SchedulePreviewInput): Schedule {
 export const upcomingRunSchema = z.object({
   at: z.string().meta({ description: 'The instant, in UTC (ISO 8601)' }),
   local: z.string().meta({ description: 'The wall time in the schedule’s zone, "YYYY-MM-DD HH:MM"' }),
-  note: z.enum(['dst_shifted', 'dst_repeated']).optional().meta({
+  note: z.enum(slotNotes).optional().meta({
     description:
-      '`dst_shifted`: the time does not exist that day (clocks go forward), so it runs at the first minute after; `dst_repeated`: the time happens twice that day (clocks go back)',
+      '`dst_shifted`: the time does not exist that day (clocks go forward), so it runs at the first minute after; `dst_repeated`: the time happens twice that day (clocks go back); `skipped_date`: the date is one of `skipDates`, no run; `paused_until`: before `pausedUntil`, no run; `after_end`: after `endDate`, no run (listed once, last)',
   }),
 });
 

@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import { formatTime, instantOf, parseDate, parseTime, todayIn, wallTimeAt } from '../time/zoned-time';
+import { boundedSlots, type ScheduleBounds } from './schedule-bounds';
 import type { ScheduleType } from './task.schema';
 
 export const dstGapPolicies = ['shift', 'skip'] as const;
@@ -11,9 +12,10 @@ export type DstRepeatPolicy = (typeof dstRepeatPolicies)[number];
  * When a task fires (ARCHITECTURE section 5, ADR 0116). Simple schedules are a wall-clock time of the task's own zone,
  * stored as such, so 09:00 stays 09:00 across DST and on the day it changes; hourly fires at the minute of its time,
  * weekly on the weekday of its start date, monthly on the day of month of its start date (the 31st on the last day
- * of shorter months). A custom cron is read in its `cronTimezone`. Nothing fires before the start date.
+ * of shorter months). A custom cron is read in its `cronTimezone`. Nothing fires before the start date, nor outside
+ * its bounds (ADR 0118).
  */
-export interface Schedule {
+export interface Schedule extends ScheduleBounds {
   scheduleType: ScheduleType;
   /** HH:MM on the wall clock of `timezone`. */
   localTime?: string | null;
@@ -30,7 +32,8 @@ export interface Schedule {
 }
 
 /** Why a slot is not simply the schedule's wall time: what the preview and the form tell the user. */
-export type SlotNote = 'dst_shifted' | 'dst_repeated';
+export const slotNotes = ['dst_shifted', 'dst_repeated', 'skipped_date', 'paused_until', 'after_end'] as const;
+export type SlotNote = (typeof slotNotes)[number];
 
 export interface Slot {
   at: Date;
@@ -95,14 +98,23 @@ function patternsOf(schedule: Schedule, start: { year: number; month: number; da
 }
 
 /**
- * The next `count` slots strictly after `after`, with their DST notes when `notes` is set (the engine does not need
- * them). A wall time in a spring-forward gap comes as croner gives it, the first instant after the gap; one that
- * happens twice comes once, at its first. The policies then skip the first kind or add the second occurrence.
+ * The next `count` slots strictly after `after`, with their notes when `notes` is set (the engine does not need
+ * them): within the schedule's bounds, or, with notes, also those the bounds keep from running, noted why.
  */
 export function upcomingSlots(
   schedule: Schedule,
   { after = new Date(), count = 1, notes = false }: { after?: Date; count?: number; notes?: boolean } = {},
 ): Slot[] {
+  return boundedSlots(schedule, { after, count, notes, timeZone: scheduleTimeZone(schedule) }, (from, wanted) =>
+    wallSlots(schedule, { after: from, count: wanted, notes }),
+  );
+}
+
+/**
+ * The next `count` wall-time slots strictly after `after`, with their DST notes when `notes` is set. A wall time in a spring-forward gap comes as croner gives it, the first instant after the gap; one that
+ * happens twice comes once, at its first. The policies then skip the first kind or add the second occurrence.
+ */
+function wallSlots(schedule: Schedule, { after, count, notes }: { after: Date; count: number; notes: boolean }): Slot[] {
   const timeZone = scheduleTimeZone(schedule);
   const startDate = schedule.startDate ?? (schedule.scheduleType === 'custom' ? null : todayIn(timeZone, after));
   const start = startDate ? parseDate(startDate) : parseDate(todayIn(timeZone, after));
