@@ -8,6 +8,7 @@ import { budgetsReached, isOverBudget, recordBudgetNotices } from '../core/usage
 import type { Database } from '../db/client';
 import { enqueue, jobSpecSql } from '../queue/enqueue';
 import { executeRunJob, notifyBudgetReachedJob, notifyRunLimitReachedJob, ownerFlagSql } from '../queue/job-definitions';
+import { boundColumns, boundsKey, boundsOfRow, finishBoundedTasks, type ClaimedBounds } from './task-bounds-in-claim';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -37,7 +38,7 @@ const waitingSlot = sql`(tasks.buffered_slot is not null or tasks.backfill_slots
 const finishingLateWork = sql`exists (select 1 from task_runs run where run.task_id = tasks.id and run.status = 'processing' and ${lateRun})`;
 
 /** The columns a claim reads: enough to compute slots and write runs, nothing the run itself will load later. */
-interface DueTask extends Schedule {
+interface DueTask extends Schedule, ClaimedBounds {
   id: string;
   userId: string;
   provider: string;
@@ -144,6 +145,7 @@ export async function claimBatch(
     cronTimezone: row.cron_timezone,
     dstGap: row.dst_gap,
     dstRepeat: row.dst_repeat,
+    ...boundsOfRow(row),
     nextFireAt: new Date(row.next_fire_at ?? now),
     busy: row.busy,
     due: row.status === 'active' && row.next_fire_at !== null && new Date(row.next_fire_at).getTime() <= now.getTime(),
@@ -228,6 +230,10 @@ export async function claimBatch(
       ${sql.param(claimed.map(({ latest, trigger }) => latest !== undefined && trigger === 'backfill'))}::boolean[]
     ) as slot(id, next, scheduled, buffered, backfilled)
     where tasks.id = slot.id`);
+  await finishBoundedTasks(
+    tx,
+    claimed.map(({ task }) => task),
+  );
   return { claimed: claimed.length, runsStarted: Number(started), slotsSkipped };
 }
 
@@ -299,6 +305,7 @@ function memoizedDueSlots(now: Date) {
       task.cronTimezone,
       task.dstGap,
       task.dstRepeat,
+      boundsKey(task),
       task.nextFireAt.getTime(),
     ].join('|');
     let slots = known.get(key);
@@ -353,6 +360,10 @@ type DueRow = {
   cron_timezone: string | null;
   dst_gap: Schedule['dstGap'];
   dst_repeat: Schedule['dstRepeat'];
+  end_date: string | null;
+  max_runs: number | null;
+  paused_until: string | null;
+  skip_dates: string[];
   next_fire_at: string | null;
   busy: boolean;
   catch_up_window: number;
@@ -362,7 +373,7 @@ type DueRow = {
 };
 
 const dueColumns = sql`id, user_id, status, provider, model, schedule_type, local_time, start_date::text, timezone, custom_cron,
-  cron_timezone, dst_gap, dst_repeat,
+  cron_timezone, dst_gap, dst_repeat, ${boundColumns},
   next_fire_at::text, ${processingRun} as busy, catch_up_window, overlap, buffered_slot::text, backfill_slots[1]::text as backfill_slot`;
 
 /** What the scheduler sleeps until, and how big the slot is that it will claim next. */

@@ -1349,7 +1349,7 @@ export interface components {
             id: string;
             name: string;
             /** @enum {string} */
-            status: "active" | "paused" | "error";
+            status: "active" | "paused" | "error" | "finished";
             /** @enum {string} */
             scheduleType: "hourly" | "daily" | "weekly" | "monthly" | "custom";
             nextFireAt: string | null;
@@ -1394,7 +1394,7 @@ export interface components {
                 email: string;
             };
             /** @enum {string} */
-            status: "active" | "paused" | "error";
+            status: "active" | "paused" | "error" | "finished";
             schedule: string;
             provider: string;
             model: string;
@@ -1417,7 +1417,7 @@ export interface components {
                     email: string;
                 };
                 /** @enum {string} */
-                status: "active" | "paused" | "error";
+                status: "active" | "paused" | "error" | "finished";
                 schedule: string;
                 provider: string;
                 model: string;
@@ -1560,7 +1560,7 @@ export interface components {
             name: string;
             description: string | null;
             /** @enum {string} */
-            status: "active" | "paused" | "error";
+            status: "active" | "paused" | "error" | "finished";
             provider: string;
             model: string;
             /** @enum {string} */
@@ -1582,6 +1582,19 @@ export interface components {
             dstGap: "shift" | "skip";
             /** @enum {string} */
             dstRepeat: "first" | "both";
+            /** @description YYYY-MM-DD in the schedule’s zone: nothing fires after it; null: none */
+            endDate: string | null;
+            /** @description The task finishes after this many scheduled runs; null: none */
+            maxRuns: number | null;
+            /** @description Nothing fires before this instant; the task resumes by itself. Null: not paused */
+            pausedUntil: string | null;
+            /** @description YYYY-MM-DD dates in the schedule’s zone on which nothing fires */
+            skipDates: string[];
+            /**
+             * @description Why a `finished` task finished: its end date passed, or it made its `maxRuns` runs
+             * @enum {string|null}
+             */
+            finishedReason: "end_date" | "max_runs" | null;
             prompt: {
                 input: string;
                 temperature: number;
@@ -1655,6 +1668,20 @@ export interface components {
             dstGap?: "shift" | "skip" | null;
             /** @enum {string|null} */
             dstRepeat?: "first" | "both" | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD in the schedule’s zone, not before `startDate`: nothing fires after it
+             */
+            endDate?: string | null;
+            /** @description The task finishes after this many scheduled runs (1–100,000) */
+            maxRuns?: number | null;
+            /**
+             * Format: date-time
+             * @description ISO instant at most 1 year ahead: nothing fires before it; the task stays active and resumes by itself
+             */
+            pausedUntil?: string | null;
+            /** @description Up to 366 YYYY-MM-DD dates in the schedule’s zone on which nothing fires */
+            skipDates?: string[] | null;
             prompt?: {
                 input?: string | null;
                 temperature?: number | null;
@@ -1761,6 +1788,18 @@ export interface components {
              * @enum {string}
              */
             dstRepeat: "first" | "both";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD in the schedule’s zone, not before `startDate`: nothing fires after it
+             */
+            endDate?: string | null;
+            /**
+             * Format: date-time
+             * @description ISO instant at most 1 year ahead: nothing fires before it; the task stays active and resumes by itself
+             */
+            pausedUntil?: string | null;
+            /** @description Up to 366 YYYY-MM-DD dates in the schedule’s zone on which nothing fires */
+            skipDates?: string[] | null;
             /**
              * Format: date-time
              * @description List runs after this instant (default: now), at most 5 years ahead
@@ -3812,7 +3851,7 @@ export interface operations {
         parameters: {
             query?: {
                 search?: string;
-                status?: "all" | "active" | "paused" | "error";
+                status?: "all" | "active" | "paused" | "error" | "finished";
                 provider?: string;
                 limit?: number;
                 cursor?: string;
@@ -3876,7 +3915,7 @@ export interface operations {
         parameters: {
             query?: {
                 search?: string;
-                status?: "all" | "active" | "paused" | "error";
+                status?: "all" | "active" | "paused" | "error" | "finished";
                 provider?: string;
             };
             header?: never;
@@ -4893,7 +4932,7 @@ export interface operations {
         parameters: {
             query?: {
                 search?: string;
-                status?: "all" | "active" | "paused" | "error";
+                status?: "all" | "active" | "paused" | "error" | "finished";
                 limit?: number;
                 cursor?: string;
             };
@@ -5026,6 +5065,20 @@ export interface operations {
                      * @enum {string}
                      */
                     dstRepeat?: "first" | "both";
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD in the schedule’s zone, not before `startDate`: nothing fires after it
+                     */
+                    endDate?: string | null;
+                    /** @description The task finishes after this many scheduled runs (1–100,000) */
+                    maxRuns?: number | null;
+                    /**
+                     * Format: date-time
+                     * @description ISO instant at most 1 year ahead: nothing fires before it; the task stays active and resumes by itself
+                     */
+                    pausedUntil?: string | null;
+                    /** @description Up to 366 YYYY-MM-DD dates in the schedule’s zone on which nothing fires */
+                    skipDates?: string[] | null;
                     prompt: {
                         input: string;
                         /** @default 1 */
@@ -5300,6 +5353,20 @@ export interface operations {
                      * @enum {string}
                      */
                     dstRepeat?: "first" | "both";
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD in the schedule’s zone, not before `startDate`: nothing fires after it
+                     */
+                    endDate?: string | null;
+                    /** @description The task finishes after this many scheduled runs (1–100,000) */
+                    maxRuns?: number | null;
+                    /**
+                     * Format: date-time
+                     * @description ISO instant at most 1 year ahead: nothing fires before it; the task stays active and resumes by itself
+                     */
+                    pausedUntil?: string | null;
+                    /** @description Up to 366 YYYY-MM-DD dates in the schedule’s zone on which nothing fires */
+                    skipDates?: string[] | null;
                     prompt: {
                         input: string;
                         /** @default 1 */

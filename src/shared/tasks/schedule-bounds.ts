@@ -5,8 +5,8 @@ import type { Slot } from './schedule';
 export interface ScheduleBounds {
   /** YYYY-MM-DD in the schedule's zone: no slot runs on a later date. */
   endDate?: string | null;
-  /** No slot runs before this instant; the task resumes by itself at it. */
-  pausedUntil?: Date | null;
+  /** No slot runs before this instant (a Date, or ISO as the API has it); the task resumes by itself at it. */
+  pausedUntil?: Date | string | null;
   /** YYYY-MM-DD dates in the schedule's zone on which no slot runs. */
   skipDates?: readonly string[] | null;
 }
@@ -29,7 +29,8 @@ export function boundedSlots(
   slotsOf: SlotSource,
 ): Slot[] {
   if (!hasBounds(bounds)) return slotsOf(after, count);
-  const { endDate, pausedUntil } = bounds;
+  const { endDate } = bounds;
+  const pausedUntil = bounds.pausedUntil ? new Date(bounds.pausedUntil) : null;
   const skipDates = new Set(bounds.skipDates ?? []);
   const slots: Slot[] = [];
   // The scheduler wants nothing inside the pause: start at its end (a slot exactly then runs).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDate, formatTime, wallTimeAt } from '../time/zoned-time';
 import { scheduleTimeZone, slotNotes, upcomingSlots, type Schedule } from './schedule';
-import { checkSchedule, localTimeOf, taskInputSchema } from './task.schema';
+import { checkBounds, checkSchedule, localTimeOf, taskInputSchema } from './task.schema';
 
 const fields = taskInputSchema.in.shape;
 export const upcomingCountRange = { min: 1, max: 50, default: 10 } as const;
@@ -34,6 +34,9 @@ export const schedulePreviewInputSchema = z
     cronTimezone: fields.cronTimezone,
     dstGap: fields.dstGap,
     dstRepeat: fields.dstRepeat,
+    endDate: fields.endDate,
+    pausedUntil: fields.pausedUntil,
+    skipDates: fields.skipDates,
     from: z.iso
       .datetime({ offset: true, error: upcomingMessages.from })
       .refine((from) => Date.parse(from) <= Date.now() + fiveYearsMs, upcomingMessages.from)
@@ -41,7 +44,7 @@ export const schedulePreviewInputSchema = z
       .meta({ description: 'List runs after this instant (default: now), at most 5 years ahead' }),
     count: upcomingCountSchema,
   })
-  .superRefine((input, context) => checkSchedule(input, context), {
+  .superRefine((input, context) => (checkSchedule(input, context), checkBounds(input, context)), {
     when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   })
   .meta({ id: 'SchedulePreviewInput' });
@@ -60,6 +63,9 @@ export function scheduleOfPreview(input: SchedulePreviewInput): Schedule {
     cronTimezone: custom ? (input.cronTimezone ?? input.timezone) : null,
     dstGap: input.dstGap,
     dstRepeat: input.dstRepeat,
+    endDate: input.endDate ?? null,
+    pausedUntil: input.pausedUntil ? new Date(input.pausedUntil) : null,
+    skipDates: input.skipDates ?? null,
   };
 }
 

@@ -52,7 +52,7 @@ export type DeliverWhen = (typeof deliverWhenOptions)[number];
 
 export const deliveryConditionMaxLength = 500;
 
-export const taskStatuses = ['active', 'paused', 'error'] as const;
+export const taskStatuses = ['active', 'paused', 'error', 'finished'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
 /**
@@ -67,6 +67,12 @@ export const catchUpWindowSeconds = { min: 0, max: 604_800, default: 3_600 } as 
  */
 export const overlapPolicies = ['skip', 'buffer_one'] as const;
 export type OverlapPolicy = (typeof overlapPolicies)[number];
+/** Why a task is `finished` (ADR 0118): no slot left before its end date, or its `maxRuns` scheduled runs made. */
+export const finishedReasons = ['end_date', 'max_runs'] as const;
+export type FinishedReason = (typeof finishedReasons)[number];
+
+/** The bounds' limits (ADR 0118). */
+export const boundLimits = { maxRuns: 100_000, skipDates: 366, pauseMs: 366 * 86_400_000 } as const;
 
 export const temperatureRange = { min: 0, max: 2, step: 0.1, default: 1 } as const;
 
@@ -101,6 +107,11 @@ export const taskMessages = {
   deliveryConditionTooLong: 'The question must be at most 500 characters.',
   catchUpWindow: 'The catch-up window must be a whole number of seconds from 0 to 604,800 (7 days).',
   overlap: 'Please choose what happens when a run is still going.',
+  endDate: 'Please enter an end date on or after the start date.',
+  endsBeforeFirstRun: 'The schedule has no run on or before this end date.',
+  maxRuns: 'Please enter a number of runs from 1 to 100,000.',
+  pausedUntil: 'Please give a date and time at most 1 year ahead to pause until.',
+  skipDates: 'Please give at most 366 skip dates, each as YYYY-MM-DD.',
 } as const;
 
 /** The dates a start date may take: PostgreSQL has no year 0, and a four-digit year is what the form can show. */
@@ -202,6 +213,38 @@ export const deliveryConfigSchema = z.object(
   { error: taskMessages.delivery },
 );
 
+const isoDate = (message: string) =>
+  z.iso.date(message).refine((date) => date >= startDateRange.min && date <= startDateRange.max, message);
+
+/** A schedule's bounds (ADR 0118): all optional, null meaning none. */
+const boundFields = {
+  endDate: isoDate(taskMessages.endDate)
+    .nullable()
+    .optional()
+    .meta({ description: 'YYYY-MM-DD in the schedule’s zone, not before `startDate`: nothing fires after it' }),
+  maxRuns: z
+    .number(taskMessages.maxRuns)
+    .int(taskMessages.maxRuns)
+    .min(1, taskMessages.maxRuns)
+    .max(boundLimits.maxRuns, taskMessages.maxRuns)
+    .nullable()
+    .optional()
+    .meta({ description: 'The task finishes after this many scheduled runs (1–100,000)' }),
+  pausedUntil: z.iso
+    .datetime({ offset: true, error: taskMessages.pausedUntil })
+    .refine((instant) => Date.parse(instant) <= Date.now() + boundLimits.pauseMs, taskMessages.pausedUntil)
+    .transform((instant) => new Date(instant).toISOString())
+    .nullable()
+    .optional()
+    .meta({ description: 'ISO instant at most 1 year ahead: nothing fires before it; the task stays active and resumes by itself' }),
+  skipDates: z
+    .array(isoDate(taskMessages.skipDates), { error: taskMessages.skipDates })
+    .refine((dates) => new Set(dates).size <= boundLimits.skipDates, taskMessages.skipDates)
+    .nullable()
+    .optional()
+    .meta({ description: 'Up to 366 YYYY-MM-DD dates in the schedule’s zone on which nothing fires' }),
+};
+
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
 export const taskInputSchema = z
@@ -243,6 +286,7 @@ export const taskInputSchema = z
       .enum(dstRepeatPolicies, { error: taskMessages.dstRepeat })
       .default('first')
       .meta({ description: 'A local time that happens twice: run at the first, or at both' }),
+    ...boundFields,
     prompt: promptSchema,
     deliveryMethod: requiredChoice(deliveryMethods, taskMessages.deliveryMethod),
     deliveryConfig: deliveryConfigSchema,
@@ -269,6 +313,7 @@ export const taskInputSchema = z
         context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.model });
       }
       checkSchedule(task, context);
+      checkBounds(task, context);
       checkDeliveryAddress(task, context);
       if (task.deliverWhen === 'condition' && !(typeof task.deliveryCondition === 'string' && task.deliveryCondition.trim())) {
         context.addIssue({ code: 'custom', path: ['deliveryCondition'], message: taskMessages.deliveryCondition });
@@ -295,8 +340,19 @@ export const taskInputSchema = z
       // The question is kept only while it is the rule.
       deliveryCondition: task.deliverWhen === 'condition' ? task.deliveryCondition : undefined,
       budget: task.budget ?? null,
+      endDate: task.endDate ?? null,
+      maxRuns: task.maxRuns ?? null,
+      pausedUntil: task.pausedUntil ?? null,
+      skipDates: [...new Set(task.skipDates ?? [])].sort(),
     };
   });
+
+/** The end date is not before the start date; shared with the preview. The values may not have their final type yet. */
+export function checkBounds(task: { startDate?: unknown; endDate?: unknown }, context: z.RefinementCtx): void {
+  if (typeof task.startDate === 'string' && typeof task.endDate === 'string' && task.endDate < task.startDate) {
+    context.addIssue({ code: 'custom', path: ['endDate'], message: taskMessages.endDate });
+  }
+}
 
 /**
  * A schedule's cross-field rules: a valid cron for a custom one, a time for the others, the deprecated UTC time not
@@ -446,6 +502,17 @@ export const taskSchema = z
     cronTimezone: z.string().nullable().meta({ description: 'The IANA zone the custom cron is read in; null for a simple schedule' }),
     dstGap: z.enum(dstGapPolicies),
     dstRepeat: z.enum(dstRepeatPolicies),
+    endDate: z.string().nullable().meta({ description: 'YYYY-MM-DD in the schedule’s zone: nothing fires after it; null: none' }),
+    maxRuns: z.number().int().nullable().meta({ description: 'The task finishes after this many scheduled runs; null: none' }),
+    pausedUntil: z
+      .string()
+      .nullable()
+      .meta({ description: 'Nothing fires before this instant; the task resumes by itself. Null: not paused' }),
+    skipDates: z.array(z.string()).meta({ description: 'YYYY-MM-DD dates in the schedule’s zone on which nothing fires' }),
+    finishedReason: z
+      .enum(finishedReasons)
+      .nullable()
+      .meta({ description: 'Why a `finished` task finished: its end date passed, or it made its `maxRuns` runs' }),
     prompt: z.object({ input: z.string(), temperature: z.number(), searchEnabled: z.boolean() }),
     deliveryMethod: z.enum(deliveryMethods),
     deliveryConfig: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),
@@ -503,5 +570,5 @@ export const taskPageSchema = z.object({
 
 export type TaskPage = z.infer<typeof taskPageSchema>;
 
-export const taskListFilters = ['all', 'active', 'paused', 'error'] as const;
+export const taskListFilters = ['all', 'active', 'paused', 'error', 'finished'] as const;
 export type TaskListFilter = (typeof taskListFilters)[number];

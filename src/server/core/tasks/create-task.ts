@@ -1,4 +1,5 @@
-import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
+import { taskMessages, type ParsedTaskInput, type Task } from '#shared/tasks/task.schema';
+import { ValidationError } from '../errors';
 import type { Database, Transaction } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
@@ -24,6 +25,8 @@ export async function createTask({
   input: ParsedTaskInput;
 }): Promise<Task> {
   const values = taskValues({ env, input });
+  // A new task that could never run would be finished at once: more likely a mistyped end date.
+  if (!values.nextFireAt && values.endDate) throw new ValidationError('endDate', taskMessages.endsBeforeFirstRun);
   const row = await db.transaction(async (tx) => {
     const { plan } = await findUserPlan({ db: tx, userId, lock: true });
     assertSchedulePace({ plan, schedule: values });

@@ -6,10 +6,12 @@ import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-
 import { findUserPlan } from '../billing/find-user-plan';
 import { findOwnTask, ownTask, taskNotFound } from './find-own-task';
 import { notifyTasksChanged } from './notify-tasks-changed';
+import { finishedReasonOf } from './task-bounds';
 import { toTask } from './to-task';
 
 /**
- * Back to active from paused or error: the failure count starts over and the next slot from now is scheduled. The
+ * Back to active from paused, error or finished: the failure count starts over and the next slot from now is
+ * scheduled; a task its bounds leave no run is finished again instead (ADR 0118). The
  * task must fit the plan as a new one would (a task paused on a bigger plan may be too fast or one too many now).
  */
 export async function resumeTask({
@@ -32,11 +34,19 @@ export async function resumeTask({
     const { plan } = await findUserPlan({ db: tx, userId, lock: true });
     const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId));
     if (!task) throw taskNotFound();
-    assertSchedulePace({ plan, schedule: task });
-    await assertRoomForActiveTask({ db: tx, userId, plan, taskId, upgradable });
+    const nextFireAt = nextFireTime(task);
+    const finishedReason = await finishedReasonOf(tx, { taskId, schedule: task, maxRuns: task.maxRuns, nextFireAt });
+    if (!finishedReason) {
+      assertSchedulePace({ plan, schedule: task });
+      await assertRoomForActiveTask({ db: tx, userId, plan, taskId, upgradable });
+    }
     const [row] = await tx
       .update(tasks)
-      .set({ status: 'active', consecutiveFailures: 0, nextFireAt: nextFireTime(task) })
+      .set(
+        finishedReason
+          ? { status: 'finished', finishedReason, nextFireAt: null }
+          : { status: 'active', finishedReason: null, consecutiveFailures: 0, nextFireAt },
+      )
       .where(ownTask(userId, taskId))
       .returning();
     await alsoInTransaction?.(tx);

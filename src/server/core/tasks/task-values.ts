@@ -31,6 +31,9 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     cronTimezone: custom ? (input.cronTimezone ?? input.timezone) : null,
     dstGap: input.dstGap,
     dstRepeat: input.dstRepeat,
+    endDate: input.endDate,
+    pausedUntil: input.pausedUntil ? new Date(input.pausedUntil) : null,
+    skipDates: input.skipDates,
   };
   return {
     name: input.name,
@@ -47,6 +50,7 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     budgetAmount: input.budget?.amount ?? null,
     catchUpWindow: input.catchUpWindow,
     overlap: input.overlap,
+    maxRuns: input.maxRuns,
     nextFireAt: nextFireTime(schedule, now),
   };
 }

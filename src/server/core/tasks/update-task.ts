@@ -3,17 +3,21 @@ import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
 import type { Database, Transaction } from '../../db/client';
 import { taskRuns, tasks, type RunTaskSnapshot } from '../../db/schema';
 import type { Env } from '../../env';
-import { assertSchedulePace } from '../billing/enforce-plan-limits';
+import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-plan-limits';
+import { paymentsAvailable } from '../billing/get-subscription';
+import type { Plan } from '#shared/billing/plan.schema';
+import { finishedReasonOf } from './task-bounds';
 import { findUserPlan } from '../billing/find-user-plan';
 import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-address';
 import { ownTask, taskNotFound } from './find-own-task';
 import { isUuid } from '#shared/ids/is-uuid';
 import { taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
-import { toTask } from './to-task';
+import { toTask, type TaskRow } from './to-task';
 
 /**
- * Saves a task's new input. A paused or failed task stays so, without a next fire time; an active one is rescheduled.
+ * Saves a task's new input. A paused or failed task stays so, without a next fire time; an active one is rescheduled,
+ * and becomes finished when its bounds leave it no run; a finished one becomes active again when they do (ADR 0118).
  * `input` is the whole input (PUT), or made from the task as it is once locked (PATCH merges its patch into it, ADR
  * 0112), so that a save in between is never undone.
  */
@@ -48,7 +52,7 @@ export async function updateTask({
     await pinUnfinishedRuns(tx, before);
     const [after] = await tx
       .update(tasks)
-      .set(before.status === 'active' ? values : { ...values, nextFireAt: null })
+      .set(await boundedValues(tx, { before, values, plan, upgradable: paymentsAvailable(env) }))
       .where(eq(tasks.id, taskId))
       .returning();
     if (!after) throw taskNotFound();
@@ -58,6 +62,24 @@ export async function updateTask({
   });
   if (saved.status === 'active') await notifyTasksChanged(db);
   return toTask(saved);
+}
+
+/** The columns a save sets, with the status its bounds give a task that is active or finished. */
+async function boundedValues(
+  tx: Transaction,
+  { before, values, plan, upgradable }: { before: TaskRow; values: ReturnType<typeof taskValues>; plan: Plan; upgradable: boolean },
+) {
+  if (before.status !== 'active' && before.status !== 'finished') return { ...values, nextFireAt: null };
+  const reason = await finishedReasonOf(tx, {
+    taskId: before.id,
+    schedule: values,
+    maxRuns: values.maxRuns,
+    nextFireAt: values.nextFireAt,
+  });
+  if (reason) return { ...values, status: 'finished' as const, finishedReason: reason, nextFireAt: null };
+  // Runs again: one more active task, as resuming would be.
+  if (before.status === 'finished') await assertRoomForActiveTask({ db: tx, userId: before.userId, plan, taskId: before.id, upgradable });
+  return { ...values, status: 'active' as const, finishedReason: null };
 }
 
 /** Runs still calling the model or delivering keep the task as it was when they started (issue 18). */

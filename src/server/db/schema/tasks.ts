@@ -6,6 +6,7 @@ import {
   catchUpWindowSeconds,
   deliverWhenOptions,
   deliveryMethods,
+  finishedReasons,
   overlapPolicies,
   scheduleTypes,
   taskStatuses,
@@ -48,6 +49,16 @@ export const tasks = pgTable(
     cronTimezone: text(),
     dstGap: text({ enum: dstGapPolicies }).notNull().default('shift'),
     dstRepeat: text({ enum: dstRepeatPolicies }).notNull().default('first'),
+    /** The schedule's bounds (ADR 0118): no slot after the end date (in the schedule's zone), none before the pause ends. */
+    endDate: date({ mode: 'string' }),
+    maxRuns: integer(),
+    pausedUntil: timestamp({ withTimezone: true }),
+    skipDates: date({ mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
+    /** Why the task is `finished`; null otherwise. */
+    finishedReason: text({ enum: finishedReasons }),
     prompt: jsonb().$type<TaskPrompt>().notNull(),
     deliveryMethod: text({ enum: deliveryMethods }).notNull(),
     deliveryConfig: jsonb().$type<TaskDeliveryConfig>().notNull(),

@@ -68,6 +68,10 @@ export const taskPatchSchema = z
     cronTimezone: patchOf(input.cronTimezone),
     dstGap: patchOf(input.dstGap.unwrap()),
     dstRepeat: patchOf(input.dstRepeat.unwrap()),
+    endDate: patchOf(input.endDate),
+    maxRuns: patchOf(input.maxRuns),
+    pausedUntil: patchOf(input.pausedUntil),
+    skipDates: patchOf(input.skipDates),
     prompt: patchOf(
       z.preprocess(
         parsePrompt,
