@@ -31,6 +31,7 @@ import { ReliabilityCard } from './reliability-card';
 import { TaskRunHistory } from './task-run-history';
 import { TaskNotFound, isTaskNotFound } from './task-not-found';
 import { TaskStatusBadge } from './task-status-badge';
+import { finishedText, TaskBoundsDetails } from './task-bounds-details';
 import { TaskUpcomingRuns } from './task-upcoming-runs';
 import { dstGapLabel, dstGapTexts, dstRepeatLabel, dstRepeatTexts } from './dst-policy-texts';
 import { WebhookSecret } from './webhook-secret';
@@ -229,6 +230,7 @@ function nextRunText(task: Task): string {
   if (task.nextFireAt) return formatInZoneOf(task.nextFireAt, scheduleTimeZone(task));
   if (task.status === 'paused') return 'Paused';
   if (task.status === 'error') return 'Stopped after repeated failures. Resume the task to schedule it again.';
+  if (task.status === 'finished') return finishedText(task) ?? 'Finished';
   return 'Not scheduled';
 }
 
@@ -267,6 +269,11 @@ function TaskDetailView({ task }: { task: Task }) {
           <TaskStatusBadge status={task.status} />
         </div>
         {task.description ? <p className="max-w-3xl text-slate-600">{task.description}</p> : null}
+        {task.status === 'finished' ? (
+          <p className="text-sm font-medium text-slate-700" data-testid="finished-reason">
+            {finishedText(task)}
+          </p>
+        ) : null}
         <OverdueNote slot={overdue} timeZone={zone} />
       </div>
 
@@ -292,6 +299,7 @@ function TaskDetailView({ task }: { task: Task }) {
                 {task.backfillWaiting} {task.backfillWaiting === 1 ? 'slot waits' : 'slots wait'} to run
               </Detail>
             ) : null}
+            <TaskBoundsDetails task={task} zone={zone} />
           </dl>
           <TaskUpcomingRuns task={task} />
         </TitledCard>

@@ -7,6 +7,7 @@ const statusFilters: { value: TaskListFilter; label: string }[] = [
   { value: 'all', label: 'All Tasks' },
   { value: 'active', label: 'Active' },
   { value: 'paused', label: 'Paused' },
+  { value: 'finished', label: 'Finished' },
 ];
 
 type TaskListToolbarProps = {

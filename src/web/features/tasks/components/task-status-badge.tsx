@@ -2,11 +2,13 @@ import type { LastRun } from '#shared/runs/run.schema';
 import { StatusPill, type StatusAppearance } from '#web/components/ui/status-pill';
 import { runBadge, type DeliveryOutcomeKind } from '#web/lib/delivery-text';
 
-// Spec section 4: active green, paused yellow, error red; a status this build does not know yet shows grey.
+// Spec section 4: active green, paused yellow, error red; finished (ADR 0118) and a status this build does not know
+// yet show grey.
 const appearance: Record<string, StatusAppearance> = {
   active: { label: 'Active', className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20', dot: 'bg-emerald-500' },
   paused: { label: 'Paused', className: 'bg-amber-50 text-amber-800 ring-amber-600/25', dot: 'bg-amber-500' },
   error: { label: 'Error', className: 'bg-red-50 text-red-800 ring-red-600/20', dot: 'bg-red-500' },
+  finished: { label: 'Finished', className: 'bg-slate-100 text-slate-700 ring-slate-500/20', dot: 'bg-slate-400' },
 };
 
 /** What an active task's status adds when its last result did not arrive (ADR 0106). */
