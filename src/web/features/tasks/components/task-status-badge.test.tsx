@@ -8,10 +8,11 @@ describe('task status badge', () => {
     ['active', 'Active', 'emerald'],
     ['paused', 'Paused', 'amber'],
     ['error', 'Error', 'red'],
+    ['finished', 'Finished', 'slate'],
   ])('shows %s as "%s" in %s', (status, label, colour) => {
     render(<TaskStatusBadge status={status} />);
     const badge = screen.getByText(label);
-    expect(badge.className).toContain(`bg-${colour}-50`);
+    expect(badge.className).toContain(colour === 'slate' ? 'bg-slate-100' : `bg-${colour}-50`);
   });
 
   it('shows a status it does not know in grey, by its own name', () => {

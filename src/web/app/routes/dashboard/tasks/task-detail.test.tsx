@@ -232,6 +232,37 @@ describe('task detail page', () => {
     expect(history.textContent).not.toContain('No runs yet.');
   });
 
+  it('says a finished task made its runs, shows its bounds and offers to resume it (ADR 0118)', async () => {
+    stubTaskApi(
+      makeTask({
+        status: 'finished',
+        finishedReason: 'max_runs',
+        maxRuns: 10,
+        endDate: '2026-03-31',
+        skipDates: ['2026-02-14', '2026-02-16'],
+        nextFireAt: null,
+      }),
+    );
+    renderTaskDetail();
+
+    await screen.findByRole('heading', { name: 'Morning news digest' });
+    expect(document.querySelector('[data-status]')?.textContent).toBe('Finished');
+    expect(screen.getByTestId('finished-reason').textContent).toBe('Finished: made its 10 runs');
+    expect(detail('Next run')).toBe('Finished: made its 10 runs');
+    expect(detail('Ends')).toBe('After 2026-03-31');
+    expect(detail('Ends after')).toBe('10 runs');
+    expect(detail('Skip dates')).toBe('2026-02-14, 2026-02-16');
+    expect(screen.queryByRole('region', { name: 'Upcoming runs' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
+  });
+
+  it('says a task finished at its end date', async () => {
+    stubTaskApi(makeTask({ status: 'finished', finishedReason: 'end_date', endDate: '2026-01-20', nextFireAt: null }));
+    renderTaskDetail();
+    await screen.findByRole('heading', { name: 'Morning news digest' });
+    expect(screen.getByTestId('finished-reason').textContent).toBe('Finished: reached its end date');
+  });
+
   it('lists the next ten runs of a cron read in New York across the spring change, with the policies chosen (ADR 0116)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-12-06T12:00:00Z'));
