@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MeUser } from '#shared/auth/me.schema';
 import type { UserSettings } from '#shared/settings/user-settings.schema';
 import type { Subscription } from '#shared/billing/plan.schema';
-import type { Task } from '#shared/tasks/task.schema';
+import { slotNoteTexts } from '#shared/tasks/slot-notes';
+import { taskMessages, type Task } from '#shared/tasks/task.schema';
 import { catalogBody } from '#web/testing/catalog-fixtures';
 import { testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi, testSettings, type StubRequest } from '#web/testing/api-stubs';
@@ -527,6 +528,40 @@ describe('create task page', () => {
 
     const [body] = (await createTask(user, fetchMock)) as Record<string, unknown>[];
     expect(body).toMatchObject({ localTime: '01:30', timezone: 'America/New_York', dstGap: 'skip', dstRepeat: 'both' });
+  });
+
+  it('bounds the schedule in its Ends area, the next runs saying which slots do not run and why (ADR 0118)', async () => {
+    const { fetchMock } = renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+
+    fireEvent.change(field('End Date'), { target: { value: '2026-01-17' } });
+    await fillIn(user, field('Skip Dates'), '2026-01-15');
+    await fillIn(user, field('After N Runs'), '5');
+    const runs = within(nextRuns() as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(runs).toEqual([
+      'Wed, Jan 14, 2026, 09:00 AM',
+      `Thu, Jan 15, 2026, 09:00 AM${slotNoteTexts.skipped_date}`,
+      'Fri, Jan 16, 2026, 09:00 AM',
+      'Sat, Jan 17, 2026, 09:00 AM',
+      `Sun, Jan 18, 2026, 09:00 AM${slotNoteTexts.after_end}`,
+    ]);
+
+    const [body] = (await createTask(user, fetchMock)) as Record<string, unknown>[];
+    expect(body).toMatchObject({ endDate: '2026-01-17', skipDates: ['2026-01-15'], maxRuns: 5 });
+    expect(body).not.toHaveProperty('pausedUntil');
+  });
+
+  it('refuses an end date before the start date under the field', async () => {
+    renderNewTask();
+    const user = userEvent.setup();
+    await formReady();
+    fireEvent.change(field('End Date'), { target: { value: '2026-01-10' } });
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(await screen.findByText(taskMessages.endDate)).toBeTruthy();
   });
 
   it('brings the time and start date back when leaving Custom', async () => {

@@ -12,11 +12,36 @@ const previewCount = 10;
  */
 export function NextRuns() {
   const { control } = useTaskFormContext();
-  const [scheduleType, localTime, startDate, timezone, customCron, cronTimezone, dstGap, dstRepeat] = useWatch({
-    control,
-    name: ['scheduleType', 'localTime', 'startDate', 'timezone', 'customCron', 'cronTimezone', 'dstGap', 'dstRepeat'],
-  });
-  const fields = { scheduleType, localTime, startDate, timezone, customCron, cronTimezone, dstGap, dstRepeat };
+  const [scheduleType, localTime, startDate, timezone, customCron, cronTimezone, dstGap, dstRepeat, endDate, pausedUntil, skipDates] =
+    useWatch({
+      control,
+      name: [
+        'scheduleType',
+        'localTime',
+        'startDate',
+        'timezone',
+        'customCron',
+        'cronTimezone',
+        'dstGap',
+        'dstRepeat',
+        'endDate',
+        'pausedUntil',
+        'skipDates',
+      ],
+    });
+  const fields = {
+    scheduleType,
+    localTime,
+    startDate,
+    timezone,
+    customCron,
+    cronTimezone,
+    dstGap,
+    dstRepeat,
+    endDate,
+    pausedUntil,
+    skipDates,
+  };
   const runs = upcomingRuns(fields, new Date(), previewCount);
   if (runs.length === 0) return null;
   const zone = scheduleType === 'custom' && cronTimezone ? cronTimezone : timezone;

@@ -10,6 +10,7 @@ import { browserTimeZone } from '#web/lib/time-zones';
 import { ChoiceCards, type Choice } from './choice-cards';
 import { DaylightSavingFields } from './daylight-saving-fields';
 import { NextRuns } from './next-runs';
+import { ScheduleBoundsFields } from './schedule-bounds-fields';
 import { useTaskFormContext } from './use-task-form';
 
 const scheduleChoices: Choice<ScheduleType>[] = [
@@ -168,6 +169,8 @@ export function ScheduleCard() {
       </Field>
 
       <DaylightSavingFields />
+
+      <ScheduleBoundsFields />
 
       <NextRuns />
     </TitledCard>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { specDefaultSchedule, type UserSettings } from '#shared/settings/user-settings.schema';
 import { defaultProvider, providerCatalog } from '#shared/tasks/catalog';
 import { toLocalScheduleTime, upcomingSlots, type Schedule, type Slot } from '#shared/tasks/schedule';
+import type { ScheduleBounds } from '#shared/tasks/schedule-bounds';
 import {
   catchUpWindowSeconds,
   isValidCron,
@@ -113,13 +114,18 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     budget: task.budget,
     catchUpWindow: task.catchUpWindow,
     overlap: task.overlap,
+    endDate: task.endDate,
+    maxRuns: task.maxRuns,
+    pausedUntil: task.pausedUntil,
+    skipDates: task.skipDates.length ? task.skipDates : null,
   };
 }
 
 type ScheduleFields = Pick<
   TaskFormValues,
   'scheduleType' | 'localTime' | 'startDate' | 'timezone' | 'customCron' | 'cronTimezone' | 'dstGap' | 'dstRepeat'
->;
+> &
+  Partial<Pick<TaskFormValues, 'endDate' | 'pausedUntil' | 'skipDates'>>;
 
 /**
  * The schedule the fields make, or null while they do not make one yet. A simple schedule without a start date
@@ -128,14 +134,36 @@ type ScheduleFields = Pick<
 export function storedSchedule(fields: ScheduleFields, now = new Date()): Schedule | null {
   const { scheduleType, timezone, dstGap, dstRepeat } = fields;
   if (!isTimeZone(timezone)) return null;
+  const bounds = boundsOf(fields);
   const startDate = fields.startDate && datePattern.test(fields.startDate) ? fields.startDate : undefined;
   if (scheduleType === 'custom') {
     const customCron = fields.customCron?.trim() ?? '';
     const cronTimezone = fields.cronTimezone && isTimeZone(fields.cronTimezone) ? fields.cronTimezone : timezone;
-    return isValidCron(customCron) ? { scheduleType, customCron, cronTimezone, startDate, timezone, dstGap, dstRepeat } : null;
+    return isValidCron(customCron) ? { scheduleType, customCron, cronTimezone, startDate, timezone, dstGap, dstRepeat, ...bounds } : null;
   }
   if (!fields.localTime || !timePattern.test(fields.localTime)) return null;
-  return { scheduleType, localTime: fields.localTime, startDate: startDate ?? todayIn(timezone, now), timezone, dstGap, dstRepeat };
+  return {
+    scheduleType,
+    localTime: fields.localTime,
+    startDate: startDate ?? todayIn(timezone, now),
+    timezone,
+    dstGap,
+    dstRepeat,
+    ...bounds,
+  };
+}
+
+/** The bounds the fields give, leaving out any not (yet) well-formed: the preview shows what the save would keep. */
+function boundsOf({
+  endDate,
+  pausedUntil,
+  skipDates,
+}: Partial<Pick<TaskFormValues, 'endDate' | 'pausedUntil' | 'skipDates'>>): ScheduleBounds {
+  return {
+    endDate: endDate && datePattern.test(endDate) ? endDate : null,
+    pausedUntil: pausedUntil && !Number.isNaN(Date.parse(pausedUntil)) ? pausedUntil : null,
+    skipDates: (skipDates ?? []).filter((date) => datePattern.test(date)),
+  };
 }
 
 /** The next fire times the schedule fields describe, with their DST notes, for the live preview; empty while incomplete. */
@@ -144,7 +172,16 @@ export function upcomingRuns(fields: ScheduleFields, now = new Date(), count = 3
   return schedule ? upcomingSlots(schedule, { after: now, count, notes: true }) : [];
 }
 
-/** What the API receives: the validated form as it is (its time is already local, as the API stores it). */
-export function toTaskInput(values: ParsedTaskInput): TaskInput {
-  return values;
+/**
+ * What the API receives: the validated form as it is (its time is already local, as the API stores it). Bounds left
+ * empty are left out: PUT reads an absent bound as none, and a task without bounds is sent as before them.
+ */
+export function toTaskInput({ endDate, maxRuns, pausedUntil, skipDates, ...values }: ParsedTaskInput): TaskInput {
+  return {
+    ...values,
+    ...(endDate ? { endDate } : {}),
+    ...(maxRuns ? { maxRuns } : {}),
+    ...(pausedUntil ? { pausedUntil } : {}),
+    ...(skipDates.length ? { skipDates } : {}),
+  };
 }
