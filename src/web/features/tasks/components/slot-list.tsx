@@ -5,7 +5,7 @@ import { formatInstant } from '#web/lib/date-time';
 import { timeZoneName } from '#web/lib/time-zones';
 
 /**
- * A schedule's coming slots in its zone, each with what daylight saving does to it: the form's "Next runs" and the
+ * A schedule's coming slots in its zone, each with what daylight saving or a bound (ADR 0118) does to it: the form's "Next runs" and the
  * task page's "Upcoming runs" show them alike.
  */
 export function SlotList({ id, title, slots, timeZone }: { id: string; title: string; slots: Slot[]; timeZone: string }) {

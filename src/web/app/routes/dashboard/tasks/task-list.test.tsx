@@ -298,6 +298,8 @@ describe('task list page', () => {
       ['All Tasks', 'true'],
       ['Active', 'false'],
       ['Paused', 'false'],
+      // Tasks that reached their end date or run count (ADR 0118).
+      ['Finished', 'false'],
     ]);
 
     await user.click(within(group).getByRole('button', { name: 'Paused' }));
