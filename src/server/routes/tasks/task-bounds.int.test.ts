@@ -4,7 +4,7 @@ import { upcomingRunsSchema } from '#shared/tasks/schedule-preview.schema';
 import { taskMessages, taskPageSchema, taskResponseSchema } from '#shared/tasks/task.schema';
 import { useTestApp, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
-import { seedTask } from '#test/seed';
+import { seedRun, seedTask } from '#test/seed';
 import { tasks } from '../../db/schema';
 
 /* A schedule's bounds through the API (ADR 0118): saved, refused with the field's message, listed in the preview. */
@@ -115,6 +115,30 @@ describe('a task’s bounds', () => {
     expect(reopened.task.nextFireAt).not.toBeNull();
     const [row] = await t.database.db.select().from(tasks).where(eq(tasks.id, finished.id));
     expect(row?.status).toBe('active');
+  });
+
+  it('keeps a task that made its runs finished on resume, and resumes it once it may make more', async () => {
+    const task = await seedTask(t.database.db, ownerId, {
+      name: 'Ten runs',
+      scheduleType: 'daily',
+      timezone: 'UTC',
+      localTime: '09:00',
+      startDate: '2026-01-01',
+      maxRuns: 1,
+      status: 'finished',
+      finishedReason: 'max_runs',
+      nextFireAt: null,
+    });
+    await seedRun(t.database.db, task, { trigger: 'schedule', scheduledFor: new Date('2026-01-01T09:00:00Z') });
+    const resumed = await owner.expectOk(taskResponseSchema, `/api/tasks/${task.id}/resume`, { method: 'POST', status: 200 });
+    expect(resumed.task).toMatchObject({ status: 'finished', finishedReason: 'max_runs', nextFireAt: null });
+    const more = await owner.expectOk(taskResponseSchema, `/api/tasks/${task.id}`, {
+      method: 'PATCH',
+      body: { maxRuns: 2 },
+      status: 200,
+    });
+    expect(more.task).toMatchObject({ status: 'active', finishedReason: null, maxRuns: 2 });
+    expect(more.task.nextFireAt).not.toBeNull();
   });
 
   it('refuses a new task whose end date leaves it no run', async () => {
