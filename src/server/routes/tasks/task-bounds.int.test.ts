@@ -141,6 +141,25 @@ describe('a task’s bounds', () => {
     expect(more.task.nextFireAt).not.toBeNull();
   });
 
+  it('does not count finished tasks as active for the plan, but counts one an edit makes active again', async () => {
+    const { client, id: userId } = await t.signIn({ name: 'Free Finisher' });
+    const finished = await seedTask(t.database.db, userId, {
+      scheduleType: 'daily',
+      timezone: 'UTC',
+      localTime: '09:00',
+      startDate: '2026-01-01',
+      endDate: '2026-02-01',
+      status: 'finished',
+      finishedReason: 'end_date',
+      nextFireAt: null,
+    });
+    // Free allows 5 active tasks: the finished one takes none of them.
+    for (let i = 0; i < 5; i += 1) expect((await client.request('/api/tasks', { method: 'POST', body: daily })).status).toBe(201);
+    const refused = await client.expectError(`/api/tasks/${finished.id}`, { method: 'PATCH', body: { endDate: null }, status: 403 });
+    expect(refused.error.code).toBe('plan_limit');
+    expect((await client.expectOk(taskResponseSchema, `/api/tasks/${finished.id}`)).task.status).toBe('finished');
+  });
+
   it('refuses a new task whose end date leaves it no run', async () => {
     const { error } = await owner.expectError('/api/tasks', {
       method: 'POST',
