@@ -1,6 +1,7 @@
 import { toast, toastError } from '#web/lib/toast';
 import type { Task } from '#shared/tasks/task.schema';
 import { useChangeTaskStatus, type TaskStatusChange } from '../api/change-task-status';
+import { finishedText } from '../components/task-bounds-details';
 
 const toasts: Record<TaskStatusChange, { done: string; description: string; failed: string; fallback: string }> = {
   pause: {
@@ -30,7 +31,13 @@ export function useToggleTaskStatus(task: Pick<Task, 'id' | 'status'>) {
     changeStatus.mutate(
       { taskId: task.id, change: action },
       {
-        onSuccess: () => toast.success(done, { description }),
+        // A finished task its bounds still leave no run stays finished (ADR 0118): say so, not "resumed".
+        onSuccess: (saved) =>
+          saved.status === 'finished'
+            ? toast.info('Task still finished', {
+                description: `${finishedText(saved) ?? 'Finished'}. Change its Ends settings to run it again.`,
+              })
+            : toast.success(done, { description }),
         onError: (error) => toastError(failed, error, fallback),
       },
     );

@@ -256,6 +256,17 @@ describe('task detail page', () => {
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
   });
 
+  it('says a finished task stays finished when resuming finds it no run left', async () => {
+    const finished = makeTask({ status: 'finished', finishedReason: 'max_runs', maxRuns: 10, nextFireAt: null });
+    stubTaskApi(finished, { [`POST /api/tasks/${finished.id}/resume`]: () => jsonResponse({ task: finished }) });
+    renderTaskDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resume' }));
+    expect(await screen.findByText('Task still finished')).toBeTruthy();
+    expect(screen.getByText('Finished: made its 10 runs. Change its Ends settings to run it again.')).toBeTruthy();
+    expect(screen.queryByText('Task resumed')).toBeNull();
+  });
+
   it('says a task finished at its end date', async () => {
     stubTaskApi(makeTask({ status: 'finished', finishedReason: 'end_date', endDate: '2026-01-20', nextFireAt: null }));
     renderTaskDetail();
