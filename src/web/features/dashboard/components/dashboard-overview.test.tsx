@@ -198,7 +198,12 @@ describe('dashboard overview', () => {
     // The account's days are in Berlin; the task runs at 09:30 New York time (14:30 UTC on its start date).
     setSignedInTimeZone('Europe/Berlin');
     try {
-      const newYork = makeTask({ localTime: '09:30', scheduleTime: '14:30', timezone: 'America/New_York', nextFireAt: '2026-01-16T14:30:00.000Z' });
+      const newYork = makeTask({
+        localTime: '09:30',
+        scheduleTime: '14:30',
+        timezone: 'America/New_York',
+        nextFireAt: '2026-01-16T14:30:00.000Z',
+      });
       stubApi({
         me: { ...testUser, timeZone: 'Europe/Berlin' },
         handlers: { 'GET /api/dashboard': () => jsonResponse(dashboard({ activeTasks: [newYork] })) },
