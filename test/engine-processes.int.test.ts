@@ -74,7 +74,7 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
 
 async function seedDueTasks(userId: string, total: number, nextFireAt: string) {
   await database.db.execute(sql`
-    insert into tasks (user_id, name, provider, model, schedule_type, schedule_time, start_date, timezone, prompt, delivery_method, delivery_config, webhook_secret, next_fire_at)
+    insert into tasks (user_id, name, provider, model, schedule_type, local_time, start_date, timezone, prompt, delivery_method, delivery_config, webhook_secret, next_fire_at)
     select ${userId}, 'Load task ' || n, 'openai', 'gpt-4.1-mini', 'hourly', '00:00', '2026-01-01', 'UTC',
       '{"input":"Say something short.","temperature":1,"searchEnabled":false}'::jsonb, 'webhook',
       jsonb_build_object('webhookUrl', ${receiver.url}::text), 'whsec_dGVzdC1zZWNyZXQtdGhhdC1pcy1sb25nLWVub3VnaA==', ${nextFireAt}::timestamptz

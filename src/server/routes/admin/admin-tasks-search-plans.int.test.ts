@@ -24,7 +24,7 @@ beforeAll(async () => {
   const plain = await seedUser(t.db, { name: 'pat', fullName: 'Pat Plain', email: 'pat@example.com' });
   const quokka = await seedUser(t.db, { name: 'quentin', fullName: 'Quentin Quokka', email: 'quentin@example.com' });
   await t.db.execute(sql`
-    insert into tasks (user_id, name, provider, model, schedule_type, schedule_time, timezone, prompt, delivery_method, delivery_config, webhook_secret, status, created_at)
+    insert into tasks (user_id, name, provider, model, schedule_type, local_time, timezone, prompt, delivery_method, delivery_config, webhook_secret, status, created_at)
     select case when n % 97 = 0 then ${quokka.id} else ${plain.id} end, case when n % 2 = 0 then 'Markets' else 'Weather' end || ' brief ' || n,
       'openai', 'gpt-4.1-mini', 'daily', '09:00', 'Europe/Berlin', '{"input":"Summarise the day.","temperature":1,"searchEnabled":false}'::jsonb,
       'email', '{"email":"owner@example.com"}'::jsonb, 'whsec_YmVuY2gtc2VjcmV0LXRoYXQtaXMtbG9uZy1lbm91Z2g=',
