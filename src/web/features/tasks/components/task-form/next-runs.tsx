@@ -1,7 +1,6 @@
-import { useWatch } from 'react-hook-form';
 import { SlotList } from '../slot-list';
 import { upcomingRuns } from './task-form-values';
-import { useTaskFormContext } from './use-task-form';
+import { useScheduleFields } from './use-schedule-fields';
 
 const previewCount = 10;
 
@@ -11,37 +10,8 @@ const previewCount = 10;
  * is invalid; the field's error says why.
  */
 export function NextRuns() {
-  const { control } = useTaskFormContext();
-  const [scheduleType, localTime, startDate, timezone, customCron, cronTimezone, dstGap, dstRepeat, endDate, pausedUntil, skipDates] =
-    useWatch({
-      control,
-      name: [
-        'scheduleType',
-        'localTime',
-        'startDate',
-        'timezone',
-        'customCron',
-        'cronTimezone',
-        'dstGap',
-        'dstRepeat',
-        'endDate',
-        'pausedUntil',
-        'skipDates',
-      ],
-    });
-  const fields = {
-    scheduleType,
-    localTime,
-    startDate,
-    timezone,
-    customCron,
-    cronTimezone,
-    dstGap,
-    dstRepeat,
-    endDate,
-    pausedUntil,
-    skipDates,
-  };
+  const fields = useScheduleFields();
+  const { scheduleType, cronTimezone, timezone } = fields;
   const runs = upcomingRuns(fields, new Date(), previewCount);
   if (runs.length === 0) return null;
   const zone = scheduleType === 'custom' && cronTimezone ? cronTimezone : timezone;

@@ -2,6 +2,7 @@ import { Braces } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { promptVariables, promptVariableValues, renderPrompt } from '#shared/tasks/prompt-variables';
 import { upcomingRuns } from './task-form-values';
+import { useScheduleFields } from './use-schedule-fields';
 import { useTaskFormContext } from './use-task-form';
 
 type PromptPreviewProps = {
@@ -15,25 +16,14 @@ type PromptPreviewProps = {
  */
 export function PromptPreview({ lastResult }: PromptPreviewProps) {
   const { control } = useTaskFormContext();
-  const [input, name, scheduleType, localTime, startDate, timezone, customCron, cronTimezone, dstGap, dstRepeat] = useWatch({
-    control,
-    name: [
-      'prompt.input',
-      'name',
-      'scheduleType',
-      'localTime',
-      'startDate',
-      'timezone',
-      'customCron',
-      'cronTimezone',
-      'dstGap',
-      'dstRepeat',
-    ],
-  });
+  const [input, name] = useWatch({ control, name: ['prompt.input', 'name'] });
+  const fields = useScheduleFields();
   const now = new Date();
-  const fields = { scheduleType, localTime, startDate, timezone, customCron, cronTimezone, dstGap, dstRepeat };
   const next = upcomingRuns(fields, now, 1)[0]?.at ?? now;
-  const preview = renderPrompt(input ?? '', promptVariableValues({ at: next, timeZone: timezone, taskName: name ?? '', lastResult }));
+  const preview = renderPrompt(
+    input ?? '',
+    promptVariableValues({ at: next, timeZone: fields.timezone, taskName: name ?? '', lastResult }),
+  );
 
   return (
     <div className="flex flex-col gap-3">

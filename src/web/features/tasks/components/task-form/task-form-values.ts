@@ -121,7 +121,7 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
   };
 }
 
-type ScheduleFields = Pick<
+export type ScheduleFields = Pick<
   TaskFormValues,
   'scheduleType' | 'localTime' | 'startDate' | 'timezone' | 'customCron' | 'cronTimezone' | 'dstGap' | 'dstRepeat'
 > &
