@@ -11,6 +11,8 @@ const landingTitle = 'Promptcron — Time-Triggered AI Automation';
 
 // One journey over some forty pages, a step a page: a context and page per page was most of their time in CI.
 test('every public page shows its heading, content and own title without JavaScript', async ({ page }) => {
+  // Some forty pages in one test: the default 30 s is a page's budget, not forty's, on a busy CI machine.
+  test.setTimeout(120_000);
   for (const { path } of publicPages) {
     await test.step(path, async () => {
       const response = await page.goto(path);
