@@ -10,6 +10,7 @@
  * overview's against the first page beside it (issue 39, bench/dashboard-goals.ts). Then the status page's: the
  * daily rollup run once over every seeded run and timed, and `GET /api/status` beside the first page (issue 40,
  * bench/status-goals.ts; the issue's figure is at BENCH_RUNS=1000000, `BENCH_SCENARIOS=status` measures only that).
+ * Then the schedule preview (ADR 0116, bench/preview-goals.ts; `BENCH_SCENARIOS=preview`): 50 runs at p95 ≤ 50 ms.
  * BENCH_GROWTH_FROM=report.json compares with an earlier run's report (e.g. the 100,000-run one): the growth goals.
  * Also reports what the run_changed triggers cost the scheduler's batch inserts.
  */
@@ -31,6 +32,7 @@ import * as schema from '#server/db/schema/index';
 import { adminTasks, adminUsers, againstHistory, measureExport, seedAdminLists } from './admin-lists';
 import { dashboardGoals, printDashboardGoals } from './dashboard-goals';
 import { printStatusGoals, statusGoals, type StatusReport } from './status-goals';
+import { measurePreview, previewGoals, printPreviewGoals, schedulePreviewPath } from './preview-goals';
 import { historyGoals, printGoals, type Measured, type Report } from './history-goals';
 import { connectDatabase, type Database } from '#server/db/client';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
@@ -242,6 +244,10 @@ async function measureAll(
           ],
           true,
         );
+  const preview =
+    only && !only.includes('preview')
+      ? undefined
+      : await measurePreview((at, post) => measure(baseUrl, agent, cookie, schedulePreviewPath, at, durationMs, post));
   const status =
     only && !only.includes('status') ? undefined : await measureStatus(db, baseUrl, (requests) => sideBySide(connections, requests, true));
   // Each admin list right after a round of the history's first page, its reference: minutes apart, the machine's load
@@ -283,6 +289,7 @@ async function measureAll(
     dashboardFloor,
     dashboardFirstPage,
     status,
+    preview,
     historyExport,
     admin: { users: adminUsers, tasks: adminTasks, ...admin, againstHistoryFirstPage: againstHistory(adminPairs), exports },
     triggerCost,
@@ -293,10 +300,12 @@ async function measureAll(
   const overviewGoals = dashboardGoals(report);
   printDashboardGoals(overviewGoals, report);
   const statusPageGoals = statusGoals(report, status);
+  const upcomingGoals = previewGoals(preview);
+  printPreviewGoals(upcomingGoals, preview);
   printStatusGoals(statusPageGoals, status);
   printAdminGoals(againstHistory(adminPairs), exports);
   const output = JSON.stringify(
-    { ...report, goals: [...goals, ...overviewGoals, ...statusPageGoals] },
+    { ...report, goals: [...goals, ...overviewGoals, ...statusPageGoals, ...upcomingGoals] },
     (key, value: unknown) => (key === 'latencies' ? undefined : value),
     2,
   );
@@ -552,13 +561,21 @@ async function measure(
   path: string,
   at = connections,
   ms = durationMs,
+  post?: string,
 ): Promise<Measured> {
+  const sent = post ? { method: 'POST' as const, body: post } : {};
   const run = (runMs: number) =>
     new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
       const latencies: number[] = [];
       let failures = 0;
       const instance = autocannon(
-        { url: `${baseUrl}${path}`, connections: at, duration: runMs / 1000, headers: { Cookie: cookie, Origin: baseUrl } },
+        {
+          url: `${baseUrl}${path}`,
+          connections: at,
+          duration: runMs / 1000,
+          headers: { Cookie: cookie, Origin: baseUrl, ...(post ? { 'Content-Type': 'application/json' } : {}) },
+          ...sent,
+        },
         (error: unknown, result: autocannon.Result) => {
           if (error) reject(error instanceof Error ? error : new Error(String(error)));
           else resolve({ latencies: latencies.sort((a, b) => a - b), failures: failures + result.errors + result.timeouts });
@@ -571,7 +588,7 @@ async function measure(
     });
   await run(3_000);
   const { latencies, failures } = await run(ms);
-  const sample = await request(baseUrl, agent, path, { cookie });
+  const sample = await request(baseUrl, agent, path, { cookie, ...sent });
   const body = JSON.parse(sample.body) as { total?: number; items?: unknown[] };
   return {
     path,

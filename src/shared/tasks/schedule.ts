@@ -68,11 +68,11 @@ export function toLocalScheduleTime(utcTime: string, date: string, timeZone: str
 // the same few patterns again and again.
 const parsedPatterns = new Map<string, Cron>();
 
-function cronFor(pattern: string, timezone: string): Cron {
-  const key = `${timezone} ${pattern}`;
+function cronFor(pattern: string, zone: string | number): Cron {
+  const key = `${zone} ${pattern}`;
   let cron = parsedPatterns.get(key);
   if (!cron) {
-    cron = new Cron(pattern, { timezone, paused: true });
+    cron = new Cron(pattern, typeof zone === 'number' ? { utcOffset: zone, paused: true } : { timezone: zone, paused: true });
     if (parsedPatterns.size >= 1_000) parsedPatterns.clear();
     parsedPatterns.set(key, cron);
   }
@@ -156,15 +156,39 @@ function wallSlots(schedule: Schedule, { after, count, notes }: { after: Date; c
 }
 
 function nextOccurrences(patterns: string[], timeZone: string, from: Date, count: number): Date[] {
-  if (patterns.length === 1) return cronFor(patterns[0] ?? '', timeZone).nextRuns(count, from);
+  if (patterns.length === 1) return zonedRuns(patterns[0] ?? '', timeZone, count, from);
   const [onTheDay = '', onMonthEnds = ''] = patterns;
   const day = Number(onTheDay.split(' ')[2]);
-  const shortMonthEnds = cronFor(onMonthEnds, timeZone)
-    .nextRuns(count, from)
-    .filter((instant) => wallTimeAt(instant, timeZone).day < day);
-  return [...cronFor(onTheDay, timeZone).nextRuns(count, from), ...shortMonthEnds]
-    .sort((a, b) => a.getTime() - b.getTime())
-    .slice(0, count);
+  const shortMonthEnds = zonedRuns(onMonthEnds, timeZone, count, from).filter((instant) => wallTimeAt(instant, timeZone).day < day);
+  return [...zonedRuns(onTheDay, timeZone, count, from), ...shortMonthEnds].sort((a, b) => a.getTime() - b.getTime()).slice(0, count);
+}
+
+/**
+ * The pattern's next `count` runs in the zone, as croner gives them in it. Croner converts every candidate through the
+ * zone's formatter, which cost a 50-run preview ~3 ms; between clock changes a zone is a fixed offset, which croner
+ * walks in arithmetic, five times faster. A run whose offset is not the one it was found with lies past a change:
+ * from the last good run, the zoned walk takes the next few across it, then the fixed walk goes on in the new offset.
+ */
+function zonedRuns(pattern: string, timeZone: string, count: number, from: Date): Date[] {
+  const runs: Date[] = [];
+  let after = from;
+  while (runs.length < count) {
+    const offset = offsetAt(after.getTime(), timeZone) / 60_000;
+    // In steps of at most 64: a long list (a year of five-minute runs) meets a change after thousands of runs.
+    const found = cronFor(pattern, offset).nextRuns(Math.min(64, count - runs.length), after);
+    const changed = found.findIndex((run) => offsetAt(run.getTime(), timeZone) / 60_000 !== offset);
+    runs.push(...(changed === -1 ? found : found.slice(0, changed)));
+    if (changed === -1) {
+      if (found.length === 0) break;
+      after = found.at(-1) ?? after;
+      continue;
+    }
+    const across = cronFor(pattern, timeZone).nextRuns(Math.min(3, count - runs.length), runs.at(-1) ?? after);
+    if (!across.length) break;
+    runs.push(...across);
+    after = across.at(-1) ?? after;
+  }
+  return runs;
 }
 
 const offsetAt = (instant: number, timeZone: string) => {
