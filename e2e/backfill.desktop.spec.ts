@@ -33,4 +33,13 @@ test('backfill three past days from the task page and find their runs in its his
     await expect(history.getByText('Backfill', { exact: true })).toHaveCount(3, { timeout: 1_000 });
     await expect(history.getByText('Processing')).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 45_000 });
+
+  // History says what started a run too.
+  await page.goto('/dashboard/history');
+  await page
+    .getByRole('button', { name: /^View Full Results of Daily report/ })
+    .first()
+    .click();
+  const results = page.getByRole('dialog', { name: 'Daily report' });
+  await expect(results.getByText('Trigger', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('Backfill');
 });

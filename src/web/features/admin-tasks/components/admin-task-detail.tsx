@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { runTriggerLabel } from '#web/components/runs/run-trigger';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
@@ -80,7 +81,7 @@ export function AdminTaskDetail({ taskId }: { taskId: string }) {
                   {formatLocalDateTime(run.startedAt)}
                 </time>
                 <span className="text-sm text-slate-600">
-                  {run.status} · {run.trigger}
+                  {run.status} · {runTriggerLabel(run.trigger)}
                   {run.error ? ` · ${run.error}` : ''}
                 </span>
               </li>

@@ -12,6 +12,7 @@ import { deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } fro
 import { runDurationText } from '#web/lib/run-text';
 import { useRun } from '../api/get-run';
 import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
+import { runTriggerLabel } from '#web/components/runs/run-trigger';
 
 function Moment({ iso }: { iso: string | null | undefined }) {
   return iso ? <time dateTime={iso}>{formatLocalDateTime(iso)}</time> : <>—</>;
@@ -45,6 +46,7 @@ function RunResults({ listed }: { listed: Run }) {
             <DeliveryOutcomeLabel outcome={delivery.outcome} />
           </span>
         </Fact>
+        <Fact label="Trigger">{runTriggerLabel(run.trigger)}</Fact>
         <Fact label="Started">
           <Moment iso={run.startedAt ?? run.scheduledFor} />
         </Fact>

@@ -21,12 +21,9 @@ import { formatInZoneOf } from '#web/lib/date-time';
 import { deliveryMethodLabel, deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { formatCount } from '#web/lib/numbers';
 import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
+import { runTriggerLabel } from '#web/components/runs/run-trigger';
 
 const loadFailed = 'Failed to load task runs. Please try again.';
-
-function capitalize(value: string): string {
-  return value.charAt(0).toUpperCase() + value.slice(1);
-}
 
 /** The delivery's outcome word; while retrying, with the next attempt's time when known. */
 function DeliveryStatus({ run, timeZone }: { run: TaskRun; timeZone: string }) {
@@ -43,13 +40,6 @@ function DeliveryStatus({ run, timeZone }: { run: TaskRun; timeZone: string }) {
       ) : null}
     </span>
   );
-}
-
-function triggerLabel(trigger: string): string {
-  if (trigger === 'schedule') return 'Scheduled';
-  if (trigger === 'manual') return 'Manual';
-  if (trigger === 'backfill') return 'Backfill';
-  return capitalize(trigger);
 }
 
 /** A time of the task's runs, in the task's zone with the reader's beside it (ADR 0110). */
@@ -198,7 +188,7 @@ function RunRow({ run, attemptsTitle, timeZone }: RunListProps & { run: TaskRun 
             <LateMarker run={run} />
           </div>
           <dl className="grid grid-cols-3 gap-3 sm:flex sm:flex-wrap sm:gap-x-6">
-            <Fact label="Trigger">{triggerLabel(run.trigger)}</Fact>
+            <Fact label="Trigger">{runTriggerLabel(run.trigger)}</Fact>
             <Fact label="Duration">{runDurationText(run)}</Fact>
             <Fact label="Delivery">
               <DeliveryStatus run={run} timeZone={timeZone} />
