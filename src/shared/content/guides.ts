@@ -163,7 +163,7 @@ export const guides: GuideEntry[] = [
         paragraphs: [
           'Hourly runs every hour at the minute of the time you pick. Daily runs at that time every day. Weekly runs on the weekday of the start date, and monthly on its day of the month; the 31st runs on the last day of shorter months.',
           'Times are entered, stored and shown in your time zone, so a 09:00 task stays at 09:00 when the clocks change.',
-          'On the night the clocks go forward, a time that does not exist runs at the first minute after it, or that day is skipped; on the night they go back, a time that happens twice runs once, at the first, or at both. You choose under Daylight saving, and the form warns you of such a day in the coming year.',
+          'On the night the clocks go forward, a time that does not exist runs at the first minute after it, or that day is skipped; on the night they go back, a time that happens twice runs once, at the first, or at both (a schedule that runs every hour or more often keeps elapsed time and runs in both). You choose under Daylight saving, and the form warns you of such a day in the coming year.',
         ],
       },
     ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dstWarnings, dstWarningText } from './dst-warnings';
-import type { Schedule } from './schedule';
+import { upcomingSlots, type Schedule } from './schedule';
 
 // A December evening: the next spring-forward and fall-back changes of both zones lie within the year ahead.
 const after = new Date('2026-12-06T23:00:00Z');
@@ -55,13 +55,22 @@ describe('daylight-saving warnings of the task form (ADR 0116)', () => {
     expect(texts({ scheduleType: 'weekly', localTime: '02:30', startDate: '2026-12-07', timezone: 'Europe/Berlin' })).toEqual([]);
   });
 
-  it('lists the times of a frequent cron that happen twice, and keeps a minute cron cheap', () => {
-    expect(texts({ scheduleType: 'custom', customCron: '*/15 * * * *', timezone: 'Europe/Berlin' })).toEqual([
-      'On Sun, Oct 31, 2027 02:00, 02:15, 02:30 and 02:45 happen twice in Europe/Berlin (clocks go back): it runs once, at the first.',
+  it('lists the times of a frequent cron that happen twice, runs them in both passes, and keeps a minute cron cheap', () => {
+    const quarterly: Schedule = { scheduleType: 'custom', customCron: '*/15 * * * *', timezone: 'Europe/Berlin' };
+    expect(texts(quarterly)).toEqual([
+      'On Sun, Oct 31, 2027 02:00, 02:15, 02:30 and 02:45 happen twice in Europe/Berlin (clocks go back): it runs at both, as a schedule that runs every hour or more often keeps elapsed time.',
+    ]);
+    // What the warning says is what the schedule does: both passes of the repeated hour, under the default policy.
+    const repeatedHour = upcomingSlots(quarterly, { after: new Date('2027-10-30T23:50:00Z'), count: 8, notes: true });
+    expect(repeatedHour.map((slot) => [slot.at.toISOString().slice(11, 16), slot.note])).toEqual(
+      ['00:00', '00:15', '00:30', '00:45', '01:00', '01:15', '01:30', '01:45'].map((utc) => [utc, 'dst_repeated']),
+    );
+    expect(texts({ ...quarterly, customCron: '0 * * * *' })).toEqual([
+      'On Sun, Oct 31, 2027 02:00 happens twice in Europe/Berlin (clocks go back): it runs at both, as a schedule that runs every hour or more often keeps elapsed time.',
     ]);
     const started = performance.now();
     expect(texts({ scheduleType: 'custom', customCron: '* * * * *', timezone: 'Europe/Berlin' })).toEqual([
-      'On Sun, Oct 31, 2027 02:00 to 02:59 happen twice in Europe/Berlin (clocks go back): it runs once, at the first.',
+      'On Sun, Oct 31, 2027 02:00 to 02:59 happen twice in Europe/Berlin (clocks go back): it runs at both, as a schedule that runs every hour or more often keeps elapsed time.',
     ]);
     expect(performance.now() - started).toBeLessThan(2_000);
   });

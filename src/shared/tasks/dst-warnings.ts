@@ -15,6 +15,11 @@ export interface DstWarning {
   timeZone: string;
   /** Where a time that does not exist runs instead, under the "shift" policy: "03:00". */
   shiftedTo?: string;
+  /**
+   * A cron that fires every hour or more often keeps elapsed time: it runs in both passes of the repeated hour whatever
+   * `dstRepeat` says, and the warning says so.
+   */
+  keepsElapsedTime?: boolean;
 }
 
 const dayMs = 24 * 60 * 60_000;
@@ -56,7 +61,9 @@ export function dstWarnings(schedule: Schedule, { after = new Date() }: { after?
     const first = repeated[0];
     if (change.kind === 'repeat' && first) {
       const times = [...new Set(repeated.map((slot) => formatTime(wallTimeAt(slot.at, timeZone))))].sort();
-      warnings.push({ kind: 'repeat', day: dayOf(first.at, timeZone), times, timeZone });
+      const warning: DstWarning = { kind: 'repeat', day: dayOf(first.at, timeZone), times, timeZone };
+      // Under "first", a time listed twice is one the cron's own minutes bring back.
+      warnings.push(repeated.length > times.length ? { ...warning, keepsElapsedTime: true } : warning);
     }
   }
   return warnings;
@@ -152,6 +159,10 @@ export function dstWarningText(
     const outcome = dstGap === 'skip' ? 'that day is skipped' : `it runs at ${warning.shiftedTo ?? ''}`;
     return `On ${warning.day} ${what} in ${warning.timeZone} (clocks go forward): ${outcome}.`;
   }
-  const outcome = dstRepeat === 'both' ? 'it runs at both' : 'it runs once, at the first';
+  const outcome = warning.keepsElapsedTime
+    ? 'it runs at both, as a schedule that runs every hour or more often keeps elapsed time'
+    : dstRepeat === 'both'
+      ? 'it runs at both'
+      : 'it runs once, at the first';
   return `On ${warning.day} ${listOf(warning.times)} ${several ? 'happen' : 'happens'} twice in ${warning.timeZone} (clocks go back): ${outcome}.`;
 }
