@@ -1211,6 +1211,13 @@ export interface components {
             provider: string;
             model: string;
             result: string | null;
+            /**
+             * @description A structured task’s answer, matching its `outputSchema`; null for free text
+             * @default null
+             */
+            output: {
+                [key: string]: unknown;
+            } | null;
             error: string | null;
             /** @enum {string} */
             deliveryStatus: "pending" | "delivered" | "failed" | "skipped";

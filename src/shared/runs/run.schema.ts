@@ -55,6 +55,13 @@ export const runSchema = z
     provider: z.string(),
     model: z.string(),
     result: z.string().nullable(),
+    // A structured task's answer as data, checked against its output schema (ADR 0119); `result` keeps its readable
+    // rendering. A default, so an older server's answer parses.
+    output: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .default(null)
+      .meta({ description: 'A structured task’s answer, matching its `outputSchema`; null for free text' }),
     error: z.string().nullable(),
     deliveryStatus: z.enum(deliveryStatuses),
     // Why the run was not delivered: a failed delivery's last error, or a skipped one's reason ("Not delivered: result unchanged").

@@ -16,6 +16,7 @@ export function makeRun(overrides: Partial<Run> = {}): Run {
     provider: 'openai',
     model: 'gpt-5-nano',
     result: 'Short answer.',
+    output: null,
     error: null,
     deliveryStatus: 'delivered',
     deliveryError: null,

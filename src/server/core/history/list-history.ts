@@ -36,6 +36,8 @@ interface HistoryRow {
   provider: string;
   model: string;
   result: string | null;
+  /** jsonb: pg parses it. */
+  output: Record<string, unknown> | null;
   error: string | null;
   delivery_status: RunRow['deliveryStatus'];
   delivery_error: string | null;
@@ -65,6 +67,7 @@ const runColumns: Record<keyof HistoryRow, string> = {
   provider: 'r.provider',
   model: 'r.model',
   result: 'r.result',
+  output: 'r.output',
   error: 'r.error',
   delivery_status: 'r.delivery_status',
   delivery_error: 'r.delivery_error',
@@ -188,6 +191,7 @@ function toHistoryRun(row: HistoryRow): Run {
     provider: row.provider,
     model: row.model,
     result: row.result,
+    output: row.output,
     error: row.error,
     deliveryStatus: row.delivery_status,
     deliveryError: row.delivery_error,

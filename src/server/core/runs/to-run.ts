@@ -30,6 +30,7 @@ export function toRun(row: RunRow, taskName: string, deliveryNextAttemptAt: stri
     provider: row.provider,
     model: row.model,
     result: row.result,
+    output: (row.output as Run['output'] | null) ?? null,
     error: row.error,
     deliveryStatus: row.deliveryStatus,
     deliveryError: row.deliveryError,

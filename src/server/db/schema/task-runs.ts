@@ -46,6 +46,8 @@ export const taskRuns = pgTable(
     provider: text().notNull(),
     model: text().notNull(),
     result: text(),
+    /** A structured task's answer as data (ADR 0119); `result` keeps its readable rendering. */
+    output: jsonb(),
     error: text(),
     /** The prompt exactly as sent, its variables filled in (issue 23); null for runs that sent none. */
     prompt: text(),

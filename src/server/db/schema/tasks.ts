@@ -65,6 +65,8 @@ export const tasks = pgTable(
     /** Deliver every completed run, only a changed result, or only when `deliveryCondition` is answered yes. */
     deliverWhen: text({ enum: deliverWhenOptions }).notNull().default('always'),
     deliveryCondition: text(),
+    /** The fields a structured result has, in the strict form the providers take (ADR 0119); null: free text. */
+    outputSchema: jsonb().$type<Record<string, unknown>>(),
     /** Signs this task's webhook deliveries (Standard Webhooks, `whsec_…`). */
     webhookSecret: text().notNull(),
     /** Null while paused or in error: the scheduler only claims tasks with a next fire time. */
