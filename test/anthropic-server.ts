@@ -5,12 +5,15 @@ export interface ReceivedMessagesRequest {
   path: string;
   /** The key as the SDK sent it: an `x-api-key` header, or `Authorization: Bearer …` in newer SDKs. */
   credentials: string | undefined;
+  /** The `anthropic-beta` header: the features the SDK asked for beyond the generally available API. */
+  betas: string | undefined;
   body: Record<string, unknown>;
 }
 
 /**
  * A real HTTP server that speaks enough of Anthropic's Messages API for the official SDK; the product reaches it
- * through ANTHROPIC_BASE_URL. Tests queue answers (an error status, headers) and read the requests it received.
+ * through ANTHROPIC_BASE_URL. Tests queue answers (an error status, headers, a refusal, a cut-off) and read the requests
+ * it received.
  */
 export async function startAnthropicServer({ defaultText = 'Hello from the test Claude.' } = {}) {
   const planned: PlannedAnswer[] = [];
@@ -21,6 +24,7 @@ export async function startAnthropicServer({ defaultText = 'Hello from the test 
     requests.push({
       path: request.url ?? '',
       credentials: (request.headers['x-api-key'] as string | undefined) ?? request.headers.authorization,
+      betas: request.headers['anthropic-beta'] as string | undefined,
       body,
     });
     const answer = planned.shift() ?? {};
@@ -33,8 +37,9 @@ export async function startAnthropicServer({ defaultText = 'Hello from the test 
             type: 'message',
             role: 'assistant',
             model: body.model,
-            content: [{ type: 'text', text: answer.text ?? defaultText }],
-            stop_reason: 'end_turn',
+            content: answer.refusal !== undefined && answer.text === undefined ? [] : [{ type: 'text', text: answer.text ?? defaultText }],
+            stop_reason: answer.refusal !== undefined ? 'refusal' : answer.truncated ? 'max_tokens' : 'end_turn',
+            stop_details: answer.refusal === undefined ? null : { type: 'refusal', category: null, explanation: answer.refusal },
             stop_sequence: null,
             usage: { input_tokens: answer.usage?.inputTokens ?? 21, output_tokens: answer.usage?.outputTokens ?? 43 },
           }

@@ -14,6 +14,10 @@ export interface PlannedAnswer {
   message?: string;
   /** The tokens the answer reports; without it, the server's default usage. */
   usage?: { inputTokens: number; outputTokens: number };
+  /** The model refuses with these words, in each API's own shape; `text` (if any) is what it wrote before. */
+  refusal?: string;
+  /** The answer stops at the output-token limit, in each API's own shape; `text` is the part written. */
+  truncated?: boolean;
 }
 
 export interface ReceivedRequest {
@@ -77,15 +81,16 @@ export async function startOpenAiServer({
           id: `resp_${requests.length}`,
           object: 'response',
           created_at: Math.floor(Date.now() / 1000),
-          status: 'completed',
+          status: answer.truncated ? 'incomplete' : 'completed',
+          incomplete_details: answer.truncated ? { reason: 'max_output_tokens' } : null,
           model: body.model,
           output: [
             {
               id: `msg_${requests.length}`,
               type: 'message',
               role: 'assistant',
-              status: 'completed',
-              content: [{ type: 'output_text', text, annotations: [] }],
+              status: answer.truncated ? 'incomplete' : 'completed',
+              content: responsesContent(answer, text),
             },
           ],
           usage: {
@@ -103,7 +108,17 @@ export async function startOpenAiServer({
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model: body.model,
-        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }],
+        choices: [
+          {
+            index: 0,
+            finish_reason: answer.truncated ? 'length' : 'stop',
+            message: {
+              role: 'assistant',
+              content: answer.refusal === undefined ? text : (answer.text ?? null),
+              refusal: answer.refusal ?? null,
+            },
+          },
+        ],
         usage: {
           prompt_tokens: usage.inputTokens,
           completion_tokens: usage.outputTokens,
@@ -121,6 +136,15 @@ export async function startOpenAiServer({
     plan: (...answers: PlannedAnswer[]) => planned.push(...answers),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A Responses message's parts: a refusal is a part of its own, after whatever text came first. */
+function responsesContent(answer: PlannedAnswer, text: string) {
+  if (answer.refusal === undefined) return [{ type: 'output_text', text, annotations: [] }];
+  return [
+    ...(answer.text === undefined ? [] : [{ type: 'output_text', text: answer.text, annotations: [] }]),
+    { type: 'refusal', refusal: answer.refusal },
+  ];
 }
 
 /** The prompt of a Responses (`input`) or Chat Completions (`messages`) request, as text to search. */
