@@ -35,33 +35,48 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): AiPr
   };
 }
 
-async function viaResponses(client: OpenAI, { model, input, temperature, webSearch, signal }: GenerateRequest) {
+async function viaResponses(client: OpenAI, { model, input, temperature, webSearch, output, signal }: GenerateRequest) {
   const response = await client.responses.create(
     {
       model,
       input,
       ...(temperature === undefined ? {} : { temperature }),
       ...(webSearch ? { tools: [{ type: 'web_search' as const }] } : {}),
+      ...(output ? { text: { format: { type: 'json_schema' as const, name: output.name, schema: output.schema, strict: true } } } : {}),
     },
     { signal },
+  );
+  // A refusal is a content part of its own beside (or instead of) the text, which output_text leaves out.
+  const refusals = response.output.flatMap((item) =>
+    item.type === 'message' ? item.content.flatMap((part) => (part.type === 'refusal' ? [part.refusal] : [])) : [],
   );
   return {
     text: response.output_text,
     usage: { inputTokens: response.usage?.input_tokens ?? null, outputTokens: response.usage?.output_tokens ?? null },
+    ...(refusals.length > 0 ? { refusal: refusals.join('\n') } : {}),
+    ...(response.status === 'incomplete' && response.incomplete_details?.reason === 'max_output_tokens' ? { truncated: true } : {}),
   };
 }
 
-async function viaChat(client: OpenAI, { model, input, temperature, signal }: GenerateRequest) {
+async function viaChat(client: OpenAI, { model, input, temperature, output, signal }: GenerateRequest) {
   const completion = await client.chat.completions.create(
     {
       model,
       messages: [{ role: 'user', content: input }],
       ...(temperature === undefined ? {} : { temperature }),
+      ...(output
+        ? { response_format: { type: 'json_schema' as const, json_schema: { name: output.name, schema: output.schema, strict: true } } }
+        : {}),
     },
     { signal },
   );
+  const choice = completion.choices[0];
+  // Null from OpenAI when the model answered; servers that know no refusals may leave it out altogether.
+  const refusal = choice?.message.refusal;
   return {
-    text: completion.choices[0]?.message.content ?? '',
+    text: choice?.message.content ?? '',
     usage: { inputTokens: completion.usage?.prompt_tokens ?? null, outputTokens: completion.usage?.completion_tokens ?? null },
+    ...(typeof refusal === 'string' ? { refusal } : {}),
+    ...(choice?.finish_reason === 'length' ? { truncated: true } : {}),
   };
 }
