@@ -12,6 +12,7 @@ import { deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } fro
 import { runDurationText } from '#web/lib/run-text';
 import { useRun } from '../api/get-run';
 import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
+import { RunOutput } from '#web/components/runs/run-output';
 import { runTriggerLabel } from '#web/components/runs/run-trigger';
 
 function Moment({ iso }: { iso: string | null | undefined }) {
@@ -73,7 +74,9 @@ function RunResults({ listed }: { listed: Run }) {
         <h3 id="run-result-heading" className="text-xs font-medium text-slate-500">
           Result
         </h3>
-        {run.result ? (
+        {run.output ? (
+          <RunOutput output={run.output} caption={`Result of ${run.taskName}`} />
+        ) : run.result ? (
           <div className="rounded-lg border border-slate-200 bg-white px-4 py-2">
             <MarkdownContent markdown={run.result} className={markdownClassName} />
           </div>

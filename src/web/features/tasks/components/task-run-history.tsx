@@ -21,6 +21,7 @@ import { formatInZoneOf } from '#web/lib/date-time';
 import { deliveryMethodLabel, deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { formatCount } from '#web/lib/numbers';
 import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
+import { RunOutput } from '#web/components/runs/run-output';
 import { runTriggerLabel } from '#web/components/runs/run-trigger';
 
 const loadFailed = 'Failed to load task runs. Please try again.';
@@ -124,7 +125,9 @@ function RunDetails({ run, id, attemptsTitle, timeZone }: RunListProps & { run: 
       <div className="flex flex-col gap-1">
         <h4 className="text-xs font-medium text-slate-500">Result</h4>
         {/* Plain text, as the model wrote it: React escapes it, nothing is rendered as HTML. */}
-        {run.result ? (
+        {run.output ? (
+          <RunOutput output={run.output} caption={`Result of the run started ${run.startedAt}`} />
+        ) : run.result ? (
           <pre className="max-h-96 overflow-auto rounded-md border border-slate-200 bg-white px-3 py-2 font-mono text-xs whitespace-pre-wrap break-words text-slate-800">
             {run.result}
           </pre>
