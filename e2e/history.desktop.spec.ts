@@ -126,6 +126,8 @@ test('run a task now and watch it reach the history live, read the full result, 
       lateness_ms: null,
       delivered_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       delivery_receipt: expect.stringMatching(/^Mail server: "250 2\.0\.0 Ok: queued as \w+" \(queue id \w+\)$/),
+      // A free-text task's run has no output as data (ADR 0119).
+      output: null,
     },
   ]);
 

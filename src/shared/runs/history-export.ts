@@ -25,6 +25,8 @@ export const historyExportColumns = [
   'lateness_ms',
   'delivered_at',
   'delivery_receipt',
+  // A structured run's answer as data (ADR 0119), after every earlier column for the same reason.
+  'output',
 ] as const;
 
 export type HistoryExportColumn = (typeof historyExportColumns)[number];
@@ -55,6 +57,8 @@ export type HistoryExportRecord = {
   delivered_at: string | null;
   /** The receipt on one line (`deliveryReceiptText`): the mail server's reply and queue id, or the HTTP status and time. */
   delivery_receipt: string | null;
+  /** A structured run's answer as data (JSON; in the CSV, its JSON text); null for free text. */
+  output: Record<string, unknown> | null;
 };
 
 /** A run's delivery as the history shows it (`deliveryOutcome` in the web app's delivery-text). */
@@ -89,6 +93,7 @@ export function historyExportRecord(run: Run, duration: string, delivery: Export
     lateness_ms: run.latenessMs ?? null,
     delivered_at: run.deliveryReceipt?.at ?? null,
     delivery_receipt: run.deliveryReceipt ? deliveryReceiptText(run.deliveryReceipt) : null,
+    output: run.output ?? null,
   };
   // In the column order, whatever order the literal above lists them in.
   return Object.fromEntries(historyExportColumns.map((column) => [column, values[column]])) as HistoryExportRecord;
@@ -96,5 +101,9 @@ export function historyExportRecord(run: Run, duration: string, delivery: Export
 
 /** RFC 4180 CSV of the records, with a header row of the column names; CRLF line ends. */
 export function historyExportCsv(records: readonly HistoryExportRecord[]): string {
-  return [historyExportColumns, ...records.map((record) => historyExportColumns.map((column) => record[column]))].map(csvRow).join('');
+  const cell = (record: HistoryExportRecord, column: HistoryExportColumn) =>
+    column === 'output' ? record.output && JSON.stringify(record.output) : record[column as Exclude<HistoryExportColumn, 'output'>];
+  return [historyExportColumns, ...records.map((record) => historyExportColumns.map((column) => cell(record, column)))]
+    .map(csvRow)
+    .join('');
 }

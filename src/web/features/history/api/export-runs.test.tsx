@@ -8,7 +8,7 @@ import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { RunHistory } from '#web/features/history/components/run-history';
 import type { HistoryFilter } from '#web/features/history/lib/history-filter';
 import { buildHistoryExport, historyExportFileName, type HistoryExport } from './export-runs';
-import { historyExportColumns } from '#shared/runs/history-export';
+import { historyExportColumns, historyExportCsv } from '#shared/runs/history-export';
 
 function renderHistory(filter: HistoryFilter) {
   return renderWithToasts([{ path: '/', element: <RunHistory filter={filter} onFilterChange={() => {}} /> }]);
@@ -101,6 +101,7 @@ describe('history export (spec section 3)', () => {
       lateness_ms: 1000,
       delivered_at: null,
       delivery_receipt: null,
+      output: null,
     });
     expect(file.task_runs.at(-1)?.task_name).toBe('Task 129');
   });
@@ -135,9 +136,9 @@ describe('history export (spec section 3)', () => {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     const { startedAt, completedAt } = tricky[0]!;
     expect(text).toBe(
-      'task_name,status,started_at,completed_at,duration,result,error,prompt,input_tokens,output_tokens,estimated_cost_usd,delivery,delivery_reason,delivery_next_attempt_at,lateness_ms,delivered_at,delivery_receipt\r\n' +
-        `"Märkte, Überblick",completed,${startedAt},${completedAt},850ms,"He said ""buy"".\nThen: sell, sell.",,Summarise the news of 2026-01-16.,1200,345,0.000198,Delivered,,,1000,,\r\n` +
-        `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")",Summarise the news of 2026-01-16.,1200,345,,Delivered,,,1000,,\r\n`,
+      'task_name,status,started_at,completed_at,duration,result,error,prompt,input_tokens,output_tokens,estimated_cost_usd,delivery,delivery_reason,delivery_next_attempt_at,lateness_ms,delivered_at,delivery_receipt,output\r\n' +
+        `"Märkte, Überblick",completed,${startedAt},${completedAt},850ms,"He said ""buy"".\nThen: sell, sell.",,Summarise the news of 2026-01-16.,1200,345,0.000198,Delivered,,,1000,,,\r\n` +
+        `Обзор рынка 📈,error,${startedAt},${completedAt},2m 5s,,"'=HYPERLINK(""x"")",Summarise the news of 2026-01-16.,1200,345,,Delivered,,,1000,,,\r\n`,
     );
     // The JSON's records have the same keys, in the same order.
     const file = buildHistoryExport({
@@ -147,6 +148,19 @@ describe('history export (spec section 3)', () => {
       exportedAt: new Date(),
     });
     expect(Object.keys(file.task_runs[0]!)).toEqual([...historyExportColumns]);
+  });
+
+  it('keeps a structured run’s output as data in the JSON and as its JSON text in the CSV (ADR 0119)', () => {
+    const output = { items: [{ title: 'Backend engineer, remote', salary: 95000 }] };
+    const file = buildHistoryExport({
+      runs: [makeRun({ output, result: '| title | salary |' })],
+      params: { range: 'all', date: '', search: '', timezone: 'UTC' },
+      userEmail: 'a@example.com',
+      exportedAt: new Date(),
+    });
+    expect(file.task_runs[0]?.output).toEqual(output);
+    const [, row] = historyExportCsv(file.task_runs).split('\r\n');
+    expect(row).toMatch(/,"\{""items"":\[\{""title"":""Backend engineer, remote"",""salary"":95000\}\]\}"$/);
   });
 
   /* Issue 40: each run's lateness and its delivery's receipt, in both formats, after every older column. */
@@ -199,22 +213,23 @@ describe('history export (spec section 3)', () => {
       [3400, '2026-01-16T08:00:04.500Z', 'HTTP 200 in 45ms, webhook-id msg_run-hook'],
       [null, null, null],
     ]);
-    expect(Object.keys(file.task_runs[0]!).slice(-4)).toEqual([
+    expect(Object.keys(file.task_runs[0]!).slice(-5)).toEqual([
       'delivery_next_attempt_at',
       'lateness_ms',
       'delivered_at',
       'delivery_receipt',
+      'output',
     ]);
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy());
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads).toHaveLength(2));
     const lines = (await downloads[1]!.blob.text()).split('\r\n');
-    expect(lines[0]).toMatch(/,delivery_next_attempt_at,lateness_ms,delivered_at,delivery_receipt$/);
+    expect(lines[0]).toMatch(/,delivery_next_attempt_at,lateness_ms,delivered_at,delivery_receipt,output$/);
     expect(lines[1]).toMatch(
-      /,Delivered,,,120,2026-01-16T08:00:03.100Z,"Mail server: ""250 2.0.0 Ok: queued as 4F2A1C0E3"" \(queue id 4F2A1C0E3\)"$/,
+      /,Delivered,,,120,2026-01-16T08:00:03.100Z,"Mail server: ""250 2.0.0 Ok: queued as 4F2A1C0E3"" \(queue id 4F2A1C0E3\)",$/,
     );
-    expect(lines[2]).toMatch(/,Delivered,,,3400,2026-01-16T08:00:04.500Z,"HTTP 200 in 45ms, webhook-id msg_run-hook"$/);
+    expect(lines[2]).toMatch(/,Delivered,,,3400,2026-01-16T08:00:04.500Z,"HTTP 200 in 45ms, webhook-id msg_run-hook",$/);
     expect(lines[3]).toMatch(/,,,$/);
   });
 
