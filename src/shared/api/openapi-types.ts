@@ -4801,6 +4801,8 @@ export interface operations {
                                 webSearch: boolean;
                                 isNew: boolean;
                                 fixedTemperature: boolean;
+                                /** @description The model can follow a task’s `outputSchema` (ADR 0119) */
+                                structuredOutput: boolean;
                                 /** @description USD per million input and output tokens, as the provider priced them on `pricesTakenOn`; absent when unknown */
                                 price?: {
                                     inputPerMillion: number;

@@ -9,6 +9,7 @@ export const catalogModelSchema = z.object({
   webSearch: z.boolean(),
   isNew: z.boolean(),
   fixedTemperature: z.boolean(),
+  structuredOutput: z.boolean().meta({ description: 'The model can follow a task’s `outputSchema` (ADR 0119)' }),
   price: z
     .object({ inputPerMillion: z.number(), outputPerMillion: z.number() })
     .optional()

@@ -382,6 +382,22 @@ describe('GET /api/catalog', () => {
     ]);
   });
 
+  it('says which models can follow an output schema, as the OpenAPI document declares it (ADR 0119)', async () => {
+    const { providers } = await ada.ok('/api/catalog');
+    const openrouter = providers.find((provider: { id: string }) => provider.id === 'openrouter');
+    expect(openrouter?.models.map((model: { id: string; structuredOutput: boolean }) => [model.id, model.structuredOutput])).toEqual([
+      ['openai/gpt-5-mini', true],
+      ['anthropic/claude-sonnet-4.5', true],
+      ['google/gemini-2.5-flash', true],
+      ['meta-llama/llama-3.3-70b-instruct', false],
+    ]);
+    const document = servedDocumentSchema.parse(await ada.ok('/api/openapi.json'));
+    const catalog = jsonSchemaOf(operationOf(document.paths, '/api/catalog', 'get').responses['200']);
+    const model = catalog.properties?.providers?.items?.properties?.models?.items;
+    expect(model?.properties?.structuredOutput).toMatchObject({ type: 'boolean' });
+    expect(model?.required).toContain('structuredOutput');
+  });
+
   it('gives each model its price per million tokens, as the OpenAPI document declares it', async () => {
     const { providers } = await ada.ok('/api/catalog');
     expect(providers[0]?.models.find((model: { id: string }) => model.id === 'gpt-5-nano')?.price).toEqual({
