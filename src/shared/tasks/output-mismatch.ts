@@ -60,6 +60,16 @@ function validatorOf(strictSchema: JsonSchemaObject): z.ZodType {
   return validator;
 }
 
+/** Whether zod can read the strict schema to check answers against it. */
+export function canCheckAnswers(strictSchema: JsonSchemaObject): boolean {
+  try {
+    validatorOf(strictSchema);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function valueAt(value: unknown, path: PropertyKey[]): unknown {
   let current = value;
   for (const key of path) {

@@ -50,11 +50,14 @@ describe('output schema limits (ADR 0119)', () => {
     expect(outputSchemaLimits.properties).toBe(100);
   });
 
-  it('allows 100 choices in an enum, not 101', () => {
+  it('allows 1 to 100 choices in an enum, not none or 101', () => {
     const choices = (count: number) => Array.from({ length: count }, (_, i) => `c${i}`);
     expect(outputSchemaProblems(record({ pick: { type: 'string', enum: choices(100) } }))).toEqual([]);
     expect(outputSchemaProblems(record({ pick: { type: 'string', enum: choices(101) } }))).toEqual([
       { path: ['properties', 'pick', 'enum'], message: says.tooManyEnumValues },
+    ]);
+    expect(outputSchemaProblems(record({ pick: { type: 'string', enum: [] } }))).toEqual([
+      { path: ['properties', 'pick', 'enum'], message: says.emptyEnum },
     ]);
   });
 
@@ -79,7 +82,7 @@ describe('output schema limits (ADR 0119)', () => {
     ]);
   });
 
-  it('refuses unknown types, fields without a type, lists without items and allOf', () => {
+  it('refuses unknown types, fields without a type, lists without items, allOf, and malformed enum and anyOf', () => {
     const schema = record({
       a: { type: 'date' },
       b: { type: ['string', 'text'] },
@@ -87,6 +90,8 @@ describe('output schema limits (ADR 0119)', () => {
       d: { type: 'array' },
       e: { allOf: [{ type: 'string' }] },
       f: 'string',
+      g: { type: 'string', enum: 'open' },
+      h: { anyOf: [] },
     });
     expect(outputSchemaProblems(schema)).toEqual([
       { path: ['properties', 'a', 'type'], message: says.unknownType },
@@ -96,6 +101,8 @@ describe('output schema limits (ADR 0119)', () => {
       { path: ['properties', 'e', 'allOf'], message: says.unsupportedKeyword },
       { path: ['properties', 'e'], message: says.missingType },
       { path: ['properties', 'f'], message: says.notASchema },
+      { path: ['properties', 'g', 'enum'], message: says.enumNotAList },
+      { path: ['properties', 'h', 'anyOf'], message: says.emptyAnyOf },
     ]);
   });
 

@@ -5,6 +5,7 @@
  */
 
 import { isNullable, isSchemaObject, type JsonSchemaObject, typesOf } from './json-schema-node';
+import { canCheckAnswers } from './output-mismatch';
 
 export type { JsonSchemaObject } from './json-schema-node';
 // The editor's model, the answer check and the rendering live beside this file to keep each small.
@@ -36,6 +37,9 @@ export const outputSchemaMessages = {
   tooDeep: 'The output schema may nest objects and lists at most 5 levels deep.',
   tooManyProperties: 'The output schema may have at most 100 fields in all.',
   tooManyEnumValues: 'A list of choices ("enum") may have at most 100 values.',
+  emptyEnum: 'A list of choices ("enum") needs at least one value.',
+  enumNotAList: 'The choices ("enum") must be a list of values.',
+  emptyAnyOf: 'Alternatives ("anyOf") must be a list of at least one schema.',
   pattern: 'Patterns ("pattern") are not supported in an output schema.',
   patternProperties: 'Fields named by a pattern ("patternProperties") are not supported: list every field under "properties".',
   additionalProperties: 'Extra fields ("additionalProperties") are not supported: list every field under "properties".',
@@ -45,6 +49,7 @@ export const outputSchemaMessages = {
   missingType: 'Please give this field a type.',
   listWithoutItems: 'A list ("type": "array") needs one schema under "items" for its entries.',
   notASchema: 'Each field must be described by a JSON object.',
+  unreadable: 'The output schema could not be read as JSON Schema.',
   unsupportedKeyword: 'This keyword is not supported in an output schema (use "anyOf" for alternatives).',
 } as const;
 
@@ -124,6 +129,8 @@ export function outputSchemaProblems(schema: unknown): OutputSchemaProblem[] {
     if (Array.isArray(node.enum) && node.enum.length > outputSchemaLimits.enumValues) {
       report([...path, 'enum'], outputSchemaMessages.tooManyEnumValues);
     }
+    if (Array.isArray(node.enum) && node.enum.length === 0) report([...path, 'enum'], outputSchemaMessages.emptyEnum);
+    if (node.enum !== undefined && !Array.isArray(node.enum)) report([...path, 'enum'], outputSchemaMessages.enumNotAList);
     if (types.length === 0 && node.anyOf === undefined && node.enum === undefined && node.const === undefined) {
       report(path, outputSchemaMessages.missingType);
     }
@@ -143,10 +150,15 @@ export function outputSchemaProblems(schema: unknown): OutputSchemaProblem[] {
       if (!isSchemaObject(node.items)) report([...path, 'items'], outputSchemaMessages.listWithoutItems);
       else visit(node.items, [...path, 'items'], level, refs);
     }
-    if (Array.isArray(node.anyOf)) node.anyOf.forEach((branch, index) => visit(branch, [...path, 'anyOf', index], depth, refs));
-    else if (node.anyOf !== undefined) report([...path, 'anyOf'], outputSchemaMessages.notASchema);
+    if (Array.isArray(node.anyOf) && node.anyOf.length > 0) {
+      node.anyOf.forEach((branch, index) => visit(branch, [...path, 'anyOf', index], depth, refs));
+    } else if (node.anyOf !== undefined) {
+      report([...path, 'anyOf'], outputSchemaMessages.emptyAnyOf);
+    }
   };
   visit(schema, [], 0, []);
+  // Whatever passes must also be checkable, or every run of the task would fail at its first answer.
+  if (problems.length === 0 && !canCheckAnswers(strictOutputSchema(schema))) report([], outputSchemaMessages.unreadable);
   return problems;
 }
 
