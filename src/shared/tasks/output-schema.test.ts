@@ -122,6 +122,27 @@ describe('output schema limits (ADR 0119)', () => {
     ]);
   });
 
+  it('refuses references that multiply into a huge schema, without expanding them', () => {
+    // Each definition offers the next one 20 times: 20^10 nodes once inlined, from a schema of 3 KB.
+    const $defs = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [
+        `d${i}`,
+        { anyOf: Array.from({ length: 20 }, () => ({ $ref: i === 9 ? '#/$defs/leaf' : `#/$defs/d${i + 1}` })) },
+      ]),
+    );
+    const schema = { ...record({ a: { $ref: '#/$defs/d0' } }), $defs: { ...$defs, leaf: { type: 'string' } } };
+    const started = performance.now();
+    expect(outputSchemaProblems(schema)).toEqual([{ path: [], message: says.tooManyReferences }]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('names only the first field past the 100 when more follow', () => {
+    const fields = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, { type: 'string' }]));
+    expect(outputSchemaProblems(record({ one: record(fields), two: record(fields) }))).toEqual([
+      { path: ['properties', 'two', 'properties', 'f38'], message: says.tooManyProperties },
+    ]);
+  });
+
   it('follows a reference that is not recursive, counting its fields where they are used', () => {
     const price = record({ amount: { type: 'number', pattern: 'x' }, currency: { type: 'string' } });
     const schema = { ...record({ net: { $ref: '#/$defs/price' }, gross: { $ref: '#/$defs/price' } }), $defs: { price } };

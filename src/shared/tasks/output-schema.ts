@@ -50,6 +50,7 @@ export const outputSchemaMessages = {
   listWithoutItems: 'A list ("type": "array") needs one schema under "items" for its entries.',
   notASchema: 'Each field must be described by a JSON object.',
   unreadable: 'The output schema could not be read as JSON Schema.',
+  tooManyReferences: 'The output schema grows too large once each "$ref" is replaced by what it refers to.',
   unsupportedKeyword: 'This keyword is not supported in an output schema (use "anyOf" for alternatives).',
 } as const;
 
@@ -67,6 +68,10 @@ const unsupportedKeywords = [
   'prefixItems',
   'unevaluatedProperties',
 ];
+
+// Inlining references can multiply a small schema (a definition used twice by one used twice…); past this many
+// nodes, counted as the strict form will hold them, it is refused rather than expanded.
+const inlinedNodesLimit = 2_000;
 
 /** A node that nests: an object or a list, counted against the depth limit. */
 function nests(node: JsonSchemaObject): boolean {
@@ -106,7 +111,10 @@ export function outputSchemaProblems(schema: unknown): OutputSchemaProblem[] {
   if (schema.type !== 'object') report(['type'], outputSchemaMessages.rootNotObject);
 
   let properties = 0;
+  let nodes = 0;
   const visit = (node: unknown, path: (string | number)[], depth: number, refs: string[]): void => {
+    nodes += 1;
+    if (nodes > inlinedNodesLimit) return report([], outputSchemaMessages.tooManyReferences);
     if (!isSchemaObject(node)) return report(path, outputSchemaMessages.notASchema);
     if (node.$ref !== undefined) {
       const name = definitionName(node.$ref);
@@ -140,7 +148,11 @@ export function outputSchemaProblems(schema: unknown): OutputSchemaProblem[] {
     if (isSchemaObject(node.properties)) {
       for (const [name, property] of Object.entries(node.properties)) {
         properties += 1;
-        if (properties === outputSchemaLimits.properties + 1) report([...path, 'properties', name], outputSchemaMessages.tooManyProperties);
+        if (properties > outputSchemaLimits.properties) {
+          if (properties === outputSchemaLimits.properties + 1)
+            report([...path, 'properties', name], outputSchemaMessages.tooManyProperties);
+          return;
+        }
         visit(property, [...path, 'properties', name], level, refs);
       }
     } else if (node.properties !== undefined) {
