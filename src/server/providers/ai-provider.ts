@@ -35,6 +35,16 @@ export interface AiProvider {
 /** A failure told in words a user can act on ("OpenAI rejected the API key"), never a stack trace. */
 export class ProviderError extends Error {
   override name = 'ProviderError';
+  /**
+   * The provider could not answer now (a server error, a 429, a timeout, no connection), so another model may
+   * (ADR 0121); false when the request itself was refused (400, 401, 403, 404, no key), which another model would not mend.
+   */
+  readonly fallbackWorthy: boolean;
+
+  constructor(message: string, { fallbackWorthy = false }: { fallbackWorthy?: boolean } = {}) {
+    super(message);
+    this.fallbackWorthy = fallbackWorthy;
+  }
 }
 
 /**

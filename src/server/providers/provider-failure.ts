@@ -24,20 +24,24 @@ export function describeFailure(
   { label, model, timeoutMs }: { label: string; model: string; timeoutMs: number },
 ): ProviderError {
   if (error instanceof ProviderError) return error;
+  // Failures of the moment, not of the request: the task's fallback model may answer instead (ADR 0121).
+  const passing = { fallbackWorthy: true };
   if (error instanceof sdk.APIConnectionTimeoutError)
-    return new ProviderError(`${label} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+    return new ProviderError(`${label} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, passing);
   if (error instanceof sdk.APIConnectionError)
-    return new ProviderError(`Could not reach ${label}. The run will be tried again at its next scheduled time.`);
+    return new ProviderError(`Could not reach ${label}. The run will be tried again at its next scheduled time.`, passing);
   if (error instanceof sdk.AuthenticationError)
     return new ProviderError(`${label} rejected the API key. Check the key configured on the server.`);
   if (error instanceof sdk.PermissionDeniedError)
     return new ProviderError(`${label} refused the request: the API key may not have access to ${model}.`);
   if (error instanceof sdk.NotFoundError) return new ProviderError(`${label} does not offer the model ${model} to this API key.`);
   if (error instanceof sdk.RateLimitError)
-    return new ProviderError(`${label} is rate limiting or out of quota for this API key; retries did not get through.`);
+    return new ProviderError(`${label} is rate limiting or out of quota for this API key; retries did not get through.`, passing);
   if (error instanceof sdk.BadRequestError) return new ProviderError(`${label} refused the prompt: ${apiMessage(error)}`);
   if (error instanceof sdk.APIError)
-    return new ProviderError(`${label} failed to answer (HTTP ${error.status ?? 'error'}); retries did not help.`);
+    return new ProviderError(`${label} failed to answer (HTTP ${error.status ?? 'error'}); retries did not help.`, {
+      fallbackWorthy: (error.status ?? 0) >= 500,
+    });
   return new ProviderError(`${label} call failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 
