@@ -1228,6 +1228,14 @@ export interface components {
             inputTokens: number | null;
             outputTokens: number | null;
             costUsd: number | null;
+            /**
+             * @description The fallback model that answered instead of `model`; null when `model` answered or none did
+             * @default null
+             */
+            answeredBy: {
+                provider: string;
+                model: string;
+            } | null;
             /** @default null */
             latenessMs: number | null;
             deliveryReceipt?: components["schemas"]["DeliveryReceipt"];
@@ -1627,6 +1635,11 @@ export interface components {
             catchUpWindow: number;
             /** @enum {string} */
             overlap: "skip" | "buffer_one";
+            /** @description The model tried once when the task’s own fails with a server error, a 429 or a timeout; null: none */
+            fallback: {
+                provider: string;
+                model: string;
+            } | null;
             /** @description Slots of a backfill not yet started */
             backfillWaiting: number;
             /** @description Signs the task’s webhook deliveries; null when read with a read-only API key */
@@ -1707,6 +1720,11 @@ export interface components {
                 /** @enum {string|null} */
                 unit?: "tokens" | "usd" | null;
                 amount?: number | null;
+            } | null;
+            fallback?: {
+                /** @enum {string|null} */
+                provider?: "openai" | "anthropic" | "gemini" | "openrouter" | null;
+                model?: string | null;
             } | null;
         };
         BackfillResult: {
@@ -5119,6 +5137,12 @@ export interface operations {
                      * @enum {string}
                      */
                     overlap?: "skip" | "buffer_one";
+                    /** @description Tried once when the task’s model fails with a server error, a 429 or a timeout; null: none */
+                    fallback?: {
+                        /** @enum {string} */
+                        provider: "openai" | "anthropic" | "gemini" | "openrouter";
+                        model: string;
+                    } | null;
                 };
             };
         };
@@ -5407,6 +5431,12 @@ export interface operations {
                      * @enum {string}
                      */
                     overlap?: "skip" | "buffer_one";
+                    /** @description Tried once when the task’s model fails with a server error, a 429 or a timeout; null: none */
+                    fallback?: {
+                        /** @enum {string} */
+                        provider: "openai" | "anthropic" | "gemini" | "openrouter";
+                        model: string;
+                    } | null;
                 };
             };
         };

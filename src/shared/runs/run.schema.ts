@@ -75,6 +75,13 @@ export const runSchema = z
     outputTokens: z.number().nullable(),
     // Estimated from the catalogue's prices when the run finished; null for a model without a price.
     costUsd: z.number().nullable(),
+    // The task's fallback model when it answered instead of `provider`/`model` (ADR 0121); tokens and cost are then its.
+    // Null when the run's own model answered, or none did. A default, so an older server's answer parses.
+    answeredBy: z
+      .object({ provider: z.string(), model: z.string() })
+      .nullable()
+      .default(null)
+      .meta({ description: 'The fallback model that answered instead of `model`; null when `model` answered or none did' }),
     // How late a worker began a scheduled run: that moment minus its slot, in ms (issue 40). Null for Run Now, for a
     // run not begun yet, and for runs recorded before it was measured. A default, so an older server's answer parses.
     latenessMs: z.number().int().nullable().default(null),

@@ -112,6 +112,8 @@ export const taskMessages = {
   maxRuns: 'Please enter a number of runs from 1 to 100,000.',
   pausedUntil: 'Please give a date and time at most 1 year ahead to pause until.',
   skipDates: 'Please give at most 366 skip dates, each as YYYY-MM-DD.',
+  fallbackModel: 'Please select a fallback model.',
+  fallbackSameAsModel: 'The fallback model must differ from the task’s model: choose another, or none.',
 } as const;
 
 /** The dates a start date may take: PostgreSQL has no year 0, and a four-digit year is what the form can show. */
@@ -247,6 +249,22 @@ const boundFields = {
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
+/**
+ * The model tried once when the task's own fails with a server error, a 429 or a timeout (ADR 0121). Null or absent:
+ * none.
+ */
+export const fallbackModelSchema = z
+  .object(
+    {
+      provider: requiredChoice(providerIds, taskMessages.provider),
+      model: singleLineText({ error: taskMessages.fallbackModel }).min(1, taskMessages.fallbackModel).max(100, taskMessages.fallbackModel),
+    },
+    { error: taskMessages.fallbackModel },
+  )
+  .meta({ description: 'Tried once when the task’s model fails with a server error, a 429 or a timeout; null: none' });
+
+export type FallbackModel = { provider: string; model: string };
+
 export const taskInputSchema = z
   .object({
     name: singleLineText().trim().min(2, taskMessages.name).max(120, 'Task name must be at most 120 characters.'),
@@ -304,6 +322,7 @@ export const taskInputSchema = z
     overlap: requiredChoice(overlapPolicies, taskMessages.overlap)
       .default('skip')
       .meta({ description: 'A slot while the previous run is still processing: `skip` it, or keep one waiting (`buffer_one`)' }),
+    fallback: fallbackModelSchema.nullable().optional(),
   })
   // Runs even when other fields already failed, so the form shows every broken rule at once; hence the care with
   // values that may not have their final type yet.
@@ -312,6 +331,7 @@ export const taskInputSchema = z
       if (typeof task.provider === 'string' && task.model && !findModel(task.provider, task.model)) {
         context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.model });
       }
+      checkFallback(task, context);
       checkSchedule(task, context);
       checkBounds(task, context);
       checkDeliveryAddress(task, context);
@@ -344,8 +364,25 @@ export const taskInputSchema = z
       maxRuns: task.maxRuns ?? null,
       pausedUntil: task.pausedUntil ?? null,
       skipDates: [...new Set(task.skipDates ?? [])].sort(),
+      fallback: task.fallback ?? null,
     };
   });
+
+/**
+ * A fallback names a model of the catalogue other than the task's own (ADR 0121). The values may not have their final
+ * type yet (see the caller's superRefine).
+ */
+function checkFallback(task: { provider?: unknown; model?: unknown; fallback?: unknown }, context: z.RefinementCtx): void {
+  const fallback: { provider?: unknown; model?: unknown } | null =
+    typeof task.fallback === 'object' && task.fallback ? task.fallback : null;
+  if (!fallback || typeof fallback.provider !== 'string' || typeof fallback.model !== 'string' || !fallback.model) return;
+  if (!findModel(fallback.provider, fallback.model)) {
+    context.addIssue({ code: 'custom', path: ['fallback', 'model'], message: taskMessages.fallbackModel });
+  } else if (fallback.provider === task.provider && fallback.model === task.model) {
+    context.addIssue({ code: 'custom', path: ['fallback'], message: taskMessages.fallbackSameAsModel });
+  }
+  // A task with an `outputSchema` needs a fallback that can answer in it too: that refusal belongs here.
+}
 
 /** The end date is not before the start date; shared with the preview. The values may not have their final type yet. */
 export function checkBounds(task: { startDate?: unknown; endDate?: unknown }, context: z.RefinementCtx): void {
@@ -527,6 +564,10 @@ export const taskSchema = z
       .int()
       .meta({ description: 'Seconds: after an outage the latest missed slot runs once if it is at most this old' }),
     overlap: z.enum(overlapPolicies),
+    fallback: z
+      .object({ provider: z.string(), model: z.string() })
+      .nullable()
+      .meta({ description: 'The model tried once when the task’s own fails with a server error, a 429 or a timeout; null: none' }),
     backfillWaiting: z.number().int().meta({ description: 'Slots of a backfill not yet started' }),
     webhookSecret: z
       .string()

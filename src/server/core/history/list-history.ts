@@ -51,6 +51,8 @@ interface HistoryRow {
   lateness_ms: number | null;
   /** jsonb: pg parses it. */
   delivery_receipt: DeliveryReceipt | null;
+  /** jsonb: pg parses it. */
+  answered_by: Run['answeredBy'];
 }
 
 const utc = (column: string) => `r.${column} at time zone 'UTC'`;
@@ -78,6 +80,7 @@ const runColumns: Record<keyof HistoryRow, string> = {
   cost_usd: 'r.cost_usd',
   lateness_ms: 'r.lateness_ms',
   delivery_receipt: 'r.delivery_receipt',
+  answered_by: 'r.answered_by',
 };
 const selectList = Object.entries(runColumns)
   .map(([name, column]) => (column === `r.${name}` ? column : `${column} as ${name}`))
@@ -202,6 +205,7 @@ function toHistoryRun(row: HistoryRow): Run {
     costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
     latenessMs: row.lateness_ms,
     deliveryReceipt: row.delivery_receipt,
+    answeredBy: row.answered_by,
   };
 }
 

@@ -39,6 +39,7 @@ export function toRun(row: RunRow, taskName: string, deliveryNextAttemptAt: stri
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
     costUsd: row.costUsd,
+    answeredBy: row.answeredBy,
     latenessMs: row.latenessMs,
     deliveryReceipt: row.deliveryReceipt,
   };

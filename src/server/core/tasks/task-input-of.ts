@@ -34,6 +34,7 @@ export function taskInputOf(task: Task): Record<string, unknown> {
     budget: task.budget ?? undefined,
     catchUpWindow: task.catchUpWindow,
     overlap: task.overlap,
+    fallback: task.fallback ? { ...task.fallback } : undefined,
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }

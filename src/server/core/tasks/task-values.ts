@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { providerCatalog } from '#shared/tasks/catalog';
+import { providerCatalog, type ProviderId } from '#shared/tasks/catalog';
 import { nextFireTime } from '#shared/tasks/schedule';
 import { deliversToUrl, isChatWebhookUrl, taskMessages, type DeliveryMethod, type ParsedTaskInput } from '#shared/tasks/task.schema';
 import { todayIn } from '#shared/time/zoned-time';
@@ -15,10 +15,9 @@ export function newWebhookSecret(): string {
 
 /** The columns a task input sets, with the derived next fire time. */
 export function taskValues({ env, input, now = new Date() }: { env: Env; input: ParsedTaskInput; now?: Date }) {
-  if (!isProviderEnabled(env, input.provider)) {
-    const name = providerCatalog.find((provider) => provider.id === input.provider)?.name ?? input.provider;
-    throw new DomainError('provider_unavailable', 422, `${name} needs an API key on the server. Choose another provider.`);
-  }
+  refuseDisabledProvider(env, input.provider);
+  // The fallback's provider answers as the task's own does, naming the field, so the form shows it in place.
+  if (input.fallback) refuseDisabledProvider(env, input.fallback.provider, 'fallback.provider');
   refuseUnsafeDeliveryUrl(env, input);
   const custom = input.scheduleType === 'custom';
   const schedule = {
@@ -51,8 +50,17 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     catchUpWindow: input.catchUpWindow,
     overlap: input.overlap,
     maxRuns: input.maxRuns,
+    fallback: input.fallback,
     nextFireAt: nextFireTime(schedule, now),
   };
+}
+
+/** A provider without an API key on this server: 422 `provider_unavailable`, `field` naming where it was chosen. */
+function refuseDisabledProvider(env: Env, providerId: ProviderId, field?: string): void {
+  if (isProviderEnabled(env, providerId)) return;
+  const name = providerCatalog.find((provider) => provider.id === providerId)?.name ?? providerId;
+  const message = `${name} needs an API key on the server. Choose another provider.`;
+  throw new DomainError('provider_unavailable', 422, message, field ? { [field]: message } : undefined);
 }
 
 export const privateWebhookMessage = 'Webhooks to private or local addresses are not allowed.';

@@ -37,6 +37,7 @@ export function toTask(row: TaskRow): Task {
     budget: row.budgetUnit && row.budgetAmount !== null ? { unit: row.budgetUnit, amount: row.budgetAmount } : null,
     catchUpWindow: row.catchUpWindow,
     overlap: row.overlap,
+    fallback: row.fallback,
     backfillWaiting: row.backfillSlots?.length ?? 0,
     webhookSecret: row.webhookSecret,
     nextFireAt: row.nextFireAt?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { deliveryStatuses, runStatuses, runTriggers, type DeliveryReceipt } from '#shared/runs/run.schema';
-import type { DeliverWhen, DeliveryMethod } from '#shared/tasks/task.schema';
+import type { DeliverWhen, DeliveryMethod, FallbackModel } from '#shared/tasks/task.schema';
 import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
 import { ownedByUser } from './users';
 
@@ -14,6 +14,8 @@ export interface RunTaskSnapshot {
   /** Absent in snapshots taken before the rule existed: "always". */
   deliverWhen?: DeliverWhen;
   deliveryCondition?: string | null;
+  /** Absent in snapshots taken before fallbacks existed: the task's, as it is now (ADR 0121). */
+  fallback?: FallbackModel | null;
 }
 
 /** PostgreSQL's `tsvector`: drizzle has no column type for it; only the database reads and writes it. */
@@ -51,6 +53,11 @@ export const taskRuns = pgTable(
     error: text(),
     /** The prompt exactly as sent, its variables filled in (issue 23); null for runs that sent none. */
     prompt: text(),
+    /**
+     * The task's fallback model when it answered instead of `provider`/`model` (ADR 0121), whose tokens and cost the
+     * run then counts; null when the run's own model answered, or nothing did.
+     */
+    answeredBy: jsonb().$type<FallbackModel>(),
     /** Tokens the provider reported, the delivery condition's check included. */
     inputTokens: integer(),
     outputTokens: integer(),

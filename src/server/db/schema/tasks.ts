@@ -10,6 +10,7 @@ import {
   overlapPolicies,
   scheduleTypes,
   taskStatuses,
+  type FallbackModel,
 } from '#shared/tasks/task.schema';
 import { ownedByUser } from './users';
 
@@ -87,6 +88,8 @@ export const tasks = pgTable(
     overlap: text({ enum: overlapPolicies }).notNull().default('skip'),
     /** The one slot kept waiting (`buffer_one`) for the processing run to end; null: none (ADR 0117). */
     bufferedSlot: timestamp({ withTimezone: true }),
+    /** The model tried once when `model` fails with a server error, a 429 or a timeout (ADR 0121); null: none. */
+    fallback: jsonb().$type<FallbackModel>(),
     /** A backfill's slots not yet started, oldest first, one run at a time; null: none (ADR 0117). */
     backfillSlots: timestamp({ withTimezone: true }).array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

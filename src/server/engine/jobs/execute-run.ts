@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
 import { latenessOf } from '#shared/runs/lateness';
-import { estimateCostUsd, findModel, type ProviderId } from '#shared/tasks/catalog';
+import { estimateCostUsd, findModel } from '#shared/tasks/catalog';
 import { promptVariableValues, renderPrompt } from '#shared/tasks/prompt-variables';
 import { heldForOwnAddress } from '../../core/delivery-addresses/delivery-address-status';
 import { runColumns, type RunRow } from '../../core/runs/to-run';
@@ -11,9 +11,10 @@ import { ProviderError } from '../../providers/ai-provider';
 import { checkCondition, conditionNotMet, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
 import type { EngineDeps } from '../engine-deps';
 import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
-import { fireLateness, providerLatency, runsFinished } from '../../metrics/metrics';
+import { fireLateness, runsFinished } from '../../metrics/metrics';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob, executeRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
+import { askWithFallback, type ModelAnswer } from './ask-model';
 import { deliverInRunJob, deliveredInRunJob, deliveryDueInRunJob } from './deliver-run';
 import { readRun, recordCompletedRun, type DeliveryRow } from './run-statements';
 
@@ -71,34 +72,37 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
       )
     : prompt.input;
 
-  const model = findModel(run.provider, run.model);
+  // The model is the run's own (pinned when it started); the fallback is pinned with the task's snapshot (ADR 0121).
+  const fallback = run.taskSnapshot && 'fallback' in run.taskSnapshot ? run.taskSnapshot.fallback : task.fallback;
   let outcome:
-    | { status: 'completed'; result: string; inputTokens: number | null; outputTokens: number | null; conditionNotMet: string | null }
+    | {
+        status: 'completed';
+        result: string;
+        inputTokens: number | null;
+        outputTokens: number | null;
+        conditionNotMet: string | null;
+        answered: ModelAnswer;
+      }
     | { status: 'error'; error: string };
   try {
-    const provider = deps.providers[run.provider as ProviderId];
-    if (!provider) throw new ProviderError(`The provider ${run.provider} is not available on this server.`);
-    // Models that only accept their default temperature reject any other value, so it is not sent.
-    const temperature = model?.fixedTemperature ? undefined : prompt.temperature;
-    const generated = await timeProviderCall(run.provider, () =>
-      provider.generate({
-        model: run.model,
-        input,
-        temperature,
-        webSearch: prompt.searchEnabled && (model?.webSearch ?? false),
-        signal: abortSignal,
-      }),
-    );
+    const answered = await askWithFallback(deps, {
+      model: { provider: run.provider, model: run.model },
+      fallback,
+      input,
+      prompt,
+      signal: abortSignal,
+    });
+    const { generated, provider } = answered;
     let { inputTokens, outputTokens } = generated.usage;
     let notMet: string | null = null;
     if (deliverWhen === 'condition' && deliveryCondition) {
-      // The same model judges its result. Only a clear yes delivers (ADR 0065); a failed check completes the run
-      // undelivered, since the run itself succeeded.
+      // The model that answered judges its result. Only a clear yes delivers (ADR 0065); a failed check completes the
+      // run undelivered, since the run itself succeeded.
       const check = await checkCondition(provider, {
-        model: run.model,
+        model: answered.model.model,
         condition: deliveryCondition,
         result: generated.text,
-        temperature: model?.fixedTemperature ? undefined : 0,
+        temperature: findModel(answered.model.provider, answered.model.model)?.fixedTemperature ? undefined : 0,
         signal: abortSignal,
       }).catch((error: unknown) => {
         logger.warn(
@@ -114,7 +118,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
         outputTokens = sumTokens(outputTokens, check.usage.outputTokens);
       }
     }
-    outcome = { status: 'completed', result: generated.text, inputTokens, outputTokens, conditionNotMet: notMet };
+    outcome = { status: 'completed', result: generated.text, inputTokens, outputTokens, conditionNotMet: notMet, answered };
   } catch (error) {
     if (!(error instanceof ProviderError)) logger.error({ err: error, runId }, 'unexpected failure while running a task');
     outcome = { status: 'error', error: error instanceof ProviderError ? error.message : 'The run failed unexpectedly. Please try again.' };
@@ -140,7 +144,12 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
       result: outcome.result,
       inputTokens: outcome.inputTokens,
       outputTokens: outcome.outputTokens,
-      costUsd: estimateCostUsd(run.provider, run.model, { inputTokens: outcome.inputTokens, outputTokens: outcome.outputTokens }),
+      // The model that answered is the one paid.
+      costUsd: estimateCostUsd(outcome.answered.model.provider, outcome.answered.model.model, {
+        inputTokens: outcome.inputTokens,
+        outputTokens: outcome.outputTokens,
+      }),
+      answeredBy: outcome.answered.answeredBy,
       notDelivered,
       queueDelivery: !inRunJob,
     });
@@ -237,19 +246,6 @@ async function lastResultBefore(db: Database, run: { taskId: string; startedAt: 
     .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
     .limit(1);
   return previous?.result ?? null;
-}
-
-/** The provider's answer time for /metrics, failed calls included (retries inside the SDK count to the call). */
-async function timeProviderCall<T>(provider: string, call: () => Promise<T>): Promise<T> {
-  const stop = providerLatency.startTimer({ provider });
-  try {
-    const answer = await call();
-    stop({ outcome: 'ok' });
-    return answer;
-  } catch (error) {
-    stop({ outcome: 'error' });
-    throw error;
-  }
 }
 
 function sumTokens(first: number | null, second: number | null): number | null {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DeliveryReceipt } from '#shared/runs/run.schema';
 import { defaultUserSettings } from '#shared/settings/user-settings.schema';
+import type { FallbackModel } from '#shared/tasks/task.schema';
 import { runColumns, type RunRow } from '../../core/runs/to-run';
 import { poolOf, type Database } from '../../db/client';
 import type { RunTaskSnapshot } from '../../db/schema';
@@ -54,6 +55,7 @@ const completedRunText = `
 with finished as (
   update task_runs set status = 'completed', completed_at = now(), attempts = attempts + 1, prompt = $2,
     lateness_ms = coalesce(lateness_ms, $3::integer), result = $4, input_tokens = $5, output_tokens = $6, cost_usd = $7,
+    answered_by = $18::jsonb,
     delivery_status = case when $8::text is null then delivery_status else 'skipped' end,
     delivery_error = coalesce($8::text, delivery_error)
   where id = $1 and status = 'processing'
@@ -90,6 +92,8 @@ export async function recordCompletedRun(
     inputTokens: number | null;
     outputTokens: number | null;
     costUsd: number | null;
+    /** The fallback model when it answered instead of the run's own (ADR 0121). */
+    answeredBy: FallbackModel | null;
     notDelivered: string | null;
     queueDelivery: boolean;
   },
@@ -119,6 +123,7 @@ export async function recordCompletedRun(
       ...addJobValues(notifyTaskFailingJob, { taskId: run.taskId, runId: run.id, kind: 'recovered' }),
       ...addJobValues(deliverRunJob, { runId: run.id, attempt: 1 }),
       outcome.queueDelivery,
+      outcome.answeredBy && JSON.stringify(outcome.answeredBy),
     ],
   });
   const [row] = rows;
@@ -134,6 +139,7 @@ export async function recordCompletedRun(
       inputTokens: outcome.inputTokens,
       outputTokens: outcome.outputTokens,
       costUsd: outcome.costUsd,
+      answeredBy: outcome.answeredBy,
     },
     task: webhookSecret !== null && timezone !== null ? { webhookSecret, timezone } : undefined,
   };

@@ -3,6 +3,7 @@ import { pageSize } from '#shared/lists/page-size';
 import { monthlyBudgetSchema } from '#shared/budgets/monthly-budget.schema';
 import {
   deliveryConfigSchema,
+  fallbackModelSchema,
   parsePrompt,
   promptObjectSchema,
   taskInputSchema,
@@ -46,6 +47,7 @@ const patchOf = <T extends z.ZodType>(field: T) => field.nullable().optional();
 const input = taskInputSchema.in.shape;
 const prompt = promptObjectSchema.shape;
 const budget = monthlyBudgetSchema.shape;
+const fallback = fallbackModelSchema.shape;
 
 /**
  * The body of `PATCH /api/tasks/{id}`: a JSON Merge Patch (RFC 7396) of the task's input (ADR 0113). Each field it
@@ -92,6 +94,7 @@ export const taskPatchSchema = z
     deliverWhen: patchOf(input.deliverWhen.unwrap()),
     deliveryCondition: patchOf(input.deliveryCondition),
     budget: patchOf(z.object({ unit: patchOf(budget.unit), amount: patchOf(budget.amount) })),
+    fallback: patchOf(z.object({ provider: patchOf(fallback.provider), model: patchOf(fallback.model) })),
   })
   .meta({
     id: 'TaskPatch',
