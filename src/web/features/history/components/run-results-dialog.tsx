@@ -7,6 +7,7 @@ import { MarkdownContent } from '#web/components/markdown/markdown-content';
 import { DeliveryReceiptFact, LatenessFact } from '#web/components/runs/run-proof';
 import { RunStatusBadge } from '#web/components/runs/run-status-badge';
 import { Fact } from '#web/components/ui/fact';
+import { modelName } from '#web/lib/catalog-names';
 import { formatLocalDateTime } from '#web/lib/date-time';
 import { deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { runDurationText } from '#web/lib/run-text';
@@ -58,6 +59,12 @@ function RunResults({ listed }: { listed: Run }) {
           {formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out
         </Fact>
         <Fact label="Estimated cost">{formatCostUsd(run.costUsd)}</Fact>
+        {run.answeredBy ? (
+          // The task's model failed and its fallback answered (ADR 0121): the tokens and cost above are the fallback's.
+          <Fact label="Model" className="sm:col-span-2">
+            Answered by the fallback model {modelName(run.answeredBy.provider, run.answeredBy.model)}
+          </Fact>
+        ) : null}
         <DeliveryReceiptFact run={run} className="sm:col-span-2" />
       </dl>
       {run.prompt ? (

@@ -308,6 +308,11 @@ function TaskDetailView({ task }: { task: Task }) {
           <dl className="flex flex-col gap-4">
             <Detail label="Provider">{providerName(task.provider)}</Detail>
             <Detail label="Model">{modelName(task.provider, task.model)}</Detail>
+            <Detail label="Fallback model">
+              {task.fallback
+                ? `${providerName(task.fallback.provider)} · ${modelName(task.fallback.provider, task.fallback.model)}`
+                : 'None'}
+            </Detail>
           </dl>
         </TitledCard>
 

@@ -94,6 +94,7 @@ describe('edit task page', () => {
         budget: null,
         catchUpWindow: 3600,
         overlap: 'skip',
+        fallback: null,
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1'));

@@ -161,6 +161,7 @@ describe('create task page', () => {
         budget: null,
         catchUpWindow: 3_600,
         overlap: 'skip',
+        fallback: null,
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));
@@ -362,6 +363,52 @@ describe('create task page', () => {
 
     await choose(user, providerSelect(), 'OpenAI');
     expect(modelSelect().textContent).toBe('GPT-5 nano');
+  });
+
+  it('offers as fallback model none or a model of an enabled provider but the task’s own, and sends it (ADR 0121)', async () => {
+    const { fetchMock } = renderNewTask({ catalog: catalogBody({ enabled: ['openai', 'anthropic'] }) });
+    const user = userEvent.setup();
+    await formReady();
+    const fallbackSelect = () => screen.getByRole('combobox', { name: 'Fallback model' });
+    expect(fallbackSelect().textContent).toBe('None');
+
+    await user.click(fallbackSelect());
+    const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(offered).toContain('None');
+    expect(offered).toContain('Anthropic · Claude Haiku 4.5');
+    expect(offered).toContain('OpenAI · GPT-4.1');
+    expect(offered).not.toContain('OpenAI · GPT-5 nano');
+    expect(offered.some((name) => name?.startsWith('Google Gemini'))).toBe(false);
+    await user.click(screen.getByRole('option', { name: 'Anthropic · Claude Haiku 4.5' }));
+    expect(fallbackSelect().textContent).toBe('Anthropic · Claude Haiku 4.5');
+
+    const [body] = await createTask(user, fetchMock);
+    expect(body).toMatchObject({ provider: 'openai', model: 'gpt-5-nano', fallback: { provider: 'anthropic', model: 'claude-haiku-4-5' } });
+  });
+
+  it('sends no fallback model unless one is chosen, and shows the server’s word on it under the select', async () => {
+    const unavailable = 'Anthropic needs an API key on the server. Choose another provider.';
+    let answered = false;
+    const { fetchMock } = renderNewTask({
+      catalog: catalogBody({ enabled: ['openai', 'anthropic'] }),
+      create: ({ body }) => {
+        if (answered) return jsonResponse({ task: makeTask({ ...(body as Partial<Task>), id: 'task-9' }) }, 201);
+        answered = true;
+        return errorResponse(422, 'provider_unavailable', unavailable, { 'fallback.provider': unavailable });
+      },
+    });
+    const user = userEvent.setup();
+    await formReady();
+    await choose(user, screen.getByRole('combobox', { name: 'Fallback model' }), 'Anthropic · Claude Haiku 4.5');
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(await screen.findByText(unavailable, { selector: '#task-fallback-error' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Fallback model' }).getAttribute('aria-invalid')).toBe('true');
+
+    await choose(user, screen.getByRole('combobox', { name: 'Fallback model' }), 'None');
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    await screen.findByText('Task created');
+    expect(sentBodies(fetchMock, 'POST', '/api/tasks').at(-1)).toMatchObject({ fallback: null });
   });
 
   it('marks new models and the ones that can search the web', async () => {

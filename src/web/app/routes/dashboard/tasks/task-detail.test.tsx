@@ -116,6 +116,7 @@ describe('task detail page', () => {
     expect(detail('Last run')).toBe('Never');
     expect(detail('Provider')).toBe('OpenAI');
     expect(detail('Model')).toBe('GPT-4.1');
+    expect(detail('Fallback model')).toBe('None');
     expect(detail('Delivery method')).toBe('Email');
     expect(detail('Email')).toBe('jane@example.com');
     expect(screen.getByText('Summarise the top five headlines of the day.')).toBeTruthy();
@@ -137,6 +138,13 @@ describe('task detail page', () => {
     expect(screen.getByRole('link', { name: 'Back to Tasks' }).getAttribute('href')).toBe('/dashboard/tasks');
     expect(screen.getByRole('link', { name: 'Edit Task' }).getAttribute('href')).toBe('/dashboard/tasks/task-1/edit');
     for (const name of ['Run Now', 'Pause', 'Delete']) expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('names the fallback model tried when the task’s own fails (ADR 0121)', async () => {
+    stubTaskApi(makeTask({ fallback: { provider: 'anthropic', model: 'claude-haiku-4-5' } }));
+    renderTaskDetail();
+    await screen.findByRole('heading', { name: 'Morning news digest' });
+    expect(detail('Fallback model')).toBe('Anthropic · Claude Haiku 4.5');
   });
 
   it("labels the next run by the value's zone, not as the browser's, and spells zones as the task form does", async () => {

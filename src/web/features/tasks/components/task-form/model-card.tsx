@@ -7,6 +7,7 @@ import { TitledCard } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger } from '#web/components/ui/select';
 import { useCatalog } from '../../api/get-catalog';
+import { FallbackModelField } from './fallback-model-field';
 import { useTaskFormContext } from './use-task-form';
 
 type OfferedProviders = { providers: CatalogProvider[]; loading: boolean; unchecked: boolean };
@@ -148,6 +149,8 @@ export function ModelCard() {
           />
         )}
       </Field>
+
+      <FallbackModelField providers={providers} />
     </TitledCard>
   );
 }

@@ -28,6 +28,7 @@ const formFields = new Set<string>([
   'deliveryMethod',
   'deliveryConfig.email',
   'deliveryConfig.webhookUrl',
+  'fallback',
 ]);
 
 /**
@@ -48,7 +49,10 @@ export function showServerFieldErrors(form: UseFormReturn<TaskFormValues, unknow
             ? form.getValues('scheduleType') === 'custom'
               ? 'customCron'
               : 'scheduleType'
-            : path;
+            : // The fallback is one select: its model's or provider's message shows under it.
+              path.startsWith('fallback.')
+              ? 'fallback'
+              : path;
     if (!formFields.has(field)) continue;
     form.setError(field as FieldPath<TaskFormValues>, { type: 'server', message }, { shouldFocus: shown === 0 });
     shown += 1;

@@ -30,6 +30,7 @@ describe('task form values', () => {
       budget: null,
       catchUpWindow: 3_600,
       overlap: 'skip',
+      fallback: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { specDefaultSchedule, type UserSettings } from '#shared/settings/user-settings.schema';
-import { defaultProvider, providerCatalog } from '#shared/tasks/catalog';
+import { defaultProvider, providerCatalog, type ProviderId } from '#shared/tasks/catalog';
 import { toLocalScheduleTime, upcomingSlots, type Schedule, type Slot } from '#shared/tasks/schedule';
 import type { ScheduleBounds } from '#shared/tasks/schedule-bounds';
 import {
@@ -82,6 +82,7 @@ export function newTaskFormValues({ email, settings, browserZone, now = new Date
     budget: null,
     catchUpWindow: catchUpWindowSeconds.default,
     overlap: 'skip',
+    fallback: null,
   };
 }
 
@@ -114,6 +115,7 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     budget: task.budget,
     catchUpWindow: task.catchUpWindow,
     overlap: task.overlap,
+    fallback: task.fallback && { provider: task.fallback.provider as ProviderId, model: task.fallback.model },
     endDate: task.endDate,
     maxRuns: task.maxRuns,
     pausedUntil: task.pausedUntil,
