@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { taskInputSchema } from '#shared/tasks/task.schema';
 import { createEngineDeps, createEngineSetup, type EngineTestSetup } from '#test/engine-setup';
+import { startAnthropicServer } from '#test/anthropic-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { seedRun, seedTask } from '#test/seed';
 import { startWebhookReceiver } from '#test/webhook-receiver';
@@ -15,16 +16,18 @@ let setup: EngineTestSetup;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let oldReceiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let newReceiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let anthropic: Awaited<ReturnType<typeof startAnthropicServer>>;
 
 beforeAll(async () => {
   setup = await createEngineSetup();
   openai = await startOpenAiServer({ defaultText: 'Answer to the old prompt.' });
   oldReceiver = await startWebhookReceiver();
   newReceiver = await startWebhookReceiver();
+  anthropic = await startAnthropicServer();
 });
 
 afterAll(async () => {
-  await Promise.all([openai?.stop(), oldReceiver?.stop(), newReceiver?.stop()]);
+  await Promise.all([openai?.stop(), oldReceiver?.stop(), newReceiver?.stop(), anthropic?.stop()]);
   await setup?.database.drop();
 });
 
@@ -76,4 +79,42 @@ it('asks the old prompt and delivers to the old target under the old name when t
   await deliverRun(deps, { runId: next.id, attempt: 1 });
   expect(JSON.stringify(openai.requests.at(-1)?.body)).toContain('List the football scores.');
   expect(newReceiver.received).toHaveLength(1);
+});
+
+it('asks the fallback model the task had when the run started, whatever is saved meanwhile (ADR 0121)', async () => {
+  const { database, userId } = setup;
+  const deps = createEngineDeps({
+    database,
+    env: {
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: openai.baseUrl,
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      ANTHROPIC_BASE_URL: anthropic.baseUrl,
+    },
+  });
+  const task = await seedTask(database.db, userId, {
+    name: 'Rescued summary',
+    fallback: { provider: 'anthropic', model: 'claude-haiku-4-5' },
+  });
+  const running = await seedRun(database.db, task, { status: 'processing', completedAt: null, result: null, deliveryStatus: 'pending' });
+  const edited = taskInputSchema.parse({
+    name: 'Rescued summary',
+    provider: 'openai',
+    model: 'gpt-4.1-mini',
+    scheduleType: 'daily',
+    localTime: '09:00',
+    timezone: 'UTC',
+    prompt: { input: 'Summarise the markets.', temperature: 1, searchEnabled: false },
+    deliveryMethod: 'email',
+    deliveryConfig: { email: 'owner@example.com' },
+    fallback: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+  });
+  await updateTask({ db: database.db, env: deps.env, userId, taskId: task.id, input: edited });
+
+  // The run's model fails after its retries (each told to wait 10 ms): its fallback answers.
+  openai.plan(...Array.from({ length: 4 }, () => ({ status: 500, headers: { 'retry-after-ms': '10' } })));
+  await executeRun(deps, { runId: running.id });
+  expect(anthropic.requests.map((request) => request.body.model)).toEqual(['claude-haiku-4-5']);
+  const [run] = await database.db.select({ answeredBy: taskRuns.answeredBy }).from(taskRuns).where(eq(taskRuns.id, running.id));
+  expect(run?.answeredBy).toEqual({ provider: 'anthropic', model: 'claude-haiku-4-5' });
 });
