@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnthropicServer } from '#test/anthropic-server';
+import type { ProviderError } from './ai-provider';
 import { anthropicProvider } from './anthropic-provider';
 
 let anthropic: Awaited<ReturnType<typeof startAnthropicServer>>;
@@ -58,6 +59,29 @@ describe('the Anthropic provider', () => {
     await expect(claude().generate({ model: 'claude-haiku-4-5', input: 'Say hi.', webSearch: false })).rejects.toThrow(
       'Anthropic refused the prompt: max_tokens: too large for this model',
     );
+  });
+
+  it('marks an overloaded or rate-limited API as worth a fallback model, and a refused request not (ADR 0121)', async () => {
+    const failureOf = (provider = claude()) =>
+      provider.generate({ model: 'claude-haiku-4-5', input: 'Say hi.', webSearch: false }).then(
+        () => undefined,
+        (error: unknown) => error as ProviderError,
+      );
+    const retried = (status: number) => Array.from({ length: 4 }, () => ({ status, headers: { 'retry-after-ms': '10' } }));
+
+    anthropic.plan(...retried(529));
+    expect(await failureOf()).toMatchObject({
+      fallbackWorthy: true,
+      message: 'Anthropic failed to answer (HTTP 529); retries did not help.',
+    });
+    anthropic.plan(...retried(429));
+    expect((await failureOf())?.fallbackWorthy).toBe(true);
+
+    for (const status of [400, 401, 403, 404]) {
+      anthropic.plan({ status });
+      expect((await failureOf())?.fallbackWorthy, `HTTP ${status}`).toBe(false);
+    }
+    expect((await failureOf(anthropicProvider({ apiKey: undefined })))?.fallbackWorthy).toBe(false);
   });
 
   it('says which variable to set when the server has no key', async () => {
