@@ -148,6 +148,21 @@ describe('a run whose model fails', () => {
     expect(history.items[0]).toMatchObject({ id: run.id, answeredBy: claude });
   });
 
+  it('has the fallback that answered judge the delivery condition, its check’s tokens counted too', async () => {
+    const task = await createTask({ name: 'Judged by Claude', deliverWhen: 'condition', deliveryCondition: 'Did prices fall?' });
+    openai.plan(...failingCalls({ status: 503 }));
+    anthropic.plan({ text: 'Prices fell.' }, { text: 'Yes' });
+    const before = { openai: openai.requests.length, anthropic: anthropic.requests.length };
+    const run = await runNow(task.id);
+    expect(run).toMatchObject({ status: 'completed', result: 'Prices fell.', answeredBy: claude, inputTokens: 42, outputTokens: 86 });
+    expect(run.deliveryError).toBeNull();
+    expect(openai.requests.length - before.openai).toBe(4);
+    expect(anthropic.requests.slice(before.anthropic).map((request) => request.body.model)).toEqual([
+      'claude-haiku-4-5',
+      'claude-haiku-4-5',
+    ]);
+  });
+
   it('is answered by the fallback when the model stays rate limited', async () => {
     const task = await createTask({ name: 'Primary limited' });
     openai.plan(...failingCalls({ status: 429 }));

@@ -17,7 +17,7 @@ interface Question {
 export interface ModelAnswer {
   generated: GenerateResult;
   provider: AiProvider;
-  model: ModelChoice;
+  answerer: ModelChoice;
   /** The fallback model when it answered instead of the run's own; null when the run's own did. */
   answeredBy: ModelChoice | null;
 }
@@ -60,7 +60,7 @@ async function askModel(deps: EngineDeps, asked: ModelChoice, { input, prompt, s
       signal,
     }),
   );
-  return { generated, provider, model: asked };
+  return { generated, provider, answerer: asked };
 }
 
 /** The provider's answer time for /metrics, failed calls included (retries inside the SDK count to the call). */

@@ -99,10 +99,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
       // The model that answered judges its result. Only a clear yes delivers (ADR 0065); a failed check completes the
       // run undelivered, since the run itself succeeded.
       const check = await checkCondition(provider, {
-        model: answered.model.model,
+        model: answered.answerer.model,
         condition: deliveryCondition,
         result: generated.text,
-        temperature: findModel(answered.model.provider, answered.model.model)?.fixedTemperature ? undefined : 0,
+        temperature: findModel(answered.answerer.provider, answered.answerer.model)?.fixedTemperature ? undefined : 0,
         signal: abortSignal,
       }).catch((error: unknown) => {
         logger.warn(
@@ -145,7 +145,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
       inputTokens: outcome.inputTokens,
       outputTokens: outcome.outputTokens,
       // The model that answered is the one paid.
-      costUsd: estimateCostUsd(outcome.answered.model.provider, outcome.answered.model.model, {
+      costUsd: estimateCostUsd(outcome.answered.answerer.provider, outcome.answered.answerer.model, {
         inputTokens: outcome.inputTokens,
         outputTokens: outcome.outputTokens,
       }),
