@@ -1640,6 +1640,10 @@ export interface components {
                 provider: string;
                 model: string;
             } | null;
+            /** @description The fields of a structured result, in the strict form the providers take (ADR 0119); null: free text */
+            outputSchema: {
+                [key: string]: unknown;
+            } | null;
             /** @description Slots of a backfill not yet started */
             backfillWaiting: number;
             /** @description Signs the task’s webhook deliveries; null when read with a read-only API key */
@@ -1725,6 +1729,9 @@ export interface components {
                 /** @enum {string|null} */
                 provider?: "openai" | "anthropic" | "gemini" | "openrouter" | null;
                 model?: string | null;
+            } | null;
+            outputSchema?: {
+                [key: string]: unknown;
             } | null;
         };
         BackfillResult: {
@@ -5143,6 +5150,10 @@ export interface operations {
                         provider: "openai" | "anthropic" | "gemini" | "openrouter";
                         model: string;
                     } | null;
+                    /** @description The fields of a structured result, as a JSON Schema object (ADR 0119); saved in the strict form the providers take. Null or absent: free text */
+                    outputSchema?: {
+                        [key: string]: unknown;
+                    } | null;
                 };
             };
         };
@@ -5436,6 +5447,10 @@ export interface operations {
                         /** @enum {string} */
                         provider: "openai" | "anthropic" | "gemini" | "openrouter";
                         model: string;
+                    } | null;
+                    /** @description The fields of a structured result, as a JSON Schema object (ADR 0119); saved in the strict form the providers take. Null or absent: free text */
+                    outputSchema?: {
+                        [key: string]: unknown;
                     } | null;
                 };
             };

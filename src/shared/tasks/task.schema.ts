@@ -4,8 +4,9 @@ import { budgetUnits, monthlyBudgetSchema } from '../budgets/monthly-budget.sche
 import { lastRunSchema } from '../runs/run.schema';
 import { multiLineText, singleLineText } from '../text/safe-text';
 import { isTimeZone, todayIn } from '../time/zoned-time';
-import { findModel, providerIds } from './catalog';
+import { findModel, providerIds, supportsStructuredOutput } from './catalog';
 import { deliveryMethods, type DeliveryMethod } from './delivery-methods';
+import { outputSchemaMessages, outputSchemaProblems, strictOutputSchema } from './output-schema';
 import { unknownVariableMessage, unknownVariables } from './prompt-variables';
 import { dstGapPolicies, dstRepeatPolicies, nextFireTime, toLocalScheduleTime } from './schedule';
 
@@ -114,6 +115,8 @@ export const taskMessages = {
   skipDates: 'Please give at most 366 skip dates, each as YYYY-MM-DD.',
   fallbackModel: 'Please select a fallback model.',
   fallbackSameAsModel: 'The fallback model must differ from the task’s model: choose another, or none.',
+  modelWithoutStructuredOutput: 'This model cannot return results as data. Choose another model, or remove the output schema.',
+  fallbackWithoutStructuredOutput: 'The fallback model cannot return results as data. Choose another, or none.',
 } as const;
 
 /** The dates a start date may take: PostgreSQL has no year 0, and a four-digit year is what the form can show. */
@@ -323,6 +326,10 @@ export const taskInputSchema = z
       .default('skip')
       .meta({ description: 'A slot while the previous run is still processing: `skip` it, or keep one waiting (`buffer_one`)' }),
     fallback: fallbackModelSchema.nullable().optional(),
+    outputSchema: z.record(z.string(), z.unknown(), { error: outputSchemaMessages.notAnObject }).nullable().optional().meta({
+      description:
+        'The fields of a structured result, as a JSON Schema object (ADR 0119); saved in the strict form the providers take. Null or absent: free text',
+    }),
   })
   // Runs even when other fields already failed, so the form shows every broken rule at once; hence the care with
   // values that may not have their final type yet.
@@ -332,6 +339,7 @@ export const taskInputSchema = z
         context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.model });
       }
       checkFallback(task, context);
+      checkOutputSchema(task, context);
       checkSchedule(task, context);
       checkBounds(task, context);
       checkDeliveryAddress(task, context);
@@ -365,8 +373,34 @@ export const taskInputSchema = z
       pausedUntil: task.pausedUntil ?? null,
       skipDates: [...new Set(task.skipDates ?? [])].sort(),
       fallback: task.fallback ?? null,
+      outputSchema: task.outputSchema ? strictOutputSchema(task.outputSchema) : null,
     };
   });
+
+/**
+ * An output schema within ADR 0119's limits, each problem at its path inside `outputSchema`, and models that can
+ * answer in it: the task's own and its fallback. The values may not have their final type yet.
+ */
+function checkOutputSchema(
+  task: { provider?: unknown; model?: unknown; fallback?: unknown; outputSchema?: unknown },
+  context: z.RefinementCtx,
+): void {
+  if (task.outputSchema === null || task.outputSchema === undefined) return;
+  if (typeof task.outputSchema !== 'object' || Array.isArray(task.outputSchema)) return;
+  for (const problem of outputSchemaProblems(task.outputSchema)) {
+    context.addIssue({ code: 'custom', path: ['outputSchema', ...problem.path], message: problem.message });
+  }
+  const asks = (provider: unknown, model: unknown) =>
+    typeof provider === 'string' && typeof model === 'string' && findModel(provider, model) && !supportsStructuredOutput(provider, model);
+  if (asks(task.provider, task.model)) {
+    context.addIssue({ code: 'custom', path: ['model'], message: taskMessages.modelWithoutStructuredOutput });
+  }
+  const fallback: { provider?: unknown; model?: unknown } | null =
+    typeof task.fallback === 'object' && task.fallback ? task.fallback : null;
+  if (fallback && asks(fallback.provider, fallback.model)) {
+    context.addIssue({ code: 'custom', path: ['fallback'], message: taskMessages.fallbackWithoutStructuredOutput });
+  }
+}
 
 /**
  * A fallback names a model of the catalogue other than the task's own (ADR 0121). The values may not have their final
@@ -381,7 +415,6 @@ function checkFallback(task: { provider?: unknown; model?: unknown; fallback?: u
   } else if (fallback.provider === task.provider && fallback.model === task.model) {
     context.addIssue({ code: 'custom', path: ['fallback'], message: taskMessages.fallbackSameAsModel });
   }
-  // A task with an `outputSchema` needs a fallback that can answer in it too: that refusal belongs here.
 }
 
 /** The end date is not before the start date; shared with the preview. The values may not have their final type yet. */
@@ -568,6 +601,10 @@ export const taskSchema = z
       .object({ provider: z.string(), model: z.string() })
       .nullable()
       .meta({ description: 'The model tried once when the task’s own fails with a server error, a 429 or a timeout; null: none' }),
+    outputSchema: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: 'The fields of a structured result, in the strict form the providers take (ADR 0119); null: free text' }),
     backfillWaiting: z.number().int().meta({ description: 'Slots of a backfill not yet started' }),
     webhookSecret: z
       .string()

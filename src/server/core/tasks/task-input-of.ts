@@ -35,6 +35,7 @@ export function taskInputOf(task: Task): Record<string, unknown> {
     catchUpWindow: task.catchUpWindow,
     overlap: task.overlap,
     fallback: task.fallback ? { ...task.fallback } : undefined,
+    outputSchema: task.outputSchema ?? undefined,
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }

@@ -51,6 +51,7 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     overlap: input.overlap,
     maxRuns: input.maxRuns,
     fallback: input.fallback,
+    outputSchema: input.outputSchema,
     nextFireAt: nextFireTime(schedule, now),
   };
 }

@@ -38,6 +38,7 @@ export function toTask(row: TaskRow): Task {
     catchUpWindow: row.catchUpWindow,
     overlap: row.overlap,
     fallback: row.fallback,
+    outputSchema: row.outputSchema,
     backfillWaiting: row.backfillSlots?.length ?? 0,
     webhookSecret: row.webhookSecret,
     nextFireAt: row.nextFireAt?.toISOString() ?? null,

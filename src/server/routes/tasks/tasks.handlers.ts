@@ -97,6 +97,8 @@ function patchBase(current: Task, patch: unknown): Record<string, unknown> {
   const base = taskInputOf(current);
   const named = typeof patch === 'object' && patch !== null ? patch : {};
   if ('scheduleTime' in named && !('localTime' in named)) delete base.localTime;
+  // An output schema is replaced whole, not merged into the saved one (ADR 0119).
+  if ('outputSchema' in named) delete base.outputSchema;
   return base;
 }
 

@@ -95,6 +95,8 @@ export const taskPatchSchema = z
     deliveryCondition: patchOf(input.deliveryCondition),
     budget: patchOf(z.object({ unit: patchOf(budget.unit), amount: patchOf(budget.amount) })),
     fallback: patchOf(z.object({ provider: patchOf(fallback.provider), model: patchOf(fallback.model) })),
+    // A schema replaces the saved one whole: merged key by key, the old fields would linger (ADR 0119).
+    outputSchema: patchOf(input.outputSchema.unwrap().unwrap()),
   })
   .meta({
     id: 'TaskPatch',

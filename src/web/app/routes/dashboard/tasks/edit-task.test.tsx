@@ -95,6 +95,7 @@ describe('edit task page', () => {
         catchUpWindow: 3600,
         overlap: 'skip',
         fallback: null,
+        outputSchema: null,
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1'));

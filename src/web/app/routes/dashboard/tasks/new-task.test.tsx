@@ -162,6 +162,7 @@ describe('create task page', () => {
         catchUpWindow: 3_600,
         overlap: 'skip',
         fallback: null,
+        outputSchema: null,
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));

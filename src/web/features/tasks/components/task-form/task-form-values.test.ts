@@ -31,6 +31,7 @@ describe('task form values', () => {
       catchUpWindow: 3_600,
       overlap: 'skip',
       fallback: null,
+      outputSchema: null,
     });
   });
 

@@ -83,6 +83,7 @@ export function newTaskFormValues({ email, settings, browserZone, now = new Date
     catchUpWindow: catchUpWindowSeconds.default,
     overlap: 'skip',
     fallback: null,
+    outputSchema: null,
   };
 }
 
@@ -116,6 +117,7 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     catchUpWindow: task.catchUpWindow,
     overlap: task.overlap,
     fallback: task.fallback && { provider: task.fallback.provider as ProviderId, model: task.fallback.model },
+    outputSchema: task.outputSchema,
     endDate: task.endDate,
     maxRuns: task.maxRuns,
     pausedUntil: task.pausedUntil,
