@@ -1,2 +1,2 @@
-ALTER TABLE "task_runs" ADD COLUMN "output" jsonb;--> statement-breakpoint
-ALTER TABLE "tasks" ADD COLUMN "output_schema" jsonb;
+ALTER TABLE "task_runs" ADD COLUMN "output" json;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "output_schema" json;

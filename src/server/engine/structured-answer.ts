@@ -1,5 +1,11 @@
 import { outputMismatch, renderOutput, type JsonSchemaObject } from '#shared/tasks/output-schema';
-import { ProviderError, structuredFailureMessages, type AiProvider, type GenerateRequest, type GenerateResult } from '../providers/ai-provider';
+import {
+  ProviderError,
+  structuredFailureMessages,
+  type AiProvider,
+  type GenerateRequest,
+  type GenerateResult,
+} from '../providers/ai-provider';
 
 /** The most a run's output may weigh as JSON (ADR 0119): a result to read and deliver, not a data dump. */
 export const outputMaxBytes = 256 * 1024;
@@ -60,7 +66,10 @@ export function asSent(schema: unknown): JsonSchemaObject {
 }
 
 /** The parsed answer, or the mismatch to retry with; a refusal or a cut-off is final (ADR 0120). */
-function checkAnswer(answer: GenerateResult, schema: JsonSchemaObject): { output: Record<string, unknown> } | { path: string; message: string } {
+function checkAnswer(
+  answer: GenerateResult,
+  schema: JsonSchemaObject,
+): { output: Record<string, unknown> } | { path: string; message: string } {
   if (answer.refusal !== undefined) throw new ProviderError(structuredFailureMessages.refusal(answer.refusal));
   if (answer.truncated) throw new ProviderError(structuredFailureMessages.truncated);
   let value: unknown;

@@ -92,6 +92,7 @@ async function pinUnfinishedRuns(tx: Transaction, task: typeof tasks.$inferSelec
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition,
     fallback: task.fallback,
+    outputSchema: task.outputSchema,
   };
   await tx
     .update(taskRuns)

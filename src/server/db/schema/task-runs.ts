@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, json, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { deliveryStatuses, runStatuses, runTriggers, type DeliveryReceipt } from '#shared/runs/run.schema';
 import type { DeliverWhen, DeliveryMethod, FallbackModel } from '#shared/tasks/task.schema';
 import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
@@ -16,6 +16,8 @@ export interface RunTaskSnapshot {
   deliveryCondition?: string | null;
   /** Absent in snapshots taken before fallbacks existed: the task's, as it is now (ADR 0121). */
   fallback?: FallbackModel | null;
+  /** Absent in snapshots taken before output schemas existed: the task's, as it is now (ADR 0119). */
+  outputSchema?: Record<string, unknown> | null;
 }
 
 /** PostgreSQL's `tsvector`: drizzle has no column type for it; only the database reads and writes it. */
@@ -48,8 +50,8 @@ export const taskRuns = pgTable(
     provider: text().notNull(),
     model: text().notNull(),
     result: text(),
-    /** A structured task's answer as data (ADR 0119); `result` keeps its readable rendering. */
-    output: jsonb(),
+    /** A structured task's answer as data (ADR 0119); `result` keeps its readable rendering. `json`: fields in order. */
+    output: json(),
     error: text(),
     /** The prompt exactly as sent, its variables filled in (issue 23); null for runs that sent none. */
     prompt: text(),

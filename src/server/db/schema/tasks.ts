@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
 import { dstGapPolicies, dstRepeatPolicies } from '#shared/tasks/schedule';
 import {
@@ -66,8 +66,11 @@ export const tasks = pgTable(
     /** Deliver every completed run, only a changed result, or only when `deliveryCondition` is answered yes. */
     deliverWhen: text({ enum: deliverWhenOptions }).notNull().default('always'),
     deliveryCondition: text(),
-    /** The fields a structured result has, in the strict form the providers take (ADR 0119); null: free text. */
-    outputSchema: jsonb().$type<Record<string, unknown>>(),
+    /**
+     * The fields a structured result has, in the strict form the providers take (ADR 0119); null: free text. `json`,
+     * not `jsonb`: jsonb sorts an object's keys, and the order of the fields is the user's.
+     */
+    outputSchema: json().$type<Record<string, unknown>>(),
     /** Signs this task's webhook deliveries (Standard Webhooks, `whsec_…`). */
     webhookSecret: text().notNull(),
     /** Null while paused or in error: the scheduler only claims tasks with a next fire time. */

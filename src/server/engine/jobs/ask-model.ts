@@ -1,5 +1,7 @@
 import { findModel, type ProviderId } from '#shared/tasks/catalog';
+import type { JsonSchemaObject } from '#shared/tasks/output-schema';
 import { ProviderError, type AiProvider, type GenerateResult } from '../../providers/ai-provider';
+import { generateStructured } from '../structured-answer';
 import { providerLatency } from '../../metrics/metrics';
 import type { EngineDeps } from '../engine-deps';
 
@@ -10,12 +12,17 @@ type ModelChoice = { provider: string; model: string };
 interface Question {
   input: string;
   prompt: { temperature: number; searchEnabled: boolean };
+  /** A structured task's strict schema (ADR 0119): the answer is asked for, and checked, in it. */
+  outputSchema?: JsonSchemaObject | null;
   signal?: AbortSignal;
 }
 
 /** An answer, with the provider and model that gave it: the delivery condition is checked, and the cost counted, by them. */
 export interface ModelAnswer {
+  /** For a structured task, `text` is the readable rendering of `output`. */
   generated: GenerateResult;
+  /** A structured task's answer as data; null for free text. */
+  output: Record<string, unknown> | null;
   provider: AiProvider;
   answerer: ModelChoice;
   /** The fallback model when it answered instead of the run's own; null when the run's own did. */
@@ -46,21 +53,24 @@ export async function askWithFallback(
   }
 }
 
-async function askModel(deps: EngineDeps, asked: ModelChoice, { input, prompt, signal }: Question) {
+async function askModel(deps: EngineDeps, asked: ModelChoice, { input, prompt, outputSchema, signal }: Question) {
   const provider = deps.providers[asked.provider as ProviderId];
   if (!provider) throw new ProviderError(`The provider ${asked.provider} is not available on this server.`);
   const entry = findModel(asked.provider, asked.model);
-  const generated = await timeProviderCall(asked.provider, () =>
-    provider.generate({
-      model: asked.model,
-      input,
-      // Models that only accept their default temperature reject any other value, so it is not sent.
-      temperature: entry?.fixedTemperature ? undefined : prompt.temperature,
-      webSearch: prompt.searchEnabled && (entry?.webSearch ?? false),
-      signal,
-    }),
-  );
-  return { generated, provider, answerer: asked };
+  const request = {
+    model: asked.model,
+    input,
+    // Models that only accept their default temperature reject any other value, so it is not sent.
+    temperature: entry?.fixedTemperature ? undefined : prompt.temperature,
+    webSearch: prompt.searchEnabled && (entry?.webSearch ?? false),
+    signal,
+  };
+  if (outputSchema) {
+    const { output, text, usage } = await timeProviderCall(asked.provider, () => generateStructured(provider, request, outputSchema));
+    return { generated: { text, usage }, output, provider, answerer: asked };
+  }
+  const generated = await timeProviderCall(asked.provider, () => provider.generate(request));
+  return { generated, output: null, provider, answerer: asked };
 }
 
 /** The provider's answer time for /metrics, failed calls included (retries inside the SDK count to the call). */

@@ -74,6 +74,8 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
 
   // The model is the run's own (pinned when it started); the fallback is pinned with the task's snapshot (ADR 0121).
   const fallback = run.taskSnapshot && 'fallback' in run.taskSnapshot ? run.taskSnapshot.fallback : task.fallback;
+  // So is the output schema (ADR 0119): the answer is checked against the schema it was asked in.
+  const outputSchema = run.taskSnapshot && 'outputSchema' in run.taskSnapshot ? run.taskSnapshot.outputSchema : task.outputSchema;
   let outcome:
     | {
         status: 'completed';
@@ -90,6 +92,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
       fallback,
       input,
       prompt,
+      outputSchema,
       signal: abortSignal,
     });
     const { generated, provider } = answered;
@@ -150,6 +153,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
         outputTokens: outcome.outputTokens,
       }),
       answeredBy: outcome.answered.answeredBy,
+      output: outcome.answered.output,
       notDelivered,
       queueDelivery: !inRunJob,
     });
@@ -237,14 +241,24 @@ function emailTarget(task: Pick<DeliveryRow['task'], 'deliveryMethod' | 'deliver
   return task.deliveryMethod === 'email' ? task.deliveryConfig.email : undefined;
 }
 
-/** `{{last_result}}`: the result of the task's latest completed run before this one, or null on its first. */
+/** The most of a structured run's output `{{last_result}}` gives, as JSON (ADR 0119). */
+export const lastOutputMaxCharacters = 4_000;
+
+/**
+ * `{{last_result}}`: the result of the task's latest completed run before this one, or null on its first; for a
+ * structured run, its output as JSON, cut at `lastOutputMaxCharacters`.
+ */
 async function lastResultBefore(db: Database, run: { taskId: string; startedAt: Date; id: string }): Promise<string | null> {
   const [previous] = await db
-    .select({ result: taskRuns.result })
+    .select({ result: taskRuns.result, output: taskRuns.output })
     .from(taskRuns)
     .where(and(eq(taskRuns.taskId, run.taskId), eq(taskRuns.status, 'completed'), lt(taskRuns.startedAt, run.startedAt)))
     .orderBy(desc(taskRuns.startedAt), desc(taskRuns.id))
     .limit(1);
+  if (previous?.output) {
+    const json = JSON.stringify(previous.output);
+    return json.length > lastOutputMaxCharacters ? `${json.slice(0, lastOutputMaxCharacters - 1)}…` : json;
+  }
   return previous?.result ?? null;
 }
 

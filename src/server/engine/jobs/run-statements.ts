@@ -55,7 +55,7 @@ const completedRunText = `
 with finished as (
   update task_runs set status = 'completed', completed_at = now(), attempts = attempts + 1, prompt = $2,
     lateness_ms = coalesce(lateness_ms, $3::integer), result = $4, input_tokens = $5, output_tokens = $6, cost_usd = $7,
-    answered_by = $18::jsonb,
+    answered_by = $18::jsonb, output = $19::json,
     delivery_status = case when $8::text is null then delivery_status else 'skipped' end,
     delivery_error = coalesce($8::text, delivery_error)
   where id = $1 and status = 'processing'
@@ -94,6 +94,8 @@ export async function recordCompletedRun(
     costUsd: number | null;
     /** The fallback model when it answered instead of the run's own (ADR 0121). */
     answeredBy: FallbackModel | null;
+    /** A structured task's answer as data (ADR 0119); null for free text. */
+    output: Record<string, unknown> | null;
     notDelivered: string | null;
     queueDelivery: boolean;
   },
@@ -124,6 +126,7 @@ export async function recordCompletedRun(
       ...addJobValues(deliverRunJob, { runId: run.id, attempt: 1 }),
       outcome.queueDelivery,
       outcome.answeredBy && JSON.stringify(outcome.answeredBy),
+      outcome.output && JSON.stringify(outcome.output),
     ],
   });
   const [row] = rows;
@@ -140,6 +143,7 @@ export async function recordCompletedRun(
       outputTokens: outcome.outputTokens,
       costUsd: outcome.costUsd,
       answeredBy: outcome.answeredBy,
+      output: outcome.output,
     },
     task: webhookSecret !== null && timezone !== null ? { webhookSecret, timezone } : undefined,
   };
