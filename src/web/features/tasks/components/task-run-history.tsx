@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { History } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { formatDuration } from '#shared/runs/format-duration';
 import { formatCostUsd } from '#shared/runs/format-cost';
 import type { WebhookAttempt } from '#shared/runs/run.schema';
@@ -25,6 +26,15 @@ import { RunOutput } from '#web/components/runs/run-output';
 import { runTriggerLabel } from '#web/components/runs/run-trigger';
 
 const loadFailed = 'Failed to load task runs. Please try again.';
+
+/** The id of a run's row, which the task page's "Value over time" chart links to: a run has no page of its own. */
+export const runAnchor = (runId: string) => `run-${runId}`;
+
+/** The run the address points at (`#run-<id>`), if any. */
+function linkedRunIdOf(hash: string): string | null {
+  const prefix = `#${runAnchor('')}`;
+  return hash.startsWith(prefix) && hash.length > prefix.length ? hash.slice(prefix.length) : null;
+}
 
 /** The delivery's outcome word; while retrying, with the next attempt's time when known. */
 function DeliveryStatus({ run, timeZone }: { run: TaskRun; timeZone: string }) {
@@ -174,13 +184,19 @@ function RunDetails({ run, id, attemptsTitle, timeZone }: RunListProps & { run: 
   );
 }
 
-function RunRow({ run, attemptsTitle, timeZone }: RunListProps & { run: TaskRun }) {
+function RunRow({ run, linked, attemptsTitle, timeZone }: RunListProps & { run: TaskRun; linked: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const started = run.startedAt ?? run.scheduledFor;
 
   return (
-    <li className="py-4 first:pt-0 last:pb-0" data-run-id={run.id}>
+    // Clear of the sticky header when a link scrolls here, and marked while the address points at it.
+    <li
+      id={runAnchor(run.id)}
+      className={clsx('scroll-mt-20 py-4 first:pt-0 last:pb-0', linked && 'bg-indigo-50/60')}
+      data-run-id={run.id}
+      data-linked={linked || undefined}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -236,13 +252,24 @@ function RunHistorySkeleton() {
 
 function RunHistoryBody({ taskId, attemptsTitle, timeZone }: RunListProps & { taskId: string }) {
   const runs = useTaskRuns(taskId);
+  const items = runs.data?.pages.flatMap((page) => page.items) ?? [];
+  const linkedRunId = linkedRunIdOf(useLocation().hash);
+  const linkedLoaded = items.some((run) => run.id === linkedRunId);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = runs;
+
+  // The chart reaches further back than a page: a run it links to that is not listed yet has its pages loaded, then
+  // is scrolled to (the navigation found no row to scroll to). A failed page stops it; "Load more" says why.
+  useEffect(() => {
+    if (linkedRunId === null) return;
+    if (linkedLoaded) document.getElementById(runAnchor(linkedRunId))?.scrollIntoView?.({ block: 'start' });
+    else if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [linkedRunId, linkedLoaded, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (runs.isPending) return <RunHistorySkeleton />;
   if (!runs.data) {
     return <QueryLoadError title="Error loading task runs" query={runs} fallback={loadFailed} />;
   }
 
-  const items = runs.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 py-6 text-center">
@@ -256,7 +283,7 @@ function RunHistoryBody({ taskId, attemptsTitle, timeZone }: RunListProps & { ta
     <div className="flex flex-col gap-4">
       <ul aria-label="Runs, newest first" className="flex flex-col divide-y divide-slate-100">
         {items.map((run) => (
-          <RunRow key={run.id} run={run} attemptsTitle={attemptsTitle} timeZone={timeZone} />
+          <RunRow key={run.id} run={run} linked={run.id === linkedRunId} attemptsTitle={attemptsTitle} timeZone={timeZone} />
         ))}
       </ul>
       {runs.isFetchNextPageError ? (
