@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { taskRunPageSchema, type RunWithDeliveries, type TaskRunPage } from '#shared/runs/run.schema';
 import { apiClient } from '#web/lib/api-client';
 
@@ -14,10 +14,10 @@ export const taskRunsQueryKey = (taskId: string) => ['tasks', taskId, 'runs'] as
 
 /** `GET /api/tasks/:id/runs`: one page of the task's runs, newest first, with each run's webhook delivery attempts. */
 export async function listTaskRuns(
-  { taskId, cursor }: { taskId: string; cursor: string | null },
+  { taskId, cursor, limit = taskRunPageSize }: { taskId: string; cursor: string | null; limit?: number },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<TaskRunPage> {
-  const query = new URLSearchParams({ limit: String(taskRunPageSize) });
+  const query = new URLSearchParams({ limit: String(limit) });
   if (cursor) query.set('cursor', cursor);
   return taskRunPageSchema.parse(await apiClient.get(`/api/tasks/${encodeURIComponent(taskId)}/runs?${query}`, { signal }));
 }
@@ -36,4 +36,18 @@ export function taskRunsQueryOptions(taskId: string) {
 /** The run history of one task, a page at a time. */
 export function useTaskRuns(taskId: string) {
   return useInfiniteQuery(taskRunsQueryOptions(taskId));
+}
+
+/** How many of a task's latest runs its "Value over time" chart plots: one page, the server allowing up to 100. */
+export const latestRunsForChart = 90;
+
+/**
+ * The task's latest runs in one request, newest first. Under the run history's key, so Run Now and live run events
+ * refresh it with the history.
+ */
+export function latestTaskRunsQueryOptions(taskId: string) {
+  return queryOptions({
+    queryKey: [...taskRunsQueryKey(taskId), 'latest', latestRunsForChart] as const,
+    queryFn: async ({ signal }) => (await listTaskRuns({ taskId, cursor: null, limit: latestRunsForChart }, { signal })).items,
+  });
 }

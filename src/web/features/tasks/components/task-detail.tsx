@@ -33,6 +33,7 @@ import { TaskNotFound, isTaskNotFound } from './task-not-found';
 import { TaskStatusBadge } from './task-status-badge';
 import { finishedText, TaskBoundsDetails } from './task-bounds-details';
 import { TaskUpcomingRuns } from './task-upcoming-runs';
+import { ValueOverTimeCard } from './value-over-time-card';
 import { dstGapLabel, dstGapTexts, dstRepeatLabel, dstRepeatTexts } from './dst-policy-texts';
 import { WebhookSecret } from './webhook-secret';
 import { timeZoneName } from '#web/lib/time-zones';
@@ -342,6 +343,8 @@ function TaskDetailView({ task }: { task: Task }) {
             <Detail label="Temperature">{fixedTemperature ? 'Model default' : task.prompt.temperature}</Detail>
           </dl>
         </TitledCard>
+
+        <ValueOverTimeCard task={task} timeZone={zone} className="md:col-span-2" />
 
         <TaskActivity taskId={task.id} />
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outputSchemaOfShape, strictOutputSchema } from '#shared/tasks/output-schema';
 import type { Task } from '#shared/tasks/task.schema';
 import { formatInZoneOf, formatLocalDateTime, setSignedInTimeZone } from '#web/lib/date-time';
 import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
@@ -145,6 +146,46 @@ describe('task detail page', () => {
     renderTaskDetail();
     await screen.findByRole('heading', { name: 'Morning news digest' });
     expect(detail('Fallback model')).toBe('Anthropic · Claude Haiku 4.5');
+  });
+
+  it('charts a structured task’s number across its runs; a point leads to its run in Run history, loading older pages for it', async () => {
+    const outputSchema = strictOutputSchema(
+      outputSchemaOfShape({ kind: 'record', fields: [{ name: 'salary', type: 'number', required: true }] }),
+    );
+    // 25 daily runs, newest first: the history lists 20 a page, the chart takes them all.
+    const runs = Array.from({ length: 25 }, (_, index) => {
+      const day = 25 - index;
+      return {
+        ...lastRun,
+        id: `run-${day}`,
+        startedAt: `2026-01-${String(day).padStart(2, '0')}T06:00:04.000Z`,
+        output: { salary: 90000 + day * 100 },
+      };
+    });
+    stubTaskApi(makeTask({ outputSchema }), {
+      'GET /api/tasks/task-1/runs': ({ query }) => {
+        const limit = Number(query.get('limit'));
+        const from = query.get('cursor') === 'page-2' ? limit : 0;
+        const end = from + limit;
+        return jsonResponse({ items: runs.slice(from, end), nextCursor: end < runs.length ? 'page-2' : null });
+      },
+    });
+    renderTaskDetail();
+
+    const chart = await screen.findByRole('region', { name: 'Value over time' });
+    expect(await within(chart).findByRole('img', { name: 'salary over the last 25 runs: from 90,100 to 92,500' })).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'Run history' });
+    await waitFor(() => expect(history.querySelectorAll('[data-run-id]')).toHaveLength(20));
+    expect(document.getElementById('run-run-1')).toBeNull();
+
+    const oldest = within(chart).getAllByRole('link')[0];
+    expect(oldest?.getAttribute('href')).toBe('/dashboard/tasks/task-1#run-run-1');
+    await userEvent.click(oldest as Element);
+
+    // Its row is on the history's second page, which is loaded for it; the row is marked as the one linked to.
+    await waitFor(() => expect(history.querySelector('[data-linked]')?.id).toBe('run-run-1'));
+    expect(history.querySelectorAll('[data-run-id]')).toHaveLength(25);
+    expect(history.querySelectorAll('[data-linked]')).toHaveLength(1);
   });
 
   it("labels the next run by the value's zone, not as the browser's, and spells zones as the task form does", async () => {
