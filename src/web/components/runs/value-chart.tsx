@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { formatInstant, formatInZoneOf } from '#web/lib/date-time';
 import { formatCount } from '#web/lib/numbers';
@@ -54,15 +55,24 @@ export function ValueChart({
 }) {
   const dots = placed(points);
   const values = points.map((point) => point.value);
+  const highest = Math.max(...values);
+  const lowest = Math.min(...values);
   const first = points[0];
   const last = points.at(-1);
 
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
-        <div className="flex flex-col justify-between text-right text-xs text-slate-500 tabular-nums" aria-hidden="true">
-          <span>{formatCount(Math.max(...values))}</span>
-          <span>{formatCount(Math.min(...values))}</span>
+        {/* The highest and the lowest value beside the chart's top and bottom; a flat line's one value beside it. */}
+        <div
+          className={clsx(
+            'flex flex-col text-right text-xs text-slate-500 tabular-nums',
+            highest === lowest ? 'justify-center' : 'justify-between',
+          )}
+          aria-hidden="true"
+        >
+          <span>{formatCount(highest)}</span>
+          {highest === lowest ? null : <span>{formatCount(lowest)}</span>}
         </div>
         {/* Visible overflow: dots on the edges keep their full size. */}
         <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-40 w-full overflow-visible" data-value-chart="">

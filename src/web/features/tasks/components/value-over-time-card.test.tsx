@@ -152,6 +152,16 @@ describe('the "Value over time" card', () => {
     ]);
   });
 
+  it('names a lone run’s value, its point in the middle', async () => {
+    stubRuns([makeRun(2, { output: offer(95000, 1) })]);
+    renderCard(offerTask);
+
+    const card = screen.getByRole('region', { name: 'Value over time' });
+    expect(await within(card).findByRole('img', { name: 'salary in the last run: 95,000' })).toBeTruthy();
+    expect(points(card)).toEqual([{ name: `95,000 on ${inTaskZone('2026-01-02T08:00:01.000Z')}`, href: '/#run-run-2' }]);
+    expect(card.querySelector('[data-value-chart] polyline')?.getAttribute('points')).toBe('500,50');
+  });
+
   it('says the chart fills in as runs complete while no run has a value', async () => {
     stubRuns([makeRun(2, { status: 'error', result: null, output: null, error: 'The model did not answer.' })]);
     renderCard(offerTask);
