@@ -29,6 +29,7 @@ const formFields = new Set<string>([
   'deliveryConfig.email',
   'deliveryConfig.webhookUrl',
   'fallback',
+  'outputSchema',
 ]);
 
 /**
@@ -52,7 +53,10 @@ export function showServerFieldErrors(form: UseFormReturn<TaskFormValues, unknow
             : // The fallback is one select: its model's or provider's message shows under it.
               path.startsWith('fallback.')
               ? 'fallback'
-              : path;
+              : // A schema's problem names its place inside the schema (`outputSchema.properties.items.type`); the card shows it.
+                path.startsWith('outputSchema.')
+                ? 'outputSchema'
+                : path;
     if (!formFields.has(field)) continue;
     form.setError(field as FieldPath<TaskFormValues>, { type: 'server', message }, { shouldFocus: shown === 0 });
     shown += 1;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '#web/lib/toast';
 import { temperatureRange, type ParsedTaskInput, type TaskInput } from '#shared/tasks/task.schema';
@@ -13,10 +13,35 @@ import { ModelCard } from './model-card';
 import { PromptCard } from './prompt-card';
 import { RunPolicyCard } from './run-policy-card';
 import { ScheduleCard } from './schedule-card';
+import { firstErrorMessage } from './output-shape-draft';
 import { showServerFieldErrors } from './server-field-errors';
+import { editorProblemType, StructuredResultCard } from './structured-result-card';
 import { taskFormSchema, toTaskInput, type TaskFormValues } from './task-form-values';
 
 const taskFormResolver = zodResolver(taskFormSchema);
+
+/**
+ * The shared schema's verdict, with the output schema's problems as one message at `outputSchema` (its issues sit at
+ * paths inside the schema, which react-hook-form drops while checking the one field), and the field editor's problem
+ * when it has one: its rules (names, choices, JSON that parses) are not in the schema it writes, yet a task must not
+ * be saved past them (ADR 0119).
+ */
+function taskFormValidation() {
+  let editorProblem: string | undefined;
+  const resolver: Resolver<TaskFormValues, unknown, ParsedTaskInput> = async (values, context, options) => {
+    const result = await taskFormResolver(values, context, options);
+    const schemaProblem = firstErrorMessage(result.errors.outputSchema);
+    const message = schemaProblem ?? editorProblem;
+    if (!message) return result;
+    const outputSchema: FieldError = { type: schemaProblem ? 'schema' : editorProblemType, message };
+    // react-hook-form types the errors of a record field as a record of errors, leaving no room for its own.
+    return { values: {}, errors: { ...result.errors, outputSchema: outputSchema as FieldErrors<TaskFormValues>['outputSchema'] } };
+  };
+  const setEditorProblem = (problem: string | undefined) => {
+    editorProblem = problem;
+  };
+  return { resolver, setEditorProblem };
+}
 
 const labels = {
   create: { submit: 'Create Task', busy: 'Creating...' },
@@ -41,7 +66,12 @@ type TaskFormProps = {
 
 /** The create and edit form of a task (spec section 2, "Task form"), validated on every change with the shared schema. */
 export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo, lastResult = null }: TaskFormProps) {
-  const form = useForm<TaskFormValues, unknown, ParsedTaskInput>({ resolver: taskFormResolver, mode: 'onChange', defaultValues });
+  const [{ resolver, setEditorProblem }] = useState(taskFormValidation);
+  const form = useForm<TaskFormValues, unknown, ParsedTaskInput>({
+    resolver,
+    mode: 'onChange',
+    defaultValues,
+  });
   const { errors, isSubmitted, isSubmitting } = form.formState;
   const hasErrors = Object.keys(errors).length > 0;
   // Settings that differ from the defaults are shown, not hidden behind a closed switch.
@@ -69,6 +99,7 @@ export function TaskForm({ mode, defaultValues, userEmail, onSubmit, cancelTo, l
         </div>
         <ScheduleCard />
         <PromptCard advanced={advanced} onAdvancedChange={setAdvanced} lastResult={lastResult} />
+        <StructuredResultCard onEditorProblem={setEditorProblem} />
         <DeliveryCard userEmail={userEmail} />
         <BudgetCard />
         <RunPolicyCard />
