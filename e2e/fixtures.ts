@@ -247,6 +247,18 @@ export const e2eModelAnswer =
  */
 export const e2eRefusedPromptMarker = '[e2e: refuse this prompt]';
 
+/**
+ * A prompt containing this marker gets `e2eJobsAnswer` from the local model: job postings as data, for a journey's
+ * structured task (ADR 0119).
+ */
+export const e2eJobsPromptMarker = '[e2e: job postings]';
+export const e2eJobsAnswer = JSON.stringify({
+  items: [
+    { title: 'Backend engineer', salary: 92000 },
+    { title: 'Data analyst', salary: 78000 },
+  ],
+});
+
 /** The model answers after this pause, as a real one does, so a journey can watch a run go from processing to completed. */
 export const e2eModelDelayMs = 2_000;
 

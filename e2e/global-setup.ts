@@ -6,7 +6,15 @@ import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { startStripeServer } from '#test/stripe-server';
 import { startProduct } from './start-product';
-import { e2eModelAnswer, e2eModelDelayMs, e2eRefusedPromptMarker, strongPassword, type Role } from './fixtures';
+import {
+  e2eJobsAnswer,
+  e2eJobsPromptMarker,
+  e2eModelAnswer,
+  e2eModelDelayMs,
+  e2eRefusedPromptMarker,
+  strongPassword,
+  type Role,
+} from './fixtures';
 
 /**
  * Starts the product as `npm start` does, on a free port with a throw-away data directory, sending its mail to a
@@ -21,6 +29,7 @@ export default async function globalSetup() {
     defaultText: e2eModelAnswer,
     defaultDelayMs: e2eModelDelayMs,
     refusePromptsContaining: e2eRefusedPromptMarker,
+    answerPromptsContaining: { [e2eJobsPromptMarker]: e2eJobsAnswer },
   });
   // Stripe's stand-in (test/stripe-server.ts): its checkout page posts signed events to the product's webhook.
   const stripe = await startStripeServer();

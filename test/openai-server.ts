@@ -36,12 +36,15 @@ export interface OpenAiServerOptions {
    * queued: a test in another process (a browser journey) can make its own run fail without touching the queue.
    */
   refusePromptsContaining?: string;
+  /** A prompt containing a key is answered with its text, whatever is queued: a journey's structured answer (ADR 0119). */
+  answerPromptsContaining?: Record<string, string>;
 }
 
 export async function startOpenAiServer({
   defaultText = 'Hello from the test model.',
   defaultDelayMs = 0,
   refusePromptsContaining,
+  answerPromptsContaining = {},
 }: OpenAiServerOptions = {}) {
   const planned: PlannedAnswer[] = [];
   const requests: ReceivedRequest[] = [];
@@ -54,7 +57,14 @@ export async function startOpenAiServer({
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
       const received: ReceivedRequest = { path: request.url ?? '', authorization: request.headers.authorization, body };
       requests.push(received);
-      const answer = refusePromptsContaining && promptOf(body).includes(refusePromptsContaining) ? refusal : (planned.shift() ?? {});
+      const prompt = promptOf(body);
+      const fixed = Object.entries(answerPromptsContaining).find(([marker]) => prompt.includes(marker));
+      const answer =
+        refusePromptsContaining && prompt.includes(refusePromptsContaining)
+          ? refusal
+          : fixed
+            ? { text: fixed[1] }
+            : (planned.shift() ?? {});
       const answering = setTimeout(() => reply(request.url ?? '', body, answer, response), answer.delayMs ?? defaultDelayMs);
       response.on('close', () => {
         if (response.writableFinished) return;
