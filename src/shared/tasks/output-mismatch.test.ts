@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { outputMismatch, outputSchemaOfShape, strictOutputSchema, type OutputShape } from './output-schema';
-
-const listing: OutputShape = {
-  kind: 'list',
-  fields: [
-    { name: 'title', type: 'text', description: 'The headline', required: true },
-    { name: 'price', type: 'number', required: true },
-    { name: 'rooms', type: 'integer', required: false },
-    { name: 'furnished', type: 'boolean', required: false },
-    { name: 'listed_on', type: 'date', required: true },
-    { name: 'link', type: 'link', required: false },
-    { name: 'status', type: 'enum', values: ['open', 'let'], required: false, description: 'Whether it is still free' },
-  ],
-};
+import { outputMismatch, outputSchemaOfShape, strictOutputSchema } from './output-schema';
+import { listing } from './output-shape.fixtures';
 
 describe('an answer checked against the strict schema (ADR 0119)', () => {
   const schema = strictOutputSchema(outputSchemaOfShape(listing));

@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { outputSchemaOfShape, renderOutput, strictOutputSchema, type OutputShape } from './output-schema';
-
-const listing: OutputShape = {
-  kind: 'list',
-  fields: [
-    { name: 'title', type: 'text', description: 'The headline', required: true },
-    { name: 'price', type: 'number', required: true },
-    { name: 'rooms', type: 'integer', required: false },
-    { name: 'furnished', type: 'boolean', required: false },
-    { name: 'listed_on', type: 'date', required: true },
-    { name: 'link', type: 'link', required: false },
-    { name: 'status', type: 'enum', values: ['open', 'let'], required: false, description: 'Whether it is still free' },
-  ],
-};
-
-const summary: OutputShape = {
-  kind: 'record',
-  fields: [
-    { name: 'headline', type: 'text', required: true },
-    { name: 'score', type: 'integer', required: false },
-    { name: 'urgent', type: 'boolean', required: true },
-  ],
-};
+import { outputSchemaOfShape, renderOutput, strictOutputSchema } from './output-schema';
+import { listing, summary } from './output-shape.fixtures';
 
 describe('a structured result as readable text (ADR 0119)', () => {
   const schema = strictOutputSchema(outputSchemaOfShape(listing));
