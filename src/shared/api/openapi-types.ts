@@ -1622,9 +1622,20 @@ export interface components {
                 webhookUrl?: string;
             };
             /** @enum {string} */
-            deliverWhen: "always" | "changed" | "condition";
+            deliverWhen: "always" | "changed" | "condition" | "rules";
             /** @description The yes/no question of deliverWhen "condition" */
             deliveryCondition: string | null;
+            /** @description The rules of deliverWhen "rules" on the result’s fields (ADR 0123); null for any other */
+            deliveryRules: {
+                /** @enum {string} */
+                match: "all" | "any";
+                rules: {
+                    field: string;
+                    /** @enum {string} */
+                    op: "<" | "<=" | ">" | ">=" | "=" | "!=" | "contains" | "is_true" | "is_false" | "count_gt";
+                    value?: number | string;
+                }[];
+            } | null;
             /** @description The task’s monthly budget; null: none */
             budget: {
                 /** @enum {string} */
@@ -1718,8 +1729,23 @@ export interface components {
                 webhookUrl?: string | null;
             } | null;
             /** @enum {string|null} */
-            deliverWhen?: "always" | "changed" | "condition" | null;
+            deliverWhen?: "always" | "changed" | "condition" | "rules" | null;
             deliveryCondition?: string | null;
+            /** @description For deliverWhen "rules" (ADR 0123): deliver when all (or any) of up to 10 rules on the result’s fields are met; needs an output schema */
+            deliveryRules?: {
+                /**
+                 * @default all
+                 * @enum {string}
+                 */
+                match: "all" | "any";
+                rules: {
+                    field: string;
+                    /** @enum {string} */
+                    op: "<" | "<=" | ">" | ">=" | "=" | "!=" | "contains" | "is_true" | "is_false" | "count_gt";
+                    /** @description A number, a YYYY-MM-DD date or a text, as the field’s type wants; none for is_true and is_false */
+                    value?: number | string;
+                }[];
+            } | null;
             budget?: {
                 /** @enum {string|null} */
                 unit?: "tokens" | "usd" | null;
@@ -5130,8 +5156,23 @@ export interface operations {
                      * @default always
                      * @enum {string}
                      */
-                    deliverWhen?: "always" | "changed" | "condition";
+                    deliverWhen?: "always" | "changed" | "condition" | "rules";
                     deliveryCondition?: string;
+                    /** @description For deliverWhen "rules" (ADR 0123): deliver when all (or any) of up to 10 rules on the result’s fields are met; needs an output schema */
+                    deliveryRules?: {
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        match?: "all" | "any";
+                        rules: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "<" | "<=" | ">" | ">=" | "=" | "!=" | "contains" | "is_true" | "is_false" | "count_gt";
+                            /** @description A number, a YYYY-MM-DD date or a text, as the field’s type wants; none for is_true and is_false */
+                            value?: number | string;
+                        }[];
+                    } | null;
                     budget?: components["schemas"]["MonthlyBudget"];
                     /**
                      * @description Seconds: after an outage the latest missed slot runs once if it is at most this old
@@ -5428,8 +5469,23 @@ export interface operations {
                      * @default always
                      * @enum {string}
                      */
-                    deliverWhen?: "always" | "changed" | "condition";
+                    deliverWhen?: "always" | "changed" | "condition" | "rules";
                     deliveryCondition?: string;
+                    /** @description For deliverWhen "rules" (ADR 0123): deliver when all (or any) of up to 10 rules on the result’s fields are met; needs an output schema */
+                    deliveryRules?: {
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        match?: "all" | "any";
+                        rules: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "<" | "<=" | ">" | ">=" | "=" | "!=" | "contains" | "is_true" | "is_false" | "count_gt";
+                            /** @description A number, a YYYY-MM-DD date or a text, as the field’s type wants; none for is_true and is_false */
+                            value?: number | string;
+                        }[];
+                    } | null;
                     budget?: components["schemas"]["MonthlyBudget"];
                     /**
                      * @description Seconds: after an outage the latest missed slot runs once if it is at most this old

@@ -6,6 +6,7 @@ import { multiLineText, singleLineText } from '../text/safe-text';
 import { isTimeZone, todayIn } from '../time/zoned-time';
 import { findModel, providerIds, supportsStructuredOutput } from './catalog';
 import { deliveryMethods, type DeliveryMethod } from './delivery-methods';
+import { checkDeliveryRules, deliveryRuleMatches, deliveryRuleOperators, deliveryRulesSchema } from './delivery-rules';
 import { outputSchemaMessages, outputSchemaProblems, strictOutputSchema } from './output-schema';
 import { unknownVariableMessage, unknownVariables } from './prompt-variables';
 import { dstGapPolicies, dstRepeatPolicies, nextFireTime, toLocalScheduleTime } from './schedule';
@@ -46,9 +47,10 @@ export function isChatWebhookUrl(method: 'slack' | 'discord', url: string): bool
 /**
  * Deliver only what matters (issue 19): every completed run, only a result that differs from the last delivered one
  * (whitespace trimmed), or only when the model answers the task's yes/no question about the result with yes. Failed
- * runs still reach webhooks as `task.run.failed`.
+ * runs still reach webhooks as `task.run.failed`. Or, for a structured result, only when rules on its fields are met
+ * (ADR 0123), which cost no tokens.
  */
-export const deliverWhenOptions = ['always', 'changed', 'condition'] as const;
+export const deliverWhenOptions = ['always', 'changed', 'condition', 'rules'] as const;
 export type DeliverWhen = (typeof deliverWhenOptions)[number];
 
 export const deliveryConditionMaxLength = 500;
@@ -313,6 +315,7 @@ export const taskInputSchema = z
     deliveryConfig: deliveryConfigSchema,
     deliverWhen: requiredChoice(deliverWhenOptions, taskMessages.deliverWhen).default('always'),
     deliveryCondition: multiLineText().trim().max(deliveryConditionMaxLength, taskMessages.deliveryConditionTooLong).optional(),
+    deliveryRules: deliveryRulesSchema.nullable().optional(),
     // This task's monthly budget (issue 23); null or absent: none.
     budget: monthlyBudgetSchema.nullable().optional(),
     catchUpWindow: z
@@ -340,6 +343,7 @@ export const taskInputSchema = z
       }
       checkFallback(task, context);
       checkOutputSchema(task, context);
+      checkDeliveryRules(task, context);
       checkSchedule(task, context);
       checkBounds(task, context);
       checkDeliveryAddress(task, context);
@@ -367,6 +371,7 @@ export const taskInputSchema = z
         task.deliveryMethod === 'email' ? { email: task.deliveryConfig.email } : { webhookUrl: task.deliveryConfig.webhookUrl },
       // The question is kept only while it is the rule.
       deliveryCondition: task.deliverWhen === 'condition' ? task.deliveryCondition : undefined,
+      deliveryRules: task.deliverWhen === 'rules' ? (task.deliveryRules ?? null) : null,
       budget: task.budget ?? null,
       endDate: task.endDate ?? null,
       maxRuns: task.maxRuns ?? null,
@@ -588,6 +593,15 @@ export const taskSchema = z
     deliveryConfig: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),
     deliverWhen: z.enum(deliverWhenOptions),
     deliveryCondition: z.string().nullable().meta({ description: 'The yes/no question of deliverWhen "condition"' }),
+    deliveryRules: z
+      .object({
+        match: z.enum(deliveryRuleMatches),
+        rules: z.array(
+          z.object({ field: z.string(), op: z.enum(deliveryRuleOperators), value: z.union([z.number(), z.string()]).optional() }),
+        ),
+      })
+      .nullable()
+      .meta({ description: 'The rules of deliverWhen "rules" on the result’s fields (ADR 0123); null for any other' }),
     budget: z
       .object({ unit: z.enum(budgetUnits), amount: z.number() })
       .nullable()

@@ -37,6 +37,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     overlap: 'skip',
     fallback: null,
     outputSchema: null,
+    deliveryRules: null,
     backfillWaiting: 0,
     webhookSecret: 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw',
     nextFireAt: '2026-01-16T08:00:00.000Z',

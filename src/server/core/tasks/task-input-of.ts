@@ -31,6 +31,7 @@ export function taskInputOf(task: Task): Record<string, unknown> {
     deliveryConfig: { ...task.deliveryConfig },
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition ?? undefined,
+    deliveryRules: task.deliveryRules ?? undefined,
     budget: task.budget ?? undefined,
     catchUpWindow: task.catchUpWindow,
     overlap: task.overlap,

@@ -45,6 +45,7 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     deliveryConfig: input.deliveryConfig,
     deliverWhen: input.deliverWhen,
     deliveryCondition: input.deliveryCondition ?? null,
+    deliveryRules: input.deliveryRules,
     budgetUnit: input.budget?.unit ?? null,
     budgetAmount: input.budget?.amount ?? null,
     catchUpWindow: input.catchUpWindow,

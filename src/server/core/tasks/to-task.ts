@@ -34,6 +34,7 @@ export function toTask(row: TaskRow): Task {
     deliveryConfig: row.deliveryConfig,
     deliverWhen: row.deliverWhen,
     deliveryCondition: row.deliveryCondition,
+    deliveryRules: row.deliveryRules,
     budget: row.budgetUnit && row.budgetAmount !== null ? { unit: row.budgetUnit, amount: row.budgetAmount } : null,
     catchUpWindow: row.catchUpWindow,
     overlap: row.overlap,

@@ -91,6 +91,7 @@ async function pinUnfinishedRuns(tx: Transaction, task: typeof tasks.$inferSelec
     deliveryConfig: task.deliveryConfig,
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition,
+    deliveryRules: task.deliveryRules,
     fallback: task.fallback,
     outputSchema: task.outputSchema,
   };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, json, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { deliveryStatuses, runStatuses, runTriggers, type DeliveryReceipt } from '#shared/runs/run.schema';
+import type { DeliveryRules } from '#shared/tasks/delivery-rules';
 import type { DeliverWhen, DeliveryMethod, FallbackModel } from '#shared/tasks/task.schema';
 import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
 import { ownedByUser } from './users';
@@ -14,6 +15,8 @@ export interface RunTaskSnapshot {
   /** Absent in snapshots taken before the rule existed: "always". */
   deliverWhen?: DeliverWhen;
   deliveryCondition?: string | null;
+  /** Absent in snapshots taken before rules existed: the task's, as it is now (ADR 0123). */
+  deliveryRules?: DeliveryRules | null;
   /** Absent in snapshots taken before fallbacks existed: the task's, as it is now (ADR 0121). */
   fallback?: FallbackModel | null;
   /** Absent in snapshots taken before output schemas existed: the task's, as it is now (ADR 0119). */

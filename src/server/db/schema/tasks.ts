@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
 import { dstGapPolicies, dstRepeatPolicies } from '#shared/tasks/schedule';
+import type { DeliveryRules } from '#shared/tasks/delivery-rules';
 import {
   catchUpWindowSeconds,
   deliverWhenOptions,
@@ -66,6 +67,8 @@ export const tasks = pgTable(
     /** Deliver every completed run, only a changed result, or only when `deliveryCondition` is answered yes. */
     deliverWhen: text({ enum: deliverWhenOptions }).notNull().default('always'),
     deliveryCondition: text(),
+    /** The rules of deliverWhen "rules" on a structured result's fields (ADR 0123); null for any other. */
+    deliveryRules: json().$type<DeliveryRules>(),
     /**
      * The fields a structured result has, in the strict form the providers take (ADR 0119); null: free text. `json`,
      * not `jsonb`: jsonb sorts an object's keys, and the order of the fields is the user's.

@@ -99,6 +99,8 @@ function patchBase(current: Task, patch: unknown): Record<string, unknown> {
   if ('scheduleTime' in named && !('localTime' in named)) delete base.localTime;
   // An output schema is replaced whole, not merged into the saved one (ADR 0119).
   if ('outputSchema' in named) delete base.outputSchema;
+  // So are delivery rules (ADR 0123): a `match` merged into the old rules would keep rules the user dropped.
+  if ('deliveryRules' in named) delete base.deliveryRules;
   return base;
 }
 

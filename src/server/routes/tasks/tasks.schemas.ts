@@ -93,6 +93,8 @@ export const taskPatchSchema = z
     ),
     deliverWhen: patchOf(input.deliverWhen.unwrap()),
     deliveryCondition: patchOf(input.deliveryCondition),
+    // Rules are replaced whole, as a list is by a merge patch (ADR 0123).
+    deliveryRules: patchOf(input.deliveryRules.unwrap().unwrap()),
     budget: patchOf(z.object({ unit: patchOf(budget.unit), amount: patchOf(budget.amount) })),
     fallback: patchOf(z.object({ provider: patchOf(fallback.provider), model: patchOf(fallback.model) })),
     // A schema replaces the saved one whole: merged key by key, the old fields would linger (ADR 0119).
