@@ -2,6 +2,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
 import { latenessOf } from '#shared/runs/lateness';
 import { estimateCostUsd, findModel } from '#shared/tasks/catalog';
+import { rulesNotMet } from '#shared/tasks/delivery-rules';
 import { promptVariableValues, renderPrompt } from '#shared/tasks/prompt-variables';
 import { heldForOwnAddress } from '../../core/delivery-addresses/delivery-address-status';
 import { runColumns, type RunRow } from '../../core/runs/to-run';
@@ -53,9 +54,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   const { run, task } = row;
   // The task as it was when the run started, if it has been edited since.
   const prompt = run.taskSnapshot?.prompt ?? task.prompt;
-  const { deliverWhen, deliveryCondition } = {
+  const { deliverWhen, deliveryCondition, deliveryRules } = {
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition,
+    deliveryRules: task.deliveryRules,
     ...run.taskSnapshot,
   };
   // Variables are read at the run's slot (Run Now: when it started) in the task's zone; the text sent is kept on the run.
@@ -137,6 +139,8 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
     // Deliver only what matters (issue 19).
     const notDelivered =
       outcome.conditionNotMet ??
+      // Rules read the output as data: no model call, no tokens (ADR 0123).
+      (deliverWhen === 'rules' && deliveryRules ? rulesNotMet(deliveryRules, outcome.answered.output) : null) ??
       (deliverWhen === 'changed' && (await sameAsLastDelivered(db, { taskId: task.id, runId, result: outcome.result }))
         ? notDeliveredReasons.unchanged
         : null) ??
