@@ -96,6 +96,7 @@ describe('edit task page', () => {
         overlap: 'skip',
         fallback: null,
         outputSchema: null,
+        deliveryRules: null,
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1'));

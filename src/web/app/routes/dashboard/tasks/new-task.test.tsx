@@ -163,6 +163,7 @@ describe('create task page', () => {
         overlap: 'skip',
         fallback: null,
         outputSchema: null,
+        deliveryRules: null,
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));
