@@ -98,7 +98,7 @@ describe('checking rules against the fields', () => {
     expect(
       problems(
         { field: 'price', op: '>', value: '100' },
-        { field: 'posted', op: '<', value: '01/12/2026' },
+        { field: 'posted', op: '<', value: '2026-02-30' },
         { field: 'title', op: 'contains', value: ' ' },
         { field: 'remote', op: 'is_true', value: 'yes' },
         { field: 'items', op: 'count_gt', value: 1.5 },

@@ -122,8 +122,6 @@ function ruleTypeOf(node: unknown): RuleFieldType | null {
   return null;
 }
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Every problem of the rules against the output schema's fields, each at its path inside `rules`. */
 export function deliveryRuleProblems(
   rules: readonly DeliveryRule[],
@@ -146,10 +144,8 @@ function valueProblem({ field, op, value }: DeliveryRule, type: RuleFieldType): 
   if (op === 'is_true' || op === 'is_false') return value === undefined ? undefined : deliveryRulesMessages.noValue(op);
   if (op === 'count_gt') return Number.isInteger(value) && (value as number) >= 0 ? undefined : deliveryRulesMessages.count;
   if (type === 'number') return typeof value === 'number' && Number.isFinite(value) ? undefined : deliveryRulesMessages.number(field);
-  if (type === 'date')
-    return typeof value === 'string' && isoDate.test(value) && !Number.isNaN(Date.parse(value))
-      ? undefined
-      : deliveryRulesMessages.date(field);
+  // zod's check knows each month's days, where Date.parse reads 2026-02-30 as 2 March.
+  if (type === 'date') return z.iso.date().safeParse(value).success ? undefined : deliveryRulesMessages.date(field);
   return typeof value === 'string' && value.trim() !== '' ? undefined : deliveryRulesMessages.text(field);
 }
 
