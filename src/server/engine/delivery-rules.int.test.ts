@@ -235,6 +235,17 @@ describe('rules that cannot work are refused', () => {
     });
     expectStatus(unknownOp, 400);
     expect(unknownOp.body.error.fields).toEqual({ 'deliveryRules.rules.0.op': deliveryRulesMessages.operator });
+
+    // Control characters are refused, as in every other text the product shows back.
+    const control = await owner.request('/api/tasks', {
+      method: 'POST',
+      body: ruledTask([
+        { field: 'title', op: 'contains', value: 'park\u0000' },
+        { field: 'ti\u0007tle', op: 'contains', value: 'park' },
+      ]),
+    });
+    expectStatus(control, 400);
+    expect(Object.keys(control.body.error.fields ?? {})).toEqual(['deliveryRules.rules.0.value', 'deliveryRules.rules.1.field']);
   });
 
   it('checks a PATCH’s rules against the task’s schema, replaces them whole, and drops them with another rule', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text/safe-text';
 import { isSchemaObject, typesOf, withoutNull, type JsonSchemaObject } from './json-schema-node';
 import { outputSchemaProblems, strictOutputSchema } from './output-schema';
 
@@ -57,11 +58,12 @@ export const rulesNotMetReasons = {
   notMet: (rule: DeliveryRule) => `Not delivered: ${describeRule(rule)} was not met`,
 } as const;
 
+/** Text of one line, without control characters: the run's history shows a rule's field and value back. */
 export const deliveryRuleSchema = z.object({
-  field: z.string({ error: deliveryRulesMessages.field }).min(1, deliveryRulesMessages.field).max(64, deliveryRulesMessages.field),
+  field: singleLineText({ error: deliveryRulesMessages.field }).min(1, deliveryRulesMessages.field).max(64, deliveryRulesMessages.field),
   op: z.enum(deliveryRuleOperators, { error: deliveryRulesMessages.operator }),
   value: z
-    .union([z.number(), z.string().max(500)], { error: deliveryRulesMessages.value })
+    .union([z.number(), singleLineText().max(500)], { error: deliveryRulesMessages.value })
     .optional()
     .meta({ description: 'A number, a YYYY-MM-DD date or a text, as the field’s type wants; none for is_true and is_false' }),
 });
