@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { outputSchemaOfShape, strictOutputSchema } from '#shared/tasks/output-schema';
 import { taskInputSchema } from '#shared/tasks/task.schema';
 import { createEngineDeps, createEngineSetup, type EngineTestSetup } from '#test/engine-setup';
 import { startAnthropicServer } from '#test/anthropic-server';
@@ -117,4 +118,40 @@ it('asks the fallback model the task had when the run started, whatever is saved
   expect(anthropic.requests.map((request) => request.body.model)).toEqual(['claude-haiku-4-5']);
   const [run] = await database.db.select({ answeredBy: taskRuns.answeredBy }).from(taskRuns).where(eq(taskRuns.id, running.id));
   expect(run?.answeredBy).toEqual({ provider: 'anthropic', model: 'claude-haiku-4-5' });
+});
+
+it('judges the output by the delivery rules the task had when the run started (ADR 0123)', async () => {
+  const { database, userId } = setup;
+  const deps = createEngineDeps({ database, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl } });
+  const outputSchema = strictOutputSchema(
+    outputSchemaOfShape({ kind: 'list', fields: [{ name: 'rent', type: 'number', required: true }] }),
+  );
+  const cheap = { match: 'all' as const, rules: [{ field: 'rent', op: '<' as const, value: 1000 }] };
+  const task = await seedTask(database.db, userId, { name: 'Flat watch', outputSchema, deliverWhen: 'rules', deliveryRules: cheap });
+  const running = await seedRun(database.db, task, { status: 'processing', completedAt: null, result: null, deliveryStatus: 'pending' });
+  const edited = taskInputSchema.parse({
+    name: 'Flat watch',
+    provider: 'openai',
+    model: 'gpt-4.1-mini',
+    scheduleType: 'daily',
+    localTime: '09:00',
+    timezone: 'UTC',
+    prompt: { input: 'List the flats to rent.', temperature: 1, searchEnabled: false },
+    deliveryMethod: 'email',
+    deliveryConfig: { email: 'owner@example.com' },
+    outputSchema,
+    deliverWhen: 'rules',
+    deliveryRules: { rules: [{ field: 'rent', op: '<', value: 500 }] },
+  });
+  await updateTask({ db: database.db, env: deps.env, userId, taskId: task.id, input: edited });
+
+  openai.plan({ text: JSON.stringify({ items: [{ rent: 780 }] }) });
+  await executeRun(deps, { runId: running.id });
+  const [run] = await database.db
+    .select({ status: taskRuns.status, deliveryStatus: taskRuns.deliveryStatus, deliveryError: taskRuns.deliveryError })
+    .from(taskRuns)
+    .where(eq(taskRuns.id, running.id));
+  // Under the edited rule (rent < 500) it would read "Not delivered: rent < 500 was not met".
+  expect(run).toMatchObject({ status: 'completed', deliveryError: null });
+  expect(run?.deliveryStatus).not.toBe('skipped');
 });
