@@ -65,7 +65,7 @@ describe('saving a prompt', () => {
     });
     expect(response.error.fields).toEqual({
       'prompt.input':
-        'Unknown variable {{foo}}. Available: {{date}}, {{time}}, {{weekday}}, {{task.name}}, {{run.scheduled_for}}, {{last_result}}',
+        'Unknown variable {{foo}}. Available: {{date}}, {{time}}, {{weekday}}, {{task.name}}, {{run.scheduled_for}}, {{last_result}}, {{last_items}}',
     });
   });
 

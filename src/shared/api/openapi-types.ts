@@ -1622,7 +1622,7 @@ export interface components {
                 webhookUrl?: string;
             };
             /** @enum {string} */
-            deliverWhen: "always" | "changed" | "condition" | "rules";
+            deliverWhen: "always" | "changed" | "condition" | "new_items" | "changed_items" | "rules";
             /** @description The yes/no question of deliverWhen "condition" */
             deliveryCondition: string | null;
             /** @description The rules of deliverWhen "rules" on the result’s fields (ADR 0123); null for any other */
@@ -1655,6 +1655,10 @@ export interface components {
             outputSchema: {
                 [key: string]: unknown;
             } | null;
+            /** @description The item field that tells items apart for `new_items`/`changed_items`, `*` the whole item; null otherwise */
+            itemKey: string | null;
+            /** @description The item fields `changed_items` watches; empty otherwise */
+            watchedFields: string[];
             /** @description Slots of a backfill not yet started */
             backfillWaiting: number;
             /** @description Signs the task’s webhook deliveries; null when read with a read-only API key */
@@ -1729,7 +1733,7 @@ export interface components {
                 webhookUrl?: string | null;
             } | null;
             /** @enum {string|null} */
-            deliverWhen?: "always" | "changed" | "condition" | "rules" | null;
+            deliverWhen?: "always" | "changed" | "condition" | "new_items" | "changed_items" | "rules" | null;
             deliveryCondition?: string | null;
             /** @description For deliverWhen "rules" (ADR 0123): deliver when all (or any) of up to 10 rules on the result’s fields are met; needs an output schema */
             deliveryRules?: {
@@ -1759,6 +1763,8 @@ export interface components {
             outputSchema?: {
                 [key: string]: unknown;
             } | null;
+            itemKey?: string | null;
+            watchedFields?: string[] | null;
         };
         BackfillResult: {
             /** @description Slots that will run, oldest first, one at a time */
@@ -5156,7 +5162,7 @@ export interface operations {
                      * @default always
                      * @enum {string}
                      */
-                    deliverWhen?: "always" | "changed" | "condition" | "rules";
+                    deliverWhen?: "always" | "changed" | "condition" | "new_items" | "changed_items" | "rules";
                     deliveryCondition?: string;
                     /** @description For deliverWhen "rules" (ADR 0123): deliver when all (or any) of up to 10 rules on the result’s fields are met; needs an output schema */
                     deliveryRules?: {
@@ -5195,6 +5201,10 @@ export interface operations {
                     outputSchema?: {
                         [key: string]: unknown;
                     } | null;
+                    /** @description deliverWhen `new_items`/`changed_items`: the item field that tells items apart, or `*` for the whole item */
+                    itemKey?: string | null;
+                    /** @description deliverWhen `changed_items`: the 1–20 item fields whose change delivers an item again */
+                    watchedFields?: string[] | null;
                 };
             };
         };
@@ -5469,7 +5479,7 @@ export interface operations {
                      * @default always
                      * @enum {string}
                      */
-                    deliverWhen?: "always" | "changed" | "condition" | "rules";
+                    deliverWhen?: "always" | "changed" | "condition" | "new_items" | "changed_items" | "rules";
                     deliveryCondition?: string;
                     /** @description For deliverWhen "rules" (ADR 0123): deliver when all (or any) of up to 10 rules on the result’s fields are met; needs an output schema */
                     deliveryRules?: {
@@ -5508,6 +5518,10 @@ export interface operations {
                     outputSchema?: {
                         [key: string]: unknown;
                     } | null;
+                    /** @description deliverWhen `new_items`/`changed_items`: the item field that tells items apart, or `*` for the whole item */
+                    itemKey?: string | null;
+                    /** @description deliverWhen `changed_items`: the 1–20 item fields whose change delivers an item again */
+                    watchedFields?: string[] | null;
                 };
             };
         };

@@ -18,6 +18,7 @@ describe('prompt variables', () => {
       'task.name': 'News',
       'run.scheduled_for': '2026-03-29T09:30:00+02:00',
       last_result: 'Yesterday.',
+      last_items: '',
     });
     const kolkata = promptVariableValues({
       at: new Date('2026-03-29T20:00:00Z'),
@@ -65,7 +66,7 @@ describe('prompt variables', () => {
   it('names the unknown variables, each once, and lists every variable in its message', () => {
     expect(unknownVariables('{{date}} {{foo}} {{ bar }} {{foo}} \\{{escaped}}')).toEqual(['foo', 'bar']);
     expect(unknownVariableMessage('foo')).toBe(
-      'Unknown variable {{foo}}. Available: {{date}}, {{time}}, {{weekday}}, {{task.name}}, {{run.scheduled_for}}, {{last_result}}',
+      'Unknown variable {{foo}}. Available: {{date}}, {{time}}, {{weekday}}, {{task.name}}, {{run.scheduled_for}}, {{last_result}}, {{last_items}}',
     );
   });
 });

@@ -16,6 +16,10 @@ export const promptVariables = [
   { name: 'task.name', description: 'The task’s name' },
   { name: 'run.scheduled_for', description: 'The run’s slot, ISO 8601 with offset (Run Now: when it started)' },
   { name: 'last_result', description: 'The previous completed run’s result, up to 4,000 characters (empty on the first run)' },
+  {
+    name: 'last_items',
+    description: 'Only new or changed items: the keys of the items delivered so far, newest first, one a line, up to 100',
+  },
 ] as const;
 
 export type PromptVariableName = (typeof promptVariables)[number]['name'];
@@ -75,11 +79,14 @@ export function promptVariableValues({
   timeZone,
   taskName,
   lastResult,
+  lastItems = null,
 }: {
   at: Date;
   timeZone: string;
   taskName: string;
   lastResult: string | null;
+  /** The delivered items' keys (ADR 0122); empty for a task without an item rule. */
+  lastItems?: string | null;
 }): PromptVariableValues {
   const wall = wallTimeAt(at, timeZone);
   const weekday = weekdays[new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay()] ?? '';
@@ -90,5 +97,6 @@ export function promptVariableValues({
     'task.name': taskName,
     'run.scheduled_for': isoWithOffset(at, timeZone),
     last_result: (lastResult ?? '').slice(0, lastResultMaxLength),
+    last_items: (lastItems ?? '').slice(0, lastResultMaxLength),
   };
 }

@@ -5,6 +5,7 @@ import { lastRunSchema } from '../runs/run.schema';
 import { multiLineText, singleLineText } from '../text/safe-text';
 import { isTimeZone, todayIn } from '../time/zoned-time';
 import { findModel, providerIds, supportsStructuredOutput } from './catalog';
+import { checkItemRule, isItemRule, itemRuleMessages, watchedFieldLimits } from './item-rules';
 import { deliveryMethods, type DeliveryMethod } from './delivery-methods';
 import { checkDeliveryRules, deliveryRuleMatches, deliveryRuleOperators, deliveryRulesSchema } from './delivery-rules';
 import { outputSchemaMessages, outputSchemaProblems, strictOutputSchema } from './output-schema';
@@ -46,11 +47,11 @@ export function isChatWebhookUrl(method: 'slack' | 'discord', url: string): bool
 
 /**
  * Deliver only what matters (issue 19): every completed run, only a result that differs from the last delivered one
- * (whitespace trimmed), or only when the model answers the task's yes/no question about the result with yes. Failed
- * runs still reach webhooks as `task.run.failed`. Or, for a structured result, only when rules on its fields are met
- * (ADR 0123), which cost no tokens.
+ * (whitespace trimmed), or only when the model answers the task's yes/no question about the result with yes; for a
+ * list, only its new or changed items (ADR 0122). Failed runs still reach webhooks as `task.run.failed`. Or, for a
+ * structured result, only when rules on its fields are met (ADR 0123), which cost no tokens.
  */
-export const deliverWhenOptions = ['always', 'changed', 'condition', 'rules'] as const;
+export const deliverWhenOptions = ['always', 'changed', 'condition', 'new_items', 'changed_items', 'rules'] as const;
 export type DeliverWhen = (typeof deliverWhenOptions)[number];
 
 export const deliveryConditionMaxLength = 500;
@@ -333,6 +334,18 @@ export const taskInputSchema = z
       description:
         'The fields of a structured result, as a JSON Schema object (ADR 0119); saved in the strict form the providers take. Null or absent: free text',
     }),
+    itemKey: singleLineText({ error: itemRuleMessages.itemKey })
+      .trim()
+      .max(64, itemRuleMessages.itemKey)
+      .nullable()
+      .optional()
+      .meta({ description: 'deliverWhen `new_items`/`changed_items`: the item field that tells items apart, or `*` for the whole item' }),
+    watchedFields: z
+      .array(singleLineText(), { error: itemRuleMessages.watchedFields })
+      .max(watchedFieldLimits.max, itemRuleMessages.watchedFields)
+      .nullable()
+      .optional()
+      .meta({ description: 'deliverWhen `changed_items`: the 1–20 item fields whose change delivers an item again' }),
   })
   // Runs even when other fields already failed, so the form shows every broken rule at once; hence the care with
   // values that may not have their final type yet.
@@ -347,6 +360,7 @@ export const taskInputSchema = z
       checkSchedule(task, context);
       checkBounds(task, context);
       checkDeliveryAddress(task, context);
+      checkItemRule(task, context);
       if (task.deliverWhen === 'condition' && !(typeof task.deliveryCondition === 'string' && task.deliveryCondition.trim())) {
         context.addIssue({ code: 'custom', path: ['deliveryCondition'], message: taskMessages.deliveryCondition });
       }
@@ -379,6 +393,9 @@ export const taskInputSchema = z
       skipDates: [...new Set(task.skipDates ?? [])].sort(),
       fallback: task.fallback ?? null,
       outputSchema: task.outputSchema ? strictOutputSchema(task.outputSchema) : null,
+      // Kept only while an item rule is theirs (ADR 0122).
+      itemKey: isItemRule(task.deliverWhen) ? (task.itemKey ?? null) : null,
+      watchedFields: task.deliverWhen === 'changed_items' ? [...new Set(task.watchedFields ?? [])] : [],
     };
   });
 
@@ -619,6 +636,11 @@ export const taskSchema = z
       .record(z.string(), z.unknown())
       .nullable()
       .meta({ description: 'The fields of a structured result, in the strict form the providers take (ADR 0119); null: free text' }),
+    itemKey: z
+      .string()
+      .nullable()
+      .meta({ description: 'The item field that tells items apart for `new_items`/`changed_items`, `*` the whole item; null otherwise' }),
+    watchedFields: z.array(z.string()).meta({ description: 'The item fields `changed_items` watches; empty otherwise' }),
     backfillWaiting: z.number().int().meta({ description: 'Slots of a backfill not yet started' }),
     webhookSecret: z
       .string()

@@ -38,6 +38,8 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     fallback: null,
     outputSchema: null,
     deliveryRules: null,
+    itemKey: null,
+    watchedFields: [],
     backfillWaiting: 0,
     webhookSecret: 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw',
     nextFireAt: '2026-01-16T08:00:00.000Z',

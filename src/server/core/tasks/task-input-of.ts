@@ -37,6 +37,8 @@ export function taskInputOf(task: Task): Record<string, unknown> {
     overlap: task.overlap,
     fallback: task.fallback ? { ...task.fallback } : undefined,
     outputSchema: task.outputSchema ?? undefined,
+    itemKey: task.itemKey ?? undefined,
+    watchedFields: task.watchedFields.length ? [...task.watchedFields] : undefined,
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }

@@ -53,6 +53,8 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     maxRuns: input.maxRuns,
     fallback: input.fallback,
     outputSchema: input.outputSchema,
+    itemKey: input.itemKey,
+    watchedFields: input.watchedFields,
     nextFireAt: nextFireTime(schedule, now),
   };
 }

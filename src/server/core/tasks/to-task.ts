@@ -40,6 +40,8 @@ export function toTask(row: TaskRow): Task {
     overlap: row.overlap,
     fallback: row.fallback,
     outputSchema: row.outputSchema,
+    itemKey: row.itemKey,
+    watchedFields: row.watchedFields,
     backfillWaiting: row.backfillSlots?.length ?? 0,
     webhookSecret: row.webhookSecret,
     nextFireAt: row.nextFireAt?.toISOString() ?? null,

@@ -94,6 +94,8 @@ async function pinUnfinishedRuns(tx: Transaction, task: typeof tasks.$inferSelec
     deliveryRules: task.deliveryRules,
     fallback: task.fallback,
     outputSchema: task.outputSchema,
+    itemKey: task.itemKey,
+    watchedFields: task.watchedFields,
   };
   await tx
     .update(taskRuns)

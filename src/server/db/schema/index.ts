@@ -3,6 +3,7 @@ export * from './audit-log';
 export * from './backups';
 export * from './billing';
 export * from './data-exports';
+export * from './delivered-items';
 export * from './delivery-addresses';
 export * from './installation';
 export * from './budget-notices';

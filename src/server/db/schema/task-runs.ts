@@ -21,6 +21,16 @@ export interface RunTaskSnapshot {
   fallback?: FallbackModel | null;
   /** Absent in snapshots taken before output schemas existed: the task's, as it is now (ADR 0119). */
   outputSchema?: Record<string, unknown> | null;
+  /** Absent in snapshots taken before item rules existed: the task's, as it is now (ADR 0122). */
+  itemKey?: string | null;
+  watchedFields?: string[];
+}
+
+/** An item a run delivers under an item rule: its key as text, its key's hash, its watched fields' values. */
+export interface NewItem {
+  key: string;
+  hash: string;
+  watched: Record<string, unknown>;
 }
 
 /** PostgreSQL's `tsvector`: drizzle has no column type for it; only the database reads and writes it. */
@@ -55,6 +65,11 @@ export const taskRuns = pgTable(
     result: text(),
     /** A structured task's answer as data (ADR 0119); `result` keeps its readable rendering. `json`: fields in order. */
     output: json(),
+    /**
+     * The items this run delivers under `new_items`/`changed_items` (ADR 0122): their keys and watched values, written
+     * to `delivered_items` when the delivery is confirmed. Null under the other rules.
+     */
+    newItems: jsonb().$type<NewItem[]>(),
     error: text(),
     /** The prompt exactly as sent, its variables filled in (issue 23); null for runs that sent none. */
     prompt: text(),

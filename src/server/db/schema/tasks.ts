@@ -74,6 +74,13 @@ export const tasks = pgTable(
      * not `jsonb`: jsonb sorts an object's keys, and the order of the fields is the user's.
      */
     outputSchema: json().$type<Record<string, unknown>>(),
+    /** The item field that tells a list's items apart for `new_items`/`changed_items`, `*` the whole item (ADR 0122). */
+    itemKey: text(),
+    /** The item fields `changed_items` compares with what was last delivered (ADR 0122); empty otherwise. */
+    watchedFields: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Signs this task's webhook deliveries (Standard Webhooks, `whsec_…`). */
     webhookSecret: text().notNull(),
     /** Null while paused or in error: the scheduler only claims tasks with a next fire time. */

@@ -15,6 +15,7 @@ import { deliverRunJob } from '../../queue/job-definitions';
 import { mailServer } from '../delivery-share';
 import type { EngineDeps } from '../engine-deps';
 import { deferredDeliveryFallbackMs, emailRetryDelaysMs, inRunDeliveryWaitMs, nextAttemptAt, webhookRetryDelaysMs } from '../engine-policy';
+import { pruneDeliveredItems, rememberDeliveredItemsSql } from '../item-rules';
 import { readRun, recordLastWebhookAttempt, type DeliveryRow } from './run-statements';
 
 /** A delivery carries the receiving end's answer (issue 40), written with `delivered`. */
@@ -201,15 +202,21 @@ async function attemptDelivery(deps: EngineDeps, row: DeliveryRow, attempt: numb
   }
 
   if (!webhookAttempt) {
-    await db
-      .update(taskRuns)
-      .set(
-        outcome.delivered
-          ? { deliveryStatus: 'delivered', deliveryError: null, deliveryReceipt: outcome.receipt }
-          : { deliveryStatus: 'failed', deliveryError: outcome.error },
-      )
-      .where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
+    const { delivered } = outcome;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(taskRuns)
+        .set(
+          outcome.delivered
+            ? { deliveryStatus: 'delivered', deliveryError: null, deliveryReceipt: outcome.receipt }
+            : { deliveryStatus: 'failed', deliveryError: outcome.error },
+        )
+        .where(and(eq(taskRuns.id, runId), eq(taskRuns.deliveryStatus, 'pending')));
+      // The run's new items are remembered only with a confirmed delivery (ADR 0122).
+      if (delivered && run.newItems) await tx.execute(rememberDeliveredItemsSql(runId));
+    });
   }
+  if (outcome.delivered && run.newItems) await pruneDeliveredItems(db, task.id);
   logger.info({ runId, attempt, delivered: outcome.delivered }, 'delivery finished');
 
   // The notice of a completed run, unless the result itself just went to the account's address: one message per run.

@@ -16,6 +16,7 @@ import { fireLateness, runsFinished } from '../../metrics/metrics';
 import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob, executeRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
 import { askWithFallback, type ModelAnswer } from './ask-model';
+import { itemsToDeliver, lastItemsOf } from '../item-rules';
 import { deliverInRunJob, deliveredInRunJob, deliveryDueInRunJob } from './deliver-run';
 import { readRun, recordCompletedRun, type DeliveryRow } from './run-statements';
 
@@ -70,6 +71,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
           timeZone: task.timezone,
           taskName: run.taskSnapshot?.name ?? task.name,
           lastResult: /\{\{\s*last_result\s*\}\}/.test(prompt.input) ? await lastResultBefore(db, run) : null,
+          lastItems: /\{\{\s*last_items\s*\}\}/.test(prompt.input) ? await lastItemsOf(db, task.id) : null,
         }),
       )
     : prompt.input;
@@ -136,11 +138,21 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   const latenessMs = run.scheduledFor && run.trigger !== 'backfill' ? latenessOf(begunAt, run.scheduledFor) : null;
   let recorded: RecordedRun | undefined;
   if (outcome.status === 'completed') {
+    // Only a list's new or changed items (ADR 0122): the delivery carries those alone, or nothing.
+    const items = await itemsToDeliver(db, {
+      taskId: task.id,
+      deliverWhen,
+      rule: { itemKey: task.itemKey, watchedFields: task.watchedFields, ...run.taskSnapshot },
+      outputSchema,
+      output: outcome.answered.output,
+    });
+    const delivering = items && 'newItems' in items ? items : null;
     // Deliver only what matters (issue 19).
     const notDelivered =
       outcome.conditionNotMet ??
       // Rules read the output as data: no model call, no tokens (ADR 0123).
       (deliverWhen === 'rules' && deliveryRules ? rulesNotMet(deliveryRules, outcome.answered.output) : null) ??
+      (items && 'notDelivered' in items ? items.notDelivered : null) ??
       (deliverWhen === 'changed' && (await sameAsLastDelivered(db, { taskId: task.id, runId, result: outcome.result }))
         ? notDeliveredReasons.unchanged
         : null) ??
@@ -148,7 +160,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
     const completed = await recordCompletedRun(db, run, {
       prompt: input,
       latenessMs,
-      result: outcome.result,
+      result: delivering?.result ?? outcome.result,
       inputTokens: outcome.inputTokens,
       outputTokens: outcome.outputTokens,
       // The model that answered is the one paid.
@@ -157,7 +169,8 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
         outputTokens: outcome.outputTokens,
       }),
       answeredBy: outcome.answered.answeredBy,
-      output: outcome.answered.output,
+      output: delivering?.output ?? outcome.answered.output,
+      newItems: delivering?.newItems ?? null,
       notDelivered,
       queueDelivery: !inRunJob,
     });

@@ -4,7 +4,7 @@ import { defaultUserSettings } from '#shared/settings/user-settings.schema';
 import type { FallbackModel } from '#shared/tasks/task.schema';
 import { runColumns, type RunRow } from '../../core/runs/to-run';
 import { poolOf, type Database } from '../../db/client';
-import type { RunTaskSnapshot } from '../../db/schema';
+import type { NewItem, RunTaskSnapshot } from '../../db/schema';
 import { taskRuns, tasks, user, userSettings } from '../../db/schema';
 import { addJobValues } from '../../queue/enqueue';
 import { deliverRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
@@ -55,7 +55,7 @@ const completedRunText = `
 with finished as (
   update task_runs set status = 'completed', completed_at = now(), attempts = attempts + 1, prompt = $2,
     lateness_ms = coalesce(lateness_ms, $3::integer), result = $4, input_tokens = $5, output_tokens = $6, cost_usd = $7,
-    answered_by = $18::jsonb, output = $19::json,
+    answered_by = $18::jsonb, output = $19::json, new_items = $20::jsonb,
     delivery_status = case when $8::text is null then delivery_status else 'skipped' end,
     delivery_error = coalesce($8::text, delivery_error)
   where id = $1 and status = 'processing'
@@ -96,6 +96,8 @@ export async function recordCompletedRun(
     answeredBy: FallbackModel | null;
     /** A structured task's answer as data (ADR 0119); null for free text. */
     output: Record<string, unknown> | null;
+    /** The items delivered under an item rule (ADR 0122), remembered once the delivery is confirmed; null otherwise. */
+    newItems: NewItem[] | null;
     notDelivered: string | null;
     queueDelivery: boolean;
   },
@@ -127,6 +129,7 @@ export async function recordCompletedRun(
       outcome.queueDelivery,
       outcome.answeredBy && JSON.stringify(outcome.answeredBy),
       outcome.output && JSON.stringify(outcome.output),
+      outcome.newItems && JSON.stringify(outcome.newItems),
     ],
   });
   const [row] = rows;
@@ -144,6 +147,7 @@ export async function recordCompletedRun(
       costUsd: outcome.costUsd,
       answeredBy: outcome.answeredBy,
       output: outcome.output,
+      newItems: outcome.newItems,
     },
     task: webhookSecret !== null && timezone !== null ? { webhookSecret, timezone } : undefined,
   };
@@ -153,11 +157,21 @@ const webhookOutcomeText = `
 with attempt as (
   insert into webhook_deliveries (run_id, attempt, url, status_code, duration_ms, error, next_attempt_at)
   values ($1, $2, $3, $4, $5, $6, null)
+), marked as (
+  update task_runs set delivery_status = $7, delivery_error = $6, delivery_receipt = $8::jsonb
+  where id = $1 and delivery_status = 'pending'
+  returning task_id, delivery_status, new_items
 )
-update task_runs set delivery_status = $7, delivery_error = $6, delivery_receipt = $8::jsonb
-where id = $1 and delivery_status = 'pending'`;
+insert into delivered_items (task_id, key_hash, key, watched, delivered_at)
+select marked.task_id, e->>'hash', e->>'key', coalesce(e->'watched', '{}'::jsonb), now()
+from marked cross join lateral jsonb_array_elements(marked.new_items) e
+where marked.delivery_status = 'delivered'
+on conflict (task_id, key_hash) do update set key = excluded.key, watched = excluded.watched, delivered_at = excluded.delivered_at`;
 
-/** A webhook or chat attempt that ends the delivery (delivered, or failed with no attempt left) and that outcome. */
+/**
+ * A webhook or chat attempt that ends the delivery (delivered, or failed with no attempt left) and that outcome; a
+ * delivered run's new items (ADR 0122) are remembered in the same statement, so a failed delivery remembers none.
+ */
 export async function recordLastWebhookAttempt(
   db: Database,
   attempt: {

@@ -99,6 +99,9 @@ export const taskPatchSchema = z
     fallback: patchOf(z.object({ provider: patchOf(fallback.provider), model: patchOf(fallback.model) })),
     // A schema replaces the saved one whole: merged key by key, the old fields would linger (ADR 0119).
     outputSchema: patchOf(input.outputSchema.unwrap().unwrap()),
+    itemKey: patchOf(input.itemKey.unwrap().unwrap()),
+    // A list replaces the saved one whole, as JSON Merge Patch does with arrays.
+    watchedFields: patchOf(input.watchedFields.unwrap().unwrap()),
   })
   .meta({
     id: 'TaskPatch',
