@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectStatus, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { useAppWithWorker, waitFor } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
+import { confirmedAddress } from '#test/seed';
+import { useMailServer } from '#test/use-mail-server';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { runResponseSchema, type Run } from '#shared/runs/run.schema';
 import { itemRuleMessages, itemRuleNotDelivered } from '#shared/tasks/item-rules';
@@ -16,6 +19,7 @@ import { taskResponseSchema, type TaskInput } from '#shared/tasks/task.schema';
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let owner: TestClient;
+let ownerId: string;
 
 const listings: OutputShape = {
   kind: 'list',
@@ -27,20 +31,21 @@ const listings: OutputShape = {
 };
 const flat = (n: number, price = 100 + n) => ({ url: `https://flats.example/${n}`, title: `Flat ${n}`, price });
 
+const mail = useMailServer();
 beforeAll(async () => {
   openai = await startOpenAiServer();
   receiver = await startWebhookReceiver();
 });
 
 const t = useAppWithWorker({
-  env: () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' }),
+  env: () => ({ SMTP_URL: mail.url, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ALLOW_PRIVATE_WEBHOOKS: 'true' }),
   concurrency: 2,
   schedule: false,
   webhookRetryDelaysMs: [100, 100],
 });
 
 beforeAll(async () => {
-  ({ client: owner } = await t.signIn({ name: 'Owner', email: 'items@example.com', plan: 'unlimited' }));
+  ({ id: ownerId, client: owner } = await t.signIn({ name: 'Owner', email: 'items@example.com', plan: 'unlimited' }));
 });
 
 beforeEach(() => {
@@ -124,6 +129,48 @@ describe('only new items', () => {
     await runWith(task.id, [flat(6)]);
     const sent = JSON.stringify(openai.requests.at(-1)?.body.input);
     expect(sent).toContain('Already seen:\\nhttps://flats.example/6\\nhttps://flats.example/5');
+  });
+});
+
+describe('the items remembered', () => {
+  it('are recorded with a confirmed e-mail too, which then shows only the new item', async () => {
+    await confirmedAddress(t.db, { userId: ownerId, email: 'flats@example.com' });
+    const task = await createTask({
+      name: 'Flat mail',
+      deliverWhen: 'new_items',
+      itemKey: 'url',
+      deliveryMethod: 'email',
+      deliveryConfig: { email: 'flats@example.com' },
+    });
+    expect((await runWith(task.id, [flat(10)])).deliveryStatus).toBe('delivered');
+    expect((await runWith(task.id, [flat(10), flat(11)])).deliveryStatus).toBe('delivered');
+    const second = await mail.waitFor('flats@example.com', (received) => received.text.includes('Flat 11'));
+    expect(second.text).not.toContain('Flat 10');
+    expect((await runWith(task.id, [flat(11), flat(10)])).deliveryError).toBe('No new items');
+  });
+
+  it('forget those older than 365 days and, beyond 10,000 per task, the oldest', async () => {
+    const task = await createTask({ name: 'Flat watch, long', deliverWhen: 'new_items', itemKey: 'url' });
+    // 10,000 items delivered over the last days, and one 400 days ago.
+    await t.db.execute(sql`
+      insert into delivered_items (task_id, key_hash, key, watched, delivered_at)
+      select ${task.id}, 'h' || n, 'https://old.example/' || n, '{}'::jsonb, now() - make_interval(mins => n)
+      from generate_series(1, 10000) n`);
+    await t.db.execute(sql`
+      insert into delivered_items (task_id, key_hash, key, watched, delivered_at)
+      values (${task.id}, 'ancient', 'https://old.example/ancient', '{}'::jsonb, now() - interval '400 days')`);
+
+    const run = await runWith(task.id, [flat(9)]);
+    expect(run.deliveryStatus).toBe('delivered');
+    // The pruning follows the delivery's own statement.
+    const kept = await waitFor(async () => {
+      const { rows } = await t.db.execute<{ count: number; newest: string | null; oldest: string | null }>(sql`
+        select count(*)::int as count, min(key) filter (where key_hash not like 'h%' and key_hash <> 'ancient') as newest,
+          min(key) filter (where key_hash in ('h10000', 'ancient')) as oldest
+        from delivered_items where task_id = ${task.id}`);
+      return rows[0]?.count === 10_000 ? rows[0] : undefined;
+    }, 'the pruning');
+    expect(kept).toEqual({ count: 10_000, newest: 'https://flats.example/9', oldest: null });
   });
 });
 
