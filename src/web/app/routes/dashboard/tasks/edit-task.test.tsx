@@ -97,6 +97,8 @@ describe('edit task page', () => {
         fallback: null,
         outputSchema: null,
         deliveryRules: null,
+        itemKey: null,
+        watchedFields: [],
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks/task-1'));

@@ -164,6 +164,8 @@ describe('create task page', () => {
         fallback: null,
         outputSchema: null,
         deliveryRules: null,
+        itemKey: null,
+        watchedFields: [],
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));
