@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast';
 import { findModel } from '#shared/tasks/catalog';
+import { describeRule } from '#shared/tasks/delivery-rules';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import { scheduleTimeZone } from '#shared/tasks/schedule';
 import { waitingForConfirmationText } from '#shared/tasks/delivery-address.schema';
@@ -393,8 +394,15 @@ function TaskDetailSkeleton() {
 }
 
 /** The task's delivery rule in words (issue 19). */
-function deliverWhenText(task: Pick<Task, 'deliverWhen' | 'deliveryCondition'>): string {
+function deliverWhenText(task: Pick<Task, 'deliverWhen' | 'deliveryCondition' | 'deliveryRules' | 'itemKey' | 'watchedFields'>): string {
   if (task.deliverWhen === 'changed') return 'Only when the result changed';
   if (task.deliverWhen === 'condition') return `Only when the answer to "${task.deliveryCondition ?? ''}" is yes`;
+  const key = task.itemKey === '*' ? 'the whole item' : `"${task.itemKey ?? ''}"`;
+  if (task.deliverWhen === 'new_items') return `Only new items (told apart by ${key})`;
+  if (task.deliverWhen === 'changed_items') return `Only new items, or items whose ${task.watchedFields.join(', ')} changed (by ${key})`;
+  if (task.deliverWhen === 'rules' && task.deliveryRules) {
+    const joined = task.deliveryRules.rules.map(describeRule).join(task.deliveryRules.match === 'any' ? ' or ' : ' and ');
+    return `Only when ${joined}`;
+  }
   return 'Every run';
 }

@@ -65,6 +65,36 @@ describe('edit task page', () => {
     expect(screen.getByRole('button', { name: 'Update Task' })).toBeTruthy();
   });
 
+  it('keeps rules on a structured result set through the API when the form saves (ADRs 0122, 0123)', async () => {
+    const outputSchema = {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { url: { type: 'string' }, rent: { type: ['number', 'null'] } },
+            required: ['url', 'rent'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['items'],
+      additionalProperties: false,
+    };
+    const deliveryRules = { match: 'all' as const, rules: [{ field: 'rent', op: '<' as const, value: 1000 }] };
+    const { fetchMock } = renderEditTask({
+      load: () => jsonResponse({ task: makeTask({ outputSchema, deliverWhen: 'rules', deliveryRules }) }),
+    });
+    const user = userEvent.setup();
+    await formReady();
+
+    expect((screen.getByRole('radio', { name: /When rules are met/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Update Task' }));
+    expect(await screen.findByText('Task updated')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'PUT', '/api/tasks/task-1').at(-1)).toMatchObject({ outputSchema, deliverWhen: 'rules', deliveryRules });
+  });
+
   it('saves the changes, with the local time as it is, and opens the task', async () => {
     const { fetchMock, router } = renderEditTask();
     const user = userEvent.setup();

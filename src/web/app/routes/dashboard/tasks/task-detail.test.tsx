@@ -148,6 +148,29 @@ describe('task detail page', () => {
     expect(detail('Fallback model')).toBe('Anthropic · Claude Haiku 4.5');
   });
 
+  it('says in words which items or rules a structured task delivers (ADRs 0122, 0123)', async () => {
+    stubTaskApi(
+      makeTask({
+        deliverWhen: 'rules',
+        deliveryRules: {
+          match: 'any',
+          rules: [
+            { field: 'rent', op: '<', value: 1000 },
+            { field: 'balcony', op: 'is_true' },
+          ],
+        },
+      }),
+    );
+    const { unmount } = renderTaskDetail();
+    await screen.findByRole('heading', { name: 'Morning news digest' });
+    expect(detail('Deliver')).toBe('Only when rent < 1000 or balcony is true');
+    unmount();
+    stubTaskApi(makeTask({ deliverWhen: 'changed_items', itemKey: 'url', watchedFields: ['price', 'title'] }));
+    renderTaskDetail();
+    await screen.findByRole('heading', { name: 'Morning news digest' });
+    expect(detail('Deliver')).toBe('Only new items, or items whose price, title changed (by "url")');
+  });
+
   it('charts a structured task’s number across its runs; a point leads to its run in Run history, loading older pages for it', async () => {
     const outputSchema = strictOutputSchema(
       outputSchemaOfShape({ kind: 'record', fields: [{ name: 'salary', type: 'number', required: true }] }),

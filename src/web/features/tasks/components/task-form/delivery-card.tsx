@@ -54,6 +54,21 @@ const deliverWhenChoices: Choice<DeliverWhen>[] = [
 ];
 
 /**
+ * The rules on a structured result's data (ADRs 0122, 0123), offered here only to a task that already has one: they
+ * are set through the API, and the form keeps their settings when it saves.
+ */
+const dataRuleChoices: Partial<Record<DeliverWhen, Choice<DeliverWhen>>> = {
+  new_items: { value: 'new_items', label: 'Only new items', description: 'Items not delivered before; set through the API.', icon: Filter },
+  changed_items: {
+    value: 'changed_items',
+    label: 'New or changed items',
+    description: 'Items that are new or whose watched fields changed; set through the API.',
+    icon: Filter,
+  },
+  rules: { value: 'rules', label: 'When rules are met', description: 'Rules on the result’s fields; set through the API.', icon: Filter },
+};
+
+/**
  * Where results go. Switching the method clears the other method's address (spec section 4), the URL too when moving
  * between webhook, Slack and Discord, since a URL made for one does not fit another; coming back to e-mail starts
  * again from the user's own address, the default.
@@ -65,8 +80,9 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
     getValues,
     setValue,
     clearErrors,
-    formState: { errors },
+    formState: { errors, defaultValues },
   } = useTaskFormContext();
+  const savedRule = defaultValues?.deliverWhen ? dataRuleChoices[defaultValues.deliverWhen] : undefined;
   const deliveryMethod = useWatch({ control, name: 'deliveryMethod' });
   const deliverWhen = useWatch({ control, name: 'deliverWhen' });
 
@@ -127,7 +143,7 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
       <ChoiceCards
         id="task-deliver-when"
         legend="Deliver"
-        choices={deliverWhenChoices}
+        choices={savedRule ? [...deliverWhenChoices, savedRule] : deliverWhenChoices}
         registration={register('deliverWhen', { onChange: () => clearErrors('deliveryCondition') })}
         error={errors.deliverWhen?.message}
         className="sm:grid-cols-3"

@@ -84,6 +84,9 @@ export function newTaskFormValues({ email, settings, browserZone, now = new Date
     overlap: 'skip',
     fallback: null,
     outputSchema: null,
+    deliveryRules: null,
+    itemKey: null,
+    watchedFields: [],
   };
 }
 
@@ -118,6 +121,10 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     overlap: task.overlap,
     fallback: task.fallback && { provider: task.fallback.provider as ProviderId, model: task.fallback.model },
     outputSchema: task.outputSchema,
+    // Kept as saved, so that saving the form does not drop a rule set through the API (ADRs 0122, 0123).
+    deliveryRules: task.deliveryRules,
+    itemKey: task.itemKey,
+    watchedFields: task.watchedFields,
     endDate: task.endDate,
     maxRuns: task.maxRuns,
     pausedUntil: task.pausedUntil,
