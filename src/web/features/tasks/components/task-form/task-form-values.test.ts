@@ -32,6 +32,9 @@ describe('task form values', () => {
       overlap: 'skip',
       fallback: null,
       outputSchema: null,
+      deliveryRules: null,
+      itemKey: null,
+      watchedFields: [],
     });
   });
 
