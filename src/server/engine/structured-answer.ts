@@ -2,6 +2,7 @@ import { outputMismatch, renderOutput, type JsonSchemaObject } from '#shared/tas
 import {
   ProviderError,
   structuredFailureMessages,
+  sumTokens,
   type AiProvider,
   type GenerateRequest,
   type GenerateResult,
@@ -86,8 +87,6 @@ function answerOf(output: Record<string, unknown>, schema: JsonSchemaObject, usa
   if (Buffer.byteLength(JSON.stringify(output)) > outputMaxBytes) throw new ProviderError(outputTooLarge);
   return { output, text: renderOutput(schema, output), usage };
 }
-
-const sumTokens = (a: number | null, b: number | null) => (a === null && b === null ? null : (a ?? 0) + (b ?? 0));
 
 function sumUsage(a: GenerateResult['usage'], b: GenerateResult['usage']): GenerateResult['usage'] {
   return { inputTokens: sumTokens(a.inputTokens, b.inputTokens), outputTokens: sumTokens(a.outputTokens, b.outputTokens) };

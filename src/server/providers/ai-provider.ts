@@ -28,6 +28,11 @@ export interface GenerateResult {
   truncated?: boolean;
 }
 
+/** Two calls' tokens together; unknown only when neither call reported any. */
+export function sumTokens(first: number | null, second: number | null): number | null {
+  return first === null && second === null ? null : (first ?? 0) + (second ?? 0);
+}
+
 export interface AiProvider {
   generate(request: GenerateRequest): Promise<GenerateResult>;
 }

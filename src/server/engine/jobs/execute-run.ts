@@ -8,7 +8,7 @@ import { heldForOwnAddress } from '../../core/delivery-addresses/delivery-addres
 import { runColumns, type RunRow } from '../../core/runs/to-run';
 import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
-import { ProviderError } from '../../providers/ai-provider';
+import { ProviderError, sumTokens } from '../../providers/ai-provider';
 import { checkCondition, conditionNotMet, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
 import type { EngineDeps } from '../engine-deps';
 import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
@@ -277,8 +277,4 @@ async function lastResultBefore(db: Database, run: { taskId: string; startedAt: 
     return json.length > lastOutputMaxCharacters ? `${json.slice(0, lastOutputMaxCharacters - 1)}…` : json;
   }
   return previous?.result ?? null;
-}
-
-function sumTokens(first: number | null, second: number | null): number | null {
-  return first === null && second === null ? null : (first ?? 0) + (second ?? 0);
 }
