@@ -19,6 +19,29 @@ describe('daylight-saving warnings of the task form (ADR 0116)', () => {
     ]);
   });
 
+  it('runs a cron naming several minutes of the missing hour once at its end, or skips that day, and says so', () => {
+    const cron: Schedule = { scheduleType: 'custom', customCron: '*/20 2 * * *', timezone: 'America/New_York' };
+    expect(texts(cron)).toEqual([
+      'On Sun, Mar 14, 2027 02:00, 02:20 and 02:40 do not exist in America/New_York (clocks go forward): it runs at 03:00.',
+    ]);
+    const night = { after: new Date('2027-03-14T04:00:00Z'), count: 2, notes: true };
+    expect(upcomingSlots(cron, night)).toEqual([
+      { at: new Date('2027-03-14T07:00:00Z'), note: 'dst_shifted' },
+      { at: new Date('2027-03-15T06:00:00Z') },
+    ]);
+    expect(upcomingSlots({ ...cron, dstGap: 'skip' }, night)).toEqual([
+      { at: new Date('2027-03-15T06:00:00Z') },
+      { at: new Date('2027-03-15T06:20:00Z') },
+    ]);
+    // Every 20 minutes of the day keeps elapsed time: 01:40 is followed by 03:00, as croner gives it, with no extra run.
+    const frequent = upcomingSlots({ ...cron, customCron: '*/20 * * * *' }, { after: new Date('2027-03-14T06:30:00Z'), count: 3 });
+    expect(frequent.map((slot) => slot.at.toISOString())).toEqual([
+      '2027-03-14T06:40:00.000Z',
+      '2027-03-14T07:00:00.000Z',
+      '2027-03-14T07:20:00.000Z',
+    ]);
+  });
+
   it('names the day a New York local time happens twice, and what each repeat policy does', () => {
     const daily: Schedule = { scheduleType: 'daily', localTime: '01:30', timezone: 'America/New_York' };
     expect(texts(daily)).toEqual([

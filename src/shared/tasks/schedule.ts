@@ -183,12 +183,39 @@ function zonedRuns(pattern: string, timeZone: string, count: number, from: Date)
       after = found.at(-1) ?? after;
       continue;
     }
+    const lastGood = runs.at(-1) ?? after;
+    const gapEnd = skippedGapEnd(pattern, timeZone, offset, lastGood, found[changed] ?? lastGood);
+    if (gapEnd) runs.push(gapEnd);
+    if (runs.length >= count) break;
     const across = cronFor(pattern, timeZone).nextRuns(Math.min(3, count - runs.length), runs.at(-1) ?? after);
     if (!across.length) break;
     runs.push(...across);
     after = across.at(-1) ?? after;
   }
   return runs;
+}
+
+/**
+ * Croner moves a wall time that a spring-forward gap swallows to the gap's end (02:30 runs at 03:00), but a pattern
+ * naming several minutes in the gap (every 20 minutes of 02:00) loses the whole night. The gap's end, when the pattern names a
+ * time within the gap and croner has no run in the hour after it, so the gap policy shifts or skips it like any other.
+ */
+function skippedGapEnd(pattern: string, timeZone: string, offset: number, lastGood: Date, firstAcross: Date): Date | undefined {
+  const gapMinutes = offsetAt(firstAcross.getTime(), timeZone) / 60_000 - offset;
+  if (gapMinutes <= 0) return undefined;
+  // Clocks change on a minute: search in whole minutes.
+  let low = Math.floor(lastGood.getTime() / 60_000);
+  let high = Math.ceil(firstAcross.getTime() / 60_000);
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (offsetAt(middle * 60_000, timeZone) / 60_000 === offset) low = middle;
+    else high = middle;
+  }
+  const gapEnd = new Date(high * 60_000);
+  const namedInGap = cronFor(pattern, offset).nextRun(new Date(gapEnd.getTime() - 1));
+  if (!namedInGap || namedInGap.getTime() >= gapEnd.getTime() + gapMinutes * 60_000) return undefined;
+  const croners = cronFor(pattern, timeZone).nextRun(new Date(gapEnd.getTime() - 1));
+  return croners && croners.getTime() < gapEnd.getTime() + 60 * 60_000 ? undefined : gapEnd;
 }
 
 const offsetAt = (instant: number, timeZone: string) => {
