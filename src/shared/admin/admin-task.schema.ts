@@ -59,6 +59,13 @@ export const adminTaskDetailSchema = z
       timezone: z.string(),
       nextFireAt: z.string().nullable(),
       deliveryMethod: z.string(),
+      fallback: z
+        .object({ provider: z.string(), model: z.string() })
+        .nullable()
+        .meta({ description: 'The model tried once when the first fails, null for none' }),
+      result: z
+        .enum(['text', 'list', 'record'])
+        .meta({ description: 'What a run returns: free text, or data (a list of items or one record) by its output schema' }),
     }),
     runs: z.array(runSchema),
   })

@@ -1447,6 +1447,16 @@ export interface components {
                 timezone: string;
                 nextFireAt: string | null;
                 deliveryMethod: string;
+                /** @description The model tried once when the first fails, null for none */
+                fallback: {
+                    provider: string;
+                    model: string;
+                } | null;
+                /**
+                 * @description What a run returns: free text, or data (a list of items or one record) by its output schema
+                 * @enum {string}
+                 */
+                result: "text" | "list" | "record";
             };
             runs: components["schemas"]["Run"][];
         };

@@ -32,6 +32,11 @@ function propertyNames(node: unknown): string[] {
   return isSchemaObject(node) && isSchemaObject(node.properties) ? Object.keys(node.properties) : [];
 }
 
+/** Whether runs answer a list of items (rendered as a table), rather than one record. */
+export function isListSchema(schema: JsonSchemaObject): boolean {
+  return listOf(schema) !== null;
+}
+
 /** The root's one list of objects, when the schema is the list convention: an object root with a single array property. */
 function listOf(schema: JsonSchemaObject): { name: string; columns: string[] } | null {
   const names = propertyNames(schema);

@@ -187,10 +187,36 @@ describe('GET /api/admin/tasks/:id', () => {
       owner: { name: 'Grace Hopper' },
       schedule: 'Weekly on Monday at 07:30 UTC',
       timezone: 'UTC',
+      fallback: null,
+      result: 'text',
     });
     expect(detail.runs.map((run) => run.status)).toEqual(['error', 'completed']);
     expect((await admin.request('/api/admin/tasks/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await admin.request('/api/admin/tasks/not-a-uuid')).status).toBe(404);
+  });
+
+  it('says what a task returns and which model answers when the first fails', async () => {
+    const postings = {
+      type: 'object',
+      properties: { items: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' } } } } },
+    };
+    await t.db
+      .update(tasks)
+      .set({ outputSchema: postings, fallback: { provider: 'anthropic', model: 'claude-sonnet-4-5' } })
+      .where(eq(tasks.id, ids['Cron job'] ?? ''));
+    const detail = await admin.expectOk(adminTaskDetailSchema, `/api/admin/tasks/${ids['Cron job']}`, { status: 200 });
+    expect(detail.task).toMatchObject({ result: 'list', fallback: { provider: 'anthropic', model: 'claude-sonnet-4-5' } });
+    await t.db
+      .update(tasks)
+      .set({ outputSchema: { type: 'object', properties: { price: { type: 'number' } } } })
+      .where(eq(tasks.id, ids['Cron job'] ?? ''));
+    expect((await admin.expectOk(adminTaskDetailSchema, `/api/admin/tasks/${ids['Cron job']}`, { status: 200 })).task.result).toBe(
+      'record',
+    );
+    await t.db
+      .update(tasks)
+      .set({ outputSchema: null, fallback: null })
+      .where(eq(tasks.id, ids['Cron job'] ?? ''));
   });
 });
 

@@ -6,6 +6,7 @@ import { isUuid } from '#shared/ids/is-uuid';
 import { runColumns, toRun } from '../../runs/to-run';
 import { taskNotFound } from '../../tasks/find-own-task';
 import { selectAdminTaskRows, toAdminTask } from './admin-task-rows';
+import { isListSchema } from '#shared/tasks/output-rendering';
 
 /** One task of any owner, read-only, with its most recent runs. */
 export async function getAdminTask({ db, taskId }: { db: Database; taskId: string }): Promise<AdminTaskDetail> {
@@ -28,7 +29,14 @@ export async function getAdminTask({ db, taskId }: { db: Database; taskId: strin
       timezone: task.timezone,
       nextFireAt: task.nextFireAt?.toISOString() ?? null,
       deliveryMethod: task.deliveryMethod,
+      fallback: task.fallback,
+      result: resultOf(task.outputSchema),
     },
     runs: runs.map((run) => toRun(run, task.name)),
   };
+}
+
+function resultOf(outputSchema: Record<string, unknown> | null): AdminTaskDetail['task']['result'] {
+  if (!outputSchema) return 'text';
+  return isListSchema(outputSchema) ? 'list' : 'record';
 }

@@ -23,6 +23,8 @@ const detail: Detail = {
     timezone: 'Europe/Berlin',
     nextFireAt: null,
     deliveryMethod: 'email',
+    fallback: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+    result: 'list',
   },
   runs: [makeRun({ taskId, status: 'error', error: 'OpenAI rejected the API key' })],
 };
@@ -40,6 +42,8 @@ describe('admin task detail', () => {
     expect(screen.getByText('Daily at 09:00 CET')).toBeTruthy();
     expect(screen.getByText('Grace Hopper')).toBeTruthy();
     expect(screen.getByText('Not scheduled')).toBeTruthy();
+    expect(screen.getByText('Anthropic · Claude Sonnet 4.5')).toBeTruthy();
+    expect(screen.getByText('Data: a list of items')).toBeTruthy();
     expect(screen.getByText(/OpenAI rejected the API key/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /edit/i })).toBeNull();
   });

@@ -11,6 +11,8 @@ import { deliveryMethodLabel } from '#web/lib/delivery-text';
 import { useAdminTask } from '../api/get-admin-task';
 import { AdminTaskStatus } from './admin-task-status';
 
+const resultLabels = { text: 'Free text', list: 'Data: a list of items', record: 'Data: one record' } as const;
+
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
@@ -61,6 +63,10 @@ export function AdminTaskDetail({ taskId }: { taskId: string }) {
           <Field label="Provider">
             {providerName(task.provider)} · {modelName(task.provider, task.model)}
           </Field>
+          <Field label="Fallback model">
+            {task.fallback ? `${providerName(task.fallback.provider)} · ${modelName(task.fallback.provider, task.fallback.model)}` : 'None'}
+          </Field>
+          <Field label="Result">{resultLabels[task.result]}</Field>
           <Field label="Delivery">{deliveryMethodLabel(task.deliveryMethod)}</Field>
           <Field label="Next run">{task.nextFireAt ? formatLocalDateTime(task.nextFireAt) : 'Not scheduled'}</Field>
           <Field label="Created">{formatLocalDateTime(task.createdAt)}</Field>
