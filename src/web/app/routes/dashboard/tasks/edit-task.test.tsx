@@ -65,7 +65,7 @@ describe('edit task page', () => {
     expect(screen.getByRole('button', { name: 'Update Task' })).toBeTruthy();
   });
 
-  it('keeps rules on a structured result set through the API when the form saves (ADRs 0122, 0123)', async () => {
+  it('keeps the rules on a structured result when the form saves (ADRs 0122, 0123)', async () => {
     const outputSchema = {
       type: 'object',
       properties: {
@@ -89,7 +89,7 @@ describe('edit task page', () => {
     const user = userEvent.setup();
     await formReady();
 
-    expect((screen.getByRole('radio', { name: /When rules are met/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /When rules on fields match/ }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Update Task' }));
     expect(await screen.findByText('Task updated')).toBeTruthy();
     expect(sentBodies(fetchMock, 'PUT', '/api/tasks/task-1').at(-1)).toMatchObject({ outputSchema, deliverWhen: 'rules', deliveryRules });

@@ -1,4 +1,5 @@
-import { Filter, GitCompareArrows, Hash, Mail, MessagesSquare, Repeat, Webhook } from 'lucide-react';
+import { Filter, GitCompareArrows, Hash, ListFilter, ListPlus, ListRestart, Mail, MessagesSquare, Repeat, Webhook } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { deliversToUrl, deliveryConditionMaxLength, type DeliverWhen, type DeliveryMethod } from '#shared/tasks/task.schema';
 import { TitledCard } from '#web/components/ui/card';
@@ -6,6 +7,9 @@ import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Textarea } from '#web/components/ui/textarea';
 import { ChoiceCards, type Choice } from './choice-cards';
+import { blankRuleRow, itemFieldChoices, ruleErrorNames, ruleFieldChoices, ruleOfRow } from './delivery-rule-draft';
+import { DeliveryRuleRows } from './delivery-rule-rows';
+import { ItemRuleFields } from './item-rule-fields';
 import { SendTestMessage } from './send-test-message';
 import { useTaskFormContext } from './use-task-form';
 
@@ -54,19 +58,24 @@ const deliverWhenChoices: Choice<DeliverWhen>[] = [
 ];
 
 /**
- * The rules on a structured result's data (ADRs 0122, 0123), offered here only to a task that already has one: they
- * are set through the API, and the form keeps their settings when it saves.
+ * The rules on a structured result's data (ADRs 0122, 0123): new and changed items for a list, rules on fields for
+ * any structured result. Each stays offered while chosen, so a result that no longer fits shows the server's message.
  */
-const dataRuleChoices: Partial<Record<DeliverWhen, Choice<DeliverWhen>>> = {
-  new_items: { value: 'new_items', label: 'Only new items', description: 'Items not delivered before; set through the API.', icon: Filter },
+const dataRuleChoices = {
+  new_items: { value: 'new_items', label: 'Only new items', description: 'Only the items not delivered before.', icon: ListPlus },
   changed_items: {
     value: 'changed_items',
-    label: 'New or changed items',
-    description: 'Items that are new or whose watched fields changed; set through the API.',
-    icon: Filter,
+    label: 'Only changed items',
+    description: 'New items, and items whose watched fields changed.',
+    icon: ListRestart,
   },
-  rules: { value: 'rules', label: 'When rules are met', description: 'Rules on the result’s fields; set through the API.', icon: Filter },
-};
+  rules: {
+    value: 'rules',
+    label: 'When rules on fields match',
+    description: 'Checked on the result’s fields, with no tokens spent.',
+    icon: ListFilter,
+  },
+} as const satisfies Partial<Record<DeliverWhen, Choice<DeliverWhen>>>;
 
 /**
  * Where results go. Switching the method clears the other method's address (spec section 4), the URL too when moving
@@ -80,11 +89,39 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
     getValues,
     setValue,
     clearErrors,
-    formState: { errors, defaultValues },
+    trigger,
+    formState: { errors },
   } = useTaskFormContext();
-  const savedRule = defaultValues?.deliverWhen ? dataRuleChoices[defaultValues.deliverWhen] : undefined;
   const deliveryMethod = useWatch({ control, name: 'deliveryMethod' });
   const deliverWhen = useWatch({ control, name: 'deliverWhen' });
+  const outputSchema = useWatch({ control, name: 'outputSchema' });
+  const itemFields = itemFieldChoices(outputSchema);
+  const ruleFields = ruleFieldChoices(outputSchema);
+  const choices = [
+    ...deliverWhenChoices,
+    ...(itemFields || deliverWhen === 'new_items' ? [dataRuleChoices.new_items] : []),
+    ...(itemFields || deliverWhen === 'changed_items' ? [dataRuleChoices.changed_items] : []),
+    ...(outputSchema || deliverWhen === 'rules' ? [dataRuleChoices.rules] : []),
+  ];
+
+  // A result whose fields change under a data rule is checked again, so a key or rule it no longer fits says so.
+  const checkedSchema = useRef(outputSchema);
+  useEffect(() => {
+    if (checkedSchema.current === outputSchema) return;
+    checkedSchema.current = outputSchema;
+    const { deliverWhen: rule, itemKey } = getValues();
+    if (rule === 'rules') void trigger(['deliverWhen', ...ruleErrorNames(getValues('deliveryRules')?.rules.length ?? 0)]);
+    else if (rule === 'new_items' || rule === 'changed_items')
+      void trigger(['deliverWhen', ...(itemKey ? (['itemKey'] as const) : []), 'watchedFields']);
+  }, [outputSchema, getValues, trigger]);
+
+  const chooseDeliverWhen = (value: DeliverWhen) => {
+    clearErrors(['deliveryCondition', 'itemKey', 'watchedFields', 'deliveryRules']);
+    // Rules start with one row on the result's first field, ready to be filled in.
+    if (value === 'rules' && !getValues('deliveryRules') && ruleFields.length > 0) {
+      setValue('deliveryRules', { match: 'all', rules: [ruleOfRow(blankRuleRow(ruleFields), ruleFields)] }, { shouldDirty: true });
+    }
+  };
 
   const switchMethod = (method: DeliveryMethod) => {
     if (method === 'email') {
@@ -143,8 +180,10 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
       <ChoiceCards
         id="task-deliver-when"
         legend="Deliver"
-        choices={savedRule ? [...deliverWhenChoices, savedRule] : deliverWhenChoices}
-        registration={register('deliverWhen', { onChange: () => clearErrors('deliveryCondition') })}
+        choices={choices}
+        registration={register('deliverWhen', {
+          onChange: (event: { target: { value: DeliverWhen } }) => chooseDeliverWhen(event.target.value),
+        })}
         error={errors.deliverWhen?.message}
         className="sm:grid-cols-3"
       />
@@ -167,6 +206,9 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
           )}
         </Field>
       ) : null}
+
+      {(deliverWhen === 'new_items' || deliverWhen === 'changed_items') && itemFields ? <ItemRuleFields itemFields={itemFields} /> : null}
+      {deliverWhen === 'rules' && outputSchema ? <DeliveryRuleRows fields={ruleFields} /> : null}
     </TitledCard>
   );
 }

@@ -121,7 +121,7 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     overlap: task.overlap,
     fallback: task.fallback && { provider: task.fallback.provider as ProviderId, model: task.fallback.model },
     outputSchema: task.outputSchema,
-    // Kept as saved, so that saving the form does not drop a rule set through the API (ADRs 0122, 0123).
+    // The delivery card edits them (ADRs 0122, 0123); the schema drops those of a rule not chosen when it saves.
     deliveryRules: task.deliveryRules,
     itemKey: task.itemKey,
     watchedFields: task.watchedFields,
