@@ -307,4 +307,17 @@ describe('rules on fields in the form (ADR 0123)', () => {
       { deliverWhen: 'rules', deliveryRules: { match: 'all', rules: [{ field: 'title', op: 'contains', value: 'storm' }] } },
     ]);
   });
+
+  it('says rules need a structured result once it is switched off', async () => {
+    const deliveryRules: DeliveryRules = { match: 'all', rules: [{ field: 'headline', op: 'contains', value: 'storm' }] };
+    const { fetchMock, user } = renderEditTask(makeTask({ outputSchema: recordSchema, deliverWhen: 'rules', deliveryRules }));
+    await formReady();
+
+    await user.click(screen.getByRole('switch', { name: 'Return results as data' }));
+    expect(await screen.findByText(deliveryRulesMessages.withoutOutputSchema)).toBeTruthy();
+    expect(choice('When rules on fields match').checked).toBe(true);
+    await user.click(update());
+    await screen.findByText('Please fix the validation errors before submitting.');
+    expect(putBodies(fetchMock)).toEqual([]);
+  });
 });

@@ -208,7 +208,7 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
       ) : null}
 
       {(deliverWhen === 'new_items' || deliverWhen === 'changed_items') && itemFields ? <ItemRuleFields itemFields={itemFields} /> : null}
-      {deliverWhen === 'rules' && outputSchema ? <DeliveryRuleRows fields={ruleFields} /> : null}
+      {deliverWhen === 'rules' ? <DeliveryRuleRows fields={ruleFields} /> : null}
     </TitledCard>
   );
 }
