@@ -254,6 +254,8 @@ describe('rules on fields in the form (ADR 0123)', () => {
     for (let count = 1; count < 10; count += 1) await user.click(add);
     expect(screen.getAllByRole('group', { name: /^Rule \d+$/ })).toHaveLength(10);
     expect(add.disabled).toBe(true);
+    // Rows not typed in yet wait for a save before they complain.
+    expect(screen.queryByText(deliveryRulesMessages.text('headline'))).toBeNull();
 
     for (let count = 10; count >= 1; count -= 1) await user.click(screen.getByRole('button', { name: `Remove rule ${count}` }));
     await user.click(update());

@@ -75,7 +75,8 @@ export function rowsOfRules(rules: readonly DeliveryRule[]): RuleRow[] {
     field: rule.field,
     op: rule.op,
     value: rule.value === undefined ? '' : String(rule.value),
-    edited: true,
+    // A row the form started empty (see the delivery card) keeps its complaint until the user has typed in it.
+    edited: rule.value !== undefined && rule.value !== '',
   }));
 }
 
