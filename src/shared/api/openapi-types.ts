@@ -1584,6 +1584,11 @@ export interface components {
             userId: string;
             name: string;
             description: string | null;
+            /**
+             * @description Unique among your tasks, what a tasks file matches by; null: none
+             * @default null
+             */
+            key: string | null;
             /** @enum {string} */
             status: "active" | "paused" | "error" | "finished";
             provider: string;
@@ -1695,6 +1700,7 @@ export interface components {
         TaskPatch: {
             name?: string | null;
             description?: string | null;
+            key?: string | null;
             /** @enum {string|null} */
             provider?: "openai" | "anthropic" | "gemini" | "openrouter" | null;
             model?: string | null;
@@ -5009,6 +5015,8 @@ export interface operations {
             query?: {
                 search?: string;
                 status?: "all" | "active" | "paused" | "error" | "finished";
+                /** @description Only the task with this key (ADR 0126): none, or one */
+                key?: string;
                 limit?: number;
                 cursor?: string;
             };
@@ -5111,6 +5119,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string;
+                    /** @description Unique among your tasks: what a tasks file matches by (1–100 of a–z, 0–9, `-`, `_`, `.`). Absent on PUT: kept as it is; null: removed */
+                    key?: string | null;
                     /** @enum {string} */
                     provider: "openai" | "anthropic" | "gemini" | "openrouter";
                     model: string;
@@ -5256,6 +5266,15 @@ export interface operations {
             };
             /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another of your tasks has this `key` (`task_key_taken`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5428,6 +5447,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string;
+                    /** @description Unique among your tasks: what a tasks file matches by (1–100 of a–z, 0–9, `-`, `_`, `.`). Absent on PUT: kept as it is; null: removed */
+                    key?: string | null;
                     /** @enum {string} */
                     provider: "openai" | "anthropic" | "gemini" | "openrouter";
                     model: string;
@@ -5582,6 +5603,15 @@ export interface operations {
             };
             /** @description No such task among yours; or Nothing of yours has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another of your tasks has this `key` (`task_key_taken`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5807,6 +5837,15 @@ export interface operations {
             };
             /** @description No such task among yours; or Nothing of yours has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another of your tasks has this `key` (`task_key_taken`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

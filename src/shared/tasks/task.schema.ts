@@ -120,7 +120,14 @@ export const taskMessages = {
   fallbackSameAsModel: 'The fallback model must differ from the task’s model: choose another, or none.',
   modelWithoutStructuredOutput: 'This model cannot return results as data. Choose another model, or remove the output schema.',
   fallbackWithoutStructuredOutput: 'The fallback model cannot return results as data. Choose another, or none.',
+  key: 'A key is 1–100 characters of a–z, 0–9, "-", "_" and ".", starting with a letter or digit.',
 } as const;
+
+/** A task's optional key (ADR 0126): unique among its owner's tasks, what a tasks file (`promptcron apply`) matches by. */
+export const taskKeyPattern = /^[a-z0-9][a-z0-9._-]{0,99}$/;
+
+/** The message of a key another of the owner's tasks has (409 `task_key_taken`). */
+export const taskKeyTakenMessage = (key: string) => `You already have a task with the key “${key}”. Keys are unique among your tasks.`;
 
 /** The dates a start date may take: PostgreSQL has no year 0, and a four-digit year is what the form can show. */
 export const startDateRange = { min: '0001-01-01', max: '9999-12-31' } as const;
@@ -275,6 +282,10 @@ export const taskInputSchema = z
   .object({
     name: singleLineText().trim().min(2, taskMessages.name).max(120, 'Task name must be at most 120 characters.'),
     description: multiLineText().trim().max(1000, 'Description must be at most 1,000 characters.').optional(),
+    key: z.string(taskMessages.key).regex(taskKeyPattern, taskMessages.key).nullable().optional().meta({
+      description:
+        'Unique among your tasks: what a tasks file matches by (1–100 of a–z, 0–9, `-`, `_`, `.`). Absent on PUT: kept as it is; null: removed',
+    }),
     provider: requiredChoice(providerIds, taskMessages.provider),
     model: singleLineText({ error: taskMessages.model }).min(1, taskMessages.model).max(100, taskMessages.model),
     scheduleType: requiredChoice(scheduleTypes, taskMessages.scheduleType),
@@ -578,6 +589,8 @@ export const taskSchema = z
     userId: z.string(),
     name: z.string(),
     description: z.string().nullable(),
+    // The default lets an older server's answer (and a fixture without it) parse.
+    key: z.string().nullable().default(null).meta({ description: 'Unique among your tasks, what a tasks file matches by; null: none' }),
     status: z.enum(taskStatuses),
     // Open: a task keeps a provider the catalogue has since dropped, and the form asks for another.
     provider: z.string(),

@@ -10,6 +10,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     userId: 'user-1',
     name: 'Morning news digest',
     description: 'Top headlines, summarised.',
+    key: null,
     status: 'active',
     provider: 'openai',
     model: 'gpt-5-nano',

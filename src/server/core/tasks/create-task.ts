@@ -9,6 +9,7 @@ import { paymentsAvailable } from '../billing/get-subscription';
 import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-address';
 import { newWebhookSecret, taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
+import { refuseTakenKey } from './task-key';
 import { toTask } from './to-task';
 
 /** A new task starts active, so it must fit the plan: its pace, and one more active task (counted under a lock). */
@@ -34,7 +35,8 @@ export async function createTask({
     const [inserted] = await tx
       .insert(tasks)
       .values({ userId, status: 'active', webhookSecret: newWebhookSecret(), ...values })
-      .returning();
+      .returning()
+      .catch(refuseTakenKey(input.key));
     if (inserted?.deliveryMethod === 'email')
       await requestDeliveryAddress(tx, { userId, taskName: inserted.name, email: inserted.deliveryConfig.email });
     return inserted;

@@ -12,6 +12,8 @@ export interface ListTasksOptions {
   userId: string;
   search?: string;
   status?: TaskListFilter;
+  /** Only the task with this key (ADR 0126). */
+  key?: string;
   limit?: number;
   cursor?: string;
 }
@@ -33,9 +35,10 @@ export function decodeTaskCursor(cursor: string): { createdAt: Date; id: string 
   return id && !Number.isNaN(date.getTime()) && /^[0-9a-f-]{36}$/i.test(id) ? { createdAt: date, id } : undefined;
 }
 
-export async function listTasks({ db, userId, search, status = 'all', limit = 20, cursor }: ListTasksOptions): Promise<TaskPage> {
+export async function listTasks({ db, userId, search, status = 'all', key, limit = 20, cursor }: ListTasksOptions): Promise<TaskPage> {
   const filters: SQL[] = [eq(tasks.userId, userId)];
   if (status !== 'all') filters.push(eq(tasks.status, status));
+  if (key !== undefined) filters.push(eq(tasks.key, key));
   const term = search?.trim();
   if (term) {
     const pattern = containsPattern(term);

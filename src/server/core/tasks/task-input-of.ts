@@ -10,6 +10,7 @@ export function taskInputOf(task: Task): Record<string, unknown> {
   const input: { [Field in keyof Required<TaskInput>]: unknown } = {
     name: task.name,
     description: task.description ?? undefined,
+    key: task.key ?? undefined,
     provider: task.provider,
     model: task.model,
     scheduleType: task.scheduleType,

@@ -37,6 +37,8 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
   return {
     name: input.name,
     description: input.description ?? null,
+    // Absent: the key stays as it is (a form that does not show it saves it unchanged); null removes it.
+    ...(input.key === undefined ? {} : { key: input.key }),
     provider: input.provider,
     model: input.model,
     ...schedule,

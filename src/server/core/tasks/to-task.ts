@@ -12,6 +12,7 @@ export function toTask(row: TaskRow): Task {
     userId: row.userId,
     name: row.name,
     description: row.description,
+    key: row.key,
     status: row.status,
     provider: row.provider,
     model: row.model,

@@ -13,6 +13,7 @@ import { ownTask, taskNotFound } from './find-own-task';
 import { isUuid } from '#shared/ids/is-uuid';
 import { taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
+import { refuseTakenKey } from './task-key';
 import { toTask, type TaskRow } from './to-task';
 
 /**
@@ -54,7 +55,8 @@ export async function updateTask({
       .update(tasks)
       .set(await boundedValues(tx, { before, values, plan, upgradable: paymentsAvailable(env) }))
       .where(eq(tasks.id, taskId))
-      .returning();
+      .returning()
+      .catch(refuseTakenKey(values.key));
     if (!after) throw taskNotFound();
     if (after.deliveryMethod === 'email')
       await requestDeliveryAddress(tx, { userId, taskName: after.name, email: after.deliveryConfig.email });

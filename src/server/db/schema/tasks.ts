@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, uniqueIndex, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
 import { dstGapPolicies, dstRepeatPolicies } from '#shared/tasks/schedule';
 import type { DeliveryRules } from '#shared/tasks/delivery-rules';
@@ -38,6 +38,8 @@ export const tasks = pgTable(
     userId: ownedByUser(),
     name: text().notNull(),
     description: text(),
+    /** Unique among the owner's tasks when set: what a tasks file (`promptcron apply`) matches by (ADR 0126). */
+    key: text(),
     status: text({ enum: taskStatuses }).notNull().default('active'),
     provider: text().notNull(),
     model: text().notNull(),
@@ -127,6 +129,10 @@ export const tasks = pgTable(
     index('tasks_waiting_slots_idx')
       .on(table.id)
       .where(sql`${table.bufferedSlot} is not null or ${table.backfillSlots} is not null`),
+    // A key names one of its owner's tasks (ADR 0126); most tasks have none.
+    uniqueIndex('tasks_user_id_key_idx')
+      .on(table.userId, table.key)
+      .where(sql`${table.key} is not null`),
     check('tasks_budget_whole', sql`num_nulls(${table.budgetUnit}, ${table.budgetAmount}) in (0, 2)`),
   ],
 );

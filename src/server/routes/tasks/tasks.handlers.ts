@@ -83,7 +83,10 @@ export const patchTask: RouteHandler<typeof patchTaskRoute, AppEnv> = async (c) 
   // Without a body (and so without a Content-Type) the validator checked an empty patch; that is the patch.
   const patch: unknown = c.req.header('content-type') === undefined ? {} : await c.req.json();
   const input = (current: Task) => {
-    const merged = taskInputSchema.safeParse(applyMergePatch(patchBase(current, patch), patch));
+    const patched = applyMergePatch(patchBase(current, patch), patch) as Record<string, unknown>;
+    // A key left out of a whole input is kept (PUT); a patch's null removes it.
+    if (typeof patch === 'object' && patch !== null && 'key' in patch && patch.key === null) patched.key = null;
+    const merged = taskInputSchema.safeParse(patched);
     if (merged.success) return merged.data;
     const { error } = validationFailed(merged.error);
     throw new DomainError(error.code, 400, error.message, error.fields);

@@ -34,6 +34,7 @@ const invalid = {
   400: errorJson('A field breaks a rule (fields keyed by path)'),
   422: errorJson('The provider has no API key on the server'),
 };
+const keyTaken = { 409: errorJson('Another of your tasks has this `key` (`task_key_taken`)') };
 const planLimit = {
   403: errorJson('Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month'),
 };
@@ -95,7 +96,7 @@ export const createTaskRoute = createRoute({
   responses: {
     201: json(taskResponseSchema, 'The new task, or the first answer to this Idempotency-Key'),
     ...invalid,
-
+    ...keyTaken,
     ...planLimit,
     422: errorJson(
       'The provider has no API key on the server (`provider_unavailable`), or the Idempotency-Key was used with another body (`idempotency_key_reused`)',
@@ -110,7 +111,7 @@ export const updateTaskRoute = onTask(
   'put',
   '',
   'Replace a task’s input',
-  { 200: json(taskResponseSchema, 'The updated task'), ...invalid },
+  { 200: json(taskResponseSchema, 'The updated task'), ...invalid, ...keyTaken },
   { body: jsonBody(taskInputSchema) },
 );
 
@@ -130,6 +131,7 @@ export const patchTaskRoute = createRoute({
       200: json(taskResponseSchema, 'The updated task'),
       ...invalid,
       400: errorJson('A field of the patch, or of the task it makes, breaks a rule (fields keyed by path), as PUT answers it'),
+      ...keyTaken,
       415: errorJson('A body that is not JSON (`application/merge-patch+json` or `application/json`)'),
     },
     { body: mergePatchBody },

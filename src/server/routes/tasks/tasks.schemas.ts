@@ -22,6 +22,7 @@ import { decodeTaskCursor } from '../../core/tasks/list-tasks';
 export const taskListQuerySchema = z.object({
   search: singleLineText().max(200, 'Search text can be at most 200 characters.').optional(),
   status: z.enum(taskListFilters).default('all'),
+  key: z.string().max(100).optional().meta({ description: 'Only the task with this key (ADR 0126): none, or one' }),
   limit: pageSize(100, 20),
   cursor: singleLineText()
     .max(200)
@@ -59,6 +60,7 @@ export const taskPatchSchema = z
   .object({
     name: patchOf(input.name),
     description: patchOf(input.description),
+    key: patchOf(input.key.unwrap().unwrap()),
     provider: patchOf(input.provider),
     model: patchOf(input.model),
     scheduleType: patchOf(input.scheduleType),
