@@ -1,13 +1,14 @@
 // @ts-check
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, Option } from 'commander';
-import { parse as parseYaml } from 'yaml';
 import { answer, clientFromEnv, CliError, exitCodes } from './api.js';
-import { bodyOf, changesOf, readTasksFile, tasksFileOf } from './tasks-file.js';
 
 /** @typedef {import('./api.js').Api} Api */
 /** @typedef {import('./tasks-file.js').Task} Task */
 /** @typedef {import('./tasks-file.js').TaskInput} TaskInput */
+
+/** The tasks file's code and the YAML parser load only for the commands that read or write YAML: the others start faster. */
+const tasksFile = () => import('./tasks-file.js');
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -91,7 +92,8 @@ export async function runCli(
     .description('create a task from a JSON or YAML file of its input (the API’s TaskInput)')
     .requiredOption('-f, --file <path>', 'the task’s input, JSON or YAML')
     .action(async (/** @type {{ file: string }} */ { file }) => {
-      const input = /** @type {TaskInput} */ (parseYaml(await readText(file)));
+      const { parse } = await import('yaml');
+      const input = /** @type {TaskInput} */ (parse(await readText(file)));
       const { task } = await answer(api().POST('/api/tasks', { body: input }));
       printTask(task);
     });
@@ -178,6 +180,7 @@ export async function runCli(
     .option('--prune', 'also delete your keyed tasks the file does not declare (tasks without a key are never touched)')
     .option('--yes', 'confirm what --prune deletes')
     .action(async (/** @type {{ file: string, dryRun?: boolean, prune?: boolean, yes?: boolean }} */ options) => {
+      const { bodyOf, readTasksFile } = await tasksFile();
       const declared = readTasksFile(await readText(options.file), options.file);
       const plan = await planApply(api(), declared, Boolean(options.prune));
       const lines = [
@@ -218,7 +221,7 @@ export async function runCli(
       const all = await allTasks(api(), {});
       const keyed = all.filter((task) => task.key).reverse();
       const keyless = all.length - keyed.length;
-      out(tasksFileOf(keyed));
+      out((await tasksFile()).tasksFileOf(keyed));
       if (keyless)
         err(`${keyless} task(s) without a key left out: give one a key (PATCH /api/tasks/{id} with {"key": "…"}) to manage it as code.\n`);
     });
@@ -246,6 +249,7 @@ export async function runCli(
  * @param {boolean} prune
  */
 async function planApply(api, declared, prune) {
+  const { changesOf } = await tasksFile();
   /** @type {Map<string, Task>} */
   const byKey = new Map();
   if (prune) {
