@@ -32,7 +32,11 @@ version=$(node -p 'require("./package.json").version')
 health=$(curl -fsS "http://127.0.0.1:$port/api/health")
 [[ $health == *"\"version\":\"$version\""* ]] || { echo "the install reports $health, not version $version" >&2; exit 1; }
 curl -fsS "http://127.0.0.1:$port/login" | grep -q '<div id="root">' || { echo "no web app at /login" >&2; exit 1; }
+# The command line runs on the pruned install, with no build tools (ADR 0126): a key the server refuses exits 3.
+cli_status=0
+PROMPTCRON_URL="http://127.0.0.1:$port" PROMPTCRON_KEY=pc_not-a-key node bin/promptcron.js tasks list >/dev/null 2>"$work/cli.log" || cli_status=$?
+[[ $cli_status == 3 ]] || { echo "promptcron tasks list exited $cli_status on the pruned install, not 3:" >&2; cat "$work/cli.log" >&2; exit 1; }
 kill -TERM "$npm_pid"
 wait "$npm_pid" || true
 if pgrep -f "postgres -D $data" >/dev/null; then echo "PostgreSQL still runs after SIGTERM" >&2; exit 1; fi
-echo "production install: healthy on a pruned install, version $version, web app served, stopped cleanly"
+echo "production install: healthy on a pruned install, version $version, web app served, command line answered, stopped cleanly"
