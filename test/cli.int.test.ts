@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { useTestApp, type TestClient } from './app';
 import { listenLocally } from './local-server';
+import { seedRun, seedTask } from './seed';
 
 /**
  * `promptcron` as a user runs it (ADR 0126): the command in package.json's `bin`, a real process, talking over HTTP to
@@ -17,13 +19,14 @@ let baseUrl = '';
 let server: Server;
 let directory = '';
 let owner: TestClient;
+let ownerId = '';
 let writeKey = '';
 
 beforeAll(async () => {
   server = createAdaptorServer({ fetch: t.app.fetch }) as Server;
   baseUrl = `http://127.0.0.1:${await listenLocally(server)}`;
   directory = await mkdtemp(join(tmpdir(), 'promptcron-cli-'));
-  ({ client: owner } = await t.signIn({ name: 'Cli Owner', email: 'cli-owner@example.com', plan: 'unlimited' }));
+  ({ client: owner, id: ownerId } = await t.signIn({ name: 'Cli Owner', email: 'cli-owner@example.com', plan: 'unlimited' }));
   writeKey = await keyOf(owner, 'write');
 });
 
@@ -236,4 +239,44 @@ describe('promptcron tasks', () => {
     const outcome = await promptcron(['apply', '-f', file], { PROMPTCRON_URL: baseUrl, PROMPTCRON_KEY: freeKey });
     expect(outcome).toMatchObject({ code: 5, stderr: 'Your Free plan allows 5 active tasks. Pause or delete one to add another.\n' });
   });
+
+  it('creates from a file and deletes by key; lists, reads and exports runs', async () => {
+    const input = await tasksFile('task.json', JSON.stringify({ ...JSON.parse(JSON.stringify(taskOf(weekly))), key: 'from-json' }));
+    const created = await promptcron(['tasks', 'create', '-f', input, '--json']);
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ task: { key: 'from-json', name: 'Weekly report', status: 'active' } });
+    expect(await promptcron(['tasks', 'create', '-f', input])).toMatchObject({
+      code: 5,
+      stderr: 'You already have a task with the key “from-json”. Keys are unique among your tasks.\n',
+    });
+    const deleted = await promptcron(['tasks', 'delete', 'from-json']);
+    expect(deleted).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Deleted [0-9a-f-]{36}\.\n$/) });
+    expect((await owner.ok('/api/tasks?key=from-json')).items).toEqual([]);
+
+    const task = await seedTask(t.db, ownerId, { name: 'Seeded for runs' });
+    const runs = [];
+    for (let i = 0; i < 3; i += 1) {
+      runs.push(await seedRun(t.db, task, { startedAt: new Date(Date.now() - (i + 1) * 60_000), result: `Answer number ${i}.` }));
+    }
+    const listed = await promptcron(['runs', 'list', '--limit', '2', '--json']);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ items: [{ id: runs[0]?.id }, { id: runs[1]?.id }], total: 3 });
+    const got = await promptcron(['runs', 'get', runs[2]?.id ?? '']);
+    expect(got).toMatchObject({ code: 0, stdout: expect.stringContaining('Answer number 2.') });
+    const exported = await promptcron(['runs', 'export', '--range', '24h']);
+    expect(
+      exported.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { result: string }).result),
+    ).toEqual(['Answer number 0.', 'Answer number 1.', 'Answer number 2.']);
+    expect(await promptcron(['runs', 'list', '--limit', '500'])).toMatchObject({
+      code: 2,
+      stderr: '--limit must be a whole number from 1 to 100.\n',
+    });
+  });
 });
+
+/** The one task a tasks-file entry declares, as a task input object. */
+function taskOf(entry: string): Record<string, unknown> {
+  return (parseYaml(`tasks:\n${entry}`) as { tasks: Record<string, unknown>[] }).tasks[0] ?? {};
+}
