@@ -13,7 +13,11 @@ const program = process.argv[2] ?? '';
 if (clientCommands.includes(program) || program === '') {
   // Before anything of the server is loaded, so the first request goes out at once.
   const { runCli } = await import('./cli/main.js');
-  process.exitCode = await runCli(program === '' ? ['--help'] : process.argv.slice(2));
+  const code = await runCli(program === '' ? ['--help'] : process.argv.slice(2));
+  // Done: once what it printed is written (a pipe may take it later), exit rather than wait for fetch's idle
+  // keep-alive connection to close.
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
+  process.exit(code);
 } else {
   const { serverEntries, serverOutDir } = await import('./build-paths.js');
   if (!(program in serverEntries)) {
