@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'tools/**/*.test.ts', 'bin/**/*.test.ts'],
           exclude: ['**/*.int.test.ts'],
           environment: 'node',
           // No module mocks here, so files share a worker's imported modules instead of importing the server afresh.

@@ -86,7 +86,7 @@ export function readTasksFile(text, fileName) {
    */
   const problem = (node, message) => problems.push(`${fileName}:${lineOf(node)}: ${message}`);
   for (const error of document.errors) {
-    problems.push(`${fileName}:${error.linePos?.[0]?.line ?? 1}: ${error.message.split('\n')[0]}`);
+    problems.push(`${fileName}:${lineCounter.linePos(error.pos[0]).line}: ${error.message.split('\n')[0]}`);
   }
   if (problems.length) throw new CliError(exitCodes.usage, problems.join('\n'));
 
@@ -257,8 +257,8 @@ export function changesOf(declared, task) {
   const wanted = fileForm(declared);
   const saved = inputOf(task);
   if (wanted.startDate === undefined) delete saved.startDate;
-  const fields = [...new Set([...Object.keys(saved), ...Object.keys(wanted)])];
-  return fields
+  return fieldNames
+    .filter((field) => field in saved || field in wanted)
     .filter((field) => stable(saved[field]) !== stable(wanted[field]))
     .map((field) => `${field}: ${shown(saved[field])} → ${shown(wanted[field])}`);
 }
