@@ -21,6 +21,7 @@ import { answerWithinDeadline } from './routes/request-deadline';
 import { metricsRouter, recordRequest } from './routes/metrics/metrics.routes';
 import { healthRouter } from './routes/health/health.routes';
 import { apiDocumentConfig, mountApiRoutes } from './routes/api-routes';
+import { mcpRouter } from './routes/mcp/mcp.routes';
 import { databaseOutages } from './status/database-outages';
 
 export interface CreateAppOptions {
@@ -71,6 +72,9 @@ export function createApp({ deps, webDir }: CreateAppOptions) {
 
   mountApiRoutes(app);
   app.doc31('/api/openapi.json', apiDocumentConfig({ version: deps.version, appUrl: deps.env.APP_URL }));
+
+  // The MCP server (ADR 0124): outside /api, whose request deadline would cut off a run it waits for.
+  app.route('/', mcpRouter(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404));
 

@@ -6,7 +6,7 @@ import { apiKeys, user } from '../../db/schema';
 import { hashApiKey } from './api-key-secret';
 
 export type KeyVerdict =
-  | { ok: true; keyId: string; scope: ApiKeyScope; user: { id: string; email: string; role: 'admin' | 'user' } }
+  | { ok: true; keyId: string; keyName: string; scope: ApiKeyScope; user: { id: string; email: string; role: 'admin' | 'user' } }
   | { ok: false; message: string };
 
 const invalidKey = 'Invalid API key.';
@@ -23,6 +23,7 @@ export async function authenticateApiKey({ db, key }: { db: Database; key: strin
   const [row] = await db
     .select({
       id: apiKeys.id,
+      name: apiKeys.name,
       scope: apiKeys.scope,
       expiresAt: apiKeys.expiresAt,
       userId: user.id,
@@ -43,6 +44,7 @@ export async function authenticateApiKey({ db, key }: { db: Database; key: strin
   return {
     ok: true,
     keyId: row.id,
+    keyName: row.name,
     scope: row.scope,
     user: { id: row.userId, email: row.email, role: row.role === 'admin' ? 'admin' : 'user' },
   };

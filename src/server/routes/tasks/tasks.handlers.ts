@@ -18,9 +18,7 @@ import { paymentsAvailable } from '../../core/billing/get-subscription';
 import { rotateWebhookSecret as rotateWebhookSecretCore } from '../../core/tasks/rotate-webhook-secret';
 import { updateTask as updateTaskCore } from '../../core/tasks/update-task';
 import { upcomingCountRange, upcomingRunsOf } from '#shared/tasks/schedule-preview.schema';
-import { taskInputOf } from '../../core/tasks/task-input-of';
-import { DomainError } from '../../core/errors';
-import { applyMergePatch } from '../../lib/merge-patch';
+import { mergeTaskPatch } from '../../core/tasks/merge-task-patch';
 import type {
   createTaskRoute,
   deleteTaskRoute,
@@ -39,11 +37,11 @@ import type {
   updateTaskRoute,
   patchTaskRoute,
 } from './tasks.routes';
-import { errorBody, validationFailed } from '../errors';
+import { errorBody } from '../errors';
 import { idempotencyKeyMessage, idempotencyKeyOf } from './idempotency-key';
 import { taskForCaller } from './task-for-caller';
 import { testDeliveryPerMinute } from '#shared/tasks/test-delivery.schema';
-import { taskInputSchema, type Task } from '#shared/tasks/task.schema';
+import type { Task } from '#shared/tasks/task.schema';
 
 export const listTasks: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) => {
   const page = await listTasksCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, ...c.req.valid('query') });
@@ -82,30 +80,10 @@ export const patchTask: RouteHandler<typeof patchTaskRoute, AppEnv> = async (c) 
   const { db, env } = c.var.deps;
   // Without a body (and so without a Content-Type) the validator checked an empty patch; that is the patch.
   const patch: unknown = c.req.header('content-type') === undefined ? {} : await c.req.json();
-  const input = (current: Task) => {
-    const patched = applyMergePatch(patchBase(current, patch), patch) as Record<string, unknown>;
-    // A key left out of a whole input is kept (PUT); a patch's null removes it.
-    if (typeof patch === 'object' && patch !== null && 'key' in patch && patch.key === null) patched.key = null;
-    const merged = taskInputSchema.safeParse(patched);
-    if (merged.success) return merged.data;
-    const { error } = validationFailed(merged.error);
-    throw new DomainError(error.code, 400, error.message, error.fields);
-  };
+  const input = (current: Task) => mergeTaskPatch(current, patch);
   const task = await updateTaskCore({ db, env, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, input });
   return c.json({ task }, 200);
 };
-
-/** A patch in the deprecated UTC form (`scheduleTime` alone) replaces the task's local time rather than contradicting it. */
-function patchBase(current: Task, patch: unknown): Record<string, unknown> {
-  const base = taskInputOf(current);
-  const named = typeof patch === 'object' && patch !== null ? patch : {};
-  if ('scheduleTime' in named && !('localTime' in named)) delete base.localTime;
-  // An output schema is replaced whole, not merged into the saved one (ADR 0119).
-  if ('outputSchema' in named) delete base.outputSchema;
-  // So are delivery rules (ADR 0123): a `match` merged into the old rules would keep rules the user dropped.
-  if ('deliveryRules' in named) delete base.deliveryRules;
-  return base;
-}
 
 export const deleteTask: RouteHandler<typeof deleteTaskRoute, AppEnv> = async (c) => {
   await deleteTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
