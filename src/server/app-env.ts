@@ -45,5 +45,7 @@ export interface AppEnv {
     sessionUser: SessionUser;
     /** The scope of the API key the request came with; undefined for a session (routes/auth/api-key-middleware.ts). */
     apiKeyScope: ApiKeyScope | undefined;
+    /** The API key the request came with: its name and whether tasks it makes need approval (ADR 0125); undefined for a session. */
+    apiKey: { id: string; name: string; approveAgentTasks: boolean } | undefined;
   };
 }

@@ -10,6 +10,7 @@ import {
   notifyRunLimitReachedJob,
   notifyTaskFailingJob,
   notifyTasksPausedJob,
+  askTaskApprovalJob,
   rollupStatusDaysJob,
   sendAccountDeletedEmailJob,
   sendAccountEmailJob,
@@ -32,6 +33,7 @@ import { notifyBudgetReached } from './jobs/notify-budget-reached';
 import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
 import { notifyTaskFailing } from './jobs/notify-task-failing';
 import { notifyTasksPaused } from './jobs/notify-tasks-paused';
+import { askTaskApproval } from './jobs/ask-task-approval';
 import { sendAccountDeletedEmail, sendAccountEmail } from './jobs/send-account-email';
 import { sendAddressConfirmation } from './jobs/send-address-confirmation';
 import { sendDueWeeklyDigests } from './jobs/send-due-weekly-digests';
@@ -68,6 +70,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [sweepInterruptedRunsJob.name]: handle(sweepInterruptedRunsJob, () => sweepInterruptedRuns(deps)),
     [sendAccountEmailJob.name]: handle(sendAccountEmailJob, (payload) => sendAccountEmail(deps, payload)),
     [notifyTasksPausedJob.name]: handle(notifyTasksPausedJob, (payload) => notifyTasksPaused(deps, payload)),
+    [askTaskApprovalJob.name]: handle(askTaskApprovalJob, (payload) => askTaskApproval(deps, payload)),
     [sendDueWeeklyDigestsJob.name]: handle(sendDueWeeklyDigestsJob, ({ now, _cron }) =>
       sendDueWeeklyDigests(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) }),
     ),

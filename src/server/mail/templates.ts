@@ -362,6 +362,33 @@ export function budgetReachedMail({
   };
 }
 
+/** ADR 0125: an API key (an agent) made a task that waits, paused, until its owner approves it. */
+export function taskApprovalMail({
+  name,
+  taskName,
+  keyName,
+  schedule,
+  url,
+}: {
+  name: string;
+  taskName: string;
+  keyName: string;
+  schedule: string;
+  url: string;
+}): Content {
+  const paragraphs = [
+    `Hi ${name},`,
+    `The agent '${keyName}' created the task "${taskName}" (${schedule}) with your API key. It is paused and will not run until you approve it.`,
+    'If you did not expect it, delete the task, and revoke the key in Settings → API Keys.',
+  ];
+  return {
+    subject: `Approve "${taskName}", a task created by agent '${keyName}'`,
+    html: layout({ heading: 'A task is waiting for your approval', paragraphs, action: { label: 'Review and approve', url } }),
+    text: text([...paragraphs, `Review and approve: ${url}`]),
+    links: [url],
+  };
+}
+
 /** A paid plan ended: the tasks paused to fit the plan the user is back on, each with the limit it broke. */
 export function tasksPausedMail({
   name,

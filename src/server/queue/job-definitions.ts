@@ -107,6 +107,14 @@ export const sendAccountEmailJob = defineJob({
   key: ({ kind, userId }) => `send-account-email:${kind}:${userId}`,
 });
 
+/** Asks a task's owner to approve the task a key made paused (ADR 0125): one mail per task. */
+export const askTaskApprovalJob = defineJob({
+  name: 'ask-task-approval',
+  payload: z.object({ taskId: z.uuid() }),
+  maxAttempts: 4,
+  key: ({ taskId }) => `ask-task-approval:${taskId}`,
+});
+
 /** Tells a user whose paid plan ended which tasks were paused to fit Free, and why (core/billing/downgrade-to-free.ts). */
 export const notifyTasksPausedJob = defineJob({
   name: 'notify-tasks-paused',
@@ -220,6 +228,7 @@ export const jobDefinitions = [
   sweepInterruptedRunsJob,
   sendAccountEmailJob,
   notifyTasksPausedJob,
+  askTaskApprovalJob,
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
   deleteOldRunsJob,

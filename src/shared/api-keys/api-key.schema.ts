@@ -10,6 +10,7 @@ export const apiKeyMessages = {
   nameTooLong: 'The name must be at most 100 characters.',
   scope: 'Please choose a scope: read or write.',
   expiresAt: 'The expiry must be a date in the future.',
+  approveAgentTasks: 'Please choose whether tasks this key creates need your approval.',
 } as const;
 
 /** A key as its owner sees it after creation: never the key itself, only its first characters. */
@@ -23,6 +24,8 @@ export const apiKeySchema = z
     createdAt: z.iso.datetime(),
     lastUsedAt: z.iso.datetime().nullable(),
     expiresAt: z.iso.datetime().nullable(),
+    /** Tasks this key creates wait, paused, for the owner's approval (ADR 0125). */
+    approveAgentTasks: z.boolean(),
   })
   .meta({ id: 'ApiKey' });
 
@@ -37,7 +40,19 @@ export const createApiKeyInputSchema = z.object({
     .datetime({ offset: true, error: apiKeyMessages.expiresAt })
     .refine((value) => new Date(value).getTime() > Date.now(), apiKeyMessages.expiresAt)
     .nullish(),
+  approveAgentTasks: z
+    .boolean({ error: apiKeyMessages.approveAgentTasks })
+    .default(true)
+    .meta({ description: 'Tasks this key creates need the owner’s approval (default true)' }),
 });
+
+/** `PATCH /api/me/api-keys/{id}`: what can change on a key after it is made. */
+export const updateApiKeyInputSchema = z.object({
+  approveAgentTasks: z.boolean({ error: apiKeyMessages.approveAgentTasks }),
+});
+
+/** The setting's label, as the API keys page shows it. */
+export const approveAgentTasksLabel = 'Tasks this key creates need my approval';
 
 export type CreateApiKeyInput = z.input<typeof createApiKeyInputSchema>;
 

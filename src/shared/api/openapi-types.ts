@@ -203,7 +203,8 @@ export interface paths {
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change whether tasks the key creates need your approval (ADR 0125) */
+        patch: operations["updateApiKey"];
         trace?: never;
     };
     "/api/admin/users": {
@@ -639,6 +640,23 @@ export interface paths {
         put?: never;
         /** Resume a paused or failed task from its next slot */
         post: operations["resumeTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a task an API key made (ADR 0125): it becomes active from its next slot. The owner’s session only: a key answers 403 */
+        post: operations["approveTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1293,6 +1311,7 @@ export interface components {
             lastUsedAt: string | null;
             /** Format: date-time */
             expiresAt: string | null;
+            approveAgentTasks: boolean;
         };
         CreatedApiKey: {
             apiKey: components["schemas"]["ApiKey"];
@@ -1680,6 +1699,15 @@ export interface components {
             webhookSecret: string | null;
             nextFireAt: string | null;
             lastRunAt: string | null;
+            /**
+             * @description Where the task was made: `app`, `api` (a key) or `mcp` (an agent); null for tasks made before it was kept
+             * @enum {string|null}
+             */
+            createdVia: "app" | "api" | "mcp" | null;
+            /** @description The name of the API key that made the task; null when made in the app */
+            createdByKey: string | null;
+            /** @description Paused until its owner approves it: made by a key whose tasks need approval (ADR 0125) */
+            awaitingApproval: boolean;
             /** @description The slot no worker has run, more than a minute past (the watchdog’s finding); null: none */
             overdueSince: string | null;
             createdAt: string;
@@ -2923,6 +2951,11 @@ export interface operations {
                     scope: "read" | "write";
                     /** Format: date-time */
                     expiresAt?: string | null;
+                    /**
+                     * @description Tasks this key creates need the owner’s approval (default true)
+                     * @default true
+                     */
+                    approveAgentTasks?: boolean;
                 };
             };
         };
@@ -3059,6 +3092,101 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB (`payload_too_large`) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approveAgentTasks: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The key’s details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKey: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description A field breaks a rule; or A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (an API key is not accepted here) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such key among yours; or Nothing of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not of a declared media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6070,6 +6198,118 @@ export interface operations {
             };
             /** @description No such task among yours; or Nothing of yours has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task */
+            200: {
+                headers: {
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        task: components["schemas"]["Task"];
+                    };
+                };
+            };
+            /** @description A field breaks a rule (fields keyed by path); or A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API key is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Beyond your plan’s limits, or called with an API key; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such task among yours; or Nothing of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The task is not waiting for approval */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -57,6 +57,10 @@ export type DeliverWhen = (typeof deliverWhenOptions)[number];
 export const deliveryConditionMaxLength = 500;
 
 export const taskStatuses = ['active', 'paused', 'error', 'finished'] as const;
+
+/** Where a task was made (ADR 0124): the app (a session), the REST API with a key, or the MCP server. */
+export const taskOrigins = ['app', 'api', 'mcp'] as const;
+export type TaskOrigin = (typeof taskOrigins)[number];
 export type TaskStatus = (typeof taskStatuses)[number];
 
 /**
@@ -661,6 +665,14 @@ export const taskSchema = z
       .meta({ description: 'Signs the task’s webhook deliveries; null when read with a read-only API key' }),
     nextFireAt: z.string().nullable(),
     lastRunAt: z.string().nullable(),
+    createdVia: z
+      .enum(taskOrigins)
+      .nullable()
+      .meta({ description: 'Where the task was made: `app`, `api` (a key) or `mcp` (an agent); null for tasks made before it was kept' }),
+    createdByKey: z.string().nullable().meta({ description: 'The name of the API key that made the task; null when made in the app' }),
+    awaitingApproval: z
+      .boolean()
+      .meta({ description: 'Paused until its owner approves it: made by a key whose tasks need approval (ADR 0125)' }),
     overdueSince: z
       .string()
       .nullable()

@@ -6,7 +6,14 @@ import { apiKeys, user } from '../../db/schema';
 import { hashApiKey } from './api-key-secret';
 
 export type KeyVerdict =
-  | { ok: true; keyId: string; keyName: string; scope: ApiKeyScope; user: { id: string; email: string; role: 'admin' | 'user' } }
+  | {
+      ok: true;
+      keyId: string;
+      keyName: string;
+      approveAgentTasks: boolean;
+      scope: ApiKeyScope;
+      user: { id: string; email: string; role: 'admin' | 'user' };
+    }
   | { ok: false; message: string };
 
 const invalidKey = 'Invalid API key.';
@@ -24,6 +31,7 @@ export async function authenticateApiKey({ db, key }: { db: Database; key: strin
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
+      approveAgentTasks: apiKeys.approveAgentTasks,
       scope: apiKeys.scope,
       expiresAt: apiKeys.expiresAt,
       userId: user.id,
@@ -45,6 +53,7 @@ export async function authenticateApiKey({ db, key }: { db: Database; key: strin
     ok: true,
     keyId: row.id,
     keyName: row.name,
+    approveAgentTasks: row.approveAgentTasks,
     scope: row.scope,
     user: { id: row.userId, email: row.email, role: row.role === 'admin' ? 'admin' : 'user' },
   };

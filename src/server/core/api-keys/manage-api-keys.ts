@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ApiKey } from '#shared/api-keys/api-key.schema';
-import type { createApiKeyInputSchema } from '#shared/api-keys/api-key.schema';
+import type { createApiKeyInputSchema, updateApiKeyInputSchema } from '#shared/api-keys/api-key.schema';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { apiKeys } from '../../db/schema';
@@ -45,12 +45,34 @@ export async function createApiKey({
         prefix: apiKeyPrefix(key),
         keyHash: hashApiKey(key),
         expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        approveAgentTasks: input.approveAgentTasks,
       })
       .returning();
     return inserted;
   });
   if (!row) throw new Error('api key insert returned no row');
   return { apiKey: toApiKey(row), key };
+}
+
+/** Turns the key's "tasks this key creates need my approval" on or off (ADR 0125); tasks it made keep their state. */
+export async function updateApiKey({
+  db,
+  userId,
+  keyId,
+  input,
+}: {
+  db: Database;
+  userId: string;
+  keyId: string;
+  input: z.output<typeof updateApiKeyInputSchema>;
+}): Promise<ApiKey> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ approveAgentTasks: input.approveAgentTasks })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId)))
+    .returning();
+  if (!row) throw new NotFoundError('API key not found');
+  return toApiKey(row);
 }
 
 /** Revoking deletes the key: the next request with it answers 401. */

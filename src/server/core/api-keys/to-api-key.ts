@@ -10,5 +10,6 @@ export function toApiKey(row: typeof apiKeys.$inferSelect): ApiKey {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    approveAgentTasks: row.approveAgentTasks,
   };
 }

@@ -1,3 +1,4 @@
+import { approvalFirst } from '../tasks/resume-task';
 import { and, eq } from 'drizzle-orm';
 import type { Run } from '#shared/runs/run.schema';
 import type { Database, Transaction } from '../../db/client';
@@ -54,6 +55,8 @@ async function startAndAwait(
     // Locking the task serialises Run Now with the scheduler's claim of the same task.
     const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');
     if (!task) throw taskNotFound();
+    // A run would call the model and deliver: exactly what waiting for the owner's approval holds back (ADR 0125).
+    if (task.awaitingApproval) throw new ConflictError(approvalFirst);
     const [busy] = await tx
       .select({ id: taskRuns.id })
       .from(taskRuns)

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import type { Env } from '../../env';
 import { DomainError } from '../errors';
-import { createTask } from './create-task';
+import { createTask, type TaskCreator } from './create-task';
 
 /** How long a key's first answer is replayed (issue 22). */
 export const idempotencyWindowHours = 24;
@@ -23,12 +23,14 @@ export async function createTaskOnce({
   userId,
   input,
   idempotencyKey,
+  origin,
 }: {
   db: Database;
   env: Env;
   userId: string;
   input: ParsedTaskInput;
   idempotencyKey: string;
+  origin?: TaskCreator;
 }): Promise<Task> {
   const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
   return db.transaction(async (tx) => {
@@ -47,7 +49,7 @@ export async function createTaskOnce({
       }
       return (JSON.parse(first.response) as { task: Task }).task;
     }
-    const task = await createTask({ db: tx, env, userId, input });
+    const task = await createTask({ db: tx, env, userId, input, origin });
     await tx.insert(idempotencyKeys).values({ userId, key: idempotencyKey, requestHash, status: 201, response: JSON.stringify({ task }) });
     // Old keys are dead weight; sweeping now and then keeps the table small without a job.
     if (Math.random() < 0.01) await tx.delete(idempotencyKeys).where(lte(idempotencyKeys.createdAt, expired));

@@ -11,6 +11,16 @@ import { newWebhookSecret, taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { refuseTakenKey } from './task-key';
 import { toTask } from './to-task';
+import { enqueue } from '../../queue/enqueue';
+import { askTaskApprovalJob } from '../../queue/job-definitions';
+import type { TaskOrigin } from '#shared/tasks/task.schema';
+
+/** Who makes a task: the app, or a key through the REST API or MCP, and whether its owner must approve it first. */
+export interface TaskCreator {
+  via: TaskOrigin;
+  keyName?: string | null;
+  needsApproval?: boolean;
+}
 
 /** A new task starts active, so it must fit the plan: its pace, and one more active task (counted under a lock). */
 /** `db` may be a transaction: the create is then a savepoint in it (create-task-once.ts). */
@@ -19,11 +29,14 @@ export async function createTask({
   env,
   userId,
   input,
+  origin = { via: 'app' },
 }: {
   db: Database | Transaction;
   env: Env;
   userId: string;
   input: ParsedTaskInput;
+  /** Who made it (ADR 0124); a key whose tasks need approval makes it paused, awaiting its owner (ADR 0125). */
+  origin?: TaskCreator;
 }): Promise<Task> {
   const values = taskValues({ env, input });
   // A new task that could never run would be finished at once: more likely a mistyped end date.
@@ -31,12 +44,24 @@ export async function createTask({
   const row = await db.transaction(async (tx) => {
     const { plan } = await findUserPlan({ db: tx, userId, lock: true });
     assertSchedulePace({ plan, schedule: values });
-    await assertRoomForActiveTask({ db: tx, userId, plan, upgradable: paymentsAvailable(env) });
+    const awaitingApproval = origin.needsApproval === true;
+    // A task awaiting approval is not active: approving it checks the room for one more, as resuming does.
+    if (!awaitingApproval) await assertRoomForActiveTask({ db: tx, userId, plan, upgradable: paymentsAvailable(env) });
     const [inserted] = await tx
       .insert(tasks)
-      .values({ userId, status: 'active', webhookSecret: newWebhookSecret(), ...values })
+      .values({
+        userId,
+        status: awaitingApproval ? 'paused' : 'active',
+        webhookSecret: newWebhookSecret(),
+        ...values,
+        ...(awaitingApproval ? { nextFireAt: null } : {}),
+        createdVia: origin.via,
+        createdByKey: origin.keyName ?? null,
+        awaitingApproval,
+      })
       .returning()
       .catch(refuseTakenKey(input.key));
+    if (inserted && awaitingApproval) await enqueue(askTaskApprovalJob, { taskId: inserted.id }, { db: tx });
     if (inserted?.deliveryMethod === 'email')
       await requestDeliveryAddress(tx, { userId, taskName: inserted.name, email: inserted.deliveryConfig.email });
     return inserted;

@@ -8,6 +8,10 @@ import { findOwnTask, ownTask, taskNotFound } from './find-own-task';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { finishedReasonOf } from './task-bounds';
 import { toTask } from './to-task';
+import { ConflictError } from '../errors';
+
+/** What resuming a task that awaits its owner's approval answers (ADR 0125). */
+export const approvalFirst = 'This task is waiting for your approval. Approve it in Promptcron first.';
 
 /**
  * Back to active from paused, error or finished: the failure count starts over and the next slot from now is
@@ -19,6 +23,7 @@ export async function resumeTask({
   userId,
   taskId,
   upgradable = false,
+  approving = false,
   alsoInTransaction,
 }: {
   db: Database;
@@ -26,6 +31,8 @@ export async function resumeTask({
   taskId: string;
   /** Whether the user can buy a bigger plan here (assertRoomForActiveTask); an administrator resuming is told no such thing. */
   upgradable?: boolean;
+  /** The owner's Approve (ADR 0125): the only resume of a task awaiting approval. */
+  approving?: boolean;
   /** Runs after the task is resumed, in its transaction (an administrator's audit entry). */
   alsoInTransaction?: (tx: Transaction) => Promise<void>;
 }): Promise<Task> {
@@ -34,6 +41,8 @@ export async function resumeTask({
     const { plan } = await findUserPlan({ db: tx, userId, lock: true });
     const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId));
     if (!task) throw taskNotFound();
+    if (task.awaitingApproval && !approving) throw new ConflictError(approvalFirst);
+    if (approving && !task.awaitingApproval) throw new ConflictError('This task is not waiting for approval.');
     const nextFireAt = nextFireTime(task);
     const finishedReason = await finishedReasonOf(tx, { taskId, schedule: task, maxRuns: task.maxRuns, nextFireAt });
     if (!finishedReason) {
@@ -44,8 +53,8 @@ export async function resumeTask({
       .update(tasks)
       .set(
         finishedReason
-          ? { status: 'finished', finishedReason, nextFireAt: null }
-          : { status: 'active', finishedReason: null, consecutiveFailures: 0, nextFireAt },
+          ? { status: 'finished', finishedReason, nextFireAt: null, awaitingApproval: false }
+          : { status: 'active', finishedReason: null, consecutiveFailures: 0, nextFireAt, awaitingApproval: false },
       )
       .where(ownTask(userId, taskId))
       .returning();

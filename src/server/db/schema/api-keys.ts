@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ownedByUser } from './users';
 
 /**
@@ -18,6 +18,8 @@ export const apiKeys = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),
+    /** Tasks this key creates wait paused for the owner's approval (ADR 0125); keys made before it was offered: off. */
+    approveAgentTasks: boolean().notNull().default(false),
   },
   (table) => [index('api_keys_user_id_idx').on(table.userId, table.createdAt)],
 );

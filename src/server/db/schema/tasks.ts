@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, uniqueIndex, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, uniqueIndex, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
 import { dstGapPolicies, dstRepeatPolicies } from '#shared/tasks/schedule';
 import type { DeliveryRules } from '#shared/tasks/delivery-rules';
@@ -10,6 +10,7 @@ import {
   finishedReasons,
   overlapPolicies,
   scheduleTypes,
+  taskOrigins,
   taskStatuses,
   type FallbackModel,
 } from '#shared/tasks/task.schema';
@@ -107,6 +108,12 @@ export const tasks = pgTable(
     fallback: jsonb().$type<FallbackModel>(),
     /** A backfill's slots not yet started, oldest first, one run at a time; null: none (ADR 0117). */
     backfillSlots: timestamp({ withTimezone: true }).array(),
+    /** Where the task was made: the app, the REST API with a key, or the MCP server (ADR 0124); null: before this was kept. */
+    createdVia: text({ enum: taskOrigins }),
+    /** The name of the API key that made the task, as it was then; null when a session made it. */
+    createdByKey: text(),
+    /** Made paused by a key whose tasks need the owner's approval; only Approve makes it active (ADR 0125). */
+    awaitingApproval: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()

@@ -50,6 +50,7 @@ function orApiKey(session: MiddlewareHandler<AppEnv>, { readOnlyPost = false } =
     }
     c.set('sessionUser', { ...verdict.user, mustSetPassword: false });
     c.set('apiKeyScope', verdict.scope);
+    c.set('apiKey', { id: verdict.keyId, name: verdict.keyName, approveAgentTasks: verdict.approveAgentTasks });
     presetHeader(c, 'Cache-Control', 'no-store');
     await next();
   });

@@ -9,24 +9,28 @@ import { createTestApp, testAppUrl, type TestClient } from '#test/app';
 import { testLogger } from '#test/database';
 import { useAppWithWorker } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
+import { startMailServer } from '#test/mail-server';
+import { taskResponseSchema } from '#shared/tasks/task.schema';
 
 /**
  * The MCP server (ADR 0124) as agents meet it: the official clients of both SDK lines over Streamable HTTP against
  * the product served over HTTP with a worker and a local OpenAI-compatible server.
  */
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
+let mail: Awaited<ReturnType<typeof startMailServer>>;
 const servers: Array<Awaited<ReturnType<typeof startHttpServer>>> = [];
 const urls: string[] = [];
 let client: TestClient;
 
 beforeAll(async () => {
   openai = await startOpenAiServer({ defaultText: 'Three new posts on the MCP blog.' });
+  mail = await startMailServer();
 });
 afterAll(async () => {
-  await openai?.stop();
+  await Promise.all([openai?.stop(), mail?.stop()]);
 });
 
-const env = () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl });
+const env = () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, SMTP_URL: mail.url });
 const t = useAppWithWorker({ env, concurrency: 2 });
 
 beforeAll(async () => {
@@ -43,8 +47,12 @@ afterAll(async () => {
   await Promise.all(servers.map((http) => http.close()));
 });
 
-async function newKey(scope: 'read' | 'write', name = `${scope} agent`): Promise<string> {
-  const created = await client.expectOk(createdApiKeySchema, '/api/me/api-keys', { method: 'POST', body: { name, scope }, status: 201 });
+async function newKey(scope: 'read' | 'write', name = `${scope} agent`, approveAgentTasks = false): Promise<string> {
+  const created = await client.expectOk(createdApiKeySchema, '/api/me/api-keys', {
+    method: 'POST',
+    body: { name, scope, approveAgentTasks },
+    status: 201,
+  });
   return created.key;
 }
 
@@ -160,6 +168,10 @@ describe.each([
       expect((updated.task as { name: string }).name).toBe(`MCP watch ${sdk}`);
 
       // The REST API's own rules and messages.
+      // Made by MCP, recorded as such.
+      const page = await client.expectOk(taskResponseSchema, `/api/tasks/${task.id}`);
+      expect(page.task).toMatchObject({ createdVia: 'mcp', createdByKey: `claude ${sdk}`, awaitingApproval: false });
+
       const refused = (await agent.call('create_task', { ...taskArguments, name: 'x' })) as ToolAnswer;
       expect(refused.isError).toBe(true);
       expect(refused.structuredContent).toMatchObject({ error: { code: 'validation_failed', fields: { name: expect.any(String) } } });
@@ -213,6 +225,47 @@ describe.each([
       expect(still.task).toMatchObject({ status: 'active' });
     } finally {
       await reader.close();
+    }
+  });
+});
+
+describe('a task an agent makes with a key whose tasks need approval', () => {
+  it('waits paused, mails the owner once, and only the owner’s Approve makes it run', async () => {
+    const key = await newKey('write', 'claude-desktop', true);
+    const mcp = new V1Client({ name: 'approval-test', version: '1.0.0' });
+    await mcp.connect(new V1Transport(new URL(`${urls[1]}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+    try {
+      const created = structured(await mcp.callTool({ name: 'create_task', arguments: { ...taskArguments, name: 'Needs a yes' } }));
+      const task = created.task as { id: string };
+      expect(created.task).toMatchObject({ status: 'paused', awaitingApproval: true, createdVia: 'mcp', createdByKey: 'claude-desktop' });
+      expect(created.nextRuns).toEqual([]);
+
+      const approvalMail = await mail.waitFor('agents@example.com', (sent) => sent.subject.includes('Needs a yes'));
+      // The test server's parser may fold a long subject at a space it adds; the words are what a reader sees.
+      const words = (text: string) => text.replace(/\s+/g, '');
+      expect(words(approvalMail.subject)).toBe(words(`Approve "Needs a yes", a task created by agent 'claude-desktop'`));
+      expect(approvalMail.links).toContain(`${testAppUrl}/dashboard/tasks/${task.id}`);
+
+      // Neither the agent's tools nor its key on the REST API get past the owner.
+      for (const name of ['resume_task', 'run_task_now']) {
+        const refused = (await mcp.callTool({ name, arguments: { taskId: task.id } })) as ToolAnswer;
+        expect(refused.structuredContent, name).toMatchObject({
+          error: { code: 'conflict', message: 'This task is waiting for your approval. Approve it in Promptcron first.' },
+        });
+      }
+      const byKey = await fetch(`${urls[0]}/api/tasks/${task.id}/approve`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
+      expect(byKey.status).toBe(403);
+      const patched = structured(await mcp.callTool({ name: 'update_task', arguments: { taskId: task.id, name: 'Needs a yes!' } }));
+      expect(patched.task).toMatchObject({ status: 'paused', awaitingApproval: true });
+
+      const approved = await client.expectOk(taskResponseSchema, `/api/tasks/${task.id}/approve`, { method: 'POST' });
+      expect(approved.task).toMatchObject({ status: 'active', awaitingApproval: false });
+      expect(approved.task.nextFireAt).not.toBeNull();
+      const ran = structured(await mcp.callTool({ name: 'run_task_now', arguments: { taskId: task.id } }));
+      expect(ran.run).toMatchObject({ status: 'completed' });
+      expect(mail.messages.filter((sent) => sent.subject.startsWith('Approve "Needs a yes'))).toHaveLength(1);
+    } finally {
+      await mcp.close();
     }
   });
 });

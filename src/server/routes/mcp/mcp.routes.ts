@@ -60,7 +60,13 @@ export function mcpRouter(deps: AppDeps) {
       c.header('WWW-Authenticate', `Bearer resource_metadata="${appUrl}${mcpResourceMetadataPath}"`);
       return c.json(errorBody('unauthorized', verdict.message), 401);
     }
-    const caller: McpCaller = { userId: verdict.user.id, keyId: verdict.keyId, keyName: verdict.keyName, scope: verdict.scope };
+    const caller: McpCaller = {
+      userId: verdict.user.id,
+      keyId: verdict.keyId,
+      keyName: verdict.keyName,
+      scope: verdict.scope,
+      approveAgentTasks: verdict.approveAgentTasks,
+    };
     const authInfo: AuthInfo = {
       token: match?.[1] ?? '',
       clientId: verdict.keyId,

@@ -30,6 +30,8 @@ export interface McpCaller {
   keyId: string;
   keyName: string;
   scope: ApiKeyScope;
+  /** Tasks this key creates wait for the owner's approval (ADR 0125). */
+  approveAgentTasks: boolean;
 }
 
 const readOnlyMessage = 'This API key can only read. Use a key with the write scope.';
@@ -129,7 +131,10 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
       input: taskInputSchema,
       write: true,
     },
-    async (input) => described(await createTask({ db, env, userId, input })),
+    async (input) => {
+      const origin = { via: 'mcp' as const, keyName: caller.keyName, needsApproval: caller.approveAgentTasks };
+      return described(await createTask({ db, env, userId, input, origin }));
+    },
   );
   tool(
     'update_task',

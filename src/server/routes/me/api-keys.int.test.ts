@@ -37,7 +37,7 @@ async function newUser({ role }: { role?: 'admin' } = {}) {
 async function createKey(client: TestClient, body: Record<string, unknown> = {}) {
   return client.expectOk(createdApiKeySchema, '/api/me/api-keys', {
     method: 'POST',
-    body: { name: 'Script', scope: 'write', ...body },
+    body: { name: 'Script', scope: 'write', approveAgentTasks: false, ...body },
     status: 201,
   });
 }

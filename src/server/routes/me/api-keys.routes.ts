@@ -1,8 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { RouteHandler } from '@hono/zod-openapi';
-import { apiKeyListSchema, createApiKeyInputSchema, createdApiKeySchema } from '#shared/api-keys/api-key.schema';
+import {
+  apiKeyListSchema,
+  apiKeySchema,
+  createApiKeyInputSchema,
+  createdApiKeySchema,
+  updateApiKeyInputSchema,
+} from '#shared/api-keys/api-key.schema';
 import type { AppEnv } from '../../app-env';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../core/api-keys/manage-api-keys';
+import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../../core/api-keys/manage-api-keys';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
 import { errorJson, json, jsonBody, sessionOnly } from '../openapi';
@@ -41,6 +47,23 @@ export const createApiKeyRoute = createRoute({
   },
 });
 
+export const updateApiKeyRoute = createRoute({
+  operationId: 'updateApiKey',
+  security: sessionOnly,
+  method: 'patch',
+  path: '/api/me/api-keys/{id}',
+  tags: ['API keys'],
+  summary: 'Change whether tasks the key creates need your approval (ADR 0125)',
+  middleware: [requireUser] as const,
+  request: { params: z.object({ id: z.uuid({ error: 'API key not found' }) }), body: jsonBody(updateApiKeyInputSchema) },
+  responses: {
+    200: json(z.object({ apiKey: apiKeySchema }), 'The key’s details'),
+    400: errorJson('A field breaks a rule'),
+    401: signedOut,
+    404: errorJson('No such key among yours'),
+  },
+});
+
 export const revokeApiKeyRoute = createRoute({
   operationId: 'revokeApiKey',
   security: sessionOnly,
@@ -63,6 +86,16 @@ const createKey: RouteHandler<typeof createApiKeyRoute, AppEnv> = async (c) => {
   return c.json(created, 201);
 };
 
+const updateKey: RouteHandler<typeof updateApiKeyRoute, AppEnv> = async (c) => {
+  const apiKey = await updateApiKey({
+    db: c.var.deps.db,
+    userId: c.var.sessionUser.id,
+    keyId: c.req.valid('param').id,
+    input: c.req.valid('json'),
+  });
+  return c.json({ apiKey }, 200);
+};
+
 const revokeKey: RouteHandler<typeof revokeApiKeyRoute, AppEnv> = async (c) => {
   await revokeApiKey({ db: c.var.deps.db, userId: c.var.sessionUser.id, keyId: c.req.valid('param').id });
   return c.body(null, 204);
@@ -71,4 +104,5 @@ const revokeKey: RouteHandler<typeof revokeApiKeyRoute, AppEnv> = async (c) => {
 export const apiKeysRouter = createRouter()
   .openapi(listApiKeysRoute, listKeys)
   .openapi(createApiKeyRoute, createKey)
+  .openapi(updateApiKeyRoute, updateKey)
   .openapi(revokeApiKeyRoute, revokeKey);

@@ -26,6 +26,7 @@ import type {
   listTasksRoute,
   pauseTaskRoute,
   resumeTaskRoute,
+  approveTaskRoute,
   rotateWebhookSecretRoute,
   runTaskNowRoute,
   backfillTaskRoute,
@@ -50,7 +51,10 @@ export const listTasks: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) 
 
 export const createTask: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) => {
   const { db, env } = c.var.deps;
-  const request = { db, env, userId: c.var.sessionUser.id, input: c.req.valid('json') };
+  const key = c.var.apiKey;
+  // Where the task comes from (ADR 0124), and whether it waits for its owner (ADR 0125).
+  const origin = key ? { via: 'api' as const, keyName: key.name, needsApproval: key.approveAgentTasks } : { via: 'app' as const };
+  const request = { db, env, userId: c.var.sessionUser.id, input: c.req.valid('json'), origin };
   const header = c.req.header('idempotency-key');
   if (header === undefined) return c.json({ task: await createTaskCore(request) }, 201);
   const idempotencyKey = idempotencyKeyOf(header);
@@ -102,6 +106,25 @@ export const resumeTask: RouteHandler<typeof resumeTaskRoute, AppEnv> = async (c
     userId: c.var.sessionUser.id,
     taskId: c.req.valid('param').id,
     upgradable: paymentsAvailable(env),
+  });
+  return c.json({ task }, 200);
+};
+
+/**
+ * The owner's one press (ADR 0125). Only a session approves: the key that made the task, or any other, would let an
+ * agent approve its own work.
+ */
+export const approveTask: RouteHandler<typeof approveTaskRoute, AppEnv> = async (c) => {
+  if (c.var.apiKeyScope !== undefined) {
+    return c.json(errorBody('forbidden', 'Only you can approve a task, signed in to Promptcron. An API key cannot.'), 403);
+  }
+  const { db, env } = c.var.deps;
+  const task = await resumeTaskCore({
+    db,
+    userId: c.var.sessionUser.id,
+    taskId: c.req.valid('param').id,
+    upgradable: paymentsAvailable(env),
+    approving: true,
   });
   return c.json({ task }, 200);
 };

@@ -18,6 +18,7 @@ import {
   listUpcomingRuns,
   pauseTask,
   resumeTask,
+  approveTask,
   rotateWebhookSecret,
   runTaskNow,
   backfillTask,
@@ -150,6 +151,19 @@ export const resumeTaskRoute = onTask('resumeTask', 'post', '/resume', 'Resume a
   400: invalid[400],
   ...planLimit,
 });
+export const approveTaskRoute = onTask(
+  'approveTask',
+  'post',
+  '/approve',
+  'Approve a task an API key made (ADR 0125): it becomes active from its next slot. The owner’s session only: a key answers 403',
+  {
+    200: theTask,
+    400: invalid[400],
+    ...planLimit,
+    403: errorJson('Beyond your plan’s limits, or called with an API key'),
+    409: errorJson('The task is not waiting for approval'),
+  },
+);
 export const rotateWebhookSecretRoute = onTask('rotateWebhookSecret', 'post', '/webhook-secret', 'Replace the webhook signing secret', {
   200: theTask,
 });
@@ -240,6 +254,7 @@ export const tasksRouter = createRouter()
   .openapi(deleteTaskRoute, deleteTask)
   .openapi(pauseTaskRoute, pauseTask)
   .openapi(resumeTaskRoute, resumeTask)
+  .openapi(approveTaskRoute, approveTask)
   .openapi(rotateWebhookSecretRoute, rotateWebhookSecret)
   .openapi(runTaskNowRoute, runTaskNow)
   .openapi(backfillTaskRoute, backfillTask)

@@ -20,6 +20,7 @@ const deployKey: ApiKey = {
   createdAt: '2026-03-01T10:00:00.000Z',
   lastUsedAt: '2026-03-04T08:30:00.000Z',
   expiresAt: null,
+  approveAgentTasks: false,
 };
 
 const reportKey: ApiKey = {
@@ -30,6 +31,7 @@ const reportKey: ApiKey = {
   createdAt: '2025-01-15T12:00:00.000Z',
   lastUsedAt: null,
   expiresAt: '2025-02-01T00:00:00.000Z',
+  approveAgentTasks: true,
 };
 
 /** The three key endpoints over one stored list, as the server keeps it: newest first, the key itself never listed. */
@@ -49,6 +51,7 @@ function stubApiKeysApi(initial: ApiKey[] = [], { create }: { create?: () => Res
           createdAt: new Date().toISOString(),
           lastUsedAt: null,
           expiresAt: input.expiresAt ?? null,
+          approveAgentTasks: true,
         };
         stored = [apiKey, ...stored];
         return jsonResponse({ apiKey, key: newKey }, 201);
