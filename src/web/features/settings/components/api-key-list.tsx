@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { ApiKey } from '#shared/api-keys/api-key.schema';
+import { approveAgentTasksLabel, type ApiKey } from '#shared/api-keys/api-key.schema';
+import { Switch } from '#web/components/ui/switch';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
@@ -11,6 +12,7 @@ import { formatInstant } from '#web/lib/date-time';
 import { toast, toastError } from '#web/lib/toast';
 import { useApiKeys } from '../api/list-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
+import { useUpdateApiKey } from '../api/update-api-key';
 
 const revokeButtonId = (keyId: string) => `revoke-api-key-${keyId}`;
 
@@ -141,6 +143,7 @@ function ApiKeyRow({ apiKey, now, onRevoke }: { apiKey: ApiKey; now: number; onR
           <dt className="text-slate-500">Last used</dt>
           <dd className="text-slate-700 sm:col-span-3">{apiKey.lastUsedAt === null ? 'Never' : formatInstant(apiKey.lastUsedAt)}</dd>
         </dl>
+        <ApproveAgentTasksSwitch apiKey={apiKey} />
       </div>
       <Button
         id={revokeButtonId(apiKey.id)}
@@ -153,6 +156,30 @@ function ApiKeyRow({ apiKey, now, onRevoke }: { apiKey: ApiKey; now: number; onR
         Revoke
       </Button>
     </li>
+  );
+}
+
+/** ADR 0125: whether the tasks this key creates wait, paused, for the owner's Approve. */
+function ApproveAgentTasksSwitch({ apiKey }: { apiKey: ApiKey }) {
+  const update = useUpdateApiKey();
+  const id = `api-key-${apiKey.id}-approval`;
+  return (
+    <div className="flex items-center gap-3">
+      <Switch
+        id={id}
+        checked={apiKey.approveAgentTasks}
+        disabled={update.isPending}
+        onCheckedChange={(approveAgentTasks) =>
+          update.mutate(
+            { keyId: apiKey.id, approveAgentTasks },
+            { onError: (error) => toastError('Error saving API key', error, 'The setting could not be saved. Please try again.') },
+          )
+        }
+      />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        {approveAgentTasksLabel}
+      </label>
+    </div>
   );
 }
 

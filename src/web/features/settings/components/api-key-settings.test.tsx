@@ -130,12 +130,18 @@ describe('API key settings', () => {
     await screen.findByRole('listitem', { name: 'Deploy script' });
     await fillIn(user, screen.getByLabelText('Name'), 'Nightly sync');
     await user.selectOptions(screen.getByLabelText('Scope'), 'write');
+    // On by default (ADR 0125); a script that runs its own tasks turns it off.
+    const approval = screen.getByRole('checkbox', { name: 'Tasks this key creates need my approval' });
+    expect((approval as HTMLInputElement).checked).toBe(true);
+    await user.click(approval);
     await user.click(screen.getByRole('button', { name: 'Create API Key' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'API key created' });
     expect(dialog.textContent).toContain('it will not be shown again');
     expect(within(dialog).getByText(newKey)).toBeTruthy();
-    expect(sentBodies(fetchMock, 'POST', '/api/me/api-keys')).toEqual([{ name: 'Nightly sync', scope: 'write', expiresAt: null }]);
+    expect(sentBodies(fetchMock, 'POST', '/api/me/api-keys')).toEqual([
+      { name: 'Nightly sync', scope: 'write', expiresAt: null, approveAgentTasks: false },
+    ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('API key copied')).toBeTruthy();
@@ -170,6 +176,7 @@ describe('API key settings', () => {
       {
         name: 'Temporary',
         scope: 'read',
+        approveAgentTasks: true,
         // 23:59:59.999 on Dec 31 at UTC-11 (Pago Pago), or at UTC+1 (Berlin in winter).
         expiresAt: accountZone === 'Pacific/Pago_Pago' ? '2100-01-01T10:59:59.999Z' : '2099-12-31T22:59:59.999Z',
       },

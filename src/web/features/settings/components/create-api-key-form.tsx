@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiKeyMessages, createApiKeyInputSchema, type CreateApiKeyInput } from '#shared/api-keys/api-key.schema';
+import { apiKeyMessages, approveAgentTasksLabel, createApiKeyInputSchema, type CreateApiKeyInput } from '#shared/api-keys/api-key.schema';
 import { Field } from '#web/components/ui/field';
 import { Input, inputClassName } from '#web/components/ui/input';
 import { instantOf, parseDate, todayIn } from '#shared/time/zoned-time';
@@ -29,18 +29,19 @@ function localToday(): string {
  * The shared input's name and scope rules, with the expiry as the calendar day the form asks for; `toInput` turns
  * that day into the instant the API stores.
  */
-const apiKeyFormSchema = createApiKeyInputSchema.pick({ name: true, scope: true }).extend({
+const apiKeyFormSchema = createApiKeyInputSchema.pick({ name: true, scope: true, approveAgentTasks: true }).extend({
   expiresOn: z.string().refine((day) => day === '' || endOfLocalDay(day).getTime() > Date.now(), apiKeyMessages.expiresAt),
 });
 
 type ApiKeyFormValues = z.input<typeof apiKeyFormSchema>;
 
-function toInput({ name, scope, expiresOn }: z.output<typeof apiKeyFormSchema>): CreateApiKeyInput {
-  return { name, scope, expiresAt: expiresOn === '' ? null : endOfLocalDay(expiresOn).toISOString() };
+function toInput({ name, scope, expiresOn, approveAgentTasks }: z.output<typeof apiKeyFormSchema>): CreateApiKeyInput {
+  return { name, scope, approveAgentTasks, expiresAt: expiresOn === '' ? null : endOfLocalDay(expiresOn).toISOString() };
 }
 
 // Least privilege first: a key that only reads cannot change anything if it leaks.
-const emptyValues: ApiKeyFormValues = { name: '', scope: 'read', expiresOn: '' };
+// Tasks an agent makes wait for their owner unless the owner says otherwise (ADR 0125).
+const emptyValues: ApiKeyFormValues = { name: '', scope: 'read', expiresOn: '', approveAgentTasks: true };
 
 /** Which form field shows a server field error; the API names the expiry `expiresAt`, the form asks for a day. */
 const formFieldOf: Record<string, keyof ApiKeyFormValues> = { name: 'name', scope: 'scope', expiresAt: 'expiresOn' };
@@ -111,6 +112,15 @@ export function CreateApiKeyForm() {
         >
           {(control) => <Input {...control} {...form.register('expiresOn')} type="date" min={localToday()} className="sm:max-w-56" />}
         </Field>
+        <div className="flex flex-col gap-1">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
+            <input type="checkbox" {...form.register('approveAgentTasks')} className="size-4 rounded border-slate-300 accent-indigo-600" />
+            {approveAgentTasksLabel}
+          </label>
+          <p className="text-sm text-slate-600">
+            A task this key creates (an AI assistant through MCP, or a script) starts paused until you approve it on its page.
+          </p>
+        </div>
       </SettingsFormCard>
       <CreatedApiKeyDialog apiKey={createdKey} onClose={() => setCreatedKey(null)} returnFocusTo={() => submitRef.current} />
     </>

@@ -3,7 +3,8 @@ import type { Task } from '#shared/tasks/task.schema';
 import { apiClient } from '#web/lib/api-client';
 import { parseTaskResponse, storeTask } from './task-cache';
 
-export type TaskStatusChange = 'pause' | 'resume';
+/** `approve` is the owner's Approve of a task an API key made, which resumes it (ADR 0125). */
+export type TaskStatusChange = 'pause' | 'resume' | 'approve';
 
 /**
  * A paused task keeps its schedule but has no next fire time until it is resumed. Resuming also clears the failure

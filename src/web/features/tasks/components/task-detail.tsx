@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Clock, History, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
+import { ArrowLeft, Check, Clock, History, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from '#web/lib/toast';
+import { toast, toastError } from '#web/lib/toast';
 import { findModel } from '#shared/tasks/catalog';
 import { describeRule } from '#shared/tasks/delivery-rules';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
@@ -22,6 +22,7 @@ import { useTaskActivity } from '../api/get-task-activity';
 import { taskDeliveryAddressQueryOptions } from '../api/get-task-delivery-address';
 import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
+import { useChangeTaskStatus } from '../api/change-task-status';
 import { modelName, providerName } from '#web/lib/catalog-names';
 import { catchUpWindowText } from '#web/lib/catch-up-window-text';
 import { formatInZoneOf } from '#web/lib/date-time';
@@ -93,6 +94,9 @@ function BackToTasks() {
   );
 }
 
+/** The status button's label, and while it works. */
+const statusLabels = { pause: ['Pause', 'Pausing...'], resume: ['Resume', 'Resuming...'], approve: ['Approve', 'Approving...'] } as const;
+
 function TaskActions({ task }: { task: Task }) {
   const navigate = useNavigate();
   const runTask = useRunTask(task.id);
@@ -124,7 +128,7 @@ function TaskActions({ task }: { task: Task }) {
         aria-disabled={status.isPending || undefined}
       >
         <StatusIcon aria-hidden="true" className="size-4" />
-        {status.action === 'pause' ? (status.isPending ? 'Pausing...' : 'Pause') : status.isPending ? 'Resuming...' : 'Resume'}
+        {statusLabels[status.action][status.isPending ? 1 : 0]}
       </Button>
       <Button ref={backfillButtonRef} variant="secondary" onClick={() => setBackfilling(true)}>
         <History aria-hidden="true" className="size-4" />
@@ -151,6 +155,47 @@ function TaskActions({ task }: { task: Task }) {
         returnFocusTo={() => (deleteButtonRef.current?.isConnected ? deleteButtonRef.current : undefined)}
       />
     </div>
+  );
+}
+
+/** Who made the task, when an API key did (ADR 0124): an agent through MCP, or a script through the API. */
+function CreatedBy({ task }: { task: Task }) {
+  if (!task.createdByKey) return null;
+  const text = task.createdVia === 'mcp' ? `Created by agent '${task.createdByKey}'` : `Created with API key '${task.createdByKey}'`;
+  return <p className="text-sm text-slate-600">{text}</p>;
+}
+
+/** A task an API key made waits, paused, until its owner approves it with one press (ADR 0125). */
+function ApprovalBanner({ task }: { task: Task }) {
+  const approve = useChangeTaskStatus();
+  const onApprove = () => {
+    if (approve.isPending) return;
+    approve.mutate(
+      { taskId: task.id, change: 'approve' },
+      {
+        onSuccess: () => toast.success('Task approved', { description: `“${task.name}” now runs on its schedule.` }),
+        onError: (error) => toastError('Error approving task', error, 'There was an error approving the task. Please try again.'),
+      },
+    );
+  };
+  return (
+    <section
+      aria-labelledby="approval-title"
+      className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex flex-col gap-1">
+        <h3 id="approval-title" className="font-semibold text-amber-900">
+          Waiting for your approval
+        </h3>
+        <p className="text-sm text-amber-900">
+          {task.createdByKey ? `The agent '${task.createdByKey}' created this task. ` : ''}It will not run until you approve it.
+        </p>
+      </div>
+      <Button onClick={onApprove} aria-disabled={approve.isPending || undefined}>
+        <Check aria-hidden="true" className="size-4" />
+        {approve.isPending ? 'Approving...' : 'Approve'}
+      </Button>
+    </section>
   );
 }
 
@@ -268,9 +313,10 @@ function TaskDetailView({ task }: { task: Task }) {
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900">{task.name}</h2>
-          <TaskStatusBadge status={task.status} />
+          <TaskStatusBadge status={task.status} awaitingApproval={task.awaitingApproval} />
         </div>
         {task.description ? <p className="max-w-3xl text-slate-600">{task.description}</p> : null}
+        <CreatedBy task={task} />
         {task.status === 'finished' ? (
           <p className="text-sm font-medium text-slate-700" data-testid="finished-reason">
             {finishedText(task)}
@@ -278,6 +324,8 @@ function TaskDetailView({ task }: { task: Task }) {
         ) : null}
         <OverdueNote slot={overdue} timeZone={zone} />
       </div>
+
+      {task.awaitingApproval ? <ApprovalBanner task={task} /> : null}
 
       {/* One column of the page's width on a phone: an implicit column would grow to the widest card's content. */}
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">

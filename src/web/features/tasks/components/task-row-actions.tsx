@@ -53,7 +53,7 @@ export function TaskRowActions({ task, onDelete }: TaskRowActionsProps) {
       <IconButton icon={Zap} label="Run task" busy={runTask.isRunning} onClick={runTask.run} />
       <IconButton
         icon={status.action === 'pause' ? Pause : Play}
-        label={status.action === 'pause' ? 'Pause task' : 'Resume task'}
+        label={{ pause: 'Pause task', resume: 'Resume task', approve: 'Approve task' }[status.action]}
         busy={status.isPending}
         aria-disabled={status.isPending || undefined}
         onClick={() => (status.isPending ? undefined : status.toggle())}

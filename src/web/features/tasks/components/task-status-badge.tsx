@@ -11,6 +11,10 @@ const appearance: Record<string, StatusAppearance> = {
   finished: { label: 'Finished', className: 'bg-slate-100 text-slate-700 ring-slate-500/20', dot: 'bg-slate-400' },
 };
 
+const awaitingAppearance: Record<string, StatusAppearance> = {
+  awaiting: { label: 'Waiting for your approval', className: 'bg-amber-50 text-amber-800 ring-amber-600/25', dot: 'bg-amber-500' },
+};
+
 /** What an active task's status adds when its last result did not arrive (ADR 0106). */
 const deliveryTrouble: Partial<Record<DeliveryOutcomeKind, string>> = {
   retrying: 'delivery retrying',
@@ -25,7 +29,21 @@ const troubledAppearance = { className: 'bg-amber-50 text-amber-800 ring-amber-6
  * A task's status as a coloured pill. Given the task's last run, an active task whose last result did not arrive reads
  * "Active · delivery failing" in amber rather than the green "Active" of a healthy one (ADR 0106).
  */
-export function TaskStatusBadge({ status, lastRun, className }: { status: string; lastRun?: LastRun | null; className?: string }) {
+export function TaskStatusBadge({
+  status,
+  lastRun,
+  awaitingApproval = false,
+  className,
+}: {
+  status: string;
+  lastRun?: LastRun | null;
+  /** A paused task an API key made, which waits for its owner's Approve (ADR 0125). */
+  awaitingApproval?: boolean;
+  className?: string;
+}) {
+  if (awaitingApproval) {
+    return <StatusPill data-status="awaiting-approval" status="awaiting" appearances={awaitingAppearance} className={className} />;
+  }
   const delivery = status === 'active' && lastRun ? runBadge(lastRun).delivery : null;
   const trouble = delivery ? deliveryTrouble[delivery.kind] : undefined;
   const appearances = trouble ? { active: { label: `Active · ${trouble}`, ...troubledAppearance } } : appearance;

@@ -105,7 +105,7 @@ export function TaskTable({ tasks, onDelete, stale = false }: TaskTableProps) {
               </StackedCell>
               <StackedCell label="Status">
                 <div className="flex flex-col gap-1 max-lg:items-end">
-                  <TaskStatusBadge status={task.status} lastRun={task.lastRun} />
+                  <TaskStatusBadge status={task.status} lastRun={task.lastRun} awaitingApproval={task.awaitingApproval} />
                   <LastRunNote lastRun={task.lastRun} />
                   <OverdueNote slot={overdue.get(task.id)} compact />
                 </div>

@@ -16,15 +16,22 @@ const toasts: Record<TaskStatusChange, { done: string; description: string; fail
     failed: 'Error resuming task',
     fallback: 'The task could not be resumed. Please try again.',
   },
+  approve: {
+    done: 'Task approved',
+    description: 'It now runs on its schedule.',
+    failed: 'Error approving task',
+    fallback: 'The task could not be approved. Please try again.',
+  },
 };
 
 /**
  * Pause or resume, whichever applies. A task stopped by repeated failures ("error") is resumed like a paused one:
  * resuming is what clears its failure count and schedules it again.
  */
-export function useToggleTaskStatus(task: Pick<Task, 'id' | 'status'>) {
+export function useToggleTaskStatus(task: Pick<Task, 'id' | 'status'> & { awaitingApproval?: boolean }) {
   const changeStatus = useChangeTaskStatus();
-  const action: TaskStatusChange = task.status === 'active' ? 'pause' : 'resume';
+  // A task waiting for its owner is approved rather than resumed, which the server would refuse (ADR 0125).
+  const action: TaskStatusChange = task.status === 'active' ? 'pause' : task.awaitingApproval ? 'approve' : 'resume';
 
   const toggle = () => {
     const { done, description, failed, fallback } = toasts[action];

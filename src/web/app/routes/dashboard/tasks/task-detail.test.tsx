@@ -328,6 +328,36 @@ describe('task detail page', () => {
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
   });
 
+  it('shows a task an agent made as waiting for approval, and one press of Approve makes it active (ADR 0125)', async () => {
+    const waiting = makeTask({
+      status: 'paused',
+      nextFireAt: null,
+      awaitingApproval: true,
+      createdVia: 'mcp',
+      createdByKey: 'claude-desktop',
+    });
+    const fetchMock = stubTaskApi(waiting, {
+      [`POST /api/tasks/${waiting.id}/approve`]: () =>
+        jsonResponse({ task: { ...waiting, status: 'active', awaitingApproval: false, nextFireAt: '2026-01-16T08:00:00.000Z' } }),
+    });
+    renderTaskDetail();
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { name: 'Morning news digest' });
+    expect(screen.getByText("Created by agent 'claude-desktop'")).toBeTruthy();
+    expect(document.querySelector('[data-status]')?.textContent).toBe('Waiting for your approval');
+    const banner = screen.getByRole('region', { name: 'Waiting for your approval' });
+    expect(banner.textContent).toContain("The agent 'claude-desktop' created this task. It will not run until you approve it.");
+    // Neither button offers to resume: only approving starts a waiting task.
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+
+    await user.click(within(banner).getByRole('button', { name: 'Approve' }));
+    await screen.findByText('Task approved');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Waiting for your approval' })).toBeNull());
+    expect(document.querySelector('[data-status]')?.textContent).toBe('Active');
+    expect(sentBodies(fetchMock, 'POST', `/api/tasks/${waiting.id}/approve`)).toHaveLength(1);
+  });
+
   it('says a finished task stays finished when resuming finds it no run left', async () => {
     const finished = makeTask({ status: 'finished', finishedReason: 'max_runs', maxRuns: 10, nextFireAt: null });
     stubTaskApi(finished, { [`POST /api/tasks/${finished.id}/resume`]: () => jsonResponse({ task: finished }) });
