@@ -111,11 +111,14 @@ const toolNames = [
 describe.each([
   {
     sdk: 'SDK 1.x',
+    revision: '2025-11-25',
     connect: async (key: string, fetcher?: typeof fetch) => {
       const mcp = new V1Client({ name: 'v1-test', version: '1.0.0' });
       const headers = { Authorization: `Bearer ${key}` };
-      await mcp.connect(new V1Transport(new URL(`${urls[0]}/mcp`), { requestInit: { headers }, ...(fetcher ? { fetch: fetcher } : {}) }));
+      const transport = new V1Transport(new URL(`${urls[0]}/mcp`), { requestInit: { headers }, ...(fetcher ? { fetch: fetcher } : {}) });
+      await mcp.connect(transport);
       return {
+        protocolVersion: () => transport.protocolVersion,
         listTools: async () => (await mcp.listTools()).tools,
         call: (name: string, args: Record<string, unknown>) => mcp.callTool({ name, arguments: args }),
         close: () => mcp.close(),
@@ -124,24 +127,30 @@ describe.each([
   },
   {
     sdk: 'current SDK',
+    revision: '2026-07-28',
     connect: async (key: string, fetcher?: typeof fetch) => {
-      const mcp = new CurrentClient({ name: 'current-test', version: '1.0.0' });
+      // The current SDK speaks the 2025 handshake unless told to negotiate; pinned, it speaks only the new revision.
+      const mcp = new CurrentClient({ name: 'current-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
       const headers = { Authorization: `Bearer ${key}` };
-      await mcp.connect(
-        new CurrentTransport(new URL(`${urls[0]}/mcp`), { requestInit: { headers }, ...(fetcher ? { fetch: fetcher } : {}) }),
-      );
+      const transport = new CurrentTransport(new URL(`${urls[0]}/mcp`), {
+        requestInit: { headers },
+        ...(fetcher ? { fetch: fetcher } : {}),
+      });
+      await mcp.connect(transport);
       return {
+        protocolVersion: () => transport.protocolVersion,
         listTools: async () => (await mcp.listTools()).tools,
         call: (name: string, args: Record<string, unknown>) => mcp.callTool({ name, arguments: args }),
         close: () => mcp.close(),
       };
     },
   },
-])('an agent with the $sdk client', ({ sdk, connect }) => {
+])('an agent with the $sdk client', ({ sdk, revision, connect }) => {
   it('lists the tools, creates a task, runs it and reads its result, across two API processes', async () => {
     const { fetcher, served } = alternatingFetch();
     const agent = await connect(await newKey('write', `claude ${sdk}`), fetcher as typeof fetch);
     try {
+      expect(agent.protocolVersion()).toBe(revision);
       const tools = await agent.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(toolNames);
       const create = tools.find((tool) => tool.name === 'create_task');
