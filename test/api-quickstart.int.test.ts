@@ -59,7 +59,7 @@ async function quickStartCommands(): Promise<string> {
 it('creates a task, runs it and lists its runs with an API key, as docs/api.md says', async () => {
   const created = await client.expectOk(createdApiKeySchema, '/api/me/api-keys', {
     method: 'POST',
-    body: { name: 'Quick start', scope: 'write', approveAgentTasks: false },
+    body: { name: 'Quick start', scope: 'write' },
     status: 201,
   });
   const commands = await quickStartCommands();

@@ -277,7 +277,7 @@ beforeAll(async () => {
       .returning();
     const { key } = await client.expectOk(createdApiKeySchema, '/api/me/api-keys', {
       method: 'POST',
-      body: { name: 'Probe', scope: 'write', approveAgentTasks: false },
+      body: { name: 'Probe', scope: 'write' },
       status: 201,
     });
     callers[role] = { client, key, rows: { taskId: task.id, runId: run!.id, userId, planId: plan!.id } };

@@ -39,7 +39,7 @@ async function createKey(client: TestClient): Promise<string> {
   return (
     await client.expectOk(createdApiKeySchema, '/api/me/api-keys', {
       method: 'POST',
-      body: { name: 'Script', scope: 'write', approveAgentTasks: false },
+      body: { name: 'Script', scope: 'write' },
       status: 201,
     })
   ).key;

@@ -52,8 +52,8 @@ export const listTasks: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) 
 export const createTask: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) => {
   const { db, env } = c.var.deps;
   const key = c.var.apiKey;
-  // Where the task comes from (ADR 0124), and whether it waits for its owner (ADR 0125).
-  const origin = key ? { via: 'api' as const, keyName: key.name, needsApproval: key.approveAgentTasks } : { via: 'app' as const };
+  // Where the task comes from (ADR 0124); only tasks an agent makes through MCP wait for their owner (ADR 0125).
+  const origin = key ? { via: 'api' as const, keyName: key.name } : { via: 'app' as const };
   const request = { db, env, userId: c.var.sessionUser.id, input: c.req.valid('json'), origin };
   const header = c.req.header('idempotency-key');
   if (header === undefined) return c.json({ task: await createTaskCore(request) }, 201);

@@ -118,7 +118,8 @@ export function CreateApiKeyForm() {
             {approveAgentTasksLabel}
           </label>
           <p className="text-sm text-slate-600">
-            A task this key creates (an AI assistant through MCP, or a script) starts paused until you approve it on its page.
+            A task an AI assistant creates with this key through MCP starts paused until you approve it on its page. Scripts using the REST
+            API or the command line are not held.
           </p>
         </div>
       </SettingsFormCard>
