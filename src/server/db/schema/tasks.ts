@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, uniqueIndex, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  uniqueIndex,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
 import { dstGapPolicies, dstRepeatPolicies } from '#shared/tasks/schedule';
 import type { DeliveryRules } from '#shared/tasks/delivery-rules';
