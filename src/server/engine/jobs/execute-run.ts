@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError, sumTokens } from '../../providers/ai-provider';
 import { checkCondition, conditionNotMet, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
+import { deliverInRunJob, deliveryDueInRunJob, firstAttemptInRunJob } from '../delivery/deliver';
 import type { EngineDeps } from '../engine-deps';
 import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
 import { fireLateness, runsFinished } from '../../metrics/metrics';
@@ -17,7 +18,6 @@ import { enqueue } from '../../queue/enqueue';
 import { deliverRunJob, executeRunJob, notifyTaskFailingJob } from '../../queue/job-definitions';
 import { askWithFallback, type ModelAnswer } from './ask-model';
 import { itemsToDeliver, lastItemsOf } from '../item-rules';
-import { deliverInRunJob, deliveredInRunJob, deliveryDueInRunJob } from './deliver-run';
 import { readRun, recordCompletedRun, type DeliveryRow } from './run-statements';
 
 /** A run started beyond its owner's share of the process (run-share.ts) goes back to the queue for a moment. */
@@ -34,7 +34,7 @@ export const stoppedBeforeFinishing = 'The process stopped before this job finis
 
 /**
  * Runs the AI call of a run and records the outcome, then makes the first delivery attempt of a webhook or chat
- * message right here (deliver-run.ts `deliverInRunJob`); an e-mail gets a job of its own. A failed delivery never
+ * message right here (delivery/deliver.ts `deliverInRunJob`); an e-mail gets a job of its own. A failed delivery never
  * repeats the call: a run that is no longer processing is not run again, only its first attempt made if it is still
  * due (the job ran again after failing or dying there). Only the first finisher's outcome is written.
  *
@@ -133,7 +133,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   // An aborted call is no outcome of the run's: the job fails back to the queue and the run stays processing.
   if (abortSignal?.aborted) throw new Error(stoppedBeforeFinishing);
 
-  const inRunJob = deliveredInRunJob(run.taskSnapshot?.deliveryMethod ?? task.deliveryMethod);
+  const inRunJob = firstAttemptInRunJob(row);
   // A backfilled slot is long past by design (ADR 0117): it has no lateness, as Run Now has none.
   const latenessMs = run.scheduledFor && run.trigger !== 'backfill' ? latenessOf(begunAt, run.scheduledFor) : null;
   let recorded: RecordedRun | undefined;

@@ -1,0 +1,55 @@
+import { deliveryAddressStatus, heldDeliveryError } from '../../core/delivery-addresses/delivery-address-status';
+import { renderMarkdown } from '../../mail/render-markdown';
+import { runResultMail, withSenderUnsubscribe } from '../../mail/templates';
+import { emailRetryDelaysMs } from '../engine-policy';
+import { noReceiptFields, type DeliveryChannel } from './channel';
+
+/**
+ * The run's result as an e-mail, only to the account's confirmed own address (ADR 0109) or one that confirmed it wants
+ * this sender's results (ADR 0053). A failed run has no result to send: its owner hears of failures separately.
+ */
+export const emailChannel: DeliveryChannel = {
+  method: 'email',
+  firstAttemptInRunJob: false,
+  usesMailServer: true,
+  retryDelaysMs: () => emailRetryDelaysMs,
+  async send({ deps, run, task, owner, target, attempt, taskUrl }) {
+    const to = target.config.email;
+    if (run.status !== 'completed' || !to) return { outcome: 'held', reason: null };
+    const address = await deliveryAddressStatus(deps.db, { userId: owner.id, email: to });
+    const held = heldDeliveryError(address.status);
+    if (held) {
+      deps.logger.info({ runId: run.id, address: address.status }, 'e-mail delivery held back: the address has not confirmed');
+      return { outcome: 'held', reason: held };
+    }
+    try {
+      const result = run.result ?? '';
+      const slot = { trigger: run.trigger, slot: run.scheduledFor ?? run.startedAt, timeZone: task.timezone };
+      // A confirmed address of someone else's (addressId) gets the result without a link to the owner's dashboard.
+      const sender = address.addressId ? owner.name : undefined;
+      const content = runResultMail({ taskName: task.name, result, resultHtml: renderMarkdown(result), url: taskUrl, sender, run: slot });
+      // Someone else's mailbox gets a way to refuse all of this sender's mail; the owner's own has Settings.
+      const mail = address.addressId
+        ? withSenderUnsubscribe(content, {
+            sender: owner.name,
+            unsubscribe: deps.unsubscribeLinks.forAddress(address.addressId, 'unsubscribe'),
+          })
+        : content;
+      const accepted = await deps.mailer.send({ to, ...mail });
+      return {
+        outcome: 'sent',
+        mailedTo: to,
+        receipt: {
+          ...noReceiptFields,
+          method: 'email',
+          at: new Date().toISOString(),
+          attempt,
+          smtpResponse: accepted.response,
+          queueId: accepted.queueId,
+        },
+      };
+    } catch (error) {
+      return { outcome: 'failed', error: `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  },
+};
