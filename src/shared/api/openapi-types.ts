@@ -1257,6 +1257,11 @@ export interface components {
             /** @default null */
             latenessMs: number | null;
             deliveryReceipt?: components["schemas"]["DeliveryReceipt"];
+            /**
+             * @description Each destination’s delivery when the task had several; null for one, whose state is `deliveryStatus`…
+             * @default null
+             */
+            destinations: components["schemas"]["RunDestination"][] | null;
         };
         /** @default null */
         DeliveryReceipt: {
@@ -1270,6 +1275,17 @@ export interface components {
             durationMs: number | null;
             webhookId: string | null;
         } | null;
+        RunDestination: {
+            /** @description The task destination’s id */
+            id: string;
+            /** @enum {string} */
+            method: "email" | "webhook" | "slack" | "discord";
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed" | "skipped";
+            error: string | null;
+            attempts: number;
+            receipt: components["schemas"]["DeliveryReceipt"];
+        };
         /** @description A run ended in an error: `run.error` says why, in words. */
         TaskRunFailed: {
             /** @enum {string} */
@@ -1655,6 +1671,16 @@ export interface components {
                 email?: string;
                 webhookUrl?: string;
             };
+            /** @description The 1–5 places the runs go (ADR 0127); the first is `deliveryMethod` + `deliveryConfig` */
+            destinations: {
+                id: string;
+                /** @enum {string} */
+                method: "email" | "webhook" | "slack" | "discord";
+                config: {
+                    email?: string;
+                    webhookUrl?: string;
+                };
+            }[];
             /** @enum {string} */
             deliverWhen: "always" | "changed" | "condition" | "new_items" | "changed_items" | "rules";
             /** @description The yes/no question of deliverWhen "condition" */
@@ -1776,6 +1802,16 @@ export interface components {
                 email?: string | null;
                 webhookUrl?: string | null;
             } | null;
+            destinations?: {
+                /** @description Kept across edits; the server makes one (`dst_…`) when absent */
+                id?: string;
+                /** @enum {string} */
+                method: "email" | "webhook" | "slack" | "discord";
+                config: {
+                    email?: string;
+                    webhookUrl?: string;
+                };
+            }[] | null;
             /** @enum {string|null} */
             deliverWhen?: "always" | "changed" | "condition" | "new_items" | "changed_items" | "rules" | null;
             deliveryCondition?: string | null;
@@ -5301,11 +5337,22 @@ export interface operations {
                         searchEnabled?: boolean;
                     } | string;
                     /** @enum {string} */
-                    deliveryMethod: "email" | "webhook" | "slack" | "discord";
-                    deliveryConfig: {
+                    deliveryMethod?: "email" | "webhook" | "slack" | "discord";
+                    deliveryConfig?: {
                         email?: string;
                         webhookUrl?: string;
                     };
+                    /** @description 1–5 places the runs go, any mix of methods; the first is also `deliveryMethod` + `deliveryConfig` */
+                    destinations?: {
+                        /** @description Kept across edits; the server makes one (`dst_…`) when absent */
+                        id?: string;
+                        /** @enum {string} */
+                        method: "email" | "webhook" | "slack" | "discord";
+                        config: {
+                            email?: string;
+                            webhookUrl?: string;
+                        };
+                    }[];
                     /**
                      * @default always
                      * @enum {string}
@@ -5629,11 +5676,22 @@ export interface operations {
                         searchEnabled?: boolean;
                     } | string;
                     /** @enum {string} */
-                    deliveryMethod: "email" | "webhook" | "slack" | "discord";
-                    deliveryConfig: {
+                    deliveryMethod?: "email" | "webhook" | "slack" | "discord";
+                    deliveryConfig?: {
                         email?: string;
                         webhookUrl?: string;
                     };
+                    /** @description 1–5 places the runs go, any mix of methods; the first is also `deliveryMethod` + `deliveryConfig` */
+                    destinations?: {
+                        /** @description Kept across edits; the server makes one (`dst_…`) when absent */
+                        id?: string;
+                        /** @enum {string} */
+                        method: "email" | "webhook" | "slack" | "discord";
+                        config: {
+                            email?: string;
+                            webhookUrl?: string;
+                        };
+                    }[];
                     /**
                      * @default always
                      * @enum {string}

@@ -41,6 +41,23 @@ export const deliveryReceiptSchema = z
 
 export type DeliveryReceipt = z.infer<typeof deliveryReceiptSchema>;
 
+/**
+ * One destination's delivery of a run whose task has several (ADR 0127): attempted and retried on its own, with its
+ * own error, attempts and receipt. The run's `deliveryStatus` sums them up.
+ */
+export const runDestinationSchema = z
+  .object({
+    id: z.string().meta({ description: 'The task destination’s id' }),
+    method: z.enum(deliveryMethods),
+    status: z.enum(deliveryStatuses),
+    error: z.string().nullable(),
+    attempts: z.number().int(),
+    receipt: deliveryReceiptSchema.nullable(),
+  })
+  .meta({ id: 'RunDestination' });
+
+export type RunDestination = z.infer<typeof runDestinationSchema>;
+
 export const runSchema = z
   .object({
     id: z.string().meta({ format: 'uuid' }),
@@ -87,6 +104,11 @@ export const runSchema = z
     latenessMs: z.number().int().nullable().default(null),
     // The receiver's acceptance of the delivery; null until it is delivered (and for runs delivered before receipts).
     deliveryReceipt: deliveryReceiptSchema.nullable().default(null),
+    // Each destination's state when the task had several (ADR 0127); null for one, whose state is the fields above.
+    // A default, so an older server's answer parses.
+    destinations: z.array(runDestinationSchema).nullable().default(null).meta({
+      description: 'Each destination’s delivery when the task had several; null for one, whose state is `deliveryStatus`…',
+    }),
   })
   .meta({ id: 'Run' });
 

@@ -7,6 +7,7 @@ import { isTimeZone, todayIn } from '../time/zoned-time';
 import { findModel, providerIds, supportsStructuredOutput } from './catalog';
 import { checkItemRule, isItemRule, itemRuleMessages, watchedFieldLimits } from './item-rules';
 import { deliveryMethods, type DeliveryMethod } from './delivery-methods';
+import { destinationIdPattern, destinationKey, destinationLimits, destinationMessages } from './destinations';
 import { checkDeliveryRules, deliveryRuleMatches, deliveryRuleOperators, deliveryRulesSchema } from './delivery-rules';
 import { outputSchemaMessages, outputSchemaProblems, strictOutputSchema } from './output-schema';
 import { unknownVariableMessage, unknownVariables } from './prompt-variables';
@@ -232,6 +233,16 @@ export const deliveryConfigSchema = z.object(
   { error: taskMessages.delivery },
 );
 
+/** One destination of a task's input (ADR 0127): an id is kept when given, else the server makes one. */
+export const destinationInputSchema = z.object(
+  {
+    id: z.string().optional().meta({ description: 'Kept across edits; the server makes one (`dst_…`) when absent' }),
+    method: z.enum(deliveryMethods, { error: taskMessages.deliveryMethod }),
+    config: deliveryConfigSchema,
+  },
+  { error: taskMessages.delivery },
+);
+
 const isoDate = (message: string) =>
   z.iso.date(message).refine((date) => date >= startDateRange.min && date <= startDateRange.max, message);
 
@@ -327,8 +338,13 @@ export const taskInputSchema = z
       .meta({ description: 'A local time that happens twice: run at the first, or at both' }),
     ...boundFields,
     prompt: promptSchema,
-    deliveryMethod: requiredChoice(deliveryMethods, taskMessages.deliveryMethod),
-    deliveryConfig: deliveryConfigSchema,
+    // The one-destination shorthand: required unless `destinations` is given, and then the first one (ADR 0127).
+    deliveryMethod: requiredChoice(deliveryMethods, taskMessages.deliveryMethod).optional(),
+    deliveryConfig: deliveryConfigSchema.optional(),
+    destinations: z
+      .array(destinationInputSchema, { error: destinationMessages.none })
+      .optional()
+      .meta({ description: '1–5 places the runs go, any mix of methods; the first is also `deliveryMethod` + `deliveryConfig`' }),
     deliverWhen: requiredChoice(deliverWhenOptions, taskMessages.deliverWhen).default('always'),
     deliveryCondition: multiLineText().trim().max(deliveryConditionMaxLength, taskMessages.deliveryConditionTooLong).optional(),
     deliveryRules: deliveryRulesSchema.nullable().optional(),
@@ -374,7 +390,7 @@ export const taskInputSchema = z
       checkDeliveryRules(task, context);
       checkSchedule(task, context);
       checkBounds(task, context);
-      checkDeliveryAddress(task, context);
+      checkDestinations(task, context);
       checkItemRule(task, context);
       if (task.deliverWhen === 'condition' && !(typeof task.deliveryCondition === 'string' && task.deliveryCondition.trim())) {
         context.addIssue({ code: 'custom', path: ['deliveryCondition'], message: taskMessages.deliveryCondition });
@@ -395,9 +411,7 @@ export const taskInputSchema = z
       scheduleTime: undefined,
       // Spec section 4: search switches off for a model without web search.
       prompt: { ...task.prompt, searchEnabled: task.prompt.searchEnabled && supportsSearch },
-      // Only the chosen method's address is kept.
-      deliveryConfig:
-        task.deliveryMethod === 'email' ? { email: task.deliveryConfig.email } : { webhookUrl: task.deliveryConfig.webhookUrl },
+      ...destinationsOf(task),
       // The question is kept only while it is the rule.
       deliveryCondition: task.deliverWhen === 'condition' ? task.deliveryCondition : undefined,
       deliveryRules: task.deliverWhen === 'rules' ? (task.deliveryRules ?? null) : null,
@@ -503,18 +517,112 @@ function contradicts(task: { localTime?: string; scheduleTime?: string; startDat
  * (test-delivery.schema.ts). The values may not have their final type yet (see the caller's superRefine).
  */
 export function checkDeliveryAddress(delivery: { deliveryMethod?: unknown; deliveryConfig?: unknown }, context: z.RefinementCtx): void {
+  for (const problem of deliveryAddressProblems(delivery.deliveryMethod, delivery.deliveryConfig)) {
+    context.addIssue({ code: 'custom', path: ['deliveryConfig', problem.field], message: problem.message });
+  }
+}
+
+/** What is wrong with a method's address: the field of the config to blame and why. */
+function deliveryAddressProblems(method: unknown, deliveryConfig: unknown): { field: 'email' | 'webhookUrl'; message: string }[] {
   // Without a delivery object at all, "Please provide valid delivery details." says it all.
   const config: { email?: unknown; webhookUrl?: unknown } | undefined =
-    typeof delivery.deliveryConfig === 'object' && delivery.deliveryConfig ? delivery.deliveryConfig : undefined;
-  if (!config) return;
-  if (delivery.deliveryMethod === 'email' && !z.email().safeParse(config.email ?? '').success) {
-    context.addIssue({ code: 'custom', path: ['deliveryConfig', 'email'], message: taskMessages.email });
-  }
-  if (deliversToUrl(delivery.deliveryMethod) && !isHttpUrl(typeof config.webhookUrl === 'string' ? config.webhookUrl : '')) {
-    const method = delivery.deliveryMethod;
+    typeof deliveryConfig === 'object' && deliveryConfig ? deliveryConfig : undefined;
+  if (!config) return [];
+  if (method === 'email' && !z.email().safeParse(config.email ?? '').success) return [{ field: 'email', message: taskMessages.email }];
+  if (deliversToUrl(method) && !isHttpUrl(typeof config.webhookUrl === 'string' ? config.webhookUrl : '')) {
     const message = method === 'slack' ? taskMessages.slackUrl : method === 'discord' ? taskMessages.discordUrl : taskMessages.webhookUrl;
-    context.addIssue({ code: 'custom', path: ['deliveryConfig', 'webhookUrl'], message });
+    return [{ field: 'webhookUrl', message }];
   }
+  return [];
+}
+
+/**
+ * The shorthand alone (a method and its address, as ever), or 1–5 destinations, each well-formed, none twice, and the
+ * shorthand, when given too, the same as the first (ADR 0127). The values may not have their final type yet.
+ */
+function checkDestinations(
+  task: { deliveryMethod?: unknown; deliveryConfig?: unknown; destinations?: unknown },
+  context: z.RefinementCtx,
+): void {
+  if (!Array.isArray(task.destinations)) {
+    if (task.destinations !== undefined) return; // the array's own type error says it
+    if (task.deliveryMethod === undefined)
+      context.addIssue({ code: 'custom', path: ['deliveryMethod'], message: taskMessages.deliveryMethod });
+    if (task.deliveryConfig === undefined) context.addIssue({ code: 'custom', path: ['deliveryConfig'], message: taskMessages.delivery });
+    checkDeliveryAddress(task, context);
+    return;
+  }
+  const list: unknown[] = task.destinations;
+  if (list.length === 0) context.addIssue({ code: 'custom', path: ['destinations'], message: destinationMessages.none });
+  if (list.length > destinationLimits.max) {
+    context.addIssue({
+      code: 'custom',
+      path: ['destinations', destinationLimits.max],
+      message: destinationMessages.tooMany(destinationLimits.max),
+    });
+  }
+  const seen = new Map<string, number>();
+  const ids = new Map<string, number>();
+  list.forEach((item, index) => {
+    if (typeof item !== 'object' || item === null) return;
+    const destination: { id?: unknown; method?: unknown; config?: unknown } = item;
+    if (destination.id !== undefined) {
+      const id = destination.id;
+      if (typeof id !== 'string' || !id || id.length > destinationLimits.idMaxLength || !destinationIdPattern.test(id)) {
+        context.addIssue({ code: 'custom', path: ['destinations', index, 'id'], message: destinationMessages.id(index) });
+      } else if (ids.has(id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['destinations', index, 'id'],
+          message: destinationMessages.duplicateId(index, ids.get(id) ?? 0),
+        });
+      } else ids.set(id, index);
+    }
+    const problems = deliveryAddressProblems(destination.method, destination.config);
+    for (const problem of problems) {
+      context.addIssue({
+        code: 'custom',
+        path: ['destinations', index, 'config', problem.field],
+        message: destinationMessages.at(index, problem.message),
+      });
+    }
+    if (problems.length || !(deliveryMethods as readonly unknown[]).includes(destination.method)) return;
+    const key = destinationKey(destination as { method: DeliveryMethod; config: { email?: string; webhookUrl?: string } });
+    const first = seen.get(key);
+    if (first !== undefined) {
+      context.addIssue({ code: 'custom', path: ['destinations', index], message: destinationMessages.duplicate(index, first) });
+    } else seen.set(key, index);
+  });
+  const [first] = list as { method?: unknown; config?: { email?: string; webhookUrl?: string } }[];
+  if (task.deliveryMethod === undefined && task.deliveryConfig === undefined) return;
+  const config = (typeof task.deliveryConfig === 'object' && task.deliveryConfig) || {};
+  const matches =
+    first !== undefined &&
+    task.deliveryMethod === first.method &&
+    (deliveryMethods as readonly unknown[]).includes(first.method) &&
+    destinationKey({ method: first.method as DeliveryMethod, config }) ===
+      destinationKey({ method: first.method as DeliveryMethod, config: first.config ?? {} });
+  if (!matches) context.addIssue({ code: 'custom', path: ['deliveryMethod'], message: destinationMessages.shorthand });
+}
+
+/** A destination as saved: the chosen method's address only, and its id when it has one. */
+export type DestinationInput = { id?: string; method: DeliveryMethod; config: { email?: string; webhookUrl?: string } };
+
+/** The destinations a checked input names, and the shorthand (the first) beside them. */
+function destinationsOf(task: {
+  deliveryMethod?: DeliveryMethod;
+  deliveryConfig?: { email?: string; webhookUrl?: string };
+  destinations?: { id?: string; method: DeliveryMethod; config: { email?: string; webhookUrl?: string } }[];
+}): { deliveryMethod: DeliveryMethod; deliveryConfig: { email?: string; webhookUrl?: string }; destinations: DestinationInput[] } {
+  const given = task.destinations ?? [{ method: task.deliveryMethod ?? 'email', config: task.deliveryConfig ?? {} }];
+  // Only the chosen method's address is kept.
+  const destinations = given.map(({ id, method, config }) => ({
+    ...(id ? { id } : {}),
+    method,
+    config: method === 'email' ? { email: config.email } : { webhookUrl: config.webhookUrl },
+  }));
+  const [first = { method: 'email' as const, config: {} }] = destinations;
+  return { deliveryMethod: first.method, deliveryConfig: first.config, destinations };
 }
 
 /**
@@ -625,6 +733,15 @@ export const taskSchema = z
     prompt: z.object({ input: z.string(), temperature: z.number(), searchEnabled: z.boolean() }),
     deliveryMethod: z.enum(deliveryMethods),
     deliveryConfig: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),
+    destinations: z
+      .array(
+        z.object({
+          id: z.string(),
+          method: z.enum(deliveryMethods),
+          config: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),
+        }),
+      )
+      .meta({ description: 'The 1–5 places the runs go (ADR 0127); the first is `deliveryMethod` + `deliveryConfig`' }),
     deliverWhen: z.enum(deliverWhenOptions),
     deliveryCondition: z.string().nullable().meta({ description: 'The yes/no question of deliverWhen "condition"' }),
     deliveryRules: z

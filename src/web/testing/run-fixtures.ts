@@ -27,6 +27,7 @@ export function makeRun(overrides: Partial<Run> = {}): Run {
     costUsd: 0.000198,
     latenessMs: 1000,
     deliveryReceipt: null,
+    destinations: null,
     answeredBy: null,
     ...overrides,
   };

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { DeliveryReceipt, HistoryPage, Run } from '#shared/runs/run.schema';
 import type { CountedFilter, RunCounts } from '../../events/run-counts';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
-import type { RunRow } from '../runs/to-run';
+import { runDestinationsOf, type RunRow } from '../runs/to-run';
+import type { RunDestinationState } from '../../db/schema';
 import { historyWhere, type HistoryFilter, type HistoryWhere } from './history-filter';
 import { isoInstant, namedStatements, timesAsText } from '../plain-sql';
 import { nextDeliveryAttemptSql } from './next-delivery-attempt';
@@ -51,6 +52,7 @@ interface HistoryRow {
   lateness_ms: number | null;
   /** jsonb: pg parses it. */
   delivery_receipt: DeliveryReceipt | null;
+  destinations: RunDestinationState[] | null;
   /** jsonb: pg parses it. */
   answered_by: Run['answeredBy'];
 }
@@ -80,6 +82,7 @@ const runColumns: Record<keyof HistoryRow, string> = {
   cost_usd: 'r.cost_usd',
   lateness_ms: 'r.lateness_ms',
   delivery_receipt: 'r.delivery_receipt',
+  destinations: 'r.destinations',
   answered_by: 'r.answered_by',
 };
 const selectList = Object.entries(runColumns)
@@ -205,6 +208,7 @@ function toHistoryRun(row: HistoryRow): Run {
     costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
     latenessMs: row.lateness_ms,
     deliveryReceipt: row.delivery_receipt,
+    destinations: runDestinationsOf(row.destinations),
     answeredBy: row.answered_by,
   };
 }

@@ -1,6 +1,6 @@
 import type { Run } from '#shared/runs/run.schema';
 import { getTableColumns } from 'drizzle-orm';
-import { taskRuns } from '../../db/schema';
+import { taskRuns, type RunDestinationState } from '../../db/schema';
 
 /** A run row as the API reads it: without `search_words`, the history search's generated tsvector (ADR 0048). */
 export type RunRow = Omit<typeof taskRuns.$inferSelect, 'searchWords'>;
@@ -42,5 +42,11 @@ export function toRun(row: RunRow, taskName: string, deliveryNextAttemptAt: stri
     answeredBy: row.answeredBy,
     latenessMs: row.latenessMs,
     deliveryReceipt: row.deliveryReceipt,
+    destinations: runDestinationsOf(row.destinations),
   };
+}
+
+/** A run's per-destination state as the API shows it (ADR 0127): without each destination's address. */
+export function runDestinationsOf(states: RunDestinationState[] | null): Run['destinations'] {
+  return states?.map(({ id, method, status, error, attempts, receipt }) => ({ id, method, status, error, attempts, receipt })) ?? null;
 }

@@ -10,6 +10,7 @@ import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-a
 import { newWebhookSecret, taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { refuseTakenKey } from './task-key';
+import { withDestinationIds } from './destinations';
 import { toTask } from './to-task';
 import { enqueue } from '../../queue/enqueue';
 import { askTaskApprovalJob } from '../../queue/job-definitions';
@@ -58,12 +59,16 @@ export async function createTask({
         createdVia: origin.via,
         createdByKey: origin.keyName ?? null,
         awaitingApproval,
+        destinations: withDestinationIds(values.destinations, []),
       })
       .returning()
       .catch(refuseTakenKey(input.key));
     if (inserted && awaitingApproval) await enqueue(askTaskApprovalJob, { taskId: inserted.id }, { db: tx });
-    if (inserted?.deliveryMethod === 'email')
-      await requestDeliveryAddress(tx, { userId, taskName: inserted.name, email: inserted.deliveryConfig.email });
+    // Every e-mail destination asks its address to confirm (ADR 0053), each on its own.
+    for (const destination of inserted?.destinations ?? []) {
+      if (inserted && destination.method === 'email')
+        await requestDeliveryAddress(tx, { userId, taskName: inserted.name, email: destination.config.email });
+    }
     return inserted;
   });
   if (!row) throw new Error('task insert returned no row');

@@ -8,7 +8,7 @@ import { taskInputOf } from './task-input-of';
  * PUT's schema, so a patch answers as PUT would. `PATCH /api/tasks/{id}` and the MCP `update_task` tool both call it.
  */
 export function mergeTaskPatch(current: Task, patch: unknown): ParsedTaskInput {
-  const patched = applyMergePatch(patchBase(current, patch), patch) as Record<string, unknown>;
+  const patched = withPatchedShorthand(applyMergePatch(patchBase(current, patch), patch), patch) as Record<string, unknown>;
   // A key left out of a whole input is kept (PUT); a patch's null removes it.
   if (typeof patch === 'object' && patch !== null && 'key' in patch && patch.key === null) patched.key = null;
   const merged = taskInputSchema.safeParse(patched);
@@ -28,5 +28,22 @@ function patchBase(current: Task, patch: unknown): Record<string, unknown> {
   if ('outputSchema' in named) delete base.outputSchema;
   // So are delivery rules (ADR 0123): a `match` merged into the old rules would keep rules the user dropped.
   if ('deliveryRules' in named) delete base.deliveryRules;
+  // A list of destinations is replaced whole, and its first is the shorthand then (ADR 0127).
+  if ('destinations' in named) {
+    delete base.deliveryMethod;
+    delete base.deliveryConfig;
+  }
   return base;
+}
+
+/** The shorthand patched alone edits the first of several destinations, which keeps its id (ADR 0127). */
+function withPatchedShorthand(merged: unknown, patch: unknown): unknown {
+  const named = typeof patch === 'object' && patch !== null ? patch : {};
+  if ('destinations' in named || !('deliveryMethod' in named || 'deliveryConfig' in named)) return merged;
+  if (typeof merged !== 'object' || merged === null) return merged;
+  const task: Record<string, unknown> = { ...merged };
+  if (!Array.isArray(task.destinations) || task.destinations.length === 0) return task;
+  const [first, ...rest] = task.destinations as Record<string, unknown>[];
+  task.destinations = [{ ...first, method: task.deliveryMethod, config: task.deliveryConfig }, ...rest];
+  return task;
 }

@@ -30,6 +30,11 @@ export function taskInputOf(task: Task): Record<string, unknown> {
     prompt: { ...task.prompt },
     deliveryMethod: task.deliveryMethod,
     deliveryConfig: { ...task.deliveryConfig },
+    // One destination is the shorthand alone; several are listed, their ids kept (ADR 0127).
+    destinations:
+      task.destinations.length > 1
+        ? task.destinations.map((destination) => ({ ...destination, config: { ...destination.config } }))
+        : undefined,
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition ?? undefined,
     deliveryRules: task.deliveryRules ?? undefined,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { providerCatalog, type ProviderId } from '#shared/tasks/catalog';
 import { nextFireTime } from '#shared/tasks/schedule';
 import { deliversToUrl, isChatWebhookUrl, taskMessages, type DeliveryMethod, type ParsedTaskInput } from '#shared/tasks/task.schema';
+import { destinationMessages } from '#shared/tasks/destinations';
 import { todayIn } from '#shared/time/zoned-time';
 import type { Env } from '../../env';
 import { isLocalOrPrivateHost } from '../../lib/public-address';
@@ -18,7 +19,14 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
   refuseDisabledProvider(env, input.provider);
   // The fallback's provider answers as the task's own does, naming the field, so the form shows it in place.
   if (input.fallback) refuseDisabledProvider(env, input.fallback.provider, 'fallback.provider');
-  refuseUnsafeDeliveryUrl(env, input);
+  // Each destination's URL is checked where it stands (ADR 0127); one destination keeps the shorthand's field.
+  input.destinations.forEach((destination, index) =>
+    refuseUnsafeDeliveryUrl(
+      env,
+      { deliveryMethod: destination.method, deliveryConfig: destination.config },
+      input.destinations.length > 1 ? index : undefined,
+    ),
+  );
   const custom = input.scheduleType === 'custom';
   const schedule = {
     scheduleType: input.scheduleType,
@@ -45,6 +53,7 @@ export function taskValues({ env, input, now = new Date() }: { env: Env; input: 
     prompt: input.prompt,
     deliveryMethod: input.deliveryMethod,
     deliveryConfig: input.deliveryConfig,
+    destinations: input.destinations,
     deliverWhen: input.deliverWhen,
     deliveryCondition: input.deliveryCondition ?? null,
     deliveryRules: input.deliveryRules,
@@ -78,17 +87,20 @@ export const privateWebhookMessage = 'Webhooks to private or local addresses are
 export function refuseUnsafeDeliveryUrl(
   env: Env,
   input: { deliveryMethod: DeliveryMethod; deliveryConfig: { webhookUrl?: string } },
+  /** The destination's place among several (ADR 0127), named in the field and the message. */
+  index?: number,
 ): void {
   const url = deliversToUrl(input.deliveryMethod) ? input.deliveryConfig.webhookUrl : undefined;
   if (!url || env.ALLOW_PRIVATE_WEBHOOKS) return;
+  const refuse = (message: string) =>
+    index === undefined
+      ? new ValidationError('deliveryConfig.webhookUrl', message)
+      : new ValidationError(`destinations.${index}.config.webhookUrl`, destinationMessages.at(index, message));
   // Slack and Discord take their messages on their own hosts only; anything else is a mistake, or a way round the guard.
   if (input.deliveryMethod === 'slack' || input.deliveryMethod === 'discord') {
     if (!isChatWebhookUrl(input.deliveryMethod, url))
-      throw new ValidationError(
-        'deliveryConfig.webhookUrl',
-        input.deliveryMethod === 'slack' ? taskMessages.slackUrl : taskMessages.discordUrl,
-      );
+      throw refuse(input.deliveryMethod === 'slack' ? taskMessages.slackUrl : taskMessages.discordUrl);
     return;
   }
-  if (isLocalOrPrivateHost(new URL(url).hostname)) throw new ValidationError('deliveryConfig.webhookUrl', privateWebhookMessage);
+  if (isLocalOrPrivateHost(new URL(url).hostname)) throw refuse(privateWebhookMessage);
 }

@@ -2,6 +2,7 @@ import { toUtcScheduleTime } from '#shared/tasks/schedule';
 import type { Task } from '#shared/tasks/task.schema';
 import { todayIn } from '#shared/time/zoned-time';
 import type { tasks } from '../../db/schema';
+import { destinationsOfTask } from './destinations';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -33,6 +34,7 @@ export function toTask(row: TaskRow): Task {
     prompt: row.prompt,
     deliveryMethod: row.deliveryMethod,
     deliveryConfig: row.deliveryConfig,
+    destinations: destinationsOfTask(row),
     deliverWhen: row.deliverWhen,
     deliveryCondition: row.deliveryCondition,
     deliveryRules: row.deliveryRules,

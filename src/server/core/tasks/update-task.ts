@@ -14,6 +14,7 @@ import { isUuid } from '#shared/ids/is-uuid';
 import { taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { refuseTakenKey } from './task-key';
+import { destinationsOfTask, withDestinationIds } from './destinations';
 import { toTask, type TaskRow } from './to-task';
 
 /**
@@ -53,13 +54,18 @@ export async function updateTask({
     await pinUnfinishedRuns(tx, before);
     const [after] = await tx
       .update(tasks)
-      .set(await boundedValues(tx, { before, values, plan, upgradable: paymentsAvailable(env) }))
+      .set({
+        ...(await boundedValues(tx, { before, values, plan, upgradable: paymentsAvailable(env) })),
+        destinations: withDestinationIds(values.destinations, destinationsOfTask(before)),
+      })
       .where(eq(tasks.id, taskId))
       .returning()
       .catch(refuseTakenKey(values.key));
     if (!after) throw taskNotFound();
-    if (after.deliveryMethod === 'email')
-      await requestDeliveryAddress(tx, { userId, taskName: after.name, email: after.deliveryConfig.email });
+    for (const destination of after.destinations) {
+      if (destination.method === 'email')
+        await requestDeliveryAddress(tx, { userId, taskName: after.name, email: destination.config.email });
+    }
     return after;
   });
   if (saved.status === 'active') await notifyTasksChanged(db);
@@ -91,6 +97,7 @@ async function pinUnfinishedRuns(tx: Transaction, task: typeof tasks.$inferSelec
     prompt: task.prompt,
     deliveryMethod: task.deliveryMethod,
     deliveryConfig: task.deliveryConfig,
+    destinations: destinationsOfTask(task),
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition,
     deliveryRules: task.deliveryRules,

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, json, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { deliveryStatuses, runStatuses, runTriggers, type DeliveryReceipt } from '#shared/runs/run.schema';
+import { deliveryStatuses, runStatuses, runTriggers, type DeliveryReceipt, type DeliveryStatus } from '#shared/runs/run.schema';
 import type { DeliveryRules } from '#shared/tasks/delivery-rules';
 import type { DeliverWhen, DeliveryMethod, FallbackModel } from '#shared/tasks/task.schema';
-import { tasks, type TaskDeliveryConfig, type TaskPrompt } from './tasks';
+import { tasks, type TaskDeliveryConfig, type TaskDestination, type TaskPrompt } from './tasks';
 import { ownedByUser } from './users';
 
 /** What a run needs of its task, as it was when the run started (issue 18): kept only when the task is edited meanwhile. */
@@ -12,6 +12,8 @@ export interface RunTaskSnapshot {
   prompt: TaskPrompt;
   deliveryMethod: DeliveryMethod;
   deliveryConfig: TaskDeliveryConfig;
+  /** Absent in snapshots taken before destinations existed: the one `deliveryMethod` + `deliveryConfig` (ADR 0127). */
+  destinations?: TaskDestination[];
   /** Absent in snapshots taken before the rule existed: "always". */
   deliverWhen?: DeliverWhen;
   deliveryCondition?: string | null;
@@ -24,6 +26,17 @@ export interface RunTaskSnapshot {
   /** Absent in snapshots taken before item rules existed: the task's, as it is now (ADR 0122). */
   itemKey?: string | null;
   watchedFields?: string[];
+}
+
+/** One destination's delivery of a run (ADR 0127). */
+export interface RunDestinationState {
+  id: string;
+  method: DeliveryMethod;
+  config: TaskDeliveryConfig;
+  status: DeliveryStatus;
+  error: string | null;
+  attempts: number;
+  receipt: DeliveryReceipt | null;
 }
 
 /** An item a run delivers under an item rule: its key as text, its key's hash, its watched fields' values. */
@@ -98,6 +111,11 @@ export const taskRuns = pgTable(
      */
     deliveryReceipt: jsonb().$type<DeliveryReceipt>(),
     /**
+     * Each destination's delivery of a run whose task has several (ADR 0127), in the task's order: attempted and
+     * retried on its own, summed up in `deliveryStatus`. Null for a run with one: the columns above are its state.
+     */
+    destinations: jsonb().$type<RunDestinationState[]>(),
+    /**
      * Null while the task is unchanged since the run started (nearly always: the scheduler writes none). An edit saves
      * the task as it was here first, for every run not yet finished or delivered, so the run asks the old prompt and
      * delivers to the old target under the old name.
@@ -148,6 +166,8 @@ export const webhookDeliveries = pgTable(
     statusCode: integer(),
     durationMs: integer().notNull(),
     error: text(),
+    /** The destination attempted, for a run of a task with several (ADR 0127); null for a run with one. */
+    destinationId: text(),
     /** When the next attempt is due; null after the last one. */
     nextAttemptAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -26,6 +26,7 @@ import {
   scheduleTypes,
   taskOrigins,
   taskStatuses,
+  type DeliveryMethod,
   type FallbackModel,
 } from '#shared/tasks/task.schema';
 import { ownedByUser } from './users';
@@ -39,6 +40,16 @@ export interface TaskPrompt {
 export interface TaskDeliveryConfig {
   email?: string;
   webhookUrl?: string;
+}
+
+/**
+ * One place a task's runs go (ADR 0127): its own id (kept across edits, named by a run's state and a replay), method
+ * and settings. The first is also the task's `deliveryMethod` + `deliveryConfig`, the one-destination shorthand.
+ */
+export interface TaskDestination {
+  id: string;
+  method: DeliveryMethod;
+  config: TaskDeliveryConfig;
 }
 
 /**
@@ -81,6 +92,8 @@ export const tasks = pgTable(
     prompt: jsonb().$type<TaskPrompt>().notNull(),
     deliveryMethod: text({ enum: deliveryMethods }).notNull(),
     deliveryConfig: jsonb().$type<TaskDeliveryConfig>().notNull(),
+    /** Where runs go, 1–5 (ADR 0127); the first is `deliveryMethod` + `deliveryConfig` as well. */
+    destinations: jsonb().$type<TaskDestination[]>().notNull().default([]),
     /** Deliver every completed run, only a changed result, or only when `deliveryCondition` is answered yes. */
     deliverWhen: text({ enum: deliverWhenOptions }).notNull().default('always'),
     deliveryCondition: text(),

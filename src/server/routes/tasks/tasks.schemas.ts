@@ -93,6 +93,8 @@ export const taskPatchSchema = z
         { error: taskMessages.delivery },
       ),
     ),
+    // A list of destinations replaces the saved one whole, as JSON Merge Patch does with arrays (ADR 0127).
+    destinations: patchOf(input.destinations.unwrap()),
     deliverWhen: patchOf(input.deliverWhen.unwrap()),
     deliveryCondition: patchOf(input.deliveryCondition),
     // Rules are replaced whole, as a list is by a merge patch (ADR 0123).

@@ -53,6 +53,7 @@ export function SendTestMessage() {
     if (testDelivery.isPending) return;
     if (!(await form.trigger('deliveryConfig', { shouldFocus: true }))) return;
     const { name, deliveryMethod: method, deliveryConfig } = form.getValues();
+    if (!method || !deliveryConfig) return;
     const input: TestDeliveryInput = {
       name: name.trim() || undefined,
       deliveryMethod: method,
@@ -95,7 +96,7 @@ export function SendTestMessage() {
         {testDelivery.isPending ? 'Sending...' : 'Send test message'}
       </Button>
       <p id={hintId} className="text-sm text-slate-500">
-        {hints[deliveryMethod]}
+        {hints[deliveryMethod ?? 'email']}
       </p>
     </div>
   );

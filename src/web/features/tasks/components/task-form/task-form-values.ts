@@ -28,8 +28,23 @@ export type TaskFormValues = Omit<TaskInput, 'prompt'> & { prompt: ParsedTaskInp
  */
 export const taskFormSchema = z
   .custom<TaskFormValues>()
-  .transform((values): TaskInput => ({ ...values, prompt: { ...values.prompt, temperature: temperatureOf(values.prompt.temperature) } }))
+  .transform((values): TaskInput => ({
+    ...values,
+    destinations: withShorthandFirst(values),
+    prompt: { ...values.prompt, temperature: temperatureOf(values.prompt.temperature) },
+  }))
   .pipe(taskInputSchema);
+
+/**
+ * A task with several destinations (ADR 0127) keeps them all: the form's method and address are the first, which
+ * keeps its id; one destination is the method and address alone.
+ */
+function withShorthandFirst(values: TaskFormValues): TaskInput['destinations'] {
+  const [first, ...rest] = values.destinations ?? [];
+  if (!first || rest.length === 0) return undefined;
+  const method = values.deliveryMethod ?? first.method;
+  return [{ id: first.id, method, config: values.deliveryConfig ?? first.config }, ...rest];
+}
 
 /**
  * The schema takes only a number for the temperature; an input element may still hand over its text (a value set
@@ -114,6 +129,8 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     prompt: { input: task.prompt.input, temperature: task.prompt.temperature, searchEnabled: task.prompt.searchEnabled },
     deliveryMethod: task.deliveryMethod,
     deliveryConfig: { email: task.deliveryConfig.email ?? '', webhookUrl: task.deliveryConfig.webhookUrl ?? '' },
+    // Several destinations are carried whole, so that saving the form keeps them (ADR 0127).
+    destinations: task.destinations.length > 1 ? task.destinations : undefined,
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition ?? '',
     budget: task.budget,
