@@ -45,9 +45,14 @@ export const executeRunJob = defineJob({
 export const deliverRunJob = defineJob({
   name: 'deliver-run',
   // `deferrals`: times this attempt waited for its owner's share of delivery slots (engine/delivery-share.ts).
-  payload: runPayload.extend({ attempt: z.number().int().min(1), deferrals: z.number().int().min(1).optional() }),
+  // `destinationId`: the destination this attempt is for, when the run's task has several (ADR 0127).
+  payload: runPayload.extend({
+    attempt: z.number().int().min(1),
+    deferrals: z.number().int().min(1).optional(),
+    destinationId: z.string().optional(),
+  }),
   maxAttempts: 5,
-  key: ({ runId, attempt }) => `deliver-run:${runId}:${attempt}`,
+  key: ({ runId, attempt, destinationId }) => `deliver-run:${runId}:${destinationId ? `${destinationId}:` : ''}${attempt}`,
 });
 
 /**

@@ -11,6 +11,7 @@ import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError, sumTokens } from '../../providers/ai-provider';
 import { checkCondition, conditionNotMet, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
 import { deliverInRunJob, deliveryDueInRunJob, firstAttemptInRunJob } from '../delivery/deliver';
+import { deliversToSeveral, destinationsDue, fanOut } from '../delivery/fan-out';
 import type { EngineDeps } from '../engine-deps';
 import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
 import { fireLateness, runsFinished } from '../../metrics/metrics';
@@ -49,7 +50,9 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   const row = await readRun(db, runId);
   if (!row) return;
   if (row.run.status !== 'processing') {
-    if (await deliveryDueInRunJob(deps, row)) await deliverInRunJob(deps, row);
+    if (deliversToSeveral(row)) {
+      if (await destinationsDue(deps, row)) await fanOut(deps, row);
+    } else if (await deliveryDueInRunJob(deps, row)) await deliverInRunJob(deps, row);
     return;
   }
   const { run, task } = row;
@@ -133,7 +136,9 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   // An aborted call is no outcome of the run's: the job fails back to the queue and the run stays processing.
   if (abortSignal?.aborted) throw new Error(stoppedBeforeFinishing);
 
-  const inRunJob = firstAttemptInRunJob(row);
+  // Several destinations (ADR 0127): this job starts each one's delivery, none is queued with the outcome.
+  const several = deliversToSeveral(row);
+  const inRunJob = several || firstAttemptInRunJob(row);
   // A backfilled slot is long past by design (ADR 0117): it has no lateness, as Run Now has none.
   const latenessMs = run.scheduledFor && run.trigger !== 'backfill' ? latenessOf(begunAt, run.scheduledFor) : null;
   let recorded: RecordedRun | undefined;
@@ -156,7 +161,8 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
       (deliverWhen === 'changed' && (await sameAsLastDelivered(db, { taskId: task.id, runId, result: outcome.result }))
         ? notDeliveredReasons.unchanged
         : null) ??
-      heldForOwnAddress(row.owner, emailTarget({ ...task, ...run.taskSnapshot }));
+      // With several destinations, each e-mail one is held on its own when its address has not confirmed.
+      (several ? null : heldForOwnAddress(row.owner, emailTarget({ ...task, ...run.taskSnapshot })));
     const completed = await recordCompletedRun(db, run, {
       prompt: input,
       latenessMs,
@@ -184,7 +190,10 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   const storedLateness = recorded?.finished.latenessMs ?? null;
   if (storedLateness !== null && run.trigger === 'schedule') fireLateness.observe(storedLateness / 1000);
   logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
-  if (recorded?.delivers && inRunJob) await deliverInRunJob(deps, { run: recorded.finished, task: recorded.task, owner: row.owner });
+  if (recorded?.delivers && inRunJob) {
+    const finished = { run: recorded.finished, task: recorded.task, owner: row.owner };
+    await (several ? fanOut(deps, finished) : deliverInRunJob(deps, finished));
+  }
 }
 
 /** A run whose outcome this job wrote: as it is now, whether it is to be delivered, and its task for the delivery. */
