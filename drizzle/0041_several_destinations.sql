@@ -1,4 +1,5 @@
 ALTER TABLE "task_runs" ADD COLUMN "destinations" jsonb;--> statement-breakpoint
+ALTER TABLE "task_runs" ADD COLUMN "replays" jsonb;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD COLUMN "destination_id" text;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "destinations" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 -- Every task delivers to one destination, as before (ADR 0127): its method and settings, under an id made from the

@@ -5,6 +5,7 @@ import {
   deleteOldRunsJob,
   buildDataExportJob,
   deliverRunJob,
+  replayDeliveryJob,
   executeRunJob,
   notifyBudgetReachedJob,
   notifyRunLimitReachedJob,
@@ -28,6 +29,7 @@ import { deleteOldRuns } from './jobs/delete-old-runs';
 import { buildDataExportAndMail } from './jobs/build-data-export';
 import { deleteExpiredDataExports } from '../core/users/export-account-data';
 import { deliverRun } from './jobs/deliver-run';
+import { sendReplay } from './delivery/replay';
 import { executeRun, runAgainShortly } from './jobs/execute-run';
 import { notifyBudgetReached } from './jobs/notify-budget-reached';
 import { notifyRunLimitReached } from './jobs/notify-run-limit-reached';
@@ -64,6 +66,7 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
       }
     },
     [deliverRunJob.name]: handle(deliverRunJob, (payload) => deliverRun(deps, payload)),
+    [replayDeliveryJob.name]: handle(replayDeliveryJob, (payload) => sendReplay(deps, payload)),
     [notifyTaskFailingJob.name]: handle(notifyTaskFailingJob, (payload) => notifyTaskFailing(deps, payload)),
     [notifyRunLimitReachedJob.name]: handle(notifyRunLimitReachedJob, (payload) => notifyRunLimitReached(deps, payload)),
     [notifyBudgetReachedJob.name]: handle(notifyBudgetReachedJob, (payload) => notifyBudgetReached(deps, payload)),

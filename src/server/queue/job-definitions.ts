@@ -224,9 +224,18 @@ export const rollupStatusDaysJob = defineJob({
   maxAttempts: 3,
 });
 
+/** A run's delivery to one destination sent again on request (ADR 0129): one attempt, no retries. */
+export const replayDeliveryJob = defineJob({
+  name: 'replay-delivery',
+  payload: runPayload.extend({ replayId: z.uuid() }),
+  maxAttempts: 3,
+  key: ({ replayId }) => `replay-delivery:${replayId}`,
+});
+
 export const jobDefinitions = [
   executeRunJob,
   deliverRunJob,
+  replayDeliveryJob,
   notifyTaskFailingJob,
   notifyRunLimitReachedJob,
   notifyBudgetReachedJob,

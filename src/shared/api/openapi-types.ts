@@ -823,6 +823,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/{id}/destinations/{destinationId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a run’s delivery to one of its destinations again (a webhook gets a new webhook-id naming the original) */
+        post: operations["sendDeliveryReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/overdue-slots": {
         parameters: {
             query?: never;
@@ -1262,6 +1279,8 @@ export interface components {
              * @default null
              */
             destinations: components["schemas"]["RunDestination"][] | null;
+            /** @default [] */
+            replays: components["schemas"]["DeliveryReplay"][];
         };
         /** @default null */
         DeliveryReceipt: {
@@ -1284,6 +1303,22 @@ export interface components {
             status: "pending" | "delivered" | "failed" | "skipped";
             error: string | null;
             attempts: number;
+            receipt: components["schemas"]["DeliveryReceipt"];
+        };
+        DeliveryReplay: {
+            /** Format: uuid */
+            id: string;
+            destinationId: string;
+            /** @enum {string} */
+            method: "email" | "webhook" | "slack" | "discord";
+            requestedAt: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed" | "skipped";
+            error: string | null;
+            /** @description A signed webhook’s new `webhook-id`; null for the others */
+            webhookId: string | null;
+            /** @description The original `webhook-id`, sent as `webhook-replay-of` */
+            replayOf: string | null;
             receipt: components["schemas"]["DeliveryReceipt"];
         };
         /** @description A run ended in an error: `run.error` says why, in words. */
@@ -7414,6 +7449,119 @@ export interface operations {
                 };
             };
             /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendDeliveryReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                destinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replay, queued to be sent */
+            202: {
+                headers: {
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        replay: components["schemas"]["DeliveryReplay"];
+                    };
+                };
+            };
+            /** @description A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API key is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such run among yours, or no such destination in it; or Nothing of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run is still going, the destination was removed, or its address has not confirmed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This run’s deliveries were sent again 10 times in the last 24 hours (`rate_limited`); or With an API key: more requests this minute than the key may make (`rate_limited`) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */

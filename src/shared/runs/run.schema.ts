@@ -58,6 +58,26 @@ export const runDestinationSchema = z
 
 export type RunDestination = z.infer<typeof runDestinationSchema>;
 
+/** A run's delivery to one destination sent again on request (ADR 0129), with its own outcome. */
+export const deliveryReplaySchema = z
+  .object({
+    id: z.string().meta({ format: 'uuid' }),
+    destinationId: z.string(),
+    method: z.enum(deliveryMethods),
+    requestedAt: z.string(),
+    status: z.enum(deliveryStatuses),
+    error: z.string().nullable(),
+    webhookId: z.string().nullable().meta({ description: 'A signed webhook’s new `webhook-id`; null for the others' }),
+    replayOf: z.string().nullable().meta({ description: 'The original `webhook-id`, sent as `webhook-replay-of`' }),
+    receipt: deliveryReceiptSchema.nullable(),
+  })
+  .meta({ id: 'DeliveryReplay' });
+
+export type DeliveryReplayView = z.infer<typeof deliveryReplaySchema>;
+
+/** `{ replay }`: the answer of `POST /api/runs/{id}/destinations/{destinationId}/replay`. */
+export const replayResponseSchema = z.object({ replay: deliveryReplaySchema });
+
 export const runSchema = z
   .object({
     id: z.string().meta({ format: 'uuid' }),
@@ -109,6 +129,8 @@ export const runSchema = z
     destinations: z.array(runDestinationSchema).nullable().default(null).meta({
       description: 'Each destination’s delivery when the task had several; null for one, whose state is `deliveryStatus`…',
     }),
+    // Deliveries sent again on request (ADR 0129), oldest first. A default, so an older server's answer parses.
+    replays: z.array(deliveryReplaySchema).default([]),
   })
   .meta({ id: 'Run' });
 

@@ -28,6 +28,7 @@ export function makeRun(overrides: Partial<Run> = {}): Run {
     latenessMs: 1000,
     deliveryReceipt: null,
     destinations: null,
+    replays: [],
     answeredBy: null,
     ...overrides,
   };

@@ -3,7 +3,7 @@ import type { DeliveryReceipt, HistoryPage, Run } from '#shared/runs/run.schema'
 import type { CountedFilter, RunCounts } from '../../events/run-counts';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 import { runDestinationsOf, type RunRow } from '../runs/to-run';
-import type { RunDestinationState } from '../../db/schema';
+import type { DeliveryReplay, RunDestinationState } from '../../db/schema';
 import { historyWhere, type HistoryFilter, type HistoryWhere } from './history-filter';
 import { isoInstant, namedStatements, timesAsText } from '../plain-sql';
 import { nextDeliveryAttemptSql } from './next-delivery-attempt';
@@ -53,6 +53,7 @@ interface HistoryRow {
   /** jsonb: pg parses it. */
   delivery_receipt: DeliveryReceipt | null;
   destinations: RunDestinationState[] | null;
+  replays: DeliveryReplay[] | null;
   /** jsonb: pg parses it. */
   answered_by: Run['answeredBy'];
 }
@@ -83,6 +84,7 @@ const runColumns: Record<keyof HistoryRow, string> = {
   lateness_ms: 'r.lateness_ms',
   delivery_receipt: 'r.delivery_receipt',
   destinations: 'r.destinations',
+  replays: 'r.replays',
   answered_by: 'r.answered_by',
 };
 const selectList = Object.entries(runColumns)
@@ -209,6 +211,7 @@ function toHistoryRun(row: HistoryRow): Run {
     latenessMs: row.lateness_ms,
     deliveryReceipt: row.delivery_receipt,
     destinations: runDestinationsOf(row.destinations),
+    replays: row.replays ?? [],
     answeredBy: row.answered_by,
   };
 }

@@ -43,6 +43,7 @@ export function toRun(row: RunRow, taskName: string, deliveryNextAttemptAt: stri
     latenessMs: row.latenessMs,
     deliveryReceipt: row.deliveryReceipt,
     destinations: runDestinationsOf(row.destinations),
+    replays: row.replays ?? [],
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { destinationKey } from '#shared/tasks/destinations';
 import type { DestinationInput } from '#shared/tasks/task.schema';
-import type { TaskDeliveryConfig, TaskDestination } from '../../db/schema';
+import type { RunTaskSnapshot, TaskDeliveryConfig, TaskDestination } from '../../db/schema';
 import type { DeliveryMethod } from '#shared/tasks/task.schema';
 
 /**
@@ -37,4 +37,18 @@ export function withDestinationIds(given: DestinationInput[], previous: TaskDest
     taken.add(chosen);
     return { id: chosen, method, config };
   });
+}
+
+/** The destinations a run delivers to: its task's when the run started, if the task has been edited since. */
+export function destinationsOfRun({
+  run,
+  task,
+}: {
+  run: { taskSnapshot: RunTaskSnapshot | null };
+  task: Parameters<typeof destinationsOfTask>[0];
+}): TaskDestination[] {
+  const snapshot = run.taskSnapshot;
+  if (!snapshot) return destinationsOfTask(task);
+  if (snapshot.destinations?.length) return snapshot.destinations;
+  return [{ id: implicitDestinationId(task.id), method: snapshot.deliveryMethod, config: snapshot.deliveryConfig }];
 }

@@ -39,6 +39,20 @@ export interface RunDestinationState {
   receipt: DeliveryReceipt | null;
 }
 
+/** A delivery of a run sent again on request (ADR 0129), to one destination, with its own outcome. */
+export interface DeliveryReplay {
+  id: string;
+  destinationId: string;
+  method: DeliveryMethod;
+  requestedAt: string;
+  status: DeliveryStatus;
+  error: string | null;
+  /** A signed webhook's new `webhook-id` and the original's, sent as `webhook-replay-of`; null for the others. */
+  webhookId: string | null;
+  replayOf: string | null;
+  receipt: DeliveryReceipt | null;
+}
+
 /** An item a run delivers under an item rule: its key as text, its key's hash, its watched fields' values. */
 export interface NewItem {
   key: string;
@@ -115,6 +129,8 @@ export const taskRuns = pgTable(
      * retried on its own, summed up in `deliveryStatus`. Null for a run with one: the columns above are its state.
      */
     destinations: jsonb().$type<RunDestinationState[]>(),
+    /** The deliveries sent again on request (ADR 0129), oldest first; null: none. */
+    replays: jsonb().$type<DeliveryReplay[]>(),
     /**
      * Null while the task is unchanged since the run started (nearly always: the scheduler writes none). An edit saves
      * the task as it was here first, for every run not yet finished or delivered, so the run asks the old prompt and

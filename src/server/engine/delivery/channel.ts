@@ -42,6 +42,8 @@ export interface ChannelAttempt {
   attempt: number;
   /** The task's page, for links in messages. */
   taskUrl: string;
+  /** A delivery sent again on request (ADR 0129): a signed webhook's new `webhook-id` and the original's. */
+  replay?: { webhookId: string; of: string };
 }
 
 /** An HTTP attempt, kept in the run's attempt log (webhook_deliveries). */

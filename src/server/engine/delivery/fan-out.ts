@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DeliveryStatus } from '#shared/runs/run.schema';
-import { implicitDestinationId, destinationsOfTask } from '../../core/tasks/destinations';
-import type { RunDestinationState, TaskDestination } from '../../db/schema';
+import { destinationsOfRun } from '../../core/tasks/destinations';
+import type { RunDestinationState } from '../../db/schema';
 import { taskRuns, webhookDeliveries } from '../../db/schema';
 import { runCompletedNoticeMail } from '../../mail/templates';
 import { deliveryAttempts } from '../../metrics/metrics';
@@ -18,14 +18,6 @@ import { channelFor } from './deliver';
  * channels and seam call as a run with one, its state kept in the run's `destinations`, and the run's delivery sums
  * them up. One failing or waiting holds back none of the others.
  */
-
-/** The destinations a run delivers to: its task's when the run started, if the task has been edited since. */
-export function destinationsOfRun({ run, task }: Pick<DeliveryRow, 'run' | 'task'>): TaskDestination[] {
-  const snapshot = run.taskSnapshot;
-  if (!snapshot) return destinationsOfTask(task);
-  if (snapshot.destinations?.length) return snapshot.destinations;
-  return [{ id: implicitDestinationId(task.id), method: snapshot.deliveryMethod, config: snapshot.deliveryConfig }];
-}
 
 /** Whether the run goes to several destinations, and so through this module. */
 export const deliversToSeveral = (row: Pick<DeliveryRow, 'run' | 'task'>) => destinationsOfRun(row).length > 1;

@@ -46,7 +46,8 @@ export const webhookChannel: DeliveryChannel = {
   retryDelaysMs,
   async send(attempt) {
     const { run, task } = attempt;
-    const messageId = `msg_${run.id}`; // the same id on every attempt, so receivers can drop duplicates
+    // The same id on every attempt, so receivers can drop duplicates; a replay has its own and names the original.
+    const messageId = attempt.replay?.webhookId ?? `msg_${run.id}`;
     const timestamp = Math.floor(Date.now() / 1000);
     const payload: RunWebhook = {
       type: run.status === 'completed' ? 'task.run.completed' : 'task.run.failed',
@@ -58,6 +59,7 @@ export const webhookChannel: DeliveryChannel = {
       'webhook-id': messageId,
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signWebhook({ secret: task.webhookSecret, id: messageId, timestamp, body }),
+      ...(attempt.replay ? { 'webhook-replay-of': attempt.replay.of } : {}),
     };
     return post(attempt, { body, headers, webhookId: messageId });
   },

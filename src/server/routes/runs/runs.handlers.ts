@@ -2,7 +2,8 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env';
 import { listHistory as listHistoryCore } from '../../core/history/list-history';
 import { getRun as getRunCore } from '../../core/runs/get-run';
-import type { getRunRoute, listHistoryRoute } from './runs.routes';
+import { replayDelivery as replayDeliveryCore } from '../../core/runs/replay-delivery';
+import type { getRunRoute, listHistoryRoute, replayDeliveryRoute } from './runs.routes';
 
 export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async (c) => {
   const { range, date, timezone, q, cursor, limit } = c.req.valid('query');
@@ -22,4 +23,10 @@ export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async 
 export const getRun: RouteHandler<typeof getRunRoute, AppEnv> = async (c) => {
   const run = await getRunCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, runId: c.req.valid('param').id });
   return c.json({ run }, 200);
+};
+
+export const replayDelivery: RouteHandler<typeof replayDeliveryRoute, AppEnv> = async (c) => {
+  const { id, destinationId } = c.req.valid('param');
+  const replay = await replayDeliveryCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, runId: id, destinationId });
+  return c.json({ replay }, 202);
 };
