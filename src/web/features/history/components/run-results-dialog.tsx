@@ -12,6 +12,7 @@ import { formatLocalDateTime } from '#web/lib/date-time';
 import { deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { runDurationText } from '#web/lib/run-text';
 import { useRun } from '../api/get-run';
+import { RunDestinations } from './run-destinations';
 import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
 import { RunOutput } from '#web/components/runs/run-output';
 import { runTriggerLabel } from '#web/components/runs/run-trigger';
@@ -67,6 +68,7 @@ function RunResults({ listed }: { listed: Run }) {
         ) : null}
         <DeliveryReceiptFact run={run} className="sm:col-span-2" />
       </dl>
+      <RunDestinations run={run} />
       {run.prompt ? (
         <section aria-labelledby="run-prompt-heading" className="flex flex-col gap-1">
           <h3 id="run-prompt-heading" className="text-xs font-medium text-slate-500">
