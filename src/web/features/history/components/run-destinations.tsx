@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { useId } from 'react';
 import { deliveryReceiptText } from '#shared/runs/delivery-receipt';
 import type { Run, RunDestination } from '#shared/runs/run.schema';
 import { Button } from '#web/components/ui/button';
@@ -27,6 +28,7 @@ const statusClassNames: Record<RunDestination['status'], string> = {
 
 export function RunDestinations({ run }: { run: Pick<Run, 'id' | 'status' | 'destinations' | 'replays'> }) {
   const replay = useReplayDelivery();
+  const headingId = useId();
   if (!run.destinations) return null;
   const send = (destination: RunDestination, place: number) => {
     if (replay.isPending) return;
@@ -39,8 +41,8 @@ export function RunDestinations({ run }: { run: Pick<Run, 'id' | 'status' | 'des
     );
   };
   return (
-    <section aria-labelledby="run-destinations-heading" className="flex flex-col gap-1">
-      <h3 id="run-destinations-heading" className="text-xs font-medium text-slate-500">
+    <section aria-labelledby={headingId} className="flex flex-col gap-1">
+      <h3 id={headingId} className="text-xs font-medium text-slate-500">
         Destinations
       </h3>
       <ol className="flex flex-col gap-2">
