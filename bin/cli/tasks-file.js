@@ -35,6 +35,8 @@ const inputFields = {
   prompt: true,
   deliveryMethod: true,
   deliveryConfig: true,
+  // Several destinations; one is written as the shorthand above.
+  destinations: true,
   deliverWhen: true,
   deliveryCondition: true,
   deliveryRules: true,
@@ -153,8 +155,28 @@ function checkFields(map, path, problem) {
       continue;
     }
     if (isMap(pair.value) && !path && nestedFields[name]) checkFields(pair.value, field, problem);
+    else if (isSeq(pair.value) && !path && name === 'destinations') checkDestinations(pair.value, problem);
     else checkValues(pair.value, field, problem);
   }
+}
+
+/**
+ * Each destination of a list: its method and config only (ids are the server's), checked like the shorthand.
+ *
+ * @param {import('yaml').YAMLSeq} list
+ * @param {(node: any, message: string) => void} problem
+ */
+function checkDestinations(list, problem) {
+  list.items.forEach((item, index) => {
+    if (!isMap(item)) return problem(item, `"destinations[${index}]" is a map with "method" and "config".`);
+    for (const pair of item.items) {
+      const name = isScalar(pair.key) ? String(pair.key.value) : '';
+      const field = `destinations[${index}].${name}`;
+      if (name === 'config' && isMap(pair.value)) checkFields(pair.value, 'deliveryConfig', problem);
+      else if (name === 'method' || name === 'id') checkValues(pair.value, field, problem);
+      else problem(pair.key, `unknown field "${field}". Known fields: method, config.`);
+    }
+  });
 }
 
 /**
@@ -201,9 +223,16 @@ export function fileForm(input) {
   /** @type {Declared} */
   const form = {};
   const custom = input.scheduleType === 'custom';
+  // One destination is stated as the shorthand, several as the list; ids are the server's and left out.
+  const listed = Array.isArray(input.destinations) && input.destinations.length ? input.destinations.map(destinationForm) : null;
+  const several = listed !== null && listed.length > 1;
   const deliverWhen = input.deliverWhen ?? 'always';
   for (const field of fieldNames) {
     let value = input[field];
+    if (field === 'destinations') value = several ? listed : null;
+    if ((field === 'deliveryMethod' || field === 'deliveryConfig') && several) continue;
+    if (field === 'deliveryMethod' && listed) value = listed[0]?.method;
+    if (field === 'deliveryConfig' && listed) value = listed[0]?.config;
     if (value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length)) continue;
     if (typeof value === 'string' && field !== 'prompt') value = value.trim();
     if (field in defaults && value === defaults[/** @type {keyof typeof defaults} */ (field)]) continue;
@@ -215,13 +244,22 @@ export function fileForm(input) {
     if (field === 'watchedFields' && deliverWhen !== 'changed_items') continue;
     if (field === 'skipDates' && Array.isArray(value)) value = [...new Set(value)].sort();
     if (field === 'prompt') value = promptForm(value);
-    if (field === 'deliveryConfig' && value && typeof value === 'object') {
-      const config = /** @type {{ email?: string, webhookUrl?: string }} */ (value);
-      value = input.deliveryMethod === 'email' ? { email: config.email } : { webhookUrl: config.webhookUrl };
+    if (field === 'deliveryConfig' && value && typeof value === 'object' && !listed) {
+      value = destinationForm({ method: input.deliveryMethod, config: value }).config;
     }
     form[field] = value;
   }
   return form;
+}
+
+/**
+ * A destination as a file states it: its method and the one setting that method uses.
+ *
+ * @param {unknown} destination
+ */
+function destinationForm(destination) {
+  const { method, config } = /** @type {{ method?: string, config?: { email?: string, webhookUrl?: string } }} */ (destination ?? {});
+  return { method, config: method === 'email' ? { email: config?.email } : { webhookUrl: config?.webhookUrl } };
 }
 
 /** @param {unknown} prompt */

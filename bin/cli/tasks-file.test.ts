@@ -69,4 +69,41 @@ describe('a tasks file', () => {
       'promptcron.yaml:3: "description" holds a secret (a key or token)',
     );
   });
+
+  it('states one destination as the shorthand and several as a list without the server’s ids', () => {
+    const slack = { method: 'slack', config: { webhookUrl: 'https://hooks.slack.com/services/T0/B0/X' } };
+    const hook = { method: 'webhook', config: { webhookUrl: 'https://hooks.example.com/digest' } };
+    const one = { ...base, destinations: [{ id: 'dst_1a2b3c4d', ...hook, config: { ...hook.config, email: '' } }] };
+    expect(fileForm(one)).toEqual(fileForm(base));
+    expect(fileForm(one).destinations).toBeUndefined();
+    const saved = {
+      ...base,
+      id: 'x',
+      userId: 'u',
+      status: 'active',
+      destinations: [
+        { id: 'dst_1', ...hook },
+        { id: 'dst_2', ...slack },
+      ],
+    };
+    const declared = { ...base, deliveryMethod: undefined, deliveryConfig: undefined, destinations: [hook, slack] };
+    expect(fileForm(saved).destinations).toEqual([hook, slack]);
+    expect(fileForm(saved).deliveryMethod).toBeUndefined();
+    expect(changesOf(declared, saved as never)).toEqual([]);
+    expect(changesOf({ ...declared, destinations: [hook] }, saved as never)).toEqual([
+      'deliveryMethod: (none) → "webhook"',
+      'deliveryConfig: (none) → {"webhookUrl":"https://hooks.example.com/digest"}',
+      `destinations: ${JSON.stringify([hook, slack]).slice(0, 57)}… → (none)`,
+    ]);
+  });
+
+  it('refuses an unknown field or a secret inside a destination, on its line', () => {
+    const file = (destination: string) => `tasks:\n  - key: a\n    destinations:\n      - method: webhook\n${destination}`;
+    expect(refusal(file('        headers: {}\n')).message).toBe(
+      'promptcron.yaml:5: unknown field "destinations[0].headers". Known fields: method, config.',
+    );
+    expect(refusal(file('        config:\n          webhookUrl: https://me:hunter2@hooks.example.com/x\n')).message).toContain(
+      'promptcron.yaml:6: "deliveryConfig.webhookUrl" holds a secret (a password in the URL)',
+    );
+  });
 });
