@@ -204,9 +204,11 @@ export function upcomingRuns(fields: ScheduleFields, now = new Date(), count = 3
  * What the API receives: the validated form as it is (its time is already local, as the API stores it). Bounds left
  * empty are left out: PUT reads an absent bound as none, and a task without bounds is sent as before them.
  */
-export function toTaskInput({ endDate, maxRuns, pausedUntil, skipDates, ...values }: ParsedTaskInput): TaskInput {
+export function toTaskInput({ endDate, maxRuns, pausedUntil, skipDates, destinations, ...values }: ParsedTaskInput): TaskInput {
   return {
     ...values,
+    // One destination goes as the shorthand alone, as it always has; several as the list, the shorthand its first.
+    ...(destinations.length > 1 ? { destinations } : {}),
     ...(endDate ? { endDate } : {}),
     ...(maxRuns ? { maxRuns } : {}),
     ...(pausedUntil ? { pausedUntil } : {}),
