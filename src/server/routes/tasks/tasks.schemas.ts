@@ -22,7 +22,10 @@ import { decodeTaskCursor } from '../../core/tasks/list-tasks';
 export const taskListQuerySchema = z.object({
   search: singleLineText().max(200, 'Search text can be at most 200 characters.').optional(),
   status: z.enum(taskListFilters).default('all'),
-  key: z.string().max(100).optional().meta({ description: 'Only the task with this key (ADR 0126): none, or one' }),
+  key: singleLineText()
+    .max(100, 'A task key is at most 100 characters.')
+    .optional()
+    .meta({ description: 'Only the task with this key (ADR 0126): none, or one' }),
   limit: pageSize(100, 20),
   cursor: singleLineText()
     .max(200)
