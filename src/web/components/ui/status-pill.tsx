@@ -25,7 +25,8 @@ export function StatusPill({ status, appearances, pulse = false, className, ...p
     <span
       {...props}
       className={clsx(
-        'inline-flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        // A long status ("Not delivered: confirm your e-mail address") wraps on a phone rather than widen the page.
+        'inline-flex w-fit max-w-full items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset max-sm:rounded-xl sm:whitespace-nowrap',
         tone,
         className,
       )}
