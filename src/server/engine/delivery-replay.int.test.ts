@@ -43,13 +43,18 @@ async function createTask(body: Record<string, unknown>): Promise<Task> {
 
 async function settledRun(taskId: string): Promise<Run> {
   const { run: started } = await owner.expectOk(runResponseSchema, `/api/tasks/${taskId}/runs`, { method: 'POST', status: 200 });
-  await waitFor(async () => {
-    const [run] = await t.db
-      .select()
-      .from(taskRuns)
-      .where(and(eq(taskRuns.id, started.id)));
-    return run && run.status !== 'processing' && run.deliveryStatus !== 'pending' ? run : undefined;
-  }, 'the run to be delivered');
+  await waitFor(
+    async () => {
+      const [run] = await t.db
+        .select()
+        .from(taskRuns)
+        .where(and(eq(taskRuns.id, started.id)));
+      return run && run.status !== 'processing' && run.deliveryStatus !== 'pending' ? run : undefined;
+      // An e-mail destination settles through a mail job of its own, which waits its turn on a loaded machine.
+    },
+    'the run to be delivered',
+    { timeoutMs: 60_000 },
+  );
   return (await owner.expectOk(runResponseSchema, `/api/runs/${started.id}`)).run;
 }
 
