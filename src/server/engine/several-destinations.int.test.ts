@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
@@ -85,7 +85,11 @@ describe('a task with three destinations', () => {
     expect(run.destinations?.[2]?.receipt).toMatchObject({ method: 'webhook', attempt: 3, statusCode: 200 });
     expect(slack.accepted).toHaveLength(1);
     // The webhook's first two attempts failed and were logged under its destination; Slack's one under its own.
-    const attempts = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, run.id));
+    const attempts = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.runId, run.id))
+      .orderBy(asc(webhookDeliveries.attempt));
     expect(attempts.filter((attempt) => attempt.destinationId === webhookId).map((attempt) => attempt.statusCode)).toEqual([500, 503, 200]);
     expect(attempts.filter((attempt) => attempt.destinationId === slackId)).toHaveLength(1);
     // The team's mailbox got the result once.
