@@ -99,7 +99,7 @@ export async function deliverAttempt(deps: EngineDeps, row: DeliveryRow, attempt
   const { logged } = sent;
   if (logged) {
     const { error, statusCode, durationMs, url } = logged;
-    // The last attempt and the delivery's outcome in one statement: every webhook run makes it (issue 39).
+    // The last attempt and the delivery's outcome in one statement: every webhook run makes it, so one round trip fewer counts.
     if (!retryAt) {
       const receipt = delivered ? sent.receipt : null;
       await recordLastWebhookAttempt(db, { runId, attempt, url, statusCode, durationMs, error, receipt });
