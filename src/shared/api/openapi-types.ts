@@ -1715,6 +1715,17 @@ export interface components {
                     email?: string;
                     webhookUrl?: string;
                 };
+                /** @description This destination’s own rules on the result’s fields, besides the task’s; null: none */
+                onlyWhen: {
+                    /** @enum {string} */
+                    match: "all" | "any";
+                    rules: {
+                        field: string;
+                        /** @enum {string} */
+                        op: "<" | "<=" | ">" | ">=" | "=" | "!=" | "contains" | "is_true" | "is_false" | "count_gt";
+                        value?: number | string;
+                    }[];
+                } | null;
             }[];
             /** @enum {string} */
             deliverWhen: "always" | "changed" | "condition" | "new_items" | "changed_items" | "rules";
@@ -1846,6 +1857,21 @@ export interface components {
                     email?: string;
                     webhookUrl?: string;
                 };
+                /** @description This destination’s own rules on the result’s fields, met besides the task’s `deliverWhen`; null: none */
+                onlyWhen?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    match: "all" | "any";
+                    rules: {
+                        field: string;
+                        /** @enum {string} */
+                        op: "<" | "<=" | ">" | ">=" | "=" | "!=" | "contains" | "is_true" | "is_false" | "count_gt";
+                        /** @description A number, a YYYY-MM-DD date or a text, as the field’s type wants; none for is_true and is_false */
+                        value?: number | string;
+                    }[];
+                } | null;
             }[] | null;
             /** @enum {string|null} */
             deliverWhen?: "always" | "changed" | "condition" | "new_items" | "changed_items" | "rules" | null;
@@ -5387,6 +5413,21 @@ export interface operations {
                             email?: string;
                             webhookUrl?: string;
                         };
+                        /** @description This destination’s own rules on the result’s fields, met besides the task’s `deliverWhen`; null: none */
+                        onlyWhen?: {
+                            /**
+                             * @default all
+                             * @enum {string}
+                             */
+                            match?: "all" | "any";
+                            rules: {
+                                field: string;
+                                /** @enum {string} */
+                                op: "<" | "<=" | ">" | ">=" | "=" | "!=" | "contains" | "is_true" | "is_false" | "count_gt";
+                                /** @description A number, a YYYY-MM-DD date or a text, as the field’s type wants; none for is_true and is_false */
+                                value?: number | string;
+                            }[];
+                        } | null;
                     }[];
                     /**
                      * @default always
@@ -5726,6 +5767,21 @@ export interface operations {
                             email?: string;
                             webhookUrl?: string;
                         };
+                        /** @description This destination’s own rules on the result’s fields, met besides the task’s `deliverWhen`; null: none */
+                        onlyWhen?: {
+                            /**
+                             * @default all
+                             * @enum {string}
+                             */
+                            match?: "all" | "any";
+                            rules: {
+                                field: string;
+                                /** @enum {string} */
+                                op: "<" | "<=" | ">" | ">=" | "=" | "!=" | "contains" | "is_true" | "is_false" | "count_gt";
+                                /** @description A number, a YYYY-MM-DD date or a text, as the field’s type wants; none for is_true and is_false */
+                                value?: number | string;
+                            }[];
+                        } | null;
                     }[];
                     /**
                      * @default always

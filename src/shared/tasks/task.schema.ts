@@ -8,7 +8,7 @@ import { findModel, providerIds, supportsStructuredOutput } from './catalog';
 import { checkItemRule, isItemRule, itemRuleMessages, watchedFieldLimits } from './item-rules';
 import { deliveryMethods, type DeliveryMethod } from './delivery-methods';
 import { destinationIdPattern, destinationKey, destinationLimits, destinationMessages } from './destinations';
-import { checkDeliveryRules, deliveryRuleMatches, deliveryRuleOperators, deliveryRulesSchema } from './delivery-rules';
+import { checkDeliveryRules, deliveryRuleMatches, deliveryRuleOperators, deliveryRulesSchema, type DeliveryRules } from './delivery-rules';
 import { outputSchemaMessages, outputSchemaProblems, strictOutputSchema } from './output-schema';
 import { unknownVariableMessage, unknownVariables } from './prompt-variables';
 import { dstGapPolicies, dstRepeatPolicies, nextFireTime, toLocalScheduleTime } from './schedule';
@@ -239,6 +239,10 @@ export const destinationInputSchema = z.object(
     id: z.string().optional().meta({ description: 'Kept across edits; the server makes one (`dst_…`) when absent' }),
     method: z.enum(deliveryMethods, { error: taskMessages.deliveryMethod }),
     config: deliveryConfigSchema,
+    onlyWhen: deliveryRulesSchema
+      .nullable()
+      .optional()
+      .meta({ description: 'This destination’s own rules on the result’s fields, met besides the task’s `deliverWhen`; null: none' }),
   },
   { error: taskMessages.delivery },
 );
@@ -606,20 +610,26 @@ function checkDestinations(
 }
 
 /** A destination as saved: the chosen method's address only, and its id when it has one. */
-export type DestinationInput = { id?: string; method: DeliveryMethod; config: { email?: string; webhookUrl?: string } };
+export type DestinationInput = {
+  id?: string;
+  method: DeliveryMethod;
+  config: { email?: string; webhookUrl?: string };
+  onlyWhen?: DeliveryRules | null;
+};
 
 /** The destinations a checked input names, and the shorthand (the first) beside them. */
 function destinationsOf(task: {
   deliveryMethod?: DeliveryMethod;
   deliveryConfig?: { email?: string; webhookUrl?: string };
-  destinations?: { id?: string; method: DeliveryMethod; config: { email?: string; webhookUrl?: string } }[];
+  destinations?: DestinationInput[];
 }): { deliveryMethod: DeliveryMethod; deliveryConfig: { email?: string; webhookUrl?: string }; destinations: DestinationInput[] } {
   const given = task.destinations ?? [{ method: task.deliveryMethod ?? 'email', config: task.deliveryConfig ?? {} }];
   // Only the chosen method's address is kept.
-  const destinations = given.map(({ id, method, config }) => ({
+  const destinations = given.map(({ id, method, config, onlyWhen }) => ({
     ...(id ? { id } : {}),
     method,
     config: method === 'email' ? { email: config.email } : { webhookUrl: config.webhookUrl },
+    onlyWhen: onlyWhen ?? null,
   }));
   const [first = { method: 'email' as const, config: {} }] = destinations;
   return { deliveryMethod: first.method, deliveryConfig: first.config, destinations };
@@ -739,6 +749,15 @@ export const taskSchema = z
           id: z.string(),
           method: z.enum(deliveryMethods),
           config: z.object({ email: z.string().optional(), webhookUrl: z.string().optional() }),
+          onlyWhen: z
+            .object({
+              match: z.enum(deliveryRuleMatches),
+              rules: z.array(
+                z.object({ field: z.string(), op: z.enum(deliveryRuleOperators), value: z.union([z.number(), z.string()]).optional() }),
+              ),
+            })
+            .nullable()
+            .meta({ description: 'This destination’s own rules on the result’s fields, besides the task’s; null: none' }),
         }),
       )
       .meta({ description: 'The 1–5 places the runs go (ADR 0127); the first is `deliveryMethod` + `deliveryConfig`' }),

@@ -31,7 +31,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     prompt: { input: 'Summarise the top five headlines of the day.', temperature: 1, searchEnabled: true },
     deliveryMethod: 'email',
     deliveryConfig: { email: 'jane@example.com' },
-    destinations: [{ id: 'dst_1', method: 'email', config: { email: 'jane@example.com' } }],
+    destinations: [{ id: 'dst_1', method: 'email', config: { email: 'jane@example.com' }, onlyWhen: null }],
     deliverWhen: 'always',
     deliveryCondition: null,
     budget: null,

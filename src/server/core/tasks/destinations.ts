@@ -28,14 +28,14 @@ export function destinationsOfTask(task: {
 export function withDestinationIds(given: DestinationInput[], previous: TaskDestination[]): TaskDestination[] {
   const free = new Map(previous.map((destination) => [destinationKey(destination), destination.id]));
   const taken = new Set(given.flatMap((destination) => (destination.id ? [destination.id] : [])));
-  return given.map(({ id, method, config }) => {
-    if (id) return { id, method, config };
+  return given.map(({ id, method, config, onlyWhen = null }) => {
+    if (id) return { id, method, config, onlyWhen };
     const key = destinationKey({ method, config });
     const same = free.get(key);
     free.delete(key);
     const chosen = same && !taken.has(same) ? same : `dst_${randomBytes(4).toString('hex')}`;
     taken.add(chosen);
-    return { id: chosen, method, config };
+    return { id: chosen, method, config, onlyWhen };
   });
 }
 

@@ -30,10 +30,14 @@ export function taskInputOf(task: Task): Record<string, unknown> {
     prompt: { ...task.prompt },
     deliveryMethod: task.deliveryMethod,
     deliveryConfig: { ...task.deliveryConfig },
-    // One destination is the shorthand alone; several are listed, their ids kept (ADR 0127).
+    // One destination is the shorthand alone, unless it has its own rule; several are listed, their ids kept (ADR 0127).
     destinations:
-      task.destinations.length > 1
-        ? task.destinations.map((destination) => ({ ...destination, config: { ...destination.config } }))
+      task.destinations.length > 1 || task.destinations.some((destination) => destination.onlyWhen)
+        ? task.destinations.map(({ onlyWhen, ...destination }) => ({
+            ...destination,
+            config: { ...destination.config },
+            ...(onlyWhen ? { onlyWhen } : {}),
+          }))
         : undefined,
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition ?? undefined,

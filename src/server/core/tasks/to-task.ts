@@ -34,7 +34,7 @@ export function toTask(row: TaskRow): Task {
     prompt: row.prompt,
     deliveryMethod: row.deliveryMethod,
     deliveryConfig: row.deliveryConfig,
-    destinations: destinationsOfTask(row),
+    destinations: destinationsOfTask(row).map((destination) => ({ ...destination, onlyWhen: destination.onlyWhen ?? null })),
     deliverWhen: row.deliverWhen,
     deliveryCondition: row.deliveryCondition,
     deliveryRules: row.deliveryRules,

@@ -50,6 +50,8 @@ export interface TaskDestination {
   id: string;
   method: DeliveryMethod;
   config: TaskDeliveryConfig;
+  /** Its own rules on the result's fields, besides the task's; absent or null: none. */
+  onlyWhen?: DeliveryRules | null;
 }
 
 /**

@@ -41,7 +41,7 @@ describe('several destinations per task', () => {
       body: { deliveryMethod: 'discord', deliveryConfig: { webhookUrl: 'https://discord.com/api/webhooks/1/abc' } },
     });
     expect(patched.destinations).toEqual([
-      { id: task.destinations[0]?.id, method: 'discord', config: { webhookUrl: 'https://discord.com/api/webhooks/1/abc' } },
+      { id: task.destinations[0]?.id, method: 'discord', config: { webhookUrl: 'https://discord.com/api/webhooks/1/abc' }, onlyWhen: null },
       task.destinations[1],
       task.destinations[2],
     ]);
@@ -120,7 +120,12 @@ describe('several destinations per task', () => {
     await t.db.update(tasks).set({ destinations: [] }).where(eq(tasks.id, row.id));
     const { task } = await ada.expectOk(taskResponseSchema, `/api/tasks/${row.id}`);
     expect(task.destinations).toEqual([
-      { id: expect.stringMatching(/^dst_[0-9a-f]{8}$/), method: 'webhook', config: { webhookUrl: 'https://hooks.example.com/old' } },
+      {
+        id: expect.stringMatching(/^dst_[0-9a-f]{8}$/),
+        method: 'webhook',
+        config: { webhookUrl: 'https://hooks.example.com/old' },
+        onlyWhen: null,
+      },
     ]);
   });
 });
