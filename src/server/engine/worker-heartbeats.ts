@@ -76,18 +76,30 @@ export async function unlockDeadWorkers({
         returning pool_id`)
     ).rows.map((row) => row.pool_id);
     if (dead.length === 0) return dead;
-    // A run's own job that had recorded its run was making the first attempt (execute-run.ts, ADR 0073).
+    // A run's own job that had recorded its run was making the first attempt (execute-run.ts, ADR 0073): to its one
+    // destination, or to each HTTP destination of several not yet tried; a `deliver-run` job, to the one it names.
     await tx.execute(sql`
-      insert into webhook_deliveries (run_id, attempt, url, status_code, duration_ms, error, next_attempt_at)
-      select run.id, coalesce((job.payload->>'attempt')::int, 1),
-        coalesce(run.task_snapshot->'deliveryConfig'->>'webhookUrl', task.delivery_config->>'webhookUrl', ''),
+      insert into webhook_deliveries (run_id, destination_id, attempt, url, status_code, duration_ms, error, next_attempt_at)
+      select run.id, target.id, coalesce((job.payload->>'attempt')::int, 1), target.url,
         null, greatest(0, extract(epoch from now() - job.locked_at) * 1000)::int, ${interruptedDeliveryError}, now()
       from ${jobsHeldBy(dead)} job
       join task_runs run on run.id = (job.payload->>'runId')::uuid
       join tasks task on task.id = run.task_id
+      cross join lateral (
+        select null::text as id, coalesce(run.task_snapshot->>'deliveryMethod', task.delivery_method) as method,
+          coalesce(run.task_snapshot->'deliveryConfig'->>'webhookUrl', task.delivery_config->>'webhookUrl', '') as url
+        where run.destinations is null and job.payload->>'destinationId' is null
+          and jsonb_array_length(coalesce(run.task_snapshot->'destinations', task.destinations)) <= 1
+        union all
+        select destination->>'id', destination->>'method', coalesce(destination->'config'->>'webhookUrl', '')
+        from jsonb_array_elements(coalesce(run.destinations, '[]'::jsonb)) destination
+        where destination->>'id' = job.payload->>'destinationId'
+          or (job.payload->>'destinationId' is null and destination->>'status' = 'pending' and (destination->>'attempts')::int = 0)
+      ) target
       where (job.task_identifier = ${deliverRunJob.name}
-          or (job.task_identifier = ${executeRunJob.name} and run.status <> 'processing' and run.delivery_status = 'pending' and run.delivery_error is null))
-        and coalesce(run.task_snapshot->>'deliveryMethod', task.delivery_method) in ('webhook', 'slack', 'discord')`);
+          or (job.task_identifier = ${executeRunJob.name} and run.status <> 'processing' and run.delivery_status = 'pending'
+            and (run.destinations is not null or run.delivery_error is null)))
+        and target.method in ('webhook', 'slack', 'discord')`);
     await tx.execute(sql`select graphile_worker.force_unlock_workers(${sql.param(dead)}::text[])`);
     logger.warn({ workers: dead }, 'unlocked the jobs of worker processes that stopped');
     return dead;
