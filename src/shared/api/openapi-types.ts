@@ -8461,6 +8461,13 @@ export interface operations {
                             /** @enum {string} */
                             status: "own" | "own-unconfirmed" | "confirmed" | "pending" | "unsubscribed";
                         } | null;
+                        /** @description Each e-mail destination’s address and whether it may receive results yet, in the task’s order */
+                        addresses: {
+                            destinationId: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "own" | "own-unconfirmed" | "confirmed" | "pending" | "unsubscribed";
+                        }[];
                     };
                 };
             };

@@ -9,9 +9,15 @@ import { z } from 'zod';
 export const deliveryAddressStatuses = ['own', 'own-unconfirmed', 'confirmed', 'pending', 'unsubscribed'] as const;
 export type DeliveryAddressStatus = (typeof deliveryAddressStatuses)[number];
 
-/** `GET /api/tasks/:id/delivery-address`: null for a task that does not deliver by e-mail. */
+/**
+ * `GET /api/tasks/:id/delivery-address`: `address` is the first destination's, null when it is not an e-mail;
+ * `addresses` has every e-mail destination's, by its id (ADR 0127).
+ */
 export const taskDeliveryAddressSchema = z.object({
   address: z.object({ email: z.string(), status: z.enum(deliveryAddressStatuses) }).nullable(),
+  addresses: z
+    .array(z.object({ destinationId: z.string(), email: z.string(), status: z.enum(deliveryAddressStatuses) }))
+    .meta({ description: 'Each e-mail destination’s address and whether it may receive results yet, in the task’s order' }),
 });
 export type TaskDeliveryAddress = z.infer<typeof taskDeliveryAddressSchema>;
 

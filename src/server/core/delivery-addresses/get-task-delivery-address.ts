@@ -1,10 +1,11 @@
 import type { TaskDeliveryAddress } from '#shared/tasks/delivery-address.schema';
 import type { Database } from '../../db/client';
 import { isUuid } from '#shared/ids/is-uuid';
+import { destinationsOfTask } from '../tasks/destinations';
 import { findOwnTask, taskNotFound } from '../tasks/find-own-task';
 import { deliveryAddressStatus, normalAddress } from './delivery-address-status';
 
-/** Whether one of the user's tasks may e-mail its target yet: the task page says "Waiting for confirmation" until then. */
+/** Whether one of the user's tasks may e-mail its targets yet: the task page says "Waiting for confirmation" until then. */
 export async function getTaskDeliveryAddress({
   db,
   userId,
@@ -16,8 +17,14 @@ export async function getTaskDeliveryAddress({
 }): Promise<TaskDeliveryAddress> {
   if (!isUuid(taskId)) throw taskNotFound();
   const task = await findOwnTask({ db, userId, taskId });
-  const email = task.deliveryMethod === 'email' ? task.deliveryConfig.email : undefined;
-  if (!email) return { address: null };
-  const { status } = await deliveryAddressStatus(db, { userId, email });
-  return { address: { email: normalAddress(email), status } };
+  const addresses = [];
+  for (const destination of destinationsOfTask(task)) {
+    const email = destination.method === 'email' ? destination.config.email : undefined;
+    if (!email) continue;
+    const { status } = await deliveryAddressStatus(db, { userId, email });
+    addresses.push({ destinationId: destination.id, email: normalAddress(email), status });
+  }
+  const first = destinationsOfTask(task)[0];
+  const address = first?.method === 'email' && addresses[0] ? { email: addresses[0].email, status: addresses[0].status } : null;
+  return { address, addresses };
 }

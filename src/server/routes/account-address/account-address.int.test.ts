@@ -69,6 +69,7 @@ describe('an account confirms its own address (ADR 0109)', () => {
     });
     expect(await owner.ok(`/api/tasks/${task.id}/delivery-address`)).toEqual({
       address: { email, status: 'own-unconfirmed' },
+      addresses: [{ destinationId: task.destinations[0]?.id, email, status: 'own-unconfirmed' }],
     });
     expect(await t.db.select().from(deliveryAddresses).where(eq(deliveryAddresses.email, email))).toEqual([]);
 
@@ -88,7 +89,10 @@ describe('an account confirms its own address (ADR 0109)', () => {
     expectStatus(confirmed, 200);
     expect(confirmed.body).toEqual({ email });
     expect((await owner.expectOk(meResponseSchema, '/api/me')).user.emailConfirmed).toBe(true);
-    expect(await owner.ok(`/api/tasks/${task.id}/delivery-address`)).toEqual({ address: { email, status: 'own' } });
+    expect(await owner.ok(`/api/tasks/${task.id}/delivery-address`)).toEqual({
+      address: { email, status: 'own' },
+      addresses: [{ destinationId: task.destinations[0]?.id, email, status: 'own' }],
+    });
 
     // The next run is delivered; the held one stays as it was.
     const next = await owner.expectOk(runResponseSchema, `/api/tasks/${task.id}/runs`, { method: 'POST' });

@@ -67,7 +67,10 @@ const linkIn = (message: ReceivedMail, action: 'confirm' | 'unsubscribe') => {
 describe('verified delivery addresses', () => {
   it('delivers to the account’s own address at once, without asking', async () => {
     const task = await createTask('To myself', senderEmail.toUpperCase());
-    expect(await addressStatus(task.id)).toEqual({ address: { email: senderEmail, status: 'own' } });
+    expect(await addressStatus(task.id)).toEqual({
+      address: { email: senderEmail, status: 'own' },
+      addresses: [{ destinationId: task.destinations[0]?.id, email: senderEmail, status: 'own' }],
+    });
     expect(await sendQueuedConfirmations()).toBe(0);
     expect(await deliverNewRun(task)).toMatchObject({ deliveryStatus: 'delivered' });
     const result = await mail.waitFor(senderEmail, (message) => message.subject.startsWith('Run now: To myself'));
@@ -86,7 +89,10 @@ describe('verified delivery addresses', () => {
       status: 201,
     });
     const status = async () => await newcomer.ok(`/api/tasks/${saved.task.id}/delivery-address`);
-    expect(await status()).toEqual({ address: { email, status: 'own-unconfirmed' } });
+    expect(await status()).toEqual({
+      address: { email, status: 'own-unconfirmed' },
+      addresses: [{ destinationId: saved.task.destinations[0]?.id, email, status: 'own-unconfirmed' }],
+    });
     expect(await sendQueuedConfirmations()).toBe(0);
 
     const run = await seedRun(t.db, { id: saved.task.id, userId: account?.id ?? '' }, { deliveryStatus: 'pending', result: 'Mine.' });
@@ -116,7 +122,10 @@ describe('verified delivery addresses', () => {
 
   it('asks another address first, delivers nothing until it confirms, then delivers', async () => {
     const task = await createTask('Morning brief', 'Friend@Example.com');
-    expect(await addressStatus(task.id)).toEqual({ address: { email: 'friend@example.com', status: 'pending' } });
+    expect(await addressStatus(task.id)).toEqual({
+      address: { email: 'friend@example.com', status: 'pending' },
+      addresses: [{ destinationId: task.destinations[0]?.id, email: 'friend@example.com', status: 'pending' }],
+    });
 
     expect(await sendQueuedConfirmations()).toBe(1);
     const confirmation = await mail.waitFor('friend@example.com');
@@ -221,6 +230,31 @@ describe('verified delivery addresses', () => {
     }
     const [row] = await t.db.select().from(deliveryAddresses).where(eq(deliveryAddresses.email, 'forged@example.com'));
     expect(row?.status).toBe('pending');
+  });
+
+  it('tells each e-mail destination’s state, the first one’s as `address`', async () => {
+    const { task } = await sender.expectOk(taskResponseSchema, '/api/tasks', {
+      method: 'POST',
+      body: {
+        ...taskInput({ name: 'Shared brief' }),
+        deliveryMethod: undefined,
+        deliveryConfig: undefined,
+        destinations: [
+          { method: 'webhook', config: { webhookUrl: 'https://hooks.example.com/brief' } },
+          { method: 'email', config: { email: senderEmail } },
+          { method: 'email', config: { email: 'Colleague@Example.com' } },
+        ],
+      },
+      status: 201,
+    });
+    const [, own, colleague] = task.destinations;
+    expect(await addressStatus(task.id)).toEqual({
+      address: null,
+      addresses: [
+        { destinationId: own?.id, email: senderEmail, status: 'own' },
+        { destinationId: colleague?.id, email: 'colleague@example.com', status: 'pending' },
+      ],
+    });
   });
 
   it('answers 404 for another user’s task and 401 signed out', async () => {
