@@ -1304,6 +1304,11 @@ export interface components {
             error: string | null;
             attempts: number;
             receipt: components["schemas"]["DeliveryReceipt"];
+            /**
+             * @description While it waits to be tried again, when; null otherwise. A default, so an older answer parses
+             * @default null
+             */
+            nextAttemptAt: string | null;
         };
         DeliveryReplay: {
             /** Format: uuid */

@@ -53,6 +53,11 @@ export const runDestinationSchema = z
     error: z.string().nullable(),
     attempts: z.number().int(),
     receipt: deliveryReceiptSchema.nullable(),
+    nextAttemptAt: z
+      .string()
+      .nullable()
+      .default(null)
+      .meta({ description: 'While it waits to be tried again, when; null otherwise. A default, so an older answer parses' }),
   })
   .meta({ id: 'RunDestination' });
 

@@ -48,6 +48,32 @@ describe('a run whose delivery failed (issue 37)', () => {
     expect(taskRuns.items.map((item) => item.deliveryNextAttemptAt)).toEqual([next.toISOString(), null]);
   });
 
+  it('says when each of several destinations tries next, and the soonest for the run', async () => {
+    const { client, id: userId } = await t.signIn({ name: 'Several' });
+    const task = await seedTask(t.db, userId, { name: 'Shared digest' });
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const later = new Date(Date.now() + 10 * 60_000).toISOString();
+    const state = { config: {}, error: unreachable, receipt: null };
+    const run = await seedRun(t.db, task, {
+      deliveryStatus: 'pending',
+      destinations: [
+        { ...state, id: 'dst_mail', method: 'email', status: 'pending', attempts: 2, nextAttemptAt: later },
+        { ...state, id: 'dst_done', method: 'webhook', status: 'delivered', attempts: 1, error: null, nextAttemptAt: null },
+        { ...state, id: 'dst_chat', method: 'slack', status: 'pending', attempts: 1, nextAttemptAt: soon },
+      ],
+    });
+
+    const { run: read } = await client.expectOk(runResponseSchema, `/api/runs/${run.id}`);
+    expect(read.deliveryNextAttemptAt).toBe(soon);
+    expect(read.destinations?.map((destination) => [destination.id, destination.nextAttemptAt])).toEqual([
+      ['dst_mail', later],
+      ['dst_done', null],
+      ['dst_chat', soon],
+    ]);
+    const history = await client.expectOk(historyPageSchema, '/api/runs');
+    expect(history.items.map((item) => item.deliveryNextAttemptAt)).toEqual([soon]);
+  });
+
   it('counts a completed run whose delivery failed as failed in the overview’s success rate', async () => {
     const { client, id: userId } = await t.signIn({ name: 'Rated' });
     const task = await seedTask(t.db, userId, {

@@ -49,5 +49,15 @@ export function toRun(row: RunRow, taskName: string, deliveryNextAttemptAt: stri
 
 /** A run's per-destination state as the API shows it (ADR 0127): without each destination's address. */
 export function runDestinationsOf(states: RunDestinationState[] | null): Run['destinations'] {
-  return states?.map(({ id, method, status, error, attempts, receipt }) => ({ id, method, status, error, attempts, receipt })) ?? null;
+  return (
+    states?.map(({ id, method, status, error, attempts, receipt, nextAttemptAt }) => ({
+      id,
+      method,
+      status,
+      error,
+      attempts,
+      receipt,
+      nextAttemptAt: status === 'pending' ? (nextAttemptAt ?? null) : null,
+    })) ?? null
+  );
 }

@@ -37,6 +37,8 @@ export interface RunDestinationState {
   error: string | null;
   attempts: number;
   receipt: DeliveryReceipt | null;
+  /** While it waits to be tried again, when (ISO); absent or null otherwise. */
+  nextAttemptAt?: string | null;
 }
 
 /** A delivery of a run sent again on request (ADR 0129), to one destination, with its own outcome. */

@@ -81,13 +81,18 @@ export async function deliverToDestination(deps: EngineDeps, row: DeliveryRow, d
 
   let next: Partial<RunDestinationState>;
   let retryAt: Date | null = null;
-  if (sent.outcome === 'held') next = { status: 'skipped', error: sent.reason };
+  if (sent.outcome === 'held') next = { status: 'skipped', error: sent.reason, nextAttemptAt: null };
   else {
     deliveryAttempts.inc({ method: state.method, outcome: sent.outcome === 'sent' ? 'delivered' : 'failed' });
-    if (sent.outcome === 'sent') next = { status: 'delivered', error: null, attempts: attempt, receipt: sent.receipt };
+    if (sent.outcome === 'sent') next = { status: 'delivered', error: null, attempts: attempt, receipt: sent.receipt, nextAttemptAt: null };
     else {
       retryAt = nextAttemptAt({ delaysMs: channel.retryDelaysMs(deps), failedAttempt: attempt, random: deps.random });
-      next = { status: retryAt ? 'pending' : 'failed', error: sent.error, attempts: attempt };
+      next = {
+        status: retryAt ? 'pending' : 'failed',
+        error: sent.error,
+        attempts: attempt,
+        nextAttemptAt: retryAt?.toISOString() ?? null,
+      };
     }
     if (sent.logged) {
       const { url, statusCode, durationMs, error } = sent.logged;
