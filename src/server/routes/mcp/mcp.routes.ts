@@ -2,6 +2,8 @@ import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { authenticateApiKey } from '../../core/api-keys/authenticate-api-key';
+import { hitRateLimit } from '../../core/security/rate-limit';
+import type { Database } from '../../db/client';
 import { promptcronMcpServer, type McpCaller } from './promptcron-mcp-server';
 import { errorBody } from '../errors';
 
@@ -67,6 +69,11 @@ export function mcpRouter(deps: AppDeps) {
       scope: verdict.scope,
       approveAgentTasks: verdict.approveAgentTasks,
     };
+    const limited = await countedAgainstKey(c.req.raw, { db, keyId: verdict.keyId, limit: env.API_KEY_RATE_LIMIT });
+    if (limited) {
+      c.header('Retry-After', String(limited.retryAfterSeconds));
+      return c.json({ jsonrpc: '2.0', id: limited.id, error: { code: -32000, message: limited.message } }, 429);
+    }
     const authInfo: AuthInfo = {
       token: match?.[1] ?? '',
       clientId: verdict.keyId,
@@ -76,4 +83,30 @@ export function mcpRouter(deps: AppDeps) {
     return handler.fetch(c.req.raw, { authInfo });
   });
   return router;
+}
+
+/**
+ * The key's rate limit for a request that is not a tool call (initialize, tools/list, a notification, a batch): a
+ * tool call is counted by its tool, which answers a refusal the agent's model can read (promptcron-mcp-server.ts).
+ * Null when the request may go on.
+ */
+async function countedAgainstKey(
+  request: Request,
+  { db, keyId, limit }: { db: Database; keyId: string; limit: number },
+): Promise<{ id: string | number | null; message: string; retryAfterSeconds: number } | null> {
+  if (request.method !== 'POST') return null;
+  const message: unknown = await request
+    .clone()
+    .json()
+    .catch(() => null);
+  const single = typeof message === 'object' && message !== null && !Array.isArray(message) ? (message as Record<string, unknown>) : null;
+  if (single?.method === 'tools/call') return null;
+  const counted = await hitRateLimit({ db, key: `api-key:${keyId}`, rule: { limit, windowSeconds: 60 } });
+  if (counted.allowed) return null;
+  const id = typeof single?.id === 'string' || typeof single?.id === 'number' ? single.id : null;
+  return {
+    id,
+    message: `This API key may make ${limit} requests a minute. Please wait ${counted.retryAfterSeconds} s.`,
+    retryAfterSeconds: counted.retryAfterSeconds,
+  };
 }
