@@ -235,14 +235,26 @@ export function checkDeliveryRules(
     context.addIssue({ code: 'custom', path: ['deliveryRules'], message: deliveryRulesMessages.rules });
     return;
   }
-  if (!isSchemaObject(task.outputSchema)) {
-    context.addIssue({ code: 'custom', path: ['deliveryRules'], message: deliveryRulesMessages.withoutOutputSchema });
+  checkRulesAgainst(task.outputSchema, given, { context, path: ['deliveryRules'] });
+}
+
+/**
+ * Rules given as an object, checked against the output schema's fields: refused without a schema, else each rule's
+ * problem at its path under `path`, its message passed through `say` (a destination names its place, ADR 0132).
+ */
+export function checkRulesAgainst(
+  outputSchema: unknown,
+  given: Record<string, unknown>,
+  { context, path, say = (message) => message }: { context: z.RefinementCtx; path: (string | number)[]; say?: (message: string) => string },
+): void {
+  if (!isSchemaObject(outputSchema)) {
+    context.addIssue({ code: 'custom', path, message: say(deliveryRulesMessages.withoutOutputSchema) });
     return;
   }
   const rules = deliveryRulesSchema.shape.rules.safeParse(given.rules);
   // A broken schema or rule list is reported on its own; the fields of the rules are checked once both are whole.
-  if (!rules.success || outputSchemaProblems(task.outputSchema).length > 0) return;
-  for (const problem of deliveryRuleProblems(rules.data, ruleFieldsOf(strictOutputSchema(task.outputSchema)))) {
-    context.addIssue({ code: 'custom', path: ['deliveryRules', 'rules', ...problem.path], message: problem.message });
+  if (!rules.success || outputSchemaProblems(outputSchema).length > 0) return;
+  for (const problem of deliveryRuleProblems(rules.data, ruleFieldsOf(strictOutputSchema(outputSchema)))) {
+    context.addIssue({ code: 'custom', path: [...path, 'rules', ...problem.path], message: say(problem.message) });
   }
 }

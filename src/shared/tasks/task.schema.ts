@@ -8,7 +8,14 @@ import { findModel, providerIds, supportsStructuredOutput } from './catalog';
 import { checkItemRule, isItemRule, itemRuleMessages, watchedFieldLimits } from './item-rules';
 import { deliveryMethods, type DeliveryMethod } from './delivery-methods';
 import { destinationIdPattern, destinationKey, destinationLimits, destinationMessages } from './destinations';
-import { checkDeliveryRules, deliveryRuleMatches, deliveryRuleOperators, deliveryRulesSchema, type DeliveryRules } from './delivery-rules';
+import {
+  checkDeliveryRules,
+  checkRulesAgainst,
+  deliveryRuleMatches,
+  deliveryRuleOperators,
+  deliveryRulesSchema,
+  type DeliveryRules,
+} from './delivery-rules';
 import { outputSchemaMessages, outputSchemaProblems, strictOutputSchema } from './output-schema';
 import { unknownVariableMessage, unknownVariables } from './prompt-variables';
 import { dstGapPolicies, dstRepeatPolicies, nextFireTime, toLocalScheduleTime } from './schedule';
@@ -395,6 +402,7 @@ export const taskInputSchema = z
       checkSchedule(task, context);
       checkBounds(task, context);
       checkDestinations(task, context);
+      checkDestinationRules(task, context);
       checkItemRule(task, context);
       if (task.deliverWhen === 'condition' && !(typeof task.deliveryCondition === 'string' && task.deliveryCondition.trim())) {
         context.addIssue({ code: 'custom', path: ['deliveryCondition'], message: taskMessages.deliveryCondition });
@@ -607,6 +615,24 @@ function checkDestinations(
     destinationKey({ method: first.method as DeliveryMethod, config }) ===
       destinationKey({ method: first.method as DeliveryMethod, config: first.config ?? {} });
   if (!matches) context.addIssue({ code: 'custom', path: ['deliveryMethod'], message: destinationMessages.shorthand });
+}
+
+/**
+ * A destination's own only-when rule (ADR 0132) is checked as deliveryRules is, against the same output schema, each
+ * message naming the destination's place. The values may not have their final type yet.
+ */
+function checkDestinationRules(task: { destinations?: unknown; outputSchema?: unknown }, context: z.RefinementCtx): void {
+  if (!Array.isArray(task.destinations)) return;
+  (task.destinations as unknown[]).forEach((item, index) => {
+    const onlyWhen: unknown = typeof item === 'object' && item !== null ? (item as { onlyWhen?: unknown }).onlyWhen : undefined;
+    // Null or absent: none; any other shape has the schema's own message.
+    if (typeof onlyWhen !== 'object' || onlyWhen === null || Array.isArray(onlyWhen)) return;
+    checkRulesAgainst(task.outputSchema, onlyWhen as Record<string, unknown>, {
+      context,
+      path: ['destinations', index, 'onlyWhen'],
+      say: (message) => destinationMessages.at(index, message),
+    });
+  });
 }
 
 /** A destination as saved: the chosen method's address only, and its id when it has one. */
