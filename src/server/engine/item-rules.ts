@@ -103,14 +103,15 @@ export function changeText(before: unknown, now: unknown): string {
 
 /**
  * The SQL that remembers the items of run `runId` once its delivery is confirmed; nothing for a run that is not
- * delivered or has no items. Part of the statement or transaction that marks it delivered.
+ * delivered or has no items. Part of the statement or transaction that marks it delivered. A run every destination
+ * declined by its own rule (ADR 0132) is settled as skipped and remembers its items too: `settledAs` says so.
  */
-export function rememberDeliveredItemsSql(runId: string) {
+export function rememberDeliveredItemsSql(runId: string, settledAs: 'delivered' | 'skipped' = 'delivered') {
   return sql`
     insert into delivered_items (task_id, key_hash, key, watched, delivered_at)
     select r.task_id, e->>'hash', e->>'key', coalesce(e->'watched', '{}'::jsonb), now()
     from task_runs r cross join lateral jsonb_array_elements(r.new_items) e
-    where r.id = ${runId} and r.delivery_status = 'delivered' and r.new_items is not null
+    where r.id = ${runId} and r.delivery_status = ${settledAs} and r.new_items is not null
     on conflict (task_id, key_hash) do update set key = excluded.key, watched = excluded.watched, delivered_at = excluded.delivered_at`;
 }
 

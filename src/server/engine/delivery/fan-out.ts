@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DeliveryStatus } from '#shared/runs/run.schema';
+import { rulesNotMet } from '#shared/tasks/delivery-rules';
 import { destinationsOfRun } from '../../core/tasks/destinations';
-import type { RunDestinationState } from '../../db/schema';
+import type { RunDestinationState, TaskDestination } from '../../db/schema';
 import { taskRuns, webhookDeliveries } from '../../db/schema';
 import { runCompletedNoticeMail } from '../../mail/templates';
 import { deliveryAttempts } from '../../metrics/metrics';
@@ -14,29 +15,42 @@ import type { DeliveryRow } from '../jobs/run-statements';
 import { channelFor } from './deliver';
 
 /**
- * A run whose task has several destinations (ADR 0127): each is attempted and retried on its own through the same
- * channels and seam call as a run with one, its state kept in the run's `destinations`, and the run's delivery sums
- * them up. One failing or waiting holds back none of the others.
+ * A run whose task has several destinations (ADR 0127), or one with its own only-when rule (ADR 0132): each is
+ * attempted and retried on its own through the same channels and seam call as a run with one, its state kept in the
+ * run's `destinations`, and the run's delivery sums them up. One failing or waiting holds back none of the others.
  */
 
-/** Whether the run goes to several destinations, and so through this module. */
-export const deliversToSeveral = (row: Pick<DeliveryRow, 'run' | 'task'>) => destinationsOfRun(row).length > 1;
+/**
+ * Whether the run delivers per destination, and so through this module: to several, or to one with its own rule,
+ * whose state then says why it was skipped.
+ */
+export const deliversPerDestination = (row: Pick<DeliveryRow, 'run' | 'task'>) => {
+  const destinations = destinationsOfRun(row);
+  return destinations.length > 1 || destinations.some((destination) => destination.onlyWhen);
+};
 
 /**
- * The run's destinations as pending, once (a job run again finds them written), then each one's first attempt: an
- * HTTP destination's in this job (ADR 0073), all at once; an e-mail's in a `deliver-run` job of its own.
+ * Why a destination's own rule keeps this run from it (ADR 0132), in the task rule's words, or null. The rule reads
+ * a completed run's output as it is delivered (a list's new items alone); a failed run reaches every destination, as
+ * the task's rules let it.
+ */
+export function skippedByOwnRule(destination: TaskDestination, run: Pick<DeliveryRow['run'], 'status' | 'output'>): string | null {
+  if (!destination.onlyWhen || run.status !== 'completed') return null;
+  return rulesNotMet(destination.onlyWhen, run.output);
+}
+
+/**
+ * The run's destinations, once (a job run again finds them written): skipped when their own rule is not met, else
+ * pending; then each pending one's first attempt: an HTTP destination's in this job (ADR 0073), all at once; an
+ * e-mail's in a `deliver-run` job of its own. When every one was skipped, the run is settled here.
  */
 export async function fanOut(deps: EngineDeps, row: DeliveryRow): Promise<void> {
   const { db } = deps;
-  const states: RunDestinationState[] = destinationsOfRun(row).map(({ id, method, config }) => ({
-    id,
-    method,
-    config,
-    status: 'pending',
-    error: null,
-    attempts: 0,
-    receipt: null,
-  }));
+  const states: RunDestinationState[] = destinationsOfRun(row).map((destination) => {
+    const skipped = skippedByOwnRule(destination, row.run);
+    const { id, method, config } = destination;
+    return { id, method, config, status: skipped ? 'skipped' : 'pending', error: skipped, attempts: 0, receipt: null };
+  });
   const [written] = await db
     .update(taskRuns)
     .set({ destinations: sql`coalesce(${taskRuns.destinations}, ${JSON.stringify(states)}::jsonb)` })
@@ -44,6 +58,7 @@ export async function fanOut(deps: EngineDeps, row: DeliveryRow): Promise<void> 
     .returning({ destinations: taskRuns.destinations });
   const current = written?.destinations ?? states;
   const run = { ...row.run, destinations: current };
+  if (!current.some((state) => state.status === 'pending')) return settleSkippedByRules(deps, { ...row, run });
   // The owner's share of delivery slots, as for a run with one destination; when full, every attempt is a job.
   const release = deps.deliveryShare ? await deps.deliveryShare.takeWithin(row.owner.id, inRunDeliveryWaitMs) : () => {};
   try {
@@ -125,7 +140,8 @@ export async function deliverToDestination(deps: EngineDeps, row: DeliveryRow, d
       .where(eq(taskRuns.id, run.id));
     if (retryAt) await enqueue(deliverRunJob, { runId: run.id, attempt: attempt + 1, destinationId }, { db: tx, runAt: retryAt });
     const settles = locked.deliveryStatus === 'pending' && summary !== 'pending';
-    // The run's new items are remembered only when every destination has them (ADR 0122).
+    // The run's new items are remembered only when every destination has them (ADR 0122), or declined them by its own
+    // rule (ADR 0132).
     if (settles && summary === 'delivered' && run.newItems) await tx.execute(rememberDeliveredItemsSql(run.id));
     return settles ? { summary, states } : false;
   });
@@ -151,8 +167,28 @@ export async function deliverToDestination(deps: EngineDeps, row: DeliveryRow, d
 }
 
 /**
+ * A run none of whose destinations' own rules was met (ADR 0132): skipped, with the first one's reason, as a run the
+ * task's rule holds back. Its new items count as delivered: every destination has read them and declined them, and
+ * they would otherwise come back as new with the next run's. No completion notice: nothing was delivered.
+ */
+async function settleSkippedByRules(deps: EngineDeps, { run, task }: DeliveryRow): Promise<void> {
+  const states = run.destinations ?? [];
+  const settled = await deps.db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(taskRuns)
+      .set({ deliveryStatus: summed(states), deliveryError: states.find((state) => state.error)?.error ?? null })
+      .where(and(eq(taskRuns.id, run.id), eq(taskRuns.deliveryStatus, 'pending')))
+      .returning({ id: taskRuns.id });
+    if (marked && run.newItems) await tx.execute(rememberDeliveredItemsSql(run.id, 'skipped'));
+    return Boolean(marked);
+  });
+  if (settled && run.newItems) await pruneDeliveredItems(deps.db, task.id);
+  if (settled) deps.logger.info({ runId: run.id }, 'no destination’s own rule was met');
+}
+
+/**
  * The run's delivery from its destinations': pending while any is; then failed when any failed after its retries,
- * delivered when the rest were (a held one aside), and skipped when every one was held.
+ * delivered when the rest were (one held or skipped by its own rule aside), and skipped when every one was.
  */
 export function summed(states: Pick<RunDestinationState, 'status'>[]): DeliveryStatus {
   if (states.some((state) => state.status === 'pending')) return 'pending';
@@ -169,6 +205,8 @@ export async function destinationsDue(deps: EngineDeps, row: DeliveryRow): Promi
   const { run } = row;
   if (run.status === 'processing' || run.deliveryStatus !== 'pending') return false;
   if (!run.destinations) return true;
+  // None pending while the run is: every one was skipped by its own rule, and the job that found so did not settle it.
+  if (!run.destinations.some((state) => state.status === 'pending')) return true;
   return run.destinations.some(
     (state) => state.status === 'pending' && state.attempts === 0 && channelFor(state.method).firstAttemptInRunJob,
   );

@@ -11,7 +11,7 @@ import { taskRuns, tasks } from '../../db/schema';
 import { ProviderError, sumTokens } from '../../providers/ai-provider';
 import { checkCondition, conditionNotMet, notDeliveredReasons, sameAsLastDelivered } from '../delivery-rule';
 import { deliverInRunJob, deliveryDueInRunJob, firstAttemptInRunJob } from '../delivery/deliver';
-import { deliversToSeveral, destinationsDue, fanOut } from '../delivery/fan-out';
+import { deliversPerDestination, destinationsDue, fanOut } from '../delivery/fan-out';
 import type { EngineDeps } from '../engine-deps';
 import { maxConsecutiveFailures, runShareRetryMs } from '../engine-policy';
 import { fireLateness, runsFinished } from '../../metrics/metrics';
@@ -50,7 +50,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   const row = await readRun(db, runId);
   if (!row) return;
   if (row.run.status !== 'processing') {
-    if (deliversToSeveral(row)) {
+    if (deliversPerDestination(row)) {
       if (await destinationsDue(deps, row)) await fanOut(deps, row);
     } else if (await deliveryDueInRunJob(deps, row)) await deliverInRunJob(deps, row);
     return;
@@ -136,9 +136,9 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   // An aborted call is no outcome of the run's: the job fails back to the queue and the run stays processing.
   if (abortSignal?.aborted) throw new Error(stoppedBeforeFinishing);
 
-  // Several destinations (ADR 0127): this job starts each one's delivery, none is queued with the outcome.
-  const several = deliversToSeveral(row);
-  const inRunJob = several || firstAttemptInRunJob(row);
+  // Per destination (ADR 0127, 0132): this job starts each one's delivery, none is queued with the outcome.
+  const perDestination = deliversPerDestination(row);
+  const inRunJob = perDestination || firstAttemptInRunJob(row);
   // A backfilled slot is long past by design (ADR 0117): it has no lateness, as Run Now has none.
   const latenessMs = run.scheduledFor && run.trigger !== 'backfill' ? latenessOf(begunAt, run.scheduledFor) : null;
   let recorded: RecordedRun | undefined;
@@ -161,8 +161,8 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
       (deliverWhen === 'changed' && (await sameAsLastDelivered(db, { taskId: task.id, runId, result: outcome.result }))
         ? notDeliveredReasons.unchanged
         : null) ??
-      // With several destinations, each e-mail one is held on its own when its address has not confirmed.
-      (several ? null : heldForOwnAddress(row.owner, emailTarget({ ...task, ...run.taskSnapshot })));
+      // Per destination, each e-mail one is held on its own when its address has not confirmed.
+      (perDestination ? null : heldForOwnAddress(row.owner, emailTarget({ ...task, ...run.taskSnapshot })));
     const completed = await recordCompletedRun(db, run, {
       prompt: input,
       latenessMs,
@@ -192,7 +192,7 @@ export async function executeRun(deps: EngineDeps, { runId }: { runId: string },
   logger.info({ runId, taskId: task.id, status: outcome.status }, 'run finished');
   if (recorded?.delivers && inRunJob) {
     const finished = { run: recorded.finished, task: recorded.task, owner: row.owner };
-    await (several ? fanOut(deps, finished) : deliverInRunJob(deps, finished));
+    await (perDestination ? fanOut(deps, finished) : deliverInRunJob(deps, finished));
   }
 }
 
