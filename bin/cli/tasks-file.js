@@ -160,8 +160,12 @@ function checkFields(map, path, problem) {
   }
 }
 
+/** What a destination of a list may state; its id is the server's, but a file may name it. */
+const destinationFields = ['method', 'config', 'onlyWhen'];
+
 /**
- * Each destination of a list: its method and config only (ids are the server's), checked like the shorthand.
+ * Each destination of a list: its method, config and own only-when rule (ADR 0132), checked like the shorthand and
+ * the task's deliveryRules.
  *
  * @param {import('yaml').YAMLSeq} list
  * @param {(node: any, message: string) => void} problem
@@ -173,10 +177,27 @@ function checkDestinations(list, problem) {
       const name = isScalar(pair.key) ? String(pair.key.value) : '';
       const field = `destinations[${index}].${name}`;
       if (name === 'config' && isMap(pair.value)) checkFields(pair.value, 'deliveryConfig', problem);
-      else if (name === 'method' || name === 'id') checkValues(pair.value, field, problem);
-      else problem(pair.key, `unknown field "${field}". Known fields: method, config.`);
+      else if (name === 'onlyWhen' && isMap(pair.value)) checkRules(pair.value, field, problem);
+      else if (destinationFields.includes(name) || name === 'id') checkValues(pair.value, field, problem);
+      else problem(pair.key, `unknown field "${field}". Known fields: ${destinationFields.join(', ')}.`);
     }
   });
+}
+
+/**
+ * A destination's only-when rule: the fields deliveryRules has, and no secret among its values.
+ *
+ * @param {import('yaml').YAMLMap} map
+ * @param {string} path
+ * @param {(node: any, message: string) => void} problem
+ */
+function checkRules(map, path, problem) {
+  const allowed = nestedFields.deliveryRules ?? [];
+  for (const pair of map.items) {
+    const name = isScalar(pair.key) ? String(pair.key.value) : '';
+    if (allowed.includes(name)) checkValues(pair.value, `${path}.${name}`, problem);
+    else problem(pair.key, `unknown field "${path}.${name}". Known fields: ${allowed.join(', ')}.`);
+  }
 }
 
 /**
@@ -223,9 +244,10 @@ export function fileForm(input) {
   /** @type {Declared} */
   const form = {};
   const custom = input.scheduleType === 'custom';
-  // One destination is stated as the shorthand, several as the list; ids are the server's and left out.
+  // One destination is stated as the shorthand, several (or one with its own rule, which the shorthand cannot carry)
+  // as the list; ids are the server's and left out.
   const listed = Array.isArray(input.destinations) && input.destinations.length ? input.destinations.map(destinationForm) : null;
-  const several = listed !== null && listed.length > 1;
+  const several = listed !== null && (listed.length > 1 || listed.some((destination) => destination.onlyWhen));
   const deliverWhen = input.deliverWhen ?? 'always';
   for (const field of fieldNames) {
     let value = input[field];
@@ -253,13 +275,20 @@ export function fileForm(input) {
 }
 
 /**
- * A destination as a file states it: its method and the one setting that method uses.
+ * A destination as a file states it: its method, the one setting that method uses, and its own rule when it has one
+ * ("all" rules met unless it says "any").
  *
  * @param {unknown} destination
+ * @returns {{ method?: string, config: { email?: string, webhookUrl?: string }, onlyWhen?: { match?: string, rules?: unknown[] } }}
  */
 function destinationForm(destination) {
-  const { method, config } = /** @type {{ method?: string, config?: { email?: string, webhookUrl?: string } }} */ (destination ?? {});
-  return { method, config: method === 'email' ? { email: config?.email } : { webhookUrl: config?.webhookUrl } };
+  const { method, config, onlyWhen } =
+    /** @type {{ method?: string, config?: { email?: string, webhookUrl?: string }, onlyWhen?: { match?: string, rules?: unknown[] } | null }} */ (
+      destination ?? {}
+    );
+  const form = { method, config: method === 'email' ? { email: config?.email } : { webhookUrl: config?.webhookUrl } };
+  if (!onlyWhen) return form;
+  return { ...form, onlyWhen: onlyWhen.match && onlyWhen.match !== 'all' ? onlyWhen : { rules: onlyWhen.rules } };
 }
 
 /** @param {unknown} prompt */

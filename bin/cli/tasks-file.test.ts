@@ -100,10 +100,64 @@ describe('a tasks file', () => {
   it('refuses an unknown field or a secret inside a destination, on its line', () => {
     const file = (destination: string) => `tasks:\n  - key: a\n    destinations:\n      - method: webhook\n${destination}`;
     expect(refusal(file('        headers: {}\n')).message).toBe(
-      'promptcron.yaml:5: unknown field "destinations[0].headers". Known fields: method, config.',
+      'promptcron.yaml:5: unknown field "destinations[0].headers". Known fields: method, config, onlyWhen.',
     );
     expect(refusal(file('        config:\n          webhookUrl: https://me:hunter2@hooks.example.com/x\n')).message).toContain(
       'promptcron.yaml:6: "deliveryConfig.webhookUrl" holds a secret (a password in the URL)',
+    );
+  });
+});
+
+describe('a destination’s own only-when rule in a tasks file', () => {
+  const hook = { method: 'webhook', config: { webhookUrl: 'https://hooks.example.com/digest' } };
+  const slack = { method: 'slack', config: { webhookUrl: 'https://hooks.slack.com/services/T0/B0/X' } };
+  const cheap = { rules: [{ field: 'price', op: '<', value: 100 }] };
+  const saved = (destinations: unknown[]) => ({ ...base, id: 'x', userId: 'u', status: 'active', destinations });
+
+  it('is exported with its destination when set, and left out when null', () => {
+    const task = saved([
+      { id: 'dst_1', ...hook, onlyWhen: null },
+      { id: 'dst_2', ...slack, onlyWhen: { match: 'all', ...cheap } },
+    ]);
+    expect(fileForm(task).destinations).toEqual([hook, { ...slack, onlyWhen: cheap }]);
+    const any = { match: 'any', rules: [...cheap.rules, { field: 'title', op: 'contains', value: 'lamp' }] };
+    expect(
+      fileForm(
+        saved([
+          { id: 'dst_1', ...hook },
+          { id: 'dst_2', ...slack, onlyWhen: any },
+        ]),
+      ).destinations,
+    ).toEqual([hook, { ...slack, onlyWhen: any }]);
+  });
+
+  it('states one destination with its own rule as a list, since the shorthand cannot carry it', () => {
+    const form = fileForm(saved([{ id: 'dst_1', ...hook, onlyWhen: { match: 'all', ...cheap } }]));
+    expect(form.destinations).toEqual([{ ...hook, onlyWhen: cheap }]);
+    expect(form.deliveryMethod).toBeUndefined();
+    expect(form.deliveryConfig).toBeUndefined();
+  });
+
+  it('compares equal on apply however either side spells "all", and names a changed rule', () => {
+    const task = saved([
+      { id: 'dst_1', ...hook, onlyWhen: null },
+      { id: 'dst_2', ...slack, onlyWhen: { match: 'all', ...cheap } },
+    ]) as never;
+    const declared = { ...base, deliveryMethod: undefined, deliveryConfig: undefined, destinations: [hook, { ...slack, onlyWhen: cheap }] };
+    expect(changesOf(declared, task)).toEqual([]);
+    expect(changesOf({ ...declared, destinations: [hook, { ...slack, onlyWhen: { match: 'all', ...cheap } }] }, task)).toEqual([]);
+    const dearer = [hook, { ...slack, onlyWhen: { rules: [{ field: 'price', op: '<', value: 200 }] } }];
+    expect(changesOf({ ...declared, destinations: dearer }, task)).toHaveLength(1);
+    expect(changesOf({ ...declared, destinations: [hook, slack] }, task)).toHaveLength(1);
+  });
+
+  it('is a known field of a destination; an unknown field inside it is refused on its line', () => {
+    const file = (rule: string) => `tasks:\n  - key: a\n    destinations:\n      - method: webhook\n        onlyWhen:\n${rule}`;
+    expect(() =>
+      readTasksFile(file('          rules:\n            - { field: price, op: "<", value: 100 }\n'), 'promptcron.yaml'),
+    ).not.toThrow();
+    expect(refusal(file('          when: all\n')).message).toBe(
+      'promptcron.yaml:6: unknown field "destinations[0].onlyWhen.when". Known fields: match, rules.',
     );
   });
 });
