@@ -11,6 +11,7 @@ import { useAppWithWorker } from '#test/engine-setup';
 import { startOpenAiServer } from '#test/openai-server';
 import { startMailServer } from '#test/mail-server';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
+import { deliveryRulesMessages } from '#shared/tasks/delivery-rules';
 
 /**
  * The MCP server (ADR 0124) as agents meet it: the official clients of both SDK lines over Streamable HTTP against
@@ -184,6 +185,22 @@ describe.each([
       const refused = (await agent.call('create_task', { ...taskArguments, name: 'x' })) as ToolAnswer;
       expect(refused.isError).toBe(true);
       expect(refused.structuredContent).toMatchObject({ error: { code: 'validation_failed', fields: { name: expect.any(String) } } });
+      // A destination's own rule (ADR 0132) is in the tool's schema and checked as the API checks it.
+      expect(create?.inputSchema).toMatchObject({
+        properties: { destinations: { items: { properties: { onlyWhen: expect.any(Object) } } } },
+      });
+      const onlyWhen = { match: 'all', rules: [{ field: 'price', op: '<', value: 100 }] };
+      const unruled = (await agent.call('create_task', {
+        ...taskArguments,
+        destinations: [{ method: 'webhook', config: { webhookUrl: 'https://hooks.example.com/mcp' }, onlyWhen }],
+      })) as ToolAnswer;
+      expect(unruled.isError).toBe(true);
+      expect(unruled.structuredContent).toMatchObject({
+        error: {
+          code: 'validation_failed',
+          fields: { 'destinations.0.onlyWhen': `destinations[0]: ${deliveryRulesMessages.withoutOutputSchema}` },
+        },
+      });
 
       // Both processes answered the one client: nothing is kept between requests.
       expect(served[0]).toBeGreaterThan(1);
