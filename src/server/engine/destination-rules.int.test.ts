@@ -111,7 +111,7 @@ describe('two destinations, one only for bargains', () => {
     expect(run.deliveryStatus).toBe('delivered');
     expect(run.destinations).toEqual([
       expect.objectContaining({ id: allId, status: 'delivered', attempts: 1, error: null }),
-      { id: bargainId, method: 'webhook', status: 'skipped', error: notCheap, attempts: 0, receipt: null },
+      { id: bargainId, method: 'webhook', status: 'skipped', error: notCheap, attempts: 0, receipt: null, nextAttemptAt: null },
     ]);
     expect(notCheap).toBe('Not delivered: price < 100 was not met');
     expect(webhooksOf(everything, run.id)).toHaveLength(1);
@@ -163,7 +163,7 @@ describe('one destination with its own rule', () => {
     const dear = await runOn(task.id, { title: 'Brass lamp', price: 150 });
     expect(dear).toMatchObject({ deliveryStatus: 'skipped', deliveryError: notCheap });
     expect(dear.destinations).toEqual([
-      { id: destinationId, method: 'webhook', status: 'skipped', error: notCheap, attempts: 0, receipt: null },
+      { id: destinationId, method: 'webhook', status: 'skipped', error: notCheap, attempts: 0, receipt: null, nextAttemptAt: null },
     ]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(webhooksOf(bargains, dear.id)).toHaveLength(0);
