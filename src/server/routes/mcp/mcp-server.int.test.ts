@@ -173,9 +173,22 @@ describe.each([
       const history = structured(await agent.call('list_runs', { q: 'MCP blog', range: '24h' }));
       expect((history.items as Array<{ id: string }>).map((item) => item.id)).toContain(run.id);
 
-      const updated = structured(await agent.call('update_task', { taskId: task.id, localTime: '07:30' }));
+      const updated = structured(await agent.call('update_task', { taskId: task.id, localTime: '07:30', madeUp: true }));
       expect(updated.schedule).toBe('Daily at 07:30');
       expect((updated.task as { name: string }).name).toBe(`MCP watch ${sdk}`);
+      // A prompt sent as text replaces the prompt, as PATCH /api/tasks/{id} does: its temperature goes back to 1.
+      await client.request(`/api/tasks/${task.id}`, { method: 'PATCH', body: { prompt: { temperature: 0.3 } } });
+      const reworded = structured(await agent.call('update_task', { taskId: task.id, prompt: 'List the new posts of the MCP blog.' }));
+      const viaRest = await client.expectOk(taskResponseSchema, `/api/tasks/${task.id}`, {
+        method: 'PATCH',
+        body: { prompt: 'List the new posts of the MCP blog.' },
+      });
+      expect((reworded.task as { prompt: unknown }).prompt).toEqual({
+        input: 'List the new posts of the MCP blog.',
+        temperature: 1,
+        searchEnabled: false,
+      });
+      expect(viaRest.task.prompt).toEqual((reworded.task as { prompt: unknown }).prompt);
 
       // The REST API's own rules and messages.
       // Made by MCP, recorded as such.

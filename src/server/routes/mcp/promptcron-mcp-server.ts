@@ -62,7 +62,7 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
   const tool = <S extends z.ZodType>(
     name: string,
     { description, input, write }: { description: string; input: S; write: boolean },
-    run: (args: z.output<S>) => Promise<Record<string, unknown>>,
+    run: (args: z.output<S>, sent: Record<string, unknown>) => Promise<Record<string, unknown>>,
   ) =>
     server.registerTool(
       name,
@@ -93,7 +93,7 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
           });
         }
         try {
-          const answer = await run(parsed.data);
+          const answer = await run(parsed.data, (args ?? {}) as Record<string, unknown>);
           return { content: [{ type: 'text', text: JSON.stringify(answer, null, 2) }], structuredContent: answer };
         } catch (error) {
           if (error instanceof DomainError) return toolError({ code: error.code, message: error.message, fields: error.fields });
@@ -144,8 +144,11 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
       input: taskPatchSchema.extend({ taskId: taskIdSchema.shape.taskId }),
       write: true,
     },
-    async ({ taskId, ...patch }) => {
-      const input = (current: Task) => mergeTaskPatch(current, withoutUndefined(patch));
+    async ({ taskId }, sent) => {
+      // The fields as sent, as PATCH merges them: a prompt sent as text replaces the prompt (ADR 0113) where its parsed
+      // form, `{ input }` alone, would keep the old temperature. Unknown arguments are left out.
+      const patch = Object.fromEntries(Object.entries(sent).filter(([name]) => name !== 'taskId' && name in taskPatchSchema.shape));
+      const input = (current: Task) => mergeTaskPatch(current, patch);
       return described(await updateTask({ db, env, userId, taskId, input }));
     },
   );
@@ -212,9 +215,4 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
 
 function toolError(error: { code: string; message: string; fields?: Record<string, string> }): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: error.message }], structuredContent: { error } };
-}
-
-/** A parsed patch names every field of its schema; only those the caller gave are the patch. */
-function withoutUndefined(patch: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
 }
