@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { formatCostUsd, formatTokens } from '#shared/runs/format-cost';
@@ -11,8 +12,9 @@ import { modelName } from '#web/lib/catalog-names';
 import { formatLocalDateTime } from '#web/lib/date-time';
 import { deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { runDurationText } from '#web/lib/run-text';
+import { taskQueryOptions } from '#web/lib/task-query';
 import { useRun } from '../api/get-run';
-import { RunDestinations } from './run-destinations';
+import { RunDestinations } from '#web/components/runs/run-destinations';
 import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
 import { RunOutput } from '#web/components/runs/run-output';
 import { runTriggerLabel } from '#web/components/runs/run-trigger';
@@ -33,6 +35,9 @@ const markdownClassName = [
 
 function RunResults({ listed }: { listed: Run }) {
   const { data: run = listed } = useRun(listed);
+  // A one-destination run's destination is its task's first (ADR 0127): the task is read for its id, to replay it.
+  const soleDestination = useQuery({ ...taskQueryOptions(run.taskId), enabled: run.destinations === null, retry: false }).data
+    ?.destinations[0];
   const outcome = deliveryOutcome(run);
   const delivery = { outcome, detail: deliveryOutcomeDetail(outcome, (iso) => formatLocalDateTime(iso)) };
   return (
@@ -68,7 +73,7 @@ function RunResults({ listed }: { listed: Run }) {
         ) : null}
         <DeliveryReceiptFact run={run} className="sm:col-span-2" />
       </dl>
-      <RunDestinations run={run} />
+      <RunDestinations run={run} soleDestination={soleDestination} />
       {run.prompt ? (
         <section aria-labelledby="run-prompt-heading" className="flex flex-col gap-1">
           <h3 id="run-prompt-heading" className="text-xs font-medium text-slate-500">

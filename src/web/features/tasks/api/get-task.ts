@@ -1,15 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { taskResponseSchema, type Task } from '#shared/tasks/task.schema';
-import { apiClient } from '#web/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { taskQueryOptions } from '#web/lib/task-query';
 
-/** `GET /api/tasks/:id`; another user's task answers 404 like a missing one. */
-export async function getTask(taskId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Task> {
-  return taskResponseSchema.parse(await apiClient.get(`/api/tasks/${encodeURIComponent(taskId)}`, { signal })).task;
-}
-
-export function taskQueryOptions(taskId: string) {
-  return queryOptions({ queryKey: ['tasks', taskId] as const, queryFn: ({ signal }) => getTask(taskId, { signal }) });
-}
+export { getTask, taskQueryOptions } from '#web/lib/task-query';
 
 /** One task, for its detail and edit pages. */
 export function useTask(taskId: string) {

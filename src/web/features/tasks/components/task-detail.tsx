@@ -399,7 +399,7 @@ function TaskDetailView({ task }: { task: Task }) {
 
         <ReliabilityCard taskId={task.id} className="md:col-span-2" />
 
-        <TaskRunHistory taskId={task.id} deliveryMethod={task.deliveryMethod} timeZone={zone} />
+        <TaskRunHistory taskId={task.id} deliveryMethod={task.deliveryMethod} timeZone={zone} soleDestination={task.destinations[0]} />
       </div>
     </div>
   );

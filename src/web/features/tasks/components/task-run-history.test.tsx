@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '#web/testing/api-stubs';
+import { errorResponse, stubApi } from '#web/testing/api-stubs';
 import { downUntilRecovered, retryAfterLoadError } from '#web/testing/load-error';
 import { makeRun as makeHistoryRun } from '#web/testing/run-fixtures';
-import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { jsonResponse, renderRoutes, renderWithToasts } from '#web/testing/test-utils';
 import { formatInZoneOf } from '#web/lib/date-time';
 import { previewText, runDurationText } from '#web/lib/run-text';
 import { taskRunsQueryOptions, type TaskRun } from '../api/list-task-runs';
@@ -319,6 +319,120 @@ describe('task run history', () => {
     expect(await screen.findByText('Older answer.')).toBeTruthy();
     expect(screen.getByText('Newer answer.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+  });
+});
+
+describe("each destination's state in a task's run history", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const refused = 'The receiver answered 500 Internal Server Error.';
+
+  /** The details of the one listed run, expanded. */
+  async function expandedRun() {
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: /^Details of the run started/ });
+    await user.click(toggle);
+    return { user, details: document.getElementById(toggle.getAttribute('aria-controls') ?? '')! };
+  }
+
+  it("shows each destination's state of a several-destination run, and replays one (ADR 0127, 0129)", async () => {
+    const replays: string[] = [];
+    stubApi({
+      handlers: {
+        [runsPath]: () =>
+          jsonResponse({
+            items: [
+              makeRun({
+                id: 'run-two',
+                deliveryStatus: 'failed',
+                deliveryError: refused,
+                destinations: [
+                  { id: 'dst_mail', method: 'email', status: 'delivered', error: null, attempts: 1, receipt: null },
+                  { id: 'dst_hook', method: 'webhook', status: 'failed', error: refused, attempts: 4, receipt: null },
+                ],
+              }),
+            ],
+            nextCursor: null,
+          }),
+        'POST /api/runs/run-two/destinations/dst_hook/replay': ({ path }) => {
+          replays.push(path);
+          return jsonResponse(
+            {
+              replay: {
+                id: '00000000-0000-4000-8000-000000000001',
+                destinationId: 'dst_hook',
+                method: 'webhook',
+                requestedAt: '2026-01-16T09:00:00.000Z',
+                status: 'pending',
+                error: null,
+                webhookId: 'msg_00000000-0000-4000-8000-000000000001',
+                replayOf: 'msg_run-two',
+                receipt: null,
+              },
+            },
+            202,
+          );
+        },
+      },
+    });
+    renderWithToasts([
+      {
+        path: '/',
+        element: (
+          <TaskRunHistory
+            taskId="task-1"
+            deliveryMethod="email"
+            timeZone={taskZone}
+            soleDestination={{ id: 'dst_mail', method: 'email' }}
+          />
+        ),
+      },
+    ]);
+    const { user, details } = await expandedRun();
+
+    const mail = within(details).getByRole('listitem', { name: 'Destination 1: E-mail' });
+    expect(within(mail).getByText('Delivered')).toBeTruthy();
+    const hook = within(details).getByRole('listitem', { name: 'Destination 2: Webhook' });
+    expect(within(hook).getByText('Failed')).toBeTruthy();
+    expect(within(hook).getByText('4 attempts')).toBeTruthy();
+
+    await user.click(within(hook).getByRole('button', { name: 'Replay' }));
+    expect(await screen.findByText('Sending to destination 2 again')).toBeTruthy();
+    expect(replays).toEqual(['/api/runs/run-two/destinations/dst_hook/replay']);
+  });
+
+  it("shows a one-destination run's destination with its state and a Replay to the task's first destination", async () => {
+    const replays: string[] = [];
+    stubApi({
+      handlers: {
+        [runsPath]: () => jsonResponse({ items: [makeRun({ id: 'run-one', deliveryStatus: 'delivered' })], nextCursor: null }),
+        'POST /api/runs/run-one/destinations/dst_first/replay': ({ path }) => {
+          replays.push(path);
+          return errorResponse(429, 'rate_limited', 'Sent again 10 times in the last 24 hours.');
+        },
+      },
+    });
+    renderWithToasts([
+      {
+        path: '/',
+        element: (
+          <TaskRunHistory
+            taskId="task-1"
+            deliveryMethod="slack"
+            timeZone={taskZone}
+            soleDestination={{ id: 'dst_first', method: 'slack' }}
+          />
+        ),
+      },
+    ]);
+    const { user, details } = await expandedRun();
+
+    const slack = within(details).getByRole('listitem', { name: 'Destination: Slack' });
+    expect(within(slack).getByText('Delivered')).toBeTruthy();
+    await user.click(within(slack).getByRole('button', { name: 'Replay' }));
+    expect(await screen.findByText('Could not send it again')).toBeTruthy();
+    expect(screen.getByText('Sent again 10 times in the last 24 hours.')).toBeTruthy();
+    expect(replays).toEqual(['/api/runs/run-one/destinations/dst_first/replay']);
   });
 });
 

@@ -22,6 +22,7 @@ import { formatInZoneOf } from '#web/lib/date-time';
 import { deliveryMethodLabel, deliveryOutcome, deliveryOutcomeClassNames, deliveryOutcomeDetail } from '#web/lib/delivery-text';
 import { formatCount } from '#web/lib/numbers';
 import { DeliveryOutcomeLabel } from '#web/components/runs/delivery-outcome-label';
+import { RunDestinations, type SoleDestination } from '#web/components/runs/run-destinations';
 import { RunOutput } from '#web/components/runs/run-output';
 import { runTriggerLabel } from '#web/components/runs/run-trigger';
 
@@ -114,9 +115,14 @@ function DeliveryNote({ run, timeZone }: { run: TaskRun; timeZone: string }) {
   );
 }
 
-type RunListProps = { attemptsTitle: string | null; timeZone: string };
+type RunListProps = {
+  attemptsTitle: string | null;
+  timeZone: string;
+  /** The task's first destination, a one-destination run's own (ADR 0127), so it can be sent again. */
+  soleDestination?: SoleDestination;
+};
 
-function RunDetails({ run, id, attemptsTitle, timeZone }: RunListProps & { run: TaskRun; id: string }) {
+function RunDetails({ run, id, attemptsTitle, timeZone, soleDestination }: RunListProps & { run: TaskRun; id: string }) {
   return (
     <div id={id} className="mt-3 flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -164,6 +170,8 @@ function RunDetails({ run, id, attemptsTitle, timeZone }: RunListProps & { run: 
 
       <DeliveryNote run={run} timeZone={timeZone} />
 
+      <RunDestinations run={run} soleDestination={soleDestination} />
+
       {attemptsTitle ? (
         <div className="flex flex-col gap-2">
           <h4 className="text-xs font-medium text-slate-500">{attemptsTitle}</h4>
@@ -184,10 +192,11 @@ function RunDetails({ run, id, attemptsTitle, timeZone }: RunListProps & { run: 
   );
 }
 
-function RunRow({ run, linked, attemptsTitle, timeZone }: RunListProps & { run: TaskRun; linked: boolean }) {
+function RunRow({ run, linked, ...list }: RunListProps & { run: TaskRun; linked: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const started = run.startedAt ?? run.scheduledFor;
+  const { timeZone } = list;
 
   return (
     // Clear of the sticky header when a link scrolls here, and marked while the address points at it.
@@ -225,7 +234,7 @@ function RunRow({ run, linked, attemptsTitle, timeZone }: RunListProps & { run: 
           of the run started {started ? formatInZoneOf(started, timeZone) : run.id}
         </DetailsToggle>
       </div>
-      {expanded ? <RunDetails run={run} id={detailsId} attemptsTitle={attemptsTitle} timeZone={timeZone} /> : null}
+      {expanded ? <RunDetails run={run} id={detailsId} {...list} /> : null}
     </li>
   );
 }
@@ -250,7 +259,7 @@ function RunHistorySkeleton() {
   );
 }
 
-function RunHistoryBody({ taskId, attemptsTitle, timeZone }: RunListProps & { taskId: string }) {
+function RunHistoryBody({ taskId, ...list }: RunListProps & { taskId: string }) {
   const runs = useTaskRuns(taskId);
   const items = runs.data?.pages.flatMap((page) => page.items) ?? [];
   const linkedRunId = linkedRunIdOf(useLocation().hash);
@@ -283,7 +292,7 @@ function RunHistoryBody({ taskId, attemptsTitle, timeZone }: RunListProps & { ta
     <div className="flex flex-col gap-4">
       <ul aria-label="Runs, newest first" className="flex flex-col divide-y divide-slate-100">
         {items.map((run) => (
-          <RunRow key={run.id} run={run} linked={run.id === linkedRunId} attemptsTitle={attemptsTitle} timeZone={timeZone} />
+          <RunRow key={run.id} run={run} linked={run.id === linkedRunId} {...list} />
         ))}
       </ul>
       {runs.isFetchNextPageError ? (
@@ -309,10 +318,25 @@ function deliveryAttemptsTitle(deliveryMethod: string): string | null {
  * The "Run history" card of a task's page: its latest runs, newest first, each expandable to the full result. Times are
  * in `timeZone`, the task schedule's, as everywhere on its page (ADR 0110).
  */
-export function TaskRunHistory({ taskId, deliveryMethod, timeZone }: { taskId: string; deliveryMethod: string; timeZone: string }) {
+export function TaskRunHistory({
+  taskId,
+  deliveryMethod,
+  timeZone,
+  soleDestination,
+}: {
+  taskId: string;
+  deliveryMethod: string;
+  timeZone: string;
+  soleDestination?: SoleDestination;
+}) {
   return (
     <TitledCard title="Run history" className="md:col-span-2">
-      <RunHistoryBody taskId={taskId} attemptsTitle={deliveryAttemptsTitle(deliveryMethod)} timeZone={timeZone} />
+      <RunHistoryBody
+        taskId={taskId}
+        attemptsTitle={deliveryAttemptsTitle(deliveryMethod)}
+        timeZone={timeZone}
+        soleDestination={soleDestination}
+      />
     </TitledCard>
   );
 }
