@@ -2063,6 +2063,18 @@ export interface components {
                 /** @description Their 99th percentile of lateness (slot to the start of work, interpolated, rounded); null without any */
                 p99LatenessMs: number | null;
             };
+            /**
+             * @description Tasks an API key made that wait, paused, for the owner’s Approve (ADR 0125)
+             * @default {
+             *       "count": 0,
+             *       "tasks": []
+             *     }
+             */
+            awaitingApproval: {
+                count: number;
+                /** @description Up to 5 of them, the oldest first */
+                tasks: components["schemas"]["Task"][];
+            };
         };
         Plan: {
             /** Format: uuid */

@@ -45,6 +45,14 @@ export const dashboardSchema = z
         }),
       })
       .meta({ description: 'How punctually the user’s scheduled runs began this month (ADR 0080)' }),
+    // A default, so an older server's answer parses.
+    awaitingApproval: z
+      .object({
+        count: z.number().int().nonnegative(),
+        tasks: z.array(taskSchema).meta({ description: 'Up to 5 of them, the oldest first' }),
+      })
+      .default({ count: 0, tasks: [] })
+      .meta({ description: 'Tasks an API key made that wait, paused, for the owner’s Approve (ADR 0125)' }),
   })
   .meta({ id: 'Dashboard' });
 

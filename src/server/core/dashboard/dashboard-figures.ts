@@ -21,6 +21,9 @@ export interface DashboardFigures {
   nextTasks: TaskRow[];
   /** The 5 latest, with their task's name. */
   recentRuns: { run: RunRow; taskName: string }[];
+  /** How many tasks an API key made wait for the owner's Approve (ADR 0125), and up to 5 of them, oldest first. */
+  awaitingApprovalCount: number;
+  awaitingApproval: TaskRow[];
 }
 
 const taskColumns = getTableColumns(tasks);
@@ -37,6 +40,9 @@ const text = `
   )
   select
     (select count(*)::int from tasks where user_id = $1 and status = 'active') as active_task_count,
+    (select count(*)::int from tasks where user_id = $1 and awaiting_approval) as awaiting_approval_count,
+    (select coalesce(json_agg(w order by w.created_at asc, w.id asc), '[]')
+     from (select * from tasks where user_id = $1 and awaiting_approval order by created_at asc, id asc limit 5) w) as awaiting_approval,
     coalesce((select usage_count from usage_tracking
               where user_id = $1 and feature_name = 'monthly_runs' and period_start = $2::timestamptz), 0) as runs_this_month,
     (select p.id from subscription_plans p, plan where p.id = plan.id) as plan_id,
@@ -53,6 +59,8 @@ const text = `
 
 interface FiguresRow {
   active_task_count: number;
+  awaiting_approval_count: number;
+  awaiting_approval: Record<string, unknown>[];
   runs_this_month: number;
   plan_id: string | null;
   wanted_plan_id: string;
@@ -79,5 +87,7 @@ export async function dashboardFigures(db: Pick<pg.Pool, 'query'>, userId: strin
     timeZone: knownZone(row.zone),
     nextTasks: rowsFromJson<TaskRow>(taskColumns, row.next_tasks),
     recentRuns: runs.map((run, index) => ({ run, taskName: String(row.recent_runs[index]?.task_name) })),
+    awaitingApprovalCount: row.awaiting_approval_count,
+    awaitingApproval: rowsFromJson<TaskRow>(taskColumns, row.awaiting_approval),
   };
 }

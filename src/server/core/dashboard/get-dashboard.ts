@@ -60,5 +60,6 @@ export async function getDashboard({
     },
     activity,
     punctuality,
+    awaitingApproval: { count: figures.awaitingApprovalCount, tasks: figures.awaitingApproval.map(toTask) },
   };
 }

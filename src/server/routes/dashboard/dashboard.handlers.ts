@@ -7,5 +7,13 @@ import type { getDashboardRoute } from './dashboard.routes';
 export const getDashboard: RouteHandler<typeof getDashboardRoute, AppEnv> = async (c) => {
   const { db, runCounts } = c.var.deps;
   const dashboard = await getDashboardCore({ db, totals: runCounts, userId: c.var.sessionUser.id });
-  return c.json({ ...dashboard, activeTasks: dashboard.activeTasks.map((task) => taskForCaller(c, task)) }, 200);
+  const forCaller = (tasks: typeof dashboard.activeTasks) => tasks.map((task) => taskForCaller(c, task));
+  return c.json(
+    {
+      ...dashboard,
+      activeTasks: forCaller(dashboard.activeTasks),
+      awaitingApproval: { ...dashboard.awaitingApproval, tasks: forCaller(dashboard.awaitingApproval.tasks) },
+    },
+    200,
+  );
 };

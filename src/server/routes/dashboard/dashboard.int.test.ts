@@ -91,6 +91,27 @@ describe('GET /api/dashboard', () => {
     await expect.poll(usage, { timeout: 10_000 }).toMatchObject({ tokensThisMonth: 1_350, costUsdThisMonth: 0.011 });
   });
 
+  it('names the tasks an agent made that wait for the owner’s approval, oldest first, up to 5 (ADR 0125)', async () => {
+    const { client, id: userId } = await t.signIn({ name: 'Approver' });
+    const other = await t.signIn({ name: 'Bystander' });
+    const waiting = { status: 'paused', nextFireAt: null, awaitingApproval: true, createdVia: 'mcp', createdByKey: 'claude' } as const;
+    const minute = 60_000;
+    const start = Date.now() - 10 * minute;
+    for (let index = 0; index < 6; index++) {
+      await seedTask(t.db, userId, { ...waiting, name: `Agent task ${index + 1}`, createdAt: new Date(start + index * minute) });
+    }
+    await seedTask(t.db, userId, { name: 'Mine', status: 'paused', nextFireAt: null });
+    await seedTask(t.db, other.id, { ...waiting, name: 'Not yours' });
+
+    const { awaitingApproval } = await client.expectOk(dashboardSchema, '/api/dashboard');
+    expect(awaitingApproval.count).toBe(6);
+    expect(awaitingApproval.tasks.map((task) => task.name)).toEqual([1, 2, 3, 4, 5].map((index) => `Agent task ${index}`));
+    expect(awaitingApproval.tasks[0]).toMatchObject({ awaitingApproval: true, createdByKey: 'claude', createdVia: 'mcp' });
+
+    const nobody = await other.client.expectOk(dashboardSchema, '/api/dashboard');
+    expect(nobody.awaitingApproval.tasks.map((task) => task.name)).toEqual(['Not yours']);
+  });
+
   it('takes the run limit from the user’s plan', async () => {
     const { client, id: userId } = await t.signIn({ name: 'Subscriber' });
     const [pro] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Pro'));
