@@ -221,6 +221,48 @@ describe('dashboard overview', () => {
     }
   });
 
+  it('names the tasks an agent made that wait for approval, each a link to its page (ADR 0125)', async () => {
+    const waiting = { status: 'paused', nextFireAt: null, awaitingApproval: true, createdVia: 'mcp', createdByKey: 'claude' } as const;
+    stubApi({
+      handlers: {
+        'GET /api/dashboard': () =>
+          jsonResponse(
+            dashboard({
+              awaitingApproval: {
+                count: 7,
+                tasks: [1, 2, 3, 4, 5].map((index) => makeTask({ ...waiting, id: `agent-${index}`, name: `Agent task ${index}` })),
+              },
+            }),
+          ),
+      },
+    });
+    renderOverview();
+
+    const banner = (await screen.findByRole('heading', { name: '7 tasks wait for your approval' })).closest('section')!;
+    const first = within(banner).getByRole('link', { name: 'Agent task 1' });
+    expect(first.getAttribute('href')).toBe('/dashboard/tasks/agent-1');
+    expect(first.parentElement?.textContent).toBe("Agent task 1 · created by agent 'claude'");
+    expect(within(banner).getAllByRole('link', { name: /^Agent task/ })).toHaveLength(5);
+    expect(within(banner).getByRole('link', { name: 'And 2 more among your paused tasks' }).getAttribute('href')).toBe(
+      '/dashboard/tasks?status=paused',
+    );
+  });
+
+  it('says "1 task waits" for one, and shows no approval banner when none wait', async () => {
+    const one = makeTask({ id: 'agent-1', name: 'Agent task', status: 'paused', awaitingApproval: true, createdByKey: 'claude' });
+    stubApi({ handlers: { 'GET /api/dashboard': () => jsonResponse(dashboard({ awaitingApproval: { count: 1, tasks: [one] } })) } });
+    const first = renderOverview();
+    expect(await screen.findByRole('heading', { name: '1 task waits for your approval' })).toBeTruthy();
+    expect(screen.queryByText(/more among your paused tasks/)).toBeNull();
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    stubApi({ handlers: { 'GET /api/dashboard': () => jsonResponse(dashboard({ awaitingApproval: { count: 0, tasks: [] } })) } });
+    renderOverview();
+    await screen.findByRole('list', { name: 'Statistics' });
+    expect(screen.queryByRole('heading', { name: /wait(s)? for your approval/ })).toBeNull();
+  });
+
   it('shows used of limit with a bar when the plan has a monthly limit', async () => {
     stubApi({
       handlers: {

@@ -9,6 +9,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
 import { useAuth } from '#web/lib/auth';
 import { useDashboard } from '../api/get-dashboard';
+import { ApprovalBanner } from './approval-banner';
 import { ActiveTasksCard, ListCardSkeleton, RecentRunsCard } from './dashboard-lists';
 import { QuotaCard } from './quota-card';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
@@ -41,9 +42,10 @@ export function DashboardOverview({ name, planName }: { name: string | undefined
   } else if (!dashboard.data) {
     body = <QueryLoadError title="Error loading dashboard" query={dashboard} fallback={loadFailed} />;
   } else {
-    const { stats, activeTasks, recentRuns, quota, activity, punctuality } = dashboard.data;
+    const { stats, activeTasks, recentRuns, quota, activity, punctuality, awaitingApproval } = dashboard.data;
     body = (
       <div className="flex flex-col gap-6">
+        <ApprovalBanner awaiting={awaitingApproval} />
         <StatCards stats={stats} punctuality={punctuality} monthStart={quota.periodStart} />
         <ActivityChart activity={activity} />
         {/* An explicit column: an implicit one grows to a long task name, which then sticks out on a phone. */}
