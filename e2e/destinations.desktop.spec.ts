@@ -2,7 +2,7 @@ import { confirmOwnAddress, dailyTaskBody, expect, signUp, test } from './fixtur
 
 /**
  * ADRs 0127 and 0129: a task with two destinations, one of them failing, shows each destination's state in the run's
- * dialog, and one of them is sent again with Replay.
+ * dialog and in the task's run history, and one of them is sent again with Replay.
  */
 test("a task with two destinations shows each one's state, and Replay sends one again", async ({ page, context }) => {
   test.setTimeout(120_000);
@@ -44,4 +44,13 @@ test("a task with two destinations shows each one's state, and Replay sends one 
   await mail.getByRole('button', { name: 'Replay' }).click();
   await expect(page.getByText('Sending to destination 1 again')).toBeVisible();
   await expect(mail.getByText(/Replayed 1 time/)).toBeVisible({ timeout: 30_000 });
+
+  // The task's own run history shows the same state, replay included.
+  await page.keyboard.press('Escape');
+  await page.goto('/dashboard/tasks');
+  await page.getByRole('table').getByRole('link', { name: 'Two places' }).click();
+  await page.getByRole('button', { name: /^Details of the run started/ }).click();
+  const details = page.getByRole('region', { name: 'Destinations' });
+  await expect(details.getByRole('listitem', { name: 'Destination 1: E-mail' })).toContainText(/Delivered.*Replayed 1 time/);
+  await expect(details.getByRole('listitem', { name: 'Destination 2: Webhook' }).getByText(/^(Pending|Failed)$/)).toBeVisible();
 });
