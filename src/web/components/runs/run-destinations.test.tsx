@@ -24,8 +24,9 @@ const twoPlaces: Run = makeRun({
       error: null,
       attempts: 1,
       receipt: { ...receipt, method: 'slack', statusCode: 200, durationMs: 42, webhookId: null },
+      nextAttemptAt: null,
     },
-    { id: 'dst_hook', method: 'webhook', status: 'failed', error: refused, attempts: 4, receipt: null },
+    { id: 'dst_hook', method: 'webhook', status: 'failed', error: refused, attempts: 4, receipt: null, nextAttemptAt: null },
   ],
 });
 

@@ -17,8 +17,8 @@ const twoPlaces: Run = makeRun({
   deliveryStatus: 'failed',
   deliveryError: refused,
   destinations: [
-    { id: 'dst_slack', method: 'slack', status: 'delivered', error: null, attempts: 1, receipt: null },
-    { id: 'dst_hook', method: 'webhook', status: 'failed', error: refused, attempts: 4, receipt: null },
+    { id: 'dst_slack', method: 'slack', status: 'delivered', error: null, attempts: 1, receipt: null, nextAttemptAt: null },
+    { id: 'dst_hook', method: 'webhook', status: 'failed', error: refused, attempts: 4, receipt: null, nextAttemptAt: null },
   ],
 });
 

@@ -347,8 +347,8 @@ describe("each destination's state in a task's run history", () => {
                 deliveryStatus: 'failed',
                 deliveryError: refused,
                 destinations: [
-                  { id: 'dst_mail', method: 'email', status: 'delivered', error: null, attempts: 1, receipt: null },
-                  { id: 'dst_hook', method: 'webhook', status: 'failed', error: refused, attempts: 4, receipt: null },
+                  { id: 'dst_mail', method: 'email', status: 'delivered', error: null, attempts: 1, receipt: null, nextAttemptAt: null },
+                  { id: 'dst_hook', method: 'webhook', status: 'failed', error: refused, attempts: 4, receipt: null, nextAttemptAt: null },
                 ],
               }),
             ],
