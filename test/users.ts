@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
+import { createPersonalWorkspace } from '#server/auth/personal-workspace';
 import type { Database } from '#server/db/client';
 import { account, session, subscriptions, unlimitedPlanId, user } from '#server/db/schema/index';
 import { strongPassword } from './fixtures';
@@ -67,6 +68,8 @@ export async function createTestUser(db: Database, input: TestUserInput = {}): P
       password: await passwordHash,
     });
   }
+  // Every account has its personal workspace, as sign-up makes it (ADR 0131).
+  await createPersonalWorkspace(db, { id, name, fullName: name, email });
   if ((input.plan ?? (role === 'admin' ? 'unlimited' : 'free')) === 'unlimited') {
     await db.insert(subscriptions).values({ userId: id, planId: unlimitedPlanId, status: 'active' });
   }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { ApiKeyScope } from '#shared/api-keys/api-key.schema';
+import type { Workspace } from '#shared/workspaces/workspace.schema';
 import type { Auth } from './auth/auth';
 import type { SessionUser, SignedInSessions } from './auth/signed-in-sessions';
 import type { Database } from './db/client';
@@ -47,5 +48,7 @@ export interface AppEnv {
     apiKeyScope: ApiKeyScope | undefined;
     /** The API key the request came with: its name and whether tasks it makes need approval (ADR 0125); undefined for a session. */
     apiKey: { id: string; name: string; approveAgentTasks: boolean } | undefined;
+    /** The workspace a `/api/workspaces/{id}…` route acts on, with the caller's role in it (workspace-role.ts). */
+    workspace: Workspace;
   };
 }

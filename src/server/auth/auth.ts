@@ -14,6 +14,7 @@ import { sendAccountEmailJob } from '../queue/job-definitions';
 import type { Logger } from '../logger';
 import { invitations, invitationsOf } from './invitations';
 import { linkTokens, resetLinksOf } from './link-tokens';
+import { createPersonalWorkspace } from './personal-workspace';
 import { queueOwnAddressConfirmation } from './own-address-confirmation';
 import { sessionOwnership } from './session-ownership';
 import { newAccountFields, planOfNewAccount, signUpSignsIn } from './sign-up-policy';
@@ -103,6 +104,8 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
             // sign-up neither waits for nor fails with the mail server. An invitation's link proves it instead.
             if (!created.emailVerified && !(created as { invited?: unknown }).invited)
               await queueOwnAddressConfirmation(db, ownAddressLinks, { userId: created.id, email: created.email });
+            // Every account has its personal workspace from the start (ADR 0131).
+            await createPersonalWorkspace(db, { ...created, fullName: (created as { fullName?: string | null }).fullName });
             const planId = planOfNewAccount(created.role);
             if (!planId) return;
             await db.insert(subscriptions).values({ userId: created.id, planId, status: 'active' }).onConflictDoNothing();

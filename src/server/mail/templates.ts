@@ -115,6 +115,31 @@ export function invitationMail({ name, invitedBy, url }: { name: string; invited
   };
 }
 
+/** An invitation to join a workspace (ADR 0131): who invites, to what, as which role; the link works once, 7 days. */
+export function workspaceInvitationMail({
+  workspaceName,
+  invitedBy,
+  role,
+  url,
+}: {
+  workspaceName: string;
+  invitedBy: string;
+  role: string;
+  url: string;
+}): Content {
+  const paragraphs = [
+    'Hi,',
+    `${invitedBy} invited you to join the workspace "${workspaceName}" on ${productName} as ${role === 'viewer' ? 'a' : 'an'} ${role}.`,
+    `Open the link to accept. It is valid for 7 days and works once. If you do not know ${invitedBy}, ignore this e-mail.`,
+  ];
+  return {
+    subject: `${invitedBy} invited you to ${workspaceName} on ${productName}`,
+    html: layout({ heading: `Join ${workspaceName}`, paragraphs, action: { label: 'Accept the invitation', url } }),
+    text: text([...paragraphs, `Accept the invitation: ${url}`]),
+    links: [url],
+  };
+}
+
 /**
  * ADR 0109: the one mail a new account gets to prove its own address, written for its owner. Until the link is
  * pressed, results its tasks e-mail to the address wait.

@@ -20,6 +20,7 @@ import { siteConfigRouter } from './site-config/site-config.routes';
 import { statusRouter } from './status/status.routes';
 import { tasksRouter } from './tasks/tasks.routes';
 import { unsubscribeRouter } from './unsubscribe/unsubscribe.routes';
+import { workspacesRouter } from './workspaces/workspaces.routes';
 import { sessionCookieName } from './auth/session-cookie';
 import { describeRunWebhooks } from './tasks/run-webhooks';
 
@@ -45,6 +46,7 @@ export function mountApiRoutes(app: OpenAPIHono<AppEnv>): void {
     unsubscribeRouter,
     deliveryAddressesRouter,
     accountAddressRouter,
+    workspacesRouter,
   ]) {
     app.route('/', router);
   }
@@ -73,6 +75,7 @@ const apiTags = [
   { name: 'Delivery addresses', description: 'E-mail recipients confirming or stopping results' },
   { name: 'Account', description: 'Your profile, settings, data export and account deletion' },
   { name: 'API keys', description: 'Keys for scripts and agents' },
+  { name: 'Workspaces', description: 'Workspaces you share with others: members, roles and invitations' },
   { name: 'Billing', description: 'Plans, your subscription and payments' },
   { name: 'Administration', description: 'Users, all tasks, plans and the audit log (administrators only)' },
   { name: 'Webhooks', description: 'What a task with a webhook delivery POSTs to its receiver when a run ends' },

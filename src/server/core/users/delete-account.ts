@@ -9,6 +9,7 @@ import { sendAccountDeletedEmailJob } from '../../queue/job-definitions';
 import { assertAnotherAdminRemains, lockTargetUser, recordUserAudit, type Transaction } from '../admin/users/target-user';
 import { grantingStatuses } from '../billing/find-user-plan';
 import { callStripe } from '../billing/payment-errors';
+import { releaseWorkspacesOf } from '../workspaces/release-workspaces';
 
 export interface DeleteAccountOptions {
   db: Database;
@@ -23,8 +24,9 @@ export interface DeleteAccountOptions {
  * The one way an account is deleted (issue 24), whether its owner asks (Settings → Danger zone) or an administrator
  * does. A paid subscription is cancelled at Stripe first, so nobody is charged for an account that no longer exists;
  * then the user row goes, and with it by foreign-key cascade their sessions, API keys, tasks, runs, webhook attempts,
- * settings, subscription, usage rows and digests. The last administrator is never deleted. The confirmation e-mail is
- * queued in the deleting transaction with the address in its payload, since the row it would be read from is gone.
+ * settings, subscription, usage rows, digests and personal workspace; team workspaces first pass on or go
+ * (releaseWorkspacesOf). The last administrator is never deleted. The confirmation e-mail is queued in the deleting
+ * transaction with the address in its payload, since the row it would be read from is gone.
  */
 export async function deleteAccount({ db, env, log, userId, actorId }: DeleteAccountOptions): Promise<void> {
   // Checked before Stripe is called, so a refused deletion cancels nothing; checked again under the lock below.
@@ -33,6 +35,7 @@ export async function deleteAccount({ db, env, log, userId, actorId }: DeleteAcc
   await db.transaction(async (tx) => {
     const target = await lockTargetUser(tx, userId);
     await assertAnotherAdminRemains(tx, target, 'deleted');
+    await releaseWorkspacesOf(tx, userId);
     await tx.delete(user).where(eq(user.id, userId));
     if (actorId !== userId) {
       // The audit entry keeps the name and e-mail: the row it names is gone.

@@ -10,6 +10,7 @@ import type { Mailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
 import { recordUserAudit } from '../admin/users/target-user';
 import { ConflictError } from '../errors';
+import { createPersonalWorkspace } from '../../auth/personal-workspace';
 import { toMeUser } from './to-me-user';
 
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -35,6 +36,7 @@ export async function inviteUser(options: {
       .onConflictDoNothing()
       .returning();
     if (!row) throw new ConflictError('A user with this email already exists.');
+    await createPersonalWorkspace(tx, row);
     await storeInvitation(tx, row.id, token);
     await recordUserAudit(tx, { actorId: invitedBy.id, action: 'user.invite', target: row });
     return row;

@@ -17,3 +17,4 @@ export * from './users';
 export * from './watchdog';
 export * from './worker-heartbeats';
 export * from './weekly-digests';
+export * from './workspaces';

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { workspaceRoles } from '#shared/workspaces/workspace-roles';
+import { ownedByUser, user } from './users';
+
+/**
+ * Workspaces (ADR 0131): who shares what. Every account has one personal workspace, named by `personal_user_id`,
+ * which goes with the account (cascade); a team workspace has no such owner column, only members (ADR 0133).
+ */
+export const workspaces = pgTable('workspaces', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  /** Lower-case letters, digits and dashes, made from the name and unique over all workspaces. */
+  slug: text().notNull().unique(),
+  /** The account whose personal workspace this is; null for a team workspace. At most one per account. */
+  personalUserId: text()
+    .unique()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+/** Who belongs to a workspace, with which role; a member's row goes with the workspace or the account. */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
+    role: text({ enum: workspaceRoles }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] }), index('workspace_members_user_id_idx').on(table.userId)],
+);
+
+/**
+ * An invitation to join a workspace with a role: valid 7 days, used once. Only the SHA-256 of its token is kept; the
+ * token itself is in the e-mailed link. At most one open (neither accepted nor revoked) invitation per address.
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Lower case, as accounts store theirs. */
+    email: text().notNull(),
+    role: text({ enum: workspaceRoles }).notNull(),
+    /** Hex SHA-256 of the link's token. */
+    tokenHash: text().notNull().unique(),
+    invitedBy: ownedByUser(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('workspace_invitations_open_email_idx')
+      .on(table.workspaceId, table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+    index('workspace_invitations_workspace_idx').on(table.workspaceId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * What happened in a workspace and who did it (ADR 0133): invitations, role changes, removals, leaves. Kept apart from
+ * the administrators' `audit_log`, whose list is the platform's; an entry goes with its workspace. Actor and member
+ * are plain ids, so an entry outlives the accounts it names; `details` keeps their e-mail addresses.
+ */
+export const workspaceAudit = pgTable(
+  'workspace_audit',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    actorId: text().notNull(),
+    /** Dotted verb: `invitation.create`, `invitation.revoke`, `invitation.accept`, `member.role_change`, ... */
+    action: text().notNull(),
+    /** The member or invitation the action was about. */
+    targetId: text(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('workspace_audit_workspace_idx').on(table.workspaceId, table.createdAt.desc())],
+);
