@@ -9,7 +9,7 @@ import type { Mailer } from '../../mail/mailer';
 import { workspaceInvitationMail } from '../../mail/templates';
 import { ConflictError, DomainError, NotFoundError } from '../errors';
 import { recordWorkspaceAudit } from './workspace-audit';
-import { assertRole, lockWorkspace, workspaceNotFound } from './workspace-membership';
+import { assertRole, lockWorkspace, toWorkspace, workspaceNotFound } from './workspace-membership';
 
 export const workspaceInvitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 /** A bound on what one workspace's admins can make the table (and strangers' inboxes) hold at once. */
@@ -216,14 +216,7 @@ export async function acceptInvitation({
     });
     const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, invitation.workspaceId));
     if (!workspace) throw workspaceNotFound();
-    return {
-      id: workspace.id,
-      name: workspace.name,
-      slug: workspace.slug,
-      personal: false,
-      role: joined.role,
-      createdAt: workspace.createdAt.toISOString(),
-    };
+    return toWorkspace(workspace, joined.role);
   });
 }
 

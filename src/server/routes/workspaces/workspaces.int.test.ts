@@ -102,6 +102,21 @@ describe('workspaces', () => {
     ]);
   });
 
+  it('makes a personal workspace for an account an administrator invites', async () => {
+    const admin = await t.signIn({ name: 'Ines Inviter', role: 'admin' });
+    const created = (await admin.client.ok('/api/admin/users', {
+      method: 'POST',
+      body: { email: 'added.ann@example.com', name: 'Added Ann' },
+    })) as {
+      user: { id: string };
+    };
+    const personal = await t.db.select().from(workspaces).where(eq(workspaces.personalUserId, created.user.id));
+    expect(personal).toEqual([expect.objectContaining({ name: 'Personal', slug: expect.stringMatching(/^added-ann-[0-9a-f]{8}$/) })]);
+    expect(
+      await t.db.select({ role: workspaceMembers.role }).from(workspaceMembers).where(eq(workspaceMembers.userId, created.user.id)),
+    ).toEqual([{ role: 'owner' }]);
+  });
+
   it('deletes a team workspace for its owner only, and never the personal one', async () => {
     const { owner, member, team } = await teamWith('admin', { owner: 'Dora Deleter', member: 'Adam Admin' });
     const refused = await member.client.expectError(`/api/workspaces/${team.id}`, { method: 'DELETE', status: 403 });
