@@ -104,13 +104,16 @@ export function withField(row: RuleRow, name: string, fields: RuleFieldChoice[])
   return { ...row, field: name, op, value: keep ? row.value : '', edited: keep && row.edited };
 }
 
+/** Where a set of field rules sits in the task: the task-wide rule, or one destination's own (ADR 0127). */
+export type RulesPlace = 'deliveryRules' | `destinations.${number}.onlyWhen`;
+
 /**
  * The paths the shared schema puts the rules' problems at, the whole before its parts. react-hook-form keeps a
  * checked path's error only where it has a message of its own, so each rule's parts are checked by name.
  */
-export function ruleErrorNames(count: number) {
+export function ruleErrorNames<Place extends RulesPlace = 'deliveryRules'>(count: number, place: Place = 'deliveryRules' as Place) {
   const parts = Array.from({ length: count }, (_, index) =>
-    (['field', 'op', 'value'] as const).map((part) => `deliveryRules.rules.${index}.${part}` as const),
+    (['field', 'op', 'value'] as const).map((part) => `${place}.rules.${index}.${part}` as const),
   );
-  return ['deliveryRules', 'deliveryRules.rules', ...parts.flat()] as const;
+  return [place, `${place}.rules` as const, ...parts.flat()] as const;
 }
