@@ -316,6 +316,12 @@ function TaskDetailView({ task }: { task: Task }) {
           <TaskStatusBadge status={task.status} awaitingApproval={task.awaitingApproval} />
         </div>
         {task.description ? <p className="max-w-3xl text-slate-600">{task.description}</p> : null}
+        {task.key ? (
+          // What a tasks file and the command line know the task by (ADR 0126).
+          <p className="text-sm text-slate-600">
+            Key <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all text-slate-800">{task.key}</code>
+          </p>
+        ) : null}
         <CreatedBy task={task} />
         {task.status === 'finished' ? (
           <p className="text-sm font-medium text-slate-700" data-testid="finished-reason">

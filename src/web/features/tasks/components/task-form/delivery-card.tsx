@@ -1,4 +1,4 @@
-import { Filter, GitCompareArrows, Hash, ListFilter, ListPlus, ListRestart, Mail, MessagesSquare, Repeat, Webhook } from 'lucide-react';
+import { Filter, GitCompareArrows, ListFilter, ListPlus, ListRestart, Repeat } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { deliversToUrl, deliveryConditionMaxLength, type DeliverWhen, type DeliveryMethod } from '#shared/tasks/task.schema';
@@ -7,39 +7,13 @@ import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Textarea } from '#web/components/ui/textarea';
 import { ChoiceCards, type Choice } from './choice-cards';
+import { deliveryChoices, urlFields } from './delivery-method-texts';
 import { blankRuleRow, itemFieldChoices, ruleErrorNames, ruleFieldChoices, ruleOfRow } from './delivery-rule-draft';
 import { DeliveryRuleRows } from './delivery-rule-rows';
+import { DestinationOnlyWhen, OtherDestinations, useRecheckDestinations } from './destination-rows';
 import { ItemRuleFields } from './item-rule-fields';
 import { SendTestMessage } from './send-test-message';
 import { useTaskFormContext } from './use-task-form';
-
-const deliveryChoices: Choice<DeliveryMethod>[] = [
-  { value: 'email', label: 'Email', description: 'Send each result to an inbox.', icon: Mail },
-  { value: 'webhook', label: 'Webhook', description: 'POST each result to your URL.', icon: Webhook },
-  { value: 'slack', label: 'Slack', description: 'Post each result in a Slack channel.', icon: Hash },
-  { value: 'discord', label: 'Discord', description: 'Post each result in a Discord channel.', icon: MessagesSquare },
-];
-
-type UrlMethod = Exclude<DeliveryMethod, 'email'>;
-
-/** The URL field of each method that posts to one: what it is called, where to get one, what it looks like. */
-const urlFields: Record<UrlMethod, { label: string; hint: string; placeholder: string }> = {
-  webhook: {
-    label: 'Webhook URL',
-    hint: "Each result is sent as a JSON POST, signed with this task's secret (Standard Webhooks), so your endpoint can check it came from Promptcron. The secret is on the task's page once it is saved.",
-    placeholder: 'https://example.com/hooks/promptcron',
-  },
-  slack: {
-    label: 'Slack webhook URL',
-    hint: 'Add an Incoming Webhook app to your Slack workspace, choose the channel, and paste the URL it gives you. Keep it secret: anyone with it can post in that channel.',
-    placeholder: 'https://hooks.slack.com/services/…',
-  },
-  discord: {
-    label: 'Discord webhook URL',
-    hint: 'In Discord, open Server Settings → Integrations → Webhooks, create a webhook for the channel, and paste its URL. Keep it secret: anyone with it can post in that channel.',
-    placeholder: 'https://discord.com/api/webhooks/…',
-  },
-};
 
 const deliverWhenChoices: Choice<DeliverWhen>[] = [
   { value: 'always', label: 'Every run', description: 'Deliver each result.', icon: Repeat },
@@ -92,6 +66,7 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
     trigger,
     formState: { errors },
   } = useTaskFormContext();
+  const recheckDestinations = useRecheckDestinations();
   const deliveryMethod = useWatch({ control, name: 'deliveryMethod' });
   const deliverWhen = useWatch({ control, name: 'deliverWhen' });
   const outputSchema = useWatch({ control, name: 'outputSchema' });
@@ -133,6 +108,7 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
     }
     // The hidden field's complaint must not keep the form "invalid" after it is gone.
     clearErrors('deliveryConfig');
+    recheckDestinations();
   };
 
   return (
@@ -158,7 +134,7 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
           {(fieldControl) => (
             <Input
               {...fieldControl}
-              {...register('deliveryConfig.webhookUrl')}
+              {...register('deliveryConfig.webhookUrl', { onChange: recheckDestinations })}
               type="url"
               inputMode="url"
               placeholder={urlFields[deliveryMethod].placeholder}
@@ -170,12 +146,22 @@ export function DeliveryCard({ userEmail }: { userEmail: string }) {
       ) : (
         <Field id="task-email" label="Email" hint="Results are sent to this address." error={errors.deliveryConfig?.email?.message}>
           {(fieldControl) => (
-            <Input {...fieldControl} {...register('deliveryConfig.email')} type="email" autoComplete="email" spellCheck={false} />
+            <Input
+              {...fieldControl}
+              {...register('deliveryConfig.email', { onChange: recheckDestinations })}
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+            />
           )}
         </Field>
       )}
 
+      <DestinationOnlyWhen index={0} idPrefix="task-destination-first" />
+
       <SendTestMessage />
+
+      <OtherDestinations />
 
       <ChoiceCards
         id="task-deliver-when"

@@ -30,7 +30,27 @@ const formFields = new Set<string>([
   'deliveryConfig.webhookUrl',
   'fallback',
   'outputSchema',
+  'key',
 ]);
+
+/**
+ * The field a destination's complaint shows at (ADR 0127): the server names its place (`destinations.2`,
+ * `destinations.1.config.webhookUrl`, `destinations.0.onlyWhen.rules.1.value`). The first destination's address is
+ * the method and address at the top; another's whole-row complaint (the same destination twice) shows at its address.
+ */
+function destinationField(form: UseFormReturn<TaskFormValues, unknown, ParsedTaskInput>, path: string): string | undefined {
+  const match = /^destinations\.(\d+)(?:\.(.+))?$/.exec(path);
+  if (!match) return undefined;
+  const index = Number(match[1]);
+  const rest = match[2] ?? '';
+  const destinations = form.getValues('destinations') ?? [];
+  if (index > 0 && index >= destinations.length) return undefined;
+  if (rest.startsWith('onlyWhen')) return path;
+  const method = index === 0 ? form.getValues('deliveryMethod') : destinations[index]?.method;
+  const address =
+    rest === 'config.email' || rest === 'config.webhookUrl' ? rest : `config.${deliversToUrl(method) ? 'webhookUrl' : 'email'}`;
+  return index === 0 ? `deliveryConfig.${address.slice('config.'.length)}` : `destinations.${index}.${address}`;
+}
 
 /**
  * Puts a 400's per-field messages under the fields they belong to, as the form's own checks would; used by saving
@@ -41,7 +61,8 @@ export function showServerFieldErrors(form: UseFormReturn<TaskFormValues, unknow
   for (const [path, message] of Object.entries(serverFieldErrors(error))) {
     // A complaint about a whole object belongs to the field the user fills in for it.
     const field =
-      path === 'prompt'
+      destinationField(form, path) ??
+      (path === 'prompt'
         ? 'prompt.input'
         : path === 'deliveryConfig'
           ? `deliveryConfig.${deliversToUrl(form.getValues('deliveryMethod')) ? 'webhookUrl' : 'email'}`
@@ -56,8 +77,8 @@ export function showServerFieldErrors(form: UseFormReturn<TaskFormValues, unknow
               : // A schema's problem names its place inside the schema (`outputSchema.properties.items.type`); the card shows it.
                 path.startsWith('outputSchema.')
                 ? 'outputSchema'
-                : path;
-    if (!formFields.has(field)) continue;
+                : path);
+    if (!formFields.has(field) && !field.startsWith('destinations.')) continue;
     form.setError(field as FieldPath<TaskFormValues>, { type: 'server', message }, { shouldFocus: shown === 0 });
     shown += 1;
   }

@@ -30,21 +30,31 @@ export const taskFormSchema = z
   .custom<TaskFormValues>()
   .transform((values): TaskInput => ({
     ...values,
+    // An empty key is none (the key field makes an emptied saved key null, which removes it).
+    key: values.key === '' ? undefined : values.key,
     destinations: withShorthandFirst(values),
     prompt: { ...values.prompt, temperature: temperatureOf(values.prompt.temperature) },
   }))
   .pipe(taskInputSchema);
 
 /**
- * A task with several destinations (ADR 0127) keeps them all: the form's method and address are the first, which
- * keeps its id; one destination is the method and address alone.
+ * The form's destinations (ADR 0127) as the schema checks them: the form's method and address are the first, which
+ * keeps its id and its own rule; the others follow as their rows have them. One destination without a rule of its own
+ * is the method and address alone, as every task had before.
  */
 function withShorthandFirst(values: TaskFormValues): TaskInput['destinations'] {
   const [first, ...rest] = values.destinations ?? [];
-  if (!first || rest.length === 0) return undefined;
+  if (!first || (rest.length === 0 && !first.onlyWhen)) return undefined;
   const method = values.deliveryMethod ?? first.method;
-  return [{ id: first.id, method, config: values.deliveryConfig ?? first.config }, ...rest];
+  return [{ id: first.id, method, config: values.deliveryConfig ?? first.config, onlyWhen: first.onlyWhen ?? null }, ...rest];
 }
+
+/** A destination row as the form starts it: e-mail, its address still to be typed, no rule of its own. */
+export function blankDestination(): FormDestination {
+  return { method: 'email', config: { email: '', webhookUrl: '' }, onlyWhen: null };
+}
+
+export type FormDestination = NonNullable<TaskFormValues['destinations']>[number];
 
 /**
  * The schema takes only a number for the temperature; an input element may still hand over its text (a value set
@@ -115,6 +125,7 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
   return {
     name: task.name,
     description: task.description ?? '',
+    key: task.key ?? '',
     provider: task.provider as TaskFormValues['provider'],
     model: task.model,
     scheduleType: task.scheduleType,
@@ -129,8 +140,15 @@ export function taskFormValuesOf(task: Task, now = new Date()): TaskFormValues {
     prompt: { input: task.prompt.input, temperature: task.prompt.temperature, searchEnabled: task.prompt.searchEnabled },
     deliveryMethod: task.deliveryMethod,
     deliveryConfig: { email: task.deliveryConfig.email ?? '', webhookUrl: task.deliveryConfig.webhookUrl ?? '' },
-    // Several destinations are carried whole, so that saving the form keeps them (ADR 0127).
-    destinations: task.destinations.length > 1 ? task.destinations : undefined,
+    // Each destination with its id, so that saving keeps its state (ADR 0127); the first is also the fields above.
+    destinations: task.destinations.length
+      ? task.destinations.map(({ id, method, config, onlyWhen }) => ({
+          id,
+          method,
+          config: { email: config.email ?? '', webhookUrl: config.webhookUrl ?? '' },
+          onlyWhen,
+        }))
+      : [{ method: task.deliveryMethod, config: task.deliveryConfig, onlyWhen: null }],
     deliverWhen: task.deliverWhen,
     deliveryCondition: task.deliveryCondition ?? '',
     budget: task.budget,
@@ -207,8 +225,9 @@ export function upcomingRuns(fields: ScheduleFields, now = new Date(), count = 3
 export function toTaskInput({ endDate, maxRuns, pausedUntil, skipDates, destinations, ...values }: ParsedTaskInput): TaskInput {
   return {
     ...values,
-    // One destination goes as the shorthand alone, as it always has; several as the list, the shorthand its first.
-    ...(destinations.length > 1 ? { destinations } : {}),
+    // One destination goes as the shorthand alone, as it always has; several, or one with its own rule, as the list,
+    // the shorthand its first.
+    ...(destinations.length > 1 || destinations.some((destination) => destination.onlyWhen) ? { destinations } : {}),
     ...(endDate ? { endDate } : {}),
     ...(maxRuns ? { maxRuns } : {}),
     ...(pausedUntil ? { pausedUntil } : {}),

@@ -30,17 +30,28 @@ function taskFormValidation() {
   let editorProblem: string | undefined;
   const resolver: Resolver<TaskFormValues, unknown, ParsedTaskInput> = async (values, context, options) => {
     const result = await taskFormResolver(values, context, options);
-    const schemaProblem = firstErrorMessage(result.errors.outputSchema);
+    const errors = withFirstDestinationAtShorthand(result.errors);
+    const schemaProblem = firstErrorMessage(errors.outputSchema);
     const message = schemaProblem ?? editorProblem;
-    if (!message) return result;
+    if (!message) return errors === result.errors ? result : { values: {}, errors };
     const outputSchema: FieldError = { type: schemaProblem ? 'schema' : editorProblemType, message };
     // react-hook-form types the errors of a record field as a record of errors, leaving no room for its own.
-    return { values: {}, errors: { ...result.errors, outputSchema: outputSchema as FieldErrors<TaskFormValues>['outputSchema'] } };
+    return { values: {}, errors: { ...errors, outputSchema: outputSchema as FieldErrors<TaskFormValues>['outputSchema'] } };
   };
   const setEditorProblem = (problem: string | undefined) => {
     editorProblem = problem;
   };
   return { resolver, setEditorProblem };
+}
+
+/**
+ * The first destination is the method and address at the top of the delivery card (ADR 0127): its problems, which the
+ * schema names `destinations.0.config.…` once the task sends its list, show under that address.
+ */
+function withFirstDestinationAtShorthand(errors: FieldErrors<TaskFormValues>): FieldErrors<TaskFormValues> {
+  const first = errors.destinations?.[0]?.config;
+  if (!first) return errors;
+  return { ...errors, deliveryConfig: { ...first, ...errors.deliveryConfig } };
 }
 
 const labels = {
