@@ -56,7 +56,7 @@ let lastRowKey = 0;
 const nextRowKey = () => (lastRowKey += 1);
 
 /**
- * The task's other destinations (ADR 0127), below the first: each a method and the address it wants, its own "only
+ * The task's other destinations (ADRs 0127, 0134), below the first: each a method and the address it wants, its own "only
  * when" rule, and a remove button; "Add destination" adds one up to the limit. A saved destination keeps its id, so
  * its deliveries keep their state.
  */
