@@ -8691,7 +8691,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "own" | "own-unconfirmed" | "confirmed" | "pending" | "unsubscribed";
                         } | null;
-                        /** @description Each e-mail destination’s address and whether it may receive results yet, in the task’s order */
+                        /**
+                         * @description Each e-mail destination’s address and whether it may receive results yet, in the task’s order
+                         * @default []
+                         */
                         addresses: {
                             destinationId: string;
                             email: string;

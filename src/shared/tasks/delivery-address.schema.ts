@@ -17,6 +17,7 @@ export const taskDeliveryAddressSchema = z.object({
   address: z.object({ email: z.string(), status: z.enum(deliveryAddressStatuses) }).nullable(),
   addresses: z
     .array(z.object({ destinationId: z.string(), email: z.string(), status: z.enum(deliveryAddressStatuses) }))
+    .default([])
     .meta({ description: 'Each e-mail destination’s address and whether it may receive results yet, in the task’s order' }),
 });
 export type TaskDeliveryAddress = z.infer<typeof taskDeliveryAddressSchema>;
