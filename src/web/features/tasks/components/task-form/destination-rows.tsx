@@ -11,6 +11,7 @@ import { Input, inputClassName } from '#web/components/ui/input';
 import { deliveryChoices, urlFields } from './delivery-method-texts';
 import { ruleErrorNames, ruleFieldChoices } from './delivery-rule-draft';
 import { FieldRulesEditor } from './field-rules-editor';
+import { SendTestMessage } from './send-test-message';
 import { blankDestination, type FormDestination, type TaskFormValues } from './task-form-values';
 import { useTaskFormContext } from './use-task-form';
 
@@ -57,7 +58,7 @@ const nextRowKey = () => (lastRowKey += 1);
 
 /**
  * The task's other destinations (ADRs 0127, 0134), below the first: each a method and the address it wants, its own "only
- * when" rule, and a remove button; "Add destination" adds one up to the limit. A saved destination keeps its id, so
+ * when" rule, its own "Send test message" and a remove button; "Add destination" adds one up to the limit. A saved destination keeps its id, so
  * its deliveries keep their state.
  */
 export function OtherDestinations() {
@@ -179,6 +180,7 @@ export function OtherDestinations() {
                     </Field>
                   </div>
                   <DestinationOnlyWhen index={index} idPrefix={id} />
+                  <SendTestMessage index={index} onCheck={() => markEdited(key)} addressId={`${id}-address`} />
                 </fieldset>
               </li>
             );

@@ -20,6 +20,7 @@ const recordSchema = strictOutputSchema(outputSchemaOfShape(summary));
 
 const slackUrl = 'https://hooks.slack.com/services/T0001/B0001/secret-token';
 const hookUrl = 'https://example.com/hooks/promptcron';
+const testPath = '/api/tasks/test-delivery';
 
 /** The task as the server would answer with it: each destination it was sent with an id. */
 function savedTask(body: unknown, id: string): Task {
@@ -28,10 +29,11 @@ function savedTask(body: unknown, id: string): Task {
   return makeTask({ ...sent, ...(destinations ? { destinations } : {}), id });
 }
 
-function renderNewTask(create?: (request: StubRequest) => Response) {
+function renderNewTask(create?: (request: StubRequest) => Response, sendTest?: (request: StubRequest) => Response) {
   const fetchMock = stubApi({
     me: testUser,
     handlers: {
+      ...(sendTest ? { [`POST ${testPath}`]: sendTest } : {}),
       'GET /api/catalog': () => jsonResponse(catalogBody()),
       'GET /api/me/settings': () => jsonResponse(testSettings),
       'GET /api/me/subscription': () => jsonResponse({ subscription: makeSubscription() }),
@@ -49,9 +51,10 @@ function renderNewTask(create?: (request: StubRequest) => Response) {
   return { fetchMock, user: userEvent.setup() };
 }
 
-function renderEditTask(task: Task, update?: (request: StubRequest) => Response) {
+function renderEditTask(task: Task, update?: (request: StubRequest) => Response, sendTest?: (request: StubRequest) => Response) {
   const fetchMock = stubApi({
     handlers: {
+      ...(sendTest ? { [`POST ${testPath}`]: sendTest } : {}),
       'GET /api/catalog': () => jsonResponse(catalogBody()),
       'GET /api/tasks/task-1': () => jsonResponse({ task }),
       'PUT /api/tasks/task-1': update ?? (({ body }) => jsonResponse({ task: savedTask(body, 'task-1') })),
@@ -230,6 +233,55 @@ describe('destinations in the task form (ADR 0127)', () => {
     expect(await within(row(3)).findByText(message)).toBeTruthy();
     expect(inRow(3, 'Webhook URL').getAttribute('aria-invalid')).toBe('true');
     expect(inRow(2, 'Slack webhook URL').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('sends a test message to each other destination from its own row', async () => {
+    const answered = (status: number) => jsonResponse({ ok: true, statusCode: status, error: null });
+    const { fetchMock, user } = renderEditTask(threePlaces, undefined, ({ body }) =>
+      answered((body as { deliveryMethod: string }).deliveryMethod === 'slack' ? 200 : 204),
+    );
+    await formReady();
+
+    await user.click(screen.getByRole('button', { name: 'Send test message to destination 2' }));
+    expect(await screen.findByText('Your Slack channel answered 200.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send test message to destination 3' }));
+    expect(await screen.findByText('Your endpoint answered 204.')).toBeTruthy();
+
+    expect(sentBodies(fetchMock, 'POST', testPath)).toEqual([
+      { name: threePlaces.name, deliveryMethod: 'slack', deliveryConfig: { webhookUrl: slackUrl } },
+      { name: threePlaces.name, deliveryMethod: 'webhook', deliveryConfig: { webhookUrl: hookUrl } },
+    ]);
+    // The first destination keeps its own button, which tests the address at the top.
+    expect(screen.getByRole('button', { name: 'Send test message' })).toBeTruthy();
+  });
+
+  it('shows an empty row address at its row without sending a test', async () => {
+    const { fetchMock, user } = renderNewTask(undefined, () => jsonResponse({ ok: true, statusCode: null, error: null }));
+    await formReady();
+
+    await user.click(addButton());
+    await user.selectOptions(inRow(2, 'Method'), 'discord');
+    await user.click(screen.getByRole('button', { name: 'Send test message to destination 2' }));
+
+    expect(await within(row(2)).findByText(`destinations[1]: ${taskMessages.discordUrl}`)).toBeTruthy();
+    expect(inRow(2, 'Discord webhook URL').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(inRow(2, 'Discord webhook URL')));
+    expect(sentBodies(fetchMock, 'POST', testPath)).toEqual([]);
+  });
+
+  it("puts the server's word on a row's test at that row's address", async () => {
+    const message = 'Test e-mails go only to your own address. Save the task to send results to another address.';
+    const { user } = renderNewTask(undefined, () => errorResponse(400, 'validation_failed', message, { 'deliveryConfig.email': message }));
+    await formReady();
+
+    await user.click(addButton());
+    await fillIn(user, inRow(2, 'Email'), 'team@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send test message to destination 2' }));
+
+    expect(await screen.findByText('Test message failed')).toBeTruthy();
+    expect(within(row(2)).getByText(message)).toBeTruthy();
+    expect(inRow(2, 'Email').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('task-email')?.getAttribute('aria-invalid')).toBe('false');
   });
 
   it("puts the server's word on a repeated destination at that row", async () => {

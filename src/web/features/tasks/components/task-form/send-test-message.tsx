@@ -38,22 +38,53 @@ function failureText(method: DeliveryMethod, { statusCode, error }: TestDelivery
   return statusCode === null ? `${receivers[method]} did not answer.` : `${receivers[method]} answered ${statusCode}.`;
 }
 
+type SendTestMessageProps = {
+  /** The destination to test, by its place in the form (ADR 0127); the first is the method and address at the top. */
+  index?: number;
+  /** Before the row's address is checked, so its complaint shows though the user has not typed in it yet. */
+  onCheck?: () => void;
+  /** The row's address field, where the keyboard goes when the address is refused (the form holds no ref to it). */
+  addressId?: string;
+};
+
 /**
- * "Send test message" (issue 19): sends the delivery fields as they stand, and the task's name for the sample's
- * title, so the user learns whether the address works before saving. The fields are checked here first, so an
- * empty or malformed address shows its message without a request.
+ * "Send test message": sends one destination's method and address as they stand, and the task's name for the
+ * sample's title, so the user learns whether the address works before saving. The address is checked here first, so
+ * an empty or malformed one shows its message without a request. The first destination's button is the card's own;
+ * each other destination's row has one named after its place.
  */
-export function SendTestMessage() {
+export function SendTestMessage({ index = 0, onCheck, addressId }: SendTestMessageProps) {
   const form = useTaskFormContext();
-  const deliveryMethod = useWatch({ control: form.control, name: 'deliveryMethod' });
+  const firstMethod = useWatch({ control: form.control, name: 'deliveryMethod' });
+  const rowMethod = useWatch({ control: form.control, name: `destinations.${index}.method` });
+  const deliveryMethod = index === 0 ? firstMethod : rowMethod;
   const testDelivery = useTestDelivery();
-  const hintId = 'task-test-delivery-hint';
+  const hintId = index === 0 ? 'task-test-delivery-hint' : `task-test-delivery-hint-${index + 1}`;
+
+  /** The destination's method and its address as the form holds them, once the form's own check passed. */
+  const checkedDelivery = async (): Promise<Pick<TestDeliveryInput, 'deliveryMethod' | 'deliveryConfig'> | null> => {
+    if (index === 0) {
+      if (!(await form.trigger('deliveryConfig', { shouldFocus: true }))) return null;
+      const { deliveryMethod: method, deliveryConfig } = form.getValues();
+      return method && deliveryConfig ? { deliveryMethod: method, deliveryConfig } : null;
+    }
+    const destination = form.getValues(`destinations.${index}`);
+    if (!destination) return null;
+    onCheck?.();
+    const field = deliversToUrl(destination.method) ? 'webhookUrl' : 'email';
+    if (!(await form.trigger(`destinations.${index}.config.${field}`))) {
+      if (addressId) document.getElementById(addressId)?.focus();
+      return null;
+    }
+    return { deliveryMethod: destination.method, deliveryConfig: destination.config };
+  };
 
   const send = async () => {
     if (testDelivery.isPending) return;
-    if (!(await form.trigger('deliveryConfig', { shouldFocus: true }))) return;
-    const { name, deliveryMethod: method, deliveryConfig } = form.getValues();
-    if (!method || !deliveryConfig) return;
+    const delivery = await checkedDelivery();
+    if (!delivery) return;
+    const { deliveryMethod: method, deliveryConfig } = delivery;
+    const name = form.getValues('name');
     const input: TestDeliveryInput = {
       name: name.trim() || undefined,
       deliveryMethod: method,
@@ -66,7 +97,7 @@ export function SendTestMessage() {
         else toast.error(failed, { description: failureText(method, result) });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) showServerFieldErrors(form, error);
+        if (error instanceof ApiError && error.status === 400) showServerFieldErrors(form, error, { destinationIndex: index });
         const fallback =
           error instanceof ApiError && error.status === 429
             ? 'Too many test messages. Please wait a minute and try again.'
@@ -86,6 +117,7 @@ export function SendTestMessage() {
         aria-disabled={testDelivery.isPending || undefined}
         aria-busy={testDelivery.isPending || undefined}
         aria-describedby={hintId}
+        aria-label={index === 0 ? undefined : `Send test message to destination ${index + 1}`}
         className="self-start sm:self-auto"
       >
         {testDelivery.isPending ? (

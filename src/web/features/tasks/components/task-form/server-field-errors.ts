@@ -53,12 +53,29 @@ function destinationField(form: UseFormReturn<TaskFormValues, unknown, ParsedTas
 }
 
 /**
- * Puts a 400's per-field messages under the fields they belong to, as the form's own checks would; used by saving
- * and by "Send test message". Returns how many fields got a message, so a caller knows whether any is on screen.
+ * A test of another destination sends that destination's method and address as the one-destination shorthand, so the
+ * server names its address `deliveryConfig.email`: that place is the destination's row.
  */
-export function showServerFieldErrors(form: UseFormReturn<TaskFormValues, unknown, ParsedTaskInput>, error: unknown): number {
+function testedDestinationPath(path: string, destinationIndex: number): string {
+  if (destinationIndex === 0) return path;
+  if (path === 'deliveryConfig' || path === 'deliveryMethod') return `destinations.${destinationIndex}`;
+  if (path.startsWith('deliveryConfig.')) return `destinations.${destinationIndex}.config.${path.slice('deliveryConfig.'.length)}`;
+  return path;
+}
+
+/**
+ * Puts a 400's per-field messages under the fields they belong to, as the form's own checks would; used by saving
+ * and by "Send test message" (`destinationIndex`: the destination tested, when it is not the first). Returns how many
+ * fields got a message, so a caller knows whether any is on screen.
+ */
+export function showServerFieldErrors(
+  form: UseFormReturn<TaskFormValues, unknown, ParsedTaskInput>,
+  error: unknown,
+  { destinationIndex = 0 }: { destinationIndex?: number } = {},
+): number {
   let shown = 0;
-  for (const [path, message] of Object.entries(serverFieldErrors(error))) {
+  for (const [sentPath, message] of Object.entries(serverFieldErrors(error))) {
+    const path = testedDestinationPath(sentPath, destinationIndex);
     // A complaint about a whole object belongs to the field the user fills in for it.
     const field =
       destinationField(form, path) ??
