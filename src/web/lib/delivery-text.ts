@@ -108,10 +108,15 @@ export const deliveryOutcomeClassNames: Record<DeliveryOutcomeKind, string> = {
  */
 export function deliveryOutcomeDetail(outcome: DeliveryOutcome, formatTime: (iso: string) => string): string | null {
   if (outcome.kind === 'retrying') {
-    const next = outcome.nextAttemptAt ? `Next attempt ${formatTime(outcome.nextAttemptAt)}.` : 'It will be tried again.';
+    const next = outcome.nextAttemptAt ? nextAttemptText(outcome.nextAttemptAt, formatTime) : 'It will be tried again.';
     return outcome.reason ? `${next} Last error: ${outcome.reason}` : next;
   }
   return outcome.reason;
+}
+
+/** When a delivery, or one destination's (ADR 0127), is tried next: "Next attempt 26/11/2026, 17:05." */
+export function nextAttemptText(nextAttemptAt: string, formatTime: (iso: string) => string): string {
+  return `Next attempt ${formatTime(nextAttemptAt)}.`;
 }
 
 /** How a run's badge looks: its status's colour, or a warning's when the result did not arrive. */

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryReplayView, Run } from '#shared/runs/run.schema';
+import { formatLocalDateTime } from '#web/lib/date-time';
 import { errorResponse, stubApi } from '#web/testing/api-stubs';
 import { makeRun } from '#web/testing/run-fixtures';
 import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
@@ -126,6 +127,30 @@ describe("a run's destinations and their replay", () => {
     const hook = screen.getByRole('listitem', { name: 'Destination: Webhook' });
     expect(within(hook).getByText('Retrying')).toBeTruthy();
     expect(within(hook).queryByRole('button', { name: 'Replay' })).toBeNull();
+  });
+
+  it('says when a destination that is being retried tries next', () => {
+    const nextAttempt = '2026-01-16T08:05:00.000Z';
+    stubApi();
+    renderDestinations(
+      makeRun({
+        id: 'run-retrying-one',
+        deliveryStatus: 'pending',
+        deliveryError: refused,
+        deliveryNextAttemptAt: nextAttempt,
+        destinations: [
+          { id: 'dst_slack', method: 'slack', status: 'delivered', error: null, attempts: 1, receipt: null, nextAttemptAt: null },
+          { id: 'dst_hook', method: 'webhook', status: 'pending', error: refused, attempts: 2, receipt: null, nextAttemptAt: nextAttempt },
+        ],
+      }),
+    );
+
+    const hook = screen.getByRole('listitem', { name: 'Destination 2: Webhook' });
+    expect(within(hook).getByText('Pending')).toBeTruthy();
+    expect(within(hook).getByText(`Next attempt ${formatLocalDateTime(nextAttempt)}.`)).toBeTruthy();
+    expect(within(hook).getByText(refused)).toBeTruthy();
+    const slack = screen.getByRole('listitem', { name: 'Destination 1: Slack' });
+    expect(within(slack).queryByText(/Next attempt/)).toBeNull();
   });
 
   it("shows nothing for a one-destination run until its task's destination is known", () => {

@@ -4,7 +4,8 @@ import { deliveryReceiptText } from '#shared/runs/delivery-receipt';
 import type { DeliveryStatus, Run, RunDestination } from '#shared/runs/run.schema';
 import type { DeliveryMethod } from '#shared/tasks/task.schema';
 import { Button } from '#web/components/ui/button';
-import { deliveryOutcome } from '#web/lib/delivery-text';
+import { formatLocalDateTime } from '#web/lib/date-time';
+import { deliveryOutcome, nextAttemptText } from '#web/lib/delivery-text';
 import { errorMessage } from '#web/lib/form-errors';
 import { toast } from '#web/lib/toast';
 import { useReplayDelivery } from './replay-delivery';
@@ -41,9 +42,11 @@ type RunDestinationsProps = {
   run: RunOfDestinations;
   /** Undefined while the run's task loads, or when it could not be read: a one-destination run then shows no Replay. */
   soleDestination?: SoleDestination;
+  /** How a time reads, as the rest of the run's view writes it; the reader's own zone unless given. */
+  formatTime?: (iso: string) => string;
 };
 
-export function RunDestinations({ run, soleDestination }: RunDestinationsProps) {
+export function RunDestinations({ run, soleDestination, formatTime = formatLocalDateTime }: RunDestinationsProps) {
   const replay = useReplayDelivery();
   const headingId = useId();
   const send = (destinationId: string, done: string) => {
@@ -111,6 +114,10 @@ export function RunDestinations({ run, soleDestination }: RunDestinationsProps) 
                 <span className="text-slate-500">
                   {destination.attempts} {destination.attempts === 1 ? 'attempt' : 'attempts'}
                 </span>
+                {/* A destination whose last attempt failed waits for its next one, as the run's own delivery does. */}
+                {destination.status === 'pending' && destination.nextAttemptAt ? (
+                  <span className="text-slate-600">{nextAttemptText(destination.nextAttemptAt, formatTime)}</span>
+                ) : null}
                 {destination.receipt ? <span className="text-slate-600">{deliveryReceiptText(destination.receipt)}</span> : null}
                 {destination.error ? <span className="break-words text-red-700">{destination.error}</span> : null}
               </>

@@ -401,6 +401,27 @@ describe("each destination's state in a task's run history", () => {
     expect(replays).toEqual(['/api/runs/run-two/destinations/dst_hook/replay']);
   });
 
+  it("says when a destination being retried tries next, in the task's zone", async () => {
+    const next = '2026-01-16T08:05:00.000Z';
+    stubRuns(
+      makeRun({
+        id: 'run-retrying',
+        deliveryStatus: 'pending',
+        deliveryError: refused,
+        deliveryNextAttemptAt: next,
+        destinations: [
+          { id: 'dst_mail', method: 'email', status: 'delivered', error: null, attempts: 1, receipt: null, nextAttemptAt: null },
+          { id: 'dst_hook', method: 'webhook', status: 'pending', error: refused, attempts: 2, receipt: null, nextAttemptAt: next },
+        ],
+      }),
+    );
+    renderHistory();
+    const { details } = await expandedRun();
+
+    const hook = within(details).getByRole('listitem', { name: 'Destination 2: Webhook' });
+    expect(within(hook).getByText(`Next attempt ${inTaskZone(next)}.`)).toBeTruthy();
+  });
+
   it("shows a one-destination run's destination with its state and a Replay to the task's first destination", async () => {
     const replays: string[] = [];
     stubApi({

@@ -170,7 +170,7 @@ function RunDetails({ run, id, attemptsTitle, timeZone, soleDestination }: RunLi
 
       <DeliveryNote run={run} timeZone={timeZone} />
 
-      <RunDestinations run={run} soleDestination={soleDestination} />
+      <RunDestinations run={run} soleDestination={soleDestination} formatTime={(iso) => formatInZoneOf(iso, timeZone)} />
 
       {attemptsTitle ? (
         <div className="flex flex-col gap-2">
