@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import { ArrowLeft, Check, Clock, History, LoaderCircle, Pause, Pencil, Play, Trash2, Zap } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -235,14 +236,56 @@ function DeliveryAddress({ task }: { task: Task }) {
 }
 
 /**
- * An address other than the account's own receives nothing until its owner confirms (ADR 0053), nor the
- * account's own until the account has confirmed it (ADR 0109). Nothing is
- * shown while the answer loads or if it fails: the address itself is what matters on this page.
+ * The task's other destinations (ADR 0127), below the first: each its method and where it goes, the secret part of a
+ * chat URL left out as for the first, and an e-mail one's confirmation state.
  */
-function AddressConfirmation({ taskId }: { taskId: string }) {
-  const address = useQuery(taskDeliveryAddressQueryOptions(taskId)).data?.address;
-  if (address?.status === 'own-unconfirmed') return <OwnAddressWaitNote />;
-  if (address?.status === 'pending') {
+function OtherDestinations({ task }: { task: Task }) {
+  const others = task.destinations.slice(1);
+  if (others.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1 md:col-span-2">
+      <dt className="text-sm font-medium text-slate-500">Other destinations</dt>
+      <dd className="text-sm text-slate-900">
+        <ol className="flex flex-col gap-2">
+          {others.map((destination, offset) => {
+            const method = deliveryMethodLabel(destination.method);
+            return (
+              <li key={destination.id} aria-label={`Destination ${offset + 2}: ${method}`}>
+                <span className="font-medium">
+                  {offset + 2}. {method}
+                </span>{' '}
+                <span className={clsx('break-all', destination.method !== 'email' && 'font-mono')}>
+                  {destinationAddressText(destination)}
+                </span>
+                {destination.method === 'email' ? <AddressConfirmation taskId={task.id} destinationId={destination.id} /> : null}
+              </li>
+            );
+          })}
+        </ol>
+      </dd>
+    </div>
+  );
+}
+
+function destinationAddressText({ method, config }: Task['destinations'][number]): string {
+  if (method === 'slack' || method === 'discord') return chatWebhookText(method, config.webhookUrl);
+  return (method === 'webhook' ? config.webhookUrl : config.email) ?? '—';
+}
+
+/**
+ * An address other than the account's own receives nothing until its owner confirms (ADR 0053), nor the
+ * account's own until the account has confirmed it (ADR 0109). The first destination's state is the answer's
+ * `address`; another's is its entry in `addresses` (ADR 0127). Nothing is shown while the answer loads or if it
+ * fails: the address itself is what matters on this page.
+ */
+function AddressConfirmation({ taskId, destinationId }: { taskId: string; destinationId?: string }) {
+  const answer = useQuery(taskDeliveryAddressQueryOptions(taskId)).data;
+  const status =
+    destinationId === undefined
+      ? answer?.address?.status
+      : answer?.addresses?.find((address) => address.destinationId === destinationId)?.status;
+  if (status === 'own-unconfirmed') return <OwnAddressWaitNote />;
+  if (status === 'pending') {
     return (
       <p className="mt-1 flex items-center gap-1.5 text-amber-700">
         <Clock aria-hidden="true" className="size-4" />
@@ -251,7 +294,7 @@ function AddressConfirmation({ taskId }: { taskId: string }) {
       </p>
     );
   }
-  if (address?.status === 'unsubscribed') {
+  if (status === 'unsubscribed') {
     return <p className="mt-1 text-red-700">This address unsubscribed from your e-mails. Results are not sent to it.</p>;
   }
   return null;
@@ -376,6 +419,7 @@ function TaskDetailView({ task }: { task: Task }) {
           <dl className="grid gap-4 md:grid-cols-2">
             <Detail label="Delivery method">{deliveryMethodLabel(task.deliveryMethod)}</Detail>
             <DeliveryAddress task={task} />
+            <OtherDestinations task={task} />
             <Detail label="Deliver">{deliverWhenText(task)}</Detail>
             {task.deliveryMethod === 'webhook' && task.webhookSecret !== null ? (
               <div className="flex flex-col gap-1 md:col-span-2">

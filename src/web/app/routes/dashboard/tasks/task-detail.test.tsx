@@ -471,6 +471,66 @@ describe('task detail page', () => {
     expect(screen.queryByText('Waiting for confirmation')).toBeNull();
   });
 
+  it('lists the other destinations, each e-mail one with its own confirmation state (ADR 0127)', async () => {
+    const slackUrl = 'https://hooks.slack.com/services/T0001/B0001/secret-token';
+    const task = makeTask({
+      deliveryMethod: 'email',
+      deliveryConfig: { email: 'friend@example.com' },
+      destinations: [
+        { id: 'dst_friend', method: 'email', config: { email: 'friend@example.com' }, onlyWhen: null },
+        { id: 'dst_slack', method: 'slack', config: { webhookUrl: slackUrl }, onlyWhen: null },
+        { id: 'dst_team', method: 'email', config: { email: 'team@example.com' }, onlyWhen: null },
+        { id: 'dst_old', method: 'email', config: { email: 'old@example.com' }, onlyWhen: null },
+      ],
+    });
+    stubTaskApi(task, {
+      [`GET /api/tasks/${task.id}/delivery-address`]: () =>
+        jsonResponse({
+          address: { email: 'friend@example.com', status: 'confirmed' },
+          addresses: [
+            { destinationId: 'dst_friend', email: 'friend@example.com', status: 'confirmed' },
+            { destinationId: 'dst_team', email: 'team@example.com', status: 'pending' },
+            { destinationId: 'dst_old', email: 'old@example.com', status: 'unsubscribed' },
+          ],
+        }),
+    });
+    renderTaskDetail();
+
+    const team = await screen.findByRole('listitem', { name: 'Destination 3: Email' });
+    await waitFor(() => expect(within(team).queryByText('Waiting for confirmation')).not.toBeNull());
+    expect(team.textContent).toContain('team@example.com');
+    const old = screen.getByRole('listitem', { name: 'Destination 4: Email' });
+    expect(old.textContent).toContain('old@example.com');
+    expect(within(old).getByText('This address unsubscribed from your e-mails. Results are not sent to it.')).toBeTruthy();
+    const slack = screen.getByRole('listitem', { name: 'Destination 2: Slack' });
+    expect(slack.textContent).toContain('hooks.slack.com/services/T…');
+    expect(slack.textContent).not.toContain('secret-token');
+    // The first destination, confirmed, says nothing more; only the one waiting says it waits.
+    expect(detail('Email')).toBe('friend@example.com');
+    expect(screen.getAllByText('Waiting for confirmation')).toHaveLength(1);
+  });
+
+  it('says of another destination at the account’s own address that it waits for the account’s confirmation', async () => {
+    const task = makeTask({
+      deliveryMethod: 'webhook',
+      deliveryConfig: { webhookUrl: 'https://example.com/hooks/promptcron' },
+      destinations: [
+        { id: 'dst_hook', method: 'webhook', config: { webhookUrl: 'https://example.com/hooks/promptcron' }, onlyWhen: null },
+        { id: 'dst_me', method: 'email', config: { email: 'jane@example.com' }, onlyWhen: null },
+      ],
+    });
+    stubTaskApi(task, {
+      [`GET /api/tasks/${task.id}/delivery-address`]: () =>
+        jsonResponse({ address: null, addresses: [{ destinationId: 'dst_me', email: 'jane@example.com', status: 'own-unconfirmed' }] }),
+    });
+    renderTaskDetail();
+
+    const me = await screen.findByRole('listitem', { name: 'Destination 2: Email' });
+    expect(await within(me).findByText('Results e-mailed to you wait until you confirm your e-mail address.')).toBeTruthy();
+    expect(within(me).getByRole('button', { name: 'Resend e-mail' })).toBeTruthy();
+    expect(detail('Webhook URL')).toBe('https://example.com/hooks/promptcron');
+  });
+
   it('says "Task not found" for a missing task, without an error toast', async () => {
     const fetchMock = stubApi({ handlers: { 'GET /api/tasks/missing': () => errorResponse(404, 'not_found', 'Task not found') } });
     renderTaskDetail('missing');
