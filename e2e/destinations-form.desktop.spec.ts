@@ -33,6 +33,8 @@ test('create a task with two destinations through the form, edit it, and remove 
   await page.getByRole('table').getByRole('link', { name: 'Two places' }).click();
   await expect(page.getByRole('heading', { name: 'Two places' })).toBeVisible();
   await expect(page.getByText('two-places', { exact: true })).toBeVisible();
+  // The page lists the destination after the first, with where it goes.
+  await expect(page.getByRole('listitem', { name: 'Destination 2: Webhook' })).toContainText(hookUrl);
   const taskId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
   const created = await taskOf(taskId);
   expect(created.key).toBe('two-places');
