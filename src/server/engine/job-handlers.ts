@@ -16,6 +16,7 @@ import {
   sendAccountDeletedEmailJob,
   sendAccountEmailJob,
   sendAddressConfirmationJob,
+  sendWorkspaceInvitationJob,
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
   sweepInterruptedRunsJob,
@@ -41,6 +42,7 @@ import { sendAddressConfirmation } from './jobs/send-address-confirmation';
 import { sendDueWeeklyDigests } from './jobs/send-due-weekly-digests';
 import { sendWeeklyDigest } from './jobs/send-weekly-digest';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
+import { sendInvitationMail } from '../core/workspaces/workspace-invitations';
 
 /** A job's handler as graphile-worker calls it: the payload parsed with the job's schema first. */
 function handle<Payload extends z.ZodObject>(
@@ -87,6 +89,9 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     }),
     [sendAccountDeletedEmailJob.name]: handle(sendAccountDeletedEmailJob, (payload) => sendAccountDeletedEmail(deps, payload)),
     [sendAddressConfirmationJob.name]: handle(sendAddressConfirmationJob, (payload) => sendAddressConfirmation(deps, payload)),
+    [sendWorkspaceInvitationJob.name]: handle(sendWorkspaceInvitationJob, (payload) =>
+      sendInvitationMail({ db: deps.db, mailer: deps.mailer, appUrl: deps.env.APP_URL, logger: deps.logger, ...payload }),
+    ),
     [buildDataExportJob.name]: handle(buildDataExportJob, (payload) => buildDataExportAndMail(deps, payload)),
     [backupDatabaseJob.name]: handle(backupDatabaseJob, ({ now, _cron }) =>
       runNightlyBackup(deps, { now: new Date(now ?? _cron?.ts ?? Date.now()) }),

@@ -224,6 +224,18 @@ export const rollupStatusDaysJob = defineJob({
   maxAttempts: 3,
 });
 
+/**
+ * The mail of a workspace invitation (ADR 0133), sent off the request so a slow or failing mail server neither holds
+ * the invitation's answer nor loses the mail: it is retried with backoff. The token rides in the payload only until
+ * the mail is sent; the row keeps its hash. An invitation no longer pending when the job runs gets no mail.
+ */
+export const sendWorkspaceInvitationJob = defineJob({
+  name: 'send-workspace-invitation',
+  payload: z.object({ invitationId: z.uuid(), token: z.string().min(1) }),
+  maxAttempts: 5,
+  key: ({ invitationId }) => `send-workspace-invitation:${invitationId}`,
+});
+
 /** A run's delivery to one destination sent again on request (ADR 0129): one attempt, no retries. */
 export const replayDeliveryJob = defineJob({
   name: 'replay-delivery',
@@ -248,6 +260,7 @@ export const jobDefinitions = [
   deleteOldRunsJob,
   sendAccountDeletedEmailJob,
   sendAddressConfirmationJob,
+  sendWorkspaceInvitationJob,
   buildDataExportJob,
   backupDatabaseJob,
   rollupStatusDaysJob,

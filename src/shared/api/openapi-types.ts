@@ -1197,7 +1197,7 @@ export interface paths {
         /** The invitations waiting for an answer, newest first (admin or owner) */
         get: operations["listWorkspaceInvitations"];
         put?: never;
-        /** Invite an e-mail address with a role (admin or owner): the address is mailed a link valid for 7 days, once. Inviting an address again sends a new link and withdraws the old one */
+        /** Invite an e-mail address with a role (admin or owner): the address is mailed a link valid for 7 days, once; the mail is queued and retried, so a slow mail server does not hold the answer. Inviting an address again sends a new link and withdraws the old one */
         post: operations["inviteWorkspaceMember"];
         delete?: never;
         options?: never;

@@ -5,8 +5,11 @@ import { roleAtLeast } from '#shared/workspaces/workspace-roles';
 import type { InvitationInput, InvitationPreview, Workspace, WorkspaceInvitation } from '#shared/workspaces/workspace.schema';
 import type { Database } from '../../db/client';
 import { user, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
+import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import { workspaceInvitationMail } from '../../mail/templates';
+import { enqueue } from '../../queue/enqueue';
+import { sendWorkspaceInvitationJob } from '../../queue/job-definitions';
 import { ConflictError, DomainError, NotFoundError } from '../errors';
 import { recordWorkspaceAudit } from './workspace-audit';
 import { assertRole, lockWorkspace, toWorkspace, workspaceNotFound } from './workspace-membership';
@@ -28,21 +31,19 @@ const isPending = (now: Date) =>
   and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt), gt(workspaceInvitations.expiresAt, now));
 
 /**
- * Invites an address to join with a role, and e-mails it the link. Inviting an address that has an open invitation
+ * Invites an address to join with a role, and queues the mail of its link in the same transaction: the answer does
+ * not wait for the mail server, and a failing one delays the mail (retried) rather than failing a saved invitation.
+ * Inviting an address that has an open invitation
  * sends it a new link and withdraws the old one (ADR 0133): the same as asking again after a lost mail. Refused: a
  * member already, a role above the inviter's, a personal workspace, and more than 20 pending.
  */
 export async function inviteMember({
   db,
-  mailer,
-  appUrl,
   workspace,
   inviterId,
   input,
 }: {
   db: Database;
-  mailer: Mailer;
-  appUrl: string;
   workspace: Workspace;
   inviterId: string;
   input: InvitationInput;
@@ -54,7 +55,7 @@ export async function inviteMember({
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
 
-  const { invitation, inviter, workspaceName } = await db.transaction(async (tx) => {
+  const { invitation, inviter } = await db.transaction(async (tx) => {
     const locked = await lockWorkspace(tx, workspace.id);
     if (!locked) throw workspaceNotFound();
     const [inviterNow] = await tx
@@ -112,14 +113,49 @@ export async function inviteMember({
       targetId: row.id,
       details: { email, role: input.role, ...(replaced.length ? { replaced: replaced.map((each) => each.id) } : {}) },
     });
-    return { invitation: row, inviter: { name: inviterNow.fullName || inviterNow.name }, workspaceName: locked.name };
-  });
-
-  await mailer.send({
-    to: email,
-    ...workspaceInvitationMail({ workspaceName, invitedBy: inviter.name, role: input.role, url: invitationLink(appUrl, token) }),
+    await enqueue(sendWorkspaceInvitationJob, { invitationId: row.id, token }, { db: tx });
+    return { invitation: row, inviter: { name: inviterNow.fullName || inviterNow.name } };
   });
   return toInvitation(invitation, { id: inviterId, name: inviter.name });
+}
+
+/**
+ * The queued mail of an invitation (ADR 0133): the link with its token, the workspace's and inviter's names read
+ * afresh. An invitation accepted, withdrawn or expired meanwhile gets no mail; a failed send throws, to be retried.
+ */
+export async function sendInvitationMail({
+  db,
+  mailer,
+  appUrl,
+  logger,
+  invitationId,
+  token,
+}: {
+  db: Database;
+  mailer: Mailer;
+  appUrl: string;
+  logger: Logger;
+  invitationId: string;
+  token: string;
+}): Promise<void> {
+  const [row] = await db
+    .select({ invitation: workspaceInvitations, workspaceName: workspaces.name, name: user.name, fullName: user.fullName })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .innerJoin(user, eq(user.id, workspaceInvitations.invitedBy))
+    .where(and(eq(workspaceInvitations.id, invitationId), isPending(new Date())));
+  if (!row) return;
+  const { invitation } = row;
+  await mailer.send({
+    to: invitation.email,
+    ...workspaceInvitationMail({
+      workspaceName: row.workspaceName,
+      invitedBy: row.fullName || row.name,
+      role: invitation.role,
+      url: invitationLink(appUrl, token),
+    }),
+  });
+  logger.info({ invitationId }, 'workspace invitation mail sent');
 }
 
 /** The invitations still waiting for an answer, newest first. */

@@ -1,7 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { workspaceAudit, workspaceInvitations, workspaceMembers, workspaces } from '#server/db/schema/index';
+import { createJobList } from '#server/engine/job-handlers';
+import { findFreePort } from '#server/lib/free-port';
+import { sendWorkspaceInvitationJob } from '#server/queue/job-definitions';
+import { privateJobs } from '#server/queue/queue-internals';
 import { testAppUrl, useTestApp, strongPassword, type SignedInUser, type TestClient } from '#test/app';
+import { createEngineDeps, queuedJobs } from '#test/engine-setup';
 import { useMailServer } from '#test/use-mail-server';
 
 /**
@@ -20,11 +25,24 @@ async function createTeam(client: TestClient, name = 'Acme Research'): Promise<W
   return workspace;
 }
 
-/** Invites `member` with `role` and returns the token of the link the mail carries. */
+/**
+ * Runs the queued invitation mails as a worker would, through `smtpUrl` (the test's mail server unless told), and
+ * empties the queue of those that went; a job that throws stays queued, as graphile-worker keeps it for a retry.
+ */
+async function sendQueuedInvitations({ smtpUrl = mail.url } = {}): Promise<number> {
+  const jobs = createJobList(createEngineDeps({ database: t.database, env: { SMTP_URL: smtpUrl } }));
+  const queued = await queuedJobs(t.database, sendWorkspaceInvitationJob);
+  for (const { payload } of queued) await jobs[sendWorkspaceInvitationJob.name](payload, {} as never);
+  await t.db.execute(sql`delete from ${privateJobs}`);
+  return queued.length;
+}
+
+/** Invites `member` with `role` and returns the token of the link the mail carries, once the queued mail went. */
 async function invite(owner: TestClient, workspaceId: string, email: string, role: string): Promise<string> {
   const before = mail.messages.length;
   const answer = await owner.request(`/api/workspaces/${workspaceId}/invitations`, { method: 'POST', body: { email, role } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  expect(await sendQueuedInvitations()).toBe(1);
   const message = await mail.waitFor(email, (each) => mail.messages.indexOf(each) >= before);
   const link = message.links.find((each) => each.startsWith(`${testAppUrl}/invitations/`));
   expect(link).toBeDefined();
@@ -157,6 +175,9 @@ describe('invitations', () => {
     const invitation = (sent.body as { invitation: { createdAt: string; expiresAt: string } }).invitation;
     expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBe(7 * 24 * 3_600_000);
 
+    // The mail goes from the queue, retried with backoff if the mail server fails.
+    expect(await queuedJobs(t.database, sendWorkspaceInvitationJob)).toEqual([expect.objectContaining({ maxAttempts: 5 })]);
+    expect(await sendQueuedInvitations()).toBe(1);
     const message = await mail.waitFor(invited.email);
     expect(message.subject).toBe('Olive Owner invited you to Olive Labs on Promptcron');
     expect(message.text).toContain('invited you to join the workspace "Olive Labs" on Promptcron as an editor.');
@@ -276,6 +297,42 @@ describe('invitations', () => {
     expect(actions.map((each) => each.action).sort()).toEqual(['invitation.create', 'invitation.create', 'invitation.revoke']);
   });
 
+  it('saves the invitation and answers 201 while the mail server is down; the mail goes on a later try', async () => {
+    const owner = await t.signIn({ name: 'Dora Downtime' });
+    const team = await createTeam(owner.client, 'Downtime Ltd');
+    const sent = await owner.client.request(`/api/workspaces/${team.id}/invitations`, {
+      method: 'POST',
+      body: { email: 'later.lou@example.com', role: 'viewer' },
+    });
+    expect(sent.status).toBe(201);
+    expect(await owner.client.ok(`/api/workspaces/${team.id}/invitations`)).toMatchObject({
+      items: [{ email: 'later.lou@example.com', role: 'viewer' }],
+    });
+
+    // A worker's first try meets a mail server that refuses the connection: the job throws and stays queued.
+    const jobs = createJobList(createEngineDeps({ database: t.database, env: { SMTP_URL: `smtp://127.0.0.1:${await findFreePort()}` } }));
+    const [queued] = await queuedJobs(t.database, sendWorkspaceInvitationJob);
+    await expect(jobs[sendWorkspaceInvitationJob.name](queued?.payload ?? {}, {} as never)).rejects.toThrow();
+    expect(await queuedJobs(t.database, sendWorkspaceInvitationJob)).toHaveLength(1);
+
+    expect(await sendQueuedInvitations()).toBe(1);
+    const message = await mail.waitFor('later.lou@example.com');
+    expect(message.subject).toBe('Dora Downtime invited you to Downtime Ltd on Promptcron');
+  });
+
+  it('mails nothing for an invitation withdrawn before its mail went', async () => {
+    const owner = await t.signIn({ name: 'Wanda Withdraw' });
+    const team = await createTeam(owner.client, 'Withdrawn Co');
+    const before = mail.messages.length;
+    const { invitation } = (await owner.client.ok(`/api/workspaces/${team.id}/invitations`, {
+      method: 'POST',
+      body: { email: 'never.ned@example.com', role: 'viewer' },
+    })) as { invitation: { id: string } };
+    await owner.client.ok(`/api/workspaces/${team.id}/invitations/${invitation.id}`, { method: 'DELETE' });
+    expect(await sendQueuedInvitations()).toBe(1);
+    expect(mail.messages.slice(before).filter((each) => each.to.includes('never.ned@example.com'))).toEqual([]);
+  });
+
   it('keeps at most 20 invitations pending in a workspace', async () => {
     const owner = await t.signIn({ name: 'Lim Limits' });
     const team = await createTeam(owner.client, 'Crowded');
@@ -304,6 +361,9 @@ describe('invitations', () => {
         })
       ).status,
     ).toBe(201);
+    // 21 mails queued to nobody who reads them; the next test starts with an empty queue.
+    expect(await queuedJobs(t.database, sendWorkspaceInvitationJob)).toHaveLength(21);
+    await t.db.execute(sql`delete from ${privateJobs}`);
   });
 
   it('lets only the invited, confirmed address accept, and not an expired or unknown link', async () => {

@@ -194,7 +194,7 @@ export const inviteMemberRoute = createRoute({
   path: '/api/workspaces/{id}/invitations',
   tags,
   summary:
-    'Invite an e-mail address with a role (admin or owner): the address is mailed a link valid for 7 days, once. Inviting an address again sends a new link and withdraws the old one',
+    'Invite an e-mail address with a role (admin or owner): the address is mailed a link valid for 7 days, once; the mail is queued and retried, so a slow mail server does not hold the answer. Inviting an address again sends a new link and withdraws the old one',
   request: { params: z.object(workspaceId), body: jsonBody(invitationInputSchema) },
   responses: {
     201: json(z.object({ invitation: workspaceInvitationSchema }), 'The invitation (its token is only in the mail)'),
@@ -324,16 +324,13 @@ const leave: RouteHandler<typeof leaveWorkspaceRoute, AppEnv> = async (c) => {
 };
 
 const invite: RouteHandler<typeof inviteMemberRoute, AppEnv> = async (c) => {
-  const { db, mailer, env } = c.var.deps;
   const invitation = await inviteMember({
-    db,
-    mailer,
-    appUrl: env.APP_URL,
+    db: c.var.deps.db,
     workspace: c.var.workspace,
     inviterId: c.var.sessionUser.id,
     input: c.req.valid('json'),
   });
-  c.var.log.info({ workspaceId: c.var.workspace.id, invitationId: invitation.id }, 'workspace invitation sent');
+  c.var.log.info({ workspaceId: c.var.workspace.id, invitationId: invitation.id }, 'workspace invitation queued');
   return c.json({ invitation }, 201);
 };
 
