@@ -30,6 +30,7 @@ export const clientPathPatterns = [
   '/unsubscribe',
   '/delivery-address',
   '/confirm-email',
+  '/invitations/:token',
   '/terms',
   '/account-deleted',
   '/status',

@@ -30,6 +30,8 @@ export const paths = {
   status: '/status',
   dashboard: '/dashboard',
   dashboardSettings: '/dashboard/settings',
+  /** Settings → Workspaces: the tab is the `tab` query of the settings page. */
+  workspaceSettings: '/dashboard/settings?tab=workspaces',
   dashboardTasks: '/dashboard/tasks',
   dashboardNewTask: '/dashboard/tasks/new',
   dashboardHistory: '/dashboard/history',
@@ -41,6 +43,9 @@ export const paths = {
   adminPlans: '/admin/plans',
   adminAudit: '/admin/audit',
 } as const;
+
+/** The page of a workspace invitation's e-mailed link (server: core/workspaces/workspace-invitations.ts). */
+export const invitationPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;
 
 /** An administrator's page of one user, built from its id. */
 export const adminUserPath = (userId: string) => `${paths.adminUsers}/${encodeURIComponent(userId)}`;

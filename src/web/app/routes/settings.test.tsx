@@ -21,7 +21,7 @@ describe('settings page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('has six tabs and opens on Profile', async () => {
+  it('has seven tabs and opens on Profile', async () => {
     stubSettingsApi();
     renderSettings();
 
@@ -30,7 +30,7 @@ describe('settings page', () => {
       within(tablist)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Profile', 'Security', 'Notifications', 'Default Schedule', 'Budget', 'API Keys']);
+    ).toEqual(['Profile', 'Security', 'Notifications', 'Default Schedule', 'Budget', 'API Keys', 'Workspaces']);
     expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText('Full Name')).toBeTruthy();
   });

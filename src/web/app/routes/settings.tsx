@@ -1,4 +1,4 @@
-import { Bell, CalendarClock, KeyRound, Lock, UserRound, Wallet, type LucideIcon } from 'lucide-react';
+import { Bell, Building2, CalendarClock, KeyRound, Lock, UserRound, Wallet, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -8,6 +8,7 @@ import { DefaultScheduleSettings } from '../../features/settings/components/defa
 import { NotificationSettings } from '../../features/settings/components/notification-settings';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
 import { SecuritySettings } from '../../features/settings/components/security-settings';
+import { WorkspaceSettings } from '../../features/workspaces/components/workspace-settings';
 
 const settingsTabs: { value: string; label: string; icon: LucideIcon; Panel: ComponentType }[] = [
   { value: 'profile', label: 'Profile', icon: UserRound, Panel: ProfileSettings },
@@ -16,6 +17,7 @@ const settingsTabs: { value: string; label: string; icon: LucideIcon; Panel: Com
   { value: 'schedule', label: 'Default Schedule', icon: CalendarClock, Panel: DefaultScheduleSettings },
   { value: 'budget', label: 'Budget', icon: Wallet, Panel: BudgetSettings },
   { value: 'api-keys', label: 'API Keys', icon: KeyRound, Panel: ApiKeySettings },
+  { value: 'workspaces', label: 'Workspaces', icon: Building2, Panel: WorkspaceSettings },
 ];
 
 const defaultTab = 'profile';

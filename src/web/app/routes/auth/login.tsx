@@ -27,8 +27,12 @@ export function LoginRoute() {
       description="Sign in to manage your scheduled AI tasks."
       footer={
         <>
-          Don&apos;t have an account?{' '}
-          <Link to={paths.register} className="rounded font-semibold text-indigo-600 hover:text-indigo-700 hover:underline">
+          Don&apos;t have an account? {/* Whatever page sent the visitor to sign in is where signing up leads too. */}
+          <Link
+            to={paths.register}
+            state={location.state as unknown}
+            className="rounded font-semibold text-indigo-600 hover:text-indigo-700 hover:underline"
+          >
             Sign up
           </Link>
         </>
