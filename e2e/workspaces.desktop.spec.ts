@@ -42,6 +42,10 @@ test('create a team, invite a colleague by e-mail, and the colleague joins as an
   await colleague.goto(new URL(link ?? '').pathname);
   await expect(colleague.getByRole('heading', { level: 1, name: `Join ${team}` })).toBeVisible();
   await expect(colleague.getByText(/Olive Owner invited/)).toContainText('as an editor');
+  // The link is opened on phones as often as not: nothing sticks out at the narrowest.
+  await colleague.setViewportSize({ width: 360, height: 740 });
+  expect(await colleague.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+  await colleague.setViewportSize({ width: 1280, height: 720 });
   await colleague.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(colleague).toHaveURL(/\/dashboard\/settings\?tab=workspaces$/);
   const joined = colleague.getByRole('list', { name: 'Workspaces' }).getByRole('listitem').filter({ hasText: team });
@@ -53,4 +57,6 @@ test('create a team, invite a colleague by e-mail, and the colleague joins as an
   await expect(members.getByRole('listitem', { name: 'Eddie Editor' })).toBeVisible();
   await expect(members.getByLabel('Role of Eddie Editor')).toHaveValue('editor');
   await expect(page.getByRole('region', { name: team }).getByText('No invitations are waiting for an answer.')).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
 });
