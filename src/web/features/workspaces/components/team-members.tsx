@@ -1,5 +1,5 @@
 import { LogOut, Trash2, UserMinus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { roleAtLeast, workspaceRoles, type WorkspaceRole } from '#shared/workspaces/workspace-roles';
 import type { Workspace, WorkspaceInvitation, WorkspaceMember } from '#shared/workspaces/workspace.schema';
 import { Badge } from '#web/components/ui/badge';
@@ -44,6 +44,8 @@ export function TeamMembers({ team }: { team: Workspace }) {
   const deleteTeam = useDeleteWorkspace();
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // Focus lands here when the dialog closes: the row whose button opened it may be gone.
+  const membersHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const ask = (next: Pending) => {
     setPending(next);
@@ -94,7 +96,9 @@ export function TeamMembers({ team }: { team: Workspace }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">Members</h3>
+        <h3 ref={membersHeadingRef} tabIndex={-1} className="text-sm font-semibold text-slate-900 outline-none">
+          Members
+        </h3>
         {members.isPending ? (
           <div role="status" aria-label="Loading the members..." className="flex flex-col gap-2">
             <Skeleton className="h-10 w-full" />
@@ -220,6 +224,7 @@ export function TeamMembers({ team }: { team: Workspace }) {
         pending={busy}
         destructive
         onConfirm={confirm}
+        returnFocusTo={() => membersHeadingRef.current}
       />
     </div>
   );
