@@ -13,6 +13,7 @@ const routes = [
   { path: '/register', Component: RegisterRoute },
   { path: '/login', element: <h1>Login page</h1> },
   { path: '/dashboard', element: <h1>Dashboard home</h1> },
+  { path: '/invitations/:token', element: <h1>Invitation page</h1> },
 ];
 
 /** Opens the form signed out; the sign-up request goes as `answer` says (by default it succeeds). */
@@ -94,6 +95,26 @@ describe('RegisterRoute', () => {
         password: strongPassword,
       },
     ]);
+  });
+
+  it('goes back to the page that sent the visitor here, as an invitation does', async () => {
+    const { router } = openRegister();
+    await router.navigate('/register', { state: { from: { pathname: '/invitations/tok_123', search: '', hash: '' } } });
+
+    await submitValidForm();
+
+    await expectLandedOn(router, '/invitations/tok_123', 'Invitation page');
+  });
+
+  it('passes where the visitor came from on to sign-in', async () => {
+    const { router } = openRegister();
+    const from = { pathname: '/invitations/tok_123', search: '', hash: '' };
+    await router.navigate('/register', { state: { from } });
+
+    await userEvent.click(await screen.findByRole('link', { name: 'Sign in' }));
+
+    await expectLandedOn(router, '/login', 'Login page');
+    expect(router.state.location.state).toEqual({ from });
   });
 
   it("shows the server's message when the account cannot be created", async () => {
