@@ -504,17 +504,28 @@ describe('members and roles', () => {
 });
 
 describe('account deletion', () => {
-  it('takes the personal workspace and the team workspaces where the account was alone, and passes on the last ownership', async () => {
+  it('is refused to the last owner of a team others work in, naming it; once handed over it takes what was only theirs', async () => {
     const { owner, member, team: shared } = await teamWith('editor', { owner: 'Gone Gwen', member: 'Heir Henry' });
     const alone = await createTeam(owner.client, 'Only Gwen');
-    const ownWorkspaces = await t.db.select().from(workspaces).where(eq(workspaces.personalUserId, owner.id));
-    expect(ownWorkspaces).toHaveLength(1);
+    const deleteAccount = () =>
+      owner.client.request('/api/me/delete-account', { method: 'POST', body: { email: owner.email, password: strongPassword } });
 
-    const deleted = await owner.client.request('/api/me/delete-account', {
-      method: 'POST',
-      body: { email: owner.email, password: strongPassword },
+    const refused = await deleteAccount();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'conflict',
+        message: `You are the last owner of “${shared.name}”, where others still work. Make another member an owner, or delete the workspace, first.`,
+      },
     });
-    expect(deleted.status).toBe(200);
+    // Nothing went: the account, its personal workspace and both teams are as they were.
+    expect(await t.db.select().from(workspaces).where(eq(workspaces.personalUserId, owner.id))).toHaveLength(1);
+    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, alone.id))).toHaveLength(1);
+
+    const members = (await owner.client.ok(`/api/workspaces/${shared.id}/members`)) as { items: { userId: string; email: string }[] };
+    const heir = members.items.find((each) => each.email === member.email);
+    await owner.client.ok(`/api/workspaces/${shared.id}/members/${heir?.userId}`, { method: 'PATCH', body: { role: 'owner' } });
+    expect((await deleteAccount()).status).toBe(200);
 
     expect(await t.db.select().from(workspaces).where(eq(workspaces.personalUserId, owner.id))).toEqual([]);
     expect(await t.db.select().from(workspaces).where(eq(workspaces.id, alone.id))).toEqual([]);
