@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dataExports, taskRuns, tasks, user, webhookDeliveries } from '../../db/schema';
+import { dataExports, taskRuns, tasks, user, webhookDeliveries, workspaceMembers, workspaces } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
 import { buildDataExportJob } from '../../queue/job-definitions';
 import { DomainError, NotFoundError } from '../errors';
@@ -45,7 +45,10 @@ export async function requestDataExport({ db, userId }: { db: Database; userId: 
   });
 }
 
-/** The account as a JSON document: profile, settings, tasks (no webhook secrets), runs with results, webhook attempts. */
+/**
+ * The account as a JSON document: profile, settings, workspace memberships, tasks (no webhook secrets), runs with
+ * results, webhook attempts.
+ */
 export async function accountDataDocument({ db, userId }: { db: Database; userId: string }): Promise<Record<string, unknown>> {
   const [profile] = await db
     .select({ id: user.id, email: user.email, name: user.name, fullName: user.fullName, role: user.role, createdAt: user.createdAt })
@@ -55,6 +58,19 @@ export async function accountDataDocument({ db, userId }: { db: Database; userId
   const taskRows = await db.select().from(tasks).where(eq(tasks.userId, userId)).orderBy(asc(tasks.createdAt));
   const names = new Map(taskRows.map((task) => [task.id, task.name]));
   const runRows = await db.select().from(taskRuns).where(eq(taskRuns.userId, userId)).orderBy(asc(taskRuns.startedAt));
+  const memberships = await db
+    .select({
+      workspaceId: workspaces.id,
+      name: workspaces.name,
+      slug: workspaces.slug,
+      personal: sql<boolean>`${workspaces.personalUserId} is not null`,
+      role: workspaceMembers.role,
+      joinedAt: workspaceMembers.createdAt,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaceMembers.createdAt));
   const attempts = await webhookAttemptsOf(
     db,
     runRows.map((run) => run.id),
@@ -64,6 +80,7 @@ export async function accountDataDocument({ db, userId }: { db: Database; userId
     exportedAt: new Date().toISOString(),
     profile: { ...profile, createdAt: profile.createdAt.toISOString() },
     settings: await getUserSettings({ db, userId }),
+    memberships: memberships.map((membership) => ({ ...membership, joinedAt: membership.joinedAt.toISOString() })),
     // The webhook secret signs deliveries: a copy of it in a downloaded file would be a key lying around.
     tasks: taskRows.map((row) => {
       const { webhookSecret: _secret, ...task } = toTask(row);

@@ -54,6 +54,7 @@ describe('Download my data', () => {
     const data = JSON.parse(text);
     expect(data.profile).toMatchObject({ id: userId, email, fullName: 'Curious Cara' });
     expect(data.settings).toMatchObject({ notifications: expect.any(Object) });
+    expect(data.memberships).toEqual([expect.objectContaining({ name: 'Personal', personal: true, role: 'owner' })]);
     expect(data.tasks).toEqual([expect.objectContaining({ id: task.id, name: 'Hooked' })]);
     expect(data.tasks[0]).not.toHaveProperty('webhookSecret');
     expect(data.runs).toEqual([expect.objectContaining({ id: run.id, result: 'The answer of the run.' })]);
