@@ -359,6 +359,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workspaces
+         * @description A page of every workspace, newest first, with its member count and first owners, filtered by search text and kind, with the total matching.
+         */
+        get: operations["listAdminWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tasks": {
         parameters: {
             query?: never;
@@ -1625,6 +1645,30 @@ export interface components {
         } | {
             /** @enum {string} */
             role: "admin" | "user";
+        };
+        AdminWorkspaceList: {
+            items: components["schemas"]["AdminWorkspace"][];
+            /** @description Every workspace matching the filter, not just this page */
+            total: number;
+            nextCursor: string | null;
+        };
+        AdminWorkspace: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+            personal: boolean;
+            memberCount: number;
+            ownerCount: number;
+            /** @description The 3 owners who joined first */
+            owners: components["schemas"]["AdminWorkspaceOwner"][];
+            /** @description ISO 8601, UTC */
+            createdAt: string;
+        };
+        AdminWorkspaceOwner: {
+            id: string;
+            name: string;
+            email: string;
         };
         AdminTaskPage: {
             items: components["schemas"]["AdminTask"][];
@@ -4362,6 +4406,71 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB (`payload_too_large`) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminWorkspaces: {
+        parameters: {
+            query?: {
+                /** @description Name or slug contains this (case-insensitive) */
+                search?: string;
+                /** @description Team workspaces (the default: every account has a personal one), personal ones, or all */
+                kind?: "team" | "personal" | "all";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of workspaces */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWorkspaceList"];
+                };
+            };
+            /** @description A filter is not valid; or A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an administrator; or An invited account that has not chosen its password yet (`password_required`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

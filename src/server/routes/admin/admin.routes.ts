@@ -10,6 +10,7 @@ import { adminAuditRouter } from './admin-audit.routes';
 import { adminPlansRouter } from './admin-plans.routes';
 import { adminTasksRouter } from './admin-tasks.routes';
 import { adminUsersRouter } from './admin-users.routes';
+import { adminWorkspacesRouter } from './admin-workspaces.routes';
 
 export const inviteUserRoute = createRoute({
   operationId: 'inviteUser',
@@ -35,6 +36,7 @@ router.use('/api/admin/*', requireUser, requireAdmin);
 export const adminRouter = router
   .openapi(inviteUserRoute, inviteUser)
   .route('/', adminUsersRouter)
+  .route('/', adminWorkspacesRouter)
   .route('/', adminTasksRouter)
   .route('/', adminOverviewRouter)
   .route('/', adminPlansRouter)
