@@ -45,6 +45,7 @@ export const clientPathPatterns = [
   '/admin',
   '/admin/users',
   '/admin/users/:userId',
+  '/admin/workspaces',
   '/admin/settings',
   '/admin/tasks',
   '/admin/tasks/:taskId',

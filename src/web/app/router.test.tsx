@@ -103,7 +103,7 @@ describe('app routes', () => {
       within(sidebar)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Overview', 'Users', 'All Tasks', 'Plans', 'Audit Log', 'Settings', 'Back to Dashboard']);
+    ).toEqual(['Overview', 'Users', 'Workspaces', 'All Tasks', 'Plans', 'Audit Log', 'Settings', 'Back to Dashboard']);
   });
 
   it.each(['/admin', '/admin/users', '/admin/tasks', '/admin/plans', '/admin/audit', '/admin/settings', '/admin/no-such-page'])(

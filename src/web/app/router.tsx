@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
                 path: 'users/:userId',
                 lazy: async () => ({ Component: (await import('./routes/admin/user-profile')).AdminUserProfileRoute }),
               },
+              {
+                path: 'workspaces',
+                lazy: async () => ({ Component: (await import('./routes/admin/workspaces')).AdminWorkspacesRoute }),
+              },
               { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
               { path: 'tasks', lazy: async () => ({ Component: (await import('./routes/admin/tasks')).AdminTasksRoute }) },
               {

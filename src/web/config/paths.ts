@@ -39,6 +39,7 @@ export const paths = {
   admin: '/admin',
   adminSettings: '/admin/settings',
   adminUsers: '/admin/users',
+  adminWorkspaces: '/admin/workspaces',
   adminTasks: '/admin/tasks',
   adminPlans: '/admin/plans',
   adminAudit: '/admin/audit',

@@ -170,6 +170,7 @@ describe('dashboard layout', () => {
     expect(linksOf(sidebar)).toEqual([
       ['Overview', '/admin'],
       ['Users', '/admin/users'],
+      ['Workspaces', '/admin/workspaces'],
       ['All Tasks', '/admin/tasks'],
       ['Plans', '/admin/plans'],
       ['Audit Log', '/admin/audit'],

@@ -8,6 +8,7 @@ import {
   Settings,
   Tags,
   Users,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../config/paths';
@@ -33,6 +34,7 @@ export const dashboardSidebarItems: SidebarItem[] = [
 export const adminSidebarItems: SidebarItem[] = [
   { label: 'Overview', to: paths.admin, icon: LayoutDashboard, end: true },
   { label: 'Users', to: paths.adminUsers, icon: Users },
+  { label: 'Workspaces', to: paths.adminWorkspaces, icon: UsersRound },
   { label: 'All Tasks', to: paths.adminTasks, icon: ListTodo },
   { label: 'Plans', to: paths.adminPlans, icon: Tags },
   { label: 'Audit Log', to: paths.adminAudit, icon: ScrollText },
@@ -48,6 +50,7 @@ export function dashboardAreaOf(pathname: string): DashboardArea {
 const pageTitles: [prefix: string, title: string][] = [
   [paths.adminSettings, 'Settings'],
   [paths.adminUsers, 'Users'],
+  [paths.adminWorkspaces, 'Workspaces'],
   [paths.adminTasks, 'All Tasks'],
   [paths.adminPlans, 'Plans'],
   [paths.adminAudit, 'Audit Log'],
