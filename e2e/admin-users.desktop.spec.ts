@@ -115,12 +115,13 @@ test.describe('as a member', () => {
   test.use({ signedInAs: 'member' });
 
   test('a user who is not an administrator is sent from every admin page to the dashboard', async ({ page, browserErrors }) => {
-    // Nine full page loads, each a fresh start of the app: on two busy cores that is more than one journey's 30 s.
+    // Ten full page loads, each a fresh start of the app: on two busy cores that is more than one journey's 30 s.
     test.slow();
     for (const path of [
       '/admin',
       '/admin/users',
       '/admin/users/some-user',
+      '/admin/workspaces',
       '/admin/tasks',
       '/admin/tasks/some-task',
       '/admin/plans',

@@ -149,6 +149,7 @@ test.describe('an administrator', () => {
         // Whoever is on the first page: journeys running alongside add users, so the member may be on a later one.
         ['/admin/users', (p) => p.getByText(/@promptcron\.test|@example\.com/).first()],
         [`/admin/users/${member?.id}`, (p) => p.getByText('member@promptcron.test').first()],
+        ['/admin/workspaces', (p) => p.getByRole('heading', { level: 1, name: 'Workspaces' })],
         ['/admin/tasks', (p) => p.getByText(taskName).first()],
         [`/admin/tasks/${task.id}`, (p) => p.getByText(taskName).first()],
         ['/admin/plans', (p) => p.getByText('Business').first()],
