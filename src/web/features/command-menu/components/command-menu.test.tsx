@@ -225,6 +225,7 @@ describe('command menu', () => {
     expect(optionNames(admin.dialog)).toEqual([
       'Admin Overview',
       'Admin Users',
+      'Admin Workspaces',
       'Admin All Tasks',
       'Admin Plans',
       'Admin Audit Log',
