@@ -55,7 +55,7 @@ test('run a task now and watch it reach the history live, read the full result, 
   const dialog = page.getByRole('dialog', { name: 'History digest' });
   await expect(dialog.getByRole('heading', { name: 'Three scheduling facts' })).toBeVisible();
   await expect(dialog.locator('strong', { hasText: 'Cron' })).toBeVisible();
-  await expect(dialog.getByRole('listitem')).toHaveCount(3);
+  await expect(dialog.getByRole('region', { name: 'Result' }).getByRole('listitem')).toHaveCount(3);
   await expect(dialog.locator('[data-run-status]')).toHaveText('Completed');
   const runId = await dialog.getByText('Run ID', { exact: true }).locator('xpath=following-sibling::dd').textContent();
   expect(runId).toMatch(/^[0-9a-f-]{36}$/);
