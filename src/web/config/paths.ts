@@ -30,8 +30,6 @@ export const paths = {
   status: '/status',
   dashboard: '/dashboard',
   dashboardSettings: '/dashboard/settings',
-  /** Settings → Workspaces: the tab is the `tab` query of the settings page. */
-  workspaceSettings: '/dashboard/settings?tab=workspaces',
   dashboardTasks: '/dashboard/tasks',
   dashboardNewTask: '/dashboard/tasks/new',
   dashboardHistory: '/dashboard/history',

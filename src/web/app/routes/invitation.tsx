@@ -110,7 +110,7 @@ function AcceptChoice({ token, workspaceName }: { token: string; workspaceName: 
     accept.mutate(token, {
       onSuccess: (workspace) => {
         toast.success(`You joined ${workspace.name}`);
-        void navigate(paths.workspaceSettings);
+        void navigate({ pathname: paths.dashboardSettings, search: '?tab=workspaces' });
       },
     });
   return (
