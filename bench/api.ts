@@ -422,8 +422,8 @@ async function seed(db: Database, userId: string) {
   await db.execute(sql`alter table task_runs disable trigger user`);
   await db.execute(sql`
     with task_list as (select array_agg(id order by name) ids, array_agg(substring(name from 7) order by name) topics from tasks where user_id = ${userId})
-    insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for, started_at, completed_at, result, error, delivery_status, input_tokens, output_tokens, lateness_ms, delivery_error)
-    select ids[1 + n % 20], ${userId},
+    insert into task_runs (task_id, user_id, workspace_id, status, trigger, provider, model, scheduled_for, started_at, completed_at, result, error, delivery_status, input_tokens, output_tokens, lateness_ms, delivery_error)
+    select ids[1 + n % 20], ${userId}, (select id from workspaces where personal_user_id = ${userId}),
       case when n % 20 = 7 then 'error' when n % 20 = 13 then 'skipped' else 'completed' end,
       'schedule', 'openai', 'gpt-4.1-mini', started, started, started + (800 + n % 5000) * interval '1 millisecond',
       case when n % 20 in (7, 13) then null else 'Here is your ' || topics[1 + n % 20] || ' briefing number ' || n
@@ -460,8 +460,8 @@ async function seedOtherUsers(db: Database) {
     from generate_series(1, ${otherUsers}) u, unnest(array['cooking', 'markets']) topic`);
   await db.execute(sql`alter table task_runs disable trigger user`);
   await db.execute(sql`
-    insert into task_runs (task_id, user_id, status, trigger, provider, model, scheduled_for, started_at, completed_at, result, error, delivery_status, input_tokens, output_tokens)
-    select t.id, t.user_id, case when n % 20 = 7 then 'error' else 'completed' end, 'schedule', 'openai', 'gpt-4.1-mini', started, started,
+    insert into task_runs (task_id, user_id, workspace_id, status, trigger, provider, model, scheduled_for, started_at, completed_at, result, error, delivery_status, input_tokens, output_tokens)
+    select t.id, t.user_id, t.workspace_id, case when n % 20 = 7 then 'error' else 'completed' end, 'schedule', 'openai', 'gpt-4.1-mini', started, started,
       started + interval '1 second',
       case when n % 20 = 7 then null else 'Here is your briefing number ' || n || ' for ' || t.name
         || case when n % 19 = 3 then ' from the ${sql.raw(words.common)}' else '' end || case when n % 100000 = 31337 then ' about a ${sql.raw(words.rare)}' else '' end || '.' end,

@@ -47,8 +47,11 @@ export interface AppEnv {
     /** The scope of the API key the request came with; undefined for a session (routes/auth/api-key-middleware.ts). */
     apiKeyScope: ApiKeyScope | undefined;
     /** The API key the request came with: its name and whether tasks it makes need approval (ADR 0125); undefined for a session. */
-    apiKey: { id: string; name: string; approveAgentTasks: boolean } | undefined;
-    /** The workspace a `/api/workspaces/{id}…` route acts on, with the caller's role in it (workspace-role.ts). */
+    apiKey: { id: string; name: string; approveAgentTasks: boolean; workspace: Workspace } | undefined;
+    /**
+     * The workspace the request acts on, with the caller's role in it: the `{id}` of a `/api/workspaces/{id}…` route,
+     * or the one a data route's request names (workspace-role.ts).
+     */
     workspace: Workspace;
   };
 }

@@ -1,4 +1,8 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { WorkspaceRole } from '#shared/workspaces/workspace-roles';
+import type { AppEnv } from '../app-env';
+import { actingWorkspace } from './auth/acting-workspace';
 import { requireUserOrKey } from './auth/api-key-middleware';
 import { errorResponseSchema } from './errors';
 
@@ -43,10 +47,14 @@ export const keyAccess = (scope: 'read' | 'write'): Record<string, string[]>[] =
 /**
  * A route that takes the session cookie or an API key (requireUserOrKey), documented with the scope its method needs.
  */
-export const userOrKey = <M extends 'get' | 'post' | 'put' | 'patch' | 'delete'>(method: M) => ({
+export const userOrKey = <M extends 'get' | 'post' | 'put' | 'patch' | 'delete'>(
+  method: M,
+  least: WorkspaceRole = method === 'get' ? 'viewer' : 'editor',
+) => ({
   method,
-  middleware: [requireUserOrKey] as [typeof requireUserOrKey],
+  middleware: [requireUserOrKey, actingWorkspace(least)] as [typeof requireUserOrKey, MiddlewareHandler<AppEnv>],
   security: keyAccess(method === 'get' ? 'read' : 'write'),
+  'x-workspace-role': least,
 });
 
 type Query = NonNullable<NonNullable<RouteConfig['request']>['query']>;

@@ -9,3 +9,8 @@ export type WorkspaceRole = (typeof workspaceRoles)[number];
 export function roleAtLeast(role: WorkspaceRole, least: WorkspaceRole): boolean {
   return workspaceRoles.indexOf(role) >= workspaceRoles.indexOf(least);
 }
+
+/** The role that may do only what both may. */
+export function leastRole(a: WorkspaceRole, b: WorkspaceRole): WorkspaceRole {
+  return roleAtLeast(a, b) ? b : a;
+}

@@ -1,8 +1,11 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiKeyScope } from '#shared/api-keys/api-key.schema';
 import { apiKeyPattern } from '#shared/api-keys/api-key.schema';
+import { leastRole } from '#shared/workspaces/workspace-roles';
+import type { Workspace } from '#shared/workspaces/workspace.schema';
 import type { Database } from '../../db/client';
-import { apiKeys, user } from '../../db/schema';
+import { apiKeys, user, workspaceMembers, workspaces } from '../../db/schema';
+import { toWorkspace } from '../workspaces/workspace-membership';
 import { hashApiKey } from './api-key-secret';
 
 export type KeyVerdict =
@@ -13,6 +16,8 @@ export type KeyVerdict =
       approveAgentTasks: boolean;
       scope: ApiKeyScope;
       user: { id: string; email: string; role: 'admin' | 'user' };
+      /** The key's workspace, with the role the key acts with: the lesser of its scope's and its creator's (ADR 0131). */
+      workspace: Workspace;
     }
   | { ok: false; message: string };
 
@@ -38,11 +43,17 @@ export async function authenticateApiKey({ db, key }: { db: Database; key: strin
       email: user.email,
       role: user.role,
       banned: user.banned,
+      workspace: workspaces,
+      memberRole: workspaceMembers.role,
     })
     .from(apiKeys)
     .innerJoin(user, eq(user.id, apiKeys.userId))
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.userId)))
     .where(eq(apiKeys.keyHash, hashApiKey(key)));
   if (!row) return { ok: false, message: invalidKey };
+  // Its creator left the workspace or was removed from it: the key ends with their membership.
+  if (!row.memberRole) return { ok: false, message: 'This API key’s creator is no longer a member of its workspace.' };
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { ok: false, message: 'This API key has expired.' };
   if (row.banned) return { ok: false, message: 'The account of this API key is suspended.' };
   await db
@@ -56,5 +67,6 @@ export async function authenticateApiKey({ db, key }: { db: Database; key: strin
     approveAgentTasks: row.approveAgentTasks,
     scope: row.scope,
     user: { id: row.userId, email: row.email, role: row.role === 'admin' ? 'admin' : 'user' },
+    workspace: toWorkspace(row.workspace, leastRole(row.memberRole, row.scope === 'read' ? 'viewer' : 'owner')),
   };
 }

@@ -2,7 +2,7 @@ import { taskKeyTakenMessage } from '#shared/tasks/task.schema';
 import { DomainError } from '../errors';
 
 /** The unique index on (user_id, key) where key is not null (ADR 0126). */
-const taskKeyIndex = 'tasks_user_id_key_idx';
+const taskKeyIndex = 'tasks_workspace_id_key_idx';
 
 /**
  * A `.catch` for a task's insert or update: a key another of the owner's tasks has is 409 `task_key_taken`, naming the

@@ -29,6 +29,28 @@ export async function findMembership({
 }
 
 /**
+ * The workspace a request acts in (ADR 0131): the one it names, or the caller's personal one when it names none.
+ * Undefined when the caller is not a member of it, or it does not exist.
+ */
+export async function findActingWorkspace({
+  db,
+  workspaceId,
+  userId,
+}: {
+  db: Database;
+  workspaceId: string | undefined;
+  userId: string;
+}): Promise<Workspace | undefined> {
+  if (workspaceId !== undefined) return findMembership({ db, workspaceId, userId });
+  const [row] = await db
+    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .from(workspaces)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)))
+    .where(eq(workspaces.personalUserId, userId));
+  return row && toWorkspace(row.workspace, row.role);
+}
+
+/**
  * The caller's membership, with at least `least` as their role: 404 when they are not a member, 403 `forbidden` when
  * their role is below it.
  */

@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ownedByUser } from './users';
+import { inWorkspace } from './workspaces';
 
 /**
  * API keys (issue 22): a user's scripts call the API as them. Only the key's SHA-256 is kept, so a leaked database
@@ -10,6 +11,8 @@ export const apiKeys = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: ownedByUser(),
+    /** The one workspace the key acts in, fixed at creation (ADR 0131). */
+    workspaceId: inWorkspace(),
     name: text().notNull(),
     scope: text({ enum: ['read', 'write'] }).notNull(),
     prefix: text().notNull(),

@@ -5,6 +5,7 @@ import type { DeliveryRules } from '#shared/tasks/delivery-rules';
 import type { DeliverWhen, DeliveryMethod, FallbackModel } from '#shared/tasks/task.schema';
 import { tasks, type TaskDeliveryConfig, type TaskDestination, type TaskPrompt } from './tasks';
 import { ownedByUser } from './users';
+import { inWorkspace } from './workspaces';
 
 /** What a run needs of its task, as it was when the run started (issue 18): kept only when the task is edited meanwhile. */
 export interface RunTaskSnapshot {
@@ -81,8 +82,10 @@ export const taskRuns = pgTable(
     taskId: uuid()
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
-    /** The owner, kept on the run so history queries are scoped without a join. */
+    /** The task's creator, as the task keeps it. */
     userId: ownedByUser(),
+    /** The task's workspace, kept on the run so history queries are scoped without a join (ADR 0136). */
+    workspaceId: inWorkspace(),
     status: text({ enum: runStatuses }).notNull(),
     trigger: text({ enum: runTriggers }).notNull(),
     /** The slot a scheduled or backfilled run belongs to; null for Run Now. */
@@ -156,7 +159,9 @@ export const taskRuns = pgTable(
     // NULLS FIRST is what a plain `order by … desc` means: with drizzle's default (NULLS LAST) PostgreSQL cannot read
     // the index in that order and sorts every run of the user instead.
     index().on(table.taskId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index().on(table.userId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index().on(table.workspaceId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // An account's runs: its data export, and the cascade when it is deleted.
+    index('task_runs_user_id_idx').on(table.userId),
     // History word search in results and errors (docs/decisions/0048). Partial: the scheduler inserts runs by the
     // thousand with neither yet, and they then cost the index nothing; `search_words @@ …` implies the predicate.
     index('task_runs_search_words')

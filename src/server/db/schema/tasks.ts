@@ -29,7 +29,8 @@ import {
   type DeliveryMethod,
   type FallbackModel,
 } from '#shared/tasks/task.schema';
-import { ownedByUser } from './users';
+import { ownedByUser, user } from './users';
+import { inWorkspace } from './workspaces';
 
 export interface TaskPrompt {
   input: string;
@@ -63,7 +64,11 @@ export const tasks = pgTable(
   'tasks',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Who created it (ADR 0136); the workspace, not this, says who may see and change it. */
     userId: ownedByUser(),
+    workspaceId: inWorkspace(),
+    /** Who last changed it; null until someone does, or once their account is gone. */
+    updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
     name: text().notNull(),
     description: text(),
     /** Unique among the owner's tasks when set: what a tasks file (`promptcron apply`) matches by (ADR 0126). */
@@ -152,9 +157,11 @@ export const tasks = pgTable(
   (table) => [
     // The scheduler's claim: active tasks by next fire time.
     index().on(table.status, table.nextFireAt),
-    // A user's list, newest first; search filters within it (a user has at most a few hundred tasks). NULLS FIRST is
-    // what `order by … desc` means; drizzle's default (NULLS LAST) would leave the index unusable for the order.
-    index().on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // A workspace's list, newest first; search filters within it (a workspace has at most a few hundred tasks). NULLS
+    // FIRST is what `order by … desc` means; drizzle's default (NULLS LAST) would leave the index unusable for the order.
+    index().on(table.workspaceId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // An account's own tasks (its data export, its deletion).
+    index('tasks_user_id_idx').on(table.userId),
     // The administrator's list of every task (issue 17), newest first, paged by (created_at, id).
     index('tasks_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // Its search by task name (`ilike '%text%'`): trigrams (pg_trgm, migration 0004).
@@ -165,9 +172,9 @@ export const tasks = pgTable(
     index('tasks_waiting_slots_idx')
       .on(table.id)
       .where(sql`${table.bufferedSlot} is not null or ${table.backfillSlots} is not null`),
-    // A key names one of its owner's tasks (ADR 0126); most tasks have none.
-    uniqueIndex('tasks_user_id_key_idx')
-      .on(table.userId, table.key)
+    // A key names one of its workspace's tasks (ADR 0126, 0136); most tasks have none.
+    uniqueIndex('tasks_workspace_id_key_idx')
+      .on(table.workspaceId, table.key)
       .where(sql`${table.key} is not null`),
     check('tasks_budget_whole', sql`num_nulls(${table.budgetUnit}, ${table.budgetAmount}) in (0, 2)`),
   ],

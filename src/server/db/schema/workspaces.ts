@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { workspaceRoles } from '#shared/workspaces/workspace-roles';
 import { ownedByUser, user } from './users';
 
@@ -90,3 +90,49 @@ export const workspaceAudit = pgTable(
   },
   (table) => [index('workspace_audit_workspace_idx').on(table.workspaceId, table.createdAt.desc())],
 );
+
+/**
+ * The workspace a row of shared data belongs to (ADR 0136). An insert that names none lands in its creator's personal
+ * workspace: the triggers of migration 0043 fill it in (a run takes its task's), so code that predates workspaces
+ * keeps its meaning; the default is SQL null only so that those inserts need not name it.
+ */
+export const inWorkspace = () =>
+  uuid()
+    .notNull()
+    .default(sql`null`)
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
+/**
+ * A workspace's OpenID Connect provider (ADR 0131): the table `@better-auth/sso` reads and writes (its own columns),
+ * and ours beside them. One per workspace; the domain must be proved before anyone of it signs in through it.
+ */
+export const ssoProviders = pgTable('sso_providers', {
+  id: text().primaryKey(),
+  issuer: text().notNull(),
+  /** JSON, as the plugin keeps it: client id and secret, endpoints, scopes, PKCE. */
+  oidcConfig: text(),
+  samlConfig: text(),
+  /** Who configured it. */
+  userId: text().references(() => user.id, { onDelete: 'set null' }),
+  providerId: text().notNull().unique(),
+  /** The plugin's name for the group a provider serves: our workspace's id, as text. */
+  organizationId: text(),
+  /** The e-mail domain whose people sign in through it, lower case. */
+  domain: text().notNull(),
+  domainVerified: boolean().notNull().default(false),
+  workspaceId: uuid()
+    .notNull()
+    .unique()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** The role someone of the domain joins with on first sign-in. */
+  defaultRole: text({ enum: workspaceRoles }).notNull().default('viewer'),
+  /** Whether people of the domain may still sign in with a password. */
+  passwordSignIn: boolean().notNull().default(true),
+  /** Hex SHA-256 of the secret a DNS TXT record or the mailed link proves the domain with. */
+  domainProofHash: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});

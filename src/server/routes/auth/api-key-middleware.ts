@@ -50,7 +50,12 @@ function orApiKey(session: MiddlewareHandler<AppEnv>, { readOnlyPost = false } =
     }
     c.set('sessionUser', { ...verdict.user, mustSetPassword: false });
     c.set('apiKeyScope', verdict.scope);
-    c.set('apiKey', { id: verdict.keyId, name: verdict.keyName, approveAgentTasks: verdict.approveAgentTasks });
+    c.set('apiKey', {
+      id: verdict.keyId,
+      name: verdict.keyName,
+      approveAgentTasks: verdict.approveAgentTasks,
+      workspace: verdict.workspace,
+    });
     presetHeader(c, 'Cache-Control', 'no-store');
     await next();
   });
