@@ -55,6 +55,9 @@ function declaredByKind(route: RouteConfig): Declared {
   const withKey = security.some((requirement) => 'apiKey' in requirement);
   const changes = route.method !== 'get' && route.method !== 'head';
   const { params, query, headers, body } = route.request ?? {};
+  // Routes on `/api/workspaces/{id}` name their workspace in the path and declare their own refusals.
+  const role = route.path.startsWith('/api/workspaces/') ? undefined : (route as { 'x-workspace-role'?: string })['x-workspace-role'];
+  const inWorkspace = role !== undefined && role !== 'none';
   const answers: Record<string, Response> = {};
   if (params || query || headers || body)
     answers[400] = refusal('A parameter or field breaks a rule (`validation_failed`, fields keyed by path)');
@@ -64,9 +67,14 @@ function declaredByKind(route: RouteConfig): Declared {
     withKey && changes ? 'The API key has only the `read` scope' : undefined,
     changes && route.path !== '/api/billing/webhook' ? 'A request with the session cookie from another site (`forbidden`)' : undefined,
     !public_ && !opensBeforePassword(route) ? 'An invited account that has not chosen its password yet (`password_required`)' : undefined,
+    inWorkspace && role !== 'viewer' ? `The caller's role in the acting workspace is below ${role} (\`forbidden\`)` : undefined,
   ].filter((reason) => reason !== undefined);
   if (forbidden.length) answers[403] = refusal(forbidden.join('; or '));
-  if (params) answers[404] = refusal('Nothing of yours has this id');
+  const notFound = [
+    params ? 'Nothing of yours has this id' : undefined,
+    inWorkspace ? 'The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours' : undefined,
+  ].filter((reason) => reason !== undefined);
+  if (notFound.length) answers[404] = refusal(notFound.join('; or '));
   // Every request that may carry a body is measured before any route reads it (app.ts).
   if (changes) answers[413] = refusal('The request body is larger than 1 MB (`payload_too_large`)');
   if (body) answers[415] = refusal('The body is not of a declared media type');

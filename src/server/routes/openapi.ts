@@ -4,6 +4,7 @@ import type { WorkspaceRole } from '#shared/workspaces/workspace-roles';
 import type { AppEnv } from '../app-env';
 import { actingWorkspace } from './auth/acting-workspace';
 import { requireUserOrKey } from './auth/api-key-middleware';
+import { requireUser } from './auth/session-middleware';
 import { errorResponseSchema } from './errors';
 
 /*
@@ -57,6 +58,25 @@ export const userOrKey = <M extends 'get' | 'post' | 'put' | 'patch' | 'delete'>
   'x-workspace-role': least,
 });
 
+/** What an operation needs beyond signing in, as the OpenAPI document says it (ADR 0131): a workspace role, or none. */
+export type WorkspaceRoleNeed = WorkspaceRole | 'none';
+
+/**
+ * For an operation that acts on no workspace's data: public ones, the caller's own account, the platform's
+ * administration (its own role, not a workspace's), e-mail links, a workspace list or invitation link.
+ */
+export const noWorkspaceData = { 'x-workspace-role': 'none' as WorkspaceRoleNeed };
+
+/**
+ * A route that takes the session cookie only and acts in the workspace the request names, with at least `least`:
+ * the declaration and its check come from here, so they cannot disagree.
+ */
+export const userInWorkspace = (least: WorkspaceRole) => ({
+  middleware: [requireUser, actingWorkspace(least)] as [typeof requireUser, MiddlewareHandler<AppEnv>],
+  security: sessionOnly,
+  'x-workspace-role': least,
+});
+
 type Query = NonNullable<NonNullable<RouteConfig['request']>['query']>;
 
 /**
@@ -78,6 +98,7 @@ export const emailLinkRoute = <P extends string, Q extends Query, S extends z.Zo
     method: 'post',
     path: link.path,
     security: [],
+    ...noWorkspaceData,
     tags: link.tags,
     summary: link.summary,
     request: { query: link.query },

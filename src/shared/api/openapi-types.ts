@@ -5517,8 +5517,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5631,6 +5640,15 @@ export interface operations {
             };
             /** @description An invited account that has not chosen its password yet (`password_required`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5854,8 +5872,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5984,7 +6011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6208,7 +6235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6217,7 +6244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6334,7 +6361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6343,7 +6370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6442,7 +6469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6451,7 +6478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6572,7 +6599,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6581,7 +6608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6675,7 +6702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6684,7 +6711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6778,7 +6805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Beyond your plan’s limits, or called with an API key; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description Beyond your plan’s limits, or called with an API key; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6787,7 +6814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6890,7 +6917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6899,7 +6926,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7016,7 +7043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7101,7 +7128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description Beyond your plan’s limits (`plan_limit`): active tasks, or runs this month; or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7110,7 +7137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7226,7 +7253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Fewer runs left this month than the slots need (`plan_limit`, the message says how many remain), or the monthly budget is reached (`budget_reached`); or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description Fewer runs left this month than the slots need (`plan_limit`, the message says how many remain), or the monthly budget is reached (`budget_reached`); or The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7235,7 +7262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7354,7 +7381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7446,7 +7473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7541,7 +7568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7749,6 +7776,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
             429: {
                 headers: {
@@ -7834,7 +7870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such run among yours; or Nothing of yours has this id */
+            /** @description No such run among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7920,7 +7956,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7929,7 +7965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such run among yours, or no such destination in it; or Nothing of yours has this id */
+            /** @description No such run among yours, or no such destination in it; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8030,6 +8066,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
             429: {
                 headers: {
@@ -8095,6 +8140,15 @@ export interface operations {
             };
             /** @description An invited account that has not chosen its password yet (`password_required`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8194,8 +8248,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            /** @description An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below owner (`forbidden`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8256,7 +8319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused: a cross-site request, or a password still to be set; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description Refused: a cross-site request, or a password still to be set; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below owner (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8265,7 +8328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such plan for sale */
+            /** @description No such plan for sale; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8359,8 +8422,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused: a cross-site request, or a password still to be set; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
+            /** @description Refused: a cross-site request, or a password still to be set; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below owner (`forbidden`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8840,7 +8912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id */
+            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;

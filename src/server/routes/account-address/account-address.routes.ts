@@ -9,7 +9,7 @@ import { confirmOwnAddress } from '../../core/account-address/confirm-own-addres
 import { resendOwnAddressConfirmation } from '../../core/account-address/resend-own-address-confirmation';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { emailLinkRoute, errorJson, json, sessionOnly } from '../openapi';
+import { emailLinkRoute, errorJson, json, noWorkspaceData, sessionOnly } from '../openapi';
 
 /**
  * The account's own address (ADR 0109): confirmed from the link of the "Confirm your e-mail address" mail sign-up
@@ -29,6 +29,7 @@ export const confirmOwnAddressRoute = emailLinkRoute({
 
 export const resendOwnAddressConfirmationRoute = createRoute({
   operationId: 'resendOwnAddressConfirmation',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'post',
   path: '/api/me/address-confirmation',

@@ -3,12 +3,13 @@ import { auditPageSchema, auditQuerySchema } from '#shared/admin/admin-audit.sch
 import type { AppEnv } from '../../app-env';
 import { listAudit } from '../../core/admin/audit/list-audit';
 import { createRouter } from '../create-router';
-import { errorJson, json, sessionOnly } from '../openapi';
+import { errorJson, json, noWorkspaceData, sessionOnly } from '../openapi';
 
 /* Administration: the audit log (issue 17). The admin router's guard answers 401 and 403 first. */
 
 export const listAuditRoute = createRoute({
   operationId: 'listAuditEntries',
+  ...noWorkspaceData,
   security: sessionOnly,
   tags: ['Administration'],
   method: 'get',

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { adminOverviewSchema } from '#shared/admin/admin-overview.schema';
 import { createRouter } from '../create-router';
-import { json, sessionOnly } from '../openapi';
+import { json, noWorkspaceData, sessionOnly } from '../openapi';
 import { getOverview } from './admin-overview.handlers';
 
 /*
@@ -11,6 +11,7 @@ import { getOverview } from './admin-overview.handlers';
 
 export const getAdminOverviewRoute = createRoute({
   operationId: 'getAdminOverview',
+  ...noWorkspaceData,
   security: sessionOnly,
   tags: ['Administration'],
   method: 'get',

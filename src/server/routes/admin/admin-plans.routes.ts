@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { adminPlanResponseSchema, adminPlansResponseSchema, createPlanSchema, updatePlanSchema } from '#shared/admin/admin-plan.schema';
 import { createRouter } from '../create-router';
-import { errorJson, idParam, json, jsonBody, sessionOnly } from '../openapi';
+import { errorJson, idParam, json, jsonBody, noWorkspaceData, sessionOnly } from '../openapi';
 import { createAdminPlan, listPlans, updateAdminPlan } from './admin-plans.handlers';
 
 /* Administration: plans and their limits (issue 17, ADR 0036). The admin router's guard answers 401 and 403 first. */
@@ -11,6 +11,7 @@ const invalid = errorJson('A field breaks a rule');
 
 export const listAdminPlansRoute = createRoute({
   operationId: 'listAllPlans',
+  ...noWorkspaceData,
   security: sessionOnly,
   tags,
   method: 'get',
@@ -23,6 +24,7 @@ export const listAdminPlansRoute = createRoute({
 
 export const createAdminPlanRoute = createRoute({
   operationId: 'createPlan',
+  ...noWorkspaceData,
   security: sessionOnly,
   tags,
   method: 'post',
@@ -39,6 +41,7 @@ export const createAdminPlanRoute = createRoute({
 
 export const updateAdminPlanRoute = createRoute({
   operationId: 'updatePlan',
+  ...noWorkspaceData,
   security: sessionOnly,
   tags,
   method: 'patch',

@@ -8,7 +8,7 @@ import {
 } from '#shared/admin/admin-task.schema';
 import { runResponseSchema } from '#shared/runs/run.schema';
 import { createRouter } from '../create-router';
-import { csvFile, errorJson, idParam, json, sessionOnly } from '../openapi';
+import { csvFile, errorJson, idParam, json, noWorkspaceData, sessionOnly } from '../openapi';
 import { deleteTask, exportTasks, getTask, listTasks, pauseTask, resumeTask, runTask } from './admin-tasks.handlers';
 
 /*
@@ -28,6 +28,7 @@ const onTask = <M extends 'get' | 'post' | 'delete', R extends RouteConfig['resp
 ) =>
   createRoute({
     operationId,
+    ...noWorkspaceData,
     security: sessionOnly,
     tags,
     method,
@@ -39,6 +40,7 @@ const onTask = <M extends 'get' | 'post' | 'delete', R extends RouteConfig['resp
 
 export const listAdminTasksRoute = createRoute({
   operationId: 'listAllTasks',
+  ...noWorkspaceData,
   security: sessionOnly,
   tags,
   method: 'get',
@@ -54,6 +56,7 @@ export const listAdminTasksRoute = createRoute({
 // Declared before `/api/admin/tasks/{id}`, which would otherwise take "export" for an id.
 export const exportAdminTasksRoute = createRoute({
   operationId: 'exportAllTasks',
+  ...noWorkspaceData,
   security: sessionOnly,
   tags,
   method: 'get',

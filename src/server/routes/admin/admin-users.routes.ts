@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { adminUserChangeSchema, adminUserListSchema, adminUserProfileSchema } from '#shared/admin/admin-user.schema';
 import { createRouter } from '../create-router';
-import { csvFile, errorJson, json, jsonBody, sessionOnly } from '../openapi';
+import { csvFile, errorJson, json, jsonBody, noWorkspaceData, sessionOnly } from '../openapi';
 import {
   changeUser,
   deleteUser,
@@ -23,6 +23,7 @@ const badFilter = errorJson('A filter is not valid');
 
 export const listUsersRoute = createRoute({
   operationId: 'listUsers',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'get',
   path: '/api/admin/users',
@@ -35,6 +36,7 @@ export const listUsersRoute = createRoute({
 
 export const exportUsersRoute = createRoute({
   operationId: 'exportUsers',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'get',
   path: '/api/admin/users/export',
@@ -47,6 +49,7 @@ export const exportUsersRoute = createRoute({
 
 export const getUserRoute = createRoute({
   operationId: 'getUser',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'get',
   path: '/api/admin/users/{id}',
@@ -60,6 +63,7 @@ export const getUserRoute = createRoute({
 
 export const changeUserRoute = createRoute({
   operationId: 'changeUser',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'patch',
   path: '/api/admin/users/{id}',
@@ -91,6 +95,7 @@ function actionRoute(
 ) {
   return createRoute({
     operationId,
+    ...noWorkspaceData,
     security: sessionOnly,
     method,
     path: `/api/admin/users/{id}${suffix}`,

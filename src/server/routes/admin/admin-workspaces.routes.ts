@@ -4,7 +4,7 @@ import { pageSize } from '#shared/lists/page-size';
 import { singleLineText } from '#shared/text/safe-text';
 import { decodeAdminWorkspaceCursor } from '../../core/admin/workspaces/admin-workspace-cursor';
 import { createRouter } from '../create-router';
-import { errorJson, json, sessionOnly } from '../openapi';
+import { errorJson, json, noWorkspaceData, sessionOnly } from '../openapi';
 import { listAdminWorkspaces } from './admin-workspaces.handlers';
 
 // The admin router's middleware answers 401 and 403 before this runs (declared by their kind, ADR 0114).
@@ -27,6 +27,7 @@ export const adminWorkspaceListQuerySchema = z.object({
 
 export const listAdminWorkspacesRoute = createRoute({
   operationId: 'listAdminWorkspaces',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'get',
   path: '/api/admin/workspaces',

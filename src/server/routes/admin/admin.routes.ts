@@ -3,7 +3,7 @@ import { inviteUserSchema } from '#shared/auth/auth.schema';
 import { meResponseSchema } from '#shared/auth/me.schema';
 import { requireAdmin, requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorJson, json, jsonBody, sessionOnly } from '../openapi';
+import { errorJson, json, jsonBody, noWorkspaceData, sessionOnly } from '../openapi';
 import { inviteUser } from './admin.handlers';
 import { adminOverviewRouter } from './admin-overview.routes';
 import { adminAuditRouter } from './admin-audit.routes';
@@ -14,6 +14,7 @@ import { adminWorkspacesRouter } from './admin-workspaces.routes';
 
 export const inviteUserRoute = createRoute({
   operationId: 'inviteUser',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'post',
   path: '/api/admin/users',

@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { billingSessionSchema, checkoutRequestSchema } from '#shared/billing/billing-session.schema';
 import { plansResponseSchema, subscriptionResponseSchema } from '#shared/billing/plan.schema';
-import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorJson, json, jsonBody, sessionOnly } from '../openapi';
+import { errorJson, json, jsonBody, noWorkspaceData, userInWorkspace } from '../openapi';
 import { getOwnSubscription, getPlans, postBillingPortal, postCheckout, postStripeWebhook } from './billing.handlers';
 
 /** Public: visitors and the pricing pages read the plans before anyone signs in. */
 export const getPlansRoute = createRoute({
   operationId: 'listPlans',
+  ...noWorkspaceData,
   method: 'get',
   path: '/api/plans',
   security: [],
@@ -19,12 +19,12 @@ export const getPlansRoute = createRoute({
 
 export const getSubscriptionRoute = createRoute({
   operationId: 'getSubscription',
-  security: sessionOnly,
+  // The account's subscription stands for the workspace's until plans belong to workspaces (ADR 0131).
+  ...userInWorkspace('owner'),
   method: 'get',
   path: '/api/me/subscription',
   tags: ['Billing'],
   summary: "Your plan, the subscription's status and period, and this period's usage",
-  middleware: [requireUser] as const,
   responses: { 200: json(subscriptionResponseSchema, 'The subscription (Free when none was bought)') },
 });
 
@@ -35,12 +35,11 @@ const signedIn = {
 
 export const checkoutRoute = createRoute({
   operationId: 'createCheckoutSession',
-  security: sessionOnly,
+  ...userInWorkspace('owner'),
   method: 'post',
   path: '/api/billing/checkout',
   tags: ['Billing'],
   summary: "Start a Stripe Checkout for a paid plan; send the browser to the answer's url",
-  middleware: [requireUser] as const,
   request: { body: jsonBody(checkoutRequestSchema) },
   responses: {
     200: json(billingSessionSchema, 'The Checkout page to send the browser to'),
@@ -53,12 +52,11 @@ export const checkoutRoute = createRoute({
 
 export const billingPortalRoute = createRoute({
   operationId: 'createBillingPortalSession',
-  security: sessionOnly,
+  ...userInWorkspace('owner'),
   method: 'post',
   path: '/api/billing/portal',
   tags: ['Billing'],
   summary: 'Open the Stripe Billing Portal, where a paying user changes plan, card or cancels',
-  middleware: [requireUser] as const,
   responses: {
     200: json(billingSessionSchema, 'The Billing Portal page to send the browser to'),
     400: errorJson('`payments_not_configured`, or `no_billing_account` (never subscribed)'),
@@ -73,6 +71,7 @@ export const billingPortalRoute = createRoute({
  */
 export const stripeWebhookRoute = createRoute({
   operationId: 'receiveStripeEvent',
+  ...noWorkspaceData,
   method: 'post',
   path: '/api/billing/webhook',
   security: [],

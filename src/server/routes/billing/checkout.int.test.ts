@@ -225,6 +225,8 @@ describe('OpenAPI', () => {
       '400',
       '401',
       '403',
+      // A workspace the request names that is not the caller's.
+      '404',
       '413',
       '502',
       '503',

@@ -2,10 +2,11 @@ import { createRoute } from '@hono/zod-openapi';
 import { catalogResponseSchema } from '#shared/tasks/catalog.schema';
 import { getCatalog } from '../../core/catalog/get-catalog';
 import { createRouter } from '../create-router';
-import { json } from '../openapi';
+import { json, noWorkspaceData } from '../openapi';
 
 export const getCatalogRoute = createRoute({
   operationId: 'getCatalog',
+  ...noWorkspaceData,
   method: 'get',
   path: '/api/catalog',
   security: [],

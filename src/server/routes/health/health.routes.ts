@@ -1,11 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { healthSchema } from '#shared/health.schema';
 import { createRouter } from '../create-router';
-import { json } from '../openapi';
+import { json, noWorkspaceData } from '../openapi';
 import { getHealth } from './health.handlers';
 
 export const getHealthRoute = createRoute({
   operationId: 'getHealth',
+  ...noWorkspaceData,
   method: 'get',
   path: '/api/health',
   security: [],

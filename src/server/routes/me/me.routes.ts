@@ -7,13 +7,14 @@ import { userSettingsSchema } from '#shared/settings/user-settings.schema';
 import { requireUserBeforePasswordOrKey } from '../auth/api-key-middleware';
 import { requireUser, requireUserBeforePassword } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorJson, json, jsonBody, keyAccess, sessionOnly } from '../openapi';
+import { errorJson, json, jsonBody, keyAccess, noWorkspaceData, sessionOnly } from '../openapi';
 import { deleteMe, downloadDataExport, requestDataExport, getMe, getSettings, setPassword, updateMe, updateSettings } from './me.handlers';
 
 const invalid = errorJson('A field breaks a rule');
 
 export const getMeRoute = createRoute({
   operationId: 'getMe',
+  ...noWorkspaceData,
   method: 'get',
   path: '/api/me',
   tags: ['Account'],
@@ -25,6 +26,7 @@ export const getMeRoute = createRoute({
 
 export const updateMeRoute = createRoute({
   operationId: 'updateMe',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'patch',
   path: '/api/me',
@@ -37,6 +39,7 @@ export const updateMeRoute = createRoute({
 
 export const setPasswordRoute = createRoute({
   operationId: 'setFirstPassword',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'post',
   path: '/api/me/password',
@@ -54,6 +57,7 @@ export const setPasswordRoute = createRoute({
 
 export const getSettingsRoute = createRoute({
   operationId: 'getSettings',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'get',
   path: '/api/me/settings',
@@ -65,6 +69,7 @@ export const getSettingsRoute = createRoute({
 
 export const updateSettingsRoute = createRoute({
   operationId: 'updateSettings',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'put',
   path: '/api/me/settings',
@@ -77,6 +82,7 @@ export const updateSettingsRoute = createRoute({
 
 export const deleteMeRoute = createRoute({
   operationId: 'deleteAccount',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'post',
   path: '/api/me/delete-account',
@@ -98,6 +104,7 @@ export const deleteMeRoute = createRoute({
 
 export const requestDataExportRoute = createRoute({
   operationId: 'requestDataExport',
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'post',
   path: '/api/me/data-export',
@@ -113,6 +120,7 @@ export const requestDataExportRoute = createRoute({
 
 export const downloadDataExportRoute = createRoute({
   operationId: 'downloadDataExport',
+  ...noWorkspaceData,
   method: 'get',
   path: '/api/data-exports/{id}',
   tags: ['Account'],

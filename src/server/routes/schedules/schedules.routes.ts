@@ -3,10 +3,11 @@ import { schedulePreviewInputSchema, scheduleOfPreview, upcomingRunsOf, upcoming
 import type { AppEnv } from '../../app-env';
 import { requireUserOrReadKey } from '../auth/api-key-middleware';
 import { createRouter } from '../create-router';
-import { errorJson, json, jsonBody, keyAccess } from '../openapi';
+import { errorJson, json, jsonBody, keyAccess, noWorkspaceData } from '../openapi';
 
 export const previewScheduleRoute = createRoute({
   operationId: 'previewSchedule',
+  ...noWorkspaceData,
   tags: ['Tasks'],
   method: 'post',
   middleware: [requireUserOrReadKey] as [typeof requireUserOrReadKey],

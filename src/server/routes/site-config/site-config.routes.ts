@@ -1,11 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { siteConfigSchema } from '#shared/site-config.schema';
 import { createRouter } from '../create-router';
-import { json } from '../openapi';
+import { json, noWorkspaceData } from '../openapi';
 import { getSiteConfig } from './site-config.handlers';
 
 export const getSiteConfigRoute = createRoute({
   operationId: 'getSiteConfig',
+  ...noWorkspaceData,
   method: 'get',
   path: '/api/config',
   security: [],

@@ -4,10 +4,11 @@ import type { AppEnv } from '../../app-env';
 import { getStatus as getStatusCore } from '../../status/get-status';
 import { createRouter } from '../create-router';
 import { errorBody } from '../errors';
-import { errorJson, json } from '../openapi';
+import { errorJson, json, noWorkspaceData } from '../openapi';
 
 export const getStatusRoute = createRoute({
   operationId: 'getStatus',
+  ...noWorkspaceData,
   method: 'get',
   path: '/api/status',
   security: [],

@@ -23,9 +23,6 @@ export function requireWorkspaceRole(least: WorkspaceRole) {
   });
 }
 
-/** What an operation needs beyond signing in, as the OpenAPI document says it (ADR 0131): a workspace role, or none. */
-export type WorkspaceRoleNeed = WorkspaceRole | 'none';
-
 /**
  * The parts of a route declaration that say who may call it: the session cookie only (membership is managed in the
  * browser, as approving a task is, so a leaked API key cannot invite or promote anyone; ADR 0133), and the least
@@ -39,6 +36,3 @@ export function workspaceAccess<Least extends WorkspaceRole>(least: Least) {
     middleware: [requireUser, requireWorkspaceRole(least)] as [typeof requireUser, MiddlewareHandler<AppEnv>],
   };
 }
-
-/** For an operation that acts on no workspace of the caller's yet (their list, a new one, an invitation link). */
-export const noWorkspace = { 'x-workspace-role': 'none' as WorkspaceRoleNeed };

@@ -23,8 +23,8 @@ import {
 } from '../../core/workspaces/workspace-invitations';
 import { requireUser } from '../auth/session-middleware';
 import { createRouter } from '../create-router';
-import { errorJson, json, jsonBody, sessionOnly } from '../openapi';
-import { noWorkspace, workspaceAccess } from './workspace-role';
+import { errorJson, json, jsonBody, noWorkspaceData, sessionOnly } from '../openapi';
+import { workspaceAccess } from './workspace-role';
 
 /*
  * Workspaces, their members and invitations (ADR 0131, ADR 0133): the product's own routes, session only. A workspace
@@ -53,7 +53,7 @@ const linkGone = errorJson(
 
 export const listWorkspacesRoute = createRoute({
   operationId: 'listWorkspaces',
-  ...noWorkspace,
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'get',
   path: '/api/workspaces',
@@ -65,7 +65,7 @@ export const listWorkspacesRoute = createRoute({
 
 export const createWorkspaceRoute = createRoute({
   operationId: 'createWorkspace',
-  ...noWorkspace,
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'post',
   path: '/api/workspaces',
@@ -240,7 +240,7 @@ export const revokeInvitationRoute = createRoute({
 
 export const previewInvitationRoute = createRoute({
   operationId: 'getInvitation',
-  ...noWorkspace,
+  ...noWorkspaceData,
   security: [],
   method: 'get',
   path: '/api/invitations/{token}',
@@ -256,7 +256,7 @@ export const previewInvitationRoute = createRoute({
 
 export const acceptInvitationRoute = createRoute({
   operationId: 'acceptInvitation',
-  ...noWorkspace,
+  ...noWorkspaceData,
   security: sessionOnly,
   method: 'post',
   path: '/api/invitations/{token}/accept',
