@@ -1,3 +1,4 @@
+import type { Workspace } from '#shared/workspaces/workspace.schema';
 import { HubWatch, type WatchedCacheOptions } from '../events/hub-watch';
 
 /** The signed-in user as route handlers see it (`c.var.sessionUser`, set by requireUser). */
@@ -7,6 +8,11 @@ export interface SessionUser {
   role: 'admin' | 'user';
   /** An invited user who has not chosen a password yet: every API but the password's own answers 403 until then. */
   mustSetPassword: boolean;
+  /**
+   * The workspace a request that names none acts in (ADR 0136), kept with the session: its owner alone is its member
+   * for as long as the account lives, so it cannot go stale in a way that matters. Absent for an API key's caller.
+   */
+  personalWorkspace?: Workspace;
 }
 
 /** Even an unchanged session is checked with better-auth again after this, which also lets it extend the session. */

@@ -24,7 +24,11 @@ export function actingWorkspace(least: WorkspaceRole) {
     if (key) {
       if (named !== undefined && named !== key.workspace.id) throw workspaceNotFound();
     } else {
-      workspace = await findActingWorkspace({ db: c.get('deps').db, workspaceId: named, userId: c.get('sessionUser').id });
+      const user = c.get('sessionUser');
+      workspace =
+        named === undefined && user.personalWorkspace
+          ? user.personalWorkspace
+          : await findActingWorkspace({ db: c.get('deps').db, workspaceId: named, userId: user.id });
     }
     if (!workspace) throw workspaceNotFound();
     assertRole(workspace.role, least);

@@ -4,13 +4,14 @@ import { mustSetPassword } from '#shared/auth/must-set-password';
 import type { AppEnv } from '../../app-env';
 import type { SessionUser } from '../../auth/signed-in-sessions';
 import { isInvited } from '../../core/users/to-me-user';
+import { findActingWorkspace } from '../../core/workspaces/workspace-membership';
 import { errorBody } from '../errors';
 import { presetHeader } from '../response-headers';
 
 /** The user the request's session cookie names, if it is valid; kept between requests by SignedInSessions. */
 export async function sessionUserOf(c: Context<AppEnv>): Promise<SessionUser | undefined> {
   // c.get, not c.var: every read of `c.var` copies all the request's variables into a new object.
-  const { auth, env, signedInSessions } = c.get('deps');
+  const { auth, db, env, signedInSessions } = c.get('deps');
   const cookie = c.req.header('cookie');
   if (!cookie) return undefined;
   return signedInSessions.user(cookie, async () => {
@@ -25,12 +26,14 @@ export async function sessionUserOf(c: Context<AppEnv>): Promise<SessionUser | u
     };
     const { id, email } = account;
     const invited = isInvited({ email, invited: account.invited === true }, env.INVITE_EMAIL_DOMAIN);
+    const personalWorkspace = await findActingWorkspace({ db, workspaceId: undefined, userId: id });
     return {
       user: {
         id,
         email,
         role: account.role === 'admin' ? 'admin' : 'user',
         mustSetPassword: mustSetPassword({ invited, hasSetPassword: account.hasSetPassword === true }),
+        personalWorkspace,
       },
       expiresAt: session.session.expiresAt,
     };
