@@ -8854,7 +8854,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `own` and `confirmed` receive results; `pending` waits for confirmation; null for other delivery methods */
+            /** @description `own`, `confirmed` and `member` (a current member’s confirmed address, ADR 0138) receive results; `pending` and `own-unconfirmed` wait for confirmation; null for other delivery methods */
             200: {
                 headers: {
                     /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
@@ -8870,7 +8870,7 @@ export interface operations {
                         address: {
                             email: string;
                             /** @enum {string} */
-                            status: "own" | "own-unconfirmed" | "confirmed" | "pending" | "unsubscribed";
+                            status: "own" | "own-unconfirmed" | "confirmed" | "pending" | "unsubscribed" | "member";
                         } | null;
                         /**
                          * @description Each e-mail destination’s address and whether it may receive results yet, in the task’s order
@@ -8880,7 +8880,7 @@ export interface operations {
                             destinationId: string;
                             email: string;
                             /** @enum {string} */
-                            status: "own" | "own-unconfirmed" | "confirmed" | "pending" | "unsubscribed";
+                            status: "own" | "own-unconfirmed" | "confirmed" | "pending" | "unsubscribed" | "member";
                         }[];
                     };
                 };

@@ -4,9 +4,10 @@ import { z } from 'zod';
  * Whether a task's e-mail target may receive its results (ADR 0053): the account's own address once the
  * account confirmed it (`own`; until then `own-unconfirmed`, ADR 0109); any other once its owner confirmed
  * (`confirmed`), not while the confirmation is awaited (`pending`) nor after it unsubscribed from the sender's mail
- * (`unsubscribed`).
+ * (`unsubscribed`). A current member's own confirmed address needs no confirmation while they are a member of the
+ * task's workspace (`member`, ADR 0138).
  */
-export const deliveryAddressStatuses = ['own', 'own-unconfirmed', 'confirmed', 'pending', 'unsubscribed'] as const;
+export const deliveryAddressStatuses = ['own', 'own-unconfirmed', 'confirmed', 'pending', 'unsubscribed', 'member'] as const;
 export type DeliveryAddressStatus = (typeof deliveryAddressStatuses)[number];
 
 /**

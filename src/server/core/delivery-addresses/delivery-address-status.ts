@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   addressNotConfirmedError,
   addressUnsubscribedError,
@@ -12,24 +12,47 @@ import { deliveryAddresses, user } from '../../db/schema';
 export const normalAddress = (email: string) => email.trim().toLowerCase();
 
 /**
- * May `userId`'s tasks e-mail `email`? Their own account's address once the account has confirmed it (ADR 0094, 0109:
- * `own-unconfirmed` until then), any other once confirmed (ADR 0053). An address without a row was never requested
- * (saving a task requests it; the migration gave existing ones a row), so it counts as pending. An own address that
- * unsubscribed from the mail ADR 0094 sent it keeps that answer.
+ * Whether `address` (normalised) is the confirmed own address of a current member of `workspaceId` (ADR 0138), as a
+ * column of the caller's one query. Read when asked, never stored: a member who leaves is a stranger at the next run.
+ * The members' primary key finds the workspace's few members; only their addresses are compared.
+ */
+export function verifiedMemberAddress(workspaceId: string | null | undefined, address: string) {
+  if (!workspaceId) return sql<boolean>`false`;
+  // Spelled out: in a one-table select drizzle leaves interpolated columns unqualified, which the subquery's join needs.
+  return sql<boolean>`exists (select 1 from workspace_members wm inner join "user" mu on mu.id = wm.user_id
+    where wm.workspace_id = ${workspaceId} and mu.email_verified and lower(mu.email) = ${address})`;
+}
+
+/**
+ * May `userId`'s tasks in `workspaceId` e-mail `email`? Their own account's address once the account has confirmed it
+ * (ADR 0094, 0109: `own-unconfirmed` until then), any other once confirmed (ADR 0053), or without asking when it is
+ * the confirmed own address of a member of the task's workspace (`member`, ADR 0138). An address without a row was
+ * never requested (saving a task requests it; the migration gave existing ones a row), so it counts as pending. An
+ * address that unsubscribed from the sender keeps that answer, a member's or the own one too: its owner said no.
  */
 export async function deliveryAddressStatus(
   db: Database | Transaction,
-  { userId, email }: { userId: string; email: string },
+  { userId, workspaceId, email }: { userId: string; workspaceId?: string | null; email: string },
 ): Promise<{ status: DeliveryAddressStatus; addressId?: string }> {
   const address = normalAddress(email);
-  const [owner] = await db.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(eq(user.id, userId));
-  const own = owner !== undefined && normalAddress(owner.email) === address;
-  if (own && owner.emailVerified) return { status: 'own' };
-  const [row] = await db
-    .select({ id: deliveryAddresses.id, status: deliveryAddresses.status })
-    .from(deliveryAddresses)
-    .where(and(eq(deliveryAddresses.userId, userId), eq(deliveryAddresses.email, address)));
+  const [found] = await db
+    .select({
+      ownEmail: user.email,
+      emailVerified: user.emailVerified,
+      id: deliveryAddresses.id,
+      status: deliveryAddresses.status,
+      member: verifiedMemberAddress(workspaceId, address),
+    })
+    .from(user)
+    .leftJoin(deliveryAddresses, and(eq(deliveryAddresses.userId, user.id), eq(deliveryAddresses.email, address)))
+    .where(eq(user.id, userId));
+  if (!found) return { status: 'pending' };
+  const own = normalAddress(found.ownEmail) === address;
+  if (own && found.emailVerified) return { status: 'own' };
+  const row = found.id !== null && found.status !== null ? { id: found.id, status: found.status } : undefined;
   if (own && row?.status !== 'unsubscribed') return { status: 'own-unconfirmed' };
+  // A confirmed row keeps its unsubscribe link, and outlives the membership.
+  if (row?.status !== 'unsubscribed' && row?.status !== 'confirmed' && found.member) return { status: 'member' };
   return row ? { status: row.status, addressId: row.id } : { status: 'pending' };
 }
 

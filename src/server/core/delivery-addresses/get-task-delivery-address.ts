@@ -21,7 +21,7 @@ export async function getTaskDeliveryAddress({
   for (const destination of destinationsOfTask(task)) {
     const email = destination.method === 'email' ? destination.config.email : undefined;
     if (!email) continue;
-    const { status } = await deliveryAddressStatus(db, { userId, email });
+    const { status } = await deliveryAddressStatus(db, { userId, workspaceId: task.workspaceId, email });
     addresses.push({ destinationId: destination.id, email: normalAddress(email), status });
   }
   const first = destinationsOfTask(task)[0];

@@ -4,7 +4,7 @@ import { deliveryAddresses, user } from '../../db/schema';
 import { enqueue } from '../../queue/enqueue';
 import { sendAddressConfirmationJob } from '../../queue/job-definitions';
 import { ValidationError } from '../errors';
-import { normalAddress } from './delivery-address-status';
+import { normalAddress, verifiedMemberAddress } from './delivery-address-status';
 
 /** New addresses one sender may ask a day (ADR 0090): enough for a team's inboxes, too few to spam with. */
 export const newAddressesPerDay = 10;
@@ -14,17 +14,22 @@ export const newAddressesPerDayMessage = `You can ask ${newAddressesPerDay} new 
  * A task was saved to e-mail `email`: unless it is the owner's own address or already known for this sender, the
  * address is recorded as pending and its confirmation e-mail queued, in the caller's transaction (ADR 0053). A known
  * address keeps its state: confirmed stays confirmed, and one that unsubscribed is not asked again. The own address is
- * never asked like a stranger's: the account confirms it from the mail sign-up sent (ADR 0109).
+ * never asked like a stranger's: the account confirms it from the mail sign-up sent (ADR 0109). Nor is the confirmed
+ * own address of a current member of the task's workspace (`workspaceId`, ADR 0138): it makes no row, so once the
+ * member leaves, the next run or save asks it like a stranger's.
  */
 export async function requestDeliveryAddress(
   db: Database | Transaction,
-  { userId, taskName, email }: { userId: string; taskName: string; email: string | undefined },
+  { userId, workspaceId, taskName, email }: { userId: string; workspaceId?: string | null; taskName: string; email: string | undefined },
 ): Promise<void> {
   if (!email) return;
   const address = normalAddress(email);
-  const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  const [owner] = await db
+    .select({ email: user.email, member: verifiedMemberAddress(workspaceId, address) })
+    .from(user)
+    .where(eq(user.id, userId));
   if (!owner) return;
-  if (normalAddress(owner.email) === address) return;
+  if (normalAddress(owner.email) === address || owner.member) return;
   const [known] = await db
     .select({ id: deliveryAddresses.id })
     .from(deliveryAddresses)

@@ -55,7 +55,11 @@ export async function replayDelivery({
     const destination = destinationsOfTask(task).find((candidate) => candidate.id === destinationId);
     if (!destination) throw new DomainError('destination_removed', 409, replayMessages.removed);
     if (destination.method === 'email') {
-      const address = await deliveryAddressStatus(tx, { userId, email: destination.config.email ?? '' });
+      const address = await deliveryAddressStatus(tx, {
+        userId,
+        workspaceId: task.workspaceId,
+        email: destination.config.email ?? '',
+      });
       if (heldDeliveryError(address.status)) throw new DomainError('address_not_confirmed', 409, replayMessages.unconfirmed);
     }
     const dayAgo = now.getTime() - 86_400_000;

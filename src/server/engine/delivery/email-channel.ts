@@ -1,12 +1,15 @@
 import { deliveryAddressStatus, heldDeliveryError } from '../../core/delivery-addresses/delivery-address-status';
+import { requestDeliveryAddress } from '../../core/delivery-addresses/request-delivery-address';
+import { ValidationError } from '../../core/errors';
 import { renderMarkdown } from '../../mail/render-markdown';
 import { runResultMail, withSenderUnsubscribe } from '../../mail/templates';
 import { emailRetryDelaysMs } from '../engine-policy';
-import { noReceiptFields, type DeliveryChannel } from './channel';
+import { noReceiptFields, type ChannelAttempt, type DeliveryChannel } from './channel';
 
 /**
- * The run's result as an e-mail, only to the account's confirmed own address (ADR 0109) or one that confirmed it wants
- * this sender's results (ADR 0053). A failed run has no result to send: its owner hears of failures separately.
+ * The run's result as an e-mail, only to the account's confirmed own address (ADR 0109), one that confirmed it wants
+ * this sender's results (ADR 0053), or the confirmed own address of a current member of the task's workspace (ADR
+ * 0138, read at each attempt). A failed run has no result to send: its owner hears of failures separately.
  */
 export const emailChannel: DeliveryChannel = {
   method: 'email',
@@ -16,9 +19,11 @@ export const emailChannel: DeliveryChannel = {
   async send({ deps, run, task, owner, target, attempt, taskUrl }) {
     const to = target.config.email;
     if (run.status !== 'completed' || !to) return { outcome: 'held', reason: null };
-    const address = await deliveryAddressStatus(deps.db, { userId: owner.id, email: to });
+    const address = await deliveryAddressStatus(deps.db, { userId: owner.id, workspaceId: task.workspaceId, email: to });
     const held = heldDeliveryError(address.status);
     if (held) {
+      // Never asked: a former member's address (ADR 0138), asked now as saving the task asks a stranger's.
+      if (address.status === 'pending' && !address.addressId) await askOnce(deps, { owner, task, email: to });
       deps.logger.info({ runId: run.id, address: address.status }, 'e-mail delivery held back: the address has not confirmed');
       return { outcome: 'held', reason: held };
     }
@@ -53,3 +58,19 @@ export const emailChannel: DeliveryChannel = {
     }
   },
 };
+
+/** Asks the address to confirm (ADR 0053), unless the sender already asked their new addresses for the day (ADR 0090). */
+async function askOnce(
+  deps: ChannelAttempt['deps'],
+  { owner, task, email }: { owner: ChannelAttempt['owner']; task: ChannelAttempt['task']; email: string },
+): Promise<void> {
+  try {
+    // One transaction: the pending row and its confirmation mail's job exist together or not at all.
+    await deps.db.transaction((tx) =>
+      requestDeliveryAddress(tx, { userId: owner.id, workspaceId: task.workspaceId, taskName: task.name, email }),
+    );
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    deps.logger.info({ taskId: task.id }, 'address not asked: the sender asked their new addresses for the day');
+  }
+}

@@ -44,7 +44,7 @@ export const getTaskDeliveryAddressRoute = createRoute({
   responses: {
     200: json(
       taskDeliveryAddressSchema,
-      '`own` and `confirmed` receive results; `pending` waits for confirmation; null for other delivery methods',
+      '`own`, `confirmed` and `member` (a current member’s confirmed address, ADR 0138) receive results; `pending` and `own-unconfirmed` wait for confirmation; null for other delivery methods',
     ),
 
     404: errorJson('No such task among yours'),
