@@ -17,6 +17,8 @@ export const apiKeyMessages = {
 export const apiKeySchema = z
   .object({
     id: z.string(),
+    /** The workspace the key acts in, the one it was created in (ADR 0131). */
+    workspaceId: z.string(),
     name: z.string(),
     scope: z.enum(apiKeyScopes),
     /** The key's first 8 characters (`pc_` and 5 more), to tell keys apart. */

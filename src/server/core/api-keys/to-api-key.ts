@@ -4,6 +4,7 @@ import type { apiKeys } from '../../db/schema';
 export function toApiKey(row: typeof apiKeys.$inferSelect): ApiKey {
   return {
     id: row.id,
+    workspaceId: row.workspaceId,
     name: row.name,
     scope: row.scope,
     prefix: row.prefix,

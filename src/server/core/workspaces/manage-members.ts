@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { roleAtLeast, workspaceRoles, type WorkspaceRole } from '#shared/workspaces/workspace-roles';
 import type { Workspace, WorkspaceMember } from '#shared/workspaces/workspace.schema';
 import type { Database, Transaction } from '../../db/client';
-import { user, workspaceMembers } from '../../db/schema';
+import { apiKeys, user, workspaceMembers } from '../../db/schema';
 import { ConflictError, DomainError, NotFoundError } from '../errors';
 import { recordWorkspaceAudit } from './workspace-audit';
 import { assertRole, lockWorkspace, workspaceNotFound } from './workspace-membership';
@@ -140,6 +140,11 @@ function otherOwners(tx: Transaction, workspaceId: string, userId: string): Prom
   );
 }
 
+/**
+ * Ends a membership and what it let the member do: their keys of the workspace go in the same transaction (ADR 0131),
+ * and the row's deletion announces the removal, which closes their open live streams on it (migration 0044).
+ */
 async function deleteMember(tx: Transaction, workspaceId: string, userId: string): Promise<void> {
+  await tx.delete(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId)));
   await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
 }
