@@ -14,6 +14,7 @@ const newKey = `pc_${'A1b2C3d4E5'.repeat(4)}xyz`;
 
 const deployKey: ApiKey = {
   id: '5b0c3c8e-1f0a-4b6e-9a55-0d3f2f7f4a01',
+  workspaceId: '9d1e2f3a-4b5c-4d6e-8f70-1a2b3c4d5e6f',
   name: 'Deploy script',
   scope: 'write',
   prefix: 'pc_Q8s2x',
@@ -25,6 +26,7 @@ const deployKey: ApiKey = {
 
 const reportKey: ApiKey = {
   id: '5b0c3c8e-1f0a-4b6e-9a55-0d3f2f7f4a02',
+  workspaceId: '9d1e2f3a-4b5c-4d6e-8f70-1a2b3c4d5e6f',
   name: 'Monthly report',
   scope: 'read',
   prefix: 'pc_Zr4kP',
@@ -45,6 +47,7 @@ function stubApiKeysApi(initial: ApiKey[] = [], { create }: { create?: () => Res
         const input = body as { name: string; scope: ApiKey['scope']; expiresAt?: string | null };
         const apiKey: ApiKey = {
           id: '5b0c3c8e-1f0a-4b6e-9a55-0d3f2f7f4a99',
+          workspaceId: '9d1e2f3a-4b5c-4d6e-8f70-1a2b3c4d5e6f',
           name: input.name,
           scope: input.scope,
           prefix: newKey.slice(0, 8),
