@@ -49,7 +49,11 @@ export class RunCounts {
       ...options,
       name: 'history totals',
       observer: {
-        onHistoryChanged: (userId) => this.forget(userId),
+        // Totals are kept per owner of a history, a person or a workspace: a change drops both.
+        onHistoryChanged: (userId, workspaceId) => {
+          this.forget(userId);
+          this.forget(workspaceId);
+        },
         // Changes may go unannounced until the next connection listens.
         onClosed: () => this.forget(),
       },

@@ -178,10 +178,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your API keys, newest first (never the keys themselves) */
+        /** Your API keys of the workspace, newest first (never the keys themselves) */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create an API key; the answer holds the key, shown this once */
+        /** Create an API key of the workspace; the answer holds the key, shown this once */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -987,8 +987,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Live run changes (Server-Sent Events): event `run` with {runId, taskId, status}, for your runs only
-         * @description Sent whenever one of your runs is created or changes status or delivery status, from any API or worker process. A comment `: ping` every 25 s keeps proxies from closing the stream. The stream ends when the server loses its database connection or shuts down; reconnect and refetch what you show, as events may have been missed. When the session ends (signed out, password changed, account suspended or deleted, expired) the stream sends `event: session-ended` with {reason} within seconds and closes; reconnecting then answers 401.
+         * Live run changes (Server-Sent Events): event `run` with {runId, taskId, status}, for one workspace’s runs
+         * @description Sent whenever a run of the workspace is created or changes status or delivery status, whoever’s task made it, from any API or worker process. An EventSource cannot set headers, so `?workspace=` names the workspace (`X-Workspace-Id` works too); naming none means your personal workspace. A comment `: ping` every 25 s keeps proxies from closing the stream. The stream ends when the server loses its database connection or shuts down; reconnect and refetch what you show, as events may have been missed. When the session ends (signed out, password changed, account suspended or deleted, expired) the stream sends `event: session-ended` with {reason} within seconds and closes; reconnecting then answers 401. When you leave or are removed from the workspace, the stream closes within seconds; reconnecting then answers 404.
          */
         get: operations["streamRunEvents"];
         put?: never;
@@ -1535,6 +1535,7 @@ export interface components {
         };
         ApiKey: {
             id: string;
+            workspaceId: string;
             name: string;
             /** @enum {string} */
             scope: "read" | "write";
@@ -3294,6 +3295,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such workspace among yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
             503: {
                 headers: {
@@ -3360,6 +3370,15 @@ export interface operations {
             };
             /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such workspace among yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3452,7 +3471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such key among yours; or Nothing of yours has this id */
+            /** @description No such workspace, or no such key of yours in it; or Nothing of yours has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3538,7 +3557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such key among yours; or Nothing of yours has this id */
+            /** @description No such workspace, or no such key of yours in it; or Nothing of yours has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8527,7 +8546,10 @@ export interface operations {
     };
     streamRunEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The workspace whose runs to stream (default: your personal one) */
+                workspace?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8543,6 +8565,15 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            /** @description A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -8554,6 +8585,15 @@ export interface operations {
             };
             /** @description An invited account that has not chosen its password yet (`password_required`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such workspace among yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,10 +3,10 @@ import { runStatuses } from './run.schema';
 
 /**
  * The live-update run event (docs/decisions/0015), in one place. The JSON itself is written by the database: the
- * `run_changed` notification of the triggers `notify_runs_inserted` and `notify_runs_updated` in migration
- * `drizzle/0004_run_history.sql` (`json_build_object('userId', …, 'runId', …, 'taskId', …, 'status', …)`). A change
+ * `run_changed` notification of the triggers `notify_runs_inserted` and `notify_runs_updated`, last written by migration
+ * `drizzle/0044_workspace_notifications.sql` (`json_build_object('userId', …, 'workspaceId', …, 'runId', …, …)`). A change
  * to these fields needs a new migration that writes them. The server's hub (`server/events/user-change-hub.ts`)
- * parses the notification with `runChangedNotificationSchema` and sends the event without `userId`; the web
+ * parses the notification with `runChangedNotificationSchema` and sends the event without `userId` and `workspaceId`; the web
  * (`web/lib/use-run-events.ts`) parses each `run` event of `GET /api/events` with `runEventSchema`.
  */
 
@@ -20,7 +20,7 @@ export const runEventSchema = z.object({
 
 export type RunEvent = z.infer<typeof runEventSchema>;
 
-/** The database's `run_changed` notification: a run event and the user whose run it is. */
-export const runChangedNotificationSchema = runEventSchema.extend({ userId: z.string() });
+/** The database's `run_changed` notification: a run event, the user who made its task and the run's workspace. */
+export const runChangedNotificationSchema = runEventSchema.extend({ userId: z.string(), workspaceId: z.string() });
 
 export type RunChangedNotification = z.infer<typeof runChangedNotificationSchema>;

@@ -5,6 +5,7 @@ import type { RunEvent } from '#shared/runs/run-event.schema';
 import type { AppEnv } from '../../app-env';
 import { sessionEndReason } from '../../auth/session-end';
 import { DomainError } from '../../core/errors';
+import { findMembership, workspaceNotFound } from '../../core/workspaces/workspace-membership';
 import { maxStreamsPerUser, RunEventsUnavailableError, TooManyStreamsError } from '../../events/user-change-hub';
 import { liveEventStreams } from '../../metrics/metrics';
 import { errorBody } from '../errors';
@@ -26,6 +27,7 @@ const maxTimerMs = 2_147_483_647;
 export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = async (c) => {
   const { auth, db, userChanges } = c.var.deps;
   const userId = c.var.sessionUser.id;
+  const workspaceId = c.var.workspace.id;
   const current = await auth.api.getSession({ headers: c.req.raw.headers });
   // Signed out between the session check and here.
   if (!current) return c.json(errorBody('unauthorized', 'Please sign in to continue.'), 401);
@@ -64,11 +66,22 @@ export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = asyn
   // Subscribe before answering: the browser refetches when the stream opens, so no change may slip between the two.
   let unsubscribe: () => void;
   try {
-    unsubscribe = await userChanges.subscribe(userId, {
-      onRun: (event) => deliver(event),
-      onAccountChanged: checkSession,
-      onClosed: () => endStream(),
-    });
+    unsubscribe = await userChanges.subscribe(
+      userId,
+      {
+        onRun: (event) => deliver(event),
+        onAccountChanged: checkSession,
+        // Removed from the workspace, or left it: what it does is no longer theirs to watch (ADR 0131). An account's
+        // deletion ends its memberships too; the stream then says why, as for any end of its session.
+        onMembershipEnded: () =>
+          void sessionEndReason(db, { userId, sessionId: current.session.id, since: opened })
+            .then((reason) => (ended ??= reason))
+            .catch((error: unknown) => c.var.log.warn({ err: error }, 'live run events: session check failed'))
+            .finally(() => endStream()),
+        onClosed: () => endStream(),
+      },
+      { workspaceId },
+    );
   } catch (error) {
     if (error instanceof RunEventsUnavailableError) throw new DomainError('unavailable', 503, 'Live updates are unavailable right now.');
     if (error instanceof TooManyStreamsError) {
@@ -79,6 +92,11 @@ export const streamRunEvents: RouteHandler<typeof runEventsRoute, AppEnv> = asyn
       );
     }
     throw error;
+  }
+  // A removal committed between the membership check and the LISTEN was announced to nobody here.
+  if (!(await findMembership({ db, workspaceId, userId }))) {
+    unsubscribe();
+    throw workspaceNotFound();
   }
   const expiry = setTimeout(checkSession, Math.min(Math.max(0, current.session.expiresAt.getTime() - Date.now()), maxTimerMs));
 
