@@ -3295,7 +3295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workspace among yours */
+            /** @description No such workspace among yours; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3377,7 +3377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workspace among yours */
+            /** @description No such workspace among yours; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3471,7 +3471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workspace, or no such key of yours in it; or Nothing of yours has this id */
+            /** @description No such workspace, or no such key of yours in it; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3557,7 +3557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workspace, or no such key of yours in it; or Nothing of yours has this id */
+            /** @description No such workspace, or no such key of yours in it; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8592,7 +8592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workspace among yours */
+            /** @description No such workspace among yours; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
