@@ -532,15 +532,17 @@ async function explainHistory(pool: pg.Pool, userId: string) {
       return pool.query(typeof config === 'string' ? { text: config, values: params } : { ...config, values: params });
     },
   } as unknown as pg.Pool;
-  await listHistory({ pool: logged, userId, limit: 20 });
-  for (const q of Object.values(words)) await listHistory({ pool: logged, userId, limit: 20, filter: { q } });
-  await dashboardFigures(logged, userId, calendarMonthOf(new Date()).start);
+  const [personal] = (await pool.query<{ id: string }>('select id from workspaces where personal_user_id = $1', [userId])).rows;
+  const workspaceId = personal?.id ?? '';
+  await listHistory({ pool: logged, workspaceId, limit: 20 });
+  for (const q of Object.values(words)) await listHistory({ pool: logged, workspaceId, limit: 20, filter: { q } });
+  await dashboardFigures(logged, { userId, workspaceId }, calendarMonthOf(new Date()).start);
   const loggedDb = drizzle(logged, { schema, casing: 'snake_case' });
-  await monthPunctuality({ db: loggedDb, userId });
+  await monthPunctuality({ db: loggedDb, workspaceId });
   const [task] = (await pool.query<{ id: string }>('select id from tasks where user_id = $1 limit 1', [userId])).rows;
   const before = queries.length;
-  await runActivity({ db: loggedDb, userId });
-  await runActivity({ db: loggedDb, userId, taskId: task?.id });
+  await runActivity({ db: loggedDb, workspaceId, userId });
+  await runActivity({ db: loggedDb, workspaceId, userId, taskId: task?.id });
   // Of the chart's queries, only the counts: the zone and the task's owner are primary-key lookups.
   const activity = queries.splice(before).filter((query) => query.sql.includes('width_bucket'));
   for (const query of [...queries, ...activity]) {

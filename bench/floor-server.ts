@@ -31,7 +31,7 @@ const types = {
     oid === pg.types.builtins.TIMESTAMP ? keepText : pg.types.getTypeParser(oid, format),
 } as pg.CustomTypesConfig;
 
-/** The first page's query texts exactly as the product sends them; $1 is the user. */
+/** The first page's query texts exactly as the product sends them; $1 is the workspace. */
 async function productQueries(): Promise<{ page: { text: string; values: unknown[] }; count: { text: string; values: unknown[] } }> {
   const seen: { text: string; values: unknown[] }[] = [];
   const recorder = {
@@ -40,7 +40,7 @@ async function productQueries(): Promise<{ page: { text: string; values: unknown
       return Promise.resolve({ rows: [] });
     },
   } as unknown as pg.Pool;
-  await listHistory({ pool: recorder, userId: 'floor', limit });
+  await listHistory({ pool: recorder, workspaceId: 'floor', limit });
   const page = seen.find((query) => !query.text.startsWith('select count'));
   const count = seen.find((query) => query.text.startsWith('select count'));
   if (!page || !count) throw new Error('listHistory sent no page or no count query');
@@ -48,10 +48,11 @@ async function productQueries(): Promise<{ page: { text: string; values: unknown
 }
 
 const { page, count } = await productQueries();
-const pageValues = (userId: string) => page.values.map((value, index) => (index === 0 ? userId : value));
+const pageValues = (workspaceId: string) => page.values.map((value, index) => (index === 0 ? workspaceId : value));
 
+/** A session's personal workspace, whose history the product answers when the request names none (ADR 0136). */
 interface Kept {
-  userId: string;
+  workspaceId: string;
   keptUntil: number;
 }
 const sessions = new Map<string, Kept>();
@@ -73,34 +74,34 @@ function tokenOf(cookie: string): string | undefined {
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : undefined;
 }
 
-async function userOf(cookie: string | undefined): Promise<string | undefined> {
+async function workspaceOf(cookie: string | undefined): Promise<string | undefined> {
   if (!cookie) return undefined;
   const kept = sessions.get(cookie);
   const now = Date.now();
-  if (kept && kept.keptUntil > now) return kept.userId;
+  if (kept && kept.keptUntil > now) return kept.workspaceId;
   const token = tokenOf(cookie);
   if (!token) return undefined;
-  const { rows } = await pool.query<{ user_id: string; expires_at: Date }>({
+  const { rows } = await pool.query<{ workspace_id: string; expires_at: Date }>({
     name: 'floor_session',
-    text: 'select s.user_id, s.expires_at from session s join "user" u on u.id = s.user_id where s.token = $1 and s.expires_at > now()',
+    text: 'select w.id as workspace_id, s.expires_at from session s join "user" u on u.id = s.user_id join workspaces w on w.personal_user_id = u.id where s.token = $1 and s.expires_at > now()',
     values: [token],
   });
   const row = rows[0];
   if (!row) return undefined;
-  sessions.set(cookie, { userId: row.user_id, keptUntil: Math.min(row.expires_at.getTime(), now + keptForMs) });
-  return row.user_id;
+  sessions.set(cookie, { workspaceId: row.workspace_id, keptUntil: Math.min(row.expires_at.getTime(), now + keptForMs) });
+  return row.workspace_id;
 }
 
-async function totalOf(userId: string): Promise<number> {
-  const kept = totals.get(userId);
+async function totalOf(workspaceId: string): Promise<number> {
+  const kept = totals.get(workspaceId);
   if (kept !== undefined) return kept;
   const { rows } = await pool.query<{ total: number }>({
     name: 'floor_count',
     text: count.text,
-    values: [userId, ...count.values.slice(1)],
+    values: [workspaceId, ...count.values.slice(1)],
   });
   const total = rows[0]?.total ?? 0;
-  totals.set(userId, total);
+  totals.set(workspaceId, total);
   return total;
 }
 
@@ -117,11 +118,11 @@ const server = http.createServer((request, response) => {
   void (async () => {
     try {
       if (request.method !== 'GET' || !request.url?.startsWith('/api/runs')) return send(response, 404, '{"error":{"code":"not_found"}}');
-      const userId = await userOf(request.headers.cookie);
-      if (!userId) return send(response, 401, '{"error":{"code":"unauthorized"}}');
+      const workspaceId = await workspaceOf(request.headers.cookie);
+      if (!workspaceId) return send(response, 401, '{"error":{"code":"unauthorized"}}');
       const [{ rows }, total] = await Promise.all([
-        pool.query({ name: 'floor_page', text: page.text, values: pageValues(userId), types }),
-        totalOf(userId),
+        pool.query({ name: 'floor_page', text: page.text, values: pageValues(workspaceId), types }),
+        totalOf(workspaceId),
       ]);
       send(response, 200, JSON.stringify({ items: rows.slice(0, limit), more: rows.length > limit, total }));
     } catch (error) {

@@ -99,7 +99,7 @@ describe('a task’s budget in tokens', () => {
     expect(budgetMails('task-budget@example.com')).toHaveLength(1);
 
     // Run Now is refused while the budget holds.
-    await expect(runTaskNow({ db: database.db, userId: owner.id, taskId: capped.id, waitMs: 0 })).rejects.toMatchObject({
+    await expect(runTaskNow({ db: database.db, workspaceId: capped.workspaceId, taskId: capped.id, waitMs: 0 })).rejects.toMatchObject({
       code: 'budget_reached',
       status: 403,
     });

@@ -110,7 +110,7 @@ describe('a schedule’s bounds, through the scheduler', () => {
     ]);
     const reliability = await taskReliability({
       db: engine.database.db,
-      userId: engine.userId,
+      workspaceId: task.workspaceId,
       taskId: task.id,
       now: at('2026-11-22T12:00:00Z'),
     });

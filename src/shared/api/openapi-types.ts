@@ -1990,6 +1990,22 @@ export interface components {
             awaitingApproval: boolean;
             /** @description The slot no worker has run, more than a minute past (the watchdog’s finding); null: none */
             overdueSince: string | null;
+            /**
+             * @description The member who created the task; null when their account is gone
+             * @default null
+             */
+            createdBy: {
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * @description The member who last changed the task; null when nobody has, or their account is gone
+             * @default null
+             */
+            updatedBy: {
+                id: string;
+                name: string;
+            } | null;
             createdAt: string;
             updatedAt: string;
         };

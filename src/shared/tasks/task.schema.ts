@@ -839,6 +839,16 @@ export const taskSchema = z
       .string()
       .nullable()
       .meta({ description: 'The slot no worker has run, more than a minute past (the watchdog’s finding); null: none' }),
+    createdBy: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .default(null)
+      .meta({ description: 'The member who created the task; null when their account is gone' }),
+    updatedBy: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .default(null)
+      .meta({ description: 'The member who last changed the task; null when nobody has, or their account is gone' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

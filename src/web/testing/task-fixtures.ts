@@ -50,6 +50,8 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     createdByKey: null,
     awaitingApproval: false,
     overdueSince: null,
+    createdBy: null,
+    updatedBy: null,
     createdAt: '2026-01-15T10:00:00.000Z',
     updatedAt: '2026-01-15T10:00:00.000Z',
     ...overrides,

@@ -1,6 +1,7 @@
 import type { Dashboard } from '#shared/dashboard/dashboard.schema';
 import { poolOf, type Database } from '../../db/client';
 import type { RunCounts } from '../../events/run-counts';
+import type { RunTotals } from '../runs/run-totals';
 import { calendarMonthOf } from '../billing/usage-period';
 import { countUserRuns } from '../runs/count-user-runs';
 import { runActivity } from '../runs/run-activity';
@@ -11,30 +12,38 @@ import { dashboardFigures } from './dashboard-figures';
 import { monthPunctuality } from './month-punctuality';
 
 /**
- * The overview of the signed-in user (spec section 2, "Dashboard screens"), from real counts: one statement for what
- * changes without the user's history changing (docs/decisions/0074), and the counts over their runs, kept between
- * requests with `totals` (docs/decisions/0020), which on a miss count beside it.
+ * The overview of the acting workspace (spec section 2, "Dashboard screens"), from real counts: one statement for what
+ * changes without the history changing (docs/decisions/0074), and the counts over the workspace's runs, kept between
+ * requests with `runTotals` (docs/decisions/0020), which on a miss count beside it. The plan, its quota and the
+ * month's usage are the user's own, as billing is (ADR 0136).
  */
 export async function getDashboard({
   db,
+  workspaceId,
   userId,
   now = new Date(),
   totals,
+  runTotals,
 }: {
   db: Database;
+  workspaceId: string;
   userId: string;
   now?: Date;
+  /** Keeps the user's month of usage between requests. */
   totals?: RunCounts;
+  /** Keeps the counts over the workspace's runs (`runTotalsOf`). */
+  runTotals?: RunTotals;
 }): Promise<Dashboard> {
   const month = calendarMonthOf(now);
   const [figures, runCounts, usage, punctuality] = await Promise.all([
-    dashboardFigures(poolOf(db), userId, month.start),
-    countUserRuns({ db, userId, totals }),
+    dashboardFigures(poolOf(db), { userId, workspaceId }, month.start),
+    countUserRuns({ db, workspaceId, totals: runTotals }),
     monthlyUsage({ db, userId, now, totals }),
-    monthPunctuality({ db, userId, now, totals }),
+    monthPunctuality({ db, workspaceId, now, totals: runTotals }),
   ]);
   // The chart's days need the zone the statement read.
-  const activity = await runActivity({ db, userId, now, totals, timeZone: figures.timeZone });
+  const activity = await runActivity({ db, workspaceId, userId, now, totals: runTotals, timeZone: figures.timeZone });
+  const toNamedTask = (row: (typeof figures.nextTasks)[number]) => toTask(row, figures.people);
 
   const completed = runCounts.completed;
   const finished = completed + runCounts.failed;
@@ -49,7 +58,7 @@ export async function getDashboard({
       tokensThisMonth: usage.tokens,
       costUsdThisMonth: usage.costUsd,
     },
-    activeTasks: figures.nextTasks.map(toTask),
+    activeTasks: figures.nextTasks.map(toNamedTask),
     recentRuns: figures.recentRuns.map(({ run, taskName }) => toRun(run, taskName)),
     // Null only on a plan without a monthly run limit; the count is the one the limit keeps (usage_tracking).
     quota: {
@@ -60,6 +69,6 @@ export async function getDashboard({
     },
     activity,
     punctuality,
-    awaitingApproval: { count: figures.awaitingApprovalCount, tasks: figures.awaitingApproval.map(toTask) },
+    awaitingApproval: { count: figures.awaitingApprovalCount, tasks: figures.awaitingApproval.map(toNamedTask) },
   };
 }

@@ -5,23 +5,26 @@ import { destinationsOfTask } from '../tasks/destinations';
 import { findOwnTask, taskNotFound } from '../tasks/find-own-task';
 import { deliveryAddressStatus, normalAddress } from './delivery-address-status';
 
-/** Whether one of the user's tasks may e-mail its targets yet: the task page says "Waiting for confirmation" until then. */
+/**
+ * Whether one of the workspace's tasks may e-mail its targets yet: the task page says "Waiting for confirmation" until
+ * then. The addresses confirm to the task's creator, whose deliveries they are.
+ */
 export async function getTaskDeliveryAddress({
   db,
-  userId,
+  workspaceId,
   taskId,
 }: {
   db: Database;
-  userId: string;
+  workspaceId: string;
   taskId: string;
 }): Promise<TaskDeliveryAddress> {
   if (!isUuid(taskId)) throw taskNotFound();
-  const task = await findOwnTask({ db, userId, taskId });
+  const task = await findOwnTask({ db, workspaceId, taskId });
   const addresses = [];
   for (const destination of destinationsOfTask(task)) {
     const email = destination.method === 'email' ? destination.config.email : undefined;
     if (!email) continue;
-    const { status } = await deliveryAddressStatus(db, { userId, workspaceId: task.workspaceId, email });
+    const { status } = await deliveryAddressStatus(db, { userId: task.userId, workspaceId: task.workspaceId, email });
     addresses.push({ destinationId: destination.id, email: normalAddress(email), status });
   }
   const first = destinationsOfTask(task)[0];

@@ -50,24 +50,25 @@ export interface HistoryWhere {
 const rangeHours: Record<'24h' | '7d' | '30d', number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
 
 /**
- * The WHERE clause of a user's history under a filter, and after a cursor; every condition starts from the owner.
+ * The WHERE clause of a workspace's history under a filter, and after a cursor; every condition starts from the
+ * workspace (ADR 0136).
  * Plain SQL rather than drizzle's builder: this is the hottest query of the API, and building it cost more CPU
  * than PostgreSQL spends answering it (docs/decisions/0022).
  */
 export function historyWhere({
-  userId,
+  workspaceId,
   filter,
   now,
   after,
 }: {
-  userId: string;
+  workspaceId: string;
   filter: HistoryFilter;
   now: Date;
   after?: HistoryCursor;
 }): HistoryWhere {
-  const values: unknown[] = [userId];
+  const values: unknown[] = [workspaceId];
   const param = (value: unknown) => `$${values.push(value)}`;
-  const conditions = ['r.user_id = $1'];
+  const conditions = ['r.workspace_id = $1'];
   const { range = 'all', date, timezone = 'UTC' } = filter;
   if (range === '24h' || range === '7d' || range === '30d') {
     conditions.push(`r.started_at >= ${param(new Date(now.getTime() - rangeHours[range] * 3_600_000))}`);
@@ -87,7 +88,7 @@ export function historyWhere({
   if (!term) return { sql: conditions.join(' and '), values, searchesWords: false, searches: false };
   // The matching task ids are computed once (an InitPlan), so `task_id = any(...)` can use the task index.
   const namePattern = param(containsPattern(term));
-  const names = `r.task_id = any(array(select t.id from tasks t where t.user_id = $1 and t.name ilike ${namePattern}))`;
+  const names = `r.task_id = any(array(select t.id from tasks t where t.workspace_id = $1 and t.name ilike ${namePattern}))`;
   const search = wordSearch(term);
   const paged = conditions.join(' and ');
   if (search === undefined) return { sql: `${paged} and ${names}`, values, searchesWords: false, searches: true };
@@ -118,7 +119,7 @@ export function historyWhere({
   };
   // The user's tasks with their names' words, cut once per task rather than once per run (`offset 0` keeps PostgreSQL
   // from folding the subquery into the join, which would cut them again for every run).
-  const ownTasks = `(select t.id, t.name ilike ${namePattern} as name_contains, ${nameWords('t')} as name_words from tasks t where t.user_id = $1 offset 0) t`;
+  const ownTasks = `(select t.id, t.name ilike ${namePattern} as name_contains, ${nameWords('t')} as name_words from tasks t where t.workspace_id = $1 offset 0) t`;
   const parts = condition('t', 't.name_words', (name, type) => `${name}::${type}`);
   return {
     sql: `${paged} and ${exactly((name, type) => `${name}::${type}`)}`,
@@ -126,7 +127,7 @@ export function historyWhere({
     // would go on planning for each request.
     walk:
       conditions.length === 1
-        ? `r.user_id = (select $1::text) and (${exactly((name, type) => `(select ${name}::${type})`)}) is true`
+        ? `r.workspace_id = (select $1::uuid) and (${exactly((name, type) => `(select ${name}::${type})`)}) is true`
         : undefined,
     values,
     searchesWords: true,

@@ -31,7 +31,7 @@ async function userWithRuns(name: string, count: number, word: string) {
     insert into task_runs (task_id, user_id, status, trigger, provider, model, started_at, result)
     select ${task.id}, ${user.id}, 'completed', 'schedule', 'openai', 'gpt-4.1-mini', now() - n * interval '1 minute', 'Report ' || n || ': ' || ${word}
     from generate_series(1, ${count}) n`);
-  return user;
+  return { id: user.id, workspaceId: task.workspaceId };
 }
 
 /** The walks kept on the one connection, and how often each ran on its kept plan. */
@@ -52,17 +52,17 @@ async function keptPlan(name: string, values: unknown[]) {
   return planNodes((rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan);
 }
 
-/** Their own runs through the user's index, already in order: nothing sorts the matches. */
+/** Their own runs through the workspace's index, already in order: nothing sorts the matches. */
 function expectWalkOfUsersIndex(nodes: PlanNode[]) {
   expect(nodes.filter((node) => node['Relation Name'] === 'task_runs')).toEqual([
-    expect.objectContaining({ 'Node Type': 'Index Scan', 'Index Name': 'task_runs_user_id_started_at_id_index' }),
+    expect.objectContaining({ 'Node Type': 'Index Scan', 'Index Name': 'task_runs_workspace_id_started_at_id_index' }),
   ]);
   expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
 }
 
 describe('a search that many runs match', () => {
-  let large: { id: string };
-  let small: { id: string };
+  let large: { workspaceId: string };
+  let small: { workspaceId: string };
 
   beforeAll(async () => {
     // A large user and a small one, each with more matches than a search fetches whole (2,000).
@@ -74,10 +74,10 @@ describe('a search that many runs match', () => {
   it('walks the asker’s own runs newest first with one plan for every user and word', async () => {
     // PostgreSQL plans a named statement for its values five times before it may keep one plan.
     for (let request = 0; request < 6; request += 1) {
-      const page = await listHistory({ pool, userId: large.id, filter: { q: request % 2 ? 'harbour' : 'harb' } });
+      const page = await listHistory({ pool, workspaceId: large.workspaceId, filter: { q: request % 2 ? 'harbour' : 'harb' } });
       expect(page.total).toBe(12_000);
     }
-    const page = await listHistory({ pool, userId: small.id, filter: { q: 'harbour' } });
+    const page = await listHistory({ pool, workspaceId: small.workspaceId, filter: { q: 'harbour' } });
     expect(page.total).toBe(2_100);
     expect(page.items).toHaveLength(20);
     expect(page.items.every((run) => run.taskName === 'Small digest')).toBe(true);
@@ -88,7 +88,7 @@ describe('a search that many runs match', () => {
         .reverse(),
     );
     // The same statement serves any page size, the same newest runs first.
-    const short = await listHistory({ pool, userId: small.id, filter: { q: 'harbour' }, limit: 3 });
+    const short = await listHistory({ pool, workspaceId: small.workspaceId, filter: { q: 'harbour' }, limit: 3 });
     expect(short.items.map((run) => run.id)).toEqual(page.items.slice(0, 3).map((run) => run.id));
     expect(short.nextCursor).not.toBeNull();
 
@@ -96,7 +96,7 @@ describe('a search that many runs match', () => {
     expect(others).toEqual([]);
     expect(walk?.genericPlans).toBeGreaterThan(0);
     expectWalkOfUsersIndex(
-      await keptPlan(walk?.name ?? '', historyWhere({ userId: small.id, filter: { q: 'harbour' }, now: new Date() }).values),
+      await keptPlan(walk?.name ?? '', historyWhere({ workspaceId: small.workspaceId, filter: { q: 'harbour' }, now: new Date() }).values),
     );
   });
 
@@ -113,8 +113,8 @@ describe('a search that many runs match', () => {
       ['lighthouse or nothing', 50],
     ];
     for (const [q, total] of expectations) {
-      expect((await listHistory({ pool, userId: slack.id, filter: { q } })).total, q).toBe(total);
-      const { parts = [], values } = historyWhere({ userId: slack.id, filter: { q }, now: new Date() });
+      expect((await listHistory({ pool, workspaceId: slack.workspaceId, filter: { q } })).total, q).toBe(total);
+      const { parts = [], values } = historyWhere({ workspaceId: slack.workspaceId, filter: { q }, now: new Date() });
       const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
         `explain (format json) select count(*) from (${parts.map((part) => `select r.id ${part}`).join(' union ')}) m`,
         values,
@@ -132,8 +132,8 @@ describe('a search that many runs match', () => {
     // Blind to the instants, PostgreSQL would take the range for a sliver and keep a walk of everyone's runs.
     const filter = { range: '30d', q: 'harbour' } as const;
     for (let request = 0; request < 6; request += 1) {
-      const first = await listHistory({ pool, userId: large.id, filter });
-      const second = await listHistory({ pool, userId: large.id, filter, cursor: first.nextCursor ?? undefined });
+      const first = await listHistory({ pool, workspaceId: large.workspaceId, filter });
+      const second = await listHistory({ pool, workspaceId: large.workspaceId, filter, cursor: first.nextCursor ?? undefined });
       expect(first.items.map((run) => run.taskName)).toEqual(Array(20).fill('Large digest'));
       expect(second.items.map((run) => run.taskName)).toEqual(Array(20).fill('Large digest'));
       expect((second.items[0]?.startedAt ?? '') < (first.items.at(-1)?.startedAt ?? '')).toBe(true);

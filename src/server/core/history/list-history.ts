@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { DeliveryReceipt, HistoryPage, Run } from '#shared/runs/run.schema';
-import type { CountedFilter, RunCounts } from '../../events/run-counts';
+import type { CountedFilter } from '../../events/run-counts';
+import type { RunTotals } from '../runs/run-totals';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 import { runDestinationsOf, type RunRow } from '../runs/to-run';
 import type { DeliveryReplay, RunDestinationState } from '../../db/schema';
@@ -11,14 +12,14 @@ import { nextDeliveryAttemptSql } from './next-delivery-attempt';
 export interface ListHistoryOptions {
   /** The pool itself: the page is plain SQL, not drizzle's builder (docs/decisions/0022). */
   pool: pg.Pool;
-  userId: string;
+  workspaceId: string;
   filter?: HistoryFilter;
   limit?: number;
   cursor?: string;
   /** "Last 24 hours" and the like count back from here. */
   now?: Date;
-  /** Keeps totals between requests; without it every page counts. */
-  totals?: RunCounts;
+  /** Keeps totals between requests (`runTotalsOf`); without it every page counts. */
+  totals?: RunTotals;
 }
 
 /**
@@ -110,12 +111,12 @@ function walkedPage(walk: string, pageSize: string): string {
 }
 
 /**
- * The signed-in user's history: runs matching the filter, newest first, a keyset page at a time. Plain SQL on the
+ * The acting workspace's history: runs matching the filter, newest first, a keyset page at a time. Plain SQL on the
  * pool, not drizzle's builder: the hottest query of the API (docs/decisions/0022).
  */
 export async function listHistory({
   pool,
-  userId,
+  workspaceId,
   filter = {},
   limit = 20,
   cursor,
@@ -123,9 +124,9 @@ export async function listHistory({
   totals,
 }: ListHistoryOptions): Promise<HistoryPage> {
   const after = cursor ? decodeHistoryCursor(cursor) : undefined;
-  const page = historyWhere({ userId, filter, now, after });
+  const page = historyWhere({ workspaceId, filter, now, after });
   const countRuns = async () => {
-    const matching = historyWhere({ userId, filter, now });
+    const matching = historyWhere({ workspaceId, filter, now });
     const { rows } = await pool.query<{ total: number }>(
       statement(`select count(*)::int as total from (${matchingRuns(matching, 'r.id')}) m`, matching),
     );
@@ -133,7 +134,7 @@ export async function listHistory({
   };
   const pageSize = `$${page.values.push(limit + 1)}`;
   const newest = `order by r.started_at desc, r.id desc limit ${pageSize}`;
-  const countTotal = () => (totals ? totals.total(userId, countedFilter(filter), countRuns) : countRuns());
+  const countTotal = () => (totals ? totals.total(workspaceId, countedFilter(filter), countRuns) : countRuns());
   let rows: HistoryRow[];
   let total: number;
   if (!page.searches) {

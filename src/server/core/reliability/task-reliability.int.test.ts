@@ -133,7 +133,7 @@ describe('the figures’ statement', () => {
         await tx
           .insert(taskRuns)
           .values(runRow(task, { trigger: 'schedule', scheduledFor: onTimeSlot, startedAt: onTimeSlot, latenessMs: 9_000 }));
-        const figures = await taskReliability({ db: tx, userId: owner.id, taskId: task.id });
+        const figures = await taskReliability({ db: tx, workspaceId: task.workspaceId, taskId: task.id });
         // The run begun first stays the slot's, on time; the later one is counted once, as a duplicate.
         expect(figures).toMatchObject({ slotsDue: 12, duplicates: 1, onTime: 3, late: 3, worstLatenessMs: 120_000 });
         expect(addedUp(figures)).toBe(figures.slotsDue - figures.duplicates);
@@ -159,7 +159,7 @@ describe('the figures’ statement', () => {
             completedAt: null,
           }),
         );
-        const figures = await taskReliability({ db: tx, userId: owner.id, taskId: task.id });
+        const figures = await taskReliability({ db: tx, workspaceId: task.workspaceId, taskId: task.id });
         expect(figures).toMatchObject({ slotsDue: 12, running: 1, unmeasured: 2, missed: 3 });
         expect(addedUp(figures)).toBe(figures.slotsDue - figures.duplicates);
         throw rolledBack;
@@ -177,7 +177,7 @@ describe('the figures’ statement', () => {
         generate_series(date_trunc('hour', now()) - interval '40 days', date_trunc('hour', now()) - interval '3 hours', interval '10 minutes') slot
       on conflict do nothing`);
     await t.db.execute(sql`analyze task_runs`);
-    const query = reliabilityQuery({ taskId: task.id, userId: owner.id, from: ago(30 * dayMs), to: new Date(now) });
+    const query = reliabilityQuery({ taskId: task.id, workspaceId: task.workspaceId, from: ago(30 * dayMs), to: new Date(now) });
     const { rows } = await t.db.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(sql`explain (format json) ${query}`);
     const nodes = planNodes(rows[0]!['QUERY PLAN'][0].Plan);
     expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);

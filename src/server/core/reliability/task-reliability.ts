@@ -10,8 +10,8 @@ const dayMs = 86_400_000;
 export interface TaskReliabilityOptions {
   /** A transaction will do: the figures are one statement. */
   db: Pick<Database, 'execute'>;
-  userId: string;
-  /** Owner only: another user's task is not found, like a missing one. */
+  workspaceId: string;
+  /** The workspace's only: another workspace's task is not found, like a missing one. */
   taskId: string;
   now?: Date;
 }
@@ -21,11 +21,11 @@ export interface TaskReliabilityOptions {
  * task's (task_id, started_at) index: the scheduler claims a slot ahead and starts its run at the slot, so the
  * window on `started_at` is the window on slots. The same statement checks the owner.
  */
-export async function taskReliability({ db, userId, taskId, now = new Date() }: TaskReliabilityOptions): Promise<TaskReliability> {
+export async function taskReliability({ db, workspaceId, taskId, now = new Date() }: TaskReliabilityOptions): Promise<TaskReliability> {
   // A malformed id cannot name a task; asking PostgreSQL would only produce a cast error.
   if (!isUuid(taskId)) throw taskNotFound();
   const from = new Date(now.getTime() - reliabilityDays * dayMs);
-  const [row] = (await db.execute<ReliabilityRow>(reliabilityQuery({ taskId, userId, from, to: now }))).rows;
+  const [row] = (await db.execute<ReliabilityRow>(reliabilityQuery({ taskId, workspaceId, from, to: now }))).rows;
   if (!row?.owned) throw taskNotFound();
   return {
     from: from.toISOString(),
@@ -63,7 +63,7 @@ type ReliabilityRow = {
  * further run of the same slot is a duplicate (the unique (task, slot) key forbids them, so this counts rather than assumes). A slot the watchdog
  * found overdue is missed while it is open and no run has been claimed for it; once one is, the run counts instead.
  */
-export function reliabilityQuery({ taskId, userId, from, to }: { taskId: string; userId: string; from: Date; to: Date }): SQL {
+export function reliabilityQuery({ taskId, workspaceId, from, to }: { taskId: string; workspaceId: string; from: Date; to: Date }): SQL {
   const start = from.toISOString();
   const end = to.toISOString();
   const first = sql.raw(`nth = 1 and status <> 'skipped'`);
@@ -72,11 +72,11 @@ export function reliabilityQuery({ taskId, userId, from, to }: { taskId: string;
       select trigger, status, lateness_ms, delivery_status,
         case when trigger = 'schedule' then row_number() over (partition by trigger, scheduled_for order by started_at, lateness_ms nulls last, id) end as nth
       from task_runs
-      where task_id = ${taskId} and user_id = ${userId}
+      where task_id = ${taskId} and workspace_id = ${workspaceId}
         and started_at >= ${start}::timestamptz and started_at <= ${end}::timestamptz
     )
     select
-      exists (select 1 from tasks where id = ${taskId} and user_id = ${userId}) as owned,
+      exists (select 1 from tasks where id = ${taskId} and workspace_id = ${workspaceId}) as owned,
       count(*) filter (where trigger = 'schedule')::int as scheduled,
       count(*) filter (where ${first} and ${beganOnTime})::int as on_time,
       count(*) filter (where ${first} and ${beganLate})::int as late,
@@ -88,7 +88,7 @@ export function reliabilityQuery({ taskId, userId, from, to }: { taskId: string;
       count(*) filter (where delivery_status = 'delivered')::int as delivered,
       count(*) filter (where delivery_status = 'failed')::int as failed,
       (select count(*)::int from overdue_slots slot
-        where slot.task_id = ${taskId} and slot.user_id = ${userId} and slot.resolved_at is null
+        where slot.task_id = ${taskId} and slot.resolved_at is null
           and slot.slot >= ${start}::timestamptz and slot.slot <= ${end}::timestamptz
           and not exists (select 1 from task_runs run
             where run.task_id = slot.task_id and run.scheduled_for = slot.slot and run.trigger = 'schedule')) as overdue

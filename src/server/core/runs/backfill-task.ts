@@ -25,14 +25,14 @@ export const backfillConflicts = {
  */
 export async function backfillTask({
   db,
-  userId,
+  workspaceId,
   taskId,
   from,
   to,
   now = new Date(),
 }: {
   db: Database;
-  userId: string;
+  workspaceId: string;
   taskId: string;
   from: Date;
   to: Date;
@@ -41,7 +41,7 @@ export async function backfillTask({
   if (!isUuid(taskId)) throw taskNotFound();
   const result = await db.transaction(async (tx) => {
     // Locking the task serialises the backfill with Run Now and with the scheduler's claim of the same task.
-    const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');
+    const [task] = await tx.select().from(tasks).where(ownTask(workspaceId, taskId)).for('update');
     if (!task) throw taskNotFound();
     const range = backfillSlots(task, { from, to, now });
     if ('field' in range) throw new ValidationError(range.field, range.message);
@@ -65,9 +65,10 @@ export async function backfillTask({
     if (isOverBudget(await budgetsReached(tx, { tasks: [task], now }), task)) {
       throw new DomainError('budget_reached', 403, 'Monthly budget reached. Raise or remove the budget to run this task again this month.');
     }
-    const { plan } = await findUserPlan({ db: tx, userId });
+    // The runs count toward the creator's month, as the schedule's do.
+    const { plan } = await findUserPlan({ db: tx, userId: task.userId });
     const limit = planLimitOf(plan, 'monthly_runs');
-    const left = limit === null ? Infinity : Math.max(0, limit - (await monthlyRunsUsed({ db: tx, userId, now })));
+    const left = limit === null ? Infinity : Math.max(0, limit - (await monthlyRunsUsed({ db: tx, userId: task.userId, now })));
     if (slots.length > left) {
       const runs = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'run' : 'runs'}`;
       throw new PlanLimitError(

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { taskRuns } from '../../db/schema';
-import type { RunCounts } from '../../events/run-counts';
+import type { RunTotals } from './run-totals';
 
 export interface UserRunCounts {
   completed: number;
@@ -11,10 +11,18 @@ export interface UserRunCounts {
 }
 
 /**
- * The user's run totals for the overview's stat cards; this month's runs are the plan's count (billing/monthly-runs).
- * With `totals` the answer is kept until the user's history changes (docs/decisions/0020).
+ * The workspace's run totals for the overview's stat cards; this month's runs are the plan's count
+ * (billing/monthly-runs). With `totals` the answer is kept until the history changes (docs/decisions/0020).
  */
-export function countUserRuns({ db, userId, totals }: { db: Database; userId: string; totals?: RunCounts }): Promise<UserRunCounts> {
+export function countUserRuns({
+  db,
+  workspaceId,
+  totals,
+}: {
+  db: Database;
+  workspaceId: string;
+  totals?: RunTotals;
+}): Promise<UserRunCounts> {
   const count = () =>
     db
       .select({
@@ -24,9 +32,9 @@ export function countUserRuns({ db, userId, totals }: { db: Database; userId: st
           sql<number>`count(*) filter (where ${taskRuns.status} = 'completed' and ${taskRuns.deliveryStatus} = 'failed')`.mapWith(Number),
       })
       .from(taskRuns)
-      .where(eq(taskRuns.userId, userId))
+      .where(eq(taskRuns.workspaceId, workspaceId))
       .then(([row]) => row ?? { completed: 0, failed: 0, deliveryFailed: 0 });
   // Counting every run of the user is most of the overview's cost; the answer only changes with their history.
   const filter = { key: JSON.stringify(['overview']), moving: false };
-  return totals ? totals.total(userId, filter, count) : count();
+  return totals ? totals.total(workspaceId, filter, count) : count();
 }

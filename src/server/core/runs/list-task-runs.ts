@@ -7,21 +7,21 @@ import { afterHistoryCursor, decodeHistoryCursor, encodeHistoryCursor, startedAt
 import { runColumns, toRun } from './to-run';
 import { webhookAttemptsOf } from './webhook-attempts-of';
 
-/** A task's runs, newest first (keyset pagination), each with its webhook delivery attempts. Owner only. */
+/** A task's runs, newest first (keyset pagination), each with its webhook delivery attempts. The workspace's tasks only. */
 export async function listTaskRuns({
   db,
-  userId,
+  workspaceId,
   taskId,
   limit = 20,
   cursor,
 }: {
   db: Database;
-  userId: string;
+  workspaceId: string;
   taskId: string;
   limit?: number;
   cursor?: string;
 }): Promise<TaskRunPage> {
-  const task = await findOwnTask({ db, userId, taskId });
+  const task = await findOwnTask({ db, workspaceId, taskId });
   const after = cursor ? decodeHistoryCursor(cursor) : undefined;
   const rows = await db
     .select({ run: runColumns, startedAtExact })

@@ -27,13 +27,13 @@ export const replayMessages = {
  */
 export async function replayDelivery({
   db,
-  userId,
+  workspaceId,
   runId,
   destinationId,
   now = new Date(),
 }: {
   db: Database;
-  userId: string;
+  workspaceId: string;
   runId: string;
   destinationId: string;
   now?: Date;
@@ -45,7 +45,7 @@ export async function replayDelivery({
       .select({ run: taskRuns, task: tasks })
       .from(taskRuns)
       .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
-      .where(and(eq(taskRuns.id, runId), eq(taskRuns.userId, userId)))
+      .where(and(eq(taskRuns.id, runId), eq(taskRuns.workspaceId, workspaceId)))
       .for('update', { of: taskRuns });
     if (!row) throw new NotFoundError('Run not found');
     const { run, task } = row;
@@ -56,7 +56,7 @@ export async function replayDelivery({
     if (!destination) throw new DomainError('destination_removed', 409, replayMessages.removed);
     if (destination.method === 'email') {
       const address = await deliveryAddressStatus(tx, {
-        userId,
+        userId: task.userId,
         workspaceId: task.workspaceId,
         email: destination.config.email ?? '',
       });

@@ -2,18 +2,20 @@ import { sql } from 'drizzle-orm';
 import { activityDays, type RunActivity } from '#shared/runs/run-activity.schema';
 import { formatDate, instantOf, wallTimeAt, type WallTime } from '#shared/time/zoned-time';
 import type { Database } from '../../db/client';
-import type { RunCounts } from '../../events/run-counts';
+import type { RunTotals } from './run-totals';
 import { userTimeZone } from '../settings/user-time-zone';
 import { findOwnTask } from '../tasks/find-own-task';
 
 export interface RunActivityOptions {
   db: Database;
+  workspaceId: string;
+  /** The reader, whose zone the days are counted in. */
   userId: string;
-  /** One task's runs (owner only: another user's task is not found); without it, all the user's runs. */
+  /** One task's runs (another workspace's task is not found); without it, all the workspace's runs. */
   taskId?: string;
   now?: Date;
-  /** Keeps the answer until the user's history changes (docs/decisions/0020). */
-  totals?: RunCounts;
+  /** Keeps the answer until the history changes (docs/decisions/0020; `runTotalsOf`). */
+  totals?: RunTotals;
   /** The user's zone, when the caller read it already (`userTimeZone`). */
   timeZone?: string;
 }
@@ -24,15 +26,24 @@ export interface RunActivityOptions {
  * filter (Intl, not PostgreSQL's), so a DST day is 23 or 25 hours; one query counts them, reading the (user or task,
  * started_at) index over the 30 days and bucketing with `width_bucket` over those midnights.
  */
-export async function runActivity({ db, userId, taskId, now = new Date(), totals, ...known }: RunActivityOptions): Promise<RunActivity> {
+export async function runActivity({
+  db,
+  workspaceId,
+  userId,
+  taskId,
+  now = new Date(),
+  totals,
+  ...known
+}: RunActivityOptions): Promise<RunActivity> {
   const [timeZone] = await Promise.all([
     known.timeZone ?? userTimeZone(db, userId),
-    taskId === undefined ? undefined : findOwnTask({ db, userId, taskId }),
+    taskId === undefined ? undefined : findOwnTask({ db, workspaceId, taskId }),
   ]);
   const { midnights, dates } = activityCalendar(wallTimeAt(now, timeZone), timeZone);
   const count = async () => {
     const bounds = `{${midnights.map((instant) => instant.toISOString()).join(',')}}`;
-    const scope = taskId === undefined ? sql`r.user_id = ${userId}` : sql`r.task_id = ${taskId} and r.user_id = ${userId}`;
+    const scope =
+      taskId === undefined ? sql`r.workspace_id = ${workspaceId}` : sql`r.task_id = ${taskId} and r.workspace_id = ${workspaceId}`;
     const { rows } = await db.execute<{ day: number; completed: number; failed: number }>(sql`
       select width_bucket(r.started_at, ${bounds}::timestamptz[]) as day,
         count(*) filter (where r.status = 'completed')::int as completed,
@@ -50,7 +61,7 @@ export async function runActivity({ db, userId, taskId, now = new Date(), totals
   };
   // Today's date is part of the key: at midnight in the zone the chart moves on by itself.
   const filter = { key: JSON.stringify(['activity', taskId ?? null, timeZone, dates.at(-1)]), moving: false };
-  return { timeZone, days: totals ? await totals.total(userId, filter, count) : await count() };
+  return { timeZone, days: totals ? await totals.total(workspaceId, filter, count) : await count() };
 }
 
 interface ActivityCalendar {

@@ -91,7 +91,7 @@ describe('Run Now waits for the run’s end as the process hears it', () => {
     const { id } = await t.signIn({ name: 'Patient' });
     const task = await seedTask(t.db, id, { name: 'Takes long' });
     const reads = countRunReads();
-    const run = await runTaskNow({ db: t.db, userId: id, taskId: task.id, waitMs: 600, runChanges: t.deps.userChanges });
+    const run = await runTaskNow({ db: t.db, workspaceId: task.workspaceId, taskId: task.id, waitMs: 600, runChanges: t.deps.userChanges });
     expect(run).toMatchObject({ taskId: task.id, status: 'processing' });
     expect(reads()).toBe(1);
   });
@@ -101,7 +101,7 @@ describe('Run Now waits for the run’s end as the process hears it', () => {
     const task = await seedTask(t.db, id, { name: 'Heard by reading' });
     const closed = new UserChangeHub({ pool: t.database.pool, logger: testLogger });
     await closed.close();
-    const answer = runTaskNow({ db: t.db, userId: id, taskId: task.id, waitMs: 10_000, runChanges: closed });
+    const answer = runTaskNow({ db: t.db, workspaceId: task.workspaceId, taskId: task.id, waitMs: 10_000, runChanges: closed });
     const run = await startedRun(task.id);
     await sleep(300);
     await complete(run.id);

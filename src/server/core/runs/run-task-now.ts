@@ -10,8 +10,7 @@ import { findUserPlan } from '../billing/find-user-plan';
 import { monthlyRunCounter } from '../billing/monthly-runs';
 import { budgetsReached, isOverBudget } from '../usage/budgets-reached';
 import { ConflictError, DomainError, PlanLimitError } from '../errors';
-import { ownTask, taskNotFound } from '../tasks/find-own-task';
-import { isUuid } from '#shared/ids/is-uuid';
+import { findOwnTask, ownTask, taskNotFound } from '../tasks/find-own-task';
 import { watchRunsOf, type RunWatch } from './run-watch';
 import { toRun } from './to-run';
 
@@ -24,8 +23,9 @@ export const runNowWaitMs = 20_000;
  * second one ("Task already running"), and a plan whose monthly runs are used up refuses any.
  */
 export async function runTaskNow({ runChanges, ...options }: RunNowOptions): Promise<Run> {
-  if (!isUuid(options.taskId)) throw taskNotFound();
-  const watch = await watchRunsOf(runChanges, options.userId, options.stopping);
+  // The run is its task creator's (their plan counts it, the run event hub tells of it under them): heard from them.
+  const { userId: creatorId } = await findOwnTask(options);
+  const watch = await watchRunsOf(runChanges, creatorId, options.stopping);
   try {
     return await startAndAwait(options, watch);
   } finally {
@@ -35,7 +35,7 @@ export async function runTaskNow({ runChanges, ...options }: RunNowOptions): Pro
 
 export interface RunNowOptions {
   db: Database;
-  userId: string;
+  workspaceId: string;
   taskId: string;
   waitMs?: number;
   /** Runs once the run is started, in its transaction: an administrator's audit entry commits with the run or not at all. */
@@ -47,14 +47,16 @@ export interface RunNowOptions {
 }
 
 async function startAndAwait(
-  { db, userId, taskId, waitMs = runNowWaitMs, alsoInTransaction, stopping }: Omit<RunNowOptions, 'runChanges'>,
+  { db, workspaceId, taskId, waitMs = runNowWaitMs, alsoInTransaction, stopping }: Omit<RunNowOptions, 'runChanges'>,
   watch: RunWatch,
 ): Promise<Run> {
   const runCounter = monthlyRunCounter({ db, now: new Date() });
   const { runId, taskName } = await db.transaction(async (tx) => {
     // Locking the task serialises Run Now with the scheduler's claim of the same task.
-    const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');
+    const [task] = await tx.select().from(tasks).where(ownTask(workspaceId, taskId)).for('update');
     if (!task) throw taskNotFound();
+    // Whoever presses Run Now, the run is the creator's: their plan's month and budgets (ADR 0136).
+    const userId = task.userId;
     // A run would call the model and deliver: exactly what waiting for the owner's approval holds back (ADR 0125).
     if (task.awaitingApproval) throw new ConflictError(approvalFirst);
     const [busy] = await tx

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { ParsedTaskInput, Task } from '#shared/tasks/task.schema';
 import type { Database } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema';
+import { idempotencyKeys, tasks } from '../../db/schema';
 import type { Env } from '../../env';
 import { DomainError } from '../errors';
 import { createTask, type TaskCreator } from './create-task';
@@ -17,9 +17,13 @@ export const idempotencyWindowHours = 24;
  * for the transaction), so two retries racing each other still make one task. A failed create keeps nothing: the
  * retry tries again.
  */
+const reused = () =>
+  new DomainError('idempotency_key_reused', 422, 'This Idempotency-Key was used with a different request. Use a new key for a new task.');
+
 export async function createTaskOnce({
   db,
   env,
+  workspaceId,
   userId,
   input,
   idempotencyKey,
@@ -27,6 +31,7 @@ export async function createTaskOnce({
 }: {
   db: Database;
   env: Env;
+  workspaceId: string;
   userId: string;
   input: ParsedTaskInput;
   idempotencyKey: string;
@@ -41,15 +46,15 @@ export async function createTaskOnce({
     const [first] = await tx.select().from(idempotencyKeys).where(mine);
     if (first) {
       if (first.requestHash !== requestHash) {
-        throw new DomainError(
-          'idempotency_key_reused',
-          422,
-          'This Idempotency-Key was used with a different request. Use a new key for a new task.',
-        );
+        throw reused();
       }
-      return (JSON.parse(first.response) as { task: Task }).task;
+      const answered = (JSON.parse(first.response) as { task: Task }).task;
+      // Keys are the account's: the same key and body sent in another workspace is another request, not a retry.
+      const [made] = await tx.select({ workspaceId: tasks.workspaceId }).from(tasks).where(eq(tasks.id, answered.id));
+      if (made && made.workspaceId !== workspaceId) throw reused();
+      return answered;
     }
-    const task = await createTask({ db: tx, env, userId, input, origin });
+    const task = await createTask({ db: tx, env, workspaceId, userId, input, origin });
     await tx.insert(idempotencyKeys).values({ userId, key: idempotencyKey, requestHash, status: 201, response: JSON.stringify({ task }) });
     // Old keys are dead weight; sweeping now and then keeps the table small without a job.
     if (Math.random() < 0.01) await tx.delete(idempotencyKeys).where(lte(idempotencyKeys.createdAt, expired));

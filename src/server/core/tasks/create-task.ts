@@ -11,6 +11,8 @@ import { newWebhookSecret, taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { refuseTakenKey } from './task-key';
 import { withDestinationIds } from './destinations';
+import { recordTaskChange } from './task-audit';
+import { accountNamesOf } from './task-people';
 import { toTask } from './to-task';
 import { enqueue } from '../../queue/enqueue';
 import { askTaskApprovalJob } from '../../queue/job-definitions';
@@ -28,12 +30,16 @@ export interface TaskCreator {
 export async function createTask({
   db,
   env,
+  workspaceId,
   userId,
   input,
   origin = { via: 'app' },
 }: {
   db: Database | Transaction;
   env: Env;
+  /** The workspace the task belongs to: who may see and change it (ADR 0136). */
+  workspaceId: string;
+  /** Its creator: the plan, limits, budgets and mails are theirs; recorded in the workspace's history. */
   userId: string;
   input: ParsedTaskInput;
   /** Who made it (ADR 0124); a key whose tasks need approval makes it paused, awaiting its owner (ADR 0125). */
@@ -52,6 +58,7 @@ export async function createTask({
       .insert(tasks)
       .values({
         userId,
+        workspaceId,
         status: awaitingApproval ? 'paused' : 'active',
         webhookSecret: newWebhookSecret(),
         ...values,
@@ -69,9 +76,10 @@ export async function createTask({
       if (inserted && destination.method === 'email')
         await requestDeliveryAddress(tx, { userId, taskName: inserted.name, email: destination.config.email });
     }
+    if (inserted) await recordTaskChange(tx, { actorId: userId, action: 'task.created', task: inserted });
     return inserted;
   });
   if (!row) throw new Error('task insert returned no row');
   await notifyTasksChanged(db);
-  return toTask(row);
+  return toTask(row, await accountNamesOf(db, [row]));
 }

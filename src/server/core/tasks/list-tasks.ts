@@ -5,11 +5,12 @@ import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
 import { containsPattern } from '../contains-pattern';
 import { overdueSlotsOf } from './overdue-slots-of';
+import { accountNamesOf } from './task-people';
 import { toTask } from './to-task';
 
 export interface ListTasksOptions {
   db: Database;
-  userId: string;
+  workspaceId: string;
   search?: string;
   status?: TaskListFilter;
   /** Only the task with this key (ADR 0126). */
@@ -35,8 +36,8 @@ export function decodeTaskCursor(cursor: string): { createdAt: Date; id: string 
   return id && !Number.isNaN(date.getTime()) && /^[0-9a-f-]{36}$/i.test(id) ? { createdAt: date, id } : undefined;
 }
 
-export async function listTasks({ db, userId, search, status = 'all', key, limit = 20, cursor }: ListTasksOptions): Promise<TaskPage> {
-  const filters: SQL[] = [eq(tasks.userId, userId)];
+export async function listTasks({ db, workspaceId, search, status = 'all', key, limit = 20, cursor }: ListTasksOptions): Promise<TaskPage> {
+  const filters: SQL[] = [eq(tasks.workspaceId, workspaceId)];
   if (status !== 'all') filters.push(eq(tasks.status, status));
   if (key !== undefined) filters.push(eq(tasks.key, key));
   const term = search?.trim();
@@ -53,13 +54,19 @@ export async function listTasks({ db, userId, search, status = 'all', key, limit
   const [rows, [totals]] = await Promise.all([taskPageQuery(db, pageWhere, limit), db.select({ total: count() }).from(tasks).where(where)]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const overdue = await overdueSlotsOf(
-    db,
-    page.map(({ task }) => task.id),
-  );
+  const [overdue, names] = await Promise.all([
+    overdueSlotsOf(
+      db,
+      page.map(({ task }) => task.id),
+    ),
+    accountNamesOf(
+      db,
+      page.map(({ task }) => task),
+    ),
+  ]);
   return {
     items: page.map(({ task, lastRun }) => ({
-      ...toTask(task),
+      ...toTask(task, names),
       overdueSince: overdue.get(task.id)?.toISOString() ?? null,
       lastRun: toLastRun(lastRun),
     })),

@@ -7,6 +7,8 @@ import { findUserPlan } from '../billing/find-user-plan';
 import { findOwnTask, ownTask, taskNotFound } from './find-own-task';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { finishedReasonOf } from './task-bounds';
+import { recordTaskChange } from './task-audit';
+import { accountNamesOf } from './task-people';
 import { toTask } from './to-task';
 import { ConflictError } from '../errors';
 
@@ -20,6 +22,7 @@ export const approvalFirst = 'This task is waiting for your approval. Approve it
  */
 export async function resumeTask({
   db,
+  workspaceId,
   userId,
   taskId,
   upgradable = false,
@@ -27,7 +30,12 @@ export async function resumeTask({
   alsoInTransaction,
 }: {
   db: Database;
-  userId: string;
+  workspaceId: string;
+  /**
+   * The member who resumes it, recorded in the workspace's history; none for an administrator, whose entry is their
+   * own audit log's (`alsoInTransaction`). The plan and its limits are the task's creator's, whoever resumes it.
+   */
+  userId?: string;
   taskId: string;
   /** Whether the user can buy a bigger plan here (assertRoomForActiveTask); an administrator resuming is told no such thing. */
   upgradable?: boolean;
@@ -36,10 +44,10 @@ export async function resumeTask({
   /** Runs after the task is resumed, in its transaction (an administrator's audit entry). */
   alsoInTransaction?: (tx: Transaction) => Promise<void>;
 }): Promise<Task> {
-  await findOwnTask({ db, userId, taskId });
+  const { userId: creatorId } = await findOwnTask({ db, workspaceId, taskId });
   const resumed = await db.transaction(async (tx) => {
-    const { plan } = await findUserPlan({ db: tx, userId, lock: true });
-    const [task] = await tx.select().from(tasks).where(ownTask(userId, taskId));
+    const { plan } = await findUserPlan({ db: tx, userId: creatorId, lock: true });
+    const [task] = await tx.select().from(tasks).where(ownTask(workspaceId, taskId));
     if (!task) throw taskNotFound();
     if (task.awaitingApproval && !approving) throw new ConflictError(approvalFirst);
     if (approving && !task.awaitingApproval) throw new ConflictError('This task is not waiting for approval.');
@@ -47,21 +55,23 @@ export async function resumeTask({
     const finishedReason = await finishedReasonOf(tx, { taskId, schedule: task, maxRuns: task.maxRuns, nextFireAt });
     if (!finishedReason) {
       assertSchedulePace({ plan, schedule: task });
-      await assertRoomForActiveTask({ db: tx, userId, plan, taskId, upgradable });
+      await assertRoomForActiveTask({ db: tx, userId: creatorId, plan, taskId, upgradable });
     }
     const [row] = await tx
       .update(tasks)
-      .set(
-        finishedReason
-          ? { status: 'finished', finishedReason, nextFireAt: null, awaitingApproval: false }
-          : { status: 'active', finishedReason: null, consecutiveFailures: 0, nextFireAt, awaitingApproval: false },
-      )
-      .where(ownTask(userId, taskId))
+      .set({
+        ...(finishedReason
+          ? { status: 'finished' as const, finishedReason, nextFireAt: null, awaitingApproval: false }
+          : { status: 'active' as const, finishedReason: null, consecutiveFailures: 0, nextFireAt, awaitingApproval: false }),
+        ...(userId ? { updatedBy: userId } : {}),
+      })
+      .where(ownTask(workspaceId, taskId))
       .returning();
+    if (row && userId) await recordTaskChange(tx, { actorId: userId, action: 'task.resumed', task: row });
     await alsoInTransaction?.(tx);
     return row;
   });
   if (!resumed) throw taskNotFound();
   await notifyTasksChanged(db);
-  return toTask(resumed);
+  return toTask(resumed, await accountNamesOf(db, [resumed]));
 }

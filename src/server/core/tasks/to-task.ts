@@ -3,11 +3,19 @@ import type { Task } from '#shared/tasks/task.schema';
 import { todayIn } from '#shared/time/zoned-time';
 import type { tasks } from '../../db/schema';
 import { destinationsOfTask } from './destinations';
+import type { AccountNames } from './task-people';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
-/** The API's view of a task row (camelCase, ISO dates); `overdueSince` is filled in where tasks are read (`overdueSlotsOf`). */
-export function toTask(row: TaskRow): Task {
+/**
+ * The API's view of a task row (camelCase, ISO dates); `overdueSince` is filled in where tasks are read
+ * (`overdueSlotsOf`), `createdBy` and `updatedBy` from `names` (`accountNamesOf`), nobody without them.
+ */
+export function toTask(row: TaskRow, names: AccountNames = new Map()): Task {
+  const person = (id: string | null) => {
+    const name = id === null ? undefined : names.get(id);
+    return id !== null && name !== undefined ? { id, name } : null;
+  };
   return {
     id: row.id,
     userId: row.userId,
@@ -53,6 +61,8 @@ export function toTask(row: TaskRow): Task {
     createdByKey: row.createdByKey,
     awaitingApproval: row.awaitingApproval,
     overdueSince: null,
+    createdBy: person(row.userId),
+    updatedBy: person(row.updatedBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

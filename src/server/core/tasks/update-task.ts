@@ -9,8 +9,9 @@ import type { Plan } from '#shared/billing/plan.schema';
 import { finishedReasonOf } from './task-bounds';
 import { findUserPlan } from '../billing/find-user-plan';
 import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-address';
-import { ownTask, taskNotFound } from './find-own-task';
-import { isUuid } from '#shared/ids/is-uuid';
+import { findOwnTask, ownTask, taskNotFound } from './find-own-task';
+import { recordTaskChange } from './task-audit';
+import { accountNamesOf } from './task-people';
 import { taskValues } from './task-values';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { refuseTakenKey } from './task-key';
@@ -26,18 +27,22 @@ import { toTask, type TaskRow } from './to-task';
 export async function updateTask({
   db,
   env,
+  workspaceId,
   userId,
   taskId,
   input,
 }: {
   db: Database;
   env: Env;
+  workspaceId: string;
+  /** The member who saves it: the task's `updatedBy`, recorded in the workspace's history. */
   userId: string;
   taskId: string;
   input: ParsedTaskInput | ((current: Task) => ParsedTaskInput);
 }): Promise<Task> {
-  if (!isUuid(taskId)) throw taskNotFound();
-  const { plan } = await findUserPlan({ db, userId });
+  // The plan is the creator's, whoever edits the task (billing stays with the person, ADR 0136).
+  const { userId: creatorId } = await findOwnTask({ db, workspaceId, taskId });
+  const { plan } = await findUserPlan({ db, userId: creatorId });
   const valuesOf = (parsed: ParsedTaskInput) => {
     const values = taskValues({ env, input: parsed });
     // Saving never makes a task active, so only the pace is the plan's business here, paused or not.
@@ -48,7 +53,7 @@ export async function updateTask({
   const saved = await db.transaction(async (tx) => {
     // Locked first: a claim or Run Now of this task then either committed its run before (and the run is pinned
     // below) or starts after, with the new input.
-    const [before] = await tx.select().from(tasks).where(ownTask(userId, taskId)).for('update');
+    const [before] = await tx.select().from(tasks).where(ownTask(workspaceId, taskId)).for('update');
     if (!before) throw taskNotFound();
     const values = given ?? valuesOf(typeof input === 'function' ? input(toTask(before)) : input);
     await pinUnfinishedRuns(tx, before);
@@ -57,19 +62,22 @@ export async function updateTask({
       .set({
         ...(await boundedValues(tx, { before, values, plan, upgradable: paymentsAvailable(env) })),
         destinations: withDestinationIds(values.destinations, destinationsOfTask(before)),
+        updatedBy: userId,
       })
       .where(eq(tasks.id, taskId))
       .returning()
       .catch(refuseTakenKey(values.key));
     if (!after) throw taskNotFound();
+    // Addresses confirm to the creator, whose deliveries they are (ADR 0053).
     for (const destination of after.destinations) {
       if (destination.method === 'email')
-        await requestDeliveryAddress(tx, { userId, taskName: after.name, email: destination.config.email });
+        await requestDeliveryAddress(tx, { userId: after.userId, taskName: after.name, email: destination.config.email });
     }
+    await recordTaskChange(tx, { actorId: userId, action: 'task.updated', task: after });
     return after;
   });
   if (saved.status === 'active') await notifyTasksChanged(db);
-  return toTask(saved);
+  return toTask(saved, await accountNamesOf(db, [saved]));
 }
 
 /** The columns a save sets, with the status its bounds give a task that is active or finished. */

@@ -59,7 +59,7 @@ it('asks the old prompt and delivers to the old target under the old name when t
     deliveryMethod: 'webhook',
     deliveryConfig: { webhookUrl: newReceiver.url },
   });
-  await updateTask({ db: database.db, env: deps.env, userId, taskId: task.id, input: edited });
+  await updateTask({ db: database.db, env: deps.env, workspaceId: task.workspaceId, userId, taskId: task.id, input: edited });
 
   await executeRun(deps, { runId: running.id });
   expect(JSON.stringify(openai.requests.at(-1)?.body)).toContain('Summarise the markets.');
@@ -110,7 +110,7 @@ it('asks the fallback model the task had when the run started, whatever is saved
     deliveryConfig: { email: 'owner@example.com' },
     fallback: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
   });
-  await updateTask({ db: database.db, env: deps.env, userId, taskId: task.id, input: edited });
+  await updateTask({ db: database.db, env: deps.env, workspaceId: task.workspaceId, userId, taskId: task.id, input: edited });
 
   // The run's model fails after its retries (each told to wait 10 ms): its fallback answers.
   openai.plan(...Array.from({ length: 4 }, () => ({ status: 500, headers: { 'retry-after-ms': '10' } })));
@@ -143,7 +143,7 @@ it('judges the output by the delivery rules the task had when the run started (A
     deliverWhen: 'rules',
     deliveryRules: { rules: [{ field: 'rent', op: '<', value: 500 }] },
   });
-  await updateTask({ db: database.db, env: deps.env, userId, taskId: task.id, input: edited });
+  await updateTask({ db: database.db, env: deps.env, workspaceId: task.workspaceId, userId, taskId: task.id, input: edited });
 
   openai.plan({ text: JSON.stringify({ items: [{ rent: 780 }] }) });
   await executeRun(deps, { runId: running.id });

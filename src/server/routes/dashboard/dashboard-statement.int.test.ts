@@ -5,6 +5,7 @@ import { seedRun, seedTask } from '#test/seed';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 import { taskRuns, tasks } from '../../db/schema';
 import { toRun } from '../../core/runs/to-run';
+import { accountNamesOf } from '../../core/tasks/task-people';
 import { toTask } from '../../core/tasks/to-task';
 
 const t = useTestApp();
@@ -71,7 +72,8 @@ describe('GET /api/dashboard in one round trip', () => {
     const dashboard = await client.expectOk(dashboardSchema, '/api/dashboard');
     const taskRows = await t.db.select().from(tasks).where(eq(tasks.userId, id));
     const byNextFire = [...taskRows].sort((a, b) => (a.nextFireAt?.getTime() ?? Infinity) - (b.nextFireAt?.getTime() ?? Infinity));
-    expect(dashboard.activeTasks).toEqual(byNextFire.map(toTask));
+    const names = await accountNamesOf(t.db, taskRows);
+    expect(dashboard.activeTasks).toEqual(byNextFire.map((row) => toTask(row, names)));
     const runRows = await t.db.select().from(taskRuns).where(eq(taskRuns.userId, id)).orderBy(desc(taskRuns.startedAt));
     expect(dashboard.recentRuns).toEqual(runRows.map((row) => toRun(row, 'Every field')));
     expect(dashboard.recentRuns[0]).toMatchObject({ costUsd: 0.00012345, durationMs: 1234 });

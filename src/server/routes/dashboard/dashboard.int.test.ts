@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '#test/app';
@@ -120,7 +121,12 @@ describe('GET /api/dashboard', () => {
   });
 
   it('takes the quota period from the calendar month in UTC', async () => {
-    const dashboard = await getDashboard({ db: t.db, userId: 'nobody', now: new Date('2026-12-31T23:30:00-05:00') });
+    const dashboard = await getDashboard({
+      db: t.db,
+      workspaceId: randomUUID(),
+      userId: 'nobody',
+      now: new Date('2026-12-31T23:30:00-05:00'),
+    });
     // 23:30 on New Year's Eve in New York is already January in UTC.
     expect(dashboard.quota).toMatchObject({ periodStart: '2027-01-01T00:00:00.000Z', periodEnd: '2027-02-01T00:00:00.000Z' });
   });
@@ -153,7 +159,7 @@ describe('GET /api/dashboard', () => {
     await at('2026-10-21T21:30:00Z');
     await seedRun(t.db, theirs, { startedAt: new Date('2026-11-18T23:30:00Z') });
 
-    const { activity } = await getDashboard({ db: t.db, userId, now: new Date('2026-11-20T12:00:00Z') });
+    const { activity } = await getDashboard({ db: t.db, workspaceId: task.workspaceId, userId, now: new Date('2026-11-20T12:00:00Z') });
     expect(activity.timeZone).toBe('Europe/Berlin');
     expect(activity.days).toHaveLength(30);
     expect(activity.days[0]).toEqual({ date: '2026-10-22', completed: 1, failed: 0 });
@@ -166,7 +172,7 @@ describe('GET /api/dashboard', () => {
 
     // Without a default schedule the newest task's zone counts: in New York the 23:30 UTC run is on the 18th.
     await t.db.delete(userSettings);
-    const inNewYork = await getDashboard({ db: t.db, userId, now: new Date('2026-11-20T12:00:00Z') });
+    const inNewYork = await getDashboard({ db: t.db, workspaceId: task.workspaceId, userId, now: new Date('2026-11-20T12:00:00Z') });
     expect(inNewYork.activity.timeZone).toBe('America/New_York');
     expect(inNewYork.activity.days.slice(-3)).toEqual([
       { date: '2026-11-18', completed: 1, failed: 1 },

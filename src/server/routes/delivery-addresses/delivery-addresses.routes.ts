@@ -66,7 +66,7 @@ const answerLink =
   };
 
 const getAddress: RouteHandler<typeof getTaskDeliveryAddressRoute, AppEnv> = async (c) => {
-  return c.json(await getTaskDeliveryAddress({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id }), 200);
+  return c.json(await getTaskDeliveryAddress({ db: c.var.deps.db, workspaceId: c.var.workspace.id, taskId: c.req.valid('param').id }), 200);
 };
 
 export const deliveryAddressesRouter = createRouter()

@@ -16,7 +16,7 @@ const maxMcpBodyBytes = 1024 * 1024;
 /**
  * The MCP server at /mcp (ADR 0124): Streamable HTTP without sessions, so every request stands alone and any API
  * process answers it. The SDK's handler serves its current revision and, for the clients of 2025, the stateless
- * fallback (2025-11-25 and before); each request gets a fresh server for its key's owner, which costs the
+ * fallback (2025-11-25 and before); each request gets a fresh server for its key's workspace and owner, which costs the
  * registration of a dozen tools. Not part of the OpenAPI document: it is one JSON-RPC endpoint, documented in
  * docs/agents.md.
  */
@@ -68,6 +68,7 @@ export function mcpRouter(deps: AppDeps) {
       keyName: verdict.keyName,
       scope: verdict.scope,
       approveAgentTasks: verdict.approveAgentTasks,
+      workspace: verdict.workspace,
     };
     const limited = await countedAgainstKey(c.req.raw, { db, keyId: verdict.keyId, limit: env.API_KEY_RATE_LIMIT });
     if (limited) {

@@ -1,6 +1,8 @@
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ApiKeyScope } from '#shared/api-keys/api-key.schema';
+import type { Workspace } from '#shared/workspaces/workspace.schema';
+import { roleAtLeast } from '#shared/workspaces/workspace-roles';
 import { describeSchedule } from '#shared/tasks/describe-schedule';
 import { schedulePreviewInputSchema, scheduleOfPreview, upcomingRunsOf } from '#shared/tasks/schedule-preview.schema';
 import { taskInputSchema, type Task } from '#shared/tasks/task.schema';
@@ -10,6 +12,7 @@ import { DomainError } from '../../core/errors';
 import { listHistory } from '../../core/history/list-history';
 import { getRun } from '../../core/runs/get-run';
 import { runTaskNow } from '../../core/runs/run-task-now';
+import { runTotalsOf } from '../../core/runs/run-totals';
 import { hitRateLimit } from '../../core/security/rate-limit';
 import { createTask } from '../../core/tasks/create-task';
 import { deleteTask } from '../../core/tasks/delete-task';
@@ -32,9 +35,12 @@ export interface McpCaller {
   scope: ApiKeyScope;
   /** Tasks this key creates wait for the owner's approval (ADR 0125). */
   approveAgentTasks: boolean;
+  /** The key's workspace, whose tasks and runs the tools act on, with the role the key acts with (ADR 0136). */
+  workspace: Workspace;
 }
 
 const readOnlyMessage = 'This API key can only read. Use a key with the write scope.';
+const viewerMessage = 'You need the editor role in this workspace to do this.';
 /** How many of a task's next runs its answers list. */
 const nextRunsShown = 5;
 
@@ -50,9 +56,11 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
   const server = new McpServer({ name: 'promptcron', title: 'Promptcron', version: deps.version });
   const { db, env } = deps;
   const userId = caller.userId;
-  // ADR 0088: a read key never sees a webhook secret.
-  const visible = <T extends Pick<Task, 'webhookSecret'>>(task: T): T =>
-    caller.scope === 'read' ? { ...task, webhookSecret: null } : task;
+  const workspaceId = caller.workspace.id;
+  // A key acts with the lesser of its scope and its creator's role: a write key of a viewer only reads.
+  const mayWrite = roleAtLeast(caller.workspace.role, 'editor');
+  // ADR 0088: a read key never sees a webhook secret, nor does a viewer (as taskForCaller answers the REST API).
+  const visible = <T extends Pick<Task, 'webhookSecret'>>(task: T): T => (mayWrite ? task : { ...task, webhookSecret: null });
   const described = (task: Task) => ({
     task: visible(task),
     schedule: describeSchedule(task),
@@ -73,6 +81,7 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
       },
       async (args) => {
         if (write && caller.scope === 'read') return toolError({ code: 'forbidden', message: readOnlyMessage });
+        if (write && !mayWrite) return toolError({ code: 'forbidden', message: viewerMessage });
         // The key's limit counts each tool call as the REST API counts each request.
         const limit = env.API_KEY_RATE_LIMIT;
         const counted = await hitRateLimit({ db, key: `api-key:${caller.keyId}`, rule: { limit, windowSeconds: 60 } });
@@ -114,14 +123,14 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
       write: false,
     },
     async (query) => {
-      const page = await listTasks({ db, userId, ...query });
+      const page = await listTasks({ db, workspaceId, ...query });
       return { ...page, items: page.items.map((task) => ({ ...visible(task), schedule: describeSchedule(task) })) };
     },
   );
   tool(
     'get_task',
     { description: 'One task with its schedule in words and its next runs.', input: taskIdSchema, write: false },
-    async ({ taskId }) => described(await getTask({ db, userId, taskId })),
+    async ({ taskId }) => described(await getTask({ db, workspaceId, taskId })),
   );
   tool(
     'create_task',
@@ -133,7 +142,7 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
     },
     async (input) => {
       const origin = { via: 'mcp' as const, keyName: caller.keyName, needsApproval: caller.approveAgentTasks };
-      return described(await createTask({ db, env, userId, input, origin }));
+      return described(await createTask({ db, env, workspaceId, userId, input, origin }));
     },
   );
   tool(
@@ -149,24 +158,24 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
       // form, `{ input }` alone, would keep the old temperature. Unknown arguments are left out.
       const patch = Object.fromEntries(Object.entries(sent).filter(([name]) => name !== 'taskId' && name in taskPatchSchema.shape));
       const input = (current: Task) => mergeTaskPatch(current, patch);
-      return described(await updateTask({ db, env, userId, taskId, input }));
+      return described(await updateTask({ db, env, workspaceId, userId, taskId, input }));
     },
   );
   tool(
     'pause_task',
     { description: 'Pause a task: it keeps its schedule but does not run until resumed.', input: taskIdSchema, write: true },
-    async ({ taskId }) => described(await pauseTask({ db, userId, taskId })),
+    async ({ taskId }) => described(await pauseTask({ db, workspaceId, userId, taskId })),
   );
   tool(
     'resume_task',
     { description: 'Resume a paused task (or one stopped by errors): it runs again from its next slot.', input: taskIdSchema, write: true },
-    async ({ taskId }) => described(await resumeTask({ db, userId, taskId, upgradable: paymentsAvailable(env) })),
+    async ({ taskId }) => described(await resumeTask({ db, workspaceId, userId, taskId, upgradable: paymentsAvailable(env) })),
   );
   tool(
     'delete_task',
     { description: 'Delete a task and its run history. This cannot be undone.', input: taskIdSchema, write: true },
     async ({ taskId }) => {
-      await deleteTask({ db, userId, taskId });
+      await deleteTask({ db, workspaceId, taskId, actor: { userId, role: caller.workspace.role } });
       return { deleted: true, taskId };
     },
   );
@@ -178,7 +187,7 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
       write: true,
     },
     async ({ taskId }) => ({
-      run: await runTaskNow({ db, userId, taskId, runChanges: deps.userChanges, stopping: deps.stopping.signal }),
+      run: await runTaskNow({ db, workspaceId, taskId, runChanges: deps.userChanges, stopping: deps.stopping.signal }),
     }),
   );
   tool(
@@ -190,12 +199,19 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
       write: false,
     },
     async ({ range, date, timezone, q, cursor, limit }) =>
-      listHistory({ pool: deps.pool, totals: deps.runCounts, userId, filter: { range, date, timezone, q }, cursor, limit }),
+      listHistory({
+        pool: deps.pool,
+        totals: runTotalsOf(deps.runCounts, caller.workspace, userId),
+        workspaceId,
+        filter: { range, date, timezone, q },
+        cursor,
+        limit,
+      }),
   );
   tool(
     'get_run',
     { description: 'One run: its status, result or error, tokens and delivery.', input: runIdSchema, write: false },
-    async ({ runId }) => ({ run: await getRun({ db, userId, runId }) }),
+    async ({ runId }) => ({ run: await getRun({ db, workspaceId, runId }) }),
   );
   tool(
     'preview_schedule',

@@ -15,7 +15,7 @@ export const listOverdueSlotsRoute = createRoute({
 });
 
 const listOverdueSlots: RouteHandler<typeof listOverdueSlotsRoute, AppEnv> = async (c) => {
-  const items = await listOverdueSlotsCore({ db: c.var.deps.db, userId: c.var.sessionUser.id });
+  const items = await listOverdueSlotsCore({ db: c.var.deps.db, workspaceId: c.var.workspace.id });
   return c.json({ items }, 200);
 };
 

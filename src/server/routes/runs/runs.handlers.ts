@@ -3,16 +3,18 @@ import type { AppEnv } from '../../app-env';
 import { listHistory as listHistoryCore } from '../../core/history/list-history';
 import { getRun as getRunCore } from '../../core/runs/get-run';
 import { replayDelivery as replayDeliveryCore } from '../../core/runs/replay-delivery';
+import { runTotalsOf } from '../../core/runs/run-totals';
 import type { getRunRoute, listHistoryRoute, replayDeliveryRoute } from './runs.routes';
 
 export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async (c) => {
   const { range, date, timezone, q, cursor, limit } = c.req.valid('query');
   // c.get, not c.var: every read of `c.var` copies all the request's variables into a new object (the hottest route).
   const { pool, runCounts } = c.get('deps');
+  const workspace = c.get('workspace');
   const page = await listHistoryCore({
     pool,
-    totals: runCounts,
-    userId: c.get('sessionUser').id,
+    totals: runTotalsOf(runCounts, workspace, c.get('sessionUser').id),
+    workspaceId: workspace.id,
     filter: { range, date, timezone, q },
     cursor,
     limit,
@@ -21,12 +23,12 @@ export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async 
 };
 
 export const getRun: RouteHandler<typeof getRunRoute, AppEnv> = async (c) => {
-  const run = await getRunCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, runId: c.req.valid('param').id });
+  const run = await getRunCore({ db: c.var.deps.db, workspaceId: c.var.workspace.id, runId: c.req.valid('param').id });
   return c.json({ run }, 200);
 };
 
 export const replayDelivery: RouteHandler<typeof replayDeliveryRoute, AppEnv> = async (c) => {
   const { id, destinationId } = c.req.valid('param');
-  const replay = await replayDeliveryCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, runId: id, destinationId });
+  const replay = await replayDeliveryCore({ db: c.var.deps.db, workspaceId: c.var.workspace.id, runId: id, destinationId });
   return c.json({ replay }, 202);
 };

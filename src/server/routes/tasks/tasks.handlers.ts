@@ -1,7 +1,9 @@
 import type { RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { listTaskRuns as listTaskRunsCore } from '../../core/runs/list-task-runs';
 import { runActivity } from '../../core/runs/run-activity';
+import { runTotalsOf } from '../../core/runs/run-totals';
 import { taskReliability } from '../../core/reliability/task-reliability';
 import { runTaskNow as runTaskNowCore } from '../../core/runs/run-task-now';
 import { backfillTask as backfillTaskCore } from '../../core/runs/backfill-task';
@@ -44,8 +46,13 @@ import { taskForCaller } from './task-for-caller';
 import { testDeliveryPerMinute } from '#shared/tasks/test-delivery.schema';
 import type { Task } from '#shared/tasks/task.schema';
 
+/** The acting workspace and the member acting in it, as the core functions that change a task take them. */
+function actingOn(c: Context<AppEnv>): { workspaceId: string; userId: string } {
+  return { workspaceId: c.var.workspace.id, userId: c.var.sessionUser.id };
+}
+
 export const listTasks: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) => {
-  const page = await listTasksCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, ...c.req.valid('query') });
+  const page = await listTasksCore({ db: c.var.deps.db, workspaceId: c.var.workspace.id, ...c.req.valid('query') });
   return c.json({ ...page, items: page.items.map((task) => taskForCaller(c, task)) }, 200);
 };
 
@@ -54,7 +61,7 @@ export const createTask: RouteHandler<typeof createTaskRoute, AppEnv> = async (c
   const key = c.var.apiKey;
   // Where the task comes from (ADR 0124); only tasks an agent makes through MCP wait for their owner (ADR 0125).
   const origin = key ? { via: 'api' as const, keyName: key.name } : { via: 'app' as const };
-  const request = { db, env, userId: c.var.sessionUser.id, input: c.req.valid('json'), origin };
+  const request = { db, env, workspaceId: c.var.workspace.id, userId: c.var.sessionUser.id, input: c.req.valid('json'), origin };
   const header = c.req.header('idempotency-key');
   if (header === undefined) return c.json({ task: await createTaskCore(request) }, 201);
   const idempotencyKey = idempotencyKeyOf(header);
@@ -65,13 +72,13 @@ export const createTask: RouteHandler<typeof createTaskRoute, AppEnv> = async (c
 };
 
 export const getTask: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) => {
-  const task = await getTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  const task = await getTaskCore({ db: c.var.deps.db, workspaceId: c.var.workspace.id, taskId: c.req.valid('param').id });
   return c.json({ task: taskForCaller(c, task) }, 200);
 };
 
 export const updateTask: RouteHandler<typeof updateTaskRoute, AppEnv> = async (c) => {
   const { db, env } = c.var.deps;
-  const task = await updateTaskCore({ db, env, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, input: c.req.valid('json') });
+  const task = await updateTaskCore({ db, env, ...actingOn(c), taskId: c.req.valid('param').id, input: c.req.valid('json') });
   return c.json({ task }, 200);
 };
 
@@ -85,17 +92,23 @@ export const patchTask: RouteHandler<typeof patchTaskRoute, AppEnv> = async (c) 
   // Without a body (and so without a Content-Type) the validator checked an empty patch; that is the patch.
   const patch: unknown = c.req.header('content-type') === undefined ? {} : await c.req.json();
   const input = (current: Task) => mergeTaskPatch(current, patch);
-  const task = await updateTaskCore({ db, env, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id, input });
+  const task = await updateTaskCore({ db, env, ...actingOn(c), taskId: c.req.valid('param').id, input });
   return c.json({ task }, 200);
 };
 
 export const deleteTask: RouteHandler<typeof deleteTaskRoute, AppEnv> = async (c) => {
-  await deleteTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  const { workspace, sessionUser } = c.var;
+  await deleteTaskCore({
+    db: c.var.deps.db,
+    workspaceId: workspace.id,
+    taskId: c.req.valid('param').id,
+    actor: { userId: sessionUser.id, role: workspace.role },
+  });
   return c.body(null, 204);
 };
 
 export const pauseTask: RouteHandler<typeof pauseTaskRoute, AppEnv> = async (c) => {
-  const task = await pauseTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  const task = await pauseTaskCore({ db: c.var.deps.db, ...actingOn(c), taskId: c.req.valid('param').id });
   return c.json({ task }, 200);
 };
 
@@ -103,7 +116,7 @@ export const resumeTask: RouteHandler<typeof resumeTaskRoute, AppEnv> = async (c
   const { db, env } = c.var.deps;
   const task = await resumeTaskCore({
     db,
-    userId: c.var.sessionUser.id,
+    ...actingOn(c),
     taskId: c.req.valid('param').id,
     upgradable: paymentsAvailable(env),
   });
@@ -121,7 +134,7 @@ export const approveTask: RouteHandler<typeof approveTaskRoute, AppEnv> = async 
   const { db, env } = c.var.deps;
   const task = await resumeTaskCore({
     db,
-    userId: c.var.sessionUser.id,
+    ...actingOn(c),
     taskId: c.req.valid('param').id,
     upgradable: paymentsAvailable(env),
     approving: true,
@@ -130,7 +143,7 @@ export const approveTask: RouteHandler<typeof approveTaskRoute, AppEnv> = async 
 };
 
 export const rotateWebhookSecret: RouteHandler<typeof rotateWebhookSecretRoute, AppEnv> = async (c) => {
-  const task = await rotateWebhookSecretCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  const task = await rotateWebhookSecretCore({ db: c.var.deps.db, ...actingOn(c), taskId: c.req.valid('param').id });
   return c.json({ task }, 200);
 };
 
@@ -138,7 +151,7 @@ export const runTaskNow: RouteHandler<typeof runTaskNowRoute, AppEnv> = async (c
   const { db, userChanges, stopping } = c.var.deps;
   const run = await runTaskNowCore({
     db,
-    userId: c.var.sessionUser.id,
+    workspaceId: c.var.workspace.id,
     taskId: c.req.valid('param').id,
     runChanges: userChanges,
     stopping: stopping.signal,
@@ -150,7 +163,7 @@ export const backfillTask: RouteHandler<typeof backfillTaskRoute, AppEnv> = asyn
   const { from, to } = c.req.valid('json');
   const result = await backfillTaskCore({
     db: c.var.deps.db,
-    userId: c.var.sessionUser.id,
+    workspaceId: c.var.workspace.id,
     taskId: c.req.valid('param').id,
     from: new Date(from),
     to: new Date(to),
@@ -161,7 +174,7 @@ export const backfillTask: RouteHandler<typeof backfillTaskRoute, AppEnv> = asyn
 export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = async (c) => {
   const page = await listTaskRunsCore({
     db: c.var.deps.db,
-    userId: c.var.sessionUser.id,
+    workspaceId: c.var.workspace.id,
     taskId: c.req.valid('param').id,
     ...c.req.valid('query'),
   });
@@ -170,18 +183,20 @@ export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = asyn
 
 export const getTaskActivity: RouteHandler<typeof getTaskActivityRoute, AppEnv> = async (c) => {
   const { db, runCounts } = c.var.deps;
-  return c.json(await runActivity({ db, totals: runCounts, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id }), 200);
+  const { workspace, sessionUser } = c.var;
+  const totals = runTotalsOf(runCounts, workspace, sessionUser.id);
+  return c.json(await runActivity({ db, totals, workspaceId: workspace.id, userId: sessionUser.id, taskId: c.req.valid('param').id }), 200);
 };
 
 export const listUpcomingRuns: RouteHandler<typeof listUpcomingRunsRoute, AppEnv> = async (c) => {
-  const task = await getTaskCore({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id });
+  const task = await getTaskCore({ db: c.var.deps.db, workspaceId: c.var.workspace.id, taskId: c.req.valid('param').id });
   const count = c.req.valid('query').count ?? upcomingCountRange.default;
   if (task.status !== 'active') return c.json({ items: [] }, 200);
   return c.json(upcomingRunsOf(task, { from: new Date(), count }), 200);
 };
 
 export const getTaskReliability: RouteHandler<typeof getTaskReliabilityRoute, AppEnv> = async (c) => {
-  return c.json(await taskReliability({ db: c.var.deps.db, userId: c.var.sessionUser.id, taskId: c.req.valid('param').id }), 200);
+  return c.json(await taskReliability({ db: c.var.deps.db, workspaceId: c.var.workspace.id, taskId: c.req.valid('param').id }), 200);
 };
 
 export const sendTestDelivery: RouteHandler<typeof sendTestDeliveryRoute, AppEnv> = async (c) => {

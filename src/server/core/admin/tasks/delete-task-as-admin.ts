@@ -7,7 +7,7 @@ import { findAnyTask, taskAuditDetails } from './find-any-task';
 export async function deleteTaskAsAdmin({ db, actorId, taskId }: { db: Database; actorId: string; taskId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await findAnyTask({ db: tx, taskId });
-    await deleteTask({ db: tx, userId: found.task.userId, taskId });
+    await deleteTask({ db: tx, workspaceId: found.task.workspaceId, taskId });
     await recordAudit(tx, { actorId, action: 'task.delete', targetType: 'task', targetId: taskId, details: taskAuditDetails(found) });
   });
 }

@@ -8,7 +8,7 @@ import { readAdminTask } from './read-admin-task';
 export async function pauseTaskAsAdmin({ db, actorId, taskId }: { db: Database; actorId: string; taskId: string }): Promise<AdminTask> {
   return db.transaction(async (tx) => {
     const found = await findAnyTask({ db: tx, taskId });
-    await pauseTask({ db: tx, userId: found.task.userId, taskId });
+    await pauseTask({ db: tx, workspaceId: found.task.workspaceId, taskId });
     await recordAudit(tx, {
       actorId,
       action: 'task.pause',

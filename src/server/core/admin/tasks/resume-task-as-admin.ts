@@ -13,7 +13,7 @@ export async function resumeTaskAsAdmin({ db, actorId, taskId }: { db: Database;
   if (found.owner.suspended) throw new ConflictError('This user is suspended: unsuspend them before resuming their tasks.');
   await resumeTask({
     db,
-    userId: found.task.userId,
+    workspaceId: found.task.workspaceId,
     taskId,
     alsoInTransaction: (tx) =>
       recordAudit(tx, {

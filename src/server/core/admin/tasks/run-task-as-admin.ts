@@ -27,7 +27,7 @@ export async function runTaskAsAdmin({
   const found = await findAnyTask({ db, taskId });
   return runTaskNow({
     db,
-    userId: found.task.userId,
+    workspaceId: found.task.workspaceId,
     taskId,
     waitMs,
     runChanges,
