@@ -74,7 +74,12 @@ export async function createTask({
     // Every e-mail destination asks its address to confirm (ADR 0053), each on its own.
     for (const destination of inserted?.destinations ?? []) {
       if (inserted && destination.method === 'email')
-        await requestDeliveryAddress(tx, { userId, taskName: inserted.name, email: destination.config.email });
+        await requestDeliveryAddress(tx, {
+          userId,
+          workspaceId: inserted.workspaceId,
+          taskName: inserted.name,
+          email: destination.config.email,
+        });
     }
     if (inserted) await recordTaskChange(tx, { actorId: userId, action: 'task.created', task: inserted });
     return inserted;

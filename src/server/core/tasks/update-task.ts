@@ -71,7 +71,12 @@ export async function updateTask({
     // Addresses confirm to the creator, whose deliveries they are (ADR 0053).
     for (const destination of after.destinations) {
       if (destination.method === 'email')
-        await requestDeliveryAddress(tx, { userId: after.userId, taskName: after.name, email: destination.config.email });
+        await requestDeliveryAddress(tx, {
+          userId: after.userId,
+          workspaceId: after.workspaceId,
+          taskName: after.name,
+          email: destination.config.email,
+        });
     }
     await recordTaskChange(tx, { actorId: userId, action: 'task.updated', task: after });
     return after;

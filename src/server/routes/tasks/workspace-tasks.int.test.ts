@@ -146,10 +146,9 @@ describe('tasks of a team workspace', () => {
     const { apiKey, key } = await createApiKey({
       db: t.db,
       userId: editor.id,
+      workspaceId: team.id,
       input: { name: 'Team agent', scope: 'write', approveAgentTasks: false },
     });
-    // Made in the team, as creating it with the team's header does.
-    await t.db.update(apiKeys).set({ workspaceId: team.id }).where(eq(apiKeys.id, apiKey.id));
     const asKey = { Authorization: `Bearer ${key}`, Cookie: undefined, Origin: undefined };
 
     const list = await editor.client.request('/api/tasks', { headers: asKey });
