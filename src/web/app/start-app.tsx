@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { meQueryKey, meQueryOptions } from '../lib/auth';
+import { currentWorkspaceId } from '../lib/current-workspace';
 import { AppProvider } from './provider';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -26,7 +27,7 @@ export function startApp({ visitor = false, prefetched }: { visitor?: boolean; p
   if (!root) throw new Error('The page has no #root element');
   const router = createAppRouter();
   const queryClient = createQueryClient();
-  if (prefetched) hydrate(queryClient, prefetched);
+  if (prefetched) hydrate(queryClient, forActingWorkspace(prefetched));
   if (visitor) queryClient.setQueryData(meQueryKey, null);
   // Every page asks who is signed in (the session watch, the guards), but only once its route's code is in; asking
   // now overlaps that round trip with the code's download instead of queuing it behind (issue 20: /dashboard's
@@ -55,4 +56,16 @@ export function startApp({ visitor = false, prefetched }: { visitor?: boolean; p
     render();
   }
   return router;
+}
+
+/** What the server renders for no workspace beyond the user: the same in every workspace (ADR 0057, ADR 0136). */
+const sameInEveryWorkspace = new Set<unknown>([meQueryKey[0], 'site-config']);
+
+/**
+ * The server renders /dashboard for the personal workspace, which names none; a browser acting in a team starts from
+ * the user alone and asks the team's data itself.
+ */
+function forActingWorkspace(prefetched: DehydratedState): DehydratedState {
+  if (currentWorkspaceId() === null) return prefetched;
+  return { ...prefetched, queries: prefetched.queries.filter((query) => sameInEveryWorkspace.has(query.queryKey[0])) };
 }

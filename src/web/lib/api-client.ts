@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '#shared/errors/error-response.schema';
+import { workspaceHeaders } from './current-workspace';
 
 /** Error raised for any non-2xx answer from our API. */
 export class ApiError extends Error {
@@ -43,7 +44,8 @@ async function readJson(response: Response): Promise<unknown> {
  * so the type is `unknown` here on purpose.
  */
 export async function apiRequest(path: string, { method = 'GET', body, signal, headers: extra }: RequestOptions = {}): Promise<unknown> {
-  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
+  // Every request names the acting workspace (ADR 0136); routes that act on none ignore it. A caller may name one itself.
+  const headers: Record<string, string> = { ...workspaceHeaders(), ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(path, {

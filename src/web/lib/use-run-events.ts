@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { sessionEndedEventSchema, type SessionEndReason } from '#shared/auth/session-ended.schema';
 import { runEventSchema, type RunEvent } from '#shared/runs/run-event.schema';
+import { useCurrentWorkspaceId, withWorkspaceQuery } from './current-workspace';
 
-/** `GET /api/events`: Server-Sent Events about the signed-in user's runs. */
+/** `GET /api/events`: Server-Sent Events about the runs of the acting workspace (`?workspace=`: no header here). */
 export const runEventsPath = '/api/events';
 
 /** The wait before reconnecting after the server refused or dropped the stream: 1 s, 2 s, 4 s … up to 30 s, jittered. */
@@ -31,6 +32,8 @@ type RunEventHandlers = {
  */
 export function useRunEvents(handlers: RunEventHandlers): void {
   const latest = useRef(handlers);
+  // Another workspace is another stream: switching closes this one and opens its own.
+  const workspaceId = useCurrentWorkspaceId();
   useEffect(() => {
     latest.current = handlers;
   });
@@ -45,7 +48,7 @@ export function useRunEvents(handlers: RunEventHandlers): void {
     let unmounted = false;
 
     const connect = () => {
-      const current = new EventSource(runEventsPath);
+      const current = new EventSource(withWorkspaceQuery(runEventsPath, workspaceId));
       source = current;
       current.addEventListener('open', () => {
         attempt = 0;
@@ -82,7 +85,7 @@ export function useRunEvents(handlers: RunEventHandlers): void {
       window.clearTimeout(retryTimer);
       source?.close();
     };
-  }, []);
+  }, [workspaceId]);
 }
 
 function safeJson(text: string): unknown {

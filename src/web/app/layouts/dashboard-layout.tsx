@@ -5,6 +5,7 @@ import { DashboardSidebarNav } from '../../components/layout/dashboard-sidebar';
 import { PublicHeader } from '../../components/layout/public-header';
 import { SkipLink } from '../../components/layout/skip-link';
 import { Button } from '../../components/ui/button';
+import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher';
 import { formatDocumentTitle, useDocumentTitle } from '../../lib/use-document-title';
 import { useLogout } from '../../lib/use-logout';
 import { useLiveRunStatus } from '../live-run-status';
@@ -30,7 +31,7 @@ export function DashboardLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink targetId={mainId} />
-      <PublicHeader fullWidth mobileSections={<DashboardSidebarNav area={area} />} />
+      <PublicHeader fullWidth mobileSections={<DashboardSidebarNav area={area} />} workspaceSwitcher={<WorkspaceSwitcher />} />
       <div className="flex flex-1">
         {/* Sticks below the header and its 1 px border (65 px): at 64 px the "Dashboard" label slid under it. */}
         <aside className="sticky top-[calc(4rem+1px)] hidden h-[calc(100dvh-4rem-1px)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:block">

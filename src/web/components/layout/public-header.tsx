@@ -25,13 +25,15 @@ type PublicHeaderProps = {
   fullWidth?: boolean;
   /** The app shell's sections, for the phone menu (MobileNavDrawer). */
   mobileSections?: ReactNode;
+  /** The app shell's workspace switcher, beside the logo on every width. */
+  workspaceSwitcher?: ReactNode;
 };
 
 /**
  * The site header on every page. Until the session is known it shows neither the signed-out nor the signed-in
  * actions, so a signed-in user never sees "Sign In" flash by.
  */
-export function PublicHeader({ fullWidth = false, mobileSections }: PublicHeaderProps) {
+export function PublicHeader({ fullWidth = false, mobileSections, workspaceSwitcher }: PublicHeaderProps) {
   const { pathname } = useLocation();
   const auth = useAuth();
 
@@ -43,7 +45,7 @@ export function PublicHeader({ fullWidth = false, mobileSections }: PublicHeader
           fullWidth ? 'max-w-none' : 'max-w-6xl',
         )}
       >
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           <MobileNavDrawer sections={mobileSections} />
           <Link
             to={paths.home}
@@ -53,8 +55,10 @@ export function PublicHeader({ fullWidth = false, mobileSections }: PublicHeader
               if (pathname === paths.home) scrollSmoothlyOnNavigation(event);
             }}
           >
-            <Logo />
+            {/* Beside the switcher a phone shows only the mark: the name would push the account menu off the screen. */}
+            <Logo nameClassName={workspaceSwitcher ? 'max-sm:sr-only' : undefined} />
           </Link>
+          {auth.status === 'signed-in' ? workspaceSwitcher : null}
         </div>
 
         {auth.status === 'signed-out' ? (

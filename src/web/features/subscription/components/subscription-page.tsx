@@ -45,8 +45,41 @@ function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** /dashboard/subscription: one card per plan, the current one marked with its usage, and the way to pay or manage. */
-export function SubscriptionPage() {
+/** Whether the caller may manage the acting workspace's plan; `pending` while their role there is not known yet. */
+export type BillingAccess = 'manage' | 'owner-only' | 'pending';
+
+export const ownerOnlyBillingText = 'Only the workspace owner can manage billing.';
+
+const pageIntro = <PageIntro title="Subscription Plans" description="Choose the plan that fits how many tasks you run and how often." />;
+
+/**
+ * /dashboard/subscription: the acting workspace's plan. A team's plan is its owner's to manage (ADR 0131); its other
+ * members are told so instead of being shown buttons the server would refuse.
+ */
+export function SubscriptionPage({ access = 'manage' }: { access?: BillingAccess }) {
+  if (access === 'manage') return <SubscriptionPlans />;
+  return (
+    <div className="flex flex-col gap-8">
+      {pageIntro}
+      {access === 'pending' ? (
+        <div aria-busy="true">
+          <div role="status" className="sr-only">
+            Loading subscription plans...
+          </div>
+          <Skeleton className="h-24 w-full rounded-xl" />
+        </div>
+      ) : (
+        <p className="flex items-center gap-2 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
+          <Info aria-hidden="true" className="size-4 shrink-0" />
+          {ownerOnlyBillingText}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One card per plan, the current one marked with its usage, and the way to pay or manage. */
+function SubscriptionPlans() {
   const { checkoutCompleted } = useCheckoutReturn();
   const plans = usePlans();
   const subscription = useSubscription({ activating: checkoutCompleted });
@@ -90,7 +123,7 @@ export function SubscriptionPage() {
 
   return (
     <div className="flex flex-col gap-8">
-      <PageIntro title="Subscription Plans" description="Choose the plan that fits how many tasks you run and how often." />
+      {pageIntro}
       {body}
     </div>
   );

@@ -159,11 +159,33 @@ function TaskActions({ task }: { task: Task }) {
   );
 }
 
-/** Who made the task, when an API key did (ADR 0124): an agent through MCP, or a script through the API. */
+/** A member as a task names them (ADR 0136); null once their account is gone. */
+type TaskPerson = { id: string; name: string } | null;
+
+/**
+ * Who made and who last changed the task, in a workspace of several people (ADR 0136). Read as optional: a server
+ * from before workspaces sends neither.
+ */
+function authorsOf(task: Task): { createdBy?: TaskPerson; updatedBy?: TaskPerson } {
+  return task as Task & { createdBy?: TaskPerson; updatedBy?: TaskPerson };
+}
+
+/**
+ * Who made the task: an API key (ADR 0124: an agent through MCP, or a script through the API), else the member who
+ * did; and who last changed it.
+ */
 function CreatedBy({ task }: { task: Task }) {
-  if (!task.createdByKey) return null;
-  const text = task.createdVia === 'mcp' ? `Created by agent '${task.createdByKey}'` : `Created with API key '${task.createdByKey}'`;
-  return <p className="text-sm text-slate-600">{text}</p>;
+  const { createdBy, updatedBy } = authorsOf(task);
+  let created: string | null = null;
+  if (task.createdByKey)
+    created = task.createdVia === 'mcp' ? `Created by agent '${task.createdByKey}'` : `Created with API key '${task.createdByKey}'`;
+  else if (createdBy) created = `Created by ${createdBy.name}`;
+  return (
+    <>
+      {created ? <p className="text-sm text-slate-600">{created}</p> : null}
+      {updatedBy ? <p className="text-sm text-slate-600">Last edited by {updatedBy.name}</p> : null}
+    </>
+  );
 }
 
 /** A task an API key made waits, paused, until its owner approves it with one press (ADR 0125). */
