@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testAdmin } from '#test/fixtures';
 import { formatLocalDate } from '#web/lib/date-time';
-import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
+import { errorResponse, requested, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import {
   freePlan as free,
   makeSubscription as subscription,
@@ -83,6 +83,19 @@ describe('subscription page', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     toast.dismiss();
+  });
+
+  it("tells a team's member who is not its owner that billing is the owner's, and asks nothing of the billing routes", async () => {
+    const fetchMock = stubBilling();
+    renderWithToasts([{ path: '/dashboard/subscription', element: <SubscriptionPage access="owner-only" /> }], {
+      initialPath: '/dashboard/subscription',
+    });
+
+    expect(await screen.findByText('Only the workspace owner can manage billing.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Subscription Plans' })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(requested(fetchMock, '/api/me/subscription')).toBe(false);
+    expect(requested(fetchMock, '/api/plans')).toBe(false);
   });
 
   it('shows one card per plan, cheapest first, with prices, limits in words and usage on the current plan', async () => {
