@@ -27,13 +27,10 @@ export function WorkspaceSwitcher() {
   const switchWorkspace = useSwitchWorkspace();
   const listLabelId = useId();
 
-  // Until the list answers there is nothing to choose from; if it cannot be read, the app still works in whichever
-  // workspace it acts in, so the header simply goes without the switcher.
-  if (!workspace || !workspaces.data) {
-    return workspaces.isPending ? (
-      <span aria-hidden="true" className="h-8 w-24 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none" />
-    ) : null;
-  }
+  // Until the list answers there is nothing to choose from, and its place is kept blank rather than pulsing: the
+  // server-rendered overview (ADR 0057) shows it that way until the app starts, which may be a while. If the list
+  // cannot be read, the app still works in whichever workspace it acts in, so the header goes without the switcher.
+  if (!workspace || !workspaces.data) return workspaces.isPending ? <span aria-hidden="true" className="h-9 w-24" /> : null;
   const label = workspaceLabel(workspace);
   const Icon = workspace.personal ? UserRound : Building2;
 
