@@ -4,7 +4,7 @@ import { useTestApp, type SignedInUser } from '#test/app';
 import { taskInput } from '#test/builders';
 import { seedRun, seedTask } from '#test/seed';
 import { createApiKey } from '../../core/api-keys/manage-api-keys';
-import { apiKeys, subscriptionPlans, subscriptions, tasks, workspaceAudit, workspaceMembers, workspaces } from '../../db/schema';
+import { subscriptionPlans, subscriptions, tasks, workspaceAudit, workspaceMembers, workspaces } from '../../db/schema';
 
 /**
  * Tasks and runs belong to a workspace (ADR 0136): its members read them by their role, whoever created them, and
@@ -143,7 +143,7 @@ describe('tasks of a team workspace', () => {
       method: 'POST',
       body: taskInput({ name: 'Not for the key' }),
     })) as { task: { id: string } };
-    const { apiKey, key } = await createApiKey({
+    const { key } = await createApiKey({
       db: t.db,
       userId: editor.id,
       workspaceId: team.id,
