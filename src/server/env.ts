@@ -124,6 +124,31 @@ const envSchema = z.object({
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
   /** Production over plain http (a trusted private network): session cookies without the Secure flag. */
   ALLOW_INSECURE_COOKIES: booleanFlag.default(false),
+  /**
+   * The name servers a workspace's single sign-on domain proof is looked up at (ADR 0137): IP addresses, each with an
+   * optional `:port`, comma-separated. Default: the system's resolvers.
+   */
+  DNS_SERVERS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i, {
+          error: 'must be IP addresses, each with an optional :port, comma-separated',
+        }),
+      ),
+    )
+    .optional(),
+  /**
+   * Single sign-on issuers on http://localhost or http://127.0.0.1 (a local identity provider, tests); never in
+   * production, where an issuer is an https URL.
+   */
+  SSO_ALLOW_LOCAL_ISSUERS: booleanFlag.default(false),
   WAITLIST_URL: httpUrl.default(defaultSiteConfig.waitlistUrl),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(defaultSiteConfig.supportEmail),
   SOCIAL_X_URL: httpUrl.default(defaultSiteConfig.social.x),

@@ -6,7 +6,7 @@ import { count, eq, or } from 'drizzle-orm';
 import { passwordPolicy } from '#shared/auth/auth.schema';
 import { passwordLinkActions } from '#shared/auth/me.schema';
 import type { Database } from '../db/client';
-import { account, apiKeys, session, subscriptions, user, verification } from '../db/schema';
+import { account, apiKeys, session, ssoProviders, subscriptions, user, verification } from '../db/schema';
 import type { Env } from '../env';
 import { createUnsubscribeLinks } from '../mail/unsubscribe-links';
 import { enqueue } from '../queue/enqueue';
@@ -17,6 +17,7 @@ import { linkTokens, resetLinksOf } from './link-tokens';
 import { createPersonalWorkspace } from './personal-workspace';
 import { queueOwnAddressConfirmation } from './own-address-confirmation';
 import { sessionOwnership } from './session-ownership';
+import { localIssuerOrigins, ssoPasswordPolicy, workspaceSso } from './single-sign-on';
 import { newAccountFields, planOfNewAccount, signUpSignsIn } from './sign-up-policy';
 import { validateAccountInput } from './validate-account-input';
 
@@ -51,7 +52,7 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
     basePath: '/api/auth',
     secret,
     trustedOrigins: trustedOrigins(env),
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, ssoProviders } }),
     emailAndPassword: {
       enabled: true,
       // The login minimum; the full policy for new passwords is enforced by validateAccountInput.
@@ -114,7 +115,14 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
       },
     },
     hooks: { before: validateAccountInput },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), invitations(), linkTokens(), sessionOwnership()],
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      invitations(),
+      linkTokens(),
+      sessionOwnership(),
+      workspaceSso({ db }),
+      ssoPasswordPolicy({ db }),
+    ],
     // Our own limiter (core/security) keys on IP and e-mail in PostgreSQL, shared by every API process.
     rateLimit: { enabled: false },
     advanced: {
@@ -150,7 +158,7 @@ function withoutQueryParameters(logged: unknown): unknown {
 
 /** The app's own origin, and on a local machine its loopback aliases, may call the auth endpoints. */
 function trustedOrigins(env: Env): string[] {
-  const origins = [env.APP_URL];
+  const origins = [env.APP_URL, ...localIssuerOrigins(env)];
   const url = new URL(env.APP_URL);
   if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') {
     for (const host of ['localhost', '127.0.0.1'])

@@ -17,6 +17,7 @@ import {
   sendAccountEmailJob,
   sendAddressConfirmationJob,
   sendWorkspaceInvitationJob,
+  sendSsoDomainProofJob,
   sendDueWeeklyDigestsJob,
   sendWeeklyDigestJob,
   sweepInterruptedRunsJob,
@@ -43,6 +44,7 @@ import { sendDueWeeklyDigests } from './jobs/send-due-weekly-digests';
 import { sendWeeklyDigest } from './jobs/send-weekly-digest';
 import { sweepInterruptedRuns } from './jobs/sweep-interrupted-runs';
 import { sendInvitationMail } from '../core/workspaces/workspace-invitations';
+import { sendDomainProofMail } from '../core/workspaces/workspace-sso';
 
 /** A job's handler as graphile-worker calls it: the payload parsed with the job's schema first. */
 function handle<Payload extends z.ZodObject>(
@@ -91,6 +93,9 @@ export function createJobList(deps: EngineDeps): Record<JobName, Task> {
     [sendAddressConfirmationJob.name]: handle(sendAddressConfirmationJob, (payload) => sendAddressConfirmation(deps, payload)),
     [sendWorkspaceInvitationJob.name]: handle(sendWorkspaceInvitationJob, (payload) =>
       sendInvitationMail({ db: deps.db, mailer: deps.mailer, appUrl: deps.env.APP_URL, logger: deps.logger, ...payload }),
+    ),
+    [sendSsoDomainProofJob.name]: handle(sendSsoDomainProofJob, (payload) =>
+      sendDomainProofMail({ db: deps.db, mailer: deps.mailer, appUrl: deps.env.APP_URL, logger: deps.logger, ...payload }),
     ),
     [buildDataExportJob.name]: handle(buildDataExportJob, (payload) => buildDataExportAndMail(deps, payload)),
     [backupDatabaseJob.name]: handle(backupDatabaseJob, ({ now, _cron }) =>

@@ -141,6 +141,24 @@ export function workspaceInvitationMail({
 }
 
 /**
+ * ADR 0137: proof that the workspace may speak for an e-mail domain, mailed to its postmaster. Whoever reads that
+ * mailbox vouches for the domain; the link confirms on its page, never on opening (mail scanners follow links).
+ */
+export function ssoDomainProofMail({ workspaceName, domain, url }: { workspaceName: string; domain: string; url: string }): Content {
+  const paragraphs = [
+    'Hi,',
+    `The workspace "${workspaceName}" on ${productName} asks to sign in everyone with an address at ${domain} through its single sign-on.`,
+    `If your organisation set this up, open the link to confirm that ${domain} belongs to it. The link is valid for 7 days. If you do not know this workspace, ignore this e-mail.`,
+  ];
+  return {
+    subject: `Confirm ${domain} for single sign-on on ${productName}`,
+    html: layout({ heading: `Confirm ${domain}`, paragraphs, action: { label: 'Confirm the domain', url } }),
+    text: text([...paragraphs, `Confirm the domain: ${url}`]),
+    links: [url],
+  };
+}
+
+/**
  * ADR 0109: the one mail a new account gets to prove its own address, written for its owner. Until the link is
  * pressed, results its tasks e-mail to the address wait.
  */

@@ -236,6 +236,17 @@ export const sendWorkspaceInvitationJob = defineJob({
   key: ({ invitationId }) => `send-workspace-invitation:${invitationId}`,
 });
 
+/**
+ * The mail that proves a workspace's single sign-on domain (ADR 0137), queued as the invitation's is (ADR 0135); the
+ * token rides in the payload until it is sent, the row keeps its hash.
+ */
+export const sendSsoDomainProofJob = defineJob({
+  name: 'send-sso-domain-proof',
+  payload: z.object({ ssoProviderId: z.string().min(1), token: z.string().min(1) }),
+  maxAttempts: 5,
+  key: ({ ssoProviderId }) => `send-sso-domain-proof:${ssoProviderId}`,
+});
+
 /** A run's delivery to one destination sent again on request (ADR 0129): one attempt, no retries. */
 export const replayDeliveryJob = defineJob({
   name: 'replay-delivery',
@@ -261,6 +272,7 @@ export const jobDefinitions = [
   sendAccountDeletedEmailJob,
   sendAddressConfirmationJob,
   sendWorkspaceInvitationJob,
+  sendSsoDomainProofJob,
   buildDataExportJob,
   backupDatabaseJob,
   rollupStatusDaysJob,

@@ -20,6 +20,7 @@ import { siteConfigRouter } from './site-config/site-config.routes';
 import { statusRouter } from './status/status.routes';
 import { tasksRouter } from './tasks/tasks.routes';
 import { unsubscribeRouter } from './unsubscribe/unsubscribe.routes';
+import { ssoRouter } from './workspaces/sso.routes';
 import { workspacesRouter } from './workspaces/workspaces.routes';
 import { sessionCookieName } from './auth/session-cookie';
 import { describeRunWebhooks } from './tasks/run-webhooks';
@@ -47,6 +48,7 @@ export function mountApiRoutes(app: OpenAPIHono<AppEnv>): void {
     deliveryAddressesRouter,
     accountAddressRouter,
     workspacesRouter,
+    ssoRouter,
   ]) {
     app.route('/', router);
   }

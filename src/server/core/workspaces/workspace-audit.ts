@@ -6,7 +6,9 @@ export interface WorkspaceAuditEntry {
   workspaceId: string;
   /** The member who acted. */
   actorId: string;
-  /** `invitation.create`, `invitation.revoke`, `invitation.accept`, `member.role_change`, `member.remove`, `member.leave`. */
+  /** `invitation.create`, `invitation.revoke`, `invitation.accept`, `member.role_change`, `member.remove`, `member.leave`,
+   * `member.join_sso`, `sso.configured`, `sso.domain_verified`, `sso.removed` (ADR 0137).
+   */
   action: string;
   /** The member or invitation acted on. */
   targetId?: string;

@@ -56,9 +56,18 @@ const attemptLimits: Record<string, AttemptLimits> = {
   // the account does (core/users/delete-own-account.ts).
   '/api/auth/change-password': { address: { limit: 10, windowSeconds: 15 * 60 }, signedInAccount: { limit: 5, windowSeconds: 15 * 60 } },
   '/api/auth/invitation/accept': { address: { limit: 10, windowSeconds: 15 * 60 } },
+  // Single sign-on (ADR 0137): each start and each return costs the identity provider and us a round of requests.
+  '/api/auth/sign-in/sso': { address: { limit: 20, windowSeconds: 5 * 60 }, account: { limit: 20, windowSeconds: 15 * 60 } },
+  '/api/auth/sso/callback': { address: { limit: 20, windowSeconds: 5 * 60 } },
   // Generous, for screens opened again and again, yet far too few to guess a token.
   '/api/auth/link-token/check': { address: { limit: 60, windowSeconds: 15 * 60 } },
 };
+
+/** The limited endpoint a request is: a POST, or the single sign-on callback, one limit for every provider's path. */
+function limitedPath(c: Context<AppEnv>): string | undefined {
+  if (c.req.method === 'GET' && c.req.path.startsWith('/api/auth/sso/callback/')) return '/api/auth/sso/callback';
+  return c.req.method === 'POST' ? c.req.path : undefined;
+}
 
 const rateLimitMessage = 'Too many attempts. Please wait a moment and try again.';
 
@@ -76,9 +85,9 @@ export interface CountedAttempt {
  * undefined for an endpoint without limits.
  */
 export async function countAttempt(c: Context<AppEnv>): Promise<CountedAttempt | { limited: Response } | undefined> {
-  const limits = c.req.method === 'POST' ? attemptLimits[c.req.path] : undefined;
-  if (!limits) return undefined;
-  const { path } = c.req;
+  const path = limitedPath(c);
+  const limits = path ? attemptLimits[path] : undefined;
+  if (!path || !limits) return undefined;
   const address = clientAddress(c);
   const email = limits.account || limits.accountFromAddress ? await emailInBody(c) : undefined;
   const device =

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../../app-env';
 import { probeDatabase } from '../../core/system/check-health';
+import { ssoProviderForEmail } from '../../auth/single-sign-on';
 import { createRouter } from '../create-router';
 import { countAttempt, settleAttempt } from './attempt-limits';
 import { databaseUnavailableBody, errorBody } from '../errors';
@@ -24,6 +25,9 @@ const openBeforePassword = new Set([
   '/api/auth/reset-password',
   '/api/auth/invitation/accept',
   '/api/auth/link-token/check',
+  // Single sign-on (ADR 0137): its start and its return; the provider's other endpoints stay closed.
+  '/api/auth/sign-in/sso',
+  '/api/auth/sso/callback',
 ]);
 
 /**
@@ -44,12 +48,17 @@ const offeredPaths = new Set([
 
 /** better-auth's endpoints under /api/auth, behind our rate limits and with errors in the API's one shape. */
 export const authRouter = createRouter().on(['GET', 'POST'], '/api/auth/*', async (c) => {
-  if (!offeredPaths.has(c.req.path)) return c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404);
+  if (!offeredPaths.has(offeredPathOf(c.req.path))) {
+    return c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404);
+  }
   const attempt = await countAttempt(c);
   if (attempt && 'limited' in attempt) return attempt.limited;
   if (await awaitsPassword(c)) return passwordRequired(c);
   const revoking = c.req.method === 'POST' && c.req.path === '/api/auth/revoke-session';
-  const answered = await c.var.deps.auth.handler(revoking ? await revokeByIdRequest(c) : c.req.raw);
+  const signingInWithSso = c.req.method === 'POST' && c.req.path === '/api/auth/sign-in/sso';
+  const request = revoking ? await revokeByIdRequest(c) : signingInWithSso ? await ssoSignInRequest(c) : c.req.raw;
+  if (request instanceof Response) return request;
+  const answered = await c.var.deps.auth.handler(request);
   const response = sessionReadPaths.has(c.req.path) ? await withoutSessionTokens(answered) : answered;
   // better-auth answers a failed query with its own 500; an unreachable database is a 503 like everywhere else.
   if (response.status >= 500 && !(await probeDatabase(c.var.deps.pool))) return c.json(databaseUnavailableBody, 503);
@@ -59,6 +68,43 @@ export const authRouter = createRouter().on(['GET', 'POST'], '/api/auth/*', asyn
   // A session, the user or a new session cookie: never kept by a cache.
   return carriesSessionCookie(c.req.header('cookie')) || answer.headers.has('set-cookie') ? withNoStore(answer) : answer;
 });
+
+/** Every provider's callback, `/api/auth/sso/callback/{providerId}`, is one offered path. */
+function offeredPathOf(path: string): string {
+  return /^\/api\/auth\/sso\/callback\/[^/]+$/.test(path) ? '/api/auth/sso/callback' : path;
+}
+
+/**
+ * `POST /api/auth/sign-in/sso { email, callbackURL }`: the provider is the one whose proved domain is the address's,
+ * chosen here rather than by the plugin, which would take any provider naming the domain (proved or not) or one the
+ * caller names. Only the e-mail and the app's return URLs reach the plugin: no scopes or extra parameters.
+ */
+async function ssoSignInRequest(c: Context<AppEnv>): Promise<Request | Response> {
+  const body = (await c.req.raw
+    .clone()
+    .json()
+    .catch(() => ({}))) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const email = text(body.email)?.trim().toLowerCase();
+  if (!email || !email.includes('@')) {
+    return c.json(errorBody('validation_failed', 'Enter your work e-mail address.', { email: 'Enter your work e-mail address.' }), 400);
+  }
+  const provider = await ssoProviderForEmail(c.var.deps.db, email);
+  if (!provider) {
+    return c.json(errorBody('sso_unavailable', 'Single sign-on is not set up for this e-mail domain. Sign in with your password.'), 403);
+  }
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  const forwarded = {
+    email,
+    providerId: provider.providerId,
+    callbackURL: text(body.callbackURL),
+    errorCallbackURL: text(body.errorCallbackURL),
+    newUserCallbackURL: text(body.newUserCallbackURL),
+  };
+  return new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(forwarded) });
+}
 
 function withNoStore(response: Response): Response {
   const headers = new Headers(response.headers);
@@ -76,7 +122,7 @@ function forgetChangedSessions(c: Context<AppEnv>): void {
 }
 
 async function awaitsPassword(c: Context<AppEnv>): Promise<boolean> {
-  if (openBeforePassword.has(c.req.path) || !carriesSessionCookie(c.req.header('cookie'))) return false;
+  if (openBeforePassword.has(offeredPathOf(c.req.path)) || !carriesSessionCookie(c.req.header('cookie'))) return false;
   return (await sessionUserOf(c))?.mustSetPassword === true;
 }
 

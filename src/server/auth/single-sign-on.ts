@@ -1,0 +1,122 @@
+import { sso } from '@better-auth/sso';
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { ssoProviders, user as users, workspaceAudit, workspaceMembers } from '../db/schema';
+import type { Env } from '../env';
+
+export const ssoRequiredMessage = 'Your organisation signs you in with single sign-on. Use “Sign in with SSO”.';
+
+/**
+ * `@better-auth/sso` for the OpenID Connect handshake only (ADR 0131, ADR 0137): it reads the providers our routes save
+ * in `sso_providers` (the drizzle schema's `ssoProviders`), whose columns carry the plugin's own names. Its domain
+ * check reads our `domain_verified`, which only our proofs set; its registration and verification endpoints stay off
+ * the allow-list (routes/auth/auth.routes.ts), and `providersLimit: 0` refuses registration even on the server.
+ */
+export function workspaceSso({ db }: { db: Database }) {
+  return sso({
+    // Our columns beside the plugin's: it must know them to accept the table, though only our routes write them.
+    schema: {
+      ssoProvider: {
+        modelName: 'ssoProviders',
+        additionalFields: { workspaceId: { type: 'string', required: true, input: false, returned: false } },
+      },
+    },
+    providersLimit: 0,
+    domainVerification: { enabled: true },
+    // The first sign-in makes the account and joins the workspace; a later one never re-adds a removed member.
+    provisionUser: async ({ user, provider }) => {
+      await joinThroughSso({ db, providerId: provider.providerId, user });
+    },
+  });
+}
+
+/**
+ * With `passwordSignIn` off, people of the proved domain sign in through their organisation only: its identity provider
+ * decides who may, so a password left over from before must not get round it.
+ */
+export function ssoPasswordPolicy({ db }: { db: Database }): BetterAuthPlugin {
+  return {
+    id: 'sso-password-policy',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/sign-in/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const email: unknown = (ctx.body as { email?: unknown } | undefined)?.email;
+            if (typeof email !== 'string' || !email.includes('@')) return;
+            if (await passwordSignInRefused(db, email)) {
+              throw new APIError('FORBIDDEN', { code: 'SSO_REQUIRED', message: ssoRequiredMessage });
+            }
+          }),
+        },
+      ],
+    },
+  };
+}
+
+/** Where local issuers are allowed, the plugin may reach their endpoints on any loopback port. */
+export function localIssuerOrigins(env: Env): string[] {
+  return localIssuersAllowed(env) ? ['http://localhost:*', 'http://127.0.0.1:*'] : [];
+}
+
+/** Loopback issuers (a local identity provider, tests) only where the operator asked for them, never in production. */
+export function localIssuersAllowed(env: Pick<Env, 'NODE_ENV' | 'SSO_ALLOW_LOCAL_ISSUERS'>): boolean {
+  return env.SSO_ALLOW_LOCAL_ISSUERS && env.NODE_ENV !== 'production';
+}
+
+function domainOf(email: string): string {
+  return email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
+}
+
+/** The provider that signs in people of `email`'s domain: only one whose domain is proved. */
+export async function ssoProviderForEmail(db: Database, email: string): Promise<typeof ssoProviders.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(ssoProviders)
+    .where(and(eq(ssoProviders.domain, domainOf(email)), eq(ssoProviders.domainVerified, true)));
+  return row;
+}
+
+/** Whether `email` must sign in through its organisation's single sign-on rather than with a password. */
+export async function passwordSignInRefused(db: Database, email: string): Promise<boolean> {
+  const row = await ssoProviderForEmail(db, email);
+  return row !== undefined && !row.passwordSignIn;
+}
+
+/**
+ * After the first sign-in through the workspace's provider (the account it made): someone of its domain joins with
+ * the workspace's default role, and their address counts as confirmed, since the proved domain's provider vouched for
+ * it. An address outside the domain joins nothing: the provider vouches for its domain only. Not on later sign-ins, so
+ * a member an admin removed stays removed.
+ */
+export async function joinThroughSso({
+  db,
+  providerId,
+  user,
+}: {
+  db: Database;
+  providerId: string;
+  user: { id: string; email: string };
+}): Promise<void> {
+  const [row] = await db.select().from(ssoProviders).where(eq(ssoProviders.providerId, providerId));
+  if (!row?.domainVerified || domainOf(user.email) !== row.domain) return;
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  const joined = await db
+    .insert(workspaceMembers)
+    .values({ workspaceId: row.workspaceId, userId: user.id, role: row.defaultRole })
+    .onConflictDoNothing()
+    .returning();
+  if (joined.length === 0) return;
+  await db.insert(workspaceAudit).values({
+    workspaceId: row.workspaceId,
+    actorId: user.id,
+    action: 'member.join_sso',
+    targetId: user.id,
+    details: { email: user.email, role: row.defaultRole },
+  });
+}
