@@ -31,6 +31,7 @@ export const clientPathPatterns = [
   '/delivery-address',
   '/confirm-email',
   '/invitations/:token',
+  '/sso-domain/:token',
   '/terms',
   '/account-deleted',
   '/status',

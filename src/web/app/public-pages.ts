@@ -49,7 +49,7 @@ export const publicPages: readonly PublicPage[] = [
 ];
 
 /**
- * Public routes the SPA alone renders, as none is a page a visitor opens on its own: six are reached through a link
+ * Public routes the SPA alone renders, as none is a page a visitor opens on its own: seven are reached through a link
  * carrying a token (from an e-mail or an administrator) and show what that token allows, and /account-deleted is the
  * end of deleting one's account in the app (opened any other way, it sends the visitor to the landing page).
  */
@@ -60,6 +60,7 @@ export const publicRoutesLeftToTheApp = [
   'delivery-address',
   'confirm-email',
   'invitations/:token',
+  'sso-domain/:token',
   'account-deleted',
 ] as const;
 

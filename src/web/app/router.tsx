@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'unsubscribe', lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }) },
           { path: 'delivery-address', lazy: async () => ({ Component: (await import('./routes/delivery-address')).DeliveryAddressRoute }) },
           { path: 'invitations/:token', lazy: async () => ({ Component: (await import('./routes/invitation')).InvitationRoute }) },
+          { path: 'sso-domain/:token', lazy: async () => ({ Component: (await import('./routes/sso-domain')).SsoDomainRoute }) },
           { path: 'confirm-email', lazy: async () => ({ Component: (await import('./routes/confirm-email')).ConfirmEmailRoute }) },
           { path: 'terms', lazy: async () => ({ Component: (await import('./routes/content/terms')).TermsRoute }) },
           { path: 'account-deleted', lazy: async () => ({ Component: (await import('./routes/account-deleted')).AccountDeletedRoute }) },

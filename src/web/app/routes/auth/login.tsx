@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '#web/config/paths';
 import { AuthCard, AuthPending } from '#web/features/auth/components/auth-card';
 import { LoginForm } from '#web/features/auth/components/login-form';
+import { SsoSignIn } from '#web/features/auth/components/sso-sign-in';
 import { useSiteConfig } from '#web/features/site/api/get-site-config';
 import { useAuth, useSessionEndReason } from '#web/lib/auth';
 import { returnDestination } from '#web/lib/return-to';
@@ -40,6 +41,7 @@ export function LoginRoute() {
     >
       {suspended ? <SuspendedNotice /> : null}
       <LoginForm />
+      <SsoSignIn />
     </AuthCard>
   );
 }

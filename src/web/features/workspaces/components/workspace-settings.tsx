@@ -17,6 +17,7 @@ import { useInviteMember } from '../api/invite-member';
 import { useWorkspaces } from '../api/list-workspaces';
 import { roleLabel } from '../lib/role-text';
 import { TeamMembers } from './team-members';
+import { TeamSso } from './team-sso';
 
 /**
  * Settings → Workspaces (ADR 0131, ADR 0133): the user's workspaces with their role, creating a team, and for each
@@ -119,6 +120,7 @@ function TeamCard({ team }: { team: Workspace }) {
       <CardContent className="flex flex-col gap-6">
         <TeamMembers team={team} />
         {canManage ? <InviteForm team={team} /> : null}
+        {team.role === 'owner' ? <TeamSso team={team} /> : null}
       </CardContent>
     </Card>
   );
