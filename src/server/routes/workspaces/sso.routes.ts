@@ -10,8 +10,8 @@ import {
   verifyDomainByDns,
 } from '../../core/workspaces/workspace-sso';
 import { createRouter } from '../create-router';
-import { errorJson, json, jsonBody } from '../openapi';
-import { noWorkspace, workspaceAccess } from './workspace-role';
+import { errorJson, json, jsonBody, noWorkspaceData } from '../openapi';
+import { workspaceAccess } from './workspace-role';
 
 /*
  * A workspace's single sign-on (ADR 0137): its owner configures the OpenID Connect provider and proves the e-mail
@@ -113,7 +113,7 @@ export const verifySsoDomainRoute = createRoute({
 
 export const confirmSsoDomainRoute = createRoute({
   operationId: 'confirmSsoDomain',
-  ...noWorkspace,
+  ...noWorkspaceData,
   security: [],
   method: 'post',
   path: '/api/sso-domain-proofs/{token}',
