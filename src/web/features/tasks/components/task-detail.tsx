@@ -319,6 +319,10 @@ function AddressConfirmation({ taskId, destinationId }: { taskId: string; destin
   if (status === 'unsubscribed') {
     return <p className="mt-1 text-red-700">This address unsubscribed from your e-mails. Results are not sent to it.</p>;
   }
+  // A member's confirmed own address needs no confirmation of ours (ADR 0138), only while they are a member.
+  if (status === 'member') {
+    return <p className="mt-1 text-slate-600">A member of this workspace — no confirmation needed while they are a member.</p>;
+  }
   return null;
 }
 

@@ -456,6 +456,16 @@ describe('task detail page', () => {
     expect(resent).toHaveLength(1);
   });
 
+  it('says a team member’s address needs no confirmation while they are a member (ADR 0138)', async () => {
+    const task = makeTask({ deliveryMethod: 'email', deliveryConfig: { email: 'colleague@example.com' } });
+    stubTaskApi(task, {
+      [`GET /api/tasks/${task.id}/delivery-address`]: () => jsonResponse({ address: { email: 'colleague@example.com', status: 'member' } }),
+    });
+    renderTaskDetail();
+    expect(await screen.findByText('A member of this workspace — no confirmation needed while they are a member.')).toBeTruthy();
+    expect(screen.queryByText('Waiting for confirmation')).toBeNull();
+  });
+
   it('says nothing more of a confirmed address', async () => {
     const task = makeTask({ deliveryMethod: 'email', deliveryConfig: { email: 'friend@example.com' } });
     let asked = false;
