@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { WorkspaceRole } from '#shared/workspaces/workspace-roles';
 import { type SignedInUser, useTestApp } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
 import { sseReader } from '#test/sse-reader';
-import { workspaceMembers } from '../../db/schema';
+import { teamOf } from '#test/teams';
 
 /**
  * The live stream follows the workspace it names (ADR 0131, 0136): every member watching a team workspace hears of
@@ -11,21 +10,6 @@ import { workspaceMembers } from '../../db/schema';
  * member who is removed or leaves loses the stream within 5 s.
  */
 const t = useTestApp();
-
-interface WorkspaceAnswer {
-  workspace: { id: string };
-}
-
-/** A team workspace of `owner`'s with `members` in it, joined as the invitation flow would leave them. */
-async function teamOf(owner: SignedInUser, members: { user: SignedInUser; role: WorkspaceRole }[]) {
-  const { workspace } = (await owner.client.ok('/api/workspaces', {
-    method: 'POST',
-    body: { name: `${owner.name}’s team` },
-  })) as WorkspaceAnswer;
-  if (members.length)
-    await t.db.insert(workspaceMembers).values(members.map(({ user, role }) => ({ workspaceId: workspace.id, userId: user.id, role })));
-  return workspace;
-}
 
 /** `user`'s stream of `workspaceId`, named in the query as an EventSource names it. */
 async function watch(user: SignedInUser, workspaceId?: string) {
@@ -39,7 +23,7 @@ describe('GET /api/events in a workspace', () => {
     const owner = await t.signIn({ name: 'Stream Owner' });
     const editor = await t.signIn({ name: 'Stream Editor' });
     const viewer = await t.signIn({ name: 'Stream Viewer' });
-    const team = await teamOf(owner, [
+    const team = await teamOf(t.db, owner, [
       { user: editor, role: 'editor' },
       { user: viewer, role: 'viewer' },
     ]);
@@ -74,7 +58,7 @@ describe('GET /api/events in a workspace', () => {
   it('answers 404 to a stranger naming the team, as for a workspace that does not exist', async () => {
     const owner = await t.signIn({ name: 'Closed Owner' });
     const stranger = await t.signIn({ name: 'Stream Stranger' });
-    const team = await teamOf(owner, []);
+    const team = await teamOf(t.db, owner, []);
     for (const named of [team.id, '00000000-0000-4000-8000-000000000000', 'not-a-workspace']) {
       const response = await stranger.client.open(`/api/events?workspace=${named}`);
       expect({ named, status: response.status, body: await response.json() }).toEqual({
@@ -89,7 +73,7 @@ describe('GET /api/events in a workspace', () => {
   it('ends a removed member’s stream on the team within 5 s, keeps their personal one, and answers 404 after', async () => {
     const owner = await t.signIn({ name: 'Removing Owner' });
     const member = await t.signIn({ name: 'Removed Member' });
-    const team = await teamOf(owner, [{ user: member, role: 'editor' }]);
+    const team = await teamOf(t.db, owner, [{ user: member, role: 'editor' }]);
     const personalTask = await seedTask(t.db, member.id, { name: 'Still mine' });
     const onTeam = await watch(member, team.id);
     const personal = await watch(member);
@@ -108,7 +92,7 @@ describe('GET /api/events in a workspace', () => {
   it('ends the stream of a member who leaves, and only theirs', async () => {
     const owner = await t.signIn({ name: 'Staying Owner' });
     const leaver = await t.signIn({ name: 'Leaving Member' });
-    const team = await teamOf(owner, [{ user: leaver, role: 'viewer' }]);
+    const team = await teamOf(t.db, owner, [{ user: leaver, role: 'viewer' }]);
     const teamTask = await seedTask(t.db, owner.id, { name: 'Team report', workspaceId: team.id });
     const leaverStream = await watch(leaver, team.id);
     const ownerStream = await watch(owner, team.id);

@@ -1,29 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeyListSchema, createdApiKeySchema } from '#shared/api-keys/api-key.schema';
-import type { WorkspaceRole } from '#shared/workspaces/workspace-roles';
 import { requestWithKey, type SignedInUser, useTestApp } from '#test/app';
-import { apiKeys, workspaceMembers, workspaces } from '../../db/schema';
+import { teamOf } from '#test/teams';
+import { apiKeys, workspaces } from '../../db/schema';
 
 /**
  * A key belongs to the workspace it is made in (ADR 0131): it is listed, changed and revoked there only, and it ends
  * with its creator's membership of that workspace.
  */
 const t = useTestApp();
-
-interface WorkspaceAnswer {
-  workspace: { id: string };
-}
-
-async function teamOf(owner: SignedInUser, members: { user: SignedInUser; role: WorkspaceRole }[]) {
-  const { workspace } = (await owner.client.ok('/api/workspaces', {
-    method: 'POST',
-    body: { name: `${owner.name}’s team` },
-  })) as WorkspaceAnswer;
-  if (members.length)
-    await t.db.insert(workspaceMembers).values(members.map(({ user, role }) => ({ workspaceId: workspace.id, userId: user.id, role })));
-  return workspace;
-}
 
 async function personalOf(user: SignedInUser) {
   const [row] = await t.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.personalUserId, user.id));
@@ -55,7 +41,7 @@ describe('API keys in workspaces', () => {
   it('lists a key made in the team there only, and makes it act in the team', async () => {
     const owner = await t.signIn({ name: 'Key Team Owner' });
     const member = await t.signIn({ name: 'Key Team Member' });
-    const team = await teamOf(owner, [{ user: member, role: 'editor' }]);
+    const team = await teamOf(t.db, owner, [{ user: member, role: 'editor' }]);
     const personal = await personalOf(member);
 
     const teamKey = await createKey(member, team.id, 'Team deploy');
@@ -76,7 +62,7 @@ describe('API keys in workspaces', () => {
   it('answers 404 when a key of another workspace is changed or revoked, and to a stranger naming the team', async () => {
     const owner = await t.signIn({ name: 'Key Scope Owner' });
     const stranger = await t.signIn({ name: 'Key Stranger' });
-    const team = await teamOf(owner, []);
+    const team = await teamOf(t.db, owner, []);
     const { apiKey } = await createKey(owner, team.id, 'Team only');
 
     const patched = await owner.client.request(`/api/me/api-keys/${apiKey.id}`, { method: 'PATCH', body: { approveAgentTasks: true } });
@@ -104,7 +90,7 @@ describe('API keys in workspaces', () => {
     const owner = await t.signIn({ name: 'Key Remover' });
     const member = await t.signIn({ name: 'Key Removed' });
     const leaver = await t.signIn({ name: 'Key Leaver' });
-    const team = await teamOf(owner, [
+    const team = await teamOf(t.db, owner, [
       { user: member, role: 'editor' },
       { user: leaver, role: 'viewer' },
     ]);
@@ -130,7 +116,7 @@ describe('API keys in workspaces', () => {
   it('keeps a member’s key through a change of role, acting with the new role', async () => {
     const owner = await t.signIn({ name: 'Key Promoter' });
     const member = await t.signIn({ name: 'Key Promoted' });
-    const team = await teamOf(owner, [{ user: member, role: 'viewer' }]);
+    const team = await teamOf(t.db, owner, [{ user: member, role: 'viewer' }]);
     const { key } = await createKey(member, team.id);
     expect((await useKey(key)).status).toBe(200);
     const changed = await owner.client.request(`/api/workspaces/${team.id}/members/${member.id}`, {
