@@ -70,8 +70,10 @@ describe('PATCH /api/tasks/{id}', () => {
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     const { task: after } = taskResponseSchema.parse(patched.body);
     expect(after.name).toBe('Closing bell');
-    // Everything else as it was: the schedule, its next slot, the prompt, the delivery, the budget, the secret.
-    expect({ ...after, name: task.name, updatedAt: task.updatedAt }).toEqual(task);
+    // Everything else as it was: the schedule, its next slot, the prompt, the delivery, the budget, the secret; only
+    // who last edited it now names the key's owner (ADR 0139).
+    expect(after.updatedBy).toEqual({ id: task.userId, name: expect.any(String) });
+    expect({ ...after, name: task.name, updatedAt: task.updatedAt, updatedBy: task.updatedBy }).toEqual(task);
     expect(after).toMatchObject({
       description: 'Before the bell',
       scheduleType: 'daily',

@@ -24,7 +24,7 @@ const operations = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, method, path, ...operation })),
 );
 const verbs =
-  /^(get|list|create|update|replace|delete|pause|resume|run|rotate|send|set|request|download|revoke|invite|export|change|resend|suspend|unsuspend|receive|stream|unsubscribe|undo|confirm|preview|backfill|approve|leave|accept)[A-Z]?/;
+  /^(get|list|create|update|replace|delete|pause|resume|run|rotate|send|set|request|download|revoke|invite|export|change|resend|suspend|unsuspend|receive|stream|unsubscribe|undo|confirm|preview|backfill|approve|leave|accept|check)[A-Z]?/;
 
 describe('the OpenAPI document (ADR 0114)', () => {
   it('names every operation with a unique verb-noun operationId', () => {

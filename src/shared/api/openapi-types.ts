@@ -1286,7 +1286,7 @@ export interface paths {
         /** The workspace’s single sign-on (owner): issuer, client id, domain and its proof, never the client secret */
         get: operations["getWorkspaceSso"];
         /** Configure the workspace’s single sign-on through an OpenID Connect provider (owner). The issuer’s discovery document is fetched now; a changed domain must be proved again before anyone signs in through it */
-        put: operations["putWorkspaceSso"];
+        put: operations["setWorkspaceSso"];
         post?: never;
         /** Remove the workspace’s single sign-on (owner); its members stay members */
         delete: operations["deleteWorkspaceSso"];
@@ -1322,7 +1322,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Look up the domain’s TXT record and mark the domain proved when it is there (owner) */
-        post: operations["verifyWorkspaceSsoDomain"];
+        post: operations["checkWorkspaceSsoDomain"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10471,7 +10471,7 @@ export interface operations {
             };
         };
     };
-    putWorkspaceSso: {
+    setWorkspaceSso: {
         parameters: {
             query?: never;
             header?: never;
@@ -10778,7 +10778,7 @@ export interface operations {
             };
         };
     };
-    verifyWorkspaceSsoDomain: {
+    checkWorkspaceSsoDomain: {
         parameters: {
             query?: never;
             header?: never;

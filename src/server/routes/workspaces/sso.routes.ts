@@ -44,7 +44,7 @@ export const getSsoRoute = createRoute({
 });
 
 export const putSsoRoute = createRoute({
-  operationId: 'putWorkspaceSso',
+  operationId: 'setWorkspaceSso',
   ...workspaceAccess('owner'),
   method: 'put',
   path: '/api/workspaces/{id}/sso',
@@ -94,7 +94,7 @@ export const ssoDomainProofRoute = createRoute({
 });
 
 export const verifySsoDomainRoute = createRoute({
-  operationId: 'verifyWorkspaceSsoDomain',
+  operationId: 'checkWorkspaceSsoDomain',
   ...workspaceAccess('owner'),
   method: 'post',
   path: '/api/workspaces/{id}/sso/verify',
