@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { ssoProviders, user as users, workspaceAudit, workspaceMembers } from '../db/schema';
 import type { Env } from '../env';
 
-export const ssoRequiredMessage = 'Your organisation signs you in with single sign-on. Use “Sign in with SSO”.';
+export const ssoRequiredMessage = 'Your organisation signs you in with single sign-on: choose “Use single sign-on” on the sign-in page.';
 
 /**
  * `@better-auth/sso` for the OpenID Connect handshake only (ADR 0131, ADR 0137): it reads the providers our routes save

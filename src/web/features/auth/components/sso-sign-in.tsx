@@ -8,8 +8,9 @@ import { errorMessage } from '#web/lib/form-errors';
 import { startSsoSignIn } from '../api/sso-sign-in';
 
 /**
- * "Sign in with SSO" under the password form: a work e-mail, then off to the organisation's identity provider, which
- * sends the browser back to the dashboard signed in.
+ * "Use single sign-on" under the password form: a work e-mail, then off to the organisation's identity provider, which
+ * sends the browser back to the dashboard signed in. Not "Sign in with…": the form's own button is "Sign In", and one
+ * name must not contain the other.
  */
 export function SsoSignIn({ navigate = (url: string) => window.location.assign(url) }: { navigate?: (url: string) => void }) {
   const id = useId();
@@ -39,11 +40,11 @@ export function SsoSignIn({ navigate = (url: string) => window.location.assign(u
     return (
       <Button type="button" variant="secondary" className="mt-4 w-full" onClick={() => setOpen(true)}>
         <KeyRound aria-hidden="true" className="size-4" />
-        Sign in with SSO
+        Use single sign-on
       </Button>
     );
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in with SSO" className="mt-4 flex flex-col gap-3">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Single sign-on" className="mt-4 flex flex-col gap-3">
       <Field id={`${id}-email`} label="Work e-mail" hint="You continue at your organisation's sign-in page." error={error}>
         {(control) => (
           <Input
