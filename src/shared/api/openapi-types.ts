@@ -2479,7 +2479,7 @@ export interface components {
             redirectUri: string;
             /** Format: date-time */
             updatedAt: string;
-        };
+        } | null;
         WorkspaceSsoDomainProof: {
             /** @enum {string} */
             method: "dns" | "email";
@@ -10411,7 +10411,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The single sign-on, without the client secret */
+            /** @description The single sign-on without the client secret; null when there is none */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10449,7 +10449,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No workspace of yours has this id, or it has no single sign-on; or Nothing of yours has this id */
+            /** @description No workspace of yours has this id; or Nothing of yours has this id */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -89,10 +89,10 @@ async function findSso(db: Pick<Database, 'select'>, workspaceId: string): Promi
   return row;
 }
 
+/** The workspace's single sign-on, or null before any is set up: an empty state, not a missing resource. */
 export async function getSso({ db, workspace, secret, appUrl }: { db: Database; workspace: Workspace; secret: string; appUrl: string }) {
   const row = await findSso(db, workspace.id);
-  if (!row) throw notConfigured();
-  return toConfig(row, { secret, appUrl });
+  return row ? toConfig(row, { secret, appUrl }) : null;
 }
 
 /** Whether another workspace has proved `domain` already. */

@@ -287,7 +287,9 @@ describe('single sign-on for a workspace', () => {
       .from(workspaceAudit)
       .where(eq(workspaceAudit.workspaceId, workspaceId));
     expect(actionsAfter.map((each) => each.action)).toContain('sso.removed');
-    expect((await owner.client.request(`/api/workspaces/${workspaceId}/sso`)).status).toBe(404);
+    const gone = await owner.client.request(`/api/workspaces/${workspaceId}/sso`);
+    expect(gone.status).toBe(200);
+    expect(gone.body).toEqual({ sso: null });
   });
 
   it('proves the domain with the link mailed to its postmaster, and can turn password sign-in off for it', async () => {

@@ -40,7 +40,12 @@ export const getSsoRoute = createRoute({
   tags,
   summary: 'The workspace’s single sign-on (owner): issuer, client id, domain and its proof, never the client secret',
   request: { params },
-  responses: { 200: ssoAnswer, 401: signedOut, 403: notOwner, 404: noSso },
+  responses: {
+    200: json(z.object({ sso: ssoConfigSchema.nullable() }), 'The single sign-on without the client secret; null when there is none'),
+    401: signedOut,
+    403: notOwner,
+    404: notMember,
+  },
 });
 
 export const putSsoRoute = createRoute({

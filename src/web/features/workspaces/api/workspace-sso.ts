@@ -1,26 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ssoConfigSchema, ssoDomainProofSchema, type SsoInput } from '#shared/workspaces/sso.schema';
-import { ApiError, apiClient } from '#web/lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 export const ssoQueryKey = (workspaceId: string) => ['workspaces', workspaceId, 'sso'] as const;
 
 const ssoPath = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}/sso`;
-const ssoAnswer = z.object({ sso: ssoConfigSchema });
+const ssoAnswer = z.object({ sso: ssoConfigSchema.nullable() });
 
-/** `GET /api/workspaces/:id/sso` (owner): the configuration, or null when there is none (404). */
+/** `GET /api/workspaces/:id/sso` (owner): the configuration, or null when there is none. */
 export function useWorkspaceSso(workspaceId: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: ssoQueryKey(workspaceId),
     enabled,
-    queryFn: async ({ signal }) => {
-      try {
-        return ssoAnswer.parse(await apiClient.get(ssoPath(workspaceId), { signal })).sso;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }) => ssoAnswer.parse(await apiClient.get(ssoPath(workspaceId), { signal })).sso,
   });
 }
 

@@ -53,7 +53,7 @@ describe('Settings → Workspaces → Single sign-on', () => {
     let current: SsoConfig | null = null;
     const fetchMock = stubApi({
       handlers: {
-        [`GET ${base}`]: () => (current ? jsonResponse({ sso: current }) : errorResponse(404, 'not_found', 'No single sign-on.')),
+        [`GET ${base}`]: () => jsonResponse({ sso: current ?? null }),
         [`PUT ${base}`]: () => {
           current = saved;
           return jsonResponse({ sso: saved });
