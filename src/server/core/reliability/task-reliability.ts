@@ -72,7 +72,9 @@ export function reliabilityQuery({ taskId, workspaceId, from, to }: { taskId: st
       select trigger, status, lateness_ms, delivery_status,
         case when trigger = 'schedule' then row_number() over (partition by trigger, scheduled_for order by started_at, lateness_ms nulls last, id) end as nth
       from task_runs
-      where task_id = ${taskId} and workspace_id = ${workspaceId}
+      -- The task alone: its runs are its workspace's (a trigger gives each its task's), and nothing is answered unless
+      -- owned. A workspace filter here would tempt the planner onto the workspace's index of every run.
+      where task_id = ${taskId}
         and started_at >= ${start}::timestamptz and started_at <= ${end}::timestamptz
     )
     select
