@@ -7,23 +7,11 @@ import { testUser } from '#test/fixtures';
 import { errorResponse, sentBodies, stubApi, type StubRequest } from '#web/testing/api-stubs';
 import { fillIn } from '#web/testing/fill-in';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
+import { personalWorkspace, teamWorkspace } from '#web/testing/workspace-fixtures';
 import { WorkspaceSettings } from './workspace-settings';
 
-const personal: Workspace = {
-  id: '0b9a4c7e-0000-4000-8000-000000000001',
-  name: 'Personal',
-  slug: 'jane-doe-1a2b3c4d',
-  personal: true,
-  role: 'owner',
-  createdAt: '2030-01-01T10:00:00.000Z',
-};
-const team: Workspace = {
-  ...personal,
-  id: '0b9a4c7e-0000-4000-8000-000000000002',
-  name: 'Acme Research',
-  slug: 'acme-research',
-  personal: false,
-};
+const personal = personalWorkspace;
+const team = teamWorkspace('Acme Research', 'acme-research');
 const me: WorkspaceMember = {
   userId: testUser.id,
   name: 'Jane Doe',

@@ -8,25 +8,12 @@ import { apiClient } from '#web/lib/api-client';
 import { chooseWorkspace, workspaceStorageKey, withWorkspaceQuery } from '#web/lib/current-workspace';
 import { stubApi } from '#web/testing/api-stubs';
 import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
+import { personalWorkspace, teamWorkspace } from '#web/testing/workspace-fixtures';
 import { jsonResponse, renderRoutes } from '#web/testing/test-utils';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
-const personal: Workspace = {
-  id: '0b9a4c7e-0000-4000-8000-000000000001',
-  name: 'Personal',
-  slug: 'jane-doe-1a2b3c4d',
-  personal: true,
-  role: 'owner',
-  createdAt: '2030-01-01T10:00:00.000Z',
-};
-const team: Workspace = {
-  ...personal,
-  id: '0b9a4c7e-0000-4000-8000-000000000002',
-  name: 'Competitor watch',
-  slug: 'competitor-watch',
-  personal: false,
-  role: 'editor',
-};
+const personal = personalWorkspace;
+const team: Workspace = { ...teamWorkspace('Competitor watch', 'competitor-watch'), role: 'editor' };
 
 /** Shows which workspace answered: the stub names the workspace the request's header named. */
 function TaskCount() {
