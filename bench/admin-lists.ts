@@ -62,9 +62,10 @@ export async function seedAdminLists(db: Database, topics: string[]) {
     from generate_series(1, ${adminUsers}) n,
       lateral (select (${sql.param(firstNames)}::text[])[1 + n % 16] f, (${sql.param(lastNames)}::text[])[1 + (n / 16) % 16] l) names`);
   await db.execute(sql`
-    insert into subscriptions (user_id, plan_id, status)
-    select id, case when row_number() over () % 2 = 0 then '00000000-0000-4000-8000-000000000002'::uuid else '00000000-0000-4000-8000-000000000003'::uuid end, 'active'
-    from "user" where email like '%@example.com' and email <> 'bench@example.com' and md5(id) < '5'
+    insert into subscriptions (workspace_id, plan_id, status)
+    select w.id, case when row_number() over () % 2 = 0 then '00000000-0000-4000-8000-000000000002'::uuid else '00000000-0000-4000-8000-000000000003'::uuid end, 'active'
+    from "user" u join workspaces w on w.personal_user_id = u.id
+    where u.email like '%@example.com' and u.email <> 'bench@example.com' and md5(u.id) < '5'
     on conflict do nothing`);
   await db.execute(sql`
     with owners as (select array_agg(id order by created_at) ids from "user" where email <> 'bench@example.com')

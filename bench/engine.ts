@@ -74,7 +74,9 @@ async function main() {
     returning id`)
   ).rows;
   // Unlimited: every run counts toward the owner's month, as on any plan, but none is refused.
-  await db.execute(sql`insert into subscriptions (user_id, plan_id, status) values (${owner?.id}, ${unlimitedPlanId}, 'active')`);
+  await db.execute(
+    sql`insert into subscriptions (workspace_id, plan_id, status) select id, ${unlimitedPlanId}, 'active' from workspaces where personal_user_id = ${owner?.id}`,
+  );
   // The tasks wait without a fire time until every worker is up, so a slow start cannot make them late.
   await db.execute(sql`
     insert into tasks (user_id, name, provider, model, schedule_type, custom_cron, timezone, prompt, delivery_method, delivery_config, webhook_secret, next_fire_at)

@@ -159,7 +159,9 @@ it('three workers claiming 1,500 tasks of one user at a limit of 10 runs a month
   await database.db.execute(
     sql`insert into plan_limits (plan_id, feature_name, limit_value) values (${plan?.id}::uuid, 'monthly_runs', 10)`,
   );
-  await database.db.execute(sql`insert into subscriptions (user_id, plan_id, status) values (${user.id}, ${plan?.id}::uuid, 'active')`);
+  await database.db.execute(
+    sql`insert into subscriptions (workspace_id, plan_id, status) select id, ${plan?.id}::uuid, 'active' from workspaces where personal_user_id = ${user.id}`,
+  );
   await seedDueTasks(user.id, 1_500, new Date(Date.now() + 3_000).toISOString());
   for (let index = 0; index < 3; index++) startWorkerProcess();
 
@@ -174,7 +176,7 @@ it('three workers claiming 1,500 tasks of one user at a limit of 10 runs a month
   expect(await slotsOf()).toMatchObject({ started: 10, refused: 1_490 });
   const [usage] = (
     await database.db.execute<{ used: number }>(
-      sql`select usage_count as used from usage_tracking where user_id = ${user.id} and feature_name = 'monthly_runs'`,
+      sql`select usage_count as used from usage_tracking where workspace_id = (select id from workspaces where personal_user_id = ${user.id}) and feature_name = 'monthly_runs'`,
     )
   ).rows;
   expect(usage?.used).toBe(10);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { notifyTasksChanged } from '#server/core/tasks/notify-tasks-changed';
-import { subscriptions, taskRuns, type tasks, unlimitedPlanId } from '#server/db/schema/index';
+import { taskRuns, type tasks, unlimitedPlanId } from '#server/db/schema/index';
 import type { EngineDeps } from '#server/engine/engine-deps';
 import { startWorker, type Worker } from '#server/engine/worker';
 import { loadEnv } from '#server/env';
@@ -10,6 +10,7 @@ import { createUnsubscribeLinks } from '#server/mail/unsubscribe-links';
 import { createProviders } from '#server/providers/provider-registry';
 import type { JobDefinition } from '#server/queue/job-definitions';
 import { testAppUrl, useTestApp, type TestAppContext } from './app';
+import { subscribePersonal } from './users';
 import { createTestDatabase, testLogger, useOwnDatabase, type TestDatabase } from './database';
 import { seedTask, seedUser } from './seed';
 import { privateJobs, privateTasks } from '#server/queue/queue-internals';
@@ -28,7 +29,7 @@ export async function createEngineSetup({ maxConnections }: { maxConnections?: n
   const database = await createTestDatabase({ maxConnections });
   const { id: userId } = await seedUser(database.db);
   // The engine's tests fire more runs than Free's monthly limit allows; the limit has tests of its own.
-  await database.db.insert(subscriptions).values({ userId, planId: unlimitedPlanId, status: 'active' });
+  await subscribePersonal(database.db, userId, { planId: unlimitedPlanId, status: 'active' });
   return { database, userId };
 }
 

@@ -8,6 +8,8 @@ import { hostileJsonValues, withField } from './hostile-inputs';
 import { proPlanId } from './plans';
 import { seedUser } from './seed';
 import { signStripePayload, stripeEvent, stripeTestWebhookSecret, subscriptionObject } from './stripe-server';
+import { subscribePersonal } from './users';
+import { personalWorkspaceOf } from '#server/core/billing/personal-workspace-of';
 
 /**
  * Stripe's signed events, one field broken at a time (ADR 0096). The fields, and what each accepts, are read from the
@@ -163,18 +165,13 @@ let eventTypes: EventType[];
 /** A paying user of their own per event type, so that the types' probes run side by side without waiting on one row. */
 async function seedPayer(n: number): Promise<EventType['payer']> {
   const { id: userId } = await seedUser(t.db, { name: `Probed payer ${n}` });
-  const [row] = await t.db
-    .insert(subscriptions)
-    .values({
-      userId,
-      planId: proPlanId,
-      status: 'active',
-      stripeCustomerId: `cus_probe${n}`,
-      stripeSubscriptionId: `sub_probe${n}`,
-      stripeEventAt: new Date(Date.now() - 60_000),
-    })
-    .returning();
-  if (!row) throw new Error('no subscription row');
+  const row = await subscribePersonal(t.db, userId, {
+    planId: proPlanId,
+    status: 'active',
+    stripeCustomerId: `cus_probe${n}`,
+    stripeSubscriptionId: `sub_probe${n}`,
+    stripeEventAt: new Date(Date.now() - 60_000),
+  });
   return { userId, row };
 }
 
@@ -264,7 +261,10 @@ it('applies what the schema accepts of the hostile corpus, answering 200 and nev
       const answers: string[] = [];
       // One at a time from the payer's first state, so that each reaches as deep as a well-formed event does.
       for (const probe of probes) {
-        await t.db.update(subscriptions).set(payer.row).where(eq(subscriptions.userId, payer.userId));
+        await t.db
+          .update(subscriptions)
+          .set(payer.row)
+          .where(eq(subscriptions.workspaceId, personalWorkspaceOf(payer.userId)));
         answers.push(...(await unexpectedAnswers([probe], { status: 200 }, 1)));
       }
       return answers;

@@ -42,14 +42,14 @@ export async function seedRun(db: Database, task: { id: string; userId: string }
     await db
       .insert(usageTracking)
       .values({
-        userId: row.userId,
+        workspaceId: row.workspaceId,
         featureName: 'monthly_runs',
         periodStart: month.start,
         periodEnd: month.end,
         usageCount: 1,
       })
       .onConflictDoUpdate({
-        target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart],
+        target: [usageTracking.workspaceId, usageTracking.featureName, usageTracking.periodStart],
         set: { usageCount: sql`${usageTracking.usageCount} + 1` },
       });
   }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { createPersonalWorkspace } from '#server/auth/personal-workspace';
+import { findPersonalWorkspaceId } from '#server/core/billing/personal-workspace-of';
 import type { Database } from '#server/db/client';
 import { account, session, subscriptions, unlimitedPlanId, user } from '#server/db/schema/index';
 import { strongPassword } from './fixtures';
@@ -71,7 +72,7 @@ export async function createTestUser(db: Database, input: TestUserInput = {}): P
   // Every account has its personal workspace, as sign-up makes it (ADR 0131).
   await createPersonalWorkspace(db, { id, name, fullName: name, email });
   if ((input.plan ?? (role === 'admin' ? 'unlimited' : 'free')) === 'unlimited') {
-    await db.insert(subscriptions).values({ userId: id, planId: unlimitedPlanId, status: 'active' });
+    await subscribePersonal(db, id, { planId: unlimitedPlanId, status: 'active' });
   }
   return { id, name, email, role, password: strongPassword };
 }
@@ -107,4 +108,25 @@ async function signCookieValue(value: string, secret: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(value));
   return encodeURIComponent(`${value}.${Buffer.from(signature).toString('base64')}`);
+}
+
+/** The account's personal workspace, whose plan is the account's own (ADR 0140). */
+export async function personalWorkspaceId(db: Database, userId: string): Promise<string> {
+  const id = await findPersonalWorkspaceId(db, userId);
+  if (!id) throw new Error(`no personal workspace for ${userId}`);
+  return id;
+}
+
+/** Writes the subscription row of the account's personal workspace, as a checkout or an administrator would. */
+export async function subscribePersonal(
+  db: Database,
+  userId: string,
+  values: Omit<typeof subscriptions.$inferInsert, 'workspaceId'>,
+): Promise<typeof subscriptions.$inferSelect> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({ workspaceId: await personalWorkspaceId(db, userId), ...values })
+    .returning();
+  if (!row) throw new Error('subscription insert returned no row');
+  return row;
 }

@@ -6,7 +6,7 @@ import { count, eq, or } from 'drizzle-orm';
 import { passwordPolicy } from '#shared/auth/auth.schema';
 import { passwordLinkActions } from '#shared/auth/me.schema';
 import type { Database } from '../db/client';
-import { account, apiKeys, session, ssoProviders, subscriptions, user, verification } from '../db/schema';
+import { account, apiKeys, session, ssoProviders, subscriptions, user, verification, workspaces } from '../db/schema';
 import type { Env } from '../env';
 import { createUnsubscribeLinks } from '../mail/unsubscribe-links';
 import { enqueue } from '../queue/enqueue';
@@ -109,7 +109,10 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
             await createPersonalWorkspace(db, { ...created, fullName: (created as { fullName?: string | null }).fullName });
             const planId = planOfNewAccount(created.role);
             if (!planId) return;
-            await db.insert(subscriptions).values({ userId: created.id, planId, status: 'active' }).onConflictDoNothing();
+            // The account's own plan is its personal workspace's (ADR 0140), made just above.
+            const [personal] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.personalUserId, created.id));
+            if (personal)
+              await db.insert(subscriptions).values({ workspaceId: personal.id, planId, status: 'active' }).onConflictDoNothing();
           },
         },
       },

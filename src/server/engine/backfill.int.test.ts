@@ -11,6 +11,7 @@ import { confirmedAddress, seedRun } from '#test/seed';
 import { calendarMonthOf } from '../core/billing/usage-period';
 import { notifyTasksChanged } from '../core/tasks/notify-tasks-changed';
 import { taskRuns, tasks, usageTracking } from '../db/schema';
+import { personalWorkspaceId } from '#test/users';
 
 /**
  * Backfill (ADR 0117) through the API, the scheduler and a worker as an install runs them: the past range's slots
@@ -200,9 +201,13 @@ describe('POST /api/tasks/{id}/backfill', () => {
     const { client, id: userId } = await t.signIn({ name: 'Counted', plan: 'free' });
     const task = await createTask(client, 'Counted report');
     const month = calendarMonthOf(new Date());
-    await t.db
-      .insert(usageTracking)
-      .values({ userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: 298 });
+    await t.db.insert(usageTracking).values({
+      workspaceId: await personalWorkspaceId(t.db, userId),
+      featureName: 'monthly_runs',
+      periodStart: month.start,
+      periodEnd: month.end,
+      usageCount: 298,
+    });
     const refused = await client.expectError(`/api/tasks/${task.id}/backfill`, {
       method: 'POST',
       body: { from: midnightBefore(4).toISOString(), to: midnightBefore(0).toISOString() },

@@ -41,6 +41,8 @@ const finishingLateWork = sql`exists (select 1 from task_runs run where run.task
 interface DueTask extends Schedule, ClaimedBounds {
   id: string;
   userId: string;
+  /** Whose plan's month its runs count in (ADR 0140). */
+  workspaceId: string;
   provider: string;
   model: string;
   /** Read only when `due`: a task claimed for a waiting slot alone may have none (paused). */
@@ -62,9 +64,9 @@ interface Slot {
   trigger: RunTrigger;
 }
 
-/** The unnest arguments for (task_id, user_id, provider, model, slot, trigger) of each row. */
+/** The unnest arguments for (task_id, user_id, workspace_id, provider, model, slot, trigger) of each row. */
 function slotColumns(rows: Slot[]) {
-  return sql`${sql.param(rows.map((row) => row.task.id))}::uuid[], ${sql.param(rows.map((row) => row.task.userId))}::text[], ${sql.param(rows.map((row) => row.task.provider))}::text[], ${sql.param(rows.map((row) => row.task.model))}::text[], ${sql.param(rows.map((row) => row.slot.toISOString()))}::timestamptz[], ${sql.param(rows.map((row) => row.trigger))}::text[]`;
+  return sql`${sql.param(rows.map((row) => row.task.id))}::uuid[], ${sql.param(rows.map((row) => row.task.userId))}::text[], ${sql.param(rows.map((row) => row.task.workspaceId))}::uuid[], ${sql.param(rows.map((row) => row.task.provider))}::text[], ${sql.param(rows.map((row) => row.task.model))}::text[], ${sql.param(rows.map((row) => row.slot.toISOString()))}::timestamptz[], ${sql.param(rows.map((row) => row.trigger))}::text[]`;
 }
 
 export interface ClaimResult {
@@ -135,6 +137,7 @@ export async function claimBatch(
   const due = rows.map((row): DueTask => ({
     id: row.id,
     userId: row.user_id,
+    workspaceId: row.workspace_id,
     provider: row.provider,
     model: row.model,
     scheduleType: row.schedule_type,
@@ -160,10 +163,10 @@ export async function claimBatch(
   // Budgets first (issue 23): a run its budget stops calls no model, so it takes nothing from the plan's month either.
   const reached = await budgetsReached(tx, { tasks: plans.filter((plan) => plan.latest).map(({ task }) => task), now });
   const overBudget = (task: DueTask) => isOverBudget(reached, task);
-  const taken = await runCounter.take(tx, runsPerUser(plans.filter(({ task }) => !overBudget(task))));
-  // A user whose count another claim holds right now: their tasks stay due, for the next claim after it commits.
-  const claimed = plans.filter(({ task }) => !taken.get(task.userId)?.deferred);
-  const room = new Map([...taken].map(([userId, { granted }]) => [userId, granted]));
+  const taken = await runCounter.take(tx, runsPerWorkspace(plans.filter(({ task }) => !overBudget(task))));
+  // A workspace whose count another claim holds right now: its tasks stay due, for the next claim after it commits.
+  const claimed = plans.filter(({ task }) => !taken.get(task.workspaceId)?.deferred);
+  const room = new Map([...taken].map(([workspaceId, { granted }]) => [workspaceId, granted]));
   const runs: Slot[] = [];
   const skipped: (Slot & { reason: string })[] = [];
   for (const { task, missed, latest, trigger } of claimed) {
@@ -174,14 +177,14 @@ export async function claimBatch(
       skipped.push({ task, slot: latest, trigger, reason: budgetMessages.reached });
       continue;
     }
-    // Earliest due first: a user's runs beyond their plan's month are refused in claim order.
-    const left = room.get(task.userId) ?? 0;
-    room.set(task.userId, left - 1);
+    // Earliest due first: a workspace's runs beyond its plan's month are refused in claim order.
+    const left = room.get(task.workspaceId) ?? 0;
+    room.set(task.workspaceId, left - 1);
     if (left > 0) runs.push({ task, slot: latest, trigger });
     else skipped.push({ task, slot: latest, trigger, reason: runLimitReachedReason });
   }
-  for (const [userId, { firstRefusal }] of taken)
-    if (firstRefusal) await enqueue(notifyRunLimitReachedJob, { userId, month: monthOf(now) }, { db: tx });
+  for (const [workspaceId, { firstRefusal }] of taken)
+    if (firstRefusal) await enqueue(notifyRunLimitReachedJob, { workspaceId, month: monthOf(now) }, { db: tx });
   const stopped = claimed.filter(({ task, latest }) => latest && overBudget(task)).map(({ task }) => task);
   for (const notice of await recordBudgetNotices(tx, { reached, tasks: stopped, now })) {
     await enqueue(notifyBudgetReachedJob, { ...notice, month: monthOf(now) }, { db: tx });
@@ -192,9 +195,9 @@ export async function claimBatch(
   for (let offset = 0; offset < skipped.length; offset += 5_000) {
     const chunk = skipped.slice(offset, offset + 5_000);
     const inserted = await tx.execute(sql`
-      insert into task_runs (task_id, user_id, trigger, provider, model, scheduled_for, status, started_at, completed_at, error, delivery_status)
-      select task_id, user_id, trigger, provider, model, slot, 'skipped', slot, ${now.toISOString()}::timestamptz, reason, 'skipped'
-      from unnest(${slotColumns(chunk)}, ${sql.param(chunk.map((row) => row.reason))}::text[]) as s(task_id, user_id, provider, model, slot, trigger, reason)
+      insert into task_runs (task_id, user_id, workspace_id, trigger, provider, model, scheduled_for, status, started_at, completed_at, error, delivery_status)
+      select task_id, user_id, workspace_id, trigger, provider, model, slot, 'skipped', slot, ${now.toISOString()}::timestamptz, reason, 'skipped'
+      from unnest(${slotColumns(chunk)}, ${sql.param(chunk.map((row) => row.reason))}::text[]) as s(task_id, user_id, workspace_id, provider, model, slot, trigger, reason)
       on conflict do nothing returning id`);
     slotsSkipped += inserted.rows.length;
   }
@@ -203,9 +206,9 @@ export async function claimBatch(
     ? ((
         await tx.execute<{ count: number }>(sql`
           with started as (
-            insert into task_runs (task_id, user_id, trigger, provider, model, scheduled_for, status, started_at)
-            select task_id, user_id, trigger, provider, model, slot, 'processing', ${now.toISOString()}::timestamptz
-            from unnest(${slotColumns(runs)}) as s(task_id, user_id, provider, model, slot, trigger)
+            insert into task_runs (task_id, user_id, workspace_id, trigger, provider, model, scheduled_for, status, started_at)
+            select task_id, user_id, workspace_id, trigger, provider, model, slot, 'processing', ${now.toISOString()}::timestamptz
+            from unnest(${slotColumns(runs)}) as s(task_id, user_id, workspace_id, provider, model, slot, trigger)
             on conflict do nothing returning id, user_id)
           select count(*)::int as count from graphile_worker.add_jobs(array(
             select ${jobSpecSql(executeRunJob, { runId: sql`id` }, { flags: ownerFlagSql(sql`user_id`) })}
@@ -283,9 +286,9 @@ function planSlots(now: Date): (task: DueTask) => TaskSlots {
   };
 }
 
-function runsPerUser(plans: TaskSlots[]): Map<string, number> {
+function runsPerWorkspace(plans: TaskSlots[]): Map<string, number> {
   const wanted = new Map<string, number>();
-  for (const { task, latest } of plans) if (latest) wanted.set(task.userId, (wanted.get(task.userId) ?? 0) + 1);
+  for (const { task, latest } of plans) if (latest) wanted.set(task.workspaceId, (wanted.get(task.workspaceId) ?? 0) + 1);
   return wanted;
 }
 
@@ -349,6 +352,7 @@ export interface UpcomingSlot {
 type DueRow = {
   id: string;
   user_id: string;
+  workspace_id: string;
   status: TaskStatus;
   provider: string;
   model: string;
@@ -372,7 +376,7 @@ type DueRow = {
   backfill_slot: string | null;
 };
 
-const dueColumns = sql`id, user_id, status, provider, model, schedule_type, local_time, start_date::text, timezone, custom_cron,
+const dueColumns = sql`id, user_id, workspace_id, status, provider, model, schedule_type, local_time, start_date::text, timezone, custom_cron,
   cron_timezone, dst_gap, dst_repeat, ${boundColumns},
   next_fire_at::text, ${processingRun} as busy, catch_up_window, overlap, buffered_slot::text, backfill_slots[1]::text as backfill_slot`;
 

@@ -6,7 +6,7 @@ import { createEngineDeps, queuedJobs, waitFor } from '#test/engine-setup';
 import { startMailServer } from '#test/mail-server';
 import { startOpenAiServer } from '#test/openai-server';
 import { seedTask, seedUser } from '#test/seed';
-import { createTestUser } from '#test/users';
+import { createTestUser, personalWorkspaceId } from '#test/users';
 import { subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 import { runResponseSchema } from '#shared/runs/run.schema';
@@ -16,6 +16,7 @@ import { taskRuns, tasks, usageTracking } from '../db/schema';
 import { notifyRunLimitReachedJob } from '../queue/job-definitions';
 import { claimDueTasks } from './claim-due-tasks';
 import { startWorker, type Worker } from './worker';
+import { personalWorkspaceOf } from '#server/core/billing/personal-workspace-of';
 
 /**
  * The `monthly_runs` limit (issue 16) on real parts: every run that calls a model counts, in the transaction that
@@ -65,7 +66,7 @@ async function usedThisMonth(userId: string, now = new Date()): Promise<number> 
     .from(usageTracking)
     .where(
       and(
-        eq(usageTracking.userId, userId),
+        eq(usageTracking.workspaceId, personalWorkspaceOf(userId)),
         eq(usageTracking.featureName, 'monthly_runs'),
         eq(usageTracking.periodStart, calendarMonthOf(now).start),
       ),
@@ -78,9 +79,15 @@ async function setUsedThisMonth(userId: string, used: number, now = new Date()):
   const month = calendarMonthOf(now);
   await t.db
     .insert(usageTracking)
-    .values({ userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: used })
+    .values({
+      workspaceId: await personalWorkspaceId(t.db, userId),
+      featureName: 'monthly_runs',
+      periodStart: month.start,
+      periodEnd: month.end,
+      usageCount: used,
+    })
     .onConflictDoUpdate({
-      target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart],
+      target: [usageTracking.workspaceId, usageTracking.featureName, usageTracking.periodStart],
       set: { usageCount: used },
     });
 }

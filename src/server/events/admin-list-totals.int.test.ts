@@ -5,9 +5,10 @@ import { testLogger } from '#test/database';
 import { seedTask, seedUser } from '#test/seed';
 import { adminTaskPageSchema } from '#shared/admin/admin-task.schema';
 import { adminUserListSchema } from '#shared/admin/admin-user.schema';
-import { subscriptions, tasks, unlimitedPlanId, user } from '../db/schema';
+import { tasks, unlimitedPlanId, user } from '../db/schema';
 import { AdminListTotals } from './admin-list-totals';
 import { UserChangeHub } from './user-change-hub';
+import { subscribePersonal } from '#test/users';
 
 const t = useTestApp();
 let admin: TestClient;
@@ -58,7 +59,7 @@ describe('admin list totals between requests', () => {
     await t.db.update(user).set({ banned: true }).where(eq(user.id, member.id));
     await vi.waitFor(async () => expect(await total('users', '?status=suspended')).toBe(suspended + 1));
 
-    await t.db.insert(subscriptions).values({ userId: member.id, planId: unlimitedPlanId, status: 'active' });
+    await subscribePersonal(t.db, member.id, { planId: unlimitedPlanId, status: 'active' });
     await vi.waitFor(async () => expect(await total('users', `?planId=${unlimitedPlanId}`)).toBe(unlimited + 1));
 
     await t.db.update(user).set({ fullName: 'Samuel Member' }).where(eq(user.id, member.id));
@@ -81,7 +82,7 @@ describe('admin list totals between requests', () => {
 
     await t.db.update(tasks).set({ nextFireAt: new Date(), lastRunAt: new Date(), consecutiveFailures: 1 }).where(eq(tasks.id, task.id));
     // Once the subscription's notification is heard, one for the update before it would have been too.
-    await t.db.insert(subscriptions).values({ userId: owner.id, planId: unlimitedPlanId, status: 'active' });
+    await subscribePersonal(t.db, owner.id, { planId: unlimitedPlanId, status: 'active' });
     await vi.waitFor(() => expect(heard).toEqual(['user', 'tasks', 'subscriptions']));
     stopHearing();
     // A plan change moves the users' totals only.

@@ -357,16 +357,22 @@ export function runLimitReachedMail({
   limit,
   resetsOn,
   url,
+  team = null,
 }: {
   name: string;
   planName: string;
   limit: number;
   resetsOn: string;
   url: string;
+  /** The team workspace whose plan it is; null for the reader's personal one. */
+  team?: string | null;
 }): Content {
+  const used = team
+    ? `The tasks of ${team} have used all ${limit.toLocaleString('en-US')} runs its ${planName} plan includes this month.`
+    : `Your tasks have used all ${limit.toLocaleString('en-US')} runs your ${planName} plan includes this month.`;
   const paragraphs = [
     `Hi ${name},`,
-    `Your tasks have used all ${limit.toLocaleString('en-US')} runs your ${planName} plan includes this month.`,
+    used,
     `Until the count resets on ${resetsOn}, scheduled runs are skipped: each one shows in your history as "Monthly run limit reached". Upgrade your plan to run more.`,
   ];
   return {
@@ -438,15 +444,21 @@ export function tasksPausedMail({
   planName,
   tasks,
   url,
+  team = null,
 }: {
   name: string;
   planName: string;
   tasks: { name: string; reason: string }[];
   url: string;
+  /** The team workspace whose subscription ended; null for the reader's personal one. */
+  team?: string | null;
 }): Content {
+  const ended = team
+    ? `The subscription of ${team} has ended and the workspace is on the ${planName} plan again. These tasks were paused to fit it:`
+    : `Your subscription has ended and your account is on the ${planName} plan again. These tasks were paused to fit it:`;
   const paragraphs = [
     `Hi ${name},`,
-    `Your subscription has ended and your account is on the ${planName} plan again. These tasks were paused to fit it:`,
+    ended,
     ...tasks.map((task) => `• ${task.name}: ${task.reason}`),
     'Resume a task from its page once it fits the plan (a slower schedule, fewer active tasks), or subscribe again to run them all.',
   ];

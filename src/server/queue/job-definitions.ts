@@ -69,12 +69,18 @@ export const notifyTaskFailingJob = defineJob({
   key: ({ runId }) => `notify-task-failing:${runId}`,
 });
 
-/** Tells a user that this month's runs are used up and scheduled runs are skipped until the month ends. */
+/**
+ * Whose plan a billing notice is about: a workspace's owners are told (ADR 0140). Notices queued before plans moved
+ * to workspaces name the account, whose personal workspace it was.
+ */
+const billedTo = z.object({ workspaceId: z.uuid().optional(), userId: z.string().min(1).optional() });
+
+/** Tells a workspace's owners that this month's runs are used up and scheduled runs are skipped until the month ends. */
 export const notifyRunLimitReachedJob = defineJob({
   name: 'notify-run-limit-reached',
-  payload: z.object({ userId: z.string().min(1), month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  payload: billedTo.extend({ month: z.string().regex(/^\d{4}-\d{2}$/) }),
   maxAttempts: 5,
-  key: ({ userId, month }) => `notify-run-limit-reached:${userId}:${month}`,
+  key: ({ workspaceId, userId, month }) => `notify-run-limit-reached:${workspaceId ?? userId}:${month}`,
 });
 
 /** Tells a user, once per budget and month, that a monthly budget stopped runs (issue 23); queued by the claim. */
@@ -123,8 +129,7 @@ export const askTaskApprovalJob = defineJob({
 /** Tells a user whose paid plan ended which tasks were paused to fit Free, and why (core/billing/downgrade-to-free.ts). */
 export const notifyTasksPausedJob = defineJob({
   name: 'notify-tasks-paused',
-  payload: z.object({
-    userId: z.string().min(1),
+  payload: billedTo.extend({
     planName: z.string(),
     pausedTasks: z.array(z.object({ taskId: z.uuid(), reason: z.string() })).min(1),
   }),

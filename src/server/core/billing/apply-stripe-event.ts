@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { subscriptionPlans, subscriptions, user } from '../../db/schema';
+import { subscriptionPlans, subscriptions } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { isUuid } from '#shared/ids/is-uuid';
 import { applyStripeSubscription, type BillingTransaction } from './apply-stripe-subscription';
+import { billedWorkspace } from './billed-workspace';
 import type { HandledStripeEvent, StripeCheckoutSession, StripeInvoice } from './stripe-event.schema';
 
 /**
@@ -41,19 +42,20 @@ export async function applyStripeEvent({
 }
 
 /**
- * The checkout finished: its user (`client_reference_id`) now has this customer and subscription. The session says
+ * The checkout finished: its workspace (`client_reference_id`, ADR 0140) now has this customer and subscription. The session says
  * nothing of the subscription's state, so once a subscription event has linked it this changes nothing; before that,
  * a paid session grants the plan it was for, and the subscription events that follow fill in the period. It does
  * not move `stripe_event_at`: the subscription's own `created` event is usually a second older than this one.
  */
 async function linkCheckout({ db, session, log }: { db: BillingTransaction; session: StripeCheckoutSession; log: Logger }): Promise<void> {
-  const userId = session.client_reference_id ?? session.metadata?.userId;
   const { customer: customerId, subscription: subscriptionId } = session;
-  if (!userId || !subscriptionId)
-    return void log.warn({ sessionId: session.id }, 'stripe checkout without a user or a subscription ignored');
-  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
-  if (!owner) return void log.warn({ sessionId: session.id, userId }, 'stripe checkout for an unknown user ignored');
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
+  if (!subscriptionId) return void log.warn({ sessionId: session.id }, 'stripe checkout without a subscription ignored');
+  const workspaceId = await billedWorkspace(db, {
+    workspaceId: session.metadata?.workspaceId,
+    userId: session.metadata?.workspaceId ? null : (session.metadata?.userId ?? session.client_reference_id),
+  });
+  if (!workspaceId) return void log.warn({ sessionId: session.id }, 'stripe checkout for an unknown workspace ignored');
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).for('update');
   if (row?.stripeSubscriptionId === subscriptionId) {
     if (!row.stripeCustomerId && customerId)
       await db.update(subscriptions).set({ stripeCustomerId: customerId }).where(eq(subscriptions.id, row.id));
@@ -71,8 +73,8 @@ async function linkCheckout({ db, session, log }: { db: BillingTransaction; sess
   };
   await db
     .insert(subscriptions)
-    .values({ userId, ...linked })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: linked });
+    .values({ workspaceId, ...linked })
+    .onConflictDoUpdate({ target: subscriptions.workspaceId, set: linked });
 }
 
 async function planOfCheckout(db: BillingTransaction, planId: string | undefined): Promise<string | null> {
@@ -82,8 +84,8 @@ async function planOfCheckout(db: BillingTransaction, planId: string | undefined
 }
 
 /**
- * A renewal payment failed: the subscription is `past_due` and the user keeps the plan while Stripe retries
- * (find-user-plan.ts). Stripe's own `customer.subscription.updated` follows and says the same; an older event arriving
+ * A renewal payment failed: the subscription is `past_due` and the workspace keeps the plan while Stripe retries
+ * (find-workspace-plan.ts). Stripe's own `customer.subscription.updated` follows and says the same; an older event arriving
  * later does not undo it. A first payment that failed (`incomplete`) stays as it is.
  */
 async function markPastDue({

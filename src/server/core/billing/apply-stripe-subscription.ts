@@ -3,8 +3,9 @@ import type { Database } from '../../db/client';
 import { freePlanId, subscriptionPlans, subscriptions } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { isUuid } from '#shared/ids/is-uuid';
+import { billedWorkspace } from './billed-workspace';
 import { downgradeToFree } from './downgrade-to-free';
-import { grantingStatuses } from './find-user-plan';
+import { grantingStatuses } from './find-workspace-plan';
 import type { StripeSubscription } from './stripe-event.schema';
 import { endedStatuses } from './subscription-statuses';
 
@@ -14,9 +15,9 @@ export type BillingTransaction = Parameters<Parameters<Database['transaction']>[
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
- * `customer.subscription.created|updated|deleted`: the user's row mirrors Stripe's subscription (status, plan by
+ * `customer.subscription.created|updated|deleted`: the workspace's row mirrors Stripe's subscription (status, plan by
  * price id, period, cancellation at period end), unless the row already holds a newer event's state. When the
- * subscription ends, the user is back on Free and their tasks are fitted to it (downgrade-to-free.ts).
+ * subscription ends, the workspace is back on Free and its tasks are fitted to it (downgrade-to-free.ts).
  */
 export async function applyStripeSubscription({
   db,
@@ -36,7 +37,7 @@ export async function applyStripeSubscription({
   const row = await findRow(db, subscription);
   if (!row) return void log.warn({ eventId, subscriptionId: subscription.id }, 'stripe subscription of an unknown customer ignored');
   const same = row.stripeSubscriptionId === subscription.id;
-  // A user who bought again after an ended subscription: the old one's late events must not touch the new one.
+  // A workspace bought again after an ended subscription: the old one's late events must not touch the new one.
   if (!same && row.stripeSubscriptionId && !endedStatuses.has(row.status))
     return void log.info({ eventId, subscriptionId: subscription.id }, 'stripe event of a replaced subscription ignored');
   // Older than what the row shows, whichever subscription that came from (a late event of an ended one included).
@@ -61,10 +62,10 @@ export async function applyStripeSubscription({
     })
     .where(eq(subscriptions.id, row.id));
   const wasGranting = grantingStatuses.has(row.status) && row.planId !== freePlanId;
-  if (ended && wasGranting) await downgradeToFree({ db, userId: row.userId });
+  if (ended && wasGranting) await downgradeToFree({ db, workspaceId: row.workspaceId });
 }
 
-/** By subscription id; before checkout.session.completed linked it, by the customer made at checkout or the user id. */
+/** By subscription id; before checkout.session.completed linked it, by the customer made at checkout or the workspace. */
 async function findRow(db: BillingTransaction, subscription: StripeSubscription): Promise<SubscriptionRow | undefined> {
   const [bySubscription] = await db
     .select()
@@ -74,10 +75,10 @@ async function findRow(db: BillingTransaction, subscription: StripeSubscription)
   if (bySubscription) return bySubscription;
   const [byCustomer] = await db.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, subscription.customer)).for('update');
   if (byCustomer) return byCustomer;
-  const userId = subscription.metadata.userId;
-  if (!userId) return undefined;
-  const [byUser] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
-  return byUser;
+  const workspaceId = await billedWorkspace(db, subscription.metadata);
+  if (!workspaceId) return undefined;
+  const [byWorkspace] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).for('update');
+  return byWorkspace;
 }
 
 /** The plan whose Stripe price the subscription bills; the metadata set at checkout when the price is not (yet) ours. */

@@ -8,14 +8,25 @@ import { DomainError } from '../errors';
 import { callStripe, paymentsNotConfigured } from './payment-errors';
 
 /**
- * A Stripe Billing Portal session (`POST /api/billing/portal`), where the user changes plan, updates the card or
- * cancels; Stripe's webhook brings each change back. The portal belongs to a Stripe customer, which a user gets on
- * their first checkout.
+ * A Stripe Billing Portal session (`POST /api/billing/portal`), where an owner changes the workspace's plan, updates
+ * the card or cancels; Stripe's webhook brings each change back. The portal belongs to a Stripe customer, which a
+ * workspace gets on its first checkout.
  */
-export async function openBillingPortal({ db, env, userId }: { db: Database; env: Env; userId: string }): Promise<BillingSession> {
+export async function openBillingPortal({
+  db,
+  env,
+  workspaceId,
+}: {
+  db: Database;
+  env: Env;
+  workspaceId: string;
+}): Promise<BillingSession> {
   const stripe = stripeClient(env);
   if (!stripe) throw paymentsNotConfigured();
-  const [row] = await db.select({ customerId: subscriptions.stripeCustomerId }).from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [row] = await db
+    .select({ customerId: subscriptions.stripeCustomerId })
+    .from(subscriptions)
+    .where(eq(subscriptions.workspaceId, workspaceId));
   const customerId = row?.customerId;
   if (!customerId) throw new DomainError('no_billing_account', 400, 'You have no billing account yet: subscribe to a paid plan first.');
   const session = await callStripe(() =>

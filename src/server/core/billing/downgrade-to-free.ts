@@ -9,12 +9,12 @@ import { planLimitOf } from './plan-limit';
 import { toPlan } from './to-plan';
 
 /**
- * A paid subscription ended and the user is on Free again: their active tasks must fit Free's limits, or the
+ * A paid subscription ended and the workspace is on Free again: its active tasks must fit Free's limits, or the
  * scheduler would keep running what the plan no longer allows. Tasks faster than Free's pace are paused, then the
- * newest beyond Free's active-task count (the oldest are likely the ones the user relies on). The owner is told
- * which and why by e-mail, queued in this transaction, so the mail exists exactly when the pauses were committed.
+ * newest beyond Free's active-task count (the oldest are likely the ones relied on). The owners are told which and
+ * why by e-mail, queued in this transaction, so the mail exists exactly when the pauses were committed.
  */
-export async function downgradeToFree({ db, userId }: { db: BillingTransaction; userId: string }): Promise<void> {
+export async function downgradeToFree({ db, workspaceId }: { db: BillingTransaction; workspaceId: string }): Promise<void> {
   // One after the other: a transaction's one connection cannot run two statements at once.
   const [planRow] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, freePlanId));
   const limits = await db.select().from(planLimits).where(eq(planLimits.planId, freePlanId));
@@ -23,7 +23,7 @@ export async function downgradeToFree({ db, userId }: { db: BillingTransaction; 
   const active = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active')))
+    .where(and(eq(tasks.workspaceId, workspaceId), eq(tasks.status, 'active')))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .for('update');
 
@@ -55,5 +55,5 @@ export async function downgradeToFree({ db, userId }: { db: BillingTransaction; 
         paused.map((task) => task.taskId),
       ),
     );
-  await enqueue(notifyTasksPausedJob, { userId, planName: free.name, pausedTasks: paused }, { db });
+  await enqueue(notifyTasksPausedJob, { workspaceId, planName: free.name, pausedTasks: paused }, { db });
 }

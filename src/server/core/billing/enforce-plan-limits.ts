@@ -3,7 +3,7 @@ import type { Plan } from '#shared/billing/plan.schema';
 import { nextFireTimes, type Schedule } from '#shared/tasks/schedule';
 import { tasks } from '../../db/schema';
 import { PlanLimitError, ValidationError } from '../errors';
-import type { PlanReader } from './find-user-plan';
+import type { PlanReader } from './find-workspace-plan';
 import { planLimitOf } from './plan-limit';
 
 /** How many upcoming fire times a schedule's fastest pace is judged on (issue 16). */
@@ -13,19 +13,19 @@ const firesJudged = 50;
 export const activeTaskLimitAdvice = 'Pause or delete one to add another.';
 
 /**
- * Refuses one more active task beyond the plan's `active_tasks`. Call it inside the transaction that activates the
- * task, after `findUserPlan({ lock: true })`: the lock makes concurrent activations count one after another.
+ * Refuses one more active task in the workspace beyond its plan's `active_tasks`. Call it inside the transaction that activates the
+ * task, after `findWorkspacePlan({ lock: true })`: the lock makes concurrent activations count one after another.
  * `taskId` is the task being resumed, which does not count against its own room.
  */
 export async function assertRoomForActiveTask({
   db,
-  userId,
+  workspaceId,
   plan,
   taskId,
   upgradable = false,
 }: {
   db: PlanReader;
-  userId: string;
+  workspaceId: string;
   plan: Plan;
   taskId?: string;
   /** Whether the user can buy a bigger plan here: "Upgrade" is offered only then (issue 37). */
@@ -33,8 +33,8 @@ export async function assertRoomForActiveTask({
 }): Promise<void> {
   const limit = planLimitOf(plan, 'active_tasks');
   if (limit === null) return;
-  const mine = and(eq(tasks.userId, userId), eq(tasks.status, 'active'), taskId ? ne(tasks.id, taskId) : undefined);
-  const [row] = await db.select({ active: count() }).from(tasks).where(mine);
+  const counted = and(eq(tasks.workspaceId, workspaceId), eq(tasks.status, 'active'), taskId ? ne(tasks.id, taskId) : undefined);
+  const [row] = await db.select({ active: count() }).from(tasks).where(counted);
   if ((row?.active ?? 0) < limit) return;
   const allows = `Your ${plan.name} plan allows ${limit} active ${limit === 1 ? 'task' : 'tasks'}.`;
   throw new PlanLimitError(`${allows} ${upgradable ? 'Upgrade your plan to add more.' : activeTaskLimitAdvice}`);

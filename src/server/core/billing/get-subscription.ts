@@ -3,7 +3,7 @@ import type { Subscription } from '#shared/billing/plan.schema';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
-import { findUserPlan } from './find-user-plan';
+import { findWorkspacePlan } from './find-workspace-plan';
 import { monthlyRunsUsed } from './monthly-runs';
 import { calendarMonthOf } from './usage-period';
 
@@ -13,7 +13,7 @@ export function paymentsAvailable(env: Env): boolean {
 }
 
 /**
- * The user's plan, its status and period, and this period's usage (`GET /api/me/subscription`).
+ * The workspace's plan, its status and period, and this period's usage (`GET /api/me/subscription`, ADR 0140).
  *
  * Usage is counted per calendar month in UTC whatever the plan (issue 16). The period shown is that month too,
  * unless the subscription was bought and the payment provider gave it a period of its own (renewal or end date).
@@ -21,22 +21,22 @@ export function paymentsAvailable(env: Env): boolean {
 export async function getSubscription({
   db,
   env,
-  userId,
+  workspaceId,
   now = new Date(),
 }: {
   db: Database;
   env: Env;
-  userId: string;
+  workspaceId: string;
   now?: Date;
 }): Promise<Subscription> {
   const month = calendarMonthOf(now);
   const [{ plan, subscription }, [activeTasks], runsUsed] = await Promise.all([
-    findUserPlan({ db, userId }),
+    findWorkspacePlan({ db, workspaceId }),
     db
       .select({ total: count() })
       .from(tasks)
-      .where(and(eq(tasks.userId, userId), eq(tasks.status, 'active'))),
-    monthlyRunsUsed({ db, userId, now }),
+      .where(and(eq(tasks.workspaceId, workspaceId), eq(tasks.status, 'active'))),
+    monthlyRunsUsed({ db, workspaceId, now }),
   ]);
   const periodStart = subscription?.currentPeriodStart ?? month.start;
   const periodEnd = subscription?.currentPeriodEnd ?? month.end;

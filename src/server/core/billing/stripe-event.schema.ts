@@ -18,7 +18,7 @@ const stripeTime = z.number().int().min(0).max(253_402_300_799);
 const reference = z.union([stripeId, z.object({ id: stripeId })]).transform((value) => (typeof value === 'string' ? value : value.id));
 
 /** What checkout writes (checkout.ts); other keys are the merchant's own and never read. */
-const metadata = z.object({ userId: stripeId.optional(), planId: stripeId.optional() });
+const metadata = z.object({ workspaceId: stripeId.optional(), userId: stripeId.optional(), planId: stripeId.optional() });
 
 export const stripeEventEnvelope = z.object({
   id: stripeId,

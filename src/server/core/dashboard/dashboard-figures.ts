@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type pg from 'pg';
 import { freePlanId, tasks } from '../../db/schema';
-import { grantingStatuses } from '../billing/find-user-plan';
+import { grantingStatuses } from '../billing/find-workspace-plan';
 import { namedStatements } from '../plain-sql';
 import { runColumns, type RunRow } from '../runs/to-run';
 import { knownZone } from '../settings/user-time-zone';
@@ -32,16 +32,15 @@ export interface DashboardFigures {
 const taskColumns = getTableColumns(tasks);
 
 /**
- * One statement for what used to take eight (docs/decisions/0074): the plan's run limit as `findUserPlan` and
+ * One statement for what used to take eight (docs/decisions/0074): the plan's run limit as `findWorkspacePlan` and
  * `planLimitOf` find it, the month's count as `monthlyRunsUsed` reads it, the zone as `userTimeZone` picks it, the
  * active tasks with who made and changed them, and the latest runs. The two lists come back as JSON, one value each. Parameters: $1 the user, $2 the
  * month's start, $3 the Free plan, $4 the statuses under which a subscription's plan applies, $5 the workspace. The
- * plan, the month's count and the zone are the user's (billing stays with the person, ADR 0136); the tasks and runs
- * are the workspace's.
+ * zone is the user's; the plan and the month's count (ADR 0140), the tasks and the runs are the workspace's.
  */
 const text = `
   with plan as (
-    select coalesce((select s.plan_id from subscriptions s where s.user_id = $1 and s.status = any($4::text[])), $3::uuid) as id
+    select coalesce((select s.plan_id from subscriptions s where s.workspace_id = $5 and s.status = any($4::text[])), $3::uuid) as id
   ),
   waiting as (select * from tasks where workspace_id = $5 and awaiting_approval order by created_at asc, id asc limit 5),
   next as (select * from tasks where workspace_id = $5 and status = 'active' order by next_fire_at asc nulls last, id asc limit 5)
@@ -51,7 +50,7 @@ const text = `
     (select coalesce(json_agg(w order by w.created_at asc, w.id asc), '[]')
      from waiting w) as awaiting_approval,
     coalesce((select usage_count from usage_tracking
-              where user_id = $1 and feature_name = 'monthly_runs' and period_start = $2::timestamptz), 0) as runs_this_month,
+              where workspace_id = $5 and feature_name = 'monthly_runs' and period_start = $2::timestamptz), 0) as runs_this_month,
     (select p.id from subscription_plans p, plan where p.id = plan.id) as plan_id,
     (select plan.id from plan) as wanted_plan_id,
     (select l.limit_value from plan_limits l, plan where l.plan_id = plan.id and l.feature_name = 'monthly_runs') as monthly_run_limit,

@@ -3,7 +3,7 @@ import { backfillSlots, type BackfillResult } from '#shared/tasks/backfill.schem
 import { isUuid } from '#shared/ids/is-uuid';
 import type { Database } from '../../db/client';
 import { taskRuns, tasks } from '../../db/schema';
-import { findUserPlan } from '../billing/find-user-plan';
+import { findWorkspacePlan } from '../billing/find-workspace-plan';
 import { monthlyRunsUsed } from '../billing/monthly-runs';
 import { planLimitOf } from '../billing/plan-limit';
 import { ConflictError, DomainError, PlanLimitError, ValidationError } from '../errors';
@@ -65,10 +65,10 @@ export async function backfillTask({
     if (isOverBudget(await budgetsReached(tx, { tasks: [task], now }), task)) {
       throw new DomainError('budget_reached', 403, 'Monthly budget reached. Raise or remove the budget to run this task again this month.');
     }
-    // The runs count toward the creator's month, as the schedule's do.
-    const { plan } = await findUserPlan({ db: tx, userId: task.userId });
+    // The runs count toward the workspace's month, as the schedule's do.
+    const { plan } = await findWorkspacePlan({ db: tx, workspaceId: task.workspaceId });
     const limit = planLimitOf(plan, 'monthly_runs');
-    const left = limit === null ? Infinity : Math.max(0, limit - (await monthlyRunsUsed({ db: tx, userId: task.userId, now })));
+    const left = limit === null ? Infinity : Math.max(0, limit - (await monthlyRunsUsed({ db: tx, workspaceId: task.workspaceId, now })));
     if (slots.length > left) {
       const runs = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'run' : 'runs'}`;
       throw new PlanLimitError(

@@ -6,7 +6,7 @@ import { taskRuns, tasks } from '../../db/schema';
 import type { UserChangeHub } from '../../events/user-change-hub';
 import { enqueue } from '../../queue/enqueue';
 import { executeRunJob, ownerFlag } from '../../queue/job-definitions';
-import { findUserPlan } from '../billing/find-user-plan';
+import { findWorkspacePlan } from '../billing/find-workspace-plan';
 import { monthlyRunCounter } from '../billing/monthly-runs';
 import { budgetsReached, isOverBudget } from '../usage/budgets-reached';
 import { ConflictError, DomainError, PlanLimitError } from '../errors';
@@ -55,8 +55,8 @@ async function startAndAwait(
     // Locking the task serialises Run Now with the scheduler's claim of the same task.
     const [task] = await tx.select().from(tasks).where(ownTask(workspaceId, taskId)).for('update');
     if (!task) throw taskNotFound();
-    // Whoever presses Run Now, the run is the creator's: their plan's month and budgets (ADR 0136).
-    const userId = task.userId;
+    // Whoever presses Run Now, the run is the creator's (their budgets, ADR 0136) and counts in the workspace's month.
+    const { userId, workspaceId: billed } = task;
     // A run would call the model and deliver: exactly what waiting for the owner's approval holds back (ADR 0125).
     if (task.awaitingApproval) throw new ConflictError(approvalFirst);
     const [busy] = await tx
@@ -70,9 +70,9 @@ async function startAndAwait(
       throw new DomainError('budget_reached', 403, 'Monthly budget reached. Raise or remove the budget to run this task again this month.');
     }
     // Counted in this transaction, as the scheduler's runs are: concurrent Run Nows cannot pass the limit together.
-    const taken = (await runCounter.take(tx, new Map([[userId, 1]]), { wait: true })).get(userId);
+    const taken = (await runCounter.take(tx, new Map([[billed, 1]]), { wait: true })).get(billed);
     if (!taken?.granted) {
-      const { plan } = await findUserPlan({ db: tx, userId });
+      const { plan } = await findWorkspacePlan({ db: tx, workspaceId: billed });
       throw new PlanLimitError(
         `Your ${plan.name} plan allows ${taken?.limit?.toLocaleString('en-US')} runs a month. Upgrade your plan to run more.`,
       );

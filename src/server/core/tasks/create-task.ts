@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Env } from '../../env';
 import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-plan-limits';
-import { findUserPlan } from '../billing/find-user-plan';
+import { findWorkspacePlan } from '../billing/find-workspace-plan';
 import { paymentsAvailable } from '../billing/get-subscription';
 import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-address';
 import { newWebhookSecret, taskValues } from './task-values';
@@ -39,7 +39,7 @@ export async function createTask({
   env: Env;
   /** The workspace the task belongs to: who may see and change it (ADR 0136). */
   workspaceId: string;
-  /** Its creator: the plan, limits, budgets and mails are theirs; recorded in the workspace's history. */
+  /** Its creator: budgets and mails are theirs; recorded in the workspace's history. The plan is the workspace's. */
   userId: string;
   input: ParsedTaskInput;
   /** Who made it (ADR 0124); a key whose tasks need approval makes it paused, awaiting its owner (ADR 0125). */
@@ -49,11 +49,11 @@ export async function createTask({
   // A new task that could never run would be finished at once: more likely a mistyped end date.
   if (!values.nextFireAt && values.endDate) throw new ValidationError('endDate', taskMessages.endsBeforeFirstRun);
   const row = await db.transaction(async (tx) => {
-    const { plan } = await findUserPlan({ db: tx, userId, lock: true });
+    const { plan } = await findWorkspacePlan({ db: tx, workspaceId, lock: true });
     assertSchedulePace({ plan, schedule: values });
     const awaitingApproval = origin.needsApproval === true;
     // A task awaiting approval is not active: approving it checks the room for one more, as resuming does.
-    if (!awaitingApproval) await assertRoomForActiveTask({ db: tx, userId, plan, upgradable: paymentsAvailable(env) });
+    if (!awaitingApproval) await assertRoomForActiveTask({ db: tx, workspaceId, plan, upgradable: paymentsAvailable(env) });
     const [inserted] = await tx
       .insert(tasks)
       .values({

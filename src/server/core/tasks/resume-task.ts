@@ -3,7 +3,7 @@ import type { Task } from '#shared/tasks/task.schema';
 import type { Database, Transaction } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-plan-limits';
-import { findUserPlan } from '../billing/find-user-plan';
+import { findWorkspacePlan } from '../billing/find-workspace-plan';
 import { findOwnTask, ownTask, taskNotFound } from './find-own-task';
 import { notifyTasksChanged } from './notify-tasks-changed';
 import { finishedReasonOf } from './task-bounds';
@@ -33,7 +33,7 @@ export async function resumeTask({
   workspaceId: string;
   /**
    * The member who resumes it, recorded in the workspace's history; none for an administrator, whose entry is their
-   * own audit log's (`alsoInTransaction`). The plan and its limits are the task's creator's, whoever resumes it.
+   * own audit log's (`alsoInTransaction`). The plan and its limits are the workspace's (ADR 0140).
    */
   userId?: string;
   taskId: string;
@@ -44,9 +44,9 @@ export async function resumeTask({
   /** Runs after the task is resumed, in its transaction (an administrator's audit entry). */
   alsoInTransaction?: (tx: Transaction) => Promise<void>;
 }): Promise<Task> {
-  const { userId: creatorId } = await findOwnTask({ db, workspaceId, taskId });
+  await findOwnTask({ db, workspaceId, taskId }); // 404 before any lock, whatever the id looks like
   const resumed = await db.transaction(async (tx) => {
-    const { plan } = await findUserPlan({ db: tx, userId: creatorId, lock: true });
+    const { plan } = await findWorkspacePlan({ db: tx, workspaceId, lock: true });
     const [task] = await tx.select().from(tasks).where(ownTask(workspaceId, taskId));
     if (!task) throw taskNotFound();
     if (task.awaitingApproval && !approving) throw new ConflictError(approvalFirst);
@@ -55,7 +55,7 @@ export async function resumeTask({
     const finishedReason = await finishedReasonOf(tx, { taskId, schedule: task, maxRuns: task.maxRuns, nextFireAt });
     if (!finishedReason) {
       assertSchedulePace({ plan, schedule: task });
-      await assertRoomForActiveTask({ db: tx, userId: creatorId, plan, taskId, upgradable });
+      await assertRoomForActiveTask({ db: tx, workspaceId, plan, taskId, upgradable });
     }
     const [row] = await tx
       .update(tasks)

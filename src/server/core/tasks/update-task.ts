@@ -7,7 +7,7 @@ import { assertRoomForActiveTask, assertSchedulePace } from '../billing/enforce-
 import { paymentsAvailable } from '../billing/get-subscription';
 import type { Plan } from '#shared/billing/plan.schema';
 import { finishedReasonOf } from './task-bounds';
-import { findUserPlan } from '../billing/find-user-plan';
+import { findWorkspacePlan } from '../billing/find-workspace-plan';
 import { requestDeliveryAddress } from '../delivery-addresses/request-delivery-address';
 import { findOwnTask, ownTask, taskNotFound } from './find-own-task';
 import { recordTaskChange } from './task-audit';
@@ -40,9 +40,9 @@ export async function updateTask({
   taskId: string;
   input: ParsedTaskInput | ((current: Task) => ParsedTaskInput);
 }): Promise<Task> {
-  // The plan is the creator's, whoever edits the task (billing stays with the person, ADR 0136).
-  const { userId: creatorId } = await findOwnTask({ db, workspaceId, taskId });
-  const { plan } = await findUserPlan({ db, userId: creatorId });
+  await findOwnTask({ db, workspaceId, taskId }); // 404 before anything else, whatever the id looks like
+  // The plan is the workspace's, whoever edits the task (ADR 0140).
+  const { plan } = await findWorkspacePlan({ db, workspaceId });
   const valuesOf = (parsed: ParsedTaskInput) => {
     const values = taskValues({ env, input: parsed });
     // Saving never makes a task active, so only the pace is the plan's business here, paused or not.
@@ -99,7 +99,8 @@ async function boundedValues(
   });
   if (reason) return { ...values, status: 'finished' as const, finishedReason: reason, nextFireAt: null };
   // Runs again: one more active task, as resuming would be.
-  if (before.status === 'finished') await assertRoomForActiveTask({ db: tx, userId: before.userId, plan, taskId: before.id, upgradable });
+  if (before.status === 'finished')
+    await assertRoomForActiveTask({ db: tx, workspaceId: before.workspaceId, plan, taskId: before.id, upgradable });
   return { ...values, status: 'active' as const, finishedReason: null };
 }
 

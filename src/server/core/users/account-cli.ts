@@ -1,3 +1,4 @@
+import { personalWorkspaceOf } from '../billing/personal-workspace-of';
 import { asc, eq, sql } from 'drizzle-orm';
 import { commandLineActorId } from '#shared/admin/admin-audit.schema';
 import type { Database } from '../../db/client';
@@ -6,7 +7,7 @@ import { changeUser } from '../admin/users/change-user';
 import { createPasswordResetLink } from '../admin/users/send-password-reset';
 import { suspendUser } from '../admin/users/suspend-user';
 import { lockTargetUser, recordUserAudit } from '../admin/users/target-user';
-import { grantingStatuses } from '../billing/find-user-plan';
+import { grantingStatuses } from '../billing/find-workspace-plan';
 import { NotFoundError } from '../errors';
 
 /**
@@ -71,7 +72,7 @@ export async function listAccounts({ db }: { db: Database }): Promise<AccountLin
       plan: subscriptionPlans.name,
     })
     .from(user)
-    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .leftJoin(subscriptions, eq(subscriptions.workspaceId, personalWorkspaceOf(user.id)))
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .orderBy(asc(user.createdAt), asc(user.id));
   return rows.map((row) => ({

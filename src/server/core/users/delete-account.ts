@@ -1,15 +1,14 @@
+import { findPersonalWorkspaceId } from '../billing/personal-workspace-of';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { subscriptions, user } from '../../db/schema';
+import { user } from '../../db/schema';
 import type { Env } from '../../env';
 import type { Logger } from '../../logger';
-import { Stripe, stripeClient } from '../../payments/stripe-client';
 import { enqueue } from '../../queue/enqueue';
 import { sendAccountDeletedEmailJob } from '../../queue/job-definitions';
 import { assertAnotherAdminRemains, lockTargetUser, recordUserAudit, type Transaction } from '../admin/users/target-user';
-import { grantingStatuses } from '../billing/find-user-plan';
-import { callStripe } from '../billing/payment-errors';
-import { releaseWorkspacesOf } from '../workspaces/release-workspaces';
+import { releaseWorkspacesOf, teamsGoingWith } from '../workspaces/release-workspaces';
+import { cancelWorkspaceSubscriptions } from '../billing/cancel-workspace-subscriptions';
 
 export interface DeleteAccountOptions {
   db: Database;
@@ -22,16 +21,21 @@ export interface DeleteAccountOptions {
 
 /**
  * The one way an account is deleted (issue 24), whether its owner asks (Settings → Danger zone) or an administrator
- * does. A paid subscription is cancelled at Stripe first, so nobody is charged for an account that no longer exists;
- * then the user row goes, and with it by foreign-key cascade their sessions, API keys, tasks, runs, webhook attempts,
+ * does. Paid subscriptions of the workspaces that go with it are cancelled at Stripe first, so nobody is charged for
+ * what no longer exists; then the user row goes, and with it by foreign-key cascade their sessions, API keys, tasks, runs, webhook attempts,
  * settings, subscription, usage rows, digests and personal workspace; team workspaces first pass on or go
  * (releaseWorkspacesOf). The last administrator is never deleted. The confirmation e-mail is queued in the deleting
  * transaction with the address in its payload, since the row it would be read from is gone.
  */
 export async function deleteAccount({ db, env, log, userId, actorId }: DeleteAccountOptions): Promise<void> {
   // Checked before Stripe is called, so a refused deletion cancels nothing; checked again under the lock below.
-  await db.transaction(async (tx) => assertAnotherAdminRemains(tx, await lockTargetUser(tx, userId), 'deleted'));
-  await cancelPaidSubscription({ db, env, log, userId });
+  // The workspaces that go with it: its personal one and the teams it alone is in (refused if it would orphan one).
+  const going = await db.transaction(async (tx) => {
+    await assertAnotherAdminRemains(tx, await lockTargetUser(tx, userId), 'deleted');
+    const personal = await findPersonalWorkspaceId(tx, userId);
+    return [...(personal ? [personal] : []), ...(await teamsGoingWith(tx, userId))];
+  });
+  await cancelWorkspaceSubscriptions({ db, env, log, workspaceIds: going, why: 'account deletion' });
   await db.transaction(async (tx) => {
     const target = await lockTargetUser(tx, userId);
     await assertAnotherAdminRemains(tx, target, 'deleted');
@@ -51,30 +55,4 @@ export async function deleteAccount({ db, env, log, userId, actorId }: DeleteAcc
 
 function enqueueDeletedEmail(tx: Transaction, payload: { email: string; name: string; byAdministrator: boolean }) {
   return enqueue(sendAccountDeletedEmailJob, payload, { db: tx });
-}
-
-/**
- * Cancels the user's Stripe subscription at once (not at the period's end: the account will not exist then). Stripe's
- * webhook for it finds no user afterwards and is ignored. Without a Stripe key there is nothing this server can cancel;
- * the deletion goes ahead (ADR 0052). A Stripe failure refuses the deletion (502), so the user can try again.
- */
-async function cancelPaidSubscription({ db, env, log, userId }: { db: Database; env: Env; log: Logger; userId: string }): Promise<void> {
-  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  const stripeSubscriptionId = subscription?.stripeSubscriptionId;
-  if (!stripeSubscriptionId || !grantingStatuses.has(subscription.status)) return;
-  const stripe = stripeClient(env);
-  if (!stripe) {
-    log.warn({ userId, stripeSubscriptionId }, 'deleting an account with a Stripe subscription while payments are not configured');
-    return;
-  }
-  await callStripe(async () => {
-    try {
-      await stripe.subscriptions.cancel(stripeSubscriptionId, { prorate: false });
-    } catch (error) {
-      // Already gone at Stripe: nothing left to charge.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
-      throw error;
-    }
-  });
-  log.info({ userId, stripeSubscriptionId }, 'stripe subscription cancelled before account deletion');
 }

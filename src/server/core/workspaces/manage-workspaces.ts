@@ -1,5 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Workspace, WorkspaceInput } from '#shared/workspaces/workspace.schema';
+import { cancelWorkspaceSubscriptions } from '../billing/cancel-workspace-subscriptions';
+import type { Env } from '../../env';
+import type { Logger } from '../../logger';
 import type { Database } from '../../db/client';
 import { workspaceMembers, workspaces } from '../../db/schema';
 import { ConflictError } from '../errors';
@@ -45,8 +48,20 @@ export async function renameWorkspace({
 }
 
 /** Deletes a team workspace with its members, invitations and history. The personal workspace goes only with its account. */
-export async function deleteWorkspace({ db, workspace }: { db: Database; workspace: Workspace }): Promise<void> {
+export async function deleteWorkspace({
+  db,
+  env,
+  log,
+  workspace,
+}: {
+  db: Database;
+  env: Env;
+  log: Logger;
+  workspace: Workspace;
+}): Promise<void> {
   if (workspace.personal) throw new ConflictError('Your personal workspace cannot be deleted.');
+  // Nobody is charged for a workspace that no longer exists (ADR 0140); a Stripe failure keeps it (502).
+  await cancelWorkspaceSubscriptions({ db, env, log, workspaceIds: [workspace.id], why: 'workspace deletion' });
   await db.transaction(async (tx) => {
     if (!(await lockWorkspace(tx, workspace.id))) throw workspaceNotFound();
     await tx.delete(workspaces).where(eq(workspaces.id, workspace.id));

@@ -10,6 +10,15 @@ import { ConflictError } from '../errors';
  * personal workspace, and its member rows elsewhere, go by foreign-key cascade.
  */
 export async function releaseWorkspacesOf(tx: Transaction, userId: string): Promise<void> {
+  const alone = await teamsGoingWith(tx, userId);
+  if (alone.length) await tx.delete(workspaces).where(inArray(workspaces.id, alone));
+}
+
+/**
+ * The team workspaces an account's deletion deletes with it (those it is the only member of), locked; refuses (409)
+ * when it is the last owner of one where others work.
+ */
+export async function teamsGoingWith(tx: Transaction, userId: string): Promise<string[]> {
   const memberships = await tx
     .select({ workspaceId: workspaceMembers.workspaceId, name: workspaces.name, role: workspaceMembers.role })
     .from(workspaceMembers)
@@ -33,5 +42,5 @@ export async function releaseWorkspacesOf(tx: Transaction, userId: string): Prom
       `You are the last owner of ${named}, where others still work. Make another member an owner, or delete the workspace, first.`,
     );
   }
-  if (alone.length) await tx.delete(workspaces).where(inArray(workspaces.id, alone));
+  return alone;
 }

@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { ownedByUser, user } from './users';
+import { workspaces } from './workspaces';
 import { billingCycles } from '#shared/admin/admin-plan.schema';
 import { subscriptionStatuses } from '#shared/billing/plan.schema';
 
@@ -37,13 +37,16 @@ export const planLimits = pgTable(
   (table) => [unique().on(table.planId, table.featureName)],
 );
 
-/** One row per user at most; a user without one is on the Free plan. */
+/**
+ * One row per workspace at most (ADR 0140); a workspace without one is on the Free plan. A personal workspace's row is
+ * its account's plan; a team's is bought and managed by its owners, on a Stripe customer of the team's own.
+ */
 export const subscriptions = pgTable('subscriptions', {
   id: uuid().primaryKey().defaultRandom(),
-  userId: text()
+  workspaceId: uuid()
     .notNull()
     .unique()
-    .references(() => user.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   planId: uuid()
     .notNull()
     .references(() => subscriptionPlans.id),
@@ -66,19 +69,21 @@ export const subscriptions = pgTable('subscriptions', {
     .$onUpdate(() => new Date()),
 });
 
-/** A counted feature's use in one period (runs that called a model, per calendar month in UTC). */
+/** A counted feature's use by a workspace in one period (runs that called a model, per calendar month in UTC). */
 export const usageTracking = pgTable(
   'usage_tracking',
   {
-    userId: ownedByUser(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     featureName: text().notNull(),
     periodStart: timestamp({ withTimezone: true }).notNull(),
     periodEnd: timestamp({ withTimezone: true }).notNull(),
     usageCount: integer().notNull().default(0),
-    /** When the owner was told this period's limit was reached: once per period (issue 16). */
+    /** When the owners were told this period's limit was reached: once per period. */
     limitNoticeSentAt: timestamp({ withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.featureName, table.periodStart] })],
+  (table) => [primaryKey({ columns: [table.workspaceId, table.featureName, table.periodStart] })],
 );
 
 /**

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { user } from '../../db/schema';
+import { user, workspaceMembers, workspaces } from '../../db/schema';
 
 export type MailRecipient = { email: string; name: string };
 
@@ -15,4 +15,30 @@ export async function findMailRecipient(db: Database, userId: string): Promise<M
     .where(eq(user.id, userId));
   if (!recipient) return undefined;
   return { email: recipient.email, name: recipient.fullName || recipient.name || recipient.email };
+}
+
+/**
+ * Who is told of a workspace's plan (ADR 0140): its owners, read when the job runs, with the workspace named for a
+ * team's. `userId` is a notice queued before plans moved to workspaces: its account's personal workspace.
+ */
+export async function findPlanRecipients(
+  db: Database,
+  billed: { workspaceId?: string | undefined; userId?: string | undefined },
+): Promise<{ workspaceId: string; team: string | null; recipients: MailRecipient[] } | undefined> {
+  const [workspace] = await db
+    .select({ id: workspaces.id, name: workspaces.name, personalUserId: workspaces.personalUserId })
+    .from(workspaces)
+    .where(billed.workspaceId ? eq(workspaces.id, billed.workspaceId) : eq(workspaces.personalUserId, billed.userId ?? ''));
+  if (!workspace) return undefined;
+  const owners = await db
+    .select({ email: user.email, name: user.name, fullName: user.fullName })
+    .from(workspaceMembers)
+    .innerJoin(user, eq(user.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.role, 'owner')))
+    .orderBy(asc(workspaceMembers.createdAt));
+  return {
+    workspaceId: workspace.id,
+    team: workspace.personalUserId ? null : workspace.name,
+    recipients: owners.map((owner) => ({ email: owner.email, name: owner.fullName || owner.name || owner.email })),
+  };
 }

@@ -4,9 +4,10 @@ import { expectStatus, type TestClient, useTestApp } from '#test/app';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 import { getSystemHealth } from '../../core/admin/overview/system-health';
 import { getUserGrowth } from '../../core/admin/overview/user-growth';
-import { subscriptions, webhookDeliveries } from '../../db/schema';
+import { webhookDeliveries } from '../../db/schema';
 import { privateJobs } from '#server/queue/queue-internals';
 import { servedDocumentSchema } from '#test/openapi-schema';
+import { subscribePersonal } from '#test/users';
 
 const t = useTestApp();
 let admin: TestClient;
@@ -40,7 +41,7 @@ describe('GET /api/admin/overview', () => {
     await seedUser(db, { fullName: 'Older', email: 'older@example.com', createdAt: monthDay(-2, 15) });
     await seedUser(db, { fullName: 'Six months', email: 'six@example.com', createdAt: monthDay(-6, 1) });
     await seedUser(db, { fullName: 'Seven months', email: 'seven@example.com', createdAt: monthDay(-7, 28) });
-    await db.insert(subscriptions).values({ userId: grace.id, planId: proPlanId, status: 'active' });
+    await subscribePersonal(db, grace.id, { planId: proPlanId, status: 'active' });
 
     const task = await seedTask(db, grace.id, { name: 'Active one' });
     const other = await seedTask(db, grace.id, { name: 'Active two' });

@@ -10,6 +10,7 @@ import { seedRun, seedTask, seedUser } from '#test/seed';
 import { calendarMonthOf } from '../../core/billing/usage-period';
 import { auditLog, taskRuns, tasks, usageTracking } from '../../db/schema';
 import { operationOf, servedDocumentSchema } from '#test/openapi-schema';
+import { personalWorkspaceId } from '#test/users';
 
 const t = useTestApp();
 let admin: TestClient;
@@ -273,9 +274,15 @@ describe('Run Manually', () => {
     const month = calendarMonthOf(new Date());
     await t.db
       .insert(usageTracking)
-      .values({ userId: task.userId, featureName: 'monthly_runs', periodStart: month.start, periodEnd: month.end, usageCount: 300 })
+      .values({
+        workspaceId: await personalWorkspaceId(t.db, task.userId),
+        featureName: 'monthly_runs',
+        periodStart: month.start,
+        periodEnd: month.end,
+        usageCount: 300,
+      })
       .onConflictDoUpdate({
-        target: [usageTracking.userId, usageTracking.featureName, usageTracking.periodStart],
+        target: [usageTracking.workspaceId, usageTracking.featureName, usageTracking.periodStart],
         set: { usageCount: 300 },
       });
     expect(await admin.expectError(`/api/admin/tasks/${taskId}/runs`, { method: 'POST', status: 403 })).toMatchObject({

@@ -11,6 +11,8 @@ import { hostileStrings } from '#test/hostile-inputs';
 import { freePlanId, proPlanId } from '#test/plans';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 import { privateJobs, privateTasks } from '#server/queue/queue-internals';
+import { subscribePersonal } from '#test/users';
+import { personalWorkspaceOf } from '#server/core/billing/personal-workspace-of';
 
 const mail = useMailServer();
 const t = useTestApp({ env: () => ({ SMTP_URL: mail.url }) });
@@ -69,10 +71,18 @@ describe('every users route', () => {
   it.each(['free', '', '<b>pro</b>', '2026-01-01', 'pro\u0000'])(
     'refuses plan %j that is not a plan id with 400, changing nothing',
     async (planId) => {
-      const before = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, memberId));
+      const before = await t.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.workspaceId, personalWorkspaceOf(memberId)));
       const refused = await admin.expectError(`/api/admin/users/${memberId}`, { method: 'PATCH', body: { planId }, status: 400 });
       expect(refused.error.fields).toEqual({ planId: 'Please choose a plan.' });
-      expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, memberId))).toEqual(before);
+      expect(
+        await t.db
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.workspaceId, personalWorkspaceOf(memberId))),
+      ).toEqual(before);
     },
   );
 
@@ -107,9 +117,9 @@ describe('the users list', () => {
     await seedUser(t.db, { name: 'Ina Invited', email: 'ina@findme.example', invited: true, hasSetPassword: false });
     await seedUser(t.db, { name: 'Sus Pended', email: 'sus@findme.example', banned: true });
     const pro = await seedUser(t.db, { name: 'Pat Pro', email: 'pat@findme.example' });
-    await t.db.insert(subscriptions).values({ userId: pro.id, planId: proPlanId, status: 'active' });
+    await subscribePersonal(t.db, pro.id, { planId: proPlanId, status: 'active' });
     const lapsed = await seedUser(t.db, { name: 'Lee Lapsed', email: 'lee@findme.example' });
-    await t.db.insert(subscriptions).values({ userId: lapsed.id, planId: proPlanId, status: 'canceled' });
+    await subscribePersonal(t.db, lapsed.id, { planId: proPlanId, status: 'canceled' });
     await seedTask(t.db, pro.id);
     await seedTask(t.db, pro.id);
   });
@@ -204,9 +214,12 @@ describe('changing plan and role', () => {
 
   it('refuses a user who pays through Stripe', async () => {
     const payer = await seedUser(t.db, { name: 'Stripe Payer' });
-    await t.db
-      .insert(subscriptions)
-      .values({ userId: payer.id, planId: proPlanId, status: 'active', stripeSubscriptionId: 'sub_123', stripeCustomerId: 'cus_123' });
+    await subscribePersonal(t.db, payer.id, {
+      planId: proPlanId,
+      status: 'active',
+      stripeSubscriptionId: 'sub_123',
+      stripeCustomerId: 'cus_123',
+    });
     const refused = await admin.expectError(`/api/admin/users/${payer.id}`, { method: 'PATCH', body: { planId: freePlanId }, status: 409 });
     expect(refused.error.message).toBe('This user pays through Stripe. They change plans in the billing portal.');
   });

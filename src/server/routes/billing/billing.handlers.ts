@@ -13,17 +13,20 @@ export const getPlans: RouteHandler<typeof getPlansRoute, AppEnv> = async (c) =>
 
 export const getOwnSubscription: RouteHandler<typeof getSubscriptionRoute, AppEnv> = async (c) => {
   const { db, env } = c.var.deps;
-  return c.json({ subscription: await getSubscription({ db, env, userId: c.var.sessionUser.id }) }, 200);
+  return c.json({ subscription: await getSubscription({ db, env, workspaceId: c.var.workspace.id }) }, 200);
 };
 
 export const postCheckout: RouteHandler<typeof checkoutRoute, AppEnv> = async (c) => {
   const { id, email } = c.var.sessionUser;
   const { planId } = c.req.valid('json');
-  return c.json(await startCheckout({ db: c.var.deps.db, env: c.var.deps.env, userId: id, email, planId }), 200);
+  return c.json(
+    await startCheckout({ db: c.var.deps.db, env: c.var.deps.env, workspaceId: c.var.workspace.id, userId: id, email, planId }),
+    200,
+  );
 };
 
 export const postBillingPortal: RouteHandler<typeof billingPortalRoute, AppEnv> = async (c) => {
-  return c.json(await openBillingPortal({ db: c.var.deps.db, env: c.var.deps.env, userId: c.var.sessionUser.id }), 200);
+  return c.json(await openBillingPortal({ db: c.var.deps.db, env: c.var.deps.env, workspaceId: c.var.workspace.id }), 200);
 };
 
 export const postStripeWebhook: RouteHandler<typeof stripeWebhookRoute, AppEnv> = async (c) => {

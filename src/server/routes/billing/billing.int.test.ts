@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { plansResponseSchema, subscriptionResponseSchema } from '#shared/billing/plan.schema';
 import { createTestApp, signInTestUser, strongPassword, useTestApp } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
-import { subscriptions } from '../../db/schema';
+import { subscribePersonal } from '#test/users';
 
 const t = useTestApp();
 
@@ -92,8 +92,7 @@ describe('GET /api/me/subscription', () => {
     const pro = plans.find((plan) => plan.name === 'Pro');
     const periodStart = new Date('2026-11-10T00:00:00Z');
     const periodEnd = new Date('2026-12-10T00:00:00Z');
-    await t.db.insert(subscriptions).values({
-      userId,
+    await subscribePersonal(t.db, userId, {
       planId: pro?.id ?? '',
       status: 'past_due',
       currentPeriodStart: periodStart,
@@ -119,7 +118,7 @@ describe('GET /api/me/subscription', () => {
   it('leaves a user whose subscription ended on Free', async () => {
     const { client, id: userId } = await t.signIn({ name: 'Lapsed' });
     const pro = (await client.expectOk(plansResponseSchema, '/api/plans')).plans.find((plan) => plan.name === 'Pro');
-    await t.db.insert(subscriptions).values({ userId, planId: pro?.id ?? '', status: 'canceled', stripeSubscriptionId: 'sub_ended' });
+    await subscribePersonal(t.db, userId, { planId: pro?.id ?? '', status: 'canceled', stripeSubscriptionId: 'sub_ended' });
     expect((await client.expectOk(subscriptionResponseSchema, '/api/me/subscription')).subscription).toMatchObject({
       plan: { name: 'Free' },
       status: 'active',

@@ -5,6 +5,8 @@ import { plansResponseSchema, subscriptionResponseSchema, type Plan } from '#sha
 import { createTestApp, signInTestUser, type SignedInUser, type TestClient, testAppUrl, useTestApp, expectStatus } from '#test/app';
 import { signStripeEvent, startStripeServer, stripeEvent, type StripeStandIn } from '#test/stripe-server';
 import { subscriptionPlans, subscriptions, unlimitedPlanId } from '../../db/schema';
+import { personalWorkspaceOf } from '#server/core/billing/personal-workspace-of';
+import { personalWorkspaceId } from '#test/users';
 
 let stripe: StripeStandIn;
 // Registered before useTestApp's own beforeAll, which calls `env` when it builds the app.
@@ -88,21 +90,25 @@ describe('POST /api/billing/checkout', () => {
       },
     ]);
     expect(stripe.requestsTo('POST', '/v1/prices')[0]?.idempotencyKey).toBe(`promptcron-plan-${pro}-900-usd-month-price`);
-    expect(stripe.requestsTo('POST', '/v1/customers').map((request) => request.body)).toEqual([{ email, metadata: { userId } }]);
+    const workspaceId = await personalWorkspaceId(t.db, userId);
+    expect(stripe.requestsTo('POST', '/v1/customers').map((request) => request.body)).toEqual([{ email, metadata: { workspaceId } }]);
     const [plan] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, pro));
-    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, personalWorkspaceOf(userId)));
     expect(plan?.stripePriceId).toMatch(/^price_/);
     expect(row).toMatchObject({ stripeCustomerId: expect.stringMatching(/^cus_/), stripeSubscriptionId: null, status: 'active' });
 
     expect(stripe.requestsTo('POST', '/v1/checkout/sessions').at(-1)?.body).toEqual({
       mode: 'subscription',
       customer: row?.stripeCustomerId,
-      client_reference_id: userId,
+      client_reference_id: workspaceId,
       line_items: [{ price: plan?.stripePriceId, quantity: '1' }],
       success_url: `${testAppUrl}/dashboard/subscription?success=true`,
       cancel_url: `${testAppUrl}/dashboard/subscription?canceled=true`,
-      metadata: { userId, planId: pro },
-      subscription_data: { metadata: { userId, planId: pro } },
+      metadata: { workspaceId, userId, planId: pro },
+      subscription_data: { metadata: { workspaceId, userId, planId: pro } },
     });
     // Still on Free: only Stripe's webhook changes the plan.
     expect(await subscriptionOf(client)).toMatchObject({ plan: { name: 'Free' }, paid: false });
@@ -112,10 +118,9 @@ describe('POST /api/billing/checkout', () => {
     const other = await t.signIn({ name: 'Second buyer' });
     expect((await checkout(other.client, pro)).status).toBe(200);
     expect(stripe.requestsTo('POST', '/v1/prices')).toHaveLength(1);
-    expect(stripe.requestsTo('POST', '/v1/customers').map((request) => (request.body.metadata as { userId: string }).userId)).toEqual([
-      userId,
-      other.id,
-    ]);
+    expect(
+      stripe.requestsTo('POST', '/v1/customers').map((request) => (request.body.metadata as { workspaceId: string }).workspaceId),
+    ).toEqual([workspaceId, await personalWorkspaceId(t.db, other.id)]);
     expect(
       stripe
         .requestsTo('POST', '/v1/checkout/sessions')
@@ -165,7 +170,10 @@ describe('POST /api/billing/checkout', () => {
     const again = await refusedCheckout(client, plans.Business?.id ?? '', 409);
     expect(again.error.message).toContain('change plans through the billing portal');
     expect(stripe.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(sessions);
-    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, personalWorkspaceOf(userId)));
     expect(row?.stripeSubscriptionId).toBe(subscription.id);
   });
 });
@@ -176,7 +184,10 @@ describe('POST /api/billing/portal', () => {
     await checkout(client, plans.Pro?.id ?? '');
     const portal = await client.expectOk(billingSessionSchema, '/api/billing/portal', { method: 'POST', status: 200 });
     expect(portal.url).toMatch(new RegExp(`^${stripe.baseUrl}/portal/bps_`));
-    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, personalWorkspaceOf(userId)));
     expect(stripe.requestsTo('POST', '/v1/billing_portal/sessions').at(-1)?.body).toEqual({
       customer: row?.stripeCustomerId,
       return_url: `${testAppUrl}/dashboard/subscription`,

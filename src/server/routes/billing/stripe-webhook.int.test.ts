@@ -10,6 +10,7 @@ import { signStripeEvent, startStripeServer, stripeEvent, subscriptionObject, ty
 import { freePlanId, stripeEvents, subscriptions, tasks } from '../../db/schema';
 import { Stripe } from '../../payments/stripe-client';
 import { startWorker, type Worker } from '../../engine/worker';
+import { personalWorkspaceOf } from '#server/core/billing/personal-workspace-of';
 
 let stripe: StripeStandIn;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
@@ -74,7 +75,13 @@ async function subscriber(name: string, planName = 'Pro') {
   };
 }
 
-const rowOf = async (userId: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+const rowOf = async (userId: string) =>
+  (
+    await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, personalWorkspaceOf(userId)))
+  )[0];
 const seconds = () => Math.floor(Date.now() / 1000);
 
 describe('POST /api/billing/webhook', () => {

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '#test/app';
 import { seedRun, seedTask, seedUser } from '#test/seed';
-import { subscriptionPlans, subscriptions, taskRuns, userSettings } from '../../db/schema';
+import { subscriptionPlans, taskRuns, userSettings } from '../../db/schema';
 import { getDashboard } from '../../core/dashboard/get-dashboard';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
+import { subscribePersonal } from '#test/users';
 
 const t = useTestApp();
 
@@ -116,7 +117,7 @@ describe('GET /api/dashboard', () => {
   it('takes the run limit from the user’s plan', async () => {
     const { client, id: userId } = await t.signIn({ name: 'Subscriber' });
     const [pro] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Pro'));
-    await t.db.insert(subscriptions).values({ userId, planId: pro?.id ?? '', status: 'active', stripeSubscriptionId: 'sub_dashboard' });
+    await subscribePersonal(t.db, userId, { planId: pro?.id ?? '', status: 'active', stripeSubscriptionId: 'sub_dashboard' });
     expect((await client.expectOk(dashboardSchema, '/api/dashboard')).quota).toMatchObject({ monthlyRunLimit: 5000 });
   });
 

@@ -21,6 +21,8 @@ import { seedRun, seedTask } from '#test/seed';
 import { startStripeServer, subscriptionObject, type StripeStandIn } from '#test/stripe-server';
 import { useMailServer } from '#test/use-mail-server';
 import { privateJobs } from '#server/queue/queue-internals';
+import { subscribePersonal, personalWorkspaceId } from '#test/users';
+import { personalWorkspaceOf } from '#server/core/billing/personal-workspace-of';
 
 const mail = useMailServer();
 let stripe: StripeStandIn;
@@ -60,8 +62,18 @@ async function rowsOf(userId: string) {
     ),
     settings: await count(db.select().from(userSettings).where(eq(userSettings.userId, userId))),
     apiKeys: await count(db.select().from(apiKeys).where(eq(apiKeys.userId, userId))),
-    usage: await count(db.select().from(usageTracking).where(eq(usageTracking.userId, userId))),
-    subscription: await count(db.select().from(subscriptions).where(eq(subscriptions.userId, userId))),
+    usage: await count(
+      db
+        .select()
+        .from(usageTracking)
+        .where(eq(usageTracking.workspaceId, personalWorkspaceOf(userId))),
+    ),
+    subscription: await count(
+      db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.workspaceId, personalWorkspaceOf(userId))),
+    ),
   };
 }
 
@@ -93,7 +105,7 @@ async function memberWithData(name: string) {
   await db.insert(userSettings).values({ userId, notifyTaskCompletion: false, notifyTaskErrors: true, weeklyDigest: false });
   await db.insert(apiKeys).values({ userId, name: 'script', scope: 'read', prefix: 'pc_abcd', keyHash: `hash-${userId}` });
   await db.insert(usageTracking).values({
-    userId,
+    workspaceId: await personalWorkspaceId(t.db, userId),
     featureName: 'monthly_runs',
     periodStart: new Date('2020-10-01T00:00:00Z'),
     periodEnd: new Date('2020-11-01T00:00:00Z'),
@@ -101,9 +113,7 @@ async function memberWithData(name: string) {
   });
   const stripeSubscriptionId = `sub_${name.replace(/\W/g, '')}`;
   stripe.addSubscription(subscriptionObject({ id: stripeSubscriptionId, customer: 'cus_member', price: { id: 'price_pro' } }));
-  await db
-    .insert(subscriptions)
-    .values({ userId, planId: proPlanId, status: 'active', stripeCustomerId: 'cus_member', stripeSubscriptionId });
+  await subscribePersonal(db, userId, { planId: proPlanId, status: 'active', stripeCustomerId: 'cus_member', stripeSubscriptionId });
   return { client, email, userId, stripeSubscriptionId };
 }
 
@@ -237,8 +247,7 @@ describe('DELETE /api/admin/users/:id takes the same path', () => {
 
   it('keeps the account when Stripe refuses the cancellation', async () => {
     const member = await t.signIn({ name: 'Unknown Key' });
-    await t.db.insert(subscriptions).values({
-      userId: member.id,
+    await subscribePersonal(t.db, member.id, {
       planId: proPlanId,
       status: 'active',
       stripeCustomerId: 'cus_x',

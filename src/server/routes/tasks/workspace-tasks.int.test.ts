@@ -41,9 +41,11 @@ beforeAll(async () => {
     [viewer, 'viewer'],
   ]);
   strangersTeam = await workspaceWith('Other Corp', [[stranger, 'owner']]);
-  // The editor makes more tasks than Free's five: the plan is still the creator's, workspace or not.
+  // The editor makes more tasks than Free's five: the team is on Pro (its plan is the workspace's, ADR 0140).
   const [pro] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Pro'));
-  await t.db.insert(subscriptions).values({ userId: editor.id, planId: pro?.id ?? '', status: 'active', stripeSubscriptionId: 'sub_team' });
+  await t.db
+    .insert(subscriptions)
+    .values({ workspaceId: team.id, planId: pro?.id ?? '', status: 'active', stripeSubscriptionId: 'sub_team' });
 });
 
 async function createInTeam(name: string, by: SignedInUser = editor): Promise<{ id: string }> {

@@ -289,7 +289,7 @@ const rename: RouteHandler<typeof updateWorkspaceRoute, AppEnv> = async (c) =>
   c.json({ workspace: await renameWorkspace({ db: c.var.deps.db, workspace: c.var.workspace, input: c.req.valid('json') }) }, 200);
 
 const remove: RouteHandler<typeof deleteWorkspaceRoute, AppEnv> = async (c) => {
-  await deleteWorkspace({ db: c.var.deps.db, workspace: c.var.workspace });
+  await deleteWorkspace({ db: c.var.deps.db, env: c.var.deps.env, log: c.var.log, workspace: c.var.workspace });
   c.var.log.info({ workspaceId: c.var.workspace.id }, 'workspace deleted');
   return c.body(null, 204);
 };

@@ -2,7 +2,7 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminPlan } from '#shared/admin/admin-plan.schema';
 import type { Database } from '#server/db/client';
 import { freePlanId, planLimits, subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
-import { grantingStatuses, type PlanReader } from '../../billing/find-user-plan';
+import { grantingStatuses, type PlanReader } from '../../billing/find-workspace-plan';
 import { toPlan, type PlanLimitRow, type PlanRow } from '../../billing/to-plan';
 
 /** Every plan, for sale or not, in the seeded order (Unlimited last), with its Stripe price and how many users are on it now. */

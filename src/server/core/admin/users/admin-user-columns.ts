@@ -1,10 +1,11 @@
+import { personalWorkspaceOf } from '../../billing/personal-workspace-of';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUser, AdminUserStatus } from '#shared/admin/admin-user.schema';
 import type { Database } from '#server/db/client';
 import { freePlanId, signIns, subscriptionPlans, subscriptions, tasks, user } from '#server/db/schema/index';
 import { containsPattern } from '../../contains-pattern';
 import { exactInstant } from '../../keyset-cursor';
-import { grantingStatuses } from '../../billing/find-user-plan';
+import { grantingStatuses } from '../../billing/find-workspace-plan';
 
 /** What the Users list filters on; every field optional. */
 export interface AdminUserFilter {
@@ -18,7 +19,7 @@ const granting = sql.join(
   sql`, `,
 );
 
-/** The plan that applies, as findUserPlan decides it: a missing or non-granting subscription means Free. */
+/** The plan that applies, as findWorkspacePlan decides it: a missing or non-granting subscription means Free. */
 export const effectivePlanId = sql<string>`(case when ${subscriptions.status} in (${granting}) then ${subscriptions.planId} else ${freePlanId}::uuid end)`;
 
 const statusOf = sql<AdminUserStatus>`(case when ${user.banned} then 'suspended' when not ${user.hasSetPassword} then 'inactive' else 'active' end)`;
@@ -42,12 +43,12 @@ export const adminUserColumns = {
   >,
 };
 
-/** `user` with its subscription and the plan that applies: what adminUserColumns and adminUserWhere read. */
+/** `user` with its personal workspace's subscription and the plan that applies: what adminUserColumns and adminUserWhere read. */
 export function selectAdminUsers(db: Pick<Database, 'select'>) {
   return db
     .select(adminUserColumns)
     .from(user)
-    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .leftJoin(subscriptions, eq(subscriptions.workspaceId, personalWorkspaceOf(user.id)))
     .innerJoin(subscriptionPlans, sql`${subscriptionPlans.id} = ${effectivePlanId}`);
 }
 

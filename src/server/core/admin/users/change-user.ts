@@ -1,8 +1,9 @@
+import { findPersonalWorkspaceId } from '../../billing/personal-workspace-of';
 import { eq } from 'drizzle-orm';
 import type { AdminUserChange } from '#shared/admin/admin-user.schema';
 import type { Database } from '#server/db/client';
 import { freePlanId, subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
-import { grantingStatuses } from '../../billing/find-user-plan';
+import { grantingStatuses } from '../../billing/find-workspace-plan';
 import { ConflictError, ValidationError } from '../../errors';
 import { assertAnotherAdminRemains, lockTargetUser, recordUserAudit, type Transaction } from './target-user';
 
@@ -31,7 +32,10 @@ async function givePlan(tx: Transaction, actorId: string, target: typeof user.$i
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.id, planId));
   if (!plan) throw new ValidationError('planId', 'This plan does not exist.');
-  const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, target.id));
+  // The account's own plan: its personal workspace's (ADR 0140); a team's plan is its owners' to buy.
+  const workspaceId = await findPersonalWorkspaceId(tx, target.id);
+  if (!workspaceId) throw new Error(`account ${target.id} has no personal workspace`);
+  const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
   // Overwriting a paying subscription would leave Stripe charging for a plan the user no longer has.
   if (current?.stripeSubscriptionId && grantingStatuses.has(current.status)) {
     throw new ConflictError('This user pays through Stripe. They change plans in the billing portal.');
@@ -48,8 +52,8 @@ async function givePlan(tx: Transaction, actorId: string, target: typeof user.$i
   };
   await tx
     .insert(subscriptions)
-    .values({ userId: target.id, ...given })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: given });
+    .values({ workspaceId, ...given })
+    .onConflictDoUpdate({ target: subscriptions.workspaceId, set: given });
   // `current` was read before the upsert; without a granting subscription the user was on Free.
   const fromPlanId = current && grantingStatuses.has(current.status) ? current.planId : freePlanId;
   const [from] = await tx.select({ name: subscriptionPlans.name }).from(subscriptionPlans).where(eq(subscriptionPlans.id, fromPlanId));

@@ -1,9 +1,10 @@
+import { personalWorkspaceOf } from '../../billing/personal-workspace-of';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdminUserProfile } from '#shared/admin/admin-user.schema';
 import type { RunStatus } from '#shared/runs/run.schema';
 import type { Database } from '#server/db/client';
 import { auditLog, subscriptions, taskRuns, tasks, user } from '#server/db/schema/index';
-import { grantingStatuses } from '../../billing/find-user-plan';
+import { grantingStatuses } from '../../billing/find-workspace-plan';
 import { selectAdminUsers, toAdminUser } from './admin-user-columns';
 import { userNotFound } from './target-user';
 
@@ -15,7 +16,10 @@ export async function getUserProfile({ db, userId }: { db: Database; userId: str
   if (!row) throw userNotFound();
   const [[account], [subscription], taskRows, [runs], audit] = await Promise.all([
     db.select({ fullName: user.fullName, invited: user.invited }).from(user).where(eq(user.id, userId)),
-    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+    db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, personalWorkspaceOf(userId))),
     db
       .select({
         id: tasks.id,

@@ -1,10 +1,11 @@
+import { personalWorkspaceOf } from '../../billing/personal-workspace-of';
 import { count, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { AdminUser, AdminUserList, AdminUserStatus } from '#shared/admin/admin-user.schema';
 import type { Database } from '#server/db/client';
 import type { AdminListTotals } from '#server/events/admin-list-totals';
 import { freePlanId, subscriptionPlans, subscriptions, user } from '#server/db/schema/index';
-import { grantingStatuses } from '../../billing/find-user-plan';
+import { grantingStatuses } from '../../billing/find-workspace-plan';
 import { containsPattern } from '../../contains-pattern';
 import { adminUserWhere, effectivePlanId, type AdminUserFilter } from './admin-user-columns';
 import { decodeAdminUserCursor, encodeAdminUserCursor, type AdminUserCursor } from './admin-user-cursor';
@@ -32,7 +33,7 @@ export async function listUsers({ pool, db, filter, cursor, limit, totals }: Lis
     const [counted] = await db
       .select({ total: count() })
       .from(user)
-      .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+      .leftJoin(subscriptions, eq(subscriptions.workspaceId, personalWorkspaceOf(user.id)))
       .innerJoin(subscriptionPlans, sql`${subscriptionPlans.id} = ${effectivePlanId}`)
       .where(adminUserWhere(filter));
     return counted?.total ?? 0;
@@ -75,7 +76,7 @@ const granting = [...grantingStatuses].map((status) => {
 });
 if (!/^[0-9a-f-]{36}$/.test(freePlanId)) throw new Error('Unexpected free plan id');
 
-/** The plan that applies, as findUserPlan decides it (and `effectivePlanId` in admin-user-columns.ts). */
+/** The plan that applies, as findWorkspacePlan decides it (and `effectivePlanId` in admin-user-columns.ts). */
 const planOf = `(case when s.status in (${granting.join(', ')}) then s.plan_id else '${freePlanId}'::uuid end)`;
 /** As `statusOf` in admin-user-columns.ts. */
 const statusOf = `(case when u.banned then 'suspended' when not u.has_set_password then 'inactive' else 'active' end)`;
@@ -85,7 +86,8 @@ const selectUsers = `select u.id, u.name, u.email, ${statusOf} as status, u.role
   (select count(*)::int from tasks t where t.user_id = u.id) as task_count,
   u.created_at at time zone 'UTC' as joined_at,
   (select si.last_sign_in_at from sign_ins si where si.user_id = u.id) at time zone 'UTC' as last_sign_in_at
-  from "user" u left join subscriptions s on s.user_id = u.id join subscription_plans p on p.id = ${planOf}`;
+  from "user" u left join subscriptions s on s.workspace_id = (select w.id from workspaces w where w.personal_user_id = u.id)
+  join subscription_plans p on p.id = ${planOf}`;
 
 /** `adminUserWhere` as SQL text with numbered parameters, plus the keyset condition. */
 function pageWhere(filter: AdminUserFilter, after: AdminUserCursor | undefined) {
