@@ -17,7 +17,7 @@ import { linkTokens, resetLinksOf } from './link-tokens';
 import { createPersonalWorkspace } from './personal-workspace';
 import { queueOwnAddressConfirmation } from './own-address-confirmation';
 import { sessionOwnership } from './session-ownership';
-import { localIssuerOrigins, ssoPasswordPolicy, workspaceSso } from './single-sign-on';
+import { joinThroughSso, localIssuerOrigins, ssoAddressPolicy, ssoPasswordPolicy, workspaceSso } from './single-sign-on';
 import { newAccountFields, planOfNewAccount, signUpSignsIn } from './sign-up-policy';
 import { validateAccountInput } from './validate-account-input';
 
@@ -91,8 +91,17 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
         invited: { type: 'boolean', required: false, input: false, defaultValue: false },
         hasSetPassword: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
+      validateUserInfo: ssoAddressPolicy({ db }),
     },
     databaseHooks: {
+      account: {
+        create: {
+          // A link to a workspace's provider is made on someone's first sign-in through it (ADR 0143).
+          after: async (created) => {
+            if (created.providerId !== 'credential') await joinThroughSso({ db, providerId: created.providerId, userId: created.userId });
+          },
+        },
+      },
       user: {
         create: {
           // What a new account is (first account administers, sign-up-policy.ts) depends on the accounts before it.
@@ -123,7 +132,7 @@ export function createAuth({ db, env, secret, logger }: CreateAuthOptions) {
       invitations(),
       linkTokens(),
       sessionOwnership(),
-      workspaceSso({ db }),
+      workspaceSso(),
       ssoPasswordPolicy({ db }),
     ],
     // Our own limiter (core/security) keys on IP and e-mail in PostgreSQL, shared by every API process.

@@ -1,7 +1,8 @@
 import { sso } from '@better-auth/sso';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ssoOutsideDomainCode, ssoOutsideDomainMessage } from '#shared/workspaces/sso.schema';
 import type { Database } from '../db/client';
 import { ssoProviders, user as users, workspaceAudit, workspaceMembers } from '../db/schema';
 import type { Env } from '../env';
@@ -13,8 +14,10 @@ export const ssoRequiredMessage = 'Your organisation signs you in with single si
  * in `sso_providers` (the drizzle schema's `ssoProviders`), whose columns carry the plugin's own names. Its domain
  * check reads our `domain_verified`, which only our proofs set; its registration and verification endpoints stay off
  * the allow-list (routes/auth/auth.routes.ts), and `providersLimit: 0` refuses registration even on the server.
+ * Joining the workspace follows the account's link to the provider (`joinThroughSso`), not the plugin's
+ * `provisionUser`, which sees new accounts only and would leave out an existing account of the domain (ADR 0143).
  */
-export function workspaceSso({ db }: { db: Database }) {
+export function workspaceSso() {
   return sso({
     // Our columns beside the plugin's: it must know them to accept the table, though only our routes write them.
     schema: {
@@ -25,11 +28,25 @@ export function workspaceSso({ db }: { db: Database }) {
     },
     providersLimit: 0,
     domainVerification: { enabled: true },
-    // The first sign-in makes the account and joins the workspace; a later one never re-adds a removed member.
-    provisionUser: async ({ user, provider }) => {
-      await joinThroughSso({ db, providerId: provider.providerId, user });
-    },
   });
+}
+
+/**
+ * better-auth's `user.validateUserInfo` gate, for sign-ins through a workspace's provider only: the provider vouches for
+ * its proved domain and nothing else (ADR 0143), so an address outside it makes no account, links to none and signs
+ * in to none. The refusal ends on the page the sign-in named for errors, with its code and message.
+ */
+export function ssoAddressPolicy({ db }: { db: Database }) {
+  return async ({ user, source }: { user: { email?: unknown }; source: { method: string; sso?: { providerId: string } } }) => {
+    if (source.method !== 'sso-oidc' && source.method !== 'sso-saml') return;
+    const [row] = await db
+      .select({ domain: ssoProviders.domain, domainVerified: ssoProviders.domainVerified })
+      .from(ssoProviders)
+      .where(eq(ssoProviders.providerId, source.sso?.providerId ?? ''));
+    const email = typeof user.email === 'string' ? user.email : '';
+    if (row?.domainVerified && email.includes('@') && domainOf(email) === row.domain) return;
+    return { error: ssoOutsideDomainCode, errorDescription: ssoOutsideDomainMessage(row?.domain ?? 'its organisation’s') };
+  };
 }
 
 /**
@@ -89,34 +106,41 @@ export async function passwordSignInRefused(db: Database, email: string): Promis
 }
 
 /**
- * After the first sign-in through the workspace's provider (the account it made): someone of its domain joins with
- * the workspace's default role, and their address counts as confirmed, since the proved domain's provider vouched for
- * it. An address outside the domain joins nothing: the provider vouches for its domain only. Not on later sign-ins, so
- * a member an admin removed stays removed.
+ * When someone's account is first linked to a workspace's provider, that is their first sign-in through it: whether
+ * the account is new or an existing one of the domain (ADR 0143), they join with the workspace's default role, and
+ * their address counts as confirmed, since the proved domain's provider vouched for it. An address outside the domain
+ * joins nothing (`ssoAddressPolicy` refuses it before). Later sign-ins link nothing, and someone removed from the
+ * workspace, or who left it, is not brought back even by a new link after the provider was removed and set up again.
  */
-export async function joinThroughSso({
-  db,
-  providerId,
-  user,
-}: {
-  db: Database;
-  providerId: string;
-  user: { id: string; email: string };
-}): Promise<void> {
+export async function joinThroughSso({ db, providerId, userId }: { db: Database; providerId: string; userId: string }): Promise<void> {
   const [row] = await db.select().from(ssoProviders).where(eq(ssoProviders.providerId, providerId));
-  if (!row?.domainVerified || domainOf(user.email) !== row.domain) return;
-  await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  if (!row?.domainVerified) return;
+  const [person] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!person || domainOf(person.email) !== row.domain) return;
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+  const [departed] = await db
+    .select({ id: workspaceAudit.id })
+    .from(workspaceAudit)
+    .where(
+      and(
+        eq(workspaceAudit.workspaceId, row.workspaceId),
+        eq(workspaceAudit.targetId, userId),
+        inArray(workspaceAudit.action, ['member.remove', 'member.leave']),
+      ),
+    )
+    .limit(1);
+  if (departed) return;
   const joined = await db
     .insert(workspaceMembers)
-    .values({ workspaceId: row.workspaceId, userId: user.id, role: row.defaultRole })
+    .values({ workspaceId: row.workspaceId, userId, role: row.defaultRole })
     .onConflictDoNothing()
     .returning();
   if (joined.length === 0) return;
   await db.insert(workspaceAudit).values({
     workspaceId: row.workspaceId,
-    actorId: user.id,
+    actorId: userId,
     action: 'member.join_sso',
-    targetId: user.id,
-    details: { email: user.email, role: row.defaultRole },
+    targetId: userId,
+    details: { email: person.email, role: row.defaultRole },
   });
 }

@@ -13,7 +13,17 @@ export const ssoMessages = {
 /** The role someone of the domain joins with: never owner, which only an owner gives. */
 export const ssoDefaultRoles = workspaceRoles.filter((role) => role !== 'owner') as ['viewer', 'editor', 'admin'];
 
-const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+export const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * A sign-in through single sign-on refused because the identity provider named an address outside the workspace's
+ * proved domain (ADR 0143): the `error` its callback sends the browser back to the login page with.
+ */
+export const ssoOutsideDomainCode = 'sso_outside_domain';
+
+export function ssoOutsideDomainMessage(domain: string): string {
+  return `This single sign-on is for ${domain} addresses only.`;
+}
 
 /** `PUT /api/workspaces/{id}/sso`: the OpenID Connect client the workspace's identity provider knows us as. */
 export const ssoInputSchema = z.object({

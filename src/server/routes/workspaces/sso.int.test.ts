@@ -172,14 +172,14 @@ function keepCookies(jar: Map<string, string>, response: Response) {
 
 /**
  * Signs in through single sign-on as `email` in `browser`: the app's sign-in answer, then the identity provider's
- * redirects (login and consent finished by it), back to the app's callback. Returns where the app finally sends the
- * browser.
+ * redirects (login and consent finished by it, as `identity`, which the provider may say is someone else), back to the
+ * app's callback. Returns where the app finally sends the browser.
  */
-async function signInWithSso(browser: TestClient, email: string): Promise<string> {
-  idp.state.signingIn = email;
+async function signInWithSso(browser: TestClient, email: string, identity = email): Promise<string> {
+  idp.state.signingIn = identity;
   const started = await browser.request('/api/auth/sign-in/sso', {
     method: 'POST',
-    body: { email, callbackURL: `${testAppUrl}/dashboard` },
+    body: { email, callbackURL: `${testAppUrl}/dashboard`, errorCallbackURL: `${testAppUrl}/login` },
   });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   let location = (started.body as { url: string }).url;
@@ -331,6 +331,106 @@ describe('single sign-on for a workspace', () => {
     const browser = t.visitor('198.51.100.24');
     await signInWithSso(browser, 'bob@mailproof.test');
     expect((await browser.ok('/api/me')).user.email).toBe('bob@mailproof.test');
+  });
+
+  it('refuses an address the identity provider names outside the proved domain: no account, back to the login page', async () => {
+    const owner = await t.signIn({ name: 'Oscar Outside' });
+    const workspaceId = await teamOf(owner.client, 'Bounded team');
+    await configure(owner.client, workspaceId, 'bounded.test');
+    await proveByDns(owner.client, workspaceId);
+    const refusedAt = (location: string) => {
+      const url = new URL(location);
+      return {
+        page: `${url.origin}${url.pathname}`,
+        error: url.searchParams.get('error'),
+        description: url.searchParams.get('error_description'),
+      };
+    };
+    const refusal = {
+      page: `${testAppUrl}/login`,
+      error: 'sso_outside_domain',
+      description: 'This single sign-on is for bounded.test addresses only.',
+    };
+
+    // A new address of another domain: no account is made.
+    const browser = t.visitor('198.51.100.30');
+    expect(refusedAt(await signInWithSso(browser, 'ada@bounded.test', 'alice@other.test'))).toEqual(refusal);
+    expect((await browser.request('/api/me')).status).toBe(401);
+    expect(await t.db.select().from(user).where(eq(user.email, 'alice@other.test'))).toHaveLength(0);
+    expect(await t.db.select().from(account).where(eq(account.providerId, workspaceId))).toHaveLength(0);
+
+    // An existing account of another domain is neither linked nor signed in, and joins nothing.
+    const outsider = await createTestUser(t.db, { email: 'carol@other.test' });
+    const again = t.visitor('198.51.100.31');
+    // The plugin refuses the link itself (the provider vouches for no other domain) before the address is looked at.
+    expect(refusedAt(await signInWithSso(again, 'ada@bounded.test', outsider.email))).toMatchObject({
+      page: `${testAppUrl}/login`,
+      error: 'account not linked',
+    });
+    expect((await again.request('/api/me')).status).toBe(401);
+    expect(await t.db.select().from(account).where(eq(account.providerId, workspaceId))).toHaveLength(0);
+    expect(await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, outsider.id))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(workspaceAudit)
+        .where(and(eq(workspaceAudit.workspaceId, workspaceId), eq(workspaceAudit.action, 'member.join_sso'))),
+    ).toHaveLength(0);
+  });
+
+  it('signs an existing password account of the domain in and joins it with the default role, once', async () => {
+    const owner = await t.signIn({ name: 'Pia Password' });
+    const workspaceId = await teamOf(owner.client, 'Linked team');
+    await configure(owner.client, workspaceId, 'linked.test', { defaultRole: 'editor' });
+    await proveByDns(owner.client, workspaceId);
+    const dana = await createTestUser(t.db, { email: 'dana@linked.test' });
+    const membership = () =>
+      t.db
+        .select({ role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, dana.id)));
+    const joins = () =>
+      t.db
+        .select()
+        .from(workspaceAudit)
+        .where(and(eq(workspaceAudit.workspaceId, workspaceId), eq(workspaceAudit.action, 'member.join_sso')));
+    expect(await membership()).toEqual([]);
+
+    const browser = t.visitor('198.51.100.40');
+    expect(await signInWithSso(browser, dana.email)).toBe(`${testAppUrl}/dashboard`);
+    expect((await browser.ok('/api/me')).user).toMatchObject({ id: dana.id, email: dana.email });
+    expect(await t.db.select().from(user).where(eq(user.email, dana.email))).toHaveLength(1);
+    expect(await membership()).toEqual([{ role: 'editor' }]);
+    expect(await joins()).toEqual([
+      expect.objectContaining({ actorId: dana.id, targetId: dana.id, details: { email: dana.email, role: 'editor' } }),
+    ]);
+    // The password still works, and a later sign-in through the provider joins nothing more.
+    expect((await t.visitor('198.51.100.41').signIn(dana.email, strongPassword)).status).toBe(200);
+    await signInWithSso(t.visitor('198.51.100.42'), dana.email);
+    expect(await membership()).toHaveLength(1);
+    expect(await joins()).toHaveLength(1);
+
+    // An account whose address was never confirmed is not taken over: whoever set its password may not own the address.
+    const unconfirmed = await createTestUser(t.db, { email: 'erin@linked.test', emailVerified: false });
+    const stranger = t.visitor('198.51.100.45');
+    const location = new URL(await signInWithSso(stranger, unconfirmed.email));
+    expect(`${location.origin}${location.pathname}`).toBe(`${testAppUrl}/login`);
+    expect((await stranger.request('/api/me')).status).toBe(401);
+    expect(await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, unconfirmed.id))).toHaveLength(1);
+
+    // Removed, she stays removed: even a new link, after single sign-on was removed and set up again, adds her not.
+    expect((await owner.client.request(`/api/workspaces/${workspaceId}/members/${dana.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await owner.client.request(`/api/workspaces/${workspaceId}/sso`, { method: 'DELETE' })).status).toBe(204);
+    await configure(owner.client, workspaceId, 'linked.test', { defaultRole: 'editor', passwordSignIn: false });
+    await proveByDns(owner.client, workspaceId);
+    const back = t.visitor('198.51.100.43');
+    expect(await signInWithSso(back, dana.email)).toBe(`${testAppUrl}/dashboard`);
+    expect((await back.ok('/api/me')).user.id).toBe(dana.id);
+    expect(await membership()).toEqual([]);
+    // With password sign-in off for the domain, the identity provider is the only way in.
+    const refused = await t.visitor('198.51.100.44').signIn(dana.email, strongPassword);
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused).code).toBe('sso_required');
   });
 
   it('lets only the owner configure it, and tells a stranger nothing', async () => {
