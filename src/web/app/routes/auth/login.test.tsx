@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '#test/fixtures';
 import { errorResponse, requested, sentBodies, stubApi } from '#web/testing/api-stubs';
 import { expectLandedOn, fillInAndSubmit, guardedDashboardRoute, stubSignInThrough } from '#web/testing/auth-flow-testing';
 import { restoreFetchAndDismissToasts } from '#web/testing/between-tests';
 import { fillIn } from '#web/testing/fill-in';
-import { renderWithToasts } from '#web/testing/test-utils';
+import { SsoSignIn } from '#web/features/auth/components/sso-sign-in';
+import { jsonResponse, renderWithToasts } from '#web/testing/test-utils';
 import { LoginRoute } from './login';
 
 const routes = [
@@ -161,5 +162,65 @@ describe('LoginRoute', () => {
     const { router } = renderWithToasts(routes, { initialPath: '/login' });
 
     await expectLandedOn(router, '/dashboard', 'Dashboard home');
+  });
+
+  describe('after a single sign-on the identity provider refused', () => {
+    const openWith = (query: Record<string, string>) => {
+      stubApi({ me: () => null });
+      return renderWithToasts(routes, { initialPath: `/login?${new URLSearchParams(query).toString()}` });
+    };
+
+    it('says the sign-on is for its domain only', async () => {
+      openWith({ error: 'sso_outside_domain', error_description: 'This single sign-on is for acme.test addresses only.' });
+
+      expect((await screen.findByRole('alert')).textContent).toBe('This single sign-on is for acme.test addresses only.');
+      expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    });
+
+    it('shows no text of the query but a well-formed domain', async () => {
+      openWith({ error: 'sso_outside_domain', error_description: 'Call +1 555 0100 to unlock your account.' });
+
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'This single sign-on is for addresses of its organisation’s domain only.',
+      );
+      expect(screen.queryByText(/555/)).toBeNull();
+    });
+
+    it('says so in general words for any other error', async () => {
+      openWith({ error: 'account not linked' });
+
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Single sign-on did not finish. Try again, or sign in with your password.',
+      );
+    });
+
+    it('shows nothing without an error', async () => {
+      openWith({});
+
+      await screen.findByRole('heading', { name: 'Welcome back' });
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+  });
+
+  it('starts a single sign-on that comes back to this page when refused', async () => {
+    const navigate = vi.fn();
+    const fetchMock = stubApi({
+      me: () => null,
+      handlers: { 'POST /api/auth/sign-in/sso': () => jsonResponse({ url: 'https://idp.example/authorize?x=1' }) },
+    });
+    renderWithToasts([{ path: '/login', element: <SsoSignIn navigate={navigate} /> }], { initialPath: '/login' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Use single sign-on' }));
+    await fillIn(userEvent, screen.getByLabelText('Work e-mail'), 'ada@acme.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
+
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('https://idp.example/authorize?x=1'));
+    expect(sentBodies(fetchMock, 'POST', '/api/auth/sign-in/sso')).toEqual([
+      {
+        email: 'ada@acme.test',
+        callbackURL: `${window.location.origin}/dashboard`,
+        errorCallbackURL: `${window.location.origin}/login`,
+      },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '#web/config/paths';
 import { AuthCard, AuthPending } from '#web/features/auth/components/auth-card';
 import { LoginForm } from '#web/features/auth/components/login-form';
+import { ssoFailureMessage } from '#web/features/auth/api/sso-sign-in';
 import { SsoSignIn } from '#web/features/auth/components/sso-sign-in';
 import { useSiteConfig } from '#web/features/site/api/get-site-config';
 import { useAuth, useSessionEndReason } from '#web/lib/auth';
@@ -17,6 +18,8 @@ export function LoginRoute() {
   // Kept from the first render: the cache drops the reason after a few minutes unobserved, and the message must not
   // vanish while the user is still reading the page.
   const [suspended] = useState(endReason === 'suspended');
+  // A refused single sign-on comes back here with its reason in the query (ADR 0143).
+  const [ssoFailure] = useState(() => ssoFailureMessage(new URLSearchParams(location.search)));
 
   if (auth.status === 'loading') return <AuthPending />;
   // Both a signed-in visitor and a successful sign-in end here: back to where a guard sent them from, or the dashboard.
@@ -40,6 +43,11 @@ export function LoginRoute() {
       }
     >
       {suspended ? <SuspendedNotice /> : null}
+      {ssoFailure ? (
+        <p role="alert" className="mb-5 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {ssoFailure}
+        </p>
+      ) : null}
       <LoginForm />
       <SsoSignIn />
     </AuthCard>

@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { emailSchema } from '#shared/auth/auth.schema';
+import { paths } from '#web/config/paths';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
@@ -9,7 +10,7 @@ import { startSsoSignIn } from '../api/sso-sign-in';
 
 /**
  * "Use single sign-on" under the password form: a work e-mail, then off to the organisation's identity provider, which
- * sends the browser back to the dashboard signed in. Not "Sign in with…": the form's own button is "Sign In", and one
+ * sends the browser back to the dashboard signed in, or to the login page with why not. Not "Sign in with…": the form's own button is "Sign In", and one
  * name must not contain the other.
  */
 export function SsoSignIn({ navigate = (url: string) => window.location.assign(url) }: { navigate?: (url: string) => void }) {
@@ -29,7 +30,11 @@ export function SsoSignIn({ navigate = (url: string) => window.location.assign(u
     setError(undefined);
     setPending(true);
     try {
-      navigate(await startSsoSignIn(parsed.data, `${window.location.origin}/dashboard`));
+      // A refusal (an address outside the organisation's domain, say) comes back to this page, which shows it.
+      const { origin } = window.location;
+      navigate(
+        await startSsoSignIn(parsed.data, { callbackURL: `${origin}${paths.dashboard}`, errorCallbackURL: `${origin}${paths.login}` }),
+      );
     } catch (failure) {
       setError(errorMessage(failure, 'Single sign-on could not be started. Please try again.'));
       setPending(false);
