@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import type pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type TestClient, useTestApp } from '#test/app';
 import { testLogger } from '#test/database';
 import { seedRun, seedTask } from '#test/seed';
+import { teamOf } from '#test/teams';
 import { taskRuns, tasks } from '../db/schema';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 import { historyPageSchema } from '#shared/runs/run.schema';
@@ -10,8 +12,35 @@ import { RunCounts } from './run-counts';
 
 const t = useTestApp();
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 async function total(client: TestClient, query = '') {
   return (await client.expectOk(historyPageSchema, `/api/runs${query}`, { status: 200 })).total;
+}
+
+/** Counts, from now on, the history's count statements the app sends to the database. */
+function countHistoryCounts() {
+  const query = vi.spyOn(t.database.pool, 'query');
+  const text = (config: unknown) => (typeof config === 'string' ? config : ((config as pg.QueryConfig | undefined)?.text ?? ''));
+  return () => query.mock.calls.filter(([config]) => text(config).startsWith('select count(*)::int as total from')).length;
+}
+
+/**
+ * Resolves once this process has heard of a change to `workspaceId`'s history. The kept totals observed the hub
+ * earlier, so they were told before this.
+ */
+async function hearingOf(workspaceId: string): Promise<() => Promise<void>> {
+  let heard = () => {};
+  const told = new Promise<void>((resolve) => (heard = resolve));
+  const stop = await t.deps.userChanges.observe({
+    onHistoryChanged: (_userId, changed) => {
+      if (changed === workspaceId) heard();
+    },
+    onClosed: () => {},
+  });
+  return () => told.finally(stop);
 }
 
 // The totals are kept between requests (docs/decisions/0020); each change below is made straight in the database, as
@@ -136,5 +165,46 @@ describe('history totals between requests', () => {
     expect(counts).toBe(2);
     release();
     await vi.waitFor(async () => expect(await totals.total(userId, lastDay, notCounting)).toBe(2));
+  });
+
+  it('are kept per workspace: a team’s total follows every member’s runs and leaves other workspaces’ totals kept', async () => {
+    const owner = await t.signIn({ name: 'Team reader' });
+    const editor = await t.signIn({ name: 'Team runner' });
+    const elsewhere = await t.signIn({ name: 'Other team' });
+    const team = await teamOf(t.db, owner, [{ user: editor, role: 'editor' }]);
+    const otherTeam = await teamOf(t.db, elsewhere);
+    const teamTask = await seedTask(t.db, editor.id, { name: 'Team digest', workspaceId: team.id });
+    const otherTask = await seedTask(t.db, elsewhere.id, { name: 'Their digest', workspaceId: otherTeam.id });
+    await seedRun(t.db, teamTask);
+    await seedRun(t.db, teamTask);
+    await seedRun(t.db, otherTask);
+    const teamQuery = `?workspace=${team.id}`;
+    const otherQuery = `?workspace=${otherTeam.id}`;
+    expect(await total(owner.client, teamQuery)).toBe(2);
+    expect(await total(elsewhere.client, otherQuery)).toBe(1);
+
+    // Kept for the workspace, not the reader: another member's read is answered from the same kept total.
+    let counted = countHistoryCounts();
+    expect(await total(owner.client, teamQuery)).toBe(2);
+    expect(await total(editor.client, teamQuery)).toBe(2);
+    expect(counted()).toBe(0);
+
+    // The editor's run lands: the owner's next read, once the process heard of it, is the new total.
+    let heard = await hearingOf(team.id);
+    const landed = await seedRun(t.db, teamTask);
+    await heard();
+    expect(await total(owner.client, teamQuery)).toBe(3);
+    expect(await total(elsewhere.client, otherQuery)).toBe(1);
+    // One count, for the team; the other team's total was still kept.
+    expect(counted()).toBe(1);
+
+    heard = await hearingOf(team.id);
+    await t.db.delete(taskRuns).where(eq(taskRuns.id, landed.id));
+    await heard();
+    vi.restoreAllMocks();
+    counted = countHistoryCounts();
+    expect(await total(owner.client, teamQuery)).toBe(2);
+    expect(await total(elsewhere.client, otherQuery)).toBe(1);
+    expect(counted()).toBe(1);
   });
 });

@@ -1,7 +1,6 @@
 import type { Dashboard } from '#shared/dashboard/dashboard.schema';
 import { poolOf, type Database } from '../../db/client';
 import type { RunCounts } from '../../events/run-counts';
-import type { RunTotals } from '../runs/run-totals';
 import { calendarMonthOf } from '../billing/usage-period';
 import { countUserRuns } from '../runs/count-user-runs';
 import { runActivity } from '../runs/run-activity';
@@ -14,7 +13,7 @@ import { monthPunctuality } from './month-punctuality';
 /**
  * The overview of the acting workspace (spec section 2, "Dashboard screens"), from real counts: one statement for what
  * changes without the history changing (docs/decisions/0074), and the counts over the workspace's runs, kept between
- * requests with `runTotals` (docs/decisions/0020), which on a miss count beside it. The plan, its quota and the
+ * requests with `totals` (docs/decisions/0020), which on a miss count beside it. The plan, its quota and the
  * month's usage are the user's own, as billing is (ADR 0136).
  */
 export async function getDashboard({
@@ -23,26 +22,23 @@ export async function getDashboard({
   userId,
   now = new Date(),
   totals,
-  runTotals,
 }: {
   db: Database;
   workspaceId: string;
   userId: string;
   now?: Date;
-  /** Keeps the user's month of usage between requests. */
+  /** Keeps the counts over the workspace's runs, and the user's month of usage, between requests. */
   totals?: RunCounts;
-  /** Keeps the counts over the workspace's runs (`runTotalsOf`). */
-  runTotals?: RunTotals;
 }): Promise<Dashboard> {
   const month = calendarMonthOf(now);
   const [figures, runCounts, usage, punctuality] = await Promise.all([
     dashboardFigures(poolOf(db), { userId, workspaceId }, month.start),
-    countUserRuns({ db, workspaceId, totals: runTotals }),
+    countUserRuns({ db, workspaceId, totals }),
     monthlyUsage({ db, userId, now, totals }),
-    monthPunctuality({ db, workspaceId, now, totals: runTotals }),
+    monthPunctuality({ db, workspaceId, now, totals }),
   ]);
   // The chart's days need the zone the statement read.
-  const activity = await runActivity({ db, workspaceId, userId, now, totals: runTotals, timeZone: figures.timeZone });
+  const activity = await runActivity({ db, workspaceId, userId, now, totals, timeZone: figures.timeZone });
   const toNamedTask = (row: (typeof figures.nextTasks)[number]) => toTask(row, figures.people);
 
   const completed = runCounts.completed;

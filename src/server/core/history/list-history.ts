@@ -18,7 +18,7 @@ export interface ListHistoryOptions {
   cursor?: string;
   /** "Last 24 hours" and the like count back from here. */
   now?: Date;
-  /** Keeps totals between requests (`runTotalsOf`); without it every page counts. */
+  /** Keeps totals between requests (docs/decisions/0020); without it every page counts. */
   totals?: RunTotals;
 }
 

@@ -14,7 +14,7 @@ export interface RunActivityOptions {
   /** One task's runs (another workspace's task is not found); without it, all the workspace's runs. */
   taskId?: string;
   now?: Date;
-  /** Keeps the answer until the history changes (docs/decisions/0020; `runTotalsOf`). */
+  /** Keeps the answer until the workspace's history changes (docs/decisions/0020). */
   totals?: RunTotals;
   /** The user's zone, when the caller read it already (`userTimeZone`). */
   timeZone?: string;

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '#test/app';
 import { seedRun, seedTask } from '#test/seed';
+import { teamOf } from '#test/teams';
 import { dashboardSchema } from '#shared/dashboard/dashboard.schema';
 import { taskRuns, tasks } from '../../db/schema';
 import { toRun } from '../../core/runs/to-run';
@@ -26,6 +27,22 @@ describe('GET /api/dashboard in one round trip', () => {
     expect(again).toEqual(first);
     expect(again.stats).toMatchObject({ activeTasks: 1, runsCompleted: 1, runsThisMonth: 1, tokensThisMonth: 15 });
     expect(queries).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks one statement in a team workspace too, once the counts over its runs are kept', async () => {
+    const owner = await t.signIn({ name: 'Team visitor' });
+    const editor = await t.signIn({ name: 'Team maker' });
+    const team = await teamOf(t.db, owner, [{ user: editor, role: 'editor' }]);
+    const task = await seedTask(t.db, editor.id, { name: 'Shared', workspaceId: team.id, nextFireAt: new Date(Date.now() + 60_000) });
+    await seedRun(t.db, task);
+    const path = `/api/dashboard?workspace=${team.id}`;
+    const first = await owner.client.expectOk(dashboardSchema, path);
+    expect(first.stats).toMatchObject({ activeTasks: 1, runsCompleted: 1, runsThisMonth: 1 });
+
+    const queries = vi.spyOn(t.database.pool, 'query');
+    expect(await owner.client.expectOk(dashboardSchema, path)).toEqual(first);
+    // The check of the caller's membership of the workspace named, and the overview's one statement.
+    expect(queries).toHaveBeenCalledTimes(2);
   });
 
   it('answers every field of the tasks and runs as the rows read one by one, to the millisecond', async () => {

@@ -1,7 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env';
 import { getDashboard as getDashboardCore } from '../../core/dashboard/get-dashboard';
-import { runTotalsOf } from '../../core/runs/run-totals';
 import { taskForCaller } from '../tasks/task-for-caller';
 import type { getDashboardRoute } from './dashboard.routes';
 
@@ -13,7 +12,6 @@ export const getDashboard: RouteHandler<typeof getDashboardRoute, AppEnv> = asyn
     workspaceId: workspace.id,
     userId: sessionUser.id,
     totals: runCounts,
-    runTotals: runTotalsOf(runCounts, workspace, sessionUser.id),
   });
   const forCaller = (tasks: typeof dashboard.activeTasks) => tasks.map((task) => taskForCaller(c, task));
   return c.json(

@@ -12,7 +12,6 @@ import { DomainError } from '../../core/errors';
 import { listHistory } from '../../core/history/list-history';
 import { getRun } from '../../core/runs/get-run';
 import { runTaskNow } from '../../core/runs/run-task-now';
-import { runTotalsOf } from '../../core/runs/run-totals';
 import { hitRateLimit } from '../../core/security/rate-limit';
 import { createTask } from '../../core/tasks/create-task';
 import { deleteTask } from '../../core/tasks/delete-task';
@@ -201,7 +200,7 @@ export function promptcronMcpServer({ deps, caller }: { deps: AppDeps; caller: M
     async ({ range, date, timezone, q, cursor, limit }) =>
       listHistory({
         pool: deps.pool,
-        totals: runTotalsOf(deps.runCounts, caller.workspace, userId),
+        totals: deps.runCounts,
         workspaceId,
         filter: { range, date, timezone, q },
         cursor,

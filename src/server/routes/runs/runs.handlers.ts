@@ -3,7 +3,6 @@ import type { AppEnv } from '../../app-env';
 import { listHistory as listHistoryCore } from '../../core/history/list-history';
 import { getRun as getRunCore } from '../../core/runs/get-run';
 import { replayDelivery as replayDeliveryCore } from '../../core/runs/replay-delivery';
-import { runTotalsOf } from '../../core/runs/run-totals';
 import type { getRunRoute, listHistoryRoute, replayDeliveryRoute } from './runs.routes';
 
 export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async (c) => {
@@ -13,7 +12,7 @@ export const listHistory: RouteHandler<typeof listHistoryRoute, AppEnv> = async 
   const workspace = c.get('workspace');
   const page = await listHistoryCore({
     pool,
-    totals: runTotalsOf(runCounts, workspace, c.get('sessionUser').id),
+    totals: runCounts,
     workspaceId: workspace.id,
     filter: { range, date, timezone, q },
     cursor,

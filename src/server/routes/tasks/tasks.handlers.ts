@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { listTaskRuns as listTaskRunsCore } from '../../core/runs/list-task-runs';
 import { runActivity } from '../../core/runs/run-activity';
-import { runTotalsOf } from '../../core/runs/run-totals';
 import { taskReliability } from '../../core/reliability/task-reliability';
 import { runTaskNow as runTaskNowCore } from '../../core/runs/run-task-now';
 import { backfillTask as backfillTaskCore } from '../../core/runs/backfill-task';
@@ -184,8 +183,10 @@ export const listTaskRuns: RouteHandler<typeof listTaskRunsRoute, AppEnv> = asyn
 export const getTaskActivity: RouteHandler<typeof getTaskActivityRoute, AppEnv> = async (c) => {
   const { db, runCounts } = c.var.deps;
   const { workspace, sessionUser } = c.var;
-  const totals = runTotalsOf(runCounts, workspace, sessionUser.id);
-  return c.json(await runActivity({ db, totals, workspaceId: workspace.id, userId: sessionUser.id, taskId: c.req.valid('param').id }), 200);
+  return c.json(
+    await runActivity({ db, totals: runCounts, workspaceId: workspace.id, userId: sessionUser.id, taskId: c.req.valid('param').id }),
+    200,
+  );
 };
 
 export const listUpcomingRuns: RouteHandler<typeof listUpcomingRunsRoute, AppEnv> = async (c) => {
