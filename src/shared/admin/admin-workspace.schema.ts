@@ -13,6 +13,11 @@ export const adminWorkspaceOwnerSchema = z
   .object({ id: z.string(), name: z.string(), email: z.string() })
   .meta({ id: 'AdminWorkspaceOwner' });
 
+/** The plan whose limits apply to the workspace's tasks and runs (ADR 0140): Free without a subscription granting one. */
+export const adminWorkspacePlanSchema = z
+  .object({ id: z.string().meta({ format: 'uuid' }), name: z.string() })
+  .meta({ id: 'AdminWorkspacePlan' });
+
 export const adminWorkspaceSchema = z
   .object({
     id: z.string().meta({ format: 'uuid' }),
@@ -23,6 +28,7 @@ export const adminWorkspaceSchema = z
     memberCount: z.number().int().nonnegative(),
     ownerCount: z.number().int().nonnegative(),
     owners: z.array(adminWorkspaceOwnerSchema).meta({ description: `The ${adminWorkspaceOwnersShown} owners who joined first` }),
+    plan: adminWorkspacePlanSchema,
     createdAt: z.string().meta({ description: 'ISO 8601, UTC' }),
   })
   .meta({ id: 'AdminWorkspace' });

@@ -368,7 +368,7 @@ export interface paths {
         };
         /**
          * List workspaces
-         * @description A page of every workspace, newest first, with its member count and first owners, filtered by search text and kind, with the total matching.
+         * @description A page of every workspace, newest first, with its member count, first owners and plan, filtered by search text and kind, with the total matching.
          */
         get: operations["listAdminWorkspaces"];
         put?: never;
@@ -1733,6 +1733,7 @@ export interface components {
             ownerCount: number;
             /** @description The 3 owners who joined first */
             owners: components["schemas"]["AdminWorkspaceOwner"][];
+            plan: components["schemas"]["AdminWorkspacePlan"];
             /** @description ISO 8601, UTC */
             createdAt: string;
         };
@@ -1740,6 +1741,11 @@ export interface components {
             id: string;
             name: string;
             email: string;
+        };
+        AdminWorkspacePlan: {
+            /** Format: uuid */
+            id: string;
+            name: string;
         };
         AdminTaskPage: {
             items: components["schemas"]["AdminTask"][];

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminWorkspaceListSchema } from '#shared/admin/admin-workspace.schema';
-import { workspaceMembers, workspaces } from '#server/db/schema/index';
+import { subscriptions, workspaceMembers, workspaces } from '#server/db/schema/index';
 import { type TestClient, useTestApp } from '#test/app';
 import { hostileStrings } from '#test/hostile-inputs';
+import { freePlanId, proPlanId } from '#test/plans';
 
 const t = useTestApp();
 let admin: TestClient;
@@ -63,6 +64,33 @@ describe('GET /api/admin/workspaces', () => {
     const all = await listOf(admin, '?kind=all&limit=100');
     expect(all.items.map((item) => item.id)).toEqual(expect.arrayContaining([olgas!.id]));
     expect(all.items.map((item) => item.slug)).toContain('acme-research');
+  });
+
+  it('shows each workspace’s plan: its subscription’s while the status grants it, Free otherwise', async () => {
+    const subscribed = {
+      paying: 'active',
+      behind: 'past_due',
+      ended: 'canceled',
+      unfinished: 'incomplete',
+    } as const;
+    for (const [slug, status] of Object.entries(subscribed)) {
+      const workspace = await seedWorkspace({ name: `Plan ${slug}`, slug: `plan-${slug}` });
+      await t.db.insert(subscriptions).values({ workspaceId: workspace.id, planId: proPlanId, status });
+    }
+    await seedWorkspace({ name: 'Plan none', slug: 'plan-none' });
+    const pro = { id: proPlanId, name: 'Pro' };
+    const free = { id: freePlanId, name: 'Free' };
+
+    const list = await listOf(admin, '?search=plan-&limit=100');
+    expect(Object.fromEntries(list.items.map((item) => [item.slug, item.plan]))).toEqual({
+      'plan-paying': pro,
+      'plan-behind': pro,
+      'plan-ended': free,
+      'plan-unfinished': free,
+      'plan-none': free,
+    });
+    // The subscription joins one row per workspace at most: the count and the page agree.
+    expect(list.total).toBe(5);
   });
 
   it('searches names and slugs, case-insensitively, with % and _ taken literally', async () => {

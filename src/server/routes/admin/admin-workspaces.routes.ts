@@ -34,7 +34,7 @@ export const listAdminWorkspacesRoute = createRoute({
   tags: ['Administration'],
   summary: 'List workspaces',
   description:
-    'A page of every workspace, newest first, with its member count and first owners, filtered by search text and kind, with the total matching.',
+    'A page of every workspace, newest first, with its member count, first owners and plan, filtered by search text and kind, with the total matching.',
   request: { query: adminWorkspaceListQuerySchema },
   responses: { 200: json(adminWorkspaceListSchema, 'A page of workspaces'), 400: errorJson('A filter is not valid') },
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   adminWorkspaceOwnersShown,
   type AdminWorkspace,
@@ -6,7 +6,8 @@ import {
   type AdminWorkspaceList,
 } from '#shared/admin/admin-workspace.schema';
 import type { Database } from '#server/db/client';
-import { workspaces } from '#server/db/schema/index';
+import { subscriptionPlans, subscriptions, workspaces } from '#server/db/schema/index';
+import { effectivePlanId } from '../users/admin-user-columns';
 import { containsPattern } from '../../contains-pattern';
 import { exactInstant } from '../../keyset-cursor';
 import { afterAdminWorkspaceCursor, decodeAdminWorkspaceCursor, encodeAdminWorkspaceCursor } from './admin-workspace-cursor';
@@ -28,9 +29,11 @@ export interface ListAdminWorkspacesOptions {
 const listedWorkspaceId = sql.raw('"workspaces"."id"');
 
 /**
- * A page of every workspace of the install, newest first, with its member count and first owners, and the number of
- * every workspace the filter matches. Counts and owners are correlated subqueries on workspace_members' primary key
- * (workspace_id, user_id): one index range per listed workspace, however many members the install has.
+ * A page of every workspace of the install, newest first, with its member count, first owners and plan, and the number
+ * of every workspace the filter matches. Counts and owners are correlated subqueries on workspace_members' primary key
+ * (workspace_id, user_id): one index range per listed workspace, however many members the install has. The plan is
+ * the workspace's subscription row's (one at most, ADR 0140) while its status grants it, Free otherwise, as
+ * findWorkspacePlan decides.
  */
 export async function listAdminWorkspaces({ db, filter, cursor, limit }: ListAdminWorkspacesOptions): Promise<AdminWorkspaceList> {
   const after = cursor ? decodeAdminWorkspaceCursor(cursor) : undefined;
@@ -49,8 +52,12 @@ export async function listAdminWorkspaces({ db, filter, cursor, limit }: ListAdm
           from (select u.id, u.name, u.email from workspace_members m join "user" u on u.id = m.user_id
             where m.workspace_id = ${listedWorkspaceId} and m.role = 'owner'
             order by m.created_at, u.id limit ${adminWorkspaceOwnersShown}) o), '[]'::json)`,
+        planId: sql<string>`${subscriptionPlans.id}`,
+        planName: sql<string>`${subscriptionPlans.name}`,
       })
       .from(workspaces)
+      .leftJoin(subscriptions, eq(subscriptions.workspaceId, workspaces.id))
+      .innerJoin(subscriptionPlans, sql`${subscriptionPlans.id} = ${effectivePlanId}`)
       .where(and(matching, after ? afterAdminWorkspaceCursor(after) : undefined))
       .orderBy(desc(workspaces.createdAt), desc(workspaces.id))
       .limit(limit + 1),
@@ -73,7 +80,9 @@ function adminWorkspaceWhere({ search, kind }: AdminWorkspaceFilter): SQL | unde
 }
 
 /** Typed against the shared `AdminWorkspace`: a field the contract gains and this mapper lacks is a compile error. */
-function toAdminWorkspaceItem(row: Omit<AdminWorkspace, 'createdAt'> & { createdAt: string }): AdminWorkspace {
+function toAdminWorkspaceItem(
+  row: Omit<AdminWorkspace, 'createdAt' | 'plan'> & { createdAt: string; planId: string; planName: string },
+): AdminWorkspace {
   return {
     id: row.id,
     name: row.name,
@@ -82,6 +91,7 @@ function toAdminWorkspaceItem(row: Omit<AdminWorkspace, 'createdAt'> & { created
     memberCount: row.memberCount,
     ownerCount: row.ownerCount,
     owners: row.owners,
+    plan: { id: row.planId, name: row.planName },
     // Microseconds travel in the cursor; the answer keeps milliseconds, as every other time the API gives.
     createdAt: `${row.createdAt.slice(0, 23)}Z`,
   };

@@ -16,6 +16,7 @@ function makeWorkspace(overrides: Partial<AdminWorkspace> = {}): AdminWorkspace 
     memberCount: 4,
     ownerCount: 1,
     owners: [{ id: 'user-1', name: 'Olga Owner', email: 'olga@example.com' }],
+    plan: { id: '00000000-0000-4000-8000-000000000001', name: 'Free' },
     createdAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };
@@ -36,7 +37,7 @@ const requestedQueries = (fetchMock: ReturnType<typeof stubApi>) =>
 describe('the admin workspaces list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows each team with its members and owners, and pages with Previous and Next', async () => {
+  it('shows each team with its plan, members and owners, and pages with Previous and Next', async () => {
     const fetchMock = stubWorkspaces(({ query }) =>
       query.get('cursor')
         ? jsonResponse({
@@ -58,6 +59,7 @@ describe('the admin workspaces list', () => {
                   { id: 'user-3', name: 'Cy', email: 'cy@example.com' },
                   { id: 'user-4', name: 'Di', email: 'di@example.com' },
                 ],
+                plan: { id: '00000000-0000-4000-8000-000000000002', name: 'Pro' },
               }),
             ],
             total: 21,
@@ -71,13 +73,16 @@ describe('the admin workspaces list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Slug', 'Members', 'Owners', 'Created']);
+    ).toEqual(['Name', 'Slug', 'Plan', 'Members', 'Owners', 'Created']);
     const acme = within(table).getByText('Acme Research').closest('tr')!;
     expect(within(acme).getByText('acme-research')).toBeTruthy();
     expect(within(acme).getByText('4')).toBeTruthy();
     expect(acme.textContent).toContain('Olga Owner (olga@example.com)');
+    // Each team's plan: Free without a subscription granting one, as the server says.
+    expect(within(acme).getByText('Free')).toBeTruthy();
     const big = within(table).getByText('Big Team').closest('tr')!;
     expect(within(big).getByText('and 2 more')).toBeTruthy();
+    expect(within(big).getByText('Pro')).toBeTruthy();
     expect(screen.getByText('Showing 2 of 21 workspaces')).toBeTruthy();
     expect(requestedQueries(fetchMock)).toEqual(['/api/admin/workspaces?kind=team&limit=20']);
     expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);

@@ -12,7 +12,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { formatInstant } from '#web/lib/date-time';
 import { adminWorkspacePageSize, useAdminWorkspacePage, type AdminWorkspaceFilter } from '../api/admin-workspaces';
 
-const columns = ['Name', 'Slug', 'Members', 'Owners', 'Created'] as const;
+const columns = ['Name', 'Slug', 'Plan', 'Members', 'Owners', 'Created'] as const;
 
 const kindLabels: Record<AdminWorkspaceKind, string> = {
   team: 'Team workspaces',
@@ -43,7 +43,7 @@ export function WorkspaceList({ filter, onFilterChange }: WorkspaceListProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageIntro title="Workspaces" description="Every workspace, its members and owners" />
+      <PageIntro title="Workspaces" description="Every workspace, its plan, members and owners" />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchBox
@@ -92,6 +92,9 @@ export function WorkspaceList({ filter, onFilterChange }: WorkspaceListProps) {
                 </StackedCell>
                 <StackedCell label="Slug">
                   <span className="min-w-0 break-all text-slate-700">{workspace.slug}</span>
+                </StackedCell>
+                <StackedCell label="Plan">
+                  <span className="text-slate-700">{workspace.plan.name}</span>
                 </StackedCell>
                 <StackedCell label="Members">
                   <span className="text-slate-700">{workspace.memberCount}</span>
