@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { findPersonalWorkspaceId } from '#server/core/billing/personal-workspace-of';
 import { calendarMonthOf } from '#server/core/billing/usage-period';
 import type { Database } from '#server/db/client';
 import { deliveryAddresses, taskRuns, tasks, usageTracking, user } from '#server/db/schema/index';
@@ -28,7 +29,8 @@ export async function seedTask(db: Database, userId: string, overrides: Partial<
   const [row] = await db.insert(tasks).values(taskRow(userId, overrides)).returning();
   if (!row) throw new Error('seedTask inserted nothing');
   // A seeded task is one that already delivered before addresses had to confirm (ADR 0053): its address is confirmed.
-  if (row.deliveryMethod === 'email' && row.deliveryConfig.email) await confirmedAddress(db, { userId, email: row.deliveryConfig.email });
+  if (row.deliveryMethod === 'email' && row.deliveryConfig.email)
+    await confirmedAddress(db, { userId, workspaceId: row.workspaceId, email: row.deliveryConfig.email });
   return row;
 }
 
@@ -56,13 +58,27 @@ export async function seedRun(db: Database, task: { id: string; userId: string }
   return row;
 }
 
-/** `email` has confirmed that it wants `userId`'s results (ADR 0053), as its owner would by the e-mailed link. */
-export async function confirmedAddress(db: Database, { userId, email }: { userId: string; email: string }) {
+/**
+ * `email` has confirmed that it wants the results of `workspaceId`'s tasks (ADRs 0053, 0142), as its owner would by the
+ * e-mailed link; `userId`'s personal workspace when none is named.
+ */
+export async function confirmedAddress(
+  db: Database,
+  { userId, workspaceId, email }: { userId: string; workspaceId?: string; email: string },
+) {
+  const workspace = workspaceId ?? (await findPersonalWorkspaceId(db, userId));
+  if (!workspace) throw new Error(`no personal workspace for ${userId}`);
   await db
     .insert(deliveryAddresses)
-    .values({ userId, email: email.trim().toLowerCase(), status: 'confirmed', confirmedAt: new Date() })
+    .values({
+      workspaceId: workspace,
+      requestedBy: userId,
+      email: email.trim().toLowerCase(),
+      status: 'confirmed',
+      confirmedAt: new Date(),
+    })
     .onConflictDoUpdate({
-      target: [deliveryAddresses.userId, deliveryAddresses.email],
+      target: [deliveryAddresses.workspaceId, deliveryAddresses.email],
       set: { status: 'confirmed', confirmedAt: new Date() },
     });
 }

@@ -490,23 +490,31 @@ export function accountDeletedMail({ name, byAdministrator, url }: { name: strin
 
 /**
  * Issue 24: a task was saved to e-mail its results to someone other than its owner. Nothing is sent there until the
- * address confirms; it may instead refuse all mail of this sender.
+ * address confirms; it may instead refuse all mail of this sender: a person's, or a team's by its name (ADR 0142),
+ * whose member who asked (`asker`, gone when their account is) is named too.
  */
 export function addressConfirmationMail({
   taskName,
   sender,
-  senderEmail,
+  asker,
+  team = false,
   confirmUrl,
   unsubscribe,
 }: {
   taskName: string;
   sender: string;
-  senderEmail: string;
+  asker: { name: string; email: string } | null;
+  team?: boolean;
   confirmUrl: string;
   unsubscribe: { pageUrl: string; headers: Record<string, string> };
 }): Content {
+  const who = !team
+    ? `${sender} (${asker?.email ?? ''})`
+    : asker
+      ? `${asker.name} (${asker.email}) of the team ${sender}`
+      : `The team ${sender}`;
   const paragraphs = [
-    `${sender} (${senderEmail}) set up "${taskName}" on ${productName} to e-mail its results to this address.`,
+    `${who} set up "${taskName}" on ${productName} to e-mail its results to this address.`,
     'Nothing is sent to you unless you confirm. If you did not expect this, ignore this e-mail.',
   ];
   const refuse = `To never receive mail from ${sender} through ${productName}, unsubscribe: ${unsubscribe.pageUrl}`;

@@ -10,7 +10,7 @@ export interface UnsubscribeLink {
   headers: Record<string, string>;
 }
 
-/** What a delivery address's link does (issue 24, ADR 0053): confirm results of one sender, or refuse all their mail. */
+/** What a delivery address's link does (ADRs 0053, 0142): confirm results of one workspace, or refuse all its mail. */
 export type AddressAction = 'confirm' | 'unsubscribe';
 
 export interface UnsubscribeLinks {

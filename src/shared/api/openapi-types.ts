@@ -1042,7 +1042,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The address wants the results of the sender named by the token */
+        /** The address wants the results of the workspace named by the token */
         post: operations["confirmDeliveryAddress"];
         delete?: never;
         options?: never;
@@ -1059,7 +1059,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The address wants no more mail of the sender (one-click, RFC 8058) */
+        /** The address wants no more mail of the workspace (one-click, RFC 8058) */
         post: operations["unsubscribeDeliveryAddress"];
         delete?: never;
         options?: never;
@@ -1078,6 +1078,23 @@ export interface paths {
         get: operations["getTaskDeliveryAddress"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/delivery-address/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the confirmation e-mail of a task’s e-mail destination again */
+        post: operations["resendDeliveryAddressConfirmation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8889,6 +8906,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
+                        /** @description Who mails it: the person of a personal workspace, or the team’s name (ADR 0142) */
                         sender: string;
                         /** @enum {string} */
                         status: "confirmed" | "unsubscribed";
@@ -8954,6 +8972,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         email: string;
+                        /** @description Who mails it: the person of a personal workspace, or the team’s name (ADR 0142) */
                         sender: string;
                         /** @enum {string} */
                         status: "confirmed" | "unsubscribed";
@@ -9011,7 +9030,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `own`, `confirmed` and `member` (a current member’s confirmed address, ADR 0138) receive results; `pending` and `own-unconfirmed` wait for confirmation; null for other delivery methods */
+            /** @description `own`, `confirmed` (for the task’s workspace, ADR 0142) and `member` (a current member’s confirmed address, ADR 0138) receive results; `pending` and `own-unconfirmed` wait for confirmation; `unsubscribed` refused the workspace’s mail; null for other delivery methods */
             200: {
                 headers: {
                     /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
@@ -9069,7 +9088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such task among yours; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            /** @description No such task in the acting workspace; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9079,6 +9098,133 @@ export interface operations {
                 };
             };
             /** @description With an API key: more requests this minute than the key may make (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendDeliveryAddressConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    destinationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The confirmation e-mail is queued for the address */
+            202: {
+                headers: {
+                    /** @description With an API key: the requests the key may make a minute (API_KEY_RATE_LIMIT) */
+                    "RateLimit-Limit"?: number;
+                    /** @description With an API key: the requests left in the current minute */
+                    "RateLimit-Remaining"?: number;
+                    /** @description With an API key: seconds until the current minute’s count starts again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            /** @description A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API key is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key has only the `read` scope; or A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below editor (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such task in the acting workspace, or no e-mail destination with this id; or Nothing of yours has this id; or The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not waiting for a confirmation in this workspace */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not of a declared media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sent within the last minute, or five times today; or With an API key: more requests this minute than the key may make (`rate_limited`) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */

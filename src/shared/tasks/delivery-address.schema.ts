@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Whether a task's e-mail target may receive its results (ADR 0053): the account's own address once the
  * account confirmed it (`own`; until then `own-unconfirmed`, ADR 0109); any other once its owner confirmed
- * (`confirmed`), not while the confirmation is awaited (`pending`) nor after it unsubscribed from the sender's mail
+ * (`confirmed`), not while the confirmation is awaited (`pending`) nor after it unsubscribed from the workspace's mail
  * (`unsubscribed`). A current member's own confirmed address needs no confirmation while they are a member of the
  * task's workspace (`member`, ADR 0138).
  */
@@ -38,7 +38,11 @@ export const addressLinkInputSchema = z.object({ token: z.string().min(1).max(30
 /** The address, who sends to it, and what it now accepts. */
 export const addressLinkResponseSchema = z.object({
   email: z.string(),
-  sender: z.string(),
+  sender: z.string().meta({ description: 'Who mails it: the person of a personal workspace, or the team’s name (ADR 0142)' }),
   status: z.enum(['confirmed', 'unsubscribed']),
 });
 export type AddressLinkResponse = z.infer<typeof addressLinkResponseSchema>;
+
+/** `POST /api/tasks/:id/delivery-address/resend`: which e-mail destination of the task to ask again (ADR 0142). */
+export const resendAddressConfirmationInputSchema = z.object({ destinationId: z.string().min(1).max(100) });
+export const resendAddressConfirmationResponseSchema = z.object({ email: z.string() });

@@ -6,7 +6,7 @@ import {
   type DeliveryAddressStatus,
 } from '#shared/tasks/delivery-address.schema';
 import type { Database, Transaction } from '../../db/client';
-import { deliveryAddresses, user } from '../../db/schema';
+import { deliveryAddresses, user, workspaces } from '../../db/schema';
 
 /** Addresses are compared without case: `Ada@Example.com` and `ada@example.com` are one mailbox to everyone. */
 export const normalAddress = (email: string) => email.trim().toLowerCase();
@@ -24,15 +24,16 @@ export function verifiedMemberAddress(workspaceId: string | null | undefined, ad
 }
 
 /**
- * May `userId`'s tasks in `workspaceId` e-mail `email`? Their own account's address once the account has confirmed it
- * (ADR 0094, 0109: `own-unconfirmed` until then), any other once confirmed (ADR 0053), or without asking when it is
- * the confirmed own address of a member of the task's workspace (`member`, ADR 0138). An address without a row was
- * never requested (saving a task requests it; the migration gave existing ones a row), so it counts as pending. An
- * address that unsubscribed from the sender keeps that answer, a member's or the own one too: its owner said no.
+ * May `workspaceId`'s task made by `userId` e-mail `email`? The creator's own address once their account has confirmed
+ * it (ADR 0094, 0109: `own-unconfirmed` until then), any other once confirmed for the workspace (ADRs 0053, 0142), or
+ * without asking when it is the confirmed own address of a member of the workspace (`member`, ADR 0138). An address
+ * without a row was never requested in this workspace (saving a task requests it; the migrations gave existing ones a
+ * row), so it counts as pending. An address that unsubscribed from the workspace keeps that answer, a member's or the
+ * own one too: its owner said no.
  */
 export async function deliveryAddressStatus(
   db: Database | Transaction,
-  { userId, workspaceId, email }: { userId: string; workspaceId?: string | null; email: string },
+  { userId, workspaceId, email }: { userId: string; workspaceId: string; email: string },
 ): Promise<{ status: DeliveryAddressStatus; addressId?: string }> {
   const address = normalAddress(email);
   const [found] = await db
@@ -44,7 +45,7 @@ export async function deliveryAddressStatus(
       member: verifiedMemberAddress(workspaceId, address),
     })
     .from(user)
-    .leftJoin(deliveryAddresses, and(eq(deliveryAddresses.userId, user.id), eq(deliveryAddresses.email, address)))
+    .leftJoin(deliveryAddresses, and(eq(deliveryAddresses.workspaceId, workspaceId), eq(deliveryAddresses.email, address)))
     .where(eq(user.id, userId));
   if (!found) return { status: 'pending' };
   const own = normalAddress(found.ownEmail) === address;
@@ -54,6 +55,24 @@ export async function deliveryAddressStatus(
   // A confirmed row keeps its unsubscribe link, and outlives the membership.
   if (row?.status !== 'unsubscribed' && row?.status !== 'confirmed' && found.member) return { status: 'member' };
   return row ? { status: row.status, addressId: row.id } : { status: 'pending' };
+}
+
+/**
+ * Who a workspace's mail to an address comes from, as its confirmation and result e-mails name it (ADR 0142): the
+ * person for a personal workspace, the team's name for a team workspace.
+ */
+export async function workspaceSender(
+  db: Database | Transaction,
+  workspaceId: string,
+): Promise<{ name: string; team: boolean; person: { id: string; email: string } | null } | undefined> {
+  const [row] = await db
+    .select({ team: workspaces.name, personal: workspaces.personalUserId, name: user.name, fullName: user.fullName, email: user.email })
+    .from(workspaces)
+    .leftJoin(user, eq(user.id, workspaces.personalUserId))
+    .where(eq(workspaces.id, workspaceId));
+  if (!row) return undefined;
+  if (row.personal === null || row.email === null) return { name: row.team, team: true, person: null };
+  return { name: row.fullName || row.name || row.team, team: false, person: { id: row.personal, email: row.email } };
 }
 
 /** What a run records when its e-mail may not go to its target yet, by the target's status; null when it may. */

@@ -7,7 +7,7 @@ import { deliveryAddressStatus, normalAddress } from './delivery-address-status'
 
 /**
  * Whether one of the workspace's tasks may e-mail its targets yet: the task page says "Waiting for confirmation" until
- * then. The addresses confirm to the task's creator, whose deliveries they are.
+ * then. Addresses confirm to the task's workspace (ADR 0142); the own address is the task creator's.
  */
 export async function getTaskDeliveryAddress({
   db,

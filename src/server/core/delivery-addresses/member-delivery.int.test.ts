@@ -99,7 +99,7 @@ describe('delivery to the members of the task’s workspace', () => {
     expect(await addressStatus(task.id)).toMatchObject({ address: { email: unproven.email, status: 'pending' } });
     expect(await sendQueuedConfirmations()).toBe(1);
     const confirmation = await mail.waitFor(unproven.email);
-    expect(confirmation.subject).toBe('Promptcron: confirm that you want results of Unproven brief from Olga Owner');
+    expect(confirmation.subject).toBe('Promptcron: confirm that you want results of Unproven brief from Olga research');
     expect(await deliverNewRun(task, 'Not yet.')).toMatchObject({ deliveryStatus: 'skipped', deliveryError: addressNotConfirmedError });
     expect(mailsTo(unproven.email)).toHaveLength(1);
   });
@@ -113,16 +113,18 @@ describe('delivery to the members of the task’s workspace', () => {
 
     expect(await addressStatus(task.id)).toMatchObject({ address: { email: outsider.email, status: 'pending' } });
     expect(await sendQueuedConfirmations()).toBe(1);
-    expect((await mail.waitFor(outsider.email)).subject).toBe('Promptcron: confirm that you want results of Outside brief from Olga Owner');
+    expect((await mail.waitFor(outsider.email)).subject).toBe(
+      'Promptcron: confirm that you want results of Outside brief from Olga research',
+    );
     expect(await deliverNewRun(task, 'Not for you.')).toMatchObject({ deliveryStatus: 'skipped', deliveryError: addressNotConfirmedError });
     expect(mailsTo(outsider.email)).toHaveLength(1);
   });
 
-  it('keeps an address that unsubscribed from the owner unsubscribed after it joins', async () => {
+  it('keeps an address that unsubscribed from the team’s mail unsubscribed after it joins', async () => {
     const refuser = await t.signIn({ name: 'Rita Refuser' });
     await t.db
       .insert(deliveryAddresses)
-      .values({ userId: owner.id, email: refuser.email, status: 'unsubscribed', unsubscribedAt: new Date() });
+      .values({ workspaceId: team.id, email: refuser.email, status: 'unsubscribed', unsubscribedAt: new Date() });
     await join(refuser);
     const task = await teamTask('Refused brief', refuser.email);
 
@@ -148,11 +150,11 @@ describe('delivery to the members of the task’s workspace', () => {
     const [asked] = await t.db
       .select({ status: deliveryAddresses.status })
       .from(deliveryAddresses)
-      .where(and(eq(deliveryAddresses.userId, owner.id), eq(deliveryAddresses.email, leaver.email)));
+      .where(and(eq(deliveryAddresses.workspaceId, team.id), eq(deliveryAddresses.email, leaver.email)));
     expect(asked).toEqual({ status: 'pending' });
     expect(await sendQueuedConfirmations()).toBe(1);
     const confirmation = await mail.waitFor(leaver.email, (message) => message.subject.startsWith('Promptcron: confirm'));
-    expect(confirmation.subject).toBe('Promptcron: confirm that you want results of Leaver brief from Olga Owner');
+    expect(confirmation.subject).toBe('Promptcron: confirm that you want results of Leaver brief from Olga research');
     expect(await deliverNewRun(task, 'Still outside.')).toMatchObject({
       deliveryStatus: 'skipped',
       deliveryError: addressNotConfirmedError,

@@ -68,7 +68,7 @@ export async function updateTask({
       .returning()
       .catch(refuseTakenKey(values.key));
     if (!after) throw taskNotFound();
-    // Addresses confirm to the creator, whose deliveries they are (ADR 0053).
+    // Addresses confirm to the task's workspace (ADR 0142); a new one counts against the creator's day (ADR 0090).
     for (const destination of after.destinations) {
       if (destination.method === 'email')
         await requestDeliveryAddress(tx, {

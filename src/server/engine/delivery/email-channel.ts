@@ -1,4 +1,4 @@
-import { deliveryAddressStatus, heldDeliveryError } from '../../core/delivery-addresses/delivery-address-status';
+import { deliveryAddressStatus, heldDeliveryError, workspaceSender } from '../../core/delivery-addresses/delivery-address-status';
 import { requestDeliveryAddress } from '../../core/delivery-addresses/request-delivery-address';
 import { ValidationError } from '../../core/errors';
 import { renderMarkdown } from '../../mail/render-markdown';
@@ -8,7 +8,7 @@ import { noReceiptFields, type ChannelAttempt, type DeliveryChannel } from './ch
 
 /**
  * The run's result as an e-mail, only to the account's confirmed own address (ADR 0109), one that confirmed it wants
- * this sender's results (ADR 0053), or the confirmed own address of a current member of the task's workspace (ADR
+ * the results of the task's workspace (ADRs 0053, 0142), or the confirmed own address of a current member of the task's workspace (ADR
  * 0138, read at each attempt). A failed run has no result to send: its owner hears of failures separately.
  */
 export const emailChannel: DeliveryChannel = {
@@ -30,13 +30,14 @@ export const emailChannel: DeliveryChannel = {
     try {
       const result = run.result ?? '';
       const slot = { trigger: run.trigger, slot: run.scheduledFor ?? run.startedAt, timeZone: task.timezone };
-      // A confirmed address of someone else's (addressId) gets the result without a link to the owner's dashboard.
-      const sender = address.addressId ? owner.name : undefined;
+      // A confirmed address of someone else's (addressId) gets the result without a link to the owner's dashboard, from
+      // the workspace it confirmed: the person, or the team by its name (ADR 0142).
+      const sender = address.addressId ? ((await workspaceSender(deps.db, task.workspaceId))?.name ?? owner.name) : undefined;
       const content = runResultMail({ taskName: task.name, result, resultHtml: renderMarkdown(result), url: taskUrl, sender, run: slot });
-      // Someone else's mailbox gets a way to refuse all of this sender's mail; the owner's own has Settings.
+      // Someone else's mailbox gets a way to refuse all of this workspace's mail; the owner's own has Settings.
       const mail = address.addressId
         ? withSenderUnsubscribe(content, {
-            sender: owner.name,
+            sender: sender ?? owner.name,
             unsubscribe: deps.unsubscribeLinks.forAddress(address.addressId, 'unsubscribe'),
           })
         : content;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { personalWorkspaceOf } from '#server/core/billing/personal-workspace-of';
 import { deliveryAddresses, taskRuns, user } from '#server/db/schema/index';
 import { createJobList } from '#server/engine/job-handlers';
 import { deliverRun } from '#server/engine/jobs/deliver-run';
@@ -109,7 +110,7 @@ describe('verified delivery addresses', () => {
     const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     const [row] = await t.db
       .insert(deliveryAddresses)
-      .values({ userId: account?.id ?? '', email, status: 'pending' })
+      .values({ workspaceId: personalWorkspaceOf(account?.id ?? ''), email, status: 'pending' })
       .returning({ id: deliveryAddresses.id });
     const token = new URL(t.deps.unsubscribeLinks.forAddress(row?.id ?? '', 'confirm').pageUrl).searchParams.get('token') ?? '';
     const confirmed = await t

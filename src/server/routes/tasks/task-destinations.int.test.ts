@@ -4,6 +4,7 @@ import { useTestApp, expectStatus, type TestClient } from '#test/app';
 import { taskInput } from '#test/builders';
 import { seedTask } from '#test/seed';
 import { taskResponseSchema } from '#shared/tasks/task.schema';
+import { personalWorkspaceOf } from '../../core/billing/personal-workspace-of';
 import { deliveryAddresses, tasks } from '../../db/schema';
 
 const t = useTestApp();
@@ -110,7 +111,7 @@ describe('several destinations per task', () => {
       const [address] = await t.db
         .select({ status: deliveryAddresses.status })
         .from(deliveryAddresses)
-        .where(and(eq(deliveryAddresses.userId, adaId), eq(deliveryAddresses.email, email)));
+        .where(and(eq(deliveryAddresses.workspaceId, personalWorkspaceOf(adaId)), eq(deliveryAddresses.email, email)));
       expect(address?.status).toBe('pending');
     }
   });

@@ -21,6 +21,7 @@ import { errorMessage } from '#web/lib/form-errors';
 import { taskQueryOptions } from '../api/get-task';
 import { useTaskActivity } from '../api/get-task-activity';
 import { taskDeliveryAddressQueryOptions } from '../api/get-task-delivery-address';
+import { useResendDeliveryAddressConfirmation } from '../api/resend-delivery-address-confirmation';
 import { useRunTask } from '../api/run-task';
 import { useToggleTaskStatus } from '../hooks/use-toggle-task-status';
 import { useChangeTaskStatus } from '../api/change-task-status';
@@ -295,8 +296,8 @@ function destinationAddressText({ method, config }: Task['destinations'][number]
 }
 
 /**
- * An address other than the account's own receives nothing until its owner confirms (ADR 0053), nor the
- * account's own until the account has confirmed it (ADR 0109). The first destination's state is the answer's
+ * An address other than the account's own receives nothing until its owner confirms it for the task's workspace
+ * (ADRs 0053, 0142), nor the account's own until the account has confirmed it (ADR 0109). The first destination's state is the answer's
  * `address`; another's is its entry in `addresses` (ADR 0127). Nothing is shown while the answer loads or if it
  * fails: the address itself is what matters on this page.
  */
@@ -308,22 +309,36 @@ function AddressConfirmation({ taskId, destinationId }: { taskId: string; destin
       : answer?.addresses?.find((address) => address.destinationId === destinationId)?.status;
   if (status === 'own-unconfirmed') return <OwnAddressWaitNote />;
   if (status === 'pending') {
+    const waiting = destinationId ?? answer?.addresses?.[0]?.destinationId;
     return (
-      <p className="mt-1 flex items-center gap-1.5 text-amber-700">
-        <Clock aria-hidden="true" className="size-4" />
-        {waitingForConfirmationText}
-        <span className="text-slate-600">— we e-mailed this address a link; results go there once it is confirmed.</span>
-      </p>
+      <div className="mt-1 flex flex-col items-start gap-2">
+        <p className="flex items-center gap-1.5 text-amber-700">
+          <Clock aria-hidden="true" className="size-4" />
+          {waitingForConfirmationText}
+          <span className="text-slate-600">— we e-mailed this address a link; results go there once it is confirmed.</span>
+        </p>
+        {waiting ? <ResendAddressButton taskId={taskId} destinationId={waiting} /> : null}
+      </div>
     );
   }
   if (status === 'unsubscribed') {
-    return <p className="mt-1 text-red-700">This address unsubscribed from your e-mails. Results are not sent to it.</p>;
+    return <p className="mt-1 text-red-700">This address unsubscribed from this workspace’s e-mails. Results are not sent to it.</p>;
   }
   // A member's confirmed own address needs no confirmation of ours (ADR 0138), only while they are a member.
   if (status === 'member') {
     return <p className="mt-1 text-slate-600">A member of this workspace — no confirmation needed while they are a member.</p>;
   }
   return null;
+}
+
+/** The confirmation mail again, for an address that lost or never opened it (ADR 0142). */
+function ResendAddressButton({ taskId, destinationId }: { taskId: string; destinationId: string }) {
+  const resend = useResendDeliveryAddressConfirmation(taskId);
+  return (
+    <Button variant="secondary" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(destinationId)}>
+      {resend.isPending ? 'Sending...' : 'Send the link again'}
+    </Button>
+  );
 }
 
 /** The daylight-saving policies the user chose, when they are not the defaults everyone else has (ADR 0116). */

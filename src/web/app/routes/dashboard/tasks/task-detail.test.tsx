@@ -437,6 +437,26 @@ describe('task detail page', () => {
     expect(detail('Email')).toContain('friend@example.com');
   });
 
+  it('sends a waiting address its link again (ADR 0142)', async () => {
+    const task = makeTask({ deliveryMethod: 'email', deliveryConfig: { email: 'friend@example.com' } });
+    const resent: unknown[] = [];
+    stubTaskApi(task, {
+      [`GET /api/tasks/${task.id}/delivery-address`]: () =>
+        jsonResponse({
+          address: { email: 'friend@example.com', status: 'pending' },
+          addresses: [{ destinationId: 'dst_friend', email: 'friend@example.com', status: 'pending' }],
+        }),
+      [`POST /api/tasks/${task.id}/delivery-address/resend`]: (request) => {
+        resent.push(request.body);
+        return jsonResponse({ email: 'friend@example.com' }, 202);
+      },
+    });
+    renderTaskDetail();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We sent a new link to friend@example.com.')).toBeTruthy();
+    expect(resent).toEqual([{ destinationId: 'dst_friend' }]);
+  });
+
   it('says plainly that results to the account’s own address wait for it to be confirmed, and resends the mail (ADR 0109)', async () => {
     const task = makeTask({ deliveryMethod: 'email', deliveryConfig: { email: 'jane@example.com' } });
     const resent: unknown[] = [];
@@ -511,7 +531,7 @@ describe('task detail page', () => {
     expect(team.textContent).toContain('team@example.com');
     const old = screen.getByRole('listitem', { name: 'Destination 4: Email' });
     expect(old.textContent).toContain('old@example.com');
-    expect(within(old).getByText('This address unsubscribed from your e-mails. Results are not sent to it.')).toBeTruthy();
+    expect(within(old).getByText('This address unsubscribed from this workspace’s e-mails. Results are not sent to it.')).toBeTruthy();
     const slack = screen.getByRole('listitem', { name: 'Destination 2: Slack' });
     expect(slack.textContent).toContain('hooks.slack.com/services/T…');
     expect(slack.textContent).not.toContain('secret-token');
