@@ -4,7 +4,7 @@ import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '#server/db/client';
@@ -20,6 +20,7 @@ import {
   user,
   userSettings,
   webhookDeliveries,
+  workspaces,
 } from '#server/db/schema/index';
 import { createdApiKeySchema } from '#shared/api-keys/api-key.schema';
 import { createTestApp, requestWithKey, TestClient, strongPassword, type TestApp } from './app';
@@ -90,7 +91,8 @@ function backupRows(file: Buffer, table: string): { id: string }[] {
 
 /**
  * What a user or an administrator would miss if it were lost: accounts, sessions and last sign-ins, keys, tasks,
- * runs and their webhook attempts, settings, subscriptions and the audit log, in a fixed order.
+ * runs and their webhook attempts, settings, workspaces with their budgets, subscriptions and the audit log, in a
+ * fixed order.
  */
 async function contents(db: Database) {
   return {
@@ -102,6 +104,7 @@ async function contents(db: Database) {
     runs: await db.select().from(taskRuns).orderBy(asc(taskRuns.id)),
     webhookAttempts: await db.select().from(webhookDeliveries).orderBy(asc(webhookDeliveries.id)),
     settings: await db.select().from(userSettings).orderBy(asc(userSettings.userId)),
+    workspaces: await db.select().from(workspaces).orderBy(asc(workspaces.id)),
     subscriptions: await db.select().from(subscriptions).orderBy(asc(subscriptions.id)),
     audit: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
   };
@@ -188,9 +191,9 @@ beforeAll(async () => {
     defaultScheduleType: 'weekly',
     defaultScheduleTime: '08:30',
     timezone: 'Europe/Berlin',
-    budgetUnit: 'usd',
-    budgetAmount: 12.5,
   });
+  // A monthly budget, which belongs to the member's personal workspace (ADR 0141).
+  await db.update(workspaces).set({ budgetUnit: 'usd', budgetAmount: 12.5 }).where(eq(workspaces.personalUserId, member.id));
   const digestLink = deps.unsubscribeLinks.forSwitch(member.id, 'weeklyDigest');
   unsubscribeToken = new URL(digestLink.pageUrl).searchParams.get('token') ?? '';
   const task = await seedTask(db, member.id, {

@@ -7,14 +7,14 @@ import { startOpenAiServer } from '#test/openai-server';
 import { seedRun, seedTask, seedUser } from '#test/seed';
 import { calendarMonthOf } from '../core/billing/usage-period';
 import { runTaskNow } from '../core/runs/run-task-now';
-import { taskRuns, tasks, userSettings } from '../db/schema';
+import { taskRuns, tasks, workspaces } from '../db/schema';
 import { notifyBudgetReachedJob } from '../queue/job-definitions';
 import { claimDueTasks } from './claim-due-tasks';
 import { startWorker, type Worker } from './worker';
 
 /**
  * Monthly budgets (issue 23) on real parts: runs record the tokens and cost the provider reports; once a month's usage
- * has reached a task's or its owner's budget, further slots are recorded as skipped ("Monthly budget reached"), the
+ * has reached a task's or its workspace's budget (ADR 0141), further slots are recorded as skipped ("Monthly budget reached"), the
  * owner is e-mailed once, and the runs resume in the next month (UTC).
  */
 let database: TestDatabase;
@@ -111,17 +111,11 @@ describe('a task’s budget in tokens', () => {
   });
 });
 
-describe('a user’s budget in USD', () => {
+describe('a personal workspace’s budget in USD', () => {
   it('stops every task of the user once the month’s estimated cost reaches it', async () => {
     const owner = await seedUser(database.db, { email: 'account-budget@example.com' });
-    await database.db.insert(userSettings).values({
-      userId: owner.id,
-      notifyTaskCompletion: false,
-      notifyTaskErrors: true,
-      weeklyDigest: false,
-      budgetUnit: 'usd',
-      budgetAmount: 0.5,
-    });
+    const personal = eq(workspaces.personalUserId, owner.id);
+    await database.db.update(workspaces).set({ budgetUnit: 'usd', budgetAmount: 0.5 }).where(personal);
     const first = await seedTask(database.db, owner.id, { name: 'First', localTime: null });
     const second = await seedTask(database.db, owner.id, { name: 'Second', localTime: null });
     const now = new Date();
@@ -147,7 +141,7 @@ describe('a user’s budget in USD', () => {
     expect(budgetMails('account-budget@example.com')).toHaveLength(1);
 
     // Raising the budget lets the runs start again at once.
-    await database.db.update(userSettings).set({ budgetAmount: 10 }).where(eq(userSettings.userId, owner.id));
+    await database.db.update(workspaces).set({ budgetAmount: 10 }).where(personal);
     await claimAt(new Date(now.getTime() + 2 * hour), first.id);
     expect((await settled(first.id)).at(-1)).toMatchObject({ status: 'completed' });
   });

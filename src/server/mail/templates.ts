@@ -390,23 +390,33 @@ export function budgetReachedMail({
   taskName,
   resumesOn,
   url,
+  team = null,
 }: {
   name: string;
   budget: string;
   taskName?: string | undefined;
   resumesOn: string;
   url: string;
+  /** The team workspace whose budget it is (ADR 0141); null for the reader's personal one, or a task's budget. */
+  team?: string | null | undefined;
 }): Content {
-  const whose = taskName ? `The monthly budget of your task "${taskName}"` : 'Your monthly budget';
+  const whose = taskName ? `The monthly budget of your task "${taskName}"` : team ? `The monthly budget of ${team}` : 'Your monthly budget';
+  const skipped = taskName ? 'its' : team ? 'its tasks’' : 'your tasks’';
   const paragraphs = [
     `Hi ${name},`,
     `${whose} of ${budget} has been reached.`,
-    `Until ${resumesOn} (UTC), ${taskName ? 'its' : 'your tasks’'} scheduled runs are skipped: each one shows in your history as "Monthly budget reached". They resume by themselves then, or as soon as you raise or remove the budget.`,
+    `Until ${resumesOn} (UTC), ${skipped} scheduled runs are skipped: each one shows in your history as "Monthly budget reached". They resume by themselves then, or as soon as you raise or remove the budget.`,
   ];
+  const subject = taskName
+    ? `Monthly budget reached: ${taskName}`
+    : team
+      ? `The monthly budget of ${team} is reached`
+      : 'Your monthly budget is reached';
+  const action = taskName ? 'Open the task' : 'Open settings';
   return {
-    subject: taskName ? `Monthly budget reached: ${taskName}` : 'Your monthly budget is reached',
-    html: layout({ heading: 'Monthly budget reached', paragraphs, action: { label: taskName ? 'Open the task' : 'Open settings', url } }),
-    text: text([...paragraphs, `${taskName ? 'Open the task' : 'Open settings'}: ${url}`]),
+    subject,
+    html: layout({ heading: 'Monthly budget reached', paragraphs, action: { label: action, url } }),
+    text: text([...paragraphs, `${action}: ${url}`]),
     links: [url],
   };
 }

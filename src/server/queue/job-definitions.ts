@@ -83,12 +83,16 @@ export const notifyRunLimitReachedJob = defineJob({
   key: ({ workspaceId, userId, month }) => `notify-run-limit-reached:${workspaceId ?? userId}:${month}`,
 });
 
-/** Tells a user, once per budget and month, that a monthly budget stopped runs (issue 23); queued by the claim. */
+/**
+ * Tells, once per budget and month, that a monthly budget stopped runs (issue 23); queued by the claim. A workspace's
+ * budget (`scope` `workspace`) tells its owners, a task's its creator (ADR 0141). Notices queued before budgets moved
+ * to workspaces name the account, and `account` for its own budget: its personal workspace's.
+ */
 export const notifyBudgetReachedJob = defineJob({
   name: 'notify-budget-reached',
-  payload: z.object({ userId: z.string().min(1), scope: z.string().min(1), month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  payload: billedTo.extend({ scope: z.string().min(1), month: z.string().regex(/^\d{4}-\d{2}$/) }),
   maxAttempts: 5,
-  key: ({ userId, scope, month }) => `notify-budget-reached:${userId}:${scope}:${month}`,
+  key: ({ workspaceId, userId, scope, month }) => `notify-budget-reached:${workspaceId ?? userId}:${scope}:${month}`,
 });
 
 /**

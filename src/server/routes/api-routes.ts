@@ -4,6 +4,7 @@ import { accountAddressRouter } from './account-address/account-address.routes';
 import { adminRouter } from './admin/admin.routes';
 import { authRouter } from './auth/auth.routes';
 import { billingRouter } from './billing/billing.routes';
+import { budgetRouter } from './budget/budget.routes';
 import { catalogRouter } from './catalog/catalog.routes';
 import { createRouter } from './create-router';
 import { dashboardRouter } from './dashboard/dashboard.routes';
@@ -43,6 +44,7 @@ export function mountApiRoutes(app: OpenAPIHono<AppEnv>): void {
     overdueSlotsRouter,
     dashboardRouter,
     billingRouter,
+    budgetRouter,
     eventsRouter,
     unsubscribeRouter,
     deliveryAddressesRouter,

@@ -979,6 +979,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's monthly budget over all its runs */
+        get: operations["getWorkspaceBudget"];
+        /** Set or remove the workspace's monthly budget (null); runs stop for the month once it is reached */
+        put: operations["setWorkspaceBudget"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -1607,12 +1625,6 @@ export interface components {
                 };
             };
         };
-        /** @description Null or absent: no budget */
-        MonthlyBudget: {
-            /** @enum {string} */
-            unit: "tokens" | "usd";
-            amount: number;
-        } | null;
         AccountDeleted: {
             /** @enum {boolean} */
             ok: true;
@@ -2113,6 +2125,12 @@ export interface components {
             deliveryStatus: "pending" | "delivered" | "failed" | "skipped";
             deliveryError: string | null;
         } | null;
+        /** @description Null or absent: no budget */
+        MonthlyBudget: {
+            /** @enum {string} */
+            unit: "tokens" | "usd";
+            amount: number;
+        } | null;
         /** @description A JSON Merge Patch (RFC 7396) of TaskInput: the fields to change; null removes a field (an optional one goes back to its default, a required one answers 400 as PUT without it); objects merge key by key. */
         TaskPatch: {
             name?: string | null;
@@ -2431,6 +2449,10 @@ export interface components {
         CheckoutRequest: {
             /** Format: uuid */
             planId: string;
+        };
+        /** @description The workspace's monthly budget; null for none */
+        WorkspaceBudget: {
+            budget: components["schemas"]["MonthlyBudget"];
         };
         WorkspaceList: {
             items: components["schemas"]["Workspace"][];
@@ -3001,7 +3023,6 @@ export interface operations {
                             time: string;
                             timezone: string;
                         } | null;
-                        budget?: components["schemas"]["MonthlyBudget"];
                     };
                 };
             };
@@ -3057,7 +3078,6 @@ export interface operations {
                         time: string;
                         timezone: string;
                     } | null;
-                    budget?: components["schemas"]["MonthlyBudget"];
                 };
             };
         };
@@ -3080,7 +3100,6 @@ export interface operations {
                             time: string;
                             timezone: string;
                         } | null;
-                        budget?: components["schemas"]["MonthlyBudget"];
                     };
                 };
             };
@@ -8658,6 +8677,153 @@ export interface operations {
             };
             /** @description The request body is larger than 1 MB (`payload_too_large`) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkspaceBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The budget; null for none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBudget"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invited account that has not chosen its password yet (`password_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached, or did not answer in time (`database_unavailable`): nothing was changed, retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setWorkspaceBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceBudget"];
+            };
+        };
+        responses: {
+            /** @description The saved budget */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBudget"];
+                };
+            };
+            /** @description A field breaks a rule; or A parameter or field breaks a rule (`validation_failed`, fields keyed by path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the session cookie from another site (`forbidden`); or An invited account that has not chosen its password yet (`password_required`); or The caller's role in the acting workspace is below admin (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace that `X-Workspace-Id` or `?workspace=` names is not one of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not of a declared media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { monthlyBudgetSchema } from '../budgets/monthly-budget.schema';
-
-export { monthlyBudgetSchema };
 import { singleLineText } from '../text/safe-text';
 import { isTimeZone } from '../time/zoned-time';
 
@@ -33,11 +30,6 @@ export const userSettingsSchema = z.object({
    * tasks start daily at 09:00 in the browser's zone (spec section 9).
    */
   defaultSchedule: defaultScheduleSchema.nullable(),
-  /**
-   * A monthly budget over all the user's runs (issue 23): null for none. Absent in a PUT: left as it is, so a client
-   * that only changes a switch never clears it.
-   */
-  budget: monthlyBudgetSchema.nullable().optional(),
 });
 
 export type UserSettings = z.infer<typeof userSettingsSchema>;
@@ -45,5 +37,4 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
 export const defaultUserSettings: UserSettings = {
   notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
   defaultSchedule: null,
-  budget: null,
 };

@@ -20,7 +20,7 @@ export const backfillConflicts = {
 /**
  * Backfill (ADR 0117): the range's slots that have no run yet wait on the task, and the scheduler starts them oldest
  * first, one at a time, as runs with trigger `backfill`. Each is counted toward the month when it starts, as a
- * scheduled run is; the month must have room for all of them now, and the task's and owner's budgets must not be
+ * scheduled run is; the month must have room for all of them now, and the task's and workspace's budgets must not be
  * reached. Answers how many will run and how many were left alone.
  */
 export async function backfillTask({

@@ -55,7 +55,7 @@ async function startAndAwait(
     // Locking the task serialises Run Now with the scheduler's claim of the same task.
     const [task] = await tx.select().from(tasks).where(ownTask(workspaceId, taskId)).for('update');
     if (!task) throw taskNotFound();
-    // Whoever presses Run Now, the run is the creator's (their budgets, ADR 0136) and counts in the workspace's month.
+    // Whoever presses Run Now, the run is the creator's (ADR 0136); the workspace's budget and month count it.
     const { userId, workspaceId: billed } = task;
     // A run would call the model and deliver: exactly what waiting for the owner's approval holds back (ADR 0125).
     if (task.awaitingApproval) throw new ConflictError(approvalFirst);

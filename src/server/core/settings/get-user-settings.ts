@@ -15,6 +15,5 @@ export function toUserSettings(row: typeof userSettings.$inferSelect): UserSetti
       row.defaultScheduleType && row.defaultScheduleTime && row.timezone
         ? { type: row.defaultScheduleType, time: row.defaultScheduleTime, timezone: row.timezone }
         : null,
-    budget: row.budgetUnit && row.budgetAmount !== null ? { unit: row.budgetUnit, amount: row.budgetAmount } : null,
   };
 }

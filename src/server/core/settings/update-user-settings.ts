@@ -19,7 +19,6 @@ export async function updateUserSettings({
     defaultScheduleType: settings.defaultSchedule?.type ?? null,
     defaultScheduleTime: settings.defaultSchedule?.time ?? null,
     timezone: settings.defaultSchedule?.timezone ?? null,
-    ...(settings.budget === undefined ? {} : { budgetUnit: settings.budget?.unit ?? null, budgetAmount: settings.budget?.amount ?? null }),
   };
   const [row] = await db
     .insert(userSettings)

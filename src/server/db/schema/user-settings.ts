@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './users';
 
 /** Per-user preferences (Settings → Notifications and Default Schedule); a missing row means the defaults. */
@@ -17,9 +17,6 @@ export const userSettings = pgTable(
     /** HH:MM in `timezone`. */
     defaultScheduleTime: text(),
     timezone: text(),
-    /** An optional monthly budget over all the user's runs (issue 23): both set, or both null. */
-    budgetUnit: text({ enum: ['tokens', 'usd'] }),
-    budgetAmount: numeric({ precision: 14, scale: 4, mode: 'number' }),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()
@@ -30,6 +27,5 @@ export const userSettings = pgTable(
       'user_settings_default_schedule_whole',
       sql`num_nulls(${table.defaultScheduleType}, ${table.defaultScheduleTime}, ${table.timezone}) in (0, 3)`,
     ),
-    check('user_settings_budget_whole', sql`num_nulls(${table.budgetUnit}, ${table.budgetAmount}) in (0, 2)`),
   ],
 );

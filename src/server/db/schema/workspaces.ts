@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { budgetUnits } from '#shared/budgets/monthly-budget.schema';
 import { workspaceRoles } from '#shared/workspaces/workspace-roles';
 import { ownedByUser, user } from './users';
 
@@ -7,21 +8,28 @@ import { ownedByUser, user } from './users';
  * Workspaces (ADR 0131): who shares what. Every account has one personal workspace, named by `personal_user_id`,
  * which goes with the account (cascade); a team workspace has no such owner column, only members (ADR 0133).
  */
-export const workspaces = pgTable('workspaces', {
-  id: uuid().primaryKey().defaultRandom(),
-  name: text().notNull(),
-  /** Lower-case letters, digits and dashes, made from the name and unique over all workspaces. */
-  slug: text().notNull().unique(),
-  /** The account whose personal workspace this is; null for a team workspace. At most one per account. */
-  personalUserId: text()
-    .unique()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-});
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** Lower-case letters, digits and dashes, made from the name and unique over all workspaces. */
+    slug: text().notNull().unique(),
+    /** The account whose personal workspace this is; null for a team workspace. At most one per account. */
+    personalUserId: text()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** An optional monthly budget over all the workspace's runs (ADR 0141): both set, or both null. */
+    budgetUnit: text({ enum: budgetUnits }),
+    budgetAmount: numeric({ precision: 14, scale: 4, mode: 'number' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [check('workspaces_budget_whole', sql`num_nulls(${table.budgetUnit}, ${table.budgetAmount}) in (0, 2)`)],
+);
 
 /** Who belongs to a workspace, with which role; a member's row goes with the workspace or the account. */
 export const workspaceMembers = pgTable(

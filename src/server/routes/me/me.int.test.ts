@@ -57,12 +57,10 @@ describe('settings', () => {
     expect(await ada.ok('/api/me/settings')).toEqual({
       notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
       defaultSchedule: null,
-      budget: null,
     });
     const saved = {
       notifications: { taskCompletion: true, taskErrors: false, weeklyDigest: true },
       defaultSchedule: { type: 'weekly', time: '07:30', timezone: 'Europe/Berlin' },
-      budget: null,
     };
     expect(await ada.ok('/api/me/settings', { method: 'PUT', body: saved })).toEqual(saved);
     expect(await ada.ok('/api/me/settings')).toEqual(saved);
@@ -74,7 +72,6 @@ describe('settings', () => {
     const notificationsOnly = {
       notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false },
       defaultSchedule: null,
-      budget: null,
     };
     expect(await grace.ok('/api/me/settings', { method: 'PUT', body: notificationsOnly })).toEqual(notificationsOnly);
     expect((await grace.ok('/api/me/settings')).defaultSchedule).toBeNull();
@@ -90,20 +87,22 @@ describe('settings', () => {
     await grace.request('/api/me/settings', { method: 'PUT', body: notificationsOnly });
   });
 
-  it('keeps a monthly budget, leaves it alone when a body has none, and refuses one that is not above 0', async () => {
+  it('keeps the personal workspace’s monthly budget apart from the settings, and refuses one that is not above 0', async () => {
     const base = { notifications: { taskCompletion: true, taskErrors: true, weeklyDigest: false }, defaultSchedule: null };
-    const saved = await grace.request('/api/me/settings', { method: 'PUT', body: { ...base, budget: { unit: 'usd', amount: 12.5 } } });
+    expect(await grace.ok('/api/budget')).toEqual({ budget: null });
+    const saved = await grace.request('/api/budget', { method: 'PUT', body: { budget: { unit: 'usd', amount: 12.5 } } });
     expectStatus(saved, 200);
     expect(saved.body.budget).toEqual({ unit: 'usd', amount: 12.5 });
-    // A client that knows nothing of budgets (or changes one switch) does not clear it.
-    expect((await grace.ok('/api/me/settings', { method: 'PUT', body: base })).budget).toEqual({ unit: 'usd', amount: 12.5 });
-    const refused = await grace.expectError('/api/me/settings', {
+    // Settings saved by a client that still sends a budget there leave the workspace's alone (ADR 0141).
+    expect(await grace.ok('/api/me/settings', { method: 'PUT', body: { ...base, budget: null } })).toEqual(base);
+    expect(await grace.ok('/api/budget')).toEqual({ budget: { unit: 'usd', amount: 12.5 } });
+    const refused = await grace.expectError('/api/budget', {
       method: 'PUT',
-      body: { ...base, budget: { unit: 'tokens', amount: 0 } },
+      body: { budget: { unit: 'tokens', amount: 0 } },
       status: 400,
     });
     expect(refused.error.fields).toEqual({ 'budget.amount': 'Please enter a budget greater than 0.' });
-    expect((await grace.ok('/api/me/settings', { method: 'PUT', body: { ...base, budget: null } })).budget).toBeNull();
+    expect((await grace.ok('/api/budget', { method: 'PUT', body: { budget: null } })).budget).toBeNull();
   });
 
   it('refuses an unknown time zone, a bad time and an unknown schedule type with clear messages', async () => {
@@ -150,7 +149,6 @@ describe('what the dashboard greets with and shows times in (issue 37)', () => {
     const settings = {
       notifications: { taskCompletion: false, taskErrors: true, weeklyDigest: false },
       defaultSchedule: { type: 'daily', time: '08:00', timezone: 'Europe/Berlin' },
-      budget: null,
     };
     expect((await client.request('/api/me/settings', { method: 'PUT', body: settings })).status).toBe(200);
     expect((await client.ok('/api/me')).user.timeZone).toBe('Europe/Berlin');

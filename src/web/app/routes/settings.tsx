@@ -9,18 +9,24 @@ import { NotificationSettings } from '../../features/settings/components/notific
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
 import { SecuritySettings } from '../../features/settings/components/security-settings';
 import { WorkspaceSettings } from '../../features/workspaces/components/workspace-settings';
+import { useBudgetAccess } from '../../features/workspaces/hooks/use-acting-workspace';
 
 const settingsTabs: { value: string; label: string; icon: LucideIcon; Panel: ComponentType }[] = [
   { value: 'profile', label: 'Profile', icon: UserRound, Panel: ProfileSettings },
   { value: 'security', label: 'Security', icon: Lock, Panel: SecuritySettings },
   { value: 'notifications', label: 'Notifications', icon: Bell, Panel: NotificationSettings },
   { value: 'schedule', label: 'Default Schedule', icon: CalendarClock, Panel: DefaultScheduleSettings },
-  { value: 'budget', label: 'Budget', icon: Wallet, Panel: BudgetSettings },
+  { value: 'budget', label: 'Budget', icon: Wallet, Panel: WorkspaceBudgetSettings },
   { value: 'api-keys', label: 'API Keys', icon: KeyRound, Panel: ApiKeySettings },
   { value: 'workspaces', label: 'Workspaces', icon: Building2, Panel: WorkspaceSettings },
 ];
 
 const defaultTab = 'profile';
+
+/** The acting workspace's budget, editable by its admins and owners (ADR 0141). */
+function WorkspaceBudgetSettings() {
+  return <BudgetSettings access={useBudgetAccess()} />;
+}
 
 /**
  * /dashboard/settings and /admin/settings. The open tab lives in the URL (`?tab=security`), so a reload keeps it and

@@ -60,7 +60,6 @@ describe('default schedule settings', () => {
       {
         notifications: testSettings.notifications,
         defaultSchedule: { type: 'weekly', time: '18:30', timezone: 'Europe/Berlin' },
-        budget: null,
       },
     ]);
 

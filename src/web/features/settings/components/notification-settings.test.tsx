@@ -44,7 +44,6 @@ describe('notification settings', () => {
       {
         notifications: { taskCompletion: true, taskErrors: false, weeklyDigest: true },
         defaultSchedule: testSettings.defaultSchedule,
-        budget: null,
       },
     ]);
 

@@ -54,10 +54,10 @@ const tabs: TabCase[] = [
     expectLoaded: () => expect(screen.getByRole('radio', { name: /Daily/ })).toBeTruthy(),
   },
   {
-    tab: <BudgetSettings />,
+    tab: <BudgetSettings access="change" />,
     subject: 'budget',
-    path: '/api/me/settings',
-    body: testSettings,
+    path: '/api/budget',
+    body: { budget: null },
     expectLoaded: () => expect((screen.getByLabelText('Monthly budget') as HTMLSelectElement).value).toBe('none'),
   },
 ];

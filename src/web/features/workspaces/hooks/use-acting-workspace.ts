@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { roleAtLeast } from '#shared/workspaces/workspace-roles';
 import type { Workspace } from '#shared/workspaces/workspace.schema';
 import { paths } from '#web/config/paths';
 import { meQueryKey } from '#web/lib/auth';
@@ -75,4 +76,16 @@ export function useBillingAccess(): 'manage' | 'owner-only' | 'pending' {
   const chosen = useCurrentWorkspaceId();
   if (workspace) return workspace.personal || workspace.role === 'owner' ? 'manage' : 'owner-only';
   return chosen !== null && workspaces.isPending ? 'pending' : 'manage';
+}
+
+/**
+ * Whether the caller may change the acting workspace's monthly budget: an admin or owner may (ADR 0141), and the
+ * personal workspace is the caller's own. `pending` while a chosen team's role is not known yet; a list that cannot be
+ * read leaves it to the server, which refuses members below admin.
+ */
+export function useBudgetAccess(): 'change' | 'read-only' | 'pending' {
+  const { workspace, workspaces } = useActingWorkspace();
+  const chosen = useCurrentWorkspaceId();
+  if (workspace) return workspace.personal || roleAtLeast(workspace.role, 'admin') ? 'change' : 'read-only';
+  return chosen !== null && workspaces.isPending ? 'pending' : 'change';
 }
