@@ -84,7 +84,7 @@ export const notifyRunLimitReachedJob = defineJob({
 });
 
 /**
- * Tells, once per budget and month, that a monthly budget stopped runs (issue 23); queued by the claim. A workspace's
+ * Tells, once per budget and month, that a monthly budget stopped runs (ADR 0141); queued by the claim. A workspace's
  * budget (`scope` `workspace`) tells its owners, a task's its creator (ADR 0141). Notices queued before budgets moved
  * to workspaces name the account, and `account` for its own budget: its personal workspace's.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * An optional monthly budget (issue 23): a workspace's over all its runs (Settings, ADR 0141), or a task's over its own runs (the
+ * An optional monthly budget (ADR 0051): a workspace's over all its runs (Settings, ADR 0141), or a task's over its own runs (the
  * task form), in tokens or in estimated USD. Once the month's usage (UTC) has reached it, further runs are skipped.
  */
 export const budgetUnits = ['tokens', 'usd'] as const;

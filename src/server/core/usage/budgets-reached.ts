@@ -21,7 +21,7 @@ export interface BudgetsReached {
 export const workspaceBudgetScope = 'workspace';
 
 /**
- * Which of these tasks' budgets, and of their workspaces' budgets, this month's usage has reached (issue 23, ADR 0141).
+ * Which of these tasks' budgets, and of their workspaces' budgets, this month's usage has reached (ADRs 0051, 0141).
  * Two statements whatever the number of tasks; only budgets that exist are summed, through the runs' (workspace_id,
  * started_at) and (task_id, started_at) indexes.
  */

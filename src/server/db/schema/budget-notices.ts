@@ -2,7 +2,7 @@ import { date, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg
 import { workspaces } from './workspaces';
 
 /**
- * One row per budget and month whose reaching was told of (issue 23, ADR 0141). The primary key is the once-a-month
+ * One row per budget and month whose reaching was told of (ADRs 0051, 0141). The primary key is the once-a-month
  * guarantee: of several schedulers reaching the budget at once, only the one whose insert lands queues the e-mail.
  */
 export const budgetNotices = pgTable(

@@ -3,7 +3,7 @@ import { user } from './users';
 import { inWorkspace } from './workspaces';
 
 /**
- * Addresses other than their own that a workspace's tasks e-mail results to (issue 24, ADRs 0053, 0142), one row per
+ * Addresses other than their own that a workspace's tasks e-mail results to (ADRs 0053, 0142), one row per
  * workspace and address: confirmed once, an address receives every task of the workspace, whoever made it, and
  * unsubscribing stops all of that workspace's mail to it. Nothing is sent to an address until its owner confirms it
  * from the confirmation e-mail. The task creator's own address needs no row: it is allowed once the account has

@@ -8,7 +8,7 @@ import { findMailRecipient, findPlanRecipients, type MailRecipient } from './mai
 import { nextMonthStartLabel } from './next-month-start';
 
 /**
- * Tells that a monthly budget stopped runs (issue 23): once per budget and month, the claim that first skipped a run
+ * Tells that a monthly budget stopped runs (ADR 0141): once per budget and month, the claim that first skipped a run
  * for it queued this. A workspace's budget tells its owners, naming a team (ADR 0141); a task's tells its creator. The
  * budget is read now; one removed meanwhile sends nothing.
  */

@@ -14,7 +14,7 @@ import { createRouter } from '../create-router';
 import { emailLinkRoute, errorJson, idParam, json, jsonBody, userOrKey } from '../openapi';
 
 /**
- * Verified delivery addresses (issue 24, ADRs 0053, 0142), each a workspace's: a link answers for the workspace whose
+ * Verified delivery addresses (ADRs 0053, 0142), each a workspace's: a link answers for the workspace whose
  * task asked, the person of a personal one or a team by its name (`sender`). The links in a confirmation or result
  * e-mail work without signing in: the signed token is the proof, as for unsubscribe links (ADR 0039), and only a POST changes anything, so a mail
  * scanner that fetches every URL confirms nothing.

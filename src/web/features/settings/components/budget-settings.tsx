@@ -15,7 +15,7 @@ const title = 'Monthly Budget';
 export type BudgetAccess = 'change' | 'read-only' | 'pending';
 
 /**
- * Settings → Budget: an optional monthly budget over all the acting workspace's runs (issue 23, ADR 0141). Every
+ * Settings → Budget: an optional monthly budget over all the acting workspace's runs (ADRs 0051, 0141). Every
  * member sees it; an admin or owner changes it.
  */
 export function BudgetSettings({ access }: { access: BudgetAccess }) {
