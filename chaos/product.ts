@@ -135,7 +135,9 @@ export async function seedWebhookTasks(
       insert into "user" (id, name, full_name, email, has_set_password)
       values (gen_random_uuid()::text, 'Chaos', 'Chaos', 'chaos-' || gen_random_uuid() || '@example.com', true) returning id`)
   ).rows;
-  await db.execute(sql`insert into subscriptions (user_id, plan_id, status) values (${owner!.id}, ${unlimitedPlanId}, 'active')`);
+  await db.execute(
+    sql`insert into subscriptions (workspace_id, plan_id, status) select id, ${unlimitedPlanId}, 'active' from workspaces where personal_user_id = ${owner!.id}`,
+  );
   const { rows } = await db.execute<{ id: string }>(sql`
     insert into tasks (user_id, name, provider, model, schedule_type, custom_cron, cron_timezone, start_date, timezone, prompt,
       delivery_method, delivery_config, webhook_secret, next_fire_at)
