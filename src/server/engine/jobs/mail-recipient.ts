@@ -13,8 +13,11 @@ export async function findMailRecipient(db: Database, userId: string): Promise<M
     .select({ email: user.email, name: user.name, fullName: user.fullName })
     .from(user)
     .where(eq(user.id, userId));
-  if (!recipient) return undefined;
-  return { email: recipient.email, name: recipient.fullName || recipient.name || recipient.email };
+  return recipient ? greeted(recipient) : undefined;
+}
+
+function greeted(person: { email: string; name: string; fullName: string | null }): MailRecipient {
+  return { email: person.email, name: person.fullName || person.name || person.email };
 }
 
 /**
@@ -39,6 +42,6 @@ export async function findPlanRecipients(
   return {
     workspaceId: workspace.id,
     team: workspace.personalUserId ? null : workspace.name,
-    recipients: owners.map((owner) => ({ email: owner.email, name: owner.fullName || owner.name || owner.email })),
+    recipients: owners.map(greeted),
   };
 }

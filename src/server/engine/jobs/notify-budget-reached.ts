@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { formatBudget, type BudgetUnit } from '#shared/budgets/monthly-budget.schema';
 import { workspaceBudgetScope } from '../../core/usage/budgets-reached';
-import { tasks, workspaces } from '../../db/schema';
+import { getWorkspaceBudget } from '../../core/usage/workspace-budget';
+import { tasks } from '../../db/schema';
 import { budgetReachedMail } from '../../mail/templates';
 import type { EngineDeps } from '../engine-deps';
 import { findMailRecipient, findPlanRecipients, type MailRecipient } from './mail-recipient';
@@ -23,12 +24,13 @@ export async function notifyBudgetReached(
   if (scope === workspaceBudgetScope || scope === 'account') {
     const billed = await findPlanRecipients(db, { workspaceId, userId });
     if (!billed) return;
-    const [workspace] = await db
-      .select({ unit: workspaces.budgetUnit, amount: workspaces.budgetAmount })
-      .from(workspaces)
-      .where(eq(workspaces.id, billed.workspaceId));
-    if (!workspace) return;
-    budget = { ...workspace, team: billed.team, url: `${env.APP_URL}/dashboard/settings?tab=budget` };
+    const { budget: current } = await getWorkspaceBudget({ db, workspaceId: billed.workspaceId });
+    budget = {
+      unit: current?.unit ?? null,
+      amount: current?.amount ?? null,
+      team: billed.team,
+      url: `${env.APP_URL}/dashboard/settings?tab=budget`,
+    };
     recipients = billed.recipients;
   } else {
     const [task] = await db
